@@ -1,0 +1,91 @@
+import { z } from "zod";
+import {
+  confirmed,
+  currentPassword,
+  email,
+  name,
+  otpCode,
+  otpPurpose,
+  password,
+  phoneNumber,
+} from "./fields";
+
+export const registerBody = z
+  .object({
+    name,
+    email,
+    phone_number: phoneNumber,
+    password,
+    password_confirmation: z.string({ error: "Please confirm the password." }),
+  })
+  .superRefine(confirmed);
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const loginBody = z.object({ email, password: currentPassword });
+export type LoginBody = z.input<typeof loginBody>;
+
+export const otpVerifyBody = z.object({ email, otp: otpCode, purpose: otpPurpose });
+export type OtpVerifyBody = z.input<typeof otpVerifyBody>;
+
+export const resendOtpBody = z.object({ email, purpose: otpPurpose });
+export type ResendOtpBody = z.input<typeof resendOtpBody>;
+
+export const forgotPasswordBody = z.object({ email });
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
+
+/**
+ * `reset_token` is issued by otp-verify (purpose forgot-password). Through the BFF the browser
+ * never holds it: the BFF keeps it in the session cookie and adds it here.
+ */
+export const resetPasswordBody = z
+  .object({
+    email,
+    reset_token: z
+      .string({ error: "The reset session has expired. Please request a new code." })
+      .min(20, "The reset session has expired. Please request a new code.")
+      .max(200),
+    password,
+    password_confirmation: z.string({ error: "Please confirm the password." }),
+  })
+  .superRefine(confirmed);
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+/** What the change-password form sends; the BFF adds reset_token. */
+export const changePasswordForm = z
+  .object({ email, password, password_confirmation: z.string() })
+  .superRefine(confirmed);
+
+export const profileUpdateBody = z.object({ name, phone_number: phoneNumber });
+export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
+
+export const passwordUpdateBody = z
+  .object({
+    current_password: currentPassword,
+    password,
+    password_confirmation: z.string({ error: "Please confirm the password." }),
+  })
+  .superRefine(confirmed);
+export type PasswordUpdateBody = z.input<typeof passwordUpdateBody>;
+
+export const userSoftDeleteBody = z.object({ password: currentPassword });
+export type UserSoftDeleteBody = z.input<typeof userSoftDeleteBody>;
+
+/** The user as every auth answer describes it. */
+export const userProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  role: z.enum(["owner", "staff"]),
+  status_payment: z.enum(["0", "1"]),
+  email_verified_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+export const loginResponse = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  auth_token: z.string(),
+  data: userProfile,
+});
+export type LoginResponse = z.infer<typeof loginResponse>;

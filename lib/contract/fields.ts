@@ -1,0 +1,56 @@
+import { z } from "zod";
+
+/** Field rules shared by every form and call that uses them. */
+export const email = z
+  .string({ error: "The email field is required." })
+  .trim()
+  .min(1, "The email field is required.")
+  .max(191, "The email may not be greater than 191 characters.")
+  .pipe(z.email("Please enter a valid email address."))
+  .transform((value) => value.toLowerCase());
+
+export const password = z
+  .string({ error: "The password field is required." })
+  .min(8, "The password must be at least 8 characters.")
+  .max(128, "The password may not be greater than 128 characters.");
+
+/** A password that is checked, not set: only presence matters. */
+export const currentPassword = z
+  .string({ error: "The password field is required." })
+  .min(1, "The password field is required.")
+  .max(128, "The password may not be greater than 128 characters.");
+
+export const name = z
+  .string({ error: "The name field is required." })
+  .trim()
+  .min(2, "The name must be at least 2 characters.")
+  .max(100, "The name may not be greater than 100 characters.");
+
+export const phoneNumber = z
+  .string({ error: "The phone number field is required." })
+  .trim()
+  .regex(/^\+?[0-9 ()-]{6,20}$/, "Please enter a valid phone number.");
+
+export const otpCode = z
+  .string({ error: "The code field is required." })
+  .trim()
+  .regex(/^\d{6}$/, "The code must be 6 digits.");
+
+export const otpPurpose = z.enum(["register", "forgot-password"], {
+  error: "The purpose must be register or forgot-password.",
+});
+export type OtpPurpose = z.infer<typeof otpPurpose>;
+
+/** Adds the "passwords match" rule to a schema with password + password_confirmation. */
+export function confirmed<T extends { password: string; password_confirmation: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
+  if (value.password !== value.password_confirmation) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["password_confirmation"],
+      message: "The password confirmation does not match.",
+    });
+  }
+}

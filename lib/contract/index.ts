@@ -1,0 +1,4 @@
+export * from "./envelope";
+export * from "./fields";
+export * from "./auth";
+export * from "./calls";

@@ -1,0 +1,84 @@
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  API_HOST: z.string().min(1).default("127.0.0.1"),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  APP_NAME: z.string().min(1).default("Loyalty Cards"),
+  PUBLIC_APP_URL: z.url().default("http://localhost:3000"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Loyalty Cards <no-reply@localhost>"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Trust X-Forwarded-For from these proxies (the BFF). `true`, or a comma list of addresses. */
+  TRUST_PROXY: z.string().default("127.0.0.1,::1"),
+  MIGRATE_ON_START: bool.default(true),
+  SEED_ON_START: bool.default(true),
+  /** The demo owner account (demo@example.com); on by default only for the embedded database. */
+  SEED_DEMO_USER: bool.optional(),
+  /** Multiplies every rate limit; raise it for load tests, never set it below 1 in production. */
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  appName: string;
+  publicAppUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  trustProxy: boolean | string[];
+  migrateOnStart: boolean;
+  seedOnStart: boolean;
+  seedDemoUser: boolean;
+  rateLimitFactor: number;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once at start; a bad value stops the server. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(env).map(([key, value]) => [key, value === "" ? undefined : value]),
+  );
+  const parsed = envSchema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.API_HOST,
+    port: e.API_PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appName: e.APP_NAME,
+    publicAppUrl: e.PUBLIC_APP_URL.replace(/\/$/, ""),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    trustProxy:
+      e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY.split(",").map((s) => s.trim()),
+    migrateOnStart: e.MIGRATE_ON_START,
+    seedOnStart: e.SEED_ON_START,
+    seedDemoUser: e.SEED_DEMO_USER ?? !e.DATABASE_URL,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+  };
+}

@@ -1,0 +1,33 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { hashSecret } from "../services/crypto";
+import type { Db } from "./client";
+import { users } from "./schema";
+
+export const DEMO_USER = {
+  name: "Demo Owner",
+  email: "demo@example.com",
+  password: "demo-password",
+  phoneNumber: "+1 555 0100",
+};
+
+/** Idempotent: safe to run on every start. */
+export async function seed(db: Db, options: { demoUser: boolean }) {
+  if (options.demoUser) {
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, DEMO_USER.email), isNull(users.deletedAt)))
+      .limit(1);
+    if (!existing) {
+      await db.insert(users).values({
+        name: DEMO_USER.name,
+        email: DEMO_USER.email,
+        phoneNumber: DEMO_USER.phoneNumber,
+        passwordHash: await hashSecret(DEMO_USER.password),
+        role: "owner",
+        emailVerifiedAt: new Date(),
+        statusPayment: "1",
+      });
+    }
+  }
+}

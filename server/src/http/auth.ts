@@ -1,0 +1,31 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../db/client";
+import { apiTokens, users } from "../db/schema";
+import { sha256 } from "../services/crypto";
+
+export type AuthUser = typeof users.$inferSelect & { tokenId: number };
+
+/** Reads `Authorization: Bearer …` and resolves a live token of a live user, or null. */
+export async function authenticate(db: Db, request: FastifyRequest): Promise<AuthUser | null> {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/);
+  if (!match?.[1]) return null;
+  const [row] = await db
+    .select({ user: users, tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(
+      and(eq(apiTokens.tokenHash, sha256(match[1])), isNull(apiTokens.revokedAt), isNull(users.deletedAt)),
+    )
+    .limit(1);
+  if (!row) return null;
+  // Record use at most once a minute: one write per request would be wasted work.
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
+  }
+  return { ...row.user, tokenId: row.tokenId };
+}
+
+/** The business owner a user acts for: themselves, or the owner who invited them (staff). */
+export const actingOwnerId = (user: AuthUser) => (user.role === "staff" ? user.ownerId! : user.id);

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { Call } from "../../../lib/contract/calls";
+import { fieldErrors, messages } from "../../../lib/contract/envelope";
+import { authenticate, type AuthUser } from "./auth";
+import { forbidden, HttpError, unauthenticated } from "./errors";
+
+type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
+type UserFor<C extends Call> = C["access"] extends "public" ? AuthUser | null : AuthUser;
+
+export type Context<C extends Call> = {
+  body: Input<C["body"]>;
+  query: Input<C["query"]>;
+  user: UserFor<C>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** What a handler answers; the route wraps it in the `{status, message, data}` envelope. */
+export type Result = {
+  message: string;
+  data?: unknown;
+  statusCode?: number;
+  /** Top-level fields beside the envelope's, e.g. login's `auth_token` (spec.md §3). */
+  extra?: Record<string, unknown>;
+};
+
+function parse(schema: z.ZodType | undefined, value: unknown) {
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success) {
+    throw new HttpError(422, messages.invalidInput, fieldErrors(parsed.error));
+  }
+  return parsed.data;
+}
+
+/**
+ * Registers one contract call: authenticates and authorises per `call.access`, validates body and
+ * query with the contract's zod schemas (422 with field messages, before anything is written),
+ * then answers the envelope. Every route goes through here, so no handler can forget a check.
+ */
+export function route<C extends Call>(
+  app: FastifyInstance,
+  call: C,
+  handler: (ctx: Context<C>) => Promise<Result>,
+) {
+  app.route({
+    method: call.method,
+    url: call.path,
+    handler: async (request, reply) => {
+      let user: AuthUser | null = null;
+      if (call.access !== "public" || request.headers.authorization) {
+        user = await authenticate(app.db, request);
+        if (!user && call.access !== "public") throw unauthenticated();
+        if (call.access === "owner" && user?.role !== "owner") throw forbidden();
+      }
+      const ctx = {
+        body: parse(call.body, request.body),
+        query: parse(call.query, request.query),
+        user,
+        request,
+        reply,
+      } as Context<C>;
+      const result = await handler(ctx);
+      return reply.code(result.statusCode ?? 200).send({
+        status: true,
+        message: result.message,
+        ...result.extra,
+        data: result.data ?? null,
+      });
+    },
+  });
+}

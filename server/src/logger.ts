@@ -1,0 +1,36 @@
+import type { FastifyServerOptions } from "fastify";
+import type { Config } from "./config";
+
+/** Paths pino blanks out wherever they appear in a log line: secrets never reach the logs. */
+export const redactPaths = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'res.headers["set-cookie"]',
+  "*.password",
+  "*.password_confirmation",
+  "*.current_password",
+  "*.auth_token",
+  "*.reset_token",
+  "*.token",
+  "*.otp",
+  "*.secret",
+];
+
+/** Query parameters whose values are secrets (invite tokens, QR tokens) are cut from logged URLs. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|qr_token|reset_token|auth_token|secret)=)[^&]*/gi, "$1[Redacted]");
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+  return {
+    level: config.logLevel,
+    redact: { paths: redactPaths, censor: "[Redacted]" },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        ip: req.ip,
+      }),
+    },
+  };
+}

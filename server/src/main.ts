@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { connect } from "./db/client";
+import { DEMO_USER, seed } from "./db/seed";
+
+async function main() {
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
+  const config = loadConfig();
+  const database = await connect(config);
+  if (config.migrateOnStart) await database.migrate();
+  if (config.seedOnStart) await seed(database.db, { demoUser: config.seedDemoUser });
+
+  const app = await buildApp(config, { database });
+  if (!config.smtpUrl) app.log.warn("SMTP_URL is not set: emails are printed here and kept in mail_outbox");
+  if (config.seedDemoUser) {
+    app.log.info(`demo account: ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`API server on ${database.kind} listening at http://${config.host}:${config.port}/api`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error("API server failed to start:", err);
+  }
+  process.exit(1);
+});

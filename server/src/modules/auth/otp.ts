@@ -1,0 +1,84 @@
+import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { OtpPurpose } from "../../../../lib/contract/fields";
+import { otps } from "../../db/schema";
+import { invalid } from "../../http/errors";
+import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
+import { otpMail } from "../../services/mail-templates";
+
+export const OTP_TTL_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_SECONDS = 60;
+
+/**
+ * Counts one code request for an email and purpose: at most one a minute, whether or not an
+ * account exists (so the answer tells nothing about the email).
+ */
+export async function throttleOtpSend(app: FastifyInstance, email: string, purpose: OtpPurpose) {
+  await app.limiter.hit(`otp-send:${purpose}:${email}`, { max: 1, windowSeconds: OTP_RESEND_SECONDS });
+}
+
+/** Sends a code unless one went out for this email and purpose in the last minute (it still works). */
+export async function sendOtpUnlessRecent(app: FastifyInstance, email: string, purpose: OtpPurpose) {
+  try {
+    await throttleOtpSend(app, email, purpose);
+  } catch {
+    return;
+  }
+  await sendOtp(app, email, purpose);
+}
+
+/** Creates a fresh code (older ones stop working) and emails it. */
+export async function sendOtp(app: FastifyInstance, email: string, purpose: OtpPurpose) {
+  const code = otpCode();
+  await app.db
+    .update(otps)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(otps.email, email), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
+  await app.db.insert(otps).values({
+    email,
+    purpose,
+    codeHash: await hashSecret(code),
+    expiresAt: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
+  });
+  await app.mailer.send(otpMail(app.config.appName, email, purpose, code));
+}
+
+/**
+ * Checks a code. The attempt is counted before the comparison, atomically, so parallel guesses
+ * cannot exceed the limit. Throws 422 on `otp` when the code is wrong, expired or used up.
+ */
+export async function consumeOtp(app: FastifyInstance, email: string, purpose: OtpPurpose, code: string) {
+  const [latest] = await app.db
+    .select()
+    .from(otps)
+    .where(and(eq(otps.email, email), eq(otps.purpose, purpose), isNull(otps.consumedAt)))
+    .orderBy(desc(otps.createdAt), desc(otps.id))
+    .limit(1);
+  if (!latest || latest.expiresAt.getTime() <= Date.now()) {
+    throw invalid("otp", "The code is invalid or has expired. Please request a new code.");
+  }
+  const [counted] = await app.db
+    .update(otps)
+    .set({ attempts: sql`${otps.attempts} + 1` })
+    .where(and(eq(otps.id, latest.id), lt(otps.attempts, OTP_MAX_ATTEMPTS), isNull(otps.consumedAt)))
+    .returning({ attempts: otps.attempts });
+  if (!counted) {
+    throw invalid("otp", "Too many wrong codes. Please request a new code.");
+  }
+  if (!(await verifySecret(latest.codeHash, code))) {
+    const left = OTP_MAX_ATTEMPTS - counted.attempts;
+    throw invalid(
+      "otp",
+      left > 0
+        ? `The code is incorrect. ${left} attempt${left === 1 ? "" : "s"} left.`
+        : "Too many wrong codes. Please request a new code.",
+    );
+  }
+  const [consumed] = await app.db
+    .update(otps)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(otps.id, latest.id), isNull(otps.consumedAt)))
+    .returning({ id: otps.id });
+  if (!consumed) throw invalid("otp", "The code is invalid or has expired. Please request a new code.");
+}

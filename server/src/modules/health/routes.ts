@@ -1,0 +1,16 @@
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../lib/contract/calls";
+import { HttpError } from "../../http/errors";
+import { route } from "../../http/route";
+
+export function healthRoutes(app: FastifyInstance) {
+  route(app, calls.health, async () => {
+    try {
+      await app.database.ping();
+    } catch (err) {
+      app.log.error({ err }, "health check: database unreachable");
+      throw new HttpError(503, "Database unavailable.");
+    }
+    return { message: "OK", data: { database: app.database.kind } };
+  });
+}

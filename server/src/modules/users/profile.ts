@@ -1,0 +1,30 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { UserProfile } from "../../../../lib/contract/auth";
+import type { Db } from "../../db/client";
+import { users } from "../../db/schema";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The public shape of a user (never the password hash). */
+export function toProfile(user: UserRow): UserProfile {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    phone_number: user.phoneNumber,
+    role: user.role,
+    status_payment: user.statusPayment,
+    email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+/** The live (not soft-deleted) account with this email. */
+export async function findLiveUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
+  return user;
+}

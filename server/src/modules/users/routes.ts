@@ -1,0 +1,51 @@
+import { eq, or, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../lib/contract/calls";
+import { users } from "../../db/schema";
+import { invalid } from "../../http/errors";
+import { route } from "../../http/route";
+import { hashSecret, verifySecret } from "../../services/crypto";
+import { revokeTokens } from "../auth/tokens";
+import { toProfile } from "./profile";
+
+export function userRoutes(app: FastifyInstance) {
+  route(app, calls.userProfile, async ({ user }) => ({ message: "User profile.", data: toProfile(user) }));
+
+  route(app, calls.profileUpdate, async ({ user, body }) => {
+    const [updated] = await app.db
+      .update(users)
+      .set({ name: body.name, phoneNumber: body.phone_number, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id))
+      .returning();
+    return { message: "Profile updated successfully.", data: toProfile(updated!) };
+  });
+
+  route(app, calls.passwordUpdate, async ({ user, body }) => {
+    if (!(await verifySecret(user.passwordHash, body.current_password))) {
+      throw invalid("current_password", "The current password is incorrect.");
+    }
+    await app.db
+      .update(users)
+      .set({ passwordHash: await hashSecret(body.password), updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    // Other devices signed in with the old password are signed out; this one stays.
+    await revokeTokens(app.db, user.id, user.tokenId);
+    return { message: "Password updated successfully." };
+  });
+
+  route(app, calls.userSoftDelete, async ({ user, body }) => {
+    if (!(await verifySecret(user.passwordHash, body.password))) {
+      throw invalid("password", "The password is incorrect.");
+    }
+    await app.db.transaction(async (tx) => {
+      // The owner's staff accounts go with the owner.
+      const gone = await tx
+        .update(users)
+        .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(or(eq(users.id, user.id), eq(users.ownerId, user.id)))
+        .returning({ id: users.id });
+      for (const { id } of gone) await revokeTokens(tx, id);
+    });
+    return { message: "Your account has been deleted." };
+  });
+}

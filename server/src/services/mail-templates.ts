@@ -1,0 +1,33 @@
+import type { Mail } from "./mail";
+import type { OtpPurpose } from "../../../lib/contract/fields";
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function layout(appName: string, title: string, paragraphs: string[], code?: string): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escape(p)}</p>`);
+  const codeBlock = code
+    ? `<p style="margin:24px 0;font-size:32px;letter-spacing:8px;font-weight:700;font-family:monospace">${code}</p>`
+    : "";
+  return `<!doctype html><html><body style="margin:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1f2430">
+<div style="max-width:520px;margin:32px auto;background:#fff;border-radius:12px;padding:32px">
+<p style="margin:0 0 24px;font-weight:700;color:#4f46e5">${escape(appName)}</p>
+<h1 style="margin:0 0 16px;font-size:20px">${escape(title)}</h1>
+${body[0] ?? ""}${codeBlock}${body.slice(1).join("")}
+</div></body></html>`;
+}
+
+export function otpMail(appName: string, to: string, purpose: OtpPurpose, code: string): Mail {
+  const what = purpose === "register" ? "confirm your email address" : "reset your password";
+  const title = purpose === "register" ? "Confirm your email address" : "Reset your password";
+  const lines = [
+    `Use this code to ${what} for ${appName}:`,
+    "The code expires in 10 minutes. If you did not ask for it, you can ignore this email.",
+  ];
+  return {
+    to,
+    subject: `${code} is your ${appName} code`,
+    text: `${title}\n\n${lines[0]}\n\n    ${code}\n\n${lines[1]}\n\n— ${appName}\n`,
+    html: layout(appName, title, lines, code),
+  };
+}
