@@ -1,0 +1,36 @@
+"use client";
+
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { Toaster } from "react-hot-toast";
+import { ApiError } from "@/lib/api-client";
+
+/** "Unauthenticated." from any call means the session is gone: back to the login page. */
+function onApiError(error: unknown) {
+  if (error instanceof ApiError && error.unauthenticated) window.location.assign("/login");
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [client] = useState(
+    () =>
+      new QueryClient({
+        queryCache: new QueryCache({ onError: onApiError }),
+        mutationCache: new MutationCache({ onError: onApiError }),
+        defaultOptions: {
+          queries: {
+            staleTime: 30_000,
+            retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+          },
+        },
+      }),
+  );
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <Toaster
+        position="top-center"
+        toastOptions={{ duration: 4000, error: { duration: 5000 }, ariaProps: { role: "status", "aria-live": "polite" } }}
+      />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { ApiError, apiCall } from "@/lib/api-client";
+import { loginBody, type UserProfile } from "@/lib/contract/auth";
+import { homeFor } from "@/lib/routes";
+import { useContractForm } from "@/lib/use-contract-form";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import toast from "react-hot-toast";
+
+export function LoginForm() {
+  const router = useRouter();
+  const form = useContractForm(loginBody, { email: "", password: "" }, async (values) => {
+    try {
+      const result = await apiCall<UserProfile>("/login", { body: values });
+      toast.success(result.message);
+      // A full load, as the spec asks: the signed-in shell starts fresh with the new session.
+      window.location.assign(homeFor(result.data.status_payment));
+    } catch (error) {
+      if (error instanceof ApiError && error.errors.email_verified) {
+        toast.error(error.message);
+        router.push(`/verify-otp?email=${encodeURIComponent(values.email)}`);
+        return;
+      }
+      throw error;
+    }
+  });
+
+  return (
+    <form ref={form.formRef} className="form" onSubmit={form.handleSubmit} noValidate>
+      <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
+      <TextField label="Password" type="password" autoComplete="current-password" required {...form.field("password")} />
+      <div className="row-between">
+        <span />
+        <Link href="/forgot-password">Forgot password?</Link>
+      </div>
+      <Button type="submit" className="btn-block" busy={form.busy}>
+        {form.busy ? "Signing in…" : "Log in"}
+      </Button>
+      <p className="muted" style={{ margin: 0, textAlign: "center" }}>
+        New here? <Link href="/register">Create an account</Link>
+      </p>
+    </form>
+  );
+}

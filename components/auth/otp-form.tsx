@@ -1,0 +1,76 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import toast from "react-hot-toast";
+import { ApiError, apiCall } from "@/lib/api-client";
+import { otpVerifyBody } from "@/lib/contract/auth";
+import type { OtpPurpose } from "@/lib/contract/fields";
+import { useContractForm } from "@/lib/use-contract-form";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+
+const NEXT_PAGE: Record<OtpPurpose, (email: string) => string> = {
+  register: () => "/login",
+  "forgot-password": (email) => `/change-password?email=${encodeURIComponent(email)}`,
+};
+
+/** Enter the 6-digit code (register or forgot-password), or ask for a new one. */
+export function OtpForm({ purpose, email }: { purpose: OtpPurpose; email: string }) {
+  const router = useRouter();
+  const [resending, setResending] = useState(false);
+  const form = useContractForm(otpVerifyBody, { email, otp: "", purpose }, async (values) => {
+    const result = await apiCall("/otp-verify", { body: values });
+    toast.success(result.message);
+    router.push(NEXT_PAGE[purpose](values.email));
+  });
+
+  const resend = async () => {
+    setResending(true);
+    try {
+      const result = await apiCall("/resend-otp", { body: { email: form.values.email, purpose } });
+      toast.success(result.message);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "Something went wrong. Please try again.");
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form ref={form.formRef} className="form" onSubmit={form.handleSubmit} noValidate>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        readOnly={Boolean(email)}
+        required
+        {...form.field("email")}
+      />
+      <TextField
+        label="6-digit code"
+        className="otp-input"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        required
+        autoFocus
+        {...form.field("otp")}
+      />
+      <Button type="submit" className="btn-block" busy={form.busy}>
+        {form.busy ? "Checking…" : "Verify"}
+      </Button>
+      <div className="auth-links">
+        <span className="muted">Didn&apos;t get a code?</span>
+        <Button type="button" variant="link" busy={resending} onClick={resend}>
+          Send a new code
+        </Button>
+      </div>
+      <p className="muted" style={{ margin: 0, textAlign: "center" }}>
+        <Link href="/login">Back to log in</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import toast from "react-hot-toast";
+import { apiCall } from "@/lib/api-client";
+import { registerBody } from "@/lib/contract/auth";
+import { useContractForm } from "@/lib/use-contract-form";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+
+export function RegisterForm() {
+  const router = useRouter();
+  const form = useContractForm(
+    registerBody,
+    { name: "", email: "", phone_number: "", password: "", password_confirmation: "" },
+    async (values) => {
+      const result = await apiCall("/register", { body: values });
+      toast.success(result.message);
+      router.push(`/verify-otp?email=${encodeURIComponent(values.email)}`);
+    },
+  );
+
+  return (
+    <form ref={form.formRef} className="form" onSubmit={form.handleSubmit} noValidate>
+      <TextField label="Full name" autoComplete="name" required {...form.field("name")} />
+      <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
+      <TextField label="Phone number" type="tel" autoComplete="tel" required {...form.field("phone_number")} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        required
+        {...form.field("password")}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...form.field("password_confirmation")}
+      />
+      <Button type="submit" className="btn-block" busy={form.busy}>
+        {form.busy ? "Creating your account…" : "Create account"}
+      </Button>
+      <p className="muted" style={{ margin: 0, textAlign: "center" }}>
+        Already have an account? <Link href="/login">Log in</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+"use client";
+
+import { useEffect } from "react";
+import toast from "react-hot-toast";
+import { passwordUpdateBody, profileUpdateBody, userSoftDeleteBody } from "@/lib/contract/auth";
+import { deleteAccount, updatePassword, useProfile, useUpdateProfile } from "@/lib/queries/user";
+import { useContractForm } from "@/lib/use-contract-form";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+
+function ProfileForm() {
+  const { data: profile } = useProfile();
+  const update = useUpdateProfile();
+  const form = useContractForm(profileUpdateBody, { name: "", phone_number: "" }, async (values) => {
+    const result = await update.mutateAsync(values);
+    toast.success(result.message);
+  });
+  const { setValues } = form;
+  useEffect(() => {
+    if (profile) setValues({ name: profile.name, phone_number: profile.phone_number });
+  }, [profile, setValues]);
+
+  return (
+    <section className="card" aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Your details</h2>
+      <form ref={form.formRef} className="form" onSubmit={form.handleSubmit} noValidate>
+        <TextField label="Email" type="email" name="email" value={profile?.email ?? ""} readOnly />
+        <TextField label="Full name" autoComplete="name" required {...form.field("name")} />
+        <TextField label="Phone number" type="tel" autoComplete="tel" required {...form.field("phone_number")} />
+        <Button type="submit" busy={form.busy} disabled={!profile}>
+          Save details
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function PasswordForm() {
+  const blank = { current_password: "", password: "", password_confirmation: "" };
+  const form = useContractForm(passwordUpdateBody, blank, async (values) => {
+    const result = await updatePassword(values);
+    toast.success(result.message);
+    form.setValues(blank);
+  });
+  return (
+    <section className="card" aria-labelledby="password-heading">
+      <h2 id="password-heading">Change password</h2>
+      <p className="muted">Other devices signed in to your account will be signed out.</p>
+      <form ref={form.formRef} className="form" onSubmit={form.handleSubmit} noValidate>
+        <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field("current_password")} />
+        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." required {...form.field("password")} />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" required {...form.field("password_confirmation")} />
+        <Button type="submit" busy={form.busy}>
+          Update password
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function DeleteAccount() {
+  const form = useContractForm(userSoftDeleteBody, { password: "" }, async (values) => {
+    const result = await deleteAccount(values);
+    toast.success(result.message);
+    window.location.assign("/");
+  });
+  return (
+    <section className="card danger-zone" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Delete account</h2>
+      <p className="muted">
+        This closes your account and signs out your staff. Your customers&apos; cards stop collecting stamps.
+      </p>
+      <form ref={form.formRef} className="form" onSubmit={form.handleSubmit} noValidate>
+        <TextField label="Password to confirm" type="password" autoComplete="current-password" required {...form.field("password")} />
+        <Button type="submit" variant="danger" busy={form.busy}>
+          Delete my account
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+export function ProfileSettings() {
+  return (
+    <>
+      <h1 className="page-title">Profile</h1>
+      <div className="grid-2">
+        <ProfileForm />
+        <PasswordForm />
+        <DeleteAccount />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+import { expect, test } from "@playwright/test";
+import { unsealData } from "iron-session";
+import { logIn, PASSWORD, registerOwner, uniqueEmail } from "./fixtures/auth";
+import { E2E } from "./fixtures/env";
+import { waitForCode } from "./fixtures/mailbox";
+
+test("an owner registers with an emailed code, logs in, lands on /subscription and logs out", async ({ page }) => {
+  const email = uniqueEmail("register");
+  await registerOwner(page, email);
+
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByRole("heading", { name: "Your subscription" })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText("No active plan")).toBeVisible();
+
+  await page.getByRole("button", { name: "LOG OUT" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The session is gone: a protected page sends us back to /login.
+  await page.goto("/subscription");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("forgot password: code, new password, login with the new one", async ({ page }) => {
+  const email = uniqueEmail("forgot");
+  await registerOwner(page, email);
+
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByLabel("Email").fill(email);
+  const since = Date.now();
+  await page.getByRole("button", { name: "Send me a code" }).click();
+  await expect(page).toHaveURL(/\/forgot-verify-otp\?email=/);
+  const code = await waitForCode(email, since);
+  await page.getByLabel("6-digit code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+
+  await expect(page).toHaveURL(/\/change-password\?email=/);
+  const newPassword = "a-brand-new-password-7";
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm new password").fill(newPassword);
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await logIn(page, email, PASSWORD);
+  await expect(page.getByText("These credentials do not match our records.")).toBeVisible();
+  await logIn(page, email, newPassword);
+  await expect(page).toHaveURL(/\/subscription$/);
+});
+
+test("a wrong password shows the server message, which closes after 5 seconds", async ({ page }) => {
+  await logIn(page, "demo@example.com", "not-the-password");
+  const message = page.getByText("These credentials do not match our records.");
+  await expect(message).toBeVisible();
+  await page.waitForTimeout(4_000);
+  await expect(message).toBeVisible();
+  await expect(message).toBeHidden({ timeout: 3_000 });
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("the form checks input in the browser with the contract's rules", async ({ page }) => {
+  let calls = 0;
+  page.on("request", (request) => {
+    if (request.url().includes("/api/register")) calls += 1;
+  });
+  await page.goto("/register");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+  await expect(page.getByText("The name must be at least 2 characters.")).toBeVisible();
+  await expect(page.getByLabel("Full name")).toBeFocused();
+  expect(calls).toBe(0);
+});
+
+test("after login the token is nowhere the page's JavaScript can read", async ({ page, context }) => {
+  const bodies: string[] = [];
+  page.on("response", async (response) => {
+    bodies.push(await response.text().catch(() => ""));
+  });
+  await logIn(page, "demo@example.com", "demo-password");
+  await expect(page).toHaveURL(/\/dashboard\/main$/);
+  await expect(page.getByRole("heading", { name: "Welcome back, Demo Owner" })).toBeVisible();
+
+  const cookie = (await context.cookies()).find((c) => c.name === "loyalty_session");
+  expect(cookie?.httpOnly).toBe(true);
+  expect(cookie?.sameSite).toBe("Lax");
+  const session = await unsealData<{ token?: string }>(cookie!.value, { password: E2E.sessionSecret });
+  const token = session.token!;
+  expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+
+  const visible = await page.evaluate(() => ({
+    cookies: document.cookie,
+    storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+  }));
+  expect(visible.cookies).not.toContain("loyalty_session");
+  expect(visible.storage).not.toContain(token);
+  expect(bodies.length).toBeGreaterThan(2);
+  for (const body of bodies) expect(body).not.toContain(token);
+});
+
+test("an unknown path ends on the home page", async ({ page }) => {
+  await page.goto("/some/unknown/path");
+  await expect(page).toHaveURL(`${E2E.webUrl}/`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("the dashboard menu opens by itself on wide screens only", async ({ page }) => {
+  await logIn(page, "demo@example.com", "demo-password");
+  await expect(page).toHaveURL(/\/dashboard\/main$/);
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(nav).toBeVisible();
+  await page.setViewportSize({ width: 600, height: 800 });
+  await expect(nav).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(nav).toBeVisible();
+  await nav.getByRole("link", { name: "Profile" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(nav).toBeHidden();
+});

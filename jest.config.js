@@ -1,0 +1,62 @@
+// Jest configuration (CommonJS: package.json has no "type": "module"). It is a .js file rather
+// than jest.config.ts because Jest on Node 20 needs ts-node to read a TypeScript config, and the
+// project does not install it.
+//
+//   npm run test:unit   lib/**/*.test.ts and server/test/unit (no database)
+//   npm run test:api    server/test/api, each file on its own clone of one migrated template
+//                       database (PGlite by default; PostgreSQL when DATABASE_URL is set)
+
+/** TypeScript through SWC, emitted as CommonJS. Type checking is `tsc --noEmit`'s job. */
+const swcTypescript = [
+  "@swc/jest",
+  {
+    jsc: { parser: { syntax: "typescript" }, target: "es2022" },
+    module: { type: "commonjs" },
+    sourceMaps: "inline",
+  },
+];
+
+// fastify's `inject` (light-my-request) requires cookie@2, an ES-module-only package. Node 20
+// loads it natively (require(esm)) but Jest's module sandbox cannot, so that one package is
+// compiled to CommonJS too; the rest of node_modules is left alone.
+const swcEsm = [
+  "@swc/jest",
+  { jsc: { parser: { syntax: "ecmascript" }, target: "es2022" }, module: { type: "commonjs" } },
+];
+const esmOnly = "/node_modules/light-my-request/node_modules/cookie/";
+
+const common = {
+  rootDir: __dirname,
+  testEnvironment: "node",
+  transform: {
+    [`${esmOnly}.+\\.js$`]: swcEsm,
+    "^.+\\.ts$": swcTypescript,
+  },
+  transformIgnorePatterns: ["(?<!/light-my-request)/node_modules/(?!light-my-request/node_modules/cookie/)"],
+  testPathIgnorePatterns: ["/node_modules/", "<rootDir>/.next/", "<rootDir>/server/dist/", "<rootDir>/e2e/"],
+  modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/server/dist/"],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  // The machine has 2 cores: one worker per core.
+  maxWorkers: 2,
+  projects: [
+    {
+      ...common,
+      displayName: "unit",
+      testMatch: ["<rootDir>/lib/**/*.test.ts", "<rootDir>/server/test/unit/**/*.test.ts"],
+    },
+    {
+      ...common,
+      displayName: "api",
+      testMatch: ["<rootDir>/server/test/api/**/*.test.ts"],
+      // Node's environment plus the PGlite class loaded outside the sandbox (see the file).
+      testEnvironment: "<rootDir>/server/test/helpers/environment.ts",
+      // ONE migrated template database per run; every test file clones it (helpers/db.ts).
+      globalSetup: "<rootDir>/server/test/helpers/global-setup.ts",
+      globalTeardown: "<rootDir>/server/test/helpers/global-teardown.ts",
+      testTimeout: 30_000,
+    },
+  ],
+};

@@ -1,0 +1,46 @@
+import type { Envelope, FieldErrors } from "./contract/envelope";
+import { messages } from "./contract/envelope";
+
+/** A failed call as the browser sees it: the server's message, status and field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldErrors = {},
+  ) {
+    super(message);
+  }
+  get unauthenticated() {
+    return this.status === 401 && this.message === messages.unauthenticated;
+  }
+}
+
+/**
+ * Calls the BFF (`/api/<contract path>`): same-origin, the session cookie goes along by itself.
+ * Resolves with the envelope on success; rejects with ApiError otherwise.
+ */
+export async function apiCall<T = unknown>(
+  path: string,
+  options: { method?: "GET" | "POST"; body?: unknown; search?: Record<string, string> } = {},
+): Promise<Envelope<T>> {
+  const query = options.search ? `?${new URLSearchParams(options.search)}` : "";
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}${query}`, {
+      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+      headers: { accept: "application/json", ...(options.body !== undefined && { "content-type": "application/json" }) },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ApiError(0, "You appear to be offline. Please check your connection.");
+  }
+  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+  if (!envelope || typeof envelope.status !== "boolean") {
+    throw new ApiError(response.status, messages.serviceUnavailable);
+  }
+  if (!response.ok || !envelope.status) {
+    throw new ApiError(response.status, envelope.message, envelope.errors);
+  }
+  return envelope;
+}

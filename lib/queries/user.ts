@@ -1,0 +1,31 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall } from "@/lib/api-client";
+import type { PasswordUpdateBody, ProfileUpdateBody, UserProfile, UserSoftDeleteBody } from "@/lib/contract/auth";
+
+export const userKeys = { profile: ["user-profile"] as const };
+
+export function useProfile() {
+  return useQuery({
+    queryKey: userKeys.profile,
+    queryFn: async () => (await apiCall<UserProfile>("/user-profile")).data,
+  });
+}
+
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileUpdateBody) => apiCall<UserProfile>("/profile-update", { body }),
+    onSuccess: (result) => client.setQueryData(userKeys.profile, result.data),
+  });
+}
+
+export const updatePassword = (body: PasswordUpdateBody) => apiCall("/password-update", { body });
+export const deleteAccount = (body: UserSoftDeleteBody) => apiCall("/user-soft-delete", { body });
+
+/** Ends the session on the server and in the cookie, then reloads into the login page. */
+export async function logout() {
+  await apiCall("/logout", { method: "POST" }).catch(() => undefined);
+  window.location.assign("/login");
+}

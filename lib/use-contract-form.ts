@@ -1,0 +1,67 @@
+"use client";
+
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import type { z } from "zod";
+import { ApiError } from "./api-client";
+import { fieldErrors } from "./contract/envelope";
+
+type Values = Record<string, string>;
+
+/**
+ * A form driven by a contract schema: the browser checks the same zod rules as the server, then
+ * `onSubmit` runs; a server 422 puts its messages beside the fields, other failures become toasts.
+ */
+export function useContractForm<S extends z.ZodType>(
+  schema: S,
+  initial: Values,
+  onSubmit: (values: z.output<S>) => Promise<void>,
+) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const showErrors = (all: Record<string, string[]>) => {
+    const first = Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[0] ?? ""]));
+    setErrors(first);
+    const name = Object.keys(first)[0];
+    if (name) formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
+  };
+
+  const field = (name: string) => ({
+    name,
+    value: values[name] ?? "",
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValues((v) => ({ ...v, [name]: event.target.value }));
+      if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+    },
+  });
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      showErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await onSubmit(parsed.data);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        if (Object.keys(error.errors).length > 0) showErrors(error.errors);
+        toast.error(error.message);
+      } else {
+        toast.error("Something went wrong. Please try again.");
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { formRef, field, values, setValues, errors, busy, handleSubmit };
+}

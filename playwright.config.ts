@@ -1,0 +1,57 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E } from "./e2e/fixtures/env";
+
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  fullyParallel: true,
+  timeout: 60_000,
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: E2E.webUrl,
+    trace: "on-first-retry",
+    ...devices["Desktop Chrome"],
+    launchOptions: {
+      executablePath: chromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  // A real SMTP server, the built API server on a fresh embedded database, and the built web app.
+  webServer: [
+    {
+      command: "node e2e/fixtures/mail-server.mjs",
+      url: `${E2E.mailboxUrl}/health`,
+      env: { SMTP_PORT: String(E2E.smtpPort), MAILBOX_PORT: String(E2E.mailboxPort) },
+      reuseExistingServer: false,
+    },
+    {
+      command: "node e2e/fixtures/api-server.mjs",
+      url: `${E2E.apiUrl}/health`,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: "production",
+        API_PORT: String(E2E.apiPort),
+        DATA_DIR: E2E.dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+        PUBLIC_APP_URL: E2E.webUrl,
+        LOG_LEVEL: "warn",
+      },
+      reuseExistingServer: false,
+    },
+    {
+      command: `npx next start -p ${E2E.webPort}`,
+      url: E2E.webUrl,
+      timeout: 60_000,
+      env: {
+        BACKEND_API_URL: E2E.apiUrl,
+        SESSION_SECRET: E2E.sessionSecret,
+        DATA_DIR: E2E.dataDir,
+      },
+      reuseExistingServer: false,
+    },
+  ],
+});

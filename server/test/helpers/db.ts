@@ -1,0 +1,181 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
+import { Client } from "pg";
+import { connectPglite, connectPostgres, type Database } from "../../src/db/client";
+
+/**
+ * Test databases, fast and isolated.
+ *
+ * One migrated template is built per Jest run (global-setup.ts), and every test file gets its own
+ * copy of it:
+ *
+ * - PGlite (default): the template is an in-memory PGlite database, migrated, then dumped with
+ *   `dumpDataDir()` to a tar file whose path is passed to the workers in PGLITE_TEMPLATE_ENV. A test
+ *   file loads it with `PGlite.create({ loadDataDir })` (~1 s instead of ~5 s for a fresh database).
+ * - PostgreSQL (DATABASE_URL set): the template is the database `loyalty_test_template`, dropped and
+ *   re-created and migrated at the start of the run. A test file runs
+ *   `CREATE DATABASE loyalty_test_f_… TEMPLATE loyalty_test_template` and drops it at the end.
+ */
+
+export const PGLITE_TEMPLATE_ENV = "LOYALTY_TEST_PGLITE_TEMPLATE";
+export const PG_TEMPLATE_DB = "loyalty_test_template";
+export const PG_TEST_DB_PREFIX = "loyalty_test_f_";
+/** Set to 1 to print how long the template build and each clone take. */
+export const TIMINGS_ENV = "LOYALTY_TEST_TIMINGS";
+
+export type TestDatabase = {
+  kind: Database["kind"];
+  database: Database;
+  /**
+   * A second, independent connection to the same database, as a second API instance would have.
+   * PostgreSQL: a new connection pool. PGlite: the same in-process database (it has one connection).
+   */
+  connectAgain(): Promise<Database>;
+  /** Raw SQL for assertions and for simulating time (expired codes, a passed minute). */
+  query<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  close(): Promise<void>;
+};
+
+export const adminUrl = () => process.env.DATABASE_URL || undefined;
+
+/** The same server URL with another database name. */
+export function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+const quoteIdent = (name: string) => {
+  if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`unexpected database name ${name}`);
+  return `"${name}"`;
+};
+
+async function withAdmin<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const logTiming = (what: string, startedAt: number) => {
+  if (process.env[TIMINGS_ENV] === "1") {
+    process.stderr.write(`[test db] ${what}: ${Date.now() - startedAt} ms\n`);
+  }
+};
+
+/** Builds the run's template (global setup). Answers what the teardown needs to remove. */
+export async function buildTemplate(): Promise<{ kind: Database["kind"]; location: string }> {
+  const startedAt = Date.now();
+  const url = adminUrl();
+  if (url) {
+    await withAdmin(url, async (admin) => {
+      await admin.query(`drop database if exists ${quoteIdent(PG_TEMPLATE_DB)} with (force)`);
+      // Clones left by an interrupted run (one test run per database server at a time).
+      const { rows } = await admin.query<{ datname: string }>(
+        "select datname from pg_database where datname like $1",
+        [`${PG_TEST_DB_PREFIX}%`],
+      );
+      for (const { datname } of rows) {
+        await admin.query(`drop database if exists ${quoteIdent(datname)} with (force)`);
+      }
+      await admin.query(`create database ${quoteIdent(PG_TEMPLATE_DB)}`);
+    });
+    const template = connectPostgres(withDatabaseName(url, PG_TEMPLATE_DB));
+    try {
+      await template.migrate();
+    } finally {
+      // CREATE DATABASE … TEMPLATE needs the template to have no open connections.
+      await template.close();
+    }
+    logTiming("PostgreSQL template (create + migrate)", startedAt);
+    return { kind: "postgres", location: PG_TEMPLATE_DB };
+  }
+
+  const pglite = await PGlite.create();
+  try {
+    const database = await connectPglite({ pglite });
+    await database.migrate();
+    const dump = await pglite.dumpDataDir("none");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "loyalty-test-"));
+    const file = path.join(dir, "template.tar");
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    process.env[PGLITE_TEMPLATE_ENV] = file;
+    logTiming("PGlite template (create + migrate + dump)", startedAt);
+    return { kind: "pglite", location: file };
+  } finally {
+    await pglite.close();
+  }
+}
+
+/** Removes the run's template (global teardown). */
+export async function dropTemplate(): Promise<void> {
+  const url = adminUrl();
+  if (url) {
+    await withAdmin(url, (admin) =>
+      admin.query(`drop database if exists ${quoteIdent(PG_TEMPLATE_DB)} with (force)`),
+    );
+    return;
+  }
+  const file = process.env[PGLITE_TEMPLATE_ENV];
+  if (file) fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A fresh copy of the migrated template, for one test file. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const startedAt = Date.now();
+  const url = adminUrl();
+  if (url) {
+    const name = `${PG_TEST_DB_PREFIX}${process.pid}_${randomBytes(4).toString("hex")}`;
+    await withAdmin(url, (admin) =>
+      admin.query(`create database ${quoteIdent(name)} template ${quoteIdent(PG_TEMPLATE_DB)}`),
+    );
+    const testUrl = withDatabaseName(url, name);
+    const database = connectPostgres(testUrl);
+    const extra: Database[] = [];
+    logTiming("PostgreSQL clone", startedAt);
+    return {
+      kind: "postgres",
+      database,
+      async connectAgain() {
+        const again = connectPostgres(testUrl);
+        extra.push(again);
+        return again;
+      },
+      query: async (query) => rowsOf(await database.db.execute(query)),
+      async close() {
+        await Promise.all([database, ...extra].map((d) => d.close().catch(() => {})));
+        await withAdmin(url, (admin) => admin.query(`drop database if exists ${quoteIdent(name)} with (force)`));
+      },
+    };
+  }
+
+  const file = process.env[PGLITE_TEMPLATE_ENV];
+  if (!file || !fs.existsSync(file)) {
+    throw new Error(
+      `${PGLITE_TEMPLATE_ENV} is not set or missing: API tests need the global setup (npm run test:api)`,
+    );
+  }
+  // The class loaded outside Jest's sandbox (environment.ts), where PGlite can load its WebAssembly.
+  const OuterPGlite = (globalThis as Record<string, unknown>)["__loyaltyTestPGlite"] as typeof PGlite | undefined;
+  if (!OuterPGlite) throw new Error("API tests need the api project's test environment (server/test/helpers/environment.ts)");
+  const pglite = await OuterPGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+  const database = await connectPglite({ pglite });
+  logTiming("PGlite clone", startedAt);
+  return {
+    kind: "pglite",
+    database,
+    // One in-process PGlite database has one connection; a second app shares it (and must not close it).
+    connectAgain: async () => ({ ...database, close: async () => {} }),
+    query: async (query) => rowsOf(await database.db.execute(query)),
+    close: () => database.close(),
+  };
+}
