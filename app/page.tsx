@@ -1,14 +1,26 @@
 import Link from "next/link";
+import { getSession } from "@/lib/session";
+import { homeFor } from "@/lib/routes";
 import { APP_NAME } from "@/lib/site";
 
 const FEATURES = [
   { title: "Printable QR codes", text: "Put a code on the counter; customers scan it and their stamp card is ready." },
-  { title: "Digital stamp cards", text: "No app to install and no paper to lose: the card lives in the phone's browser or wallet." },
-  { title: "Rewards and coupons", text: "Decide how many stamps earn a reward and watch redemptions on your dashboard." },
-  { title: "Staff at the counter", text: "Invite your team by link; they stamp and redeem cards with their phone camera." },
+  {
+    title: "Digital stamp cards",
+    text: "No app to install and no paper to lose: the card lives in the phone's browser or wallet.",
+  },
+  {
+    title: "Rewards and coupons",
+    text: "Decide how many stamps earn a reward and watch redemptions on your dashboard.",
+  },
+  {
+    title: "Staff at the counter",
+    text: "Invite your team by link; they stamp and redeem cards with their phone camera.",
+  },
 ];
 
-export default function HomePage() {
+export default async function HomePage() {
+  const session = await getSession();
   return (
     <main id="main">
       <header className="auth-header row-between" style={{ maxWidth: 960, margin: "0 auto" }}>
@@ -18,15 +30,21 @@ export default function HomePage() {
           </span>
           {APP_NAME}
         </Link>
-        <Link href="/login" className="btn btn-secondary">
-          Login Your Account
-        </Link>
+        {session.token ? (
+          <Link href={homeFor(session.statusPayment)} className="btn btn-primary">
+            Dashboard
+          </Link>
+        ) : (
+          <Link href="/login" className="btn btn-secondary">
+            Login Your Account
+          </Link>
+        )}
       </header>
       <section className="home-hero" aria-labelledby="hero-title">
         <h1 id="hero-title">Loyalty cards your customers keep coming back for</h1>
         <p>
-          {APP_NAME} gives your business a digital stamp card in minutes: print a QR code, reward regulars and see
-          who comes back, all from one dashboard.
+          {APP_NAME} gives your business a digital stamp card in minutes: print a QR code, reward regulars and see who
+          comes back, all from one dashboard.
         </p>
         <div className="home-actions">
           <Link href="/register" className="btn btn-primary">

@@ -7,6 +7,8 @@ import { ApiError } from "@/lib/api-client";
 
 /** "Unauthenticated." from any call means the session is gone: back to the login page. */
 function onApiError(error: unknown) {
+  // A full reload (spec.md §4): nothing of the signed-in state survives in memory.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   if (error instanceof ApiError && error.unauthenticated) window.location.assign("/login");
 }
 
@@ -29,7 +31,11 @@ export function Providers({ children }: { children: ReactNode }) {
       {children}
       <Toaster
         position="top-center"
-        toastOptions={{ duration: 4000, error: { duration: 5000 }, ariaProps: { role: "status", "aria-live": "polite" } }}
+        toastOptions={{
+          duration: 4000,
+          error: { duration: 5000 },
+          ariaProps: { role: "status", "aria-live": "polite" },
+        }}
       />
     </QueryClientProvider>
   );

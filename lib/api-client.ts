@@ -28,7 +28,10 @@ export async function apiCall<T = unknown>(
   try {
     response = await fetch(`/api${path}${query}`, {
       method: options.method ?? (options.body === undefined ? "GET" : "POST"),
-      headers: { accept: "application/json", ...(options.body !== undefined && { "content-type": "application/json" }) },
+      headers: {
+        accept: "application/json",
+        ...(options.body !== undefined && { "content-type": "application/json" }),
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: "same-origin",
     });

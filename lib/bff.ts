@@ -6,12 +6,18 @@ import { backendUrl } from "./backend";
 import { webEnv } from "./env";
 import { getSession, isHttps } from "./session";
 
-const json = (status: number, message: string) =>
-  NextResponse.json({ status: false, message, data: null }, { status });
+const json = (status: number, message: string) => NextResponse.json({ status: false, message, data: null }, { status });
 
 /** Request headers passed on to the API server; everything else (cookies!) stays here. */
 const FORWARDED_REQUEST_HEADERS = ["content-type", "accept", "accept-language", "user-agent", "if-none-match"];
-const FORWARDED_RESPONSE_HEADERS = ["content-type", "cache-control", "etag", "retry-after", "content-disposition", "last-modified"];
+const FORWARDED_RESPONSE_HEADERS = [
+  "content-type",
+  "cache-control",
+  "etag",
+  "retry-after",
+  "content-disposition",
+  "last-modified",
+];
 
 /**
  * A mutation is allowed only from our own pages: a cross-site form or fetch (CSRF) gets 403.

@@ -7,7 +7,11 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   PUBLIC_APP_URL: z.url().optional(),
   /** Largest request body the BFF forwards (bytes). */
-  BFF_BODY_LIMIT: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  BFF_BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
 });
 
 export type WebEnv = z.infer<typeof schema>;

@@ -41,7 +41,10 @@ export async function getSession(secure = false) {
 export async function readSessionCookie(value: string | undefined): Promise<SessionData> {
   if (!value) return {};
   try {
-    return await unsealData<SessionData>(value, { password: sessionOptions(false).password, ttl: sessionOptions(false).ttl });
+    return await unsealData<SessionData>(value, {
+      password: sessionOptions(false).password,
+      ttl: sessionOptions(false).ttl,
+    });
   } catch {
     return {};
   }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useState, type ChangeEvent, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import type { z } from "zod";
 import { ApiError } from "./api-client";
@@ -16,17 +16,17 @@ export function useContractForm<S extends z.ZodType>(
   schema: S,
   initial: Values,
   onSubmit: (values: z.output<S>) => Promise<void>,
+  options: { resetOnSuccess?: boolean } = {},
 ) {
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const showErrors = (all: Record<string, string[]>) => {
+  /** Shows one message per field and moves focus to the first field in error. */
+  const showErrors = (form: HTMLFormElement, all: Record<string, string[]>) => {
     const first = Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[0] ?? ""]));
     setErrors(first);
     const name = Object.keys(first)[0];
-    if (name) formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
+    if (name) form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
   };
 
   const field = (name: string) => ({
@@ -41,19 +41,21 @@ export function useContractForm<S extends z.ZodType>(
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     if (busy) return;
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      showErrors(fieldErrors(parsed.error));
+      showErrors(form, fieldErrors(parsed.error));
       return;
     }
     setErrors({});
     setBusy(true);
     try {
       await onSubmit(parsed.data);
+      if (options.resetOnSuccess) setValues(initial);
     } catch (error) {
       if (error instanceof ApiError) {
-        if (Object.keys(error.errors).length > 0) showErrors(error.errors);
+        if (Object.keys(error.errors).length > 0) showErrors(form, error.errors);
         toast.error(error.message);
       } else {
         toast.error("Something went wrong. Please try again.");
@@ -63,5 +65,5 @@ export function useContractForm<S extends z.ZodType>(
     }
   };
 
-  return { formRef, field, values, setValues, errors, busy, handleSubmit };
+  return { field, values, setValues, errors, busy, handleSubmit };
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { logout, useProfile } from "@/lib/queries/user";
 import { APP_NAME } from "@/lib/site";
 import { Button } from "@/components/ui/button";
@@ -16,24 +16,25 @@ const OWNER_LINKS = [
   { href: "/subscription", label: "Subscription Plan" },
 ];
 
+function subscribeWide(onChange: () => void) {
+  const query = window.matchMedia(WIDE);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+const isWide = () => window.matchMedia(WIDE).matches;
+
 export function AppShell({ children }: { children: ReactNode }) {
   const pathname = usePathname();
   const profile = useProfile();
-  const [open, setOpen] = useState(false);
+  const wide = useSyncExternalStore(subscribeWide, isWide, () => false);
+  // Wide: open unless the user closed it. Narrow: open only on the page where it was opened,
+  // so following a link closes it.
+  const [wideClosed, setWideClosed] = useState(false);
+  const [narrowOpenOn, setNarrowOpenOn] = useState<string | null>(null);
+  const open = wide ? !wideClosed : narrowOpenOn === pathname;
+  const toggle = () =>
+    wide ? setWideClosed((closed) => !closed) : setNarrowOpenOn((on) => (on === pathname ? null : pathname));
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    const query = window.matchMedia(WIDE);
-    setOpen(query.matches);
-    const onChange = (event: MediaQueryListEvent) => setOpen(event.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
-
-  // On a narrow screen, following a link closes the menu.
-  useEffect(() => {
-    if (!window.matchMedia(WIDE).matches) setOpen(false);
-  }, [pathname]);
 
   const onLogout = async () => {
     setBusy(true);
@@ -47,12 +48,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <header className="app-topbar">
         <div style={{ display: "flex", alignItems: "center", gap: "0.75rem" }}>
-          <Button
-            variant="secondary"
-            aria-expanded={open}
-            aria-controls="app-nav"
-            onClick={() => setOpen((o) => !o)}
-          >
+          <Button variant="secondary" aria-expanded={open} aria-controls="app-nav" onClick={toggle}>
             <span aria-hidden="true">☰</span>
             <span className="visually-hidden">Menu</span>
           </Button>

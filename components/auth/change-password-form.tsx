@@ -23,8 +23,15 @@ export function ChangePasswordForm({ email }: { email: string }) {
   );
 
   return (
-    <form ref={form.formRef} className="form" onSubmit={form.handleSubmit} noValidate>
-      <TextField label="Email" type="email" autoComplete="email" readOnly={Boolean(email)} required {...form.field("email")} />
+    <form className="form" onSubmit={form.handleSubmit} noValidate>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        readOnly={Boolean(email)}
+        required
+        {...form.field("email")}
+      />
       <TextField
         label="New password"
         type="password"

@@ -18,7 +18,7 @@ export function ForgotPasswordForm() {
   });
 
   return (
-    <form ref={form.formRef} className="form" onSubmit={form.handleSubmit} noValidate>
+    <form className="form" onSubmit={form.handleSubmit} noValidate>
       <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
       <Button type="submit" className="btn-block" busy={form.busy}>
         {form.busy ? "Sending…" : "Send me a code"}

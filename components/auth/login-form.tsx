@@ -29,9 +29,15 @@ export function LoginForm() {
   });
 
   return (
-    <form ref={form.formRef} className="form" onSubmit={form.handleSubmit} noValidate>
+    <form className="form" onSubmit={form.handleSubmit} noValidate>
       <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
-      <TextField label="Password" type="password" autoComplete="current-password" required {...form.field("password")} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        {...form.field("password")}
+      />
       <div className="row-between">
         <span />
         <Link href="/forgot-password">Forgot password?</Link>

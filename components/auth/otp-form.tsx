@@ -39,7 +39,7 @@ export function OtpForm({ purpose, email }: { purpose: OtpPurpose; email: string
   };
 
   return (
-    <form ref={form.formRef} className="form" onSubmit={form.handleSubmit} noValidate>
+    <form className="form" onSubmit={form.handleSubmit} noValidate>
       <TextField
         label="Email"
         type="email"

@@ -32,9 +32,7 @@ export function AccountSummary({ heading }: { heading: "dashboard" | "subscripti
   const active = profile.status_payment === "1";
   return (
     <>
-      <h1 className="page-title">
-        {heading === "dashboard" ? `Welcome back, ${profile.name}` : "Your subscription"}
-      </h1>
+      <h1 className="page-title">{heading === "dashboard" ? `Welcome back, ${profile.name}` : "Your subscription"}</h1>
       <div className="grid-2">
         <section className="card" aria-labelledby="account-heading">
           <h2 id="account-heading">Account</h2>

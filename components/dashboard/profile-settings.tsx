@@ -23,7 +23,7 @@ function ProfileForm() {
   return (
     <section className="card" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Your details</h2>
-      <form ref={form.formRef} className="form" onSubmit={form.handleSubmit} noValidate>
+      <form className="form" onSubmit={form.handleSubmit} noValidate>
         <TextField label="Email" type="email" name="email" value={profile?.email ?? ""} readOnly />
         <TextField label="Full name" autoComplete="name" required {...form.field("name")} />
         <TextField label="Phone number" type="tel" autoComplete="tel" required {...form.field("phone_number")} />
@@ -37,19 +37,42 @@ function ProfileForm() {
 
 function PasswordForm() {
   const blank = { current_password: "", password: "", password_confirmation: "" };
-  const form = useContractForm(passwordUpdateBody, blank, async (values) => {
-    const result = await updatePassword(values);
-    toast.success(result.message);
-    form.setValues(blank);
-  });
+  const form = useContractForm(
+    passwordUpdateBody,
+    blank,
+    async (values) => {
+      const result = await updatePassword(values);
+      toast.success(result.message);
+    },
+    { resetOnSuccess: true },
+  );
   return (
     <section className="card" aria-labelledby="password-heading">
       <h2 id="password-heading">Change password</h2>
       <p className="muted">Other devices signed in to your account will be signed out.</p>
-      <form ref={form.formRef} className="form" onSubmit={form.handleSubmit} noValidate>
-        <TextField label="Current password" type="password" autoComplete="current-password" required {...form.field("current_password")} />
-        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." required {...form.field("password")} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" required {...form.field("password_confirmation")} />
+      <form className="form" onSubmit={form.handleSubmit} noValidate>
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.field("current_password")}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          required
+          {...form.field("password")}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...form.field("password_confirmation")}
+        />
         <Button type="submit" busy={form.busy}>
           Update password
         </Button>
@@ -62,6 +85,8 @@ function DeleteAccount() {
   const form = useContractForm(userSoftDeleteBody, { password: "" }, async (values) => {
     const result = await deleteAccount(values);
     toast.success(result.message);
+    // A full load: every cached query of the closed account goes with it.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination
     window.location.assign("/");
   });
   return (
@@ -70,8 +95,14 @@ function DeleteAccount() {
       <p className="muted">
         This closes your account and signs out your staff. Your customers&apos; cards stop collecting stamps.
       </p>
-      <form ref={form.formRef} className="form" onSubmit={form.handleSubmit} noValidate>
-        <TextField label="Password to confirm" type="password" autoComplete="current-password" required {...form.field("password")} />
+      <form className="form" onSubmit={form.handleSubmit} noValidate>
+        <TextField
+          label="Password to confirm"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.field("password")}
+        />
         <Button type="submit" variant="danger" busy={form.busy}>
           Delete my account
         </Button>

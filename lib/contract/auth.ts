@@ -1,14 +1,5 @@
 import { z } from "zod";
-import {
-  confirmed,
-  currentPassword,
-  email,
-  name,
-  otpCode,
-  otpPurpose,
-  password,
-  phoneNumber,
-} from "./fields";
+import { confirmed, currentPassword, email, name, otpCode, otpPurpose, password, phoneNumber } from "./fields";
 
 export const registerBody = z
   .object({

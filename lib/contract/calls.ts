@@ -72,9 +72,7 @@ export const calls = {
 
 export type CallName = keyof typeof calls;
 
-const byRoute = new Map<string, Call>(
-  Object.values(calls).map((call) => [`${call.method} ${call.path}`, call]),
-);
+const byRoute = new Map<string, Call>(Object.values(calls).map((call) => [`${call.method} ${call.path}`, call]));
 
 /** The contract call for a method and path, or undefined when the contract has none. */
 export function findCall(method: string, path: string): Call | undefined {

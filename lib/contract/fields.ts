@@ -29,6 +29,7 @@ export const name = z
 export const phoneNumber = z
   .string({ error: "The phone number field is required." })
   .trim()
+  .min(1, "The phone number field is required.")
   .regex(/^\+?[0-9 ()-]{6,20}$/, "Please enter a valid phone number.");
 
 export const otpCode = z

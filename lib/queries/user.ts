@@ -27,5 +27,7 @@ export const deleteAccount = (body: UserSoftDeleteBody) => apiCall("/user-soft-d
 /** Ends the session on the server and in the cookie, then reloads into the login page. */
 export async function logout() {
   await apiCall("/logout", { method: "POST" }).catch(() => undefined);
+  // A full reload (spec.md §4): nothing of the signed-in state survives in memory.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign("/login");
 }

@@ -34,7 +34,16 @@ export const targets = {
   },
   web: {
     output: ".next/BUILD_ID",
-    sources: ["app", "components", "lib", "public", "proxy.ts", "next.config.mjs", "tsconfig.json", "package-lock.json"],
+    sources: [
+      "app",
+      "components",
+      "lib",
+      "public",
+      "proxy.ts",
+      "next.config.mjs",
+      "tsconfig.json",
+      "package-lock.json",
+    ],
     command: ["run", "build:web"],
   },
 };

@@ -38,23 +38,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate("db", deps.database.db);
   app.decorate(
     "mailer",
-    deps.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: deps.database.db, log: app.log }),
+    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: deps.database.db, log: app.log }),
   );
   app.decorate("limiter", createRateLimiter(deps.database.db, config.rateLimitFactor));
 
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "same-site" } });
 
   // Form posts are part of the contract as much as JSON (the original backend took both).
-  app.addContentTypeParser(
-    "application/x-www-form-urlencoded",
-    { parseAs: "string" },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.routeOptions.url ?? "unknown", statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: request.routeOptions.url ?? "unknown",
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       "request",
     );
   });
@@ -67,7 +69,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         .send({ status: false, message: error.message, data: null, ...(error.errors && { errors: error.errors }) });
     }
     const code = (error as FastifyError).code;
-    if (code === "FST_ERR_CTP_INVALID_JSON_BODY" || code === "FST_ERR_CTP_EMPTY_JSON_BODY" || error instanceof SyntaxError) {
+    if (
+      code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+      code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
+      error instanceof SyntaxError
+    ) {
       return reply.code(422).send({
         status: false,
         message: messages.invalidInput,

@@ -6,7 +6,10 @@ export const metadata: Metadata = { title: "Forgot password" };
 
 export default function ForgotPasswordPage() {
   return (
-    <AuthCard title="Forgot your password?" lead="Tell us the email you registered with and we will send you a code to reset it.">
+    <AuthCard
+      title="Forgot your password?"
+      lead="Tell us the email you registered with and we will send you a code to reset it."
+    >
       <ForgotPasswordForm />
     </AuthCard>
   );

@@ -8,7 +8,10 @@ export const metadata: Metadata = { title: "Enter your code" };
 export default async function ForgotVerifyOtpPage({ searchParams }: { searchParams: SearchParams }) {
   const email = await param(searchParams, "email");
   return (
-    <AuthCard title="Enter your code" lead="If an account exists for this email, a 6-digit code is on its way. It expires in 10 minutes.">
+    <AuthCard
+      title="Enter your code"
+      lead="If an account exists for this email, a 6-digit code is on its way. It expires in 10 minutes."
+    >
       <OtpForm purpose="forgot-password" email={email} />
     </AuthCard>
   );

@@ -6,7 +6,10 @@ export const metadata: Metadata = { title: "Create your account" };
 
 export default function RegisterPage() {
   return (
-    <AuthCard title="Create your account" lead="Start your digital stamp card in minutes. We will email you a code to confirm it is you.">
+    <AuthCard
+      title="Create your account"
+      lead="Start your digital stamp card in minutes. We will email you a code to confirm it is you."
+    >
       <RegisterForm />
     </AuthCard>
   );

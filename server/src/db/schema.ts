@@ -1,14 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -22,17 +13,23 @@ export const users = pgTable(
     email: text("email").notNull(),
     phoneNumber: text("phone_number").notNull().default(""),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["owner", "staff"] }).notNull().default("owner"),
+    role: text("role", { enum: ["owner", "staff"] })
+      .notNull()
+      .default("owner"),
     ownerId: integer("owner_id").references((): AnyPgColumn => users.id),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-    statusPayment: text("status_payment", { enum: ["0", "1"] }).notNull().default("0"),
+    statusPayment: text("status_payment", { enum: ["0", "1"] })
+      .notNull()
+      .default("0"),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // A soft-deleted account frees its email for a new registration.
-    uniqueIndex("users_email_live_unique").on(t.email).where(sql`${t.deletedAt} is null`),
+    uniqueIndex("users_email_live_unique")
+      .on(t.email)
+      .where(sql`${t.deletedAt} is null`),
     index("users_owner_idx").on(t.ownerId),
   ],
 );

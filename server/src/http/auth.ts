@@ -15,14 +15,15 @@ export async function authenticate(db: Db, request: FastifyRequest): Promise<Aut
     .select({ user: users, tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(
-      and(eq(apiTokens.tokenHash, sha256(match[1])), isNull(apiTokens.revokedAt), isNull(users.deletedAt)),
-    )
+    .where(and(eq(apiTokens.tokenHash, sha256(match[1])), isNull(apiTokens.revokedAt), isNull(users.deletedAt)))
     .limit(1);
   if (!row) return null;
   // Record use at most once a minute: one write per request would be wasted work.
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
-    await db.update(apiTokens).set({ lastUsedAt: sql`now()` }).where(eq(apiTokens.id, row.tokenId));
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(apiTokens.id, row.tokenId));
   }
   return { ...row.user, tokenId: row.tokenId };
 }

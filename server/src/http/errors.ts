@@ -18,8 +18,7 @@ export const forbidden = (message: string = messages.forbidden) => new HttpError
 export const notFound = (message: string = messages.notFound) => new HttpError(404, message);
 
 /** 422 with one field's message, for rules only the server can check (taken email, wrong code). */
-export const invalid = (field: string, message: string) =>
-  new HttpError(422, message, { [field]: [message] });
+export const invalid = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
 
 export const tooManyRequests = (retryAfterSeconds: number, message: string = messages.tooManyRequests) =>
   new HttpError(429, message, undefined, { "retry-after": String(Math.max(1, retryAfterSeconds)) });

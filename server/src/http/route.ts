@@ -25,12 +25,24 @@ export type Result = {
   extra?: Record<string, unknown>;
 };
 
+/** Fields whose text holds U+0000, which PostgreSQL cannot store in `text` (the write would fail). */
+function nulCharFields(value: unknown, path: string[] = [], out: Record<string, string[]> = {}) {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) out[path.join(".") || "_"] = ["The field contains an invalid character."];
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) nulCharFields(item, [...path, key], out);
+  }
+  return out;
+}
+
 function parse(schema: z.ZodType | undefined, value: unknown) {
   if (!schema) return undefined;
   const parsed = schema.safeParse(value ?? {});
   if (!parsed.success) {
     throw new HttpError(422, messages.invalidInput, fieldErrors(parsed.error));
   }
+  const nul = nulCharFields(parsed.data);
+  if (Object.keys(nul).length > 0) throw new HttpError(422, messages.invalidInput, nul);
   return parsed.data;
 }
 
@@ -39,11 +51,7 @@ function parse(schema: z.ZodType | undefined, value: unknown) {
  * query with the contract's zod schemas (422 with field messages, before anything is written),
  * then answers the envelope. Every route goes through here, so no handler can forget a check.
  */
-export function route<C extends Call>(
-  app: FastifyInstance,
-  call: C,
-  handler: (ctx: Context<C>) => Promise<Result>,
-) {
+export function route<C extends Call>(app: FastifyInstance, call: C, handler: (ctx: Context<C>) => Promise<Result>) {
   app.route({
     method: call.method,
     url: call.path,

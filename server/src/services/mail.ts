@@ -11,12 +11,7 @@ export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
  * SMTP when SMTP_URL is set; otherwise every mail is printed to the API log and kept in the
  * mail_outbox table, so a fresh machine works with no mail server.
  */
-export function createMailer(options: {
-  smtpUrl?: string;
-  from: string;
-  db: Db;
-  log: FastifyBaseLogger;
-}): Mailer {
+export function createMailer(options: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

@@ -23,12 +23,20 @@ export function authRoutes(app: FastifyInstance) {
       phoneNumber: body.phone_number,
       passwordHash: await hashSecret(body.password),
     };
-    // An unverified registration may be repeated (typo in the first try, lost code).
-    if (existing) {
-      await app.db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, existing.id));
-    } else {
-      await app.db.insert(users).values({ ...values, role: "owner" });
-    }
+    // An unverified registration may be repeated (typo in the first try, lost code). One
+    // statement, so that registrations of the same new email at once cannot both insert (the
+    // unique index would fail the second with a 500).
+    const [saved] = await app.db
+      .insert(users)
+      .values({ ...values, role: "owner" })
+      .onConflictDoUpdate({
+        target: users.email,
+        targetWhere: sql`${users.deletedAt} is null`,
+        set: { ...values, updatedAt: sql`now()` },
+        setWhere: sql`${users.emailVerifiedAt} is null`,
+      })
+      .returning({ id: users.id });
+    if (!saved) throw invalid("email", "The email has already been taken.");
     await sendOtpUnlessRecent(app, body.email, "register");
     return { statusCode: 201, message: `Registration successful. ${CODE_SENT}`, data: { email: body.email } };
   });

@@ -27,7 +27,10 @@ export async function revokeTokens(db: Db, userId: number, keepTokenId?: number)
 }
 
 export async function revokeToken(db: Db, tokenId: number) {
-  await db.update(apiTokens).set({ revokedAt: sql`now()` }).where(eq(apiTokens.id, tokenId));
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(apiTokens.id, tokenId));
 }
 
 export async function issueResetToken(db: Db, userId: number): Promise<string> {
