@@ -10,9 +10,7 @@ export default defineConfig({
   workers: 2,
   fullyParallel: true,
   timeout: 60_000,
-  reporter: process.env.CI
-    ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]]
-    : [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: {
     baseURL: E2E.webUrl,
     trace: "on-first-retry",
@@ -56,6 +54,18 @@ export default defineConfig({
       timeout: 60_000,
       env: {
         BACKEND_API_URL: E2E.apiUrl,
+        SESSION_SECRET: E2E.sessionSecret,
+        DATA_DIR: E2E.dataDir,
+      },
+      reuseExistingServer: false,
+    },
+    {
+      // The same web app with its API server down: proves the BFF's 503.
+      command: `npx next start -p ${E2E.deadWebPort}`,
+      url: E2E.deadWebUrl,
+      timeout: 60_000,
+      env: {
+        BACKEND_API_URL: "http://127.0.0.1:4199/api",
         SESSION_SECRET: E2E.sessionSecret,
         DATA_DIR: E2E.dataDir,
       },

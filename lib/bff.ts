@@ -37,17 +37,21 @@ export function isCrossSite(request: NextRequest): boolean {
 }
 
 /** Caps a streamed body: the stream errors once more than `limit` bytes went through. */
-function capped(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
+function capped(body: ReadableStream<Uint8Array>, limit: number) {
+  const state = { exceeded: false };
   let seen = 0;
-  return body.pipeThrough(
-    new TransformStream({
+  const stream = body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         seen += chunk.byteLength;
-        if (seen > limit) controller.error(new Error("body too large"));
-        else controller.enqueue(chunk);
+        if (seen > limit) {
+          state.exceeded = true;
+          controller.error(new Error("body too large"));
+        } else controller.enqueue(chunk);
       },
     }),
   );
+  return { stream, state };
 }
 
 /**
@@ -80,13 +84,16 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   if (session.token) headers.set("authorization", `Bearer ${session.token}`);
 
   let body: BodyInit | undefined;
+  let cap: ReturnType<typeof capped>["state"] | undefined;
   if (path === "/reset-password") {
     // The reset token was kept in the session by otp-verify; the browser never had it.
     const fields = (await request.json().catch(() => null)) as Record<string, unknown> | null;
     body = JSON.stringify({ ...(fields ?? {}), reset_token: session.resetToken ?? "" });
     headers.set("content-type", "application/json");
   } else if (request.body && method !== "GET" && method !== "HEAD") {
-    body = capped(request.body, limit);
+    const streamed = capped(request.body, limit);
+    body = streamed.stream;
+    cap = streamed.state;
   }
 
   let upstream: Response;
@@ -100,10 +107,8 @@ export async function forward(request: NextRequest, segments: string[]): Promise
       // Required by Node's fetch to send a streamed body.
       ...(body instanceof ReadableStream && { duplex: "half" }),
     } as RequestInit);
-  } catch (error) {
-    if (error instanceof Error && error.message.includes("body too large")) {
-      return json(413, "The request body is too large.");
-    }
+  } catch {
+    if (cap?.exceeded) return json(413, "The request body is too large.");
     return json(503, messages.serviceUnavailable);
   }
 

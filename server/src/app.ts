@@ -28,7 +28,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    // Matches the BFF cap (BFF_BODY_LIMIT): larger bodies are refused there, while streaming.
+    bodyLimit: 5 * 1024 * 1024,
     // The access log comes from the onResponse hook below, with a redacted URL.
     logController: new LogController({ disableRequestLogging: true }),
   });
