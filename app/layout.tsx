@@ -7,6 +7,7 @@ export const metadata: Metadata = {
   title: { default: `${APP_NAME}: digital stamp cards for your business`, template: `%s · ${APP_NAME}` },
   description:
     "Run a loyalty programme your customers actually use: printable QR codes, digital stamp cards, rewards and coupons.",
+  icons: { icon: "/icon.svg" },
 };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#4f46e5" };

@@ -23,8 +23,9 @@ const env = {
 const children = [];
 let stopping = false;
 
+// Each child leads its own process group, so stopping it also stops whatever it started.
 function start(name, command, args) {
-  const child = spawn(command, args, { env, stdio: "inherit" });
+  const child = spawn(command, args, { env, stdio: "inherit", detached: true });
   child.on("exit", (code, signal) => {
     if (!stopping) {
       console.error(`[start] ${name} exited (${signal ?? code}); stopping.`);
@@ -39,10 +40,17 @@ function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   const alive = children.filter((c) => c.exitCode === null && c.signalCode === null);
-  for (const child of alive) child.kill("SIGTERM");
-  const force = setTimeout(() => {
-    for (const child of alive) child.kill("SIGKILL");
-  }, 10_000).unref();
+  const signal = (name) => {
+    for (const child of alive) {
+      try {
+        process.kill(-child.pid, name);
+      } catch {
+        // already gone
+      }
+    }
+  };
+  signal("SIGTERM");
+  const force = setTimeout(() => signal("SIGKILL"), 10_000).unref();
   Promise.all(alive.map((c) => new Promise((r) => c.once("exit", r)))).then(() => {
     clearTimeout(force);
     process.exit(code);
@@ -51,6 +59,9 @@ function stop(code = 0) {
 
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
+// npm does not always pass SIGTERM on to this script: when npm is gone, stop as well.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && stop(0), 1000).unref();
 
 try {
   if (!dev) {
@@ -62,10 +73,10 @@ try {
     }
   }
   const api = dev
-    ? start("API server", "npx", ["tsx", "watch", "server/src/main.ts"])
+    ? start("API server", "node_modules/.bin/tsx", ["watch", "server/src/main.ts"])
     : start("API server", process.execPath, ["--enable-source-maps", "server/dist/main.cjs"]);
   await waitForUrl(`${apiUrl}/health`, 60_000, () => api.exitCode === null);
-  const web = start("Next.js", "npx", ["next", dev ? "dev" : "start", "-p", port]);
+  const web = start("Next.js", "node_modules/.bin/next", [dev ? "dev" : "start", "-p", port]);
   await waitForUrl(`http://127.0.0.1:${port}/`, 120_000, () => web.exitCode === null);
   console.log(`\n  Ready on http://localhost:${port}  (API ${apiUrl})\n  Ctrl-C to stop.\n`);
 } catch (error) {
