@@ -32,6 +32,8 @@ const common = {
     [`${esmOnly}.+\\.js$`]: swcEsm,
     "^.+\\.ts$": swcTypescript,
   },
+  // The root tsconfig's `@/…` alias, for the app's lib/ files.
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
   transformIgnorePatterns: ["(?<!/light-my-request)/node_modules/(?!light-my-request/node_modules/cookie/)"],
   testPathIgnorePatterns: ["/node_modules/", "<rootDir>/.next/", "<rootDir>/server/dist/", "<rootDir>/e2e/"],
   modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/server/dist/"],

@@ -4,7 +4,7 @@ import { z } from "zod";
 export const email = z
   .string({ error: "The email field is required." })
   .trim()
-  .min(1, "The email field is required.")
+  .min(1, { error: "The email field is required.", abort: true })
   .max(191, "The email may not be greater than 191 characters.")
   .pipe(z.email("Please enter a valid email address."))
   .transform((value) => value.toLowerCase());
@@ -29,7 +29,8 @@ export const name = z
 export const phoneNumber = z
   .string({ error: "The phone number field is required." })
   .trim()
-  .min(1, "The phone number field is required.")
+  // abort: an empty number gets one message, not "required" and "invalid" both.
+  .min(1, { error: "The phone number field is required.", abort: true })
   .regex(/^\+?[0-9 ()-]{6,20}$/, "Please enter a valid phone number.");
 
 export const otpCode = z

@@ -9,7 +9,8 @@ export type AuthUser = typeof users.$inferSelect & { tokenId: number };
 /** Reads `Authorization: Bearer …` and resolves a live token of a live user, or null. */
 export async function authenticate(db: Db, request: FastifyRequest): Promise<AuthUser | null> {
   const header = request.headers.authorization;
-  const match = header?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/);
+  // The scheme name is case-insensitive (RFC 9110 §11.1).
+  const match = header?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/i);
   if (!match?.[1]) return null;
   const [row] = await db
     .select({ user: users, tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt })

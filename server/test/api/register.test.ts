@@ -17,9 +17,16 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const userRows = (email: string) =>
-  t.query<{ id: number; email: string; name: string; email_verified_at: Date | null; password_hash: string; deleted_at: Date | null; role: string; status_payment: string }>(
-    sql`select * from users where email = ${email} order by id`,
-  );
+  t.query<{
+    id: number;
+    email: string;
+    name: string;
+    email_verified_at: Date | null;
+    password_hash: string;
+    deleted_at: Date | null;
+    role: string;
+    status_payment: string;
+  }>(sql`select * from users where email = ${email} order by id`);
 
 /** Rows in the tables a registration writes to. */
 const counts = async () => ({
@@ -40,7 +47,13 @@ describe("POST /register", () => {
       data: { email: body.email },
     });
     const [user] = await userRows(body.email);
-    expect(user).toMatchObject({ name: "Ada Owner", role: "owner", status_payment: "0", email_verified_at: null, deleted_at: null });
+    expect(user).toMatchObject({
+      name: "Ada Owner",
+      role: "owner",
+      status_payment: "0",
+      email_verified_at: null,
+      deleted_at: null,
+    });
 
     const mails = await t.mailsTo(body.email);
     expect(mails).toHaveLength(1);
@@ -93,7 +106,9 @@ describe("POST /register", () => {
     expect(await userRows(mixed)).toHaveLength(0);
     // The login works with any casing.
     const code = await t.lastOtp(mixed.toLowerCase());
-    expect((await t.post("/otp-verify", { email: mixed.toUpperCase(), otp: code, purpose: "register" })).statusCode).toBe(200);
+    expect(
+      (await t.post("/otp-verify", { email: mixed.toUpperCase(), otp: code, purpose: "register" })).statusCode,
+    ).toBe(200);
     expect((await t.post("/login", { email: mixed.toUpperCase(), password: PASSWORD })).statusCode).toBe(200);
   });
 
@@ -103,7 +118,12 @@ describe("POST /register", () => {
     const [before] = await userRows(first.email);
     const firstCode = await t.lastOtp(first.email);
 
-    const again = await t.post("/register", { ...first, name: "Second Try", password: "another password", password_confirmation: "another password" });
+    const again = await t.post("/register", {
+      ...first,
+      name: "Second Try",
+      password: "another password",
+      password_confirmation: "another password",
+    });
 
     expect(again.statusCode).toBe(201);
     const rows = await userRows(first.email);
@@ -113,14 +133,20 @@ describe("POST /register", () => {
     expect(rows[0]!.password_hash).not.toBe(before!.password_hash);
     // Within the minute no second mail goes out; the first code still works.
     expect(await t.mailsTo(first.email)).toHaveLength(1);
-    expect((await t.post("/otp-verify", { email: first.email, otp: firstCode, purpose: "register" })).statusCode).toBe(200);
+    expect((await t.post("/otp-verify", { email: first.email, otp: firstCode, purpose: "register" })).statusCode).toBe(
+      200,
+    );
     expect((await t.post("/login", { email: first.email, password: "another password" })).statusCode).toBe(200);
     expectError(await t.post("/login", { email: first.email, password: PASSWORD }), 401);
   });
 
   it("survives two registrations of the same new email at once: one account, no 500", async () => {
     const body = valid();
-    const answers = await Promise.all([t.post("/register", body), t.post("/register", body), t.post("/register", body)]);
+    const answers = await Promise.all([
+      t.post("/register", body),
+      t.post("/register", body),
+      t.post("/register", body),
+    ]);
     for (const res of answers) {
       expect(res.statusCode).toBe(201);
       expect(res.body.status).toBe(true);
@@ -144,9 +170,23 @@ describe("POST /register", () => {
     ["a missing email", { email: undefined }, ["email"]],
     ["a bad phone number", { phone_number: "call me" }, ["phone_number"]],
     ["a short password", { password: "short", password_confirmation: "short" }, ["password"]],
-    ["a password over 128 characters", { password: "x".repeat(129), password_confirmation: "x".repeat(129) }, ["password"]],
+    [
+      "a password over 128 characters",
+      { password: "x".repeat(129), password_confirmation: "x".repeat(129) },
+      ["password"],
+    ],
     ["a missing confirmation", { password_confirmation: undefined }, ["password_confirmation"]],
-    ["everything missing", { name: undefined, email: undefined, phone_number: undefined, password: undefined, password_confirmation: undefined }, ["name", "email", "phone_number", "password", "password_confirmation"]],
+    [
+      "everything missing",
+      {
+        name: undefined,
+        email: undefined,
+        phone_number: undefined,
+        password: undefined,
+        password_confirmation: undefined,
+      },
+      ["name", "email", "phone_number", "password", "password_confirmation"],
+    ],
     ["a name with a NUL character", { name: "Nul\u0000Name" }, ["name"]],
   ])("refuses %s with 422 and writes nothing", async (_what, overrides, fields) => {
     const before = { ...(await counts()), limits: await t.count("rate_limits") };
@@ -157,10 +197,11 @@ describe("POST /register", () => {
 
   it("limits registrations per client address (429 after 30 an hour)", async () => {
     const ip = "203.0.113.77";
+    const taken = await t.createUser();
     for (let i = 0; i < 30; i++) {
       // Each attempt is counted before the work; a taken email is the cheapest answer to get.
-      const res = await t.post("/register", valid({ email: "limit-taken@example.com" }), { ip });
-      expect(res.statusCode).toBeLessThan(429);
+      const res = await t.post("/register", valid({ email: taken.email }), { ip });
+      expect(res.statusCode).toBe(422);
     }
     const res = await t.post("/register", valid(), { ip });
     expectError(res, 429, /^Too many attempts\. Please try again in \d+ minutes?\.$/);

@@ -48,8 +48,7 @@ export type Credentials = { id: number; email: string; password: string };
 
 let emailCounter = 0;
 /** An email no other test uses. */
-export const uniqueEmail = (tag = "user") =>
-  `${tag}-${++emailCounter}-${randomBytes(3).toString("hex")}@example.com`;
+export const uniqueEmail = (tag = "user") => `${tag}-${++emailCounter}-${randomBytes(3).toString("hex")}@example.com`;
 
 export const PASSWORD = "correct horse battery";
 
@@ -88,7 +87,7 @@ export async function createTestApp(
   await app.ready();
 
   const query = async <T = Record<string, unknown>>(q: SQL): Promise<T[]> =>
-    (((await database.db.execute(q)) as unknown as { rows: T[] }).rows);
+    ((await database.db.execute(q)) as unknown as { rows: T[] }).rows;
 
   async function request<T = unknown>(
     method: "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "HEAD",
@@ -152,7 +151,9 @@ export async function createTestApp(
     query(sql`update rate_limits set reset_at = now() - interval '1 second' where key like ${`${prefix}%`}`);
 
   /** POST /register with valid fields (expects 201). */
-  async function register(fields: Partial<{ name: string; email: string; phone_number: string; password: string }> = {}) {
+  async function register(
+    fields: Partial<{ name: string; email: string; phone_number: string; password: string }> = {},
+  ) {
     const body = {
       name: "Test Owner",
       email: uniqueEmail("reg"),
@@ -178,7 +179,14 @@ export async function createTestApp(
 
   /** A user row written directly (faster than signUp when the sign-up is not what is tested). */
   async function createUser(
-    fields: Partial<{ email: string; password: string; role: "owner" | "staff"; ownerId: number; verified: boolean; name: string }> = {},
+    fields: Partial<{
+      email: string;
+      password: string;
+      role: "owner" | "staff";
+      ownerId: number;
+      verified: boolean;
+      name: string;
+    }> = {},
   ): Promise<Credentials> {
     const email = fields.email ?? uniqueEmail(fields.role ?? "owner");
     const password = fields.password ?? PASSWORD;
@@ -236,10 +244,20 @@ export async function createTestApp(
 
 /** The envelope of every failed answer. */
 export function expectError(res: Res, statusCode: number, message?: string | RegExp) {
-  expect({ statusCode: res.statusCode, status: res.body?.status, message: res.body?.message, data: res.body?.data }).toEqual({
+  expect({
+    statusCode: res.statusCode,
+    status: res.body?.status,
+    message: res.body?.message,
+    data: res.body?.data,
+  }).toEqual({
     statusCode,
     status: false,
-    message: message === undefined ? expect.any(String) : typeof message === "string" ? message : expect.stringMatching(message),
+    message:
+      message === undefined
+        ? expect.any(String)
+        : typeof message === "string"
+          ? message
+          : expect.stringMatching(message),
     data: null,
   });
 }

@@ -78,10 +78,9 @@ export async function buildTemplate(): Promise<{ kind: Database["kind"]; locatio
     await withAdmin(url, async (admin) => {
       await admin.query(`drop database if exists ${quoteIdent(PG_TEMPLATE_DB)} with (force)`);
       // Clones left by an interrupted run (one test run per database server at a time).
-      const { rows } = await admin.query<{ datname: string }>(
-        "select datname from pg_database where datname like $1",
-        [`${PG_TEST_DB_PREFIX}%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [
+        `${PG_TEST_DB_PREFIX}%`,
+      ]);
       for (const { datname } of rows) {
         await admin.query(`drop database if exists ${quoteIdent(datname)} with (force)`);
       }
@@ -118,9 +117,7 @@ export async function buildTemplate(): Promise<{ kind: Database["kind"]; locatio
 export async function dropTemplate(): Promise<void> {
   const url = adminUrl();
   if (url) {
-    await withAdmin(url, (admin) =>
-      admin.query(`drop database if exists ${quoteIdent(PG_TEMPLATE_DB)} with (force)`),
-    );
+    await withAdmin(url, (admin) => admin.query(`drop database if exists ${quoteIdent(PG_TEMPLATE_DB)} with (force)`));
     return;
   }
   const file = process.env[PGLITE_TEMPLATE_ENV];
@@ -160,13 +157,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
   const file = process.env[PGLITE_TEMPLATE_ENV];
   if (!file || !fs.existsSync(file)) {
-    throw new Error(
-      `${PGLITE_TEMPLATE_ENV} is not set or missing: API tests need the global setup (npm run test:api)`,
-    );
+    throw new Error(`${PGLITE_TEMPLATE_ENV} is not set or missing: API tests need the global setup (npm run test:api)`);
   }
   // The class loaded outside Jest's sandbox (environment.ts), where PGlite can load its WebAssembly.
   const OuterPGlite = (globalThis as Record<string, unknown>)["__loyaltyTestPGlite"] as typeof PGlite | undefined;
-  if (!OuterPGlite) throw new Error("API tests need the api project's test environment (server/test/helpers/environment.ts)");
+  if (!OuterPGlite)
+    throw new Error("API tests need the api project's test environment (server/test/helpers/environment.ts)");
   const pglite = await OuterPGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
   const database = await connectPglite({ pglite });
   logTiming("PGlite clone", startedAt);
@@ -176,6 +172,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     // One in-process PGlite database has one connection; a second app shares it (and must not close it).
     connectAgain: async () => ({ ...database, close: async () => {} }),
     query: async (query) => rowsOf(await database.db.execute(query)),
-    close: () => database.close(),
+    close: async () => {
+      if (!pglite.closed) await database.close();
+    },
   };
 }

@@ -1,0 +1,129 @@
+import path from "node:path";
+import { ConfigError, loadConfig } from "../../src/config";
+
+/** loadConfig with exactly these variables (never the real environment). */
+const load = (env: Record<string, string | undefined> = {}) => loadConfig(env as NodeJS.ProcessEnv);
+
+/** The message of the ConfigError that loading these variables throws. */
+function configError(env: Record<string, string>): string {
+  try {
+    load(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).message;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig", () => {
+  it("has a working default for everything (a fresh machine needs no .env)", () => {
+    expect(load()).toEqual({
+      env: "development",
+      host: "127.0.0.1",
+      port: 4000,
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      appName: "Loyalty Cards",
+      publicAppUrl: "http://localhost:3000",
+      smtpUrl: undefined,
+      mailFrom: "Loyalty Cards <no-reply@localhost>",
+      logLevel: "info",
+      trustProxy: ["127.0.0.1", "::1"],
+      migrateOnStart: true,
+      seedOnStart: true,
+      seedDemoUser: true,
+      rateLimitFactor: 1,
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = load({
+      NODE_ENV: "production",
+      API_HOST: "0.0.0.0",
+      API_PORT: "8080",
+      DATA_DIR: "/var/lib/loyalty",
+      DATABASE_URL: "postgresql://app:pw@db:5432/loyalty",
+      APP_NAME: "Stamp It",
+      PUBLIC_APP_URL: "https://stamp.example.com/",
+      SMTP_URL: "smtps://user:pw@smtp.example.com:465",
+      MAIL_FROM: "Stamp It <hello@stamp.example.com>",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "10.0.0.1, 10.0.0.2",
+      MIGRATE_ON_START: "0",
+      SEED_ON_START: "false",
+      RATE_LIMIT_FACTOR: "2.5",
+    });
+    expect(config).toEqual({
+      env: "production",
+      host: "0.0.0.0",
+      port: 8080,
+      dataDir: "/var/lib/loyalty",
+      databaseUrl: "postgresql://app:pw@db:5432/loyalty",
+      appName: "Stamp It",
+      publicAppUrl: "https://stamp.example.com",
+      smtpUrl: "smtps://user:pw@smtp.example.com:465",
+      mailFrom: "Stamp It <hello@stamp.example.com>",
+      logLevel: "warn",
+      trustProxy: ["10.0.0.1", "10.0.0.2"],
+      migrateOnStart: false,
+      seedOnStart: false,
+      seedDemoUser: false,
+      rateLimitFactor: 2.5,
+    });
+  });
+
+  it("seeds the demo user by default only on the embedded database", () => {
+    expect(load().seedDemoUser).toBe(true);
+    expect(load({ DATABASE_URL: "postgres://localhost/x" }).seedDemoUser).toBe(false);
+    expect(load({ DATABASE_URL: "postgres://localhost/x", SEED_DEMO_USER: "true" }).seedDemoUser).toBe(true);
+    expect(load({ SEED_DEMO_USER: "0" }).seedDemoUser).toBe(false);
+  });
+
+  it("treats blank variables as unset", () => {
+    const config = load({ API_PORT: "", DATABASE_URL: "", SMTP_URL: "", LOG_LEVEL: "" });
+    expect(config.port).toBe(4000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.logLevel).toBe("info");
+  });
+
+  it("trusts every proxy only when TRUST_PROXY is true", () => {
+    expect(load({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(load({ TRUST_PROXY: "127.0.0.1" }).trustProxy).toEqual(["127.0.0.1"]);
+  });
+
+  it.each([
+    ["API_PORT", "abc"],
+    ["API_PORT", "70000"],
+    ["API_PORT", "-1"],
+    ["API_PORT", "80.5"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["DATABASE_URL", "localhost:5432"],
+    ["SMTP_URL", "http://smtp.example.com"],
+    ["PUBLIC_APP_URL", "not a url"],
+    ["LOG_LEVEL", "loud"],
+    ["NODE_ENV", "staging"],
+    ["MIGRATE_ON_START", "yes"],
+    ["SEED_ON_START", "TRUE"],
+    ["SEED_DEMO_USER", "on"],
+    ["RATE_LIMIT_FACTOR", "0"],
+    ["RATE_LIMIT_FACTOR", "-2"],
+    ["RATE_LIMIT_FACTOR", "fast"],
+    ["MAIL_FROM", "x"],
+  ])("refuses %s=%j with a ConfigError naming the variable", (name, value) => {
+    const message = configError({ [name]: value });
+    expect(message).toMatch(/^Invalid environment:\n/);
+    expect(message).toContain(`  ${name}: `);
+    expect(message.split("\n")).toHaveLength(2);
+  });
+
+  it("lists every bad variable at once", () => {
+    const message = configError({ API_PORT: "abc", LOG_LEVEL: "loud", DATABASE_URL: "mysql://x" });
+    for (const name of ["API_PORT", "LOG_LEVEL", "DATABASE_URL"]) expect(message).toContain(`  ${name}: `);
+    expect(message).toContain("must be a postgres:// or postgresql:// URL");
+  });
+
+  it("ignores variables it does not know", () => {
+    expect(load({ PATH: "/usr/bin", SOMETHING_ELSE: "x" })).toEqual(load());
+  });
+});
