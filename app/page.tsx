@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { Brand } from "@/components/ui/brand";
 import { getSession } from "@/lib/session";
 import { homeFor } from "@/lib/routes";
 import { APP_NAME } from "@/lib/site";
@@ -24,12 +25,7 @@ export default async function HomePage() {
   return (
     <main id="main">
       <header className="auth-header row-between" style={{ maxWidth: 960, margin: "0 auto" }}>
-        <Link href="/" className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            ★
-          </span>
-          {APP_NAME}
-        </Link>
+        <Brand />
         {session.token ? (
           <Link href={homeFor(session.statusPayment)} className="btn btn-primary">
             Dashboard

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Brand } from "@/components/ui/brand";
 import type { ReactNode } from "react";
 import { Providers } from "@/app/providers";
 import { APP_NAME } from "@/lib/site";
@@ -8,12 +8,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
     <Providers>
       <div className="auth-shell">
         <header className="auth-header">
-          <Link href="/" className="brand">
-            <span className="brand-mark" aria-hidden="true">
-              ★
-            </span>
-            {APP_NAME}
-          </Link>
+          <Brand />
         </header>
         <main className="auth-main" id="main">
           {children}

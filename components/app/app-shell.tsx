@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import { Brand } from "@/components/ui/brand";
 import { usePathname } from "next/navigation";
 import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { logout, useProfile } from "@/lib/queries/user";
-import { APP_NAME } from "@/lib/site";
 import { Button } from "@/components/ui/button";
 
 /** Wide screens (spec.md §9: over 1000 px) open the menu by themselves. */
@@ -52,12 +52,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <span aria-hidden="true">☰</span>
             <span className="visually-hidden">Menu</span>
           </Button>
-          <Link href="/dashboard/main" className="brand">
-            <span className="brand-mark" aria-hidden="true">
-              ★
-            </span>
-            {APP_NAME}
-          </Link>
+          <Brand href="/dashboard/main" />
         </div>
         <div style={{ display: "flex", alignItems: "center", gap: "0.75rem" }}>
           {profile.data && <span className="muted">{profile.data.name}</span>}

@@ -7,7 +7,8 @@ import { apiCall } from "@/lib/api-client";
 import { changePasswordForm } from "@/lib/contract/auth";
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/text-field";
+import { EmailField } from "./email-field";
+import { NewPasswordFields } from "./new-password-fields";
 
 /** The last step of forgot-password; the BFF adds the reset token kept in the session. */
 export function ChangePasswordForm({ email }: { email: string }) {
@@ -24,29 +25,8 @@ export function ChangePasswordForm({ email }: { email: string }) {
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        readOnly={Boolean(email)}
-        required
-        {...form.field("email")}
-      />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        required
-        {...form.field("password")}
-      />
-      <TextField
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
-        {...form.field("password_confirmation")}
-      />
+      <EmailField fixed={Boolean(email)} {...form.field("email")} />
+      <NewPasswordFields field={form.field} label="New password" />
       {form.errors.reset_token && (
         <p className="field-error" role="alert">
           {form.errors.reset_token} <Link href="/forgot-password">Request a new code</Link>

@@ -10,6 +10,7 @@ import type { OtpPurpose } from "@/lib/contract/fields";
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
+import { EmailField } from "./email-field";
 
 const NEXT_PAGE: Record<OtpPurpose, (email: string) => string> = {
   register: () => "/login",
@@ -40,14 +41,7 @@ export function OtpForm({ purpose, email }: { purpose: OtpPurpose; email: string
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        readOnly={Boolean(email)}
-        required
-        {...form.field("email")}
-      />
+      <EmailField fixed={Boolean(email)} {...form.field("email")} />
       <TextField
         label="6-digit code"
         className="otp-input"

@@ -8,6 +8,7 @@ import { registerBody } from "@/lib/contract/auth";
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
+import { NewPasswordFields } from "./new-password-fields";
 
 export function RegisterForm() {
   const router = useRouter();
@@ -26,21 +27,7 @@ export function RegisterForm() {
       <TextField label="Full name" autoComplete="name" required {...form.field("name")} />
       <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
       <TextField label="Phone number" type="tel" autoComplete="tel" required {...form.field("phone_number")} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-        required
-        {...form.field("password")}
-      />
-      <TextField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        required
-        {...form.field("password_confirmation")}
-      />
+      <NewPasswordFields field={form.field} />
       <Button type="submit" className="btn-block" busy={form.busy}>
         {form.busy ? "Creating your account…" : "Create account"}
       </Button>

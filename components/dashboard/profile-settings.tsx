@@ -7,6 +7,7 @@ import { deleteAccount, updatePassword, useProfile, useUpdateProfile } from "@/l
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
+import { NewPasswordFields } from "@/components/auth/new-password-fields";
 
 function ProfileForm() {
   const { data: profile } = useProfile();
@@ -58,21 +59,7 @@ function PasswordForm() {
           required
           {...form.field("current_password")}
         />
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          required
-          {...form.field("password")}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.field("password_confirmation")}
-        />
+        <NewPasswordFields field={form.field} label="New password" />
         <Button type="submit" busy={form.busy}>
           Update password
         </Button>
