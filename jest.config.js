@@ -33,7 +33,8 @@ const common = {
     "^.+\\.ts$": swcTypescript,
   },
   // The root tsconfig's `@/…` alias, for the app's lib/ files.
-  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  // `server-only` throws outside a React Server build; in tests it is the no-op it is on the server.
+  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/node_modules/server-only/empty.js" },
   transformIgnorePatterns: ["(?<!/light-my-request)/node_modules/(?!light-my-request/node_modules/cookie/)"],
   testPathIgnorePatterns: ["/node_modules/", "<rootDir>/.next/", "<rootDir>/server/dist/", "<rootDir>/e2e/"],
   modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/server/dist/"],
