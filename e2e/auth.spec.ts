@@ -113,6 +113,10 @@ test("the dashboard menu opens by itself on wide screens only", async ({ page })
   await expect(nav).toBeHidden();
   await page.getByRole("button", { name: "Menu" }).click();
   await expect(nav).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(nav).toBeVisible();
   await nav.getByRole("link", { name: "Profile" }).click();
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(nav).toBeHidden();

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { Brand } from "@/components/ui/brand";
 import { usePathname } from "next/navigation";
-import { useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { logout, useProfile } from "@/lib/queries/user";
 import { Button } from "@/components/ui/button";
 
@@ -36,6 +36,14 @@ export function AppShell({ children }: { children: ReactNode }) {
     wide ? setWideClosed((closed) => !closed) : setNarrowOpenOn((on) => (on === pathname ? null : pathname));
   const [busy, setBusy] = useState(false);
 
+  // Escape closes the menu where it covers the page.
+  useEffect(() => {
+    if (!open || wide) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setNarrowOpenOn(null);
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open, wide]);
+
   const onLogout = async () => {
     setBusy(true);
     await logout();
@@ -55,7 +63,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Brand href="/dashboard/main" />
         </div>
         <div style={{ display: "flex", alignItems: "center", gap: "0.75rem" }}>
-          {profile.data && <span className="muted">{profile.data.name}</span>}
+          {profile.data && <span className="muted topbar-user">{profile.data.name}</span>}
           <Button variant="secondary" busy={busy} onClick={onLogout}>
             LOG OUT
           </Button>
