@@ -28,3 +28,22 @@ describe("unknown routes", () => {
     expectError(res, 404, "Not found.");
   });
 });
+
+describe("security headers (helmet)", () => {
+  it("are on every answer, errors included", async () => {
+    for (const res of [await t.get("/health"), await t.get("/nope")]) {
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["x-frame-options"]).toBe("SAMEORIGIN");
+      expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
+      expect(res.headers["x-powered-by"]).toBeUndefined();
+    }
+  });
+});
+
+describe("bodies the API does not take", () => {
+  it("answers 415 to an unsupported content type, and 413 to a body over 5 MiB", async () => {
+    expectError(await t.post("/login", undefined, { raw: "<xml/>", contentType: "application/xml" }), 415);
+    const huge = JSON.stringify({ email: "a@b.co", password: "x".repeat(6 * 1024 * 1024) });
+    expectError(await t.post("/login", undefined, { raw: huge, contentType: "application/json" }), 413);
+  });
+});
