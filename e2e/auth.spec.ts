@@ -13,6 +13,11 @@ test("an owner registers with an emailed code, logs in, lands on /subscription a
   await expect(page.getByRole("heading", { name: "Your subscription" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText("No active plan")).toBeVisible();
+  // Signed in without a paid plan: the guest pages lead back to /subscription.
+  await page.goto("/register");
+  await expect(page).toHaveURL(/\/subscription$/);
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/subscription$/);
 
   await page.getByRole("button", { name: "LOG OUT" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -95,6 +100,25 @@ test("after login the token is nowhere the page's JavaScript can read", async ({
   expect(visible.storage).not.toContain(token);
   expect(bodies.length).toBeGreaterThan(2);
   for (const body of bodies) expect(body).not.toContain(token);
+
+  // Signed in with a paid plan: /login leads to the dashboard, and the home page offers it.
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/dashboard\/main$/);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Dashboard" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/main$/);
+});
+
+test("login works with the keyboard alone", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").focus();
+  await page.keyboard.type("demo@example.com");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await page.keyboard.type("demo-password");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/dashboard\/main$/);
+  await expect(page.getByRole("heading", { name: "Welcome back, Demo Owner" })).toBeVisible();
 });
 
 test("an unknown path ends on the home page", async ({ page }) => {
