@@ -1,8 +1,11 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { apiTokens, users } from "../db/schema";
 import { sha256 } from "../services/crypto";
+
+/** A token unused this long stops working (the web session cookie lives 14 days). */
+export const TOKEN_IDLE_DAYS = 30;
 
 export type AuthUser = typeof users.$inferSelect & { tokenId: number };
 
@@ -16,7 +19,17 @@ export async function authenticate(db: Db, request: FastifyRequest): Promise<Aut
     .select({ user: users, tokenId: apiTokens.id, lastUsedAt: apiTokens.lastUsedAt })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, sha256(match[1])), isNull(apiTokens.revokedAt), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(apiTokens.tokenHash, sha256(match[1])),
+        isNull(apiTokens.revokedAt),
+        isNull(users.deletedAt),
+        gt(
+          sql`coalesce(${apiTokens.lastUsedAt}, ${apiTokens.createdAt})`,
+          sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`,
+        ),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   // Record use at most once a minute: one write per request would be wasted work.

@@ -1,9 +1,15 @@
-import { lt, sql } from "drizzle-orm";
+import { lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { otps, passwordResets, rateLimits } from "../db/schema";
+import { apiTokens, otps, passwordResets, rateLimits } from "../db/schema";
+import { TOKEN_IDLE_DAYS } from "../http/auth";
 
-/** Deletes rows that can no longer matter: spent rate-limit windows, codes and reset tokens a day past expiry. */
-export async function prune(db: Db): Promise<{ rateLimits: number; otps: number; passwordResets: number }> {
+/**
+ * Deletes rows that can no longer matter: spent rate-limit windows, codes and reset tokens a day
+ * past expiry, and API tokens revoked or idle for longer than TOKEN_IDLE_DAYS.
+ */
+export async function prune(
+  db: Db,
+): Promise<{ rateLimits: number; otps: number; passwordResets: number; apiTokens: number }> {
   const dayAgo = sql`now() - interval '1 day'`;
   const limits = await db
     .delete(rateLimits)
@@ -14,7 +20,14 @@ export async function prune(db: Db): Promise<{ rateLimits: number; otps: number;
     .delete(passwordResets)
     .where(lt(passwordResets.expiresAt, dayAgo))
     .returning({ id: passwordResets.id });
-  return { rateLimits: limits.length, otps: codes.length, passwordResets: resets.length };
+  const cutoff = sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`;
+  const tokens = await db
+    .delete(apiTokens)
+    .where(
+      or(lt(apiTokens.revokedAt, cutoff), lt(sql`coalesce(${apiTokens.lastUsedAt}, ${apiTokens.createdAt})`, cutoff)),
+    )
+    .returning({ id: apiTokens.id });
+  return { rateLimits: limits.length, otps: codes.length, passwordResets: resets.length, apiTokens: tokens.length };
 }
 
 export const PRUNE_EVERY_MS = 60 * 60 * 1000;

@@ -112,6 +112,18 @@ describe("authentication of user calls", () => {
     expect((await t.get("/user-profile", { token: liveToken })).statusCode).toBe(200);
   });
 
+  it("stop working after 30 days unused, and keep working while used", async () => {
+    const user = await t.createUser();
+    const idle = await t.login(user.email, user.password);
+    const busy = await t.login(user.email, user.password);
+    await t.query(sql`update api_tokens set created_at = now() - interval '60 days',
+      last_used_at = now() - interval '31 days' where token_hash = ${sha256(idle)}`);
+    await t.query(sql`update api_tokens set created_at = now() - interval '60 days',
+      last_used_at = now() - interval '29 days' where token_hash = ${sha256(busy)}`);
+    expectError(await t.get("/user-profile", { token: idle }), 401, UNAUTHENTICATED);
+    expect((await t.get("/user-profile", { token: busy })).statusCode).toBe(200);
+  });
+
   it("accepts the scheme name in any case (RFC 9110)", async () => {
     const user = await t.createUser();
     const token = await t.login(user.email, user.password);
