@@ -1,3 +1,4 @@
+import type { Call } from "./contract/calls";
 import type { Envelope, FieldErrors } from "./contract/envelope";
 import { messages } from "./contract/envelope";
 
@@ -15,19 +16,23 @@ export class ApiError extends Error {
   }
 }
 
+/** The message to show for any failure of a call. */
+export const errorMessage = (error: unknown) =>
+  error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
+
 /**
- * Calls the BFF (`/api/<contract path>`): same-origin, the session cookie goes along by itself.
- * Resolves with the envelope on success; rejects with ApiError otherwise.
+ * Makes a contract call (`calls.login`, …) through the BFF (`/api<path>`): same-origin, the
+ * session cookie goes along by itself. Resolves with the envelope; rejects with ApiError.
  */
 export async function apiCall<T = unknown>(
-  path: string,
-  options: { method?: "GET" | "POST"; body?: unknown; search?: Record<string, string> } = {},
+  call: Pick<Call, "method" | "path">,
+  options: { body?: unknown; search?: Record<string, string> } = {},
 ): Promise<Envelope<T>> {
   const query = options.search ? `?${new URLSearchParams(options.search)}` : "";
   let response: Response;
   try {
-    response = await fetch(`/api${path}${query}`, {
-      method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    response = await fetch(`/api${call.path}${query}`, {
+      method: call.method,
       headers: {
         accept: "application/json",
         ...(options.body !== undefined && { "content-type": "application/json" }),

@@ -141,7 +141,6 @@ async function applySession(path: string, status: number, payload: Record<string
     const { auth_token, ...rest } = payload;
     session.token = auth_token;
     session.statusPayment = data?.status_payment === "1" ? "1" : "0";
-    session.role = data?.role === "staff" ? "staff" : "owner";
     delete session.resetToken;
     await session.save();
     return rest;

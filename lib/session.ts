@@ -9,7 +9,6 @@ export type SessionData = {
   token?: string;
   /** "1" when the owner's plan is active: decides /dashboard/main vs /subscription. */
   statusPayment?: "0" | "1";
-  role?: "owner" | "staff";
   /** Issued by a verified forgot-password code; spent by reset-password. */
   resetToken?: string;
 };
@@ -41,10 +40,8 @@ export async function getSession(secure = false) {
 export async function readSessionCookie(value: string | undefined): Promise<SessionData> {
   if (!value) return {};
   try {
-    return await unsealData<SessionData>(value, {
-      password: sessionOptions(false).password,
-      ttl: sessionOptions(false).ttl,
-    });
+    const { password, ttl } = sessionOptions(false);
+    return await unsealData<SessionData>(value, { password, ttl });
   } catch {
     return {};
   }

@@ -3,7 +3,7 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import type { z } from "zod";
-import { ApiError } from "./api-client";
+import { ApiError, errorMessage } from "./api-client";
 import { fieldErrors } from "./contract/envelope";
 
 type Values = Record<string, string>;
@@ -54,12 +54,8 @@ export function useContractForm<S extends z.ZodType>(
       await onSubmit(parsed.data);
       if (options.resetOnSuccess) setValues(initial);
     } catch (error) {
-      if (error instanceof ApiError) {
-        if (Object.keys(error.errors).length > 0) showErrors(form, error.errors);
-        toast.error(error.message);
-      } else {
-        toast.error("Something went wrong. Please try again.");
-      }
+      if (error instanceof ApiError && Object.keys(error.errors).length > 0) showErrors(form, error.errors);
+      toast.error(errorMessage(error));
     } finally {
       setBusy(false);
     }

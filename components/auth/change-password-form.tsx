@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
 import { apiCall } from "@/lib/api-client";
+import { calls } from "@/lib/contract/calls";
 import { changePasswordForm } from "@/lib/contract/auth";
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";
@@ -17,7 +18,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
     changePasswordForm,
     { email, password: "", password_confirmation: "" },
     async (values) => {
-      const result = await apiCall("/reset-password", { body: values });
+      const result = await apiCall(calls.resetPassword, { body: values });
       toast.success(result.message);
       router.push("/login");
     },

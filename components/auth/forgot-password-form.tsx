@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
 import { apiCall } from "@/lib/api-client";
+import { calls } from "@/lib/contract/calls";
 import { forgotPasswordBody } from "@/lib/contract/auth";
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";
@@ -12,7 +13,7 @@ import { TextField } from "@/components/ui/text-field";
 export function ForgotPasswordForm() {
   const router = useRouter();
   const form = useContractForm(forgotPasswordBody, { email: "" }, async (values) => {
-    const result = await apiCall("/forgot-password", { body: values });
+    const result = await apiCall(calls.forgotPassword, { body: values });
     toast.success(result.message);
     router.push(`/forgot-verify-otp?email=${encodeURIComponent(values.email)}`);
   });

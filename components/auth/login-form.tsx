@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { ApiError, apiCall } from "@/lib/api-client";
+import { calls } from "@/lib/contract/calls";
 import { loginBody, type UserProfile } from "@/lib/contract/auth";
 import { homeFor } from "@/lib/routes";
 import { useContractForm } from "@/lib/use-contract-form";
@@ -14,7 +15,7 @@ export function LoginForm() {
   const router = useRouter();
   const form = useContractForm(loginBody, { email: "", password: "" }, async (values) => {
     try {
-      const result = await apiCall<UserProfile>("/login", { body: values });
+      const result = await apiCall<UserProfile>(calls.login, { body: values });
       toast.success(result.message);
       // A full load, as the spec asks: the signed-in shell starts fresh with the new session.
       window.location.assign(homeFor(result.data.status_payment));

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { ApiError, apiCall } from "@/lib/api-client";
+import { apiCall, errorMessage } from "@/lib/api-client";
+import { calls } from "@/lib/contract/calls";
 import { otpVerifyBody } from "@/lib/contract/auth";
 import type { OtpPurpose } from "@/lib/contract/fields";
 import { useContractForm } from "@/lib/use-contract-form";
@@ -22,7 +23,7 @@ export function OtpForm({ purpose, email }: { purpose: OtpPurpose; email: string
   const router = useRouter();
   const [resending, setResending] = useState(false);
   const form = useContractForm(otpVerifyBody, { email, otp: "", purpose }, async (values) => {
-    const result = await apiCall("/otp-verify", { body: values });
+    const result = await apiCall(calls.otpVerify, { body: values });
     toast.success(result.message);
     router.push(NEXT_PAGE[purpose](values.email));
   });
@@ -30,10 +31,10 @@ export function OtpForm({ purpose, email }: { purpose: OtpPurpose; email: string
   const resend = async () => {
     setResending(true);
     try {
-      const result = await apiCall("/resend-otp", { body: { email: form.values.email, purpose } });
+      const result = await apiCall(calls.resendOtp, { body: { email: form.values.email, purpose } });
       toast.success(result.message);
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Something went wrong. Please try again.");
+      toast.error(errorMessage(error));
     } finally {
       setResending(false);
     }

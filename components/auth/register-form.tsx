@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
 import { apiCall } from "@/lib/api-client";
+import { calls } from "@/lib/contract/calls";
 import { registerBody } from "@/lib/contract/auth";
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";
@@ -16,7 +17,7 @@ export function RegisterForm() {
     registerBody,
     { name: "", email: "", phone_number: "", password: "", password_confirmation: "" },
     async (values) => {
-      const result = await apiCall("/register", { body: values });
+      const result = await apiCall(calls.register, { body: values });
       toast.success(result.message);
       router.push(`/verify-otp?email=${encodeURIComponent(values.email)}`);
     },

@@ -7,6 +7,10 @@ import { sha256 } from "../services/crypto";
 /** A token unused this long stops working (the web session cookie lives 14 days). */
 export const TOKEN_IDLE_DAYS = 30;
 
+/** When a token was last active, and the moment before which that is too long ago. */
+export const tokenLastActive = sql`coalesce(${apiTokens.lastUsedAt}, ${apiTokens.createdAt})`;
+export const tokenIdleCutoff = sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`;
+
 export type AuthUser = typeof users.$inferSelect & { tokenId: number };
 
 /** Reads `Authorization: Bearer …` and resolves a live token of a live user, or null. */
@@ -24,10 +28,7 @@ export async function authenticate(db: Db, request: FastifyRequest): Promise<Aut
         eq(apiTokens.tokenHash, sha256(match[1])),
         isNull(apiTokens.revokedAt),
         isNull(users.deletedAt),
-        gt(
-          sql`coalesce(${apiTokens.lastUsedAt}, ${apiTokens.createdAt})`,
-          sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`,
-        ),
+        gt(tokenLastActive, tokenIdleCutoff),
       ),
     )
     .limit(1);

@@ -1,7 +1,7 @@
 import { lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiTokens, otps, passwordResets, rateLimits } from "../db/schema";
-import { TOKEN_IDLE_DAYS } from "../http/auth";
+import { tokenIdleCutoff, tokenLastActive } from "../http/auth";
 
 /**
  * Deletes rows that can no longer matter: spent rate-limit windows, codes and reset tokens a day
@@ -20,12 +20,9 @@ export async function prune(
     .delete(passwordResets)
     .where(lt(passwordResets.expiresAt, dayAgo))
     .returning({ id: passwordResets.id });
-  const cutoff = sql`now() - make_interval(days => ${TOKEN_IDLE_DAYS})`;
   const tokens = await db
     .delete(apiTokens)
-    .where(
-      or(lt(apiTokens.revokedAt, cutoff), lt(sql`coalesce(${apiTokens.lastUsedAt}, ${apiTokens.createdAt})`, cutoff)),
-    )
+    .where(or(lt(apiTokens.revokedAt, tokenIdleCutoff), lt(tokenLastActive, tokenIdleCutoff)))
     .returning({ id: apiTokens.id });
   return { rateLimits: limits.length, otps: codes.length, passwordResets: resets.length, apiTokens: tokens.length };
 }

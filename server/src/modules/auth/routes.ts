@@ -15,17 +15,15 @@ const CODE_SENT = "We have sent a 6-digit code to your email. It expires in 10 m
 export function authRoutes(app: FastifyInstance) {
   route(app, calls.register, async ({ body, request }) => {
     await app.limiter.hit(`register:ip:${request.ip}`, limits.registerPerIp);
-    const existing = await findLiveUserByEmail(app.db, body.email);
-    if (existing?.emailVerifiedAt) throw invalid("email", "The email has already been taken.");
     const values = {
       name: body.name,
       email: body.email,
       phoneNumber: body.phone_number,
       passwordHash: await hashSecret(body.password),
     };
-    // An unverified registration may be repeated (typo in the first try, lost code). One
-    // statement, so that registrations of the same new email at once cannot both insert (the
-    // unique index would fail the second with a 500).
+    // An unverified registration may be repeated (typo in the first try, lost code); a verified
+    // email is taken. One statement, so that registrations of the same new email at once cannot
+    // both insert (the unique index would fail the second with a 500).
     const [saved] = await app.db
       .insert(users)
       .values({ ...values, role: "owner" })
