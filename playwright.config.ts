@@ -65,7 +65,7 @@ export default defineConfig({
       url: E2E.deadWebUrl,
       timeout: 60_000,
       env: {
-        BACKEND_API_URL: "http://127.0.0.1:4199/api",
+        BACKEND_API_URL: `http://127.0.0.1:${E2E.deadApiPort}/api`,
         SESSION_SECRET: E2E.sessionSecret,
         DATA_DIR: E2E.dataDir,
       },

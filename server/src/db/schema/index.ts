@@ -1,0 +1,2 @@
+/** The database schema, one file per area of the product; drizzle-kit reads this folder. */
+export * from "./auth";
