@@ -49,10 +49,11 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: `npx next start -p ${E2E.webPort}`,
+      command: "node dist/web-server.cjs",
       url: E2E.webUrl,
       timeout: 60_000,
       env: {
+        PORT: String(E2E.webPort),
         BACKEND_API_URL: E2E.apiUrl,
         SESSION_SECRET: E2E.sessionSecret,
         DATA_DIR: E2E.dataDir,
@@ -61,10 +62,11 @@ export default defineConfig({
     },
     {
       // The same web app with its API server down: proves the BFF's 503.
-      command: `npx next start -p ${E2E.deadWebPort}`,
+      command: "node dist/web-server.cjs",
       url: E2E.deadWebUrl,
       timeout: 60_000,
       env: {
+        PORT: String(E2E.deadWebPort),
         BACKEND_API_URL: `http://127.0.0.1:${E2E.deadApiPort}/api`,
         SESSION_SECRET: E2E.sessionSecret,
         DATA_DIR: E2E.dataDir,

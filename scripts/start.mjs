@@ -16,6 +16,7 @@ const env = {
   ...process.env,
   NODE_ENV: dev ? "development" : "production",
   API_PORT: apiPort,
+  PORT: port,
   BACKEND_API_URL: process.env.BACKEND_API_URL || apiUrl,
   PUBLIC_APP_URL: process.env.PUBLIC_APP_URL || `http://localhost:${port}`,
 };
@@ -76,7 +77,9 @@ try {
     ? start("API server", "node_modules/.bin/tsx", ["watch", "server/src/main.ts"])
     : start("API server", process.execPath, ["--enable-source-maps", "server/dist/main.cjs"]);
   await waitForUrl(`${apiUrl}/health`, 60_000, () => api.exitCode === null);
-  const web = start("Next.js", "node_modules/.bin/next", [dev ? "dev" : "start", "-p", port]);
+  const web = dev
+    ? start("Next.js", "node_modules/.bin/tsx", ["lib/web-server/main.ts", "--dev"])
+    : start("Next.js", process.execPath, ["--enable-source-maps", "dist/web-server.cjs"]);
   await waitForUrl(`http://127.0.0.1:${port}/`, 120_000, () => web.exitCode === null);
   console.log(`\n  Ready on http://localhost:${port}  (API ${apiUrl})\n  Ctrl-C to stop.\n`);
 } catch (error) {

@@ -33,7 +33,8 @@ export const targets = {
     command: ["run", "build:server"],
   },
   web: {
-    output: ".next/BUILD_ID",
+    // Written last by build:web (after .next/BUILD_ID).
+    output: "dist/web-server.cjs",
     sources: [
       "app",
       "components",

@@ -4,6 +4,7 @@ import { messages } from "../../lib/contract/envelope";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { HttpError } from "./http/errors";
+import { registerJsonParser } from "./http/json-body";
 import { loggerOptions } from "./logger";
 import { authRoutes } from "./modules/auth/routes";
 import { healthRoutes } from "./modules/health/routes";
@@ -18,6 +19,12 @@ declare module "fastify" {
     db: Db;
     mailer: Mailer;
     limiter: RateLimiter;
+    /**
+     * Runs work after the answer is sent (mail whose sending must not show in the response time).
+     * Failures are logged; `settle()` waits for all of it (tests, shutdown).
+     */
+    afterResponse(task: () => Promise<unknown>): void;
+    settle(): Promise<void>;
   }
 }
 
@@ -43,8 +50,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   app.decorate("limiter", createRateLimiter(deps.database.db, config.rateLimitFactor));
 
+  const pending = new Set<Promise<unknown>>();
+  app.decorate("afterResponse", (task: () => Promise<unknown>) => {
+    const run: Promise<unknown> = new Promise((resolve) => setImmediate(resolve))
+      .then(task)
+      .catch((err: unknown) => app.log.error({ err }, "after-response task failed"))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  });
+  app.decorate("settle", async () => {
+    while (pending.size > 0) await Promise.all([...pending]);
+  });
+
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "same-site" } });
 
+  registerJsonParser(app);
   // Form posts are part of the contract as much as JSON (the original backend took both).
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
@@ -104,6 +124,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
 
   app.addHook("onClose", async () => {
+    await app.settle();
     app.mailer.close();
   });
 

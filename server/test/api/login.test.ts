@@ -92,36 +92,73 @@ describe("POST /login", () => {
 });
 
 describe("login rate limits", () => {
-  it("allows 10 attempts per email in 15 minutes, then 429 even with the right password", async () => {
+  it("stops guessing one account from one address after 10 failures, without locking its owner out elsewhere", async () => {
     const user = await t.createUser();
+    const attacker = "198.51.100.66";
     for (let i = 0; i < 10; i++) {
-      // Different client addresses: the limit is per email.
-      const res = await t.post("/login", { email: user.email, password: `wrong-${i}` }, { ip: `198.51.100.${i + 1}` });
-      expectError(res, 401, BAD_CREDENTIALS);
+      expectError(await t.post("/login", { email: user.email, password: `wrong-${i}` }, { ip: attacker }), 401);
     }
-    expect(await counter(`login:email:${user.email}`)).toBe(10);
-
-    const res = await t.post(
-      "/login",
-      { email: user.email.toUpperCase(), password: user.password },
-      { ip: "198.51.100.99" },
-    );
-
-    expectError(res, 429, "Too many attempts. Please try again in 15 minutes.");
-    const retryAfter = Number(res.headers["retry-after"]);
+    const refused = await t.post("/login", { email: user.email, password: user.password }, { ip: attacker });
+    expectError(refused, 429, "Too many attempts. Please try again in 15 minutes.");
+    const retryAfter = Number(refused.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // Another account is not affected.
-    const other = await t.createUser();
+
+    // The owner, from their own address, signs in as usual.
     expect(
-      (await t.post("/login", { email: other.email, password: other.password }, { ip: "198.51.100.99" })).statusCode,
+      (await t.post("/login", { email: user.email, password: user.password }, { ip: "198.51.100.7" })).statusCode,
     ).toBe(200);
-    // When the window has passed, the account logs in again.
-    await t.expireRateLimits(`login:email:${user.email}`);
-    expect((await t.post("/login", { email: user.email, password: user.password })).statusCode).toBe(200);
+    // When the window has passed, the guessing address may try again.
+    await t.expireRateLimits(`login:email-ip:${user.email}:${attacker}`);
+    expect((await t.post("/login", { email: user.email, password: user.password }, { ip: attacker })).statusCode).toBe(
+      200,
+    );
   });
 
-  it("allows 60 attempts per client address in 15 minutes, counted atomically", async () => {
+  it("counts failures only: successful logins never add up to a lock-out", async () => {
+    const user = await t.createUser();
+    const ip = "198.51.100.8";
+    for (let i = 0; i < 15; i++) {
+      expect((await t.post("/login", { email: user.email, password: user.password }, { ip })).statusCode).toBe(200);
+    }
+    expect(await counter(`login:email-ip:${user.email}:${ip}`)).toBe(0);
+    expect(await counter(`login:email:${user.email}`)).toBe(0);
+    expect(await counter(`login:ip:${ip}`)).toBe(0);
+  });
+
+  it("keeps a slower ceiling per email against guessing from many addresses, lifted by a password reset", async () => {
+    const user = await t.createUser();
+    // 100 failures from 10 addresses, 10 each: no single address hits its own limit.
+    for (let i = 0; i < 100; i++) {
+      const res = await t.post("/login", { email: user.email, password: `w-${i}` }, { ip: `198.18.1.${i % 10}` });
+      expect(res.statusCode).toBe(401);
+    }
+    expectError(
+      await t.post("/login", { email: user.email, password: user.password }, { ip: "198.18.2.1" }),
+      429,
+      "Too many attempts. Please try again in 60 minutes.",
+    );
+    // The owner resets the password by email code; that lifts the ceiling.
+    expect((await t.post("/forgot-password", { email: user.email })).statusCode).toBe(200);
+    const verified = await t.post("/otp-verify", {
+      email: user.email,
+      otp: await t.lastOtp(user.email),
+      purpose: "forgot-password",
+    });
+    const reset = await t.post("/reset-password", {
+      email: user.email,
+      reset_token: (verified.body.data as { reset_token: string }).reset_token,
+      password: "a brand new password",
+      password_confirmation: "a brand new password",
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(
+      (await t.post("/login", { email: user.email, password: "a brand new password" }, { ip: "198.18.2.1" }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it("allows 60 failures per client address in 15 minutes, counted atomically", async () => {
     const ip = "192.0.2.10";
     const attempts = await Promise.all(
       Array.from({ length: 61 }, (_, i) =>
@@ -131,7 +168,8 @@ describe("login rate limits", () => {
     const statuses = attempts.map((res) => res.statusCode).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(60);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
-    expect(await counter(`login:ip:${ip}`)).toBe(61);
+    // The refused attempt checked nothing and is not a failure.
+    expect(await counter(`login:ip:${ip}`)).toBe(60);
 
     const user = await t.createUser();
     expectError(await t.post("/login", { email: user.email, password: user.password }, { ip }), 429);
@@ -145,20 +183,20 @@ describe("login rate limits", () => {
     const viaProxy = (client: string) =>
       t.post(
         "/login",
-        { email: user.email, password: user.password },
+        { email: user.email, password: "wrong" },
         { ip: "127.0.0.1", headers: { "x-forwarded-for": client } },
       );
-    expect((await viaProxy("198.18.0.1")).statusCode).toBe(200);
+    expect((await viaProxy("198.18.0.1")).statusCode).toBe(401);
     expect(await counter("login:ip:198.18.0.1")).toBe(1);
     expect(await counter("login:ip:127.0.0.1")).toBe(0);
 
     // A direct client cannot choose its address by sending the header.
     const direct = await t.post(
       "/login",
-      { email: user.email, password: user.password },
+      { email: user.email, password: "wrong" },
       { ip: "192.0.2.50", headers: { "x-forwarded-for": "198.18.0.2" } },
     );
-    expect(direct.statusCode).toBe(200);
+    expect(direct.statusCode).toBe(401);
     expect(await counter("login:ip:192.0.2.50")).toBe(1);
     expect(await counter("login:ip:198.18.0.2")).toBe(0);
   });
@@ -171,10 +209,10 @@ describe("login rate limits", () => {
         const instance = i % 2 === 0 ? t : second;
         expectError(await instance.post("/login", { email: user.email, password: `wrong-${i}` }), 401);
       }
-      // Five attempts went to each instance; both refuse the eleventh.
+      // Five failures went to each instance; both refuse the eleventh from the same address.
       expectError(await second.post("/login", { email: user.email, password: user.password }), 429);
       expectError(await t.post("/login", { email: user.email, password: user.password }), 429);
-      expect(await counter(`login:email:${user.email}`)).toBe(12);
+      expect(await counter(`login:email:${user.email}`)).toBe(10);
     } finally {
       await second.close();
     }

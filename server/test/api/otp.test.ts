@@ -15,9 +15,11 @@ const otps = (email: string) =>
 const verify = (email: string, otp: string, purpose: "register" | "forgot-password" = "register") =>
   t.post("/otp-verify", { email, otp, purpose });
 
+/** A verified account exists (a registration waiting for its code has no account yet). */
 const isVerified = async (email: string) =>
-  (await t.query<{ v: Date | null }>(sql`select email_verified_at as v from users where email = ${email}`))[0]!.v !==
-  null;
+  Boolean(
+    (await t.query<{ v: Date | null }>(sql`select email_verified_at as v from users where email = ${email}`))[0]?.v,
+  );
 
 /** A code that is not `code` (a wrong guess). */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");

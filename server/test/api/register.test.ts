@@ -28,6 +28,12 @@ const userRows = (email: string) =>
     status_payment: string;
   }>(sql`select * from users where email = ${email} order by id`);
 
+/** Codes sent for registrations of an email, newest last, with the registration each confirms. */
+const pendingRows = (email: string) =>
+  t.query<{ registration: { name: string; phone_number: string; password_hash: string } }>(
+    sql`select registration from otps where email = ${email} and purpose = 'register' order by id`,
+  );
+
 /** Rows in the tables a registration writes to. */
 const counts = async () => ({
   users: await t.count("users"),
@@ -36,7 +42,7 @@ const counts = async () => ({
 });
 
 describe("POST /register", () => {
-  it("answers 201, stores an unverified owner and mails a 6-digit code", async () => {
+  it("answers 201, mails a 6-digit code and creates no account until the code is verified", async () => {
     const body = valid();
     const res = await t.post("/register", body);
 
@@ -46,14 +52,9 @@ describe("POST /register", () => {
       message: "Registration successful. We have sent a 6-digit code to your email. It expires in 10 minutes.",
       data: { email: body.email },
     });
-    const [user] = await userRows(body.email);
-    expect(user).toMatchObject({
-      name: "Ada Owner",
-      role: "owner",
-      status_payment: "0",
-      email_verified_at: null,
-      deleted_at: null,
-    });
+    expect(await userRows(body.email)).toHaveLength(0);
+    const [pending] = await pendingRows(body.email);
+    expect(pending!.registration).toMatchObject({ name: "Ada Owner", phone_number: "+44 20 7946 0958" });
 
     const mails = await t.mailsTo(body.email);
     expect(mails).toHaveLength(1);
@@ -62,14 +63,24 @@ describe("POST /register", () => {
     expect(mails[0]!.text).toContain(code);
     expect(mails[0]!.html).toContain(code);
 
-    // Not verified yet: login is refused until the code is entered.
+    // Not verified yet: login with the registration's password is refused until the code is entered.
     const login = await t.post("/login", { email: body.email, password: PASSWORD });
     expect(login.statusCode).toBe(403);
+    expectError(await t.post("/login", { email: body.email, password: "not the password" }), 401);
+
+    expect((await t.post("/otp-verify", { email: body.email, otp: code, purpose: "register" })).statusCode).toBe(200);
+    const [user] = await userRows(body.email);
+    expect(user).toMatchObject({ name: "Ada Owner", role: "owner", status_payment: "0", deleted_at: null });
+    expect(user!.email_verified_at).not.toBeNull();
   });
 
   it("stores the password as an argon2id hash, never in clear", async () => {
     const body = valid({ password: "a very secret pass", password_confirmation: "a very secret pass" });
     expect((await t.post("/register", body)).statusCode).toBe(201);
+    const [pending] = await pendingRows(body.email);
+    expect(pending!.registration.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(JSON.stringify(pending)).not.toContain("a very secret pass");
+    await t.post("/otp-verify", { email: body.email, otp: await t.lastOtp(body.email), purpose: "register" });
     const [user] = await userRows(body.email);
     expect(user!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user!.password_hash).not.toContain("a very secret pass");
@@ -102,42 +113,41 @@ describe("POST /register", () => {
     const created = await t.post("/register", valid({ email: mixed }));
     expect(created.statusCode).toBe(201);
     expect(created.body.data).toEqual({ email: mixed.toLowerCase() });
-    expect(await userRows(mixed.toLowerCase())).toHaveLength(1);
-    expect(await userRows(mixed)).toHaveLength(0);
     // The login works with any casing.
     const code = await t.lastOtp(mixed.toLowerCase());
     expect(
       (await t.post("/otp-verify", { email: mixed.toUpperCase(), otp: code, purpose: "register" })).statusCode,
     ).toBe(200);
+    expect(await userRows(mixed.toLowerCase())).toHaveLength(1);
+    expect(await userRows(mixed)).toHaveLength(0);
     expect((await t.post("/login", { email: mixed.toUpperCase(), password: PASSWORD })).statusCode).toBe(200);
   });
 
-  it("lets an unverified email register again, updating the same account", async () => {
-    const first = valid({ name: "First Try" });
-    expect((await t.post("/register", first)).statusCode).toBe(201);
-    const [before] = await userRows(first.email);
-    const firstCode = await t.lastOtp(first.email);
+  it("a second registration of an unverified email cannot take over the first one's code", async () => {
+    // A registers with P; before A enters the code, B registers the same email with Q.
+    const a = valid({ name: "Alice Owner" });
+    expect((await t.post("/register", a)).statusCode).toBe(201);
+    const aliceCode = await t.lastOtp(a.email);
+    const bob = { ...a, name: "Bob Intruder", phone_number: "+1 555 0199", password: "bobs password" };
+    expect((await t.post("/register", { ...bob, password_confirmation: bob.password })).statusCode).toBe(201);
+    const bobCode = await t.lastOtp(a.email);
+    expect(bobCode).not.toBe(aliceCode);
 
-    const again = await t.post("/register", {
-      ...first,
-      name: "Second Try",
-      password: "another password",
-      password_confirmation: "another password",
-    });
+    // A enters the code from A's mail: it no longer confirms anything, and no account exists.
+    const res = await t.post("/otp-verify", { email: a.email, otp: aliceCode, purpose: "register" });
+    expectInvalid(res, ["otp"]);
+    expect(await userRows(a.email)).toHaveLength(0);
 
-    expect(again.statusCode).toBe(201);
-    const rows = await userRows(first.email);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]!.id).toBe(before!.id);
-    expect(rows[0]!.name).toBe("Second Try");
-    expect(rows[0]!.password_hash).not.toBe(before!.password_hash);
-    // Within the minute no second mail goes out; the first code still works.
-    expect(await t.mailsTo(first.email)).toHaveLength(1);
-    expect((await t.post("/otp-verify", { email: first.email, otp: firstCode, purpose: "register" })).statusCode).toBe(
-      200,
-    );
-    expect((await t.post("/login", { email: first.email, password: "another password" })).statusCode).toBe(200);
-    expectError(await t.post("/login", { email: first.email, password: PASSWORD }), 401);
+    // A registers again: A's new code confirms A's registration, with A's password, name and phone.
+    expect((await t.post("/register", a)).statusCode).toBe(201);
+    const again = await t.lastOtp(a.email);
+    expect((await t.post("/otp-verify", { email: a.email, otp: again, purpose: "register" })).statusCode).toBe(200);
+    const [user] = await userRows(a.email);
+    expect(user).toMatchObject({ name: "Alice Owner" });
+    expect((await t.post("/login", { email: a.email, password: PASSWORD })).statusCode).toBe(200);
+    expectError(await t.post("/login", { email: a.email, password: bob.password }), 401);
+    // B's code, sent before, is void too.
+    expectInvalid(await t.post("/otp-verify", { email: a.email, otp: bobCode, purpose: "register" }), ["otp"]);
   });
 
   it("survives two registrations of the same new email at once: one account, no 500", async () => {
@@ -151,7 +161,16 @@ describe("POST /register", () => {
       expect(res.statusCode).toBe(201);
       expect(res.body.status).toBe(true);
     }
+    const code = await t.lastOtp(body.email);
+    expect((await t.post("/otp-verify", { email: body.email, otp: code, purpose: "register" })).statusCode).toBe(200);
     expect(await userRows(body.email)).toHaveLength(1);
+  });
+
+  it("limits registrations of one email (each sends a code): 429 after 5 an hour", async () => {
+    const body = valid();
+    for (let i = 0; i < 5; i++) expect((await t.post("/register", body)).statusCode).toBe(201);
+    expectError(await t.post("/register", body), 429, /^Too many attempts\./);
+    expect(await t.mailsTo(body.email)).toHaveLength(5);
   });
 
   it("refuses a password confirmation that does not match (422 on password_confirmation)", async () => {

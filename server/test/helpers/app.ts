@@ -130,11 +130,13 @@ export async function createTestApp(
     request<T>("POST", path, body, opts);
   const get = <T = unknown>(path: string, opts?: RequestOptions) => request<T>("GET", path, undefined, opts);
 
-  /** Mails in the outbox for one address, oldest first. */
-  const mailsTo = (to: string) =>
-    query<{ id: number; to: string; subject: string; text: string; html: string | null }>(
+  /** Mails in the outbox for one address, oldest first (after mail sent after an answer went out). */
+  const mailsTo = async (to: string) => {
+    await app.settle();
+    return query<{ id: number; to: string; subject: string; text: string; html: string | null }>(
       sql`select id, "to", subject, text, html from mail_outbox where "to" = ${to} order by id`,
     );
+  };
 
   async function lastOtp(email: string): Promise<string> {
     const mails = await mailsTo(email);
@@ -144,6 +146,7 @@ export async function createTestApp(
   }
 
   const count = async (table: "users" | "otps" | "api_tokens" | "mail_outbox" | "password_resets" | "rate_limits") =>
+    (await app.settle()) ??
     Number((await query<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n);
 
   /** Simulates the passing of a rate-limit window: every counter whose key starts with `prefix` resets. */
@@ -238,6 +241,8 @@ export async function createTestApp(
     createUser,
     login,
     tokenFor,
+    /** Waits for work the app does after its answers (mail). */
+    settle: () => app.settle(),
     close,
   };
 }

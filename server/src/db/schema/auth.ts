@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -34,6 +44,9 @@ export const users = pgTable(
   ],
 );
 
+/** What a registration code confirms: the account is created from it only when the code is verified. */
+export type PendingRegistration = { name: string; phone_number: string; password_hash: string };
+
 export const otps = pgTable(
   "otps",
   {
@@ -41,6 +54,8 @@ export const otps = pgTable(
     email: text("email").notNull(),
     purpose: text("purpose", { enum: ["register", "forgot-password"] }).notNull(),
     codeHash: text("code_hash").notNull(),
+    /** Register codes: the registration this code was sent for (a newer one gets a new code). */
+    registration: jsonb("registration").$type<PendingRegistration>(),
     attempts: integer("attempts").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     consumedAt: timestamp("consumed_at", { withTimezone: true }),

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { OtpPurpose } from "../../../../lib/contract/fields";
-import { otps } from "../../db/schema";
+import { otps, type PendingRegistration } from "../../db/schema";
 import { invalid } from "../../http/errors";
 import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
 import { otpMail } from "../../services/mail-templates";
@@ -19,17 +19,31 @@ export async function throttleOtpSend(app: FastifyInstance, email: string, purpo
 }
 
 /** Sends a code unless one went out for this email and purpose in the last minute (it still works). */
-export async function sendOtpUnlessRecent(app: FastifyInstance, email: string, purpose: OtpPurpose) {
+export async function sendOtpUnlessRecent(
+  app: FastifyInstance,
+  email: string,
+  purpose: OtpPurpose,
+  registration?: PendingRegistration | null,
+) {
   try {
     await throttleOtpSend(app, email, purpose);
   } catch {
     return;
   }
-  await sendOtp(app, email, purpose);
+  await sendOtp(app, email, purpose, registration);
 }
 
-/** Creates a fresh code (older ones stop working) and emails it. */
-export async function sendOtp(app: FastifyInstance, email: string, purpose: OtpPurpose) {
+/**
+ * Creates a fresh code (older ones stop working) and emails it. A register code carries the
+ * registration it confirms, so a later registration of the same email cannot change what an
+ * earlier code confirms: it gets a code of its own, and the earlier code stops working.
+ */
+export async function sendOtp(
+  app: FastifyInstance,
+  email: string,
+  purpose: OtpPurpose,
+  registration?: PendingRegistration | null,
+) {
   const code = otpCode();
   await app.db
     .update(otps)
@@ -39,9 +53,24 @@ export async function sendOtp(app: FastifyInstance, email: string, purpose: OtpP
     email,
     purpose,
     codeHash: await hashSecret(code),
+    registration: registration ?? null,
     expiresAt: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
   });
   await app.mailer.send(otpMail(app.config.appName, email, purpose, code));
+}
+
+/**
+ * The registration waiting for its code, if any: the newest code not yet used (a newer
+ * registration replaces the older one's code; a verified one has used its code).
+ */
+export async function pendingRegistration(app: FastifyInstance, email: string): Promise<PendingRegistration | null> {
+  const [latest] = await app.db
+    .select({ registration: otps.registration })
+    .from(otps)
+    .where(and(eq(otps.email, email), eq(otps.purpose, "register"), isNull(otps.consumedAt)))
+    .orderBy(desc(otps.createdAt), desc(otps.id))
+    .limit(1);
+  return latest?.registration ?? null;
 }
 
 /**
@@ -81,4 +110,5 @@ export async function consumeOtp(app: FastifyInstance, email: string, purpose: O
     .where(and(eq(otps.id, latest.id), isNull(otps.consumedAt)))
     .returning({ id: otps.id });
   if (!consumed) throw invalid("otp", "The code is invalid or has expired. Please request a new code.");
+  return latest;
 }

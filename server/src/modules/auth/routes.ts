@@ -1,60 +1,54 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
-import { users } from "../../db/schema";
+import { type PendingRegistration, users } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";
 import { route } from "../../http/route";
 import { hashSecret, timingDummyHash, verifySecret } from "../../services/crypto";
 import { limits } from "../../services/rate-limit";
 import { findLiveUserByEmail, toProfile } from "../users/profile";
-import { consumeOtp, sendOtp, sendOtpUnlessRecent, throttleOtpSend } from "./otp";
+import { consumeOtp, pendingRegistration, sendOtp, sendOtpUnlessRecent, throttleOtpSend } from "./otp";
 import { issueApiToken, issueResetToken, revokeToken, revokeTokens, spendResetToken } from "./tokens";
 
 const CODE_SENT = "We have sent a 6-digit code to your email. It expires in 10 minutes.";
+const EMAIL_TAKEN = "The email has already been taken.";
+const BAD_CODE = "The code is invalid or has expired. Please request a new code.";
 
 export function authRoutes(app: FastifyInstance) {
   route(app, calls.register, async ({ body, request }) => {
     await app.limiter.hit(`register:ip:${request.ip}`, limits.registerPerIp);
-    const values = {
+    const existing = await findLiveUserByEmail(app.db, body.email);
+    if (existing?.emailVerifiedAt) throw invalid("email", EMAIL_TAKEN);
+    await app.limiter.hit(`register:email:${body.email}`, limits.registerPerEmail);
+    // Starts the once-a-minute resend window (this code goes out whatever it says).
+    await throttleOtpSend(app, body.email, "register").catch(() => undefined);
+    // Nothing is written to the account until the code is verified: the code confirms exactly
+    // this registration, and a later one (someone else's, perhaps) replaces the code, not the data.
+    await sendOtp(app, body.email, "register", {
       name: body.name,
-      email: body.email,
-      phoneNumber: body.phone_number,
-      passwordHash: await hashSecret(body.password),
-    };
-    // An unverified registration may be repeated (typo in the first try, lost code); a verified
-    // email is taken. One statement, so that registrations of the same new email at once cannot
-    // both insert (the unique index would fail the second with a 500).
-    const [saved] = await app.db
-      .insert(users)
-      .values({ ...values, role: "owner" })
-      .onConflictDoUpdate({
-        target: users.email,
-        targetWhere: sql`${users.deletedAt} is null`,
-        set: { ...values, updatedAt: sql`now()` },
-        setWhere: sql`${users.emailVerifiedAt} is null`,
-      })
-      .returning({ id: users.id });
-    if (!saved) throw invalid("email", "The email has already been taken.");
-    await sendOtpUnlessRecent(app, body.email, "register");
+      phone_number: body.phone_number,
+      password_hash: await hashSecret(body.password),
+    });
     return { statusCode: 201, message: `Registration successful. ${CODE_SENT}`, data: { email: body.email } };
   });
 
   route(app, calls.otpVerify, async ({ body, request }) => {
-    await app.limiter.hit(`otp:ip:${request.ip}`, limits.otpPerIp);
-    await app.limiter.hit(`otp:email:${body.email}`, limits.otpPerEmail);
-    await consumeOtp(app, body.email, body.purpose, body.otp);
-    const user = await findLiveUserByEmail(app.db, body.email);
-    if (!user) throw invalid("otp", "The code is invalid or has expired. Please request a new code.");
+    const attempt = await app.limiter.attempt([
+      [`otp:email-ip:${body.email}:${request.ip}`, limits.otpFailuresPerEmailIp],
+      [`otp:ip:${request.ip}`, limits.otpFailuresPerIp],
+      [`otp:email:${body.email}`, limits.otpFailuresPerEmail],
+    ]);
+    const code = await consumeOtp(app, body.email, body.purpose, body.otp);
+    await attempt.succeeded();
     if (body.purpose === "register") {
-      await app.db
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-        .where(eq(users.id, user.id));
+      await verifyRegistration(app, body.email, code.registration);
       return {
         message: "Your email address has been verified. You can now log in.",
         data: { purpose: body.purpose, email: body.email },
       };
     }
+    const user = await findLiveUserByEmail(app.db, body.email);
+    if (!user) throw invalid("otp", BAD_CODE);
     return {
       message: "Code verified. Please choose a new password.",
       data: { purpose: body.purpose, email: body.email, reset_token: await issueResetToken(app.db, user.id) },
@@ -62,27 +56,48 @@ export function authRoutes(app: FastifyInstance) {
   });
 
   route(app, calls.resendOtp, async ({ body, request }) => {
-    await app.limiter.hit(`otp:ip:${request.ip}`, limits.otpPerIp);
+    await app.limiter.hit(`otp-send:ip:${request.ip}`, limits.otpSendsPerIp);
     await throttleOtpSend(app, body.email, body.purpose);
-    const user = await findLiveUserByEmail(app.db, body.email);
-    const needsCode = body.purpose === "register" ? !user?.emailVerifiedAt : Boolean(user?.emailVerifiedAt);
-    if (user && needsCode) await sendOtp(app, body.email, body.purpose);
-    // The same answer whether or not a code was sent: it must not reveal which emails exist.
+    // Looked up and sent after the answer: the answer and its timing are the same whether or not
+    // the email has an account (no enumeration).
+    app.afterResponse(async () => {
+      const user = await findLiveUserByEmail(app.db, body.email);
+      if (body.purpose === "forgot-password") {
+        if (user?.emailVerifiedAt) await sendOtp(app, body.email, body.purpose);
+      } else if (!user?.emailVerifiedAt) {
+        const registration = await pendingRegistration(app, body.email);
+        if (registration || user) await sendOtp(app, body.email, body.purpose, registration);
+      }
+    });
     return { message: "A new code has been sent to your email if it is waiting for one." };
   });
 
-  route(app, calls.login, async ({ body, request }) => {
-    await app.limiter.hit(`login:ip:${request.ip}`, limits.loginPerIp);
-    await app.limiter.hit(`login:email:${body.email}`, limits.loginPerEmail);
+  route(app, calls.login, async ({ body, request, user: current }) => {
+    const attempt = await app.limiter.attempt([
+      [`login:email-ip:${body.email}:${request.ip}`, limits.loginFailuresPerEmailIp],
+      [`login:ip:${request.ip}`, limits.loginFailuresPerIp],
+      [`login:email:${body.email}`, limits.loginFailuresPerEmail],
+    ]);
     const user = await findLiveUserByEmail(app.db, body.email);
-    const ok = await verifySecret(user?.passwordHash ?? (await timingDummyHash()), body.password);
-    if (!user || !ok) throw new HttpError(401, "These credentials do not match our records.");
-    if (!user.emailVerifiedAt) {
-      await sendOtpUnlessRecent(app, user.email, "register");
+    if (!user?.emailVerifiedAt) {
+      // A registration waiting for its code: its own password proves it, and gets a new code.
+      const registration = user ? null : await pendingRegistration(app, body.email);
+      const hash = user?.passwordHash ?? registration?.password_hash ?? (await timingDummyHash());
+      if (!(await verifySecret(hash, body.password)) || (!user && !registration)) {
+        throw new HttpError(401, "These credentials do not match our records.");
+      }
+      await attempt.succeeded();
+      await sendOtpUnlessRecent(app, body.email, "register", registration);
       throw new HttpError(403, "Please verify your email address. We have sent a code to your email.", {
         email_verified: ["The email address is not verified yet."],
       });
     }
+    if (!(await verifySecret(user.passwordHash, body.password))) {
+      throw new HttpError(401, "These credentials do not match our records.");
+    }
+    await attempt.succeeded();
+    // Signing in over a live session replaces it: the old token stops working.
+    if (current) await revokeToken(app.db, current.tokenId);
     return {
       message: "Login successful.",
       extra: { auth_token: await issueApiToken(app.db, user.id) },
@@ -91,10 +106,13 @@ export function authRoutes(app: FastifyInstance) {
   });
 
   route(app, calls.forgotPassword, async ({ body, request }) => {
-    await app.limiter.hit(`otp:ip:${request.ip}`, limits.otpPerIp);
+    await app.limiter.hit(`otp-send:ip:${request.ip}`, limits.otpSendsPerIp);
     await throttleOtpSend(app, body.email, "forgot-password");
-    const user = await findLiveUserByEmail(app.db, body.email);
-    if (user?.emailVerifiedAt) await sendOtp(app, body.email, "forgot-password");
+    // After the answer, as in resend-otp: existing and unknown emails take the same time.
+    app.afterResponse(async () => {
+      const user = await findLiveUserByEmail(app.db, body.email);
+      if (user?.emailVerifiedAt) await sendOtp(app, body.email, "forgot-password");
+    });
     return {
       message: "If an account exists for this email, we have sent a 6-digit code to it.",
       data: { email: body.email },
@@ -111,8 +129,10 @@ export function authRoutes(app: FastifyInstance) {
       .where(and(eq(users.id, userId), eq(users.email, body.email), isNull(users.deletedAt)))
       .returning({ id: users.id });
     if (!updated) throw expired();
-    // A reset means the old password may be known to someone else: end every session.
+    // A reset means the old password may be known to someone else: end every session. It also
+    // lifts the email's login ceiling, so an attack on the account cannot keep its owner out.
     await revokeTokens(app.db, userId);
+    await app.limiter.reset(`login:email:${body.email}`);
     return { message: "Your password has been reset. You can now log in." };
   });
 
@@ -120,4 +140,37 @@ export function authRoutes(app: FastifyInstance) {
     await revokeToken(app.db, user.tokenId);
     return { message: "Logged out successfully." };
   });
+}
+
+/**
+ * Creates (or, for an account registered before codes carried their registration, verifies) the
+ * account a register code confirms. One statement: two verifications at once cannot both insert.
+ */
+async function verifyRegistration(app: FastifyInstance, email: string, registration: PendingRegistration | null) {
+  if (!registration) {
+    const [verified] = await app.db
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(and(eq(users.email, email), isNull(users.deletedAt)))
+      .returning({ id: users.id });
+    if (!verified) throw invalid("otp", BAD_CODE);
+    return;
+  }
+  const values = {
+    name: registration.name,
+    phoneNumber: registration.phone_number,
+    passwordHash: registration.password_hash,
+    emailVerifiedAt: sql`now()`,
+  };
+  const [saved] = await app.db
+    .insert(users)
+    .values({ ...values, email, role: "owner" })
+    .onConflictDoUpdate({
+      target: users.email,
+      targetWhere: sql`${users.deletedAt} is null`,
+      set: { ...values, updatedAt: sql`now()` },
+      setWhere: sql`${users.emailVerifiedAt} is null`,
+    })
+    .returning({ id: users.id });
+  if (!saved) throw invalid("email", EMAIL_TAKEN);
 }

@@ -3,8 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import { users } from "../../db/schema";
 import { invalid } from "../../http/errors";
+import type { AuthUser } from "../../http/auth";
 import { route } from "../../http/route";
 import { hashSecret, verifySecret } from "../../services/crypto";
+import { limits } from "../../services/rate-limit";
 import { revokeTokens } from "../auth/tokens";
 import { toProfile } from "./profile";
 
@@ -20,10 +22,15 @@ export function userRoutes(app: FastifyInstance) {
     return { message: "Profile updated successfully.", data: toProfile(updated!) };
   });
 
+  /** Checks the signed-in user's password; wrong guesses are limited like logins. */
+  async function checkPassword(user: AuthUser, password: string, field: string, message: string) {
+    const attempt = await app.limiter.attempt([[`password-check:user:${user.id}`, limits.passwordChecksPerUser]]);
+    if (!(await verifySecret(user.passwordHash, password))) throw invalid(field, message);
+    await attempt.succeeded();
+  }
+
   route(app, calls.passwordUpdate, async ({ user, body }) => {
-    if (!(await verifySecret(user.passwordHash, body.current_password))) {
-      throw invalid("current_password", "The current password is incorrect.");
-    }
+    await checkPassword(user, body.current_password, "current_password", "The current password is incorrect.");
     await app.db
       .update(users)
       .set({ passwordHash: await hashSecret(body.password), updatedAt: sql`now()` })
@@ -34,9 +41,7 @@ export function userRoutes(app: FastifyInstance) {
   });
 
   route(app, calls.userSoftDelete, async ({ user, body }) => {
-    if (!(await verifySecret(user.passwordHash, body.password))) {
-      throw invalid("password", "The password is incorrect.");
-    }
+    await checkPassword(user, body.password, "password", "The password is incorrect.");
     await app.db.transaction(async (tx) => {
       // The owner's staff accounts go with the owner.
       const gone = await tx
