@@ -11,6 +11,7 @@ const config = [
       ".next/**",
       "node_modules/**",
       "server/dist/**",
+      "dist/**",
       "data/**",
       "test-results/**",
       "playwright-report/**",

@@ -2,6 +2,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // lib/web-server compresses, after it has given each page its Content-Security-Policy.
+  compress: false,
   // The API server is a separate process; nothing from server/ belongs in the Next.js bundle.
   outputFileTracingExcludes: { "*": ["server/**", "data/**", "e2e/**"] },
   async headers() {

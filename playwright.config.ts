@@ -61,6 +61,20 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      // The same web app behind a (simulated) reverse proxy on the loopback address.
+      command: "node dist/web-server.cjs",
+      url: E2E.proxiedWebUrl,
+      timeout: 60_000,
+      env: {
+        PORT: String(E2E.proxiedWebPort),
+        TRUSTED_PROXIES: "127.0.0.1,::1",
+        BACKEND_API_URL: E2E.apiUrl,
+        SESSION_SECRET: E2E.sessionSecret,
+        DATA_DIR: E2E.dataDir,
+      },
+      reuseExistingServer: false,
+    },
+    {
       // The same web app with its API server down: proves the BFF's 503.
       command: "node dist/web-server.cjs",
       url: E2E.deadWebUrl,

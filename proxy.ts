@@ -1,17 +1,24 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { homeFor, isGuestOnly, isKnownPage, isProtected } from "@/lib/routes";
-import { readSessionCookie, SESSION_COOKIE } from "@/lib/session";
+import { isHttps, readSessionCookie, sessionCookieName } from "@/lib/session";
 
 /** Route guard: unknown paths go home, protected pages need a session, guests-only pages don't. */
 export async function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname.replace(/\/+$/, "") || "/";
-  const redirect = (to: string) => NextResponse.redirect(new URL(to, request.url));
+  const cookieName = sessionCookieName(isHttps(request.headers, request.url));
+  const session = await readSessionCookie(request.cookies.get(cookieName)?.value);
+  // A cookie that does not open is no session, and is cleared on the way.
+  const clearing = session === null;
+  const respond = (response: NextResponse) => {
+    if (clearing) response.cookies.delete(cookieName);
+    return response;
+  };
+  const redirect = (to: string) => respond(NextResponse.redirect(new URL(to, request.url)));
 
   if (!isKnownPage(path)) return redirect("/");
-  const session = await readSessionCookie(request.cookies.get(SESSION_COOKIE)?.value);
-  if (!session.token && isProtected(path)) return redirect("/login");
-  if (session.token && isGuestOnly(path)) return redirect(homeFor(session.statusPayment));
-  return NextResponse.next();
+  if (!session?.token && isProtected(path)) return redirect("/login");
+  if (session?.token && isGuestOnly(path)) return redirect(homeFor(session.statusPayment));
+  return respond(NextResponse.next());
 }
 
 export const config = {

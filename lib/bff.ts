@@ -1,12 +1,15 @@
 import "server-only";
+import { isIP } from "node:net";
 import { NextResponse, type NextRequest } from "next/server";
-import { findCall } from "./contract/calls";
+import { findCall, type Call } from "./contract/calls";
 import { messages } from "./contract/envelope";
 import { backendUrl } from "./backend";
 import { webEnv } from "./env";
 import { getSession, isHttps } from "./session";
+import { CLIENT_IP_HEADER } from "./web-server/request-guard";
 
 const json = (status: number, message: string) => NextResponse.json({ status: false, message, data: null }, { status });
+const tooLarge = () => json(413, "The request body is too large.");
 
 /** Request headers passed on to the API server; everything else (cookies!) stays here. */
 const FORWARDED_REQUEST_HEADERS = ["content-type", "accept", "accept-language", "user-agent", "if-none-match"];
@@ -36,6 +39,8 @@ export function isCrossSite(request: NextRequest): boolean {
   return request.headers.get("sec-fetch-site") === "cross-site";
 }
 
+class BodyTooLarge extends Error {}
+
 /** Caps a streamed body: the stream errors once more than `limit` bytes went through. */
 function capped(body: ReadableStream<Uint8Array>, limit: number) {
   const state = { exceeded: false };
@@ -46,12 +51,36 @@ function capped(body: ReadableStream<Uint8Array>, limit: number) {
         seen += chunk.byteLength;
         if (seen > limit) {
           state.exceeded = true;
-          controller.error(new Error("body too large"));
+          controller.error(new BodyTooLarge());
         } else controller.enqueue(chunk);
       },
     }),
   );
   return { stream, state };
+}
+
+/** Reads a whole body as text under the same cap as a streamed one (throws BodyTooLarge). */
+async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
+  if (!body) return "";
+  const chunks: Uint8Array[] = [];
+  const reader = capped(body, limit).stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The body with one field added, when it is a JSON object; otherwise as it came (the API answers 422). */
+function withField(text: string, field: string, value: string): string {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return text;
+    return JSON.stringify({ ...parsed, [field]: value });
+  } catch {
+    return text;
+  }
 }
 
 /**
@@ -61,15 +90,16 @@ function capped(body: ReadableStream<Uint8Array>, limit: number) {
 export async function forward(request: NextRequest, segments: string[]): Promise<Response> {
   const path = `/${segments.join("/")}`;
   const method = request.method.toUpperCase();
-  const call = findCall(method === "HEAD" ? "GET" : method, path);
+  const head = method === "HEAD";
+  const call = findCall(head ? "GET" : method, path);
   if (!call) return json(404, messages.notFound);
-  if (method !== "GET" && method !== "HEAD" && isCrossSite(request)) {
+  if (call.method !== "GET" && isCrossSite(request)) {
     return json(403, "Cross-site request refused.");
   }
 
   const limit = webEnv().BFF_BODY_LIMIT;
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > limit) return json(413, "The request body is too large.");
+  if (length > limit) return tooLarge();
 
   const secure = isHttps(request.headers, request.url);
   const session = await getSession(secure);
@@ -79,18 +109,24 @@ export async function forward(request: NextRequest, segments: string[]): Promise
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  const forwardedFor = request.headers.get("x-forwarded-for");
-  if (forwardedFor) headers.set("x-forwarded-for", forwardedFor);
+  // Only our own HTTP server (lib/web-server) sets this, from the TCP peer: the browser's own
+  // X-Forwarded-For is never passed on, so nobody can choose the address the API limits by.
+  const clientIp = request.headers.get(CLIENT_IP_HEADER);
+  if (clientIp && isIP(clientIp)) headers.set("x-forwarded-for", clientIp);
   if (session.token) headers.set("authorization", `Bearer ${session.token}`);
 
   let body: BodyInit | undefined;
   let cap: ReturnType<typeof capped>["state"] | undefined;
-  if (path === "/reset-password") {
+  if (call.method !== "GET" && call.session === "spendResetToken") {
     // The reset token was kept in the session by otp-verify; the browser never had it.
-    const fields = (await request.json().catch(() => null)) as Record<string, unknown> | null;
-    body = JSON.stringify({ ...(fields ?? {}), reset_token: session.resetToken ?? "" });
+    try {
+      body = withField(await readCapped(request.body, limit), "reset_token", session.resetToken ?? "");
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return tooLarge();
+      throw error;
+    }
     headers.set("content-type", "application/json");
-  } else if (request.body && method !== "GET" && method !== "HEAD") {
+  } else if (request.body && call.method !== "GET") {
     const streamed = capped(request.body, limit);
     body = streamed.stream;
     cap = streamed.state;
@@ -99,7 +135,8 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   let upstream: Response;
   try {
     upstream = await fetch(backendUrl(path, request.nextUrl.search), {
-      method,
+      // HEAD goes on as HEAD (the API answers it for every GET call), so there is no body to drop.
+      method: head ? "HEAD" : call.method,
       headers,
       body,
       cache: "no-store",
@@ -108,7 +145,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
       ...(body instanceof ReadableStream && { duplex: "half" }),
     } as RequestInit);
   } catch {
-    if (cap?.exceeded) return json(413, "The request body is too large.");
+    if (cap?.exceeded) return tooLarge();
     return json(503, messages.serviceUnavailable);
   }
 
@@ -117,53 +154,64 @@ export async function forward(request: NextRequest, segments: string[]): Promise
     const value = upstream.headers.get(name);
     if (value) responseHeaders.set(name, value);
   }
+  if (head) return new Response(null, { status: upstream.status, headers: responseHeaders });
   if (!upstream.headers.get("content-type")?.includes("application/json")) {
     return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
   }
 
   const payload = (await upstream.json().catch(() => null)) as Record<string, unknown> | null;
   if (!payload) return json(502, messages.serviceUnavailable);
-  const result = await applySession(path, upstream.status, payload, session);
+  const result = await applySession(call, payload, session);
   responseHeaders.delete("content-length");
   return NextResponse.json(result, { status: upstream.status, headers: responseHeaders });
 }
 
 type Session = Awaited<ReturnType<typeof getSession>>;
 
-/** Moves secrets from API answers into the session and ends the session when the API says so. */
-async function applySession(path: string, status: number, payload: Record<string, unknown>, session: Session) {
+/** Acts on the call's `session` effect (lib/contract/calls.ts): secrets move from answers into the session. */
+async function applySession(call: Call, payload: Record<string, unknown>, session: Session) {
   const data = payload.data as Record<string, unknown> | null | undefined;
   if (payload.message === messages.unauthenticated) {
     session.destroy();
     return payload;
   }
-  if (path === "/login" && payload.status === true && typeof payload.auth_token === "string") {
-    const { auth_token, ...rest } = payload;
-    session.token = auth_token;
-    session.statusPayment = data?.status_payment === "1" ? "1" : "0";
-    delete session.resetToken;
-    await session.save();
-    return rest;
-  }
-  if (path === "/otp-verify" && payload.status === true && data && typeof data.reset_token === "string") {
-    const { reset_token, ...dataRest } = data;
-    session.resetToken = reset_token;
-    await session.save();
-    return { ...payload, data: dataRest };
-  }
-  if (path === "/reset-password" && payload.status === true) {
-    delete session.resetToken;
-    await session.save();
-  }
-  if ((path === "/logout" && status < 500) || (path === "/user-soft-delete" && payload.status === true)) {
-    session.destroy();
-  }
-  if (path === "/user-profile" && payload.status === true && data && session.token) {
-    const paid = data.status_payment === "1" ? "1" : "0";
-    if (session.statusPayment !== paid) {
-      session.statusPayment = paid;
+  const ok = payload.status === true;
+  switch (call.session) {
+    case "signIn": {
+      if (!ok || typeof payload.auth_token !== "string") return payload;
+      const { auth_token, ...rest } = payload;
+      session.token = auth_token;
+      session.statusPayment = data?.status_payment === "1" ? "1" : "0";
+      delete session.resetToken;
       await session.save();
+      return rest;
     }
+    case "holdResetToken": {
+      if (!ok || !data || typeof data.reset_token !== "string") return payload;
+      const { reset_token, ...dataRest } = data;
+      session.resetToken = reset_token;
+      await session.save();
+      return { ...payload, data: dataRest };
+    }
+    case "spendResetToken":
+      if (ok) {
+        delete session.resetToken;
+        await session.save();
+      }
+      return payload;
+    case "signOut":
+      // Only a revoked token ends the session: a refused logout leaves it working and signed in.
+      if (ok) session.destroy();
+      return payload;
+    case "readProfile": {
+      const paid = data?.status_payment === "1" ? "1" : "0";
+      if (ok && data && session.token && session.statusPayment !== paid) {
+        session.statusPayment = paid;
+        await session.save();
+      }
+      return payload;
+    }
+    default:
+      return payload;
   }
-  return payload;
 }

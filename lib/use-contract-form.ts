@@ -43,7 +43,16 @@ export function useContractForm<S extends z.ZodType>(
     event.preventDefault();
     const form = event.currentTarget;
     if (busy) return;
-    const parsed = schema.safeParse(values);
+    // What the fields show wins: text typed before the page finished loading (hydrating) is in
+    // the inputs but never went through onChange.
+    const shown = { ...values };
+    const inputs = new FormData(form);
+    for (const name of Object.keys(values)) {
+      const value = inputs.get(name);
+      if (typeof value === "string") shown[name] = value;
+    }
+    setValues(shown);
+    const parsed = schema.safeParse(shown);
     if (!parsed.success) {
       showErrors(form, fieldErrors(parsed.error));
       return;

@@ -17,6 +17,17 @@ import {
  */
 export type Access = "public" | "user" | "owner";
 
+/**
+ * What a call does to the web session; the BFF acts on it, so no call needs a path check there.
+ * - `signIn`: the answer's `auth_token` goes into the session (the browser never sees it).
+ * - `signOut`: the session ends once the API confirms (the token is revoked).
+ * - `holdResetToken`: the answer's `data.reset_token` goes into the session.
+ * - `spendResetToken`: the held reset token is added to the body, and forgotten on success.
+ * - `readProfile`: the session's plan status follows the answer's `data.status_payment`.
+ * Every call: an answer of "Unauthenticated." ends the session.
+ */
+export type SessionEffect = "signIn" | "signOut" | "holdResetToken" | "spendResetToken" | "readProfile";
+
 export type Call = {
   method: "GET" | "POST";
   /** Path under the API base (`/api`), exactly as spec.md §7 names it. */
@@ -24,6 +35,7 @@ export type Call = {
   access: Access;
   body?: z.ZodType;
   query?: z.ZodType;
+  session?: SessionEffect;
 };
 
 /**
@@ -32,9 +44,15 @@ export type Call = {
  */
 export const calls = {
   register: { method: "POST", path: "/register", access: "public", body: registerBody },
-  otpVerify: { method: "POST", path: "/otp-verify", access: "public", body: otpVerifyBody },
+  otpVerify: {
+    method: "POST",
+    path: "/otp-verify",
+    access: "public",
+    body: otpVerifyBody,
+    session: "holdResetToken",
+  },
   resendOtp: { method: "POST", path: "/resend-otp", access: "public", body: resendOtpBody },
-  login: { method: "POST", path: "/login", access: "public", body: loginBody },
+  login: { method: "POST", path: "/login", access: "public", body: loginBody, session: "signIn" },
   forgotPassword: {
     method: "POST",
     path: "/forgot-password",
@@ -46,9 +64,10 @@ export const calls = {
     path: "/reset-password",
     access: "public",
     body: resetPasswordBody,
+    session: "spendResetToken",
   },
-  logout: { method: "POST", path: "/logout", access: "user" },
-  userProfile: { method: "GET", path: "/user-profile", access: "user" },
+  logout: { method: "POST", path: "/logout", access: "user", session: "signOut" },
+  userProfile: { method: "GET", path: "/user-profile", access: "user", session: "readProfile" },
   profileUpdate: {
     method: "POST",
     path: "/profile-update",
@@ -66,6 +85,7 @@ export const calls = {
     path: "/user-soft-delete",
     access: "owner",
     body: userSoftDeleteBody,
+    session: "signOut",
   },
   health: { method: "GET", path: "/health", access: "public" },
 } as const satisfies Record<string, Call>;

@@ -1,5 +1,10 @@
 import { z } from "zod";
 
+// Zod compiles object parsers with `new Function` where it may. Pages forbid eval in their CSP
+// (lib/web-server/page-policy.ts), where even zod's probe for it is a reported violation: in the
+// browser, parse without it.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 /** Field rules shared by every form and call that uses them. */
 export const email = z
   .string({ error: "The email field is required." })

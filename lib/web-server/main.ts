@@ -1,9 +1,12 @@
-// The web app's HTTP server: Next.js behind a thin layer that only Node's own server can provide,
-// the TCP peer's address (see request-guard.ts). `npm start` and the e2e stack run this instead of
-// `next start`; `--dev` runs Next in development mode.
+// The web app's HTTP server: Next.js behind a thin layer that only Node's own server can provide:
+// the TCP peer's address (request-guard.ts), and a Content-Security-Policy that allows exactly the
+// framework's inline scripts of each page by hash (page-policy.ts), so static pages stay static.
+// `npm start` and the e2e stack run this instead of `next start`; `--dev` runs Next in development.
 import { createServer } from "node:http";
+import compression from "compression";
 import next from "next";
 import { compileTrustedProxies } from "./client-ip";
+import { applyPagePolicy } from "./page-policy";
 import { guardRequest } from "./request-guard";
 
 const dev = process.argv.includes("--dev");
@@ -20,14 +23,23 @@ try {
 
 const app = next({ dev, hostname, port });
 const handle = app.getRequestHandler();
+// Next's own compression is off (next.config.mjs): it would compress before the page policy could
+// read the page. This compresses after it.
+const compress = compression();
 
 app.prepare().then(() => {
   const server = createServer((req, res) => {
-    if (!guardRequest(req, res, isTrustedProxy)) return;
-    handle(req, res).catch((error: unknown) => {
-      console.error("[web] request failed", error);
-      if (!res.headersSent) res.writeHead(500).end();
-      else res.destroy();
+    const guarded = guardRequest(req, res, isTrustedProxy);
+    if (!guarded) return;
+    compress(req as never, res as never, () => {
+      applyPagePolicy(res, { dev, https: guarded.https }, (refused) =>
+        console.warn(`[web] ${refused} inline script(s) on ${req.url} are not the framework's: blocked by CSP`),
+      );
+      handle(req, res).catch((error: unknown) => {
+        console.error("[web] request failed", error);
+        if (!res.headersSent) res.writeHead(500).end();
+        else res.destroy();
+      });
     });
   });
   server.listen(port, hostname, () => {

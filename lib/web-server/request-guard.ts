@@ -33,28 +33,36 @@ function decodable(url: string): boolean {
   }
 }
 
+/** Two years, the value browsers' preload lists ask for. */
+export const HSTS = "max-age=63072000; includeSubDomains";
+
 /**
  * Runs before Next.js sees a request: refuses what Next would answer with a 5xx (odd methods,
- * undecodable paths), and decides the client's address and scheme. Returns false when it has
- * answered the request itself.
+ * undecodable paths), and decides the client's address and scheme. Answers null when it has
+ * answered the request itself; otherwise whether the client came over https.
  */
 export function guardRequest(
   req: IncomingMessage,
   res: ServerResponse,
   isTrustedProxy: (address: string) => boolean,
-): boolean {
+): { https: boolean } | null {
   if (!METHODS.has(req.method ?? "")) {
     refuse(req, res, 405, "Method not allowed.");
-    return false;
+    return null;
   }
   if (!req.url?.startsWith("/") || !decodable(req.url)) {
     refuse(req, res, 400, "Bad request.");
-    return false;
+    return null;
   }
   const peer = req.socket.remoteAddress;
   req.headers[CLIENT_IP_HEADER] = clientAddress(peer, req.headers["x-forwarded-for"], isTrustedProxy);
   // A client speaking to us directly does not get to say which scheme or host it used: Next.js
   // fills these in from the socket when they are absent (`isHttps` and the CSRF check read them).
   if (!isTrustedProxy(peer ?? "")) for (const name of FORWARDED) delete req.headers[name];
-  return true;
+  const proto = String(req.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]
+    ?.trim();
+  const https = proto === "https" || (req.socket as { encrypted?: boolean }).encrypted === true;
+  if (https) res.setHeader("strict-transport-security", HSTS);
+  return { https };
 }

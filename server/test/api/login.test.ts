@@ -156,7 +156,7 @@ describe("login rate limits", () => {
       (await t.post("/login", { email: user.email, password: "a brand new password" }, { ip: "198.18.2.1" }))
         .statusCode,
     ).toBe(200);
-  });
+  }, 30_000);
 
   it("allows 60 failures per client address in 15 minutes, counted atomically", async () => {
     const ip = "192.0.2.10";
