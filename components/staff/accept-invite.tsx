@@ -26,7 +26,7 @@ function InviteForm({ token, invite, onAccepted }: { token: string; invite: Staf
     <form className="form" onSubmit={form.handleSubmit} noValidate>
       <TextField label="Email" type="email" name="email" value={invite.email} readOnly />
       <TextField label="Your name" autoComplete="name" required {...form.field("name")} />
-      <NewPasswordFields field={form.field} label="Choose a password" />
+      <NewPasswordFields field={form.field} />
       <Button type="submit" className="btn-block" busy={form.busy}>
         Join the team
       </Button>
@@ -78,7 +78,7 @@ export function AcceptInvite({ token }: { token: string }) {
   }
   return (
     <div className="card auth-card">
-      <h1>Join {invite.data.team}</h1>
+      <h1>Join {invite.data.team === invite.data.owner_name ? `${invite.data.team}'s team` : invite.data.team}</h1>
       <p className="lead">
         {invite.data.owner_name} invited you to scan customers&apos; cards and hand out rewards. Choose your password to
         get started.
