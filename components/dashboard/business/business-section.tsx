@@ -9,6 +9,15 @@ import { useBusinesses, useDeleteBusiness } from "@/lib/queries/businesses";
 import { usePageInRange } from "../use-page";
 import { BusinessForm } from "./business-form";
 
+/** What goes with a deleted business, naming only what it has. */
+function deleteNote(business: Business) {
+  const parts = [
+    business.addresses_count > 0 && (business.addresses_count === 1 ? "its location" : "its locations"),
+    business.business_logo && "its logo",
+  ].filter(Boolean);
+  return `${parts.length > 0 ? `${parts.join(" and ")} go with it. ` : ""}This cannot be undone.`.replace(/^i/, "I");
+}
+
 function BusinessCard({ business, onEdit }: { business: Business; onEdit: () => void }) {
   const remove = useDeleteBusiness();
   const name = business.business_name;
@@ -43,8 +52,7 @@ function BusinessCard({ business, onEdit }: { business: Business; onEdit: () => 
           confirmLabel="Delete business"
           onConfirm={async () => (await remove.mutateAsync(business.id)) as { message: string }}
         >
-          Its {business.addresses_count === 1 ? "location" : "locations"} and logo are deleted with it. This cannot be
-          undone.
+          {deleteNote(business)}
         </ConfirmButton>
       </div>
     </li>

@@ -185,6 +185,13 @@ describe("addresses", () => {
     const first = await f.addAddress(token, a.id);
     await f.addAddress(token, b.id, { city: "Leeds" });
     expect(first).toMatchObject({ business_id: a.id, business_name: "A", city: "London" });
+    // Each business counts its own locations (regression: the count once compared the wrong ids).
+    await f.addAddress(token, b.id, { city: "Hull" });
+    const counts = await t.get<Paginated<Business>>("/business-list", { token });
+    expect(counts.body.data.items.map((x) => [x.business_name, x.addresses_count])).toEqual([
+      ["B", 2],
+      ["A", 1],
+    ]);
 
     const forA = await t.get<Paginated<{ id: number }>>("/address-list", {
       token,
@@ -192,9 +199,9 @@ describe("addresses", () => {
     });
     expect(forA.body.data.items.map((x) => x.id)).toEqual([first.id]);
     const all = await t.get<Paginated<{ id: number }>>("/address-list", { token });
-    expect(all.body.data.total).toBe(2);
+    expect(all.body.data.total).toBe(3);
     expect((await t.get<Record<string, number>>("/dashboard-details", { token })).body.data).toMatchObject({
-      locations: 2,
+      locations: 3,
     });
 
     const moved = await t.post("/add-address", { ...first, id: first.id, business_id: b.id, city: "York" }, { token });
@@ -207,7 +214,7 @@ describe("addresses", () => {
       "Address deleted successfully.",
     );
     expect((await t.get<Record<string, number>>("/dashboard-details", { token })).body.data).toMatchObject({
-      locations: 1,
+      locations: 2,
     });
   });
 

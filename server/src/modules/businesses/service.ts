@@ -29,7 +29,9 @@ const businessColumns = {
   city: businesses.city,
   zip_code: businesses.zipCode,
   country_name: businesses.countryName,
-  addresses_count: sql<number>`(select count(*)::int from ${addresses} where ${addresses.businessId} = ${businesses.id})`,
+  // Written out qualified: Drizzle renders columns unqualified in a select, which inside this
+  // subquery would compare addresses.business_id with addresses.id.
+  addresses_count: sql<number>`(select count(*)::int from "addresses" where "addresses"."business_id" = "businesses"."id")`,
   createdAt: businesses.createdAt,
 };
 const selectBusinesses = (db: Db) => db.select(businessColumns).from(businesses);
