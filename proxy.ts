@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { homeFor, isGuestOnly, isKnownPage, isProtected } from "@/lib/routes";
+import { dashboardFallback, homeFor, isGuestOnly, isKnownPage, isProtected } from "@/lib/routes";
 import { isHttps, readSessionCookie, sessionCookieName } from "@/lib/session";
 
 /** Route guard: unknown paths go home, protected pages need a session, guests-only pages don't. */
@@ -17,7 +17,9 @@ export async function proxy(request: NextRequest) {
 
   if (!isKnownPage(path)) return redirect("/");
   if (!session?.token && isProtected(path)) return redirect("/login");
-  if (session?.token && isGuestOnly(path)) return redirect(homeFor(session.statusPayment));
+  if (session?.token && isGuestOnly(path)) return redirect(homeFor(session.statusPayment, session.role));
+  const fallback = dashboardFallback(path);
+  if (fallback) return redirect(fallback);
   return respond(NextResponse.next());
 }
 

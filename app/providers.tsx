@@ -5,11 +5,20 @@ import { useState, type ReactNode } from "react";
 import { Toaster } from "react-hot-toast";
 import { ApiError } from "@/lib/api-client";
 
-/** "Unauthenticated." from any call means the session is gone: back to the login page. */
+/**
+ * "Unauthenticated." from any call means the session is gone (the BFF has already cleared the
+ * cookie): local storage goes too (spec.md §4), then back to the login page.
+ */
 function onApiError(error: unknown) {
+  if (!(error instanceof ApiError && error.unauthenticated)) return;
+  try {
+    window.localStorage.clear();
+  } catch {
+    // Storage disabled by the browser: nothing to clear.
+  }
   // A full reload (spec.md §4): nothing of the signed-in state survives in memory.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-  if (error instanceof ApiError && error.unauthenticated) window.location.assign("/login");
+  window.location.assign("/login");
 }
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -31,6 +31,9 @@ test("an owner edits their details, changes the password and deletes the account
 
   const danger = page.getByRole("region", { name: "Delete account" });
   await danger.getByLabel("Password to confirm").fill(newPassword);
+  // The button waits for the typed confirmation.
+  await expect(danger.getByRole("button", { name: "Delete my account" })).toBeDisabled();
+  await danger.getByLabel("Type DELETE to confirm").fill("DELETE");
   await danger.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/$/);
 

@@ -26,18 +26,21 @@ export const errorMessage = (error: unknown) =>
  */
 export async function apiCall<T = unknown>(
   call: Pick<Call, "method" | "path">,
-  options: { body?: unknown; search?: Record<string, string> } = {},
+  options: { body?: unknown; search?: Record<string, string | number | undefined> } = {},
 ): Promise<Envelope<T>> {
-  const query = options.search ? `?${new URLSearchParams(options.search)}` : "";
+  const search = Object.entries(options.search ?? {}).filter(([, v]) => v !== undefined && v !== "");
+  const query = search.length > 0 ? `?${new URLSearchParams(search.map(([k, v]) => [k, String(v)]))}` : "";
+  // FormData (file uploads) goes as multipart: the browser sets the content type and boundary.
+  const form = typeof FormData !== "undefined" && options.body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(`/api${call.path}${query}`, {
       method: call.method,
       headers: {
         accept: "application/json",
-        ...(options.body !== undefined && { "content-type": "application/json" }),
+        ...(options.body !== undefined && !form && { "content-type": "application/json" }),
       },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: "same-origin",
     });
   } catch {

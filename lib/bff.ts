@@ -182,6 +182,7 @@ async function applySession(call: Call, payload: Record<string, unknown>, sessio
       const { auth_token, ...rest } = payload;
       session.token = auth_token;
       session.statusPayment = data?.status_payment === "1" ? "1" : "0";
+      session.role = data?.role === "staff" ? "staff" : "owner";
       delete session.resetToken;
       await session.save();
       return rest;

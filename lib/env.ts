@@ -12,6 +12,9 @@ const schema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  /** Store pages of the mobile apps; each badge is shown on the dashboard only when set. */
+  NEXT_PUBLIC_APP_STORE_URL: z.url().optional(),
+  NEXT_PUBLIC_PLAY_STORE_URL: z.url().optional(),
 });
 
 export type WebEnv = z.infer<typeof schema>;

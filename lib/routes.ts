@@ -1,6 +1,22 @@
 /** Dashboard sections that exist today (spec.md §2 lists the rest; each lands with its issue). */
-export const DASHBOARD_TYPES = ["main", "profile"] as const;
+export const DASHBOARD_TYPES = [
+  "main",
+  "business",
+  "address",
+  "product-category",
+  "profile",
+  "my-staff",
+  "how-to-use",
+] as const;
 export type DashboardType = (typeof DASHBOARD_TYPES)[number];
+
+/** The sections staff may open (product.md §1); the server refuses them everything else. */
+export const STAFF_TYPES: readonly DashboardType[] = ["main", "profile", "how-to-use"];
+
+export const isDashboardType = (type: string): type is DashboardType =>
+  (DASHBOARD_TYPES as readonly string[]).includes(type);
+
+export const DASHBOARD_HOME = "/dashboard/main";
 
 /** Pages only for signed-in users. */
 export const PROTECTED = ["/dashboard", "/subscription", "/payment", "/thank-you"];
@@ -20,16 +36,29 @@ const EXACT = new Set([
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
+/** `/add-user/{token}`: the staff invite page (public, no top bar). */
+const INVITE_PAGE = /^\/add-user\/[A-Za-z0-9_-]{20,200}$/;
+/** `/dashboard/{type}`: any one segment; an unknown type is sent on to the main dashboard. */
+const DASHBOARD_PAGE = /^\/dashboard\/([^/]+)$/;
+
 /** True when the path is one of the product's pages; anything else redirects to `/`. */
 export function isKnownPage(path: string): boolean {
-  if (EXACT.has(path)) return true;
-  const dashboard = path.match(/^\/dashboard\/([^/]+)$/);
-  return Boolean(dashboard && (DASHBOARD_TYPES as readonly string[]).includes(dashboard[1]!));
+  return EXACT.has(path) || INVITE_PAGE.test(path) || DASHBOARD_PAGE.test(path);
+}
+
+/** Where a dashboard path that is not a section goes (`/dashboard`, `/dashboard/nope`), else null. */
+export function dashboardFallback(path: string): string | null {
+  if (path === "/dashboard") return DASHBOARD_HOME;
+  const type = path.match(DASHBOARD_PAGE)?.[1];
+  return type !== undefined && !isDashboardType(type) ? DASHBOARD_HOME : null;
 }
 
 export const isProtected = (path: string) => PROTECTED.some((p) => under(path, p));
 export const isGuestOnly = (path: string) => GUEST_ONLY.some((p) => under(path, p));
 
-/** Where a signed-in user belongs: the dashboard once their plan is paid, else the plans. */
-export const homeFor = (statusPayment: string | undefined) =>
-  statusPayment === "1" ? "/dashboard/main" : "/subscription";
+/**
+ * Where a signed-in user belongs: the dashboard once their plan is paid, else the plans. Staff
+ * do not pay (their owner does): always the dashboard.
+ */
+export const homeFor = (statusPayment: string | undefined, role?: string) =>
+  statusPayment === "1" || role === "staff" ? DASHBOARD_HOME : "/subscription";

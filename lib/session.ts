@@ -11,6 +11,8 @@ export type SessionData = {
   statusPayment?: "0" | "1";
   /** Issued by a verified forgot-password code; spent by reset-password. */
   resetToken?: string;
+  /** Staff never pay: they always belong on the dashboard. */
+  role?: "owner" | "staff";
 };
 
 /**

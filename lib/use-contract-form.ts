@@ -33,7 +33,7 @@ export function useContractForm<S extends z.ZodType>(
     name,
     value: values[name] ?? "",
     error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
       setValues((v) => ({ ...v, [name]: event.target.value }));
       if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
     },

@@ -6,15 +6,11 @@ import { usePathname } from "next/navigation";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { logout, useProfile } from "@/lib/queries/user";
 import { Button } from "@/components/ui/button";
+import { menuFor } from "./dashboard-menu";
+import { StoreBadges, type StoreLinks } from "./store-badges";
 
 /** Wide screens (spec.md §9: over 1000 px) open the menu by themselves. */
 const WIDE = "(min-width: 1001px)";
-
-const OWNER_LINKS = [
-  { href: "/dashboard/main", label: "Dashboard" },
-  { href: "/dashboard/profile", label: "Profile" },
-  { href: "/subscription", label: "Subscription Plan" },
-];
 
 function subscribeWide(onChange: () => void) {
   const query = window.matchMedia(WIDE);
@@ -23,7 +19,7 @@ function subscribeWide(onChange: () => void) {
 }
 const isWide = () => window.matchMedia(WIDE).matches;
 
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({ children, stores }: { children: ReactNode; stores: StoreLinks }) {
   const pathname = usePathname();
   const profile = useProfile();
   const wide = useSyncExternalStore(subscribeWide, isWide, () => false);
@@ -72,7 +68,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <div className="app-body">
         <nav id="app-nav" className="app-nav" aria-label="Dashboard" hidden={!open}>
           <ul>
-            {OWNER_LINKS.map((link) => (
+            {menuFor(profile.data?.role).map((link) => (
               <li key={link.href}>
                 <Link href={link.href} aria-current={pathname === link.href ? "page" : undefined}>
                   {link.label}
@@ -85,6 +81,10 @@ export function AppShell({ children }: { children: ReactNode }) {
               </button>
             </li>
           </ul>
+          <div className="nav-extras">
+            {/* Slot for the translation widget (components/translate/), placed here at merge. */}
+            <StoreBadges links={stores} />
+          </div>
         </nav>
         <main id="main" className="app-content">
           {children}

@@ -18,7 +18,7 @@ export function LoginForm() {
       const result = await apiCall<UserProfile>(calls.login, { body: values });
       toast.success(result.message);
       // A full load, as the spec asks: the signed-in shell starts fresh with the new session.
-      window.location.assign(homeFor(result.data.status_payment));
+      window.location.assign(homeFor(result.data.status_payment, result.data.role));
     } catch (error) {
       if (error instanceof ApiError && error.errors.email_verified) {
         toast.error(error.message);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { passwordUpdateBody, profileUpdateBody, userSoftDeleteBody } from "@/lib/contract/auth";
 import { deleteAccount, updatePassword, useProfile, useUpdateProfile } from "@/lib/queries/user";
@@ -68,7 +68,11 @@ function PasswordForm() {
   );
 }
 
+/** What the owner types to confirm that the account goes. */
+const CONFIRM_WORD = "DELETE";
+
 function DeleteAccount() {
+  const [typed, setTyped] = useState("");
   const form = useContractForm(userSoftDeleteBody, { password: "" }, async (values) => {
     const result = await deleteAccount(values);
     toast.success(result.message);
@@ -84,13 +88,21 @@ function DeleteAccount() {
       </p>
       <form className="form" onSubmit={form.handleSubmit} noValidate>
         <TextField
+          label={`Type ${CONFIRM_WORD} to confirm`}
+          name="confirm_word"
+          autoComplete="off"
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          required
+        />
+        <TextField
           label="Password to confirm"
           type="password"
           autoComplete="current-password"
           required
           {...form.field("password")}
         />
-        <Button type="submit" variant="danger" busy={form.busy}>
+        <Button type="submit" variant="danger" busy={form.busy} disabled={typed.trim() !== CONFIRM_WORD}>
           Delete my account
         </Button>
       </form>
@@ -99,13 +111,15 @@ function DeleteAccount() {
 }
 
 export function ProfileSettings() {
+  const { data: profile } = useProfile();
   return (
     <>
       <h1 className="page-title">Profile</h1>
       <div className="grid-2">
         <ProfileForm />
         <PasswordForm />
-        <DeleteAccount />
+        {/* Staff accounts are closed by their owner (My Staff), not by themselves. */}
+        {profile?.role === "owner" && <DeleteAccount />}
       </div>
     </>
   );

@@ -18,7 +18,7 @@ describe("the call list", () => {
   it("has one entry per method and path, each path under the API base", () => {
     const keys = Object.values(calls).map((call) => `${call.method} ${call.path}`);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const call of Object.values(calls)) expect(call.path).toMatch(/^\/[a-z-]+$/);
+    for (const call of Object.values(calls)) expect(call.path).toMatch(/^\/[a-z-]+(\/:[a-z_]+)?$/);
   });
 
   it("every POST that takes input has a body schema", () => {
@@ -39,5 +39,41 @@ describe("findCall", () => {
     expect(findCall("POST", "/login/")).toBeUndefined();
     expect(findCall("DELETE", "/user-profile")).toBeUndefined();
     expect(findCall("POST", "/admin")).toBeUndefined();
+  });
+
+  it("matches a path parameter as exactly one non-empty segment", () => {
+    expect(findCall("GET", "/files/12")).toBe(calls.file);
+    expect(findCall("get", "/files/abc")).toBe(calls.file);
+    expect(findCall("GET", "/files")).toBeUndefined();
+    expect(findCall("GET", "/files/")).toBeUndefined();
+    expect(findCall("GET", "/files/1/2")).toBeUndefined();
+    expect(findCall("GET", "/xfiles/1")).toBeUndefined();
+    expect(findCall("POST", "/files/1")).toBeUndefined();
+  });
+});
+
+describe("the dashboard calls (issue 8)", () => {
+  it("keeps spec.md's paths, with owner-only access for everything that changes or lists owner data", () => {
+    const ownerOnly = [
+      "/business-list",
+      "/add-business",
+      "/delete-business",
+      "/address-list",
+      "/add-address",
+      "/delete-address",
+      "/product-category-list",
+      "/product-category-add",
+      "/product-category-delete",
+      "/staff-list",
+      "/add-staff",
+      "/delete-staff",
+    ];
+    for (const path of ownerOnly) {
+      const call = findCall(path.includes("list") ? "GET" : "POST", path);
+      expect(call?.access).toBe("owner");
+    }
+    expect(calls.dashboardDetails.access).toBe("user");
+    expect(calls.staffInvite).toMatchObject({ method: "GET", path: "/staff-invite", access: "public" });
+    expect(calls.acceptInvite).toMatchObject({ method: "POST", path: "/accept-invite", access: "public" });
   });
 });

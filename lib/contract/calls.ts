@@ -1,4 +1,10 @@
 import type { z } from "zod";
+import { addAddressBody, addressListQuery } from "./address";
+import { addBusinessBody, businessListQuery } from "./business";
+import { fileParams } from "./files";
+import { idBody } from "./fields";
+import { productCategoryAddBody, productCategoryListQuery } from "./product-category";
+import { acceptInviteBody, addStaffBody, staffInviteQuery, staffListQuery } from "./staff";
 import {
   forgotPasswordBody,
   loginBody,
@@ -30,11 +36,15 @@ export type SessionEffect = "signIn" | "signOut" | "holdResetToken" | "spendRese
 
 export type Call = {
   method: "GET" | "POST";
-  /** Path under the API base (`/api`), exactly as spec.md §7 names it. */
+  /**
+   * Path under the API base (`/api`), exactly as spec.md §7 names it. A `:name` segment is a path
+   * parameter (`/files/:id`), validated by `params`.
+   */
   path: string;
   access: Access;
   body?: z.ZodType;
   query?: z.ZodType;
+  params?: z.ZodType;
   session?: SessionEffect;
 };
 
@@ -88,13 +98,54 @@ export const calls = {
     session: "signOut",
   },
   health: { method: "GET", path: "/health", access: "public" },
+
+  // The owner's dashboard (issue 8). Staff act for their owner on "user" calls and get 403 on
+  // "owner" calls.
+  dashboardDetails: { method: "GET", path: "/dashboard-details", access: "user" },
+  categoryList: { method: "GET", path: "/category-list", access: "user" },
+  countryList: { method: "GET", path: "/country-list", access: "user" },
+  businessList: { method: "GET", path: "/business-list", access: "owner", query: businessListQuery },
+  addBusiness: { method: "POST", path: "/add-business", access: "owner", body: addBusinessBody },
+  deleteBusiness: { method: "POST", path: "/delete-business", access: "owner", body: idBody },
+  addressList: { method: "GET", path: "/address-list", access: "owner", query: addressListQuery },
+  addAddress: { method: "POST", path: "/add-address", access: "owner", body: addAddressBody },
+  deleteAddress: { method: "POST", path: "/delete-address", access: "owner", body: idBody },
+  productCategoryList: {
+    method: "GET",
+    path: "/product-category-list",
+    access: "owner",
+    query: productCategoryListQuery,
+  },
+  productCategoryAdd: {
+    method: "POST",
+    path: "/product-category-add",
+    access: "owner",
+    body: productCategoryAddBody,
+  },
+  productCategoryDelete: { method: "POST", path: "/product-category-delete", access: "owner", body: idBody },
+  staffList: { method: "GET", path: "/staff-list", access: "owner", query: staffListQuery },
+  addStaff: { method: "POST", path: "/add-staff", access: "owner", body: addStaffBody },
+  deleteStaff: { method: "POST", path: "/delete-staff", access: "owner", body: idBody },
+  staffInvite: { method: "GET", path: "/staff-invite", access: "public", query: staffInviteQuery },
+  acceptInvite: { method: "POST", path: "/accept-invite", access: "public", body: acceptInviteBody },
+  /** Stored files (logos): the bytes, not the envelope; public, as customers see logos too. */
+  file: { method: "GET", path: "/files/:id", access: "public", params: fileParams },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;
 
-const byRoute = new Map<string, Call>(Object.values(calls).map((call) => [`${call.method} ${call.path}`, call]));
+const all: Call[] = Object.values(calls);
+const hasParams = (call: Call) => call.path.includes("/:");
+const byRoute = new Map<string, Call>(all.filter((c) => !hasParams(c)).map((c) => [`${c.method} ${c.path}`, c]));
+
+/** `/files/:id` → /^\/files\/[^/]+$/: a parameter is exactly one non-empty path segment. */
+const patterns = all.filter(hasParams).map((call) => ({
+  call,
+  regex: new RegExp(`^${call.path.replace(/:[a-z_]+/g, "[^/]+").replace(/\//g, "\\/")}$`),
+}));
 
 /** The contract call for a method and path, or undefined when the contract has none. */
 export function findCall(method: string, path: string): Call | undefined {
-  return byRoute.get(`${method.toUpperCase()} ${path}`);
+  const verb = method.toUpperCase();
+  return byRoute.get(`${verb} ${path}`) ?? patterns.find((p) => p.call.method === verb && p.regex.test(path))?.call;
 }

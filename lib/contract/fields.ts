@@ -61,3 +61,38 @@ export function confirmed<T extends { password: string; password_confirmation: s
     });
   }
 }
+
+/** Postgres `integer` ids: anything larger would fail in the database instead of in validation. */
+const MAX_ID = 2_147_483_647;
+
+/** A row id, from JSON (number) or a form / query string. */
+export const id = z.coerce
+  .number({ error: "The id must be a whole number." })
+  .int("The id must be a whole number.")
+  .min(1, "The id must be a whole number.")
+  .max(MAX_ID, "The id must be a whole number.");
+
+/** A required reference to another row, chosen in a form (a blank select means none chosen). */
+export const refId = (label: string) =>
+  z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.coerce
+      .number({ error: `The ${label} field is required.` })
+      .int(`The ${label} field is required.`)
+      .min(1, `The ${label} field is required.`)
+      .max(MAX_ID, `The ${label} field is required.`),
+  );
+
+/** Present on add-* calls when the row is edited instead of created. */
+export const optionalId = z.preprocess((value) => (value === "" || value === null ? undefined : value), id.optional());
+
+/** A required one-line text of at most `max` characters, with Laravel-style messages. */
+export const text = (label: string, max: number) =>
+  z
+    .string({ error: `The ${label} field is required.` })
+    .trim()
+    .min(1, `The ${label} field is required.`)
+    .max(max, `The ${label} may not be greater than ${max} characters.`);
+
+export const idBody = z.object({ id });
+export type IdBody = z.input<typeof idBody>;

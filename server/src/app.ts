@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
 import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
 import { messages } from "../../lib/contract/envelope";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
@@ -7,7 +8,12 @@ import { HttpError } from "./http/errors";
 import { registerJsonParser } from "./http/json-body";
 import { loggerOptions } from "./logger";
 import { authRoutes } from "./modules/auth/routes";
+import { businessRoutes } from "./modules/businesses/routes";
+import { dashboardRoutes } from "./modules/dashboard/routes";
+import { fileRoutes } from "./modules/files/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { productCategoryRoutes } from "./modules/product-categories/routes";
+import { staffRoutes } from "./modules/staff/routes";
 import { userRoutes } from "./modules/users/routes";
 import { createMailer, type Mailer } from "./services/mail";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limit";
@@ -28,6 +34,9 @@ declare module "fastify" {
   }
 }
 
+/** The largest request body (JSON, form or multipart); matches the BFF cap (BFF_BODY_LIMIT). */
+const BODY_LIMIT = 5 * 1024 * 1024;
+
 export type AppDeps = { database: Database; mailer?: Mailer };
 
 /** Builds the API server (routes under /api) without listening: tests use `app.inject`. */
@@ -36,7 +45,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: loggerOptions(config),
     trustProxy: config.trustProxy,
     // Matches the BFF cap (BFF_BODY_LIMIT): larger bodies are refused there, while streaming.
-    bodyLimit: 5 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     // The access log comes from the onResponse hook below, with a redacted URL.
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -69,6 +78,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
+
+  // Multipart forms (add-business with its logo) arrive as plain fields with files as Buffers, so
+  // the contract's zod schema validates them like any other body. A file may be as large as the
+  // body cap: its size is the schema's to judge (a too-large logo is a 422 with a field message).
+  await app.register(multipart, {
+    attachFieldsToBody: "keyValues",
+    limits: { fileSize: BODY_LIMIT, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+  });
 
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
@@ -119,6 +136,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       healthRoutes(api);
       authRoutes(api);
       userRoutes(api);
+      fileRoutes(api);
+      dashboardRoutes(api);
+      businessRoutes(api);
+      productCategoryRoutes(api);
+      staffRoutes(api);
     },
     { prefix: "/api" },
   );

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { hashSecret } from "../services/crypto";
 import type { Db } from "./client";
 import { users } from "./schema";
+import { seedReferenceLists } from "./seed/reference-lists";
 
 export const DEMO_USER = {
   name: "Demo Owner",
@@ -12,6 +13,7 @@ export const DEMO_USER = {
 
 /** Idempotent: safe to run on every start. */
 export async function seed(db: Db, options: { demoUser: boolean }) {
+  await seedReferenceLists(db);
   if (options.demoUser) {
     const [existing] = await db
       .select({ id: users.id })

@@ -11,6 +11,7 @@ type UserFor<C extends Call> = C["access"] extends "public" ? AuthUser | null : 
 export type Context<C extends Call> = {
   body: Input<C["body"]>;
   query: Input<C["query"]>;
+  params: Input<C["params"]>;
   user: UserFor<C>;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -23,6 +24,8 @@ export type Result = {
   statusCode?: number;
   /** Top-level fields beside the envelope's, e.g. login's `auth_token` (spec.md §3). */
   extra?: Record<string, unknown>;
+  /** Answer these bytes instead of the envelope (stored files). */
+  file?: { body: Buffer; contentType: string; headers: Record<string, string> };
 };
 
 /** Fields whose text holds U+0000, which PostgreSQL cannot store in `text` (the write would fail). */
@@ -65,11 +68,18 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: (c
       const ctx = {
         body: parse(call.body, request.body),
         query: parse(call.query, request.query),
+        params: parse(call.params, request.params),
         user,
         request,
         reply,
       } as Context<C>;
       const result = await handler(ctx);
+      if (result.file) {
+        return reply
+          .code(result.statusCode ?? 200)
+          .headers({ ...result.file.headers, "content-type": result.file.contentType })
+          .send(result.file.body);
+      }
       return reply.code(result.statusCode ?? 200).send({
         status: true,
         message: result.message,

@@ -31,3 +31,19 @@ export function otpMail(appName: string, to: string, purpose: OtpPurpose, code: 
     html: layout(appName, title, lines, code),
   };
 }
+
+/** The staff invite: who invites, to what, and the link (valid 7 days, single use). */
+export function staffInviteMail(appName: string, to: string, ownerName: string, link: string): Mail {
+  const title = `${ownerName} invited you to their team`;
+  const lines = [
+    `${ownerName} added you as staff on ${appName}, to scan customers' cards and hand out rewards.`,
+    `Open this link to choose your password: ${link}`,
+    "The link works once and expires in 7 days. If you did not expect it, you can ignore this email.",
+  ];
+  return {
+    to,
+    subject: `${ownerName} invited you to ${appName}`,
+    text: `${title}\n\n${lines.join("\n\n")}\n\n— ${appName}\n`,
+    html: layout(appName, title, lines),
+  };
+}

@@ -30,6 +30,8 @@ export type Res<T = unknown> = {
   /** The parsed JSON answer (undefined when the answer is not JSON). */
   body: Envelope<T> & Record<string, unknown>;
   text: string;
+  /** The answer's bytes (files). */
+  rawPayload: Buffer;
 };
 
 export type RequestOptions = {
@@ -123,6 +125,7 @@ export async function createTestApp(
       headers: res.headers,
       body: parsed as Res<T>["body"],
       text: res.body,
+      rawPayload: res.rawPayload,
     };
   }
 

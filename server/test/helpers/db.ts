@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { Client } from "pg";
 import { connectPglite, connectPostgres, type Database } from "../../src/db/client";
+import { seedReferenceLists } from "../../src/db/seed/reference-lists";
 
 /**
  * Test databases, fast and isolated.
@@ -89,6 +90,7 @@ export async function buildTemplate(): Promise<{ kind: Database["kind"]; locatio
     const template = connectPostgres(withDatabaseName(url, PG_TEMPLATE_DB));
     try {
       await template.migrate();
+      await seedReferenceLists(template.db);
     } finally {
       // CREATE DATABASE … TEMPLATE needs the template to have no open connections.
       await template.close();
@@ -101,6 +103,8 @@ export async function buildTemplate(): Promise<{ kind: Database["kind"]; locatio
   try {
     const database = await connectPglite({ pglite });
     await database.migrate();
+    // The reference lists (categories, countries) are part of every real database.
+    await seedReferenceLists(database.db);
     const dump = await pglite.dumpDataDir("none");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "loyalty-test-"));
     const file = path.join(dir, "template.tar");

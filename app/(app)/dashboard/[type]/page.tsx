@@ -1,22 +1,40 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AccountSummary } from "@/components/dashboard/account-summary";
+import type { ReactNode } from "react";
+import { AddressSection } from "@/components/dashboard/address/address-section";
+import { BusinessSection } from "@/components/dashboard/business/business-section";
+import { HowToUse } from "@/components/dashboard/how-to-use/how-to-use";
+import { DashboardMain } from "@/components/dashboard/main/dashboard-main";
+import { OwnerOnly } from "@/components/dashboard/owner-only";
+import { ProductCategorySection } from "@/components/dashboard/product-category/product-category-section";
 import { ProfileSettings } from "@/components/dashboard/profile-settings";
-import { DASHBOARD_TYPES, type DashboardType } from "@/lib/routes";
+import { StaffSection } from "@/components/dashboard/staff/staff-section";
+import { DASHBOARD_HOME, isDashboardType, type DashboardType } from "@/lib/routes";
 
-const TITLES: Record<DashboardType, string> = { main: "Dashboard", profile: "Profile" };
+/** Each section: its title and what it renders. Owner sections are closed to staff. */
+const SECTIONS: Record<DashboardType, { title: string; render: () => ReactNode }> = {
+  main: { title: "Dashboard", render: () => <DashboardMain /> },
+  business: { title: "Businesses", render: () => <OwnerOnly>{<BusinessSection />}</OwnerOnly> },
+  address: { title: "Addresses", render: () => <OwnerOnly>{<AddressSection />}</OwnerOnly> },
+  "product-category": {
+    title: "Product categories",
+    render: () => <OwnerOnly>{<ProductCategorySection />}</OwnerOnly>,
+  },
+  profile: { title: "Profile", render: () => <ProfileSettings /> },
+  "my-staff": { title: "My staff", render: () => <OwnerOnly>{<StaffSection />}</OwnerOnly> },
+  "how-to-use": { title: "How to use", render: () => <HowToUse /> },
+};
 
 type Props = { params: Promise<{ type: string }> };
 
-const isType = (type: string): type is DashboardType => (DASHBOARD_TYPES as readonly string[]).includes(type);
-
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { type } = await params;
-  return { title: isType(type) ? TITLES[type] : "Dashboard", robots: { index: false } };
+  return { title: isDashboardType(type) ? SECTIONS[type].title : "Dashboard", robots: { index: false } };
 }
 
 export default async function DashboardPage({ params }: Props) {
   const { type } = await params;
-  if (!isType(type)) redirect("/");
-  return type === "profile" ? <ProfileSettings /> : <AccountSummary heading="dashboard" />;
+  // An unknown section (an old link, a typo) lands on the main dashboard.
+  if (!isDashboardType(type)) redirect(DASHBOARD_HOME);
+  return SECTIONS[type].render();
 }

@@ -1,2 +1,5 @@
 /** The database schema, one file per area of the product; drizzle-kit reads this folder. */
 export * from "./auth";
+export * from "./files";
+export * from "./businesses";
+export * from "./staff";

@@ -1,0 +1,83 @@
+"use client";
+
+import { useId } from "react";
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { SelectField } from "@/components/ui/select-field";
+import { addressForm, type Address } from "@/lib/contract/address";
+import type { Business } from "@/lib/contract/business";
+import { useSaveAddress } from "@/lib/queries/addresses";
+import { useContractForm } from "@/lib/use-contract-form";
+import { BLANK_PLACE, PlaceFields } from "../place-fields";
+
+/** Add a location to a business, or edit one. */
+export function AddressForm({
+  address,
+  businesses,
+  businessId,
+  onDone,
+}: {
+  address?: Address;
+  businesses: Business[];
+  /** Preselected business (the list's filter) for a new address. */
+  businessId?: number;
+  onDone: () => void;
+}) {
+  const save = useSaveAddress();
+  const headingId = useId();
+  const initial = address
+    ? {
+        business_id: String(address.business_id),
+        business_category: address.business_category,
+        address: address.address,
+        city: address.city,
+        state: address.state,
+        zip_code: address.zip_code,
+        country_name: address.country_name,
+      }
+    : { business_id: businessId ? String(businessId) : "", ...BLANK_PLACE };
+  const form = useContractForm(addressForm, initial, async (values) => {
+    const result = await save.mutateAsync({ ...values, id: address?.id });
+    toast.success(result.message);
+    onDone();
+  });
+
+  // A new location usually shares its business's category and country: fill them in.
+  const businessField = form.field("business_id");
+  const onBusiness: typeof businessField.onChange = (event) => {
+    businessField.onChange(event);
+    const chosen = businesses.find((b) => String(b.id) === event.target.value);
+    if (chosen && !address) {
+      form.setValues((v) => ({
+        ...v,
+        business_category: v.business_category || chosen.business_category,
+        country_name: v.country_name || chosen.country_name,
+      }));
+    }
+  };
+
+  return (
+    <section className="card form-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{address ? "Edit address" : "Add an address"}</h2>
+      <form className="form" onSubmit={form.handleSubmit} noValidate>
+        <SelectField
+          label="Business"
+          placeholder="Choose a business"
+          options={businesses.map((b) => ({ value: String(b.id), label: b.business_name }))}
+          required
+          {...businessField}
+          onChange={onBusiness}
+        />
+        <PlaceFields field={form.field} />
+        <div className="form-actions">
+          <Button type="submit" busy={form.busy}>
+            {address ? "Save address" : "Add address"}
+          </Button>
+          <button type="button" className="btn btn-secondary" onClick={onDone}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

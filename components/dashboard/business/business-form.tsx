@@ -1,0 +1,101 @@
+"use client";
+
+import { useEffect, useId, useMemo, useState } from "react";
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { ApiError } from "@/lib/api-client";
+import { businessForm, type Business } from "@/lib/contract/business";
+import { imageFile } from "@/lib/contract/files";
+import { messages } from "@/lib/contract/envelope";
+import { useSaveBusiness } from "@/lib/queries/businesses";
+import { useContractForm } from "@/lib/use-contract-form";
+import { BLANK_PLACE, PlaceFields } from "../place-fields";
+
+const logoRule = imageFile("business logo");
+
+/** Add a business, or edit one: the fields and the logo go as one multipart form. */
+export function BusinessForm({ business, onDone }: { business?: Business; onDone: () => void }) {
+  const save = useSaveBusiness();
+  const [logo, setLogo] = useState<File | null>(null);
+  const logoId = useId();
+  const initial = business
+    ? {
+        business_name: business.business_name,
+        business_category: business.business_category,
+        address: business.address,
+        city: business.city,
+        state: business.state,
+        zip_code: business.zip_code,
+        country_name: business.country_name,
+      }
+    : { business_name: "", ...BLANK_PLACE };
+
+  const form = useContractForm(businessForm, initial, async (values) => {
+    const checked = logoRule.safeParse(logo ?? undefined);
+    if (!checked.success) {
+      const message = checked.error.issues[0]?.message ?? "Please choose another image.";
+      throw new ApiError(422, messages.invalidInput, { business_logo: [message] });
+    }
+    const body = new FormData();
+    for (const [name, value] of Object.entries(values)) body.append(name, value);
+    if (business) body.append("id", String(business.id));
+    if (logo) body.append("business_logo", logo);
+    const result = await save.mutateAsync(body);
+    toast.success(result.message);
+    onDone();
+  });
+
+  // The preview of a chosen file is an object URL, released when replaced or unmounted.
+  const chosen = useMemo(() => (logo ? URL.createObjectURL(logo) : null), [logo]);
+  useEffect(() => () => void (chosen && URL.revokeObjectURL(chosen)), [chosen]);
+  const preview = chosen ?? business?.business_logo ?? null;
+
+  const logoError = form.errors.business_logo;
+  const heading = business ? `Edit ${business.business_name}` : "Add a business";
+  return (
+    <section className="card form-card" aria-labelledby={`${logoId}-heading`}>
+      <h2 id={`${logoId}-heading`}>{heading}</h2>
+      <form className="form" onSubmit={form.handleSubmit} noValidate>
+        <TextField label="Business name" autoComplete="organization" required {...form.field("business_name")} />
+        <div className="field">
+          <label htmlFor={logoId}>Logo</label>
+          <div className="logo-picker">
+            {preview ? (
+              // eslint-disable-next-line @next/next/no-img-element -- a local object URL or our own /api/files URL
+              <img src={preview} alt="" className="logo logo-large" />
+            ) : (
+              <span className="logo logo-large logo-empty" aria-hidden="true" />
+            )}
+            <input
+              id={logoId}
+              name="business_logo"
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              aria-invalid={logoError ? true : undefined}
+              aria-describedby={`${logoId}-hint${logoError ? ` ${logoId}-error` : ""}`}
+              onChange={(event) => setLogo(event.target.files?.[0] ?? null)}
+            />
+          </div>
+          <p id={`${logoId}-hint`} className="field-hint">
+            PNG, JPEG or WebP, up to 2 MB. {business ? "Leave empty to keep the current logo." : "Optional."}
+          </p>
+          {logoError && (
+            <p id={`${logoId}-error`} className="field-error" role="alert">
+              {logoError}
+            </p>
+          )}
+        </div>
+        <PlaceFields field={form.field} />
+        <div className="form-actions">
+          <Button type="submit" busy={form.busy}>
+            {business ? "Save business" : "Add business"}
+          </Button>
+          <button type="button" className="btn btn-secondary" onClick={onDone}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+import Link from "next/link";
+import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
+import type { DashboardDetails } from "@/lib/contract/dashboard";
+import { useDashboardDetails } from "@/lib/queries/dashboard";
+import { useProfile } from "@/lib/queries/user";
+
+/**
+ * The KPI tiles, in order. Each is one figure of dashboard-details; the loyalty issue adds QR
+ * codes, customers and stamps here, and its 30-day chart below the grid.
+ */
+const KPIS: { key: keyof DashboardDetails; label: string; href: string; ownerOnly?: boolean }[] = [
+  { key: "businesses", label: "Businesses", href: "/dashboard/business", ownerOnly: true },
+  { key: "locations", label: "Locations", href: "/dashboard/address", ownerOnly: true },
+  { key: "staff", label: "Staff", href: "/dashboard/my-staff", ownerOnly: true },
+  { key: "product_categories", label: "Product categories", href: "/dashboard/product-category", ownerOnly: true },
+];
+
+function KpiGrid({ details, owner }: { details: DashboardDetails; owner: boolean }) {
+  return (
+    <ul className="kpi-grid" aria-label="Key figures">
+      {KPIS.map((kpi) => (
+        <li key={kpi.key} className="kpi">
+          <span className="kpi-value" data-testid={`kpi-${kpi.key}`}>
+            {details[kpi.key]}
+          </span>
+          <span className="kpi-label">{kpi.label}</span>
+          {owner && kpi.ownerOnly && (
+            <Link href={kpi.href} className="kpi-link">
+              Manage<span className="visually-hidden"> {kpi.label.toLowerCase()}</span>
+            </Link>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DashboardMain() {
+  const profile = useProfile();
+  const details = useDashboardDetails();
+  const owner = profile.data?.role === "owner";
+  return (
+    <>
+      <h1 className="page-title">{profile.data ? `Welcome back, ${profile.data.name}` : "Dashboard"}</h1>
+      {details.isPending ? (
+        <Skeleton rows={1} height="7rem" label="Loading your figures…" />
+      ) : details.isError ? (
+        <ErrorState what="your figures" error={details.error} onRetry={() => details.refetch()} />
+      ) : (
+        <>
+          <KpiGrid details={details.data} owner={owner} />
+          {owner && details.data.businesses === 0 && (
+            <EmptyState
+              title="Start with your business"
+              action={
+                <Link className="btn btn-primary" href="/dashboard/business">
+                  Add your business
+                </Link>
+              }
+            >
+              Add your business with its logo, then its locations and staff. The guide in{" "}
+              <Link href="/dashboard/how-to-use">How to Use</Link> walks you through it.
+            </EmptyState>
+          )}
+          {!owner && profile.data && (
+            <p className="muted">
+              These are your team&apos;s figures. <Link href="/dashboard/how-to-use">How to Use</Link> shows how to scan
+              a customer&apos;s card and hand out rewards.
+            </p>
+          )}
+        </>
+      )}
+    </>
+  );
+}

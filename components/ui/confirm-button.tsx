@@ -1,0 +1,64 @@
+"use client";
+
+import { useId, useRef, useState, type ReactNode } from "react";
+import toast from "react-hot-toast";
+import { errorMessage } from "@/lib/api-client";
+import { Button } from "./button";
+
+/**
+ * A destructive action behind a confirmation dialog (the native <dialog>: focus moves into it,
+ * Escape closes it, the page behind is inert).
+ */
+export function ConfirmButton({
+  action = "Delete",
+  subject,
+  title,
+  children,
+  confirmLabel,
+  onConfirm,
+}: {
+  /** The button's visible text. */
+  action?: string;
+  /** What it acts on, read after the action by screen readers: "Delete Blue Bean Café". */
+  subject: string;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<{ message: string }>;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const result = await onConfirm();
+      toast.success(result.message);
+      dialog.current?.close();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn btn-secondary btn-small" onClick={() => dialog.current?.showModal()}>
+        {action}
+        <span className="visually-hidden"> {subject}</span>
+      </button>
+      <dialog ref={dialog} className="dialog" aria-labelledby={titleId}>
+        <h2 id={titleId}>{title}</h2>
+        <p className="muted">{children}</p>
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <Button variant="danger" busy={busy} onClick={confirm}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { imageFile } from "./files";
+import { optionalId, text } from "./fields";
+import { pageQuery } from "./pagination";
+
+export const zipCode = z
+  .string({ error: "The zip code field is required." })
+  .trim()
+  .min(1, "The zip code field is required.")
+  .max(20, "The zip code may not be greater than 20 characters.")
+  .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, "Please enter a valid zip code.");
+
+/** Where a business or one of its locations is (spec.md §3). */
+export const placeFields = {
+  business_category: text("business category", 100),
+  address: text("address", 255),
+  state: text("state", 100),
+  city: text("city", 100),
+  zip_code: zipCode,
+  country_name: text("country name", 100),
+};
+
+/** The text fields of the business form (the browser checks these; the logo is checked apart). */
+export const businessForm = z.object({ business_name: text("business name", 100), ...placeFields });
+export type BusinessForm = z.input<typeof businessForm>;
+
+/** add-business (multipart): with `id` it edits that business; a new logo replaces the old one. */
+export const addBusinessBody = businessForm.extend({ id: optionalId, business_logo: imageFile("business logo") });
+
+export const businessListQuery = pageQuery;
+
+export const business = z.object({
+  id: z.number().int(),
+  business_name: z.string(),
+  /** URL of the logo (`/api/files/{id}`), or null without one. */
+  business_logo: z.string().nullable(),
+  business_category: z.string(),
+  address: z.string(),
+  state: z.string(),
+  city: z.string(),
+  zip_code: z.string(),
+  country_name: z.string(),
+  addresses_count: z.number().int(),
+  created_at: z.string(),
+});
+export type Business = z.infer<typeof business>;

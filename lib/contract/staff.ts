@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { confirmed, email, name, password } from "./fields";
+import { pageQuery } from "./pagination";
+
+/** Invites live 7 days (product.md §4 Staff invite). */
+export const INVITE_DAYS = 7;
+
+export const addStaffBody = z.object({ name, email });
+export type AddStaffBody = z.input<typeof addStaffBody>;
+
+export const staffListQuery = pageQuery;
+
+const inviteToken = z
+  .string({ error: "This invitation link is not valid." })
+  .trim()
+  .min(20, "This invitation link is not valid.")
+  .max(200, "This invitation link is not valid.");
+
+export const staffInviteQuery = z.object({ token: inviteToken });
+
+export const acceptInviteBody = z
+  .object({
+    token: inviteToken,
+    name,
+    password,
+    password_confirmation: z.string({ error: "Please confirm the password." }),
+  })
+  .superRefine(confirmed);
+export type AcceptInviteBody = z.input<typeof acceptInviteBody>;
+/** The invite page's form: the token comes from the URL. */
+export const acceptInviteForm = z
+  .object({ name, password, password_confirmation: z.string({ error: "Please confirm the password." }) })
+  .superRefine(confirmed);
+
+/**
+ * One member of an owner's team: an invite, then (once accepted) the staff account it created.
+ * The id is the team entry's; delete-staff takes it and revokes the invite or the account.
+ */
+export const staffMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(["invited", "expired", "active"]),
+  user_id: z.number().int().nullable(),
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMember>;
+
+/** add-staff's answer: the entry and the link (shown once: only its hash is stored). */
+export type AddStaffResult = StaffMember & { invite_link: string };
+
+/** staff-invite's answer, for the invite page: `team` is the owner's business (or name). */
+export type StaffInvite = { team: string; owner_name: string; name: string; email: string; expires_at: string };

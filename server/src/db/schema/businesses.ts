@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { files } from "./files";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const owner = () =>
+  integer("user_id")
+    .notNull()
+    .references(() => users.id);
+
+/** Where a business or a location is (spec.md §3). */
+const place = () => ({
+  businessCategory: text("business_category").notNull(),
+  address: text("address").notNull(),
+  state: text("state").notNull(),
+  city: text("city").notNull(),
+  zipCode: text("zip_code").notNull(),
+  countryName: text("country_name").notNull(),
+});
+
+/** Reference list for business_category (seeded). */
+export const businessCategories = pgTable("business_categories", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+});
+
+/** Reference list for country_name (seeded, ISO 3166-1). */
+export const countries = pgTable("countries", {
+  id: serial("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull().unique(),
+});
+
+export const businesses = pgTable(
+  "businesses",
+  {
+    id: serial("id").primaryKey(),
+    userId: owner(),
+    businessName: text("business_name").notNull(),
+    logoFileId: integer("logo_file_id").references(() => files.id, { onDelete: "set null" }),
+    ...place(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("businesses_user_idx").on(t.userId, t.id)],
+);
+
+/** A location of a business. */
+export const addresses = pgTable(
+  "addresses",
+  {
+    id: serial("id").primaryKey(),
+    userId: owner(),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    ...place(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("addresses_user_idx").on(t.userId, t.id), index("addresses_business_idx").on(t.businessId)],
+);
+
+/** Owner-defined product categories ("Coffee"); a reward may count stamps for one. */
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    id: serial("id").primaryKey(),
+    userId: owner(),
+    businessId: integer("business_id").references(() => businesses.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Unique per owner, whatever the case ("Coffee" and "coffee" are one category).
+    uniqueIndex("product_categories_owner_name_unique").on(t.userId, sql`lower(${t.name})`),
+  ],
+);

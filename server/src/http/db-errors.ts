@@ -1,0 +1,7 @@
+/** True for a unique-index violation (Postgres 23505), however the driver or Drizzle wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../lib/contract/calls";
+import { route } from "../../http/route";
+import {
+  addAddress,
+  addBusiness,
+  deleteAddress,
+  deleteBusiness,
+  listAddresses,
+  listBusinesses,
+  updateAddress,
+  updateBusiness,
+} from "./service";
+
+/** Businesses and their locations: owner-only (staff get 403 from `route`). */
+export function businessRoutes(app: FastifyInstance) {
+  route(app, calls.businessList, async ({ user, query }) => ({
+    message: "Business list.",
+    data: await listBusinesses(app.db, user.id, query),
+  }));
+
+  route(app, calls.addBusiness, async ({ user, body }) =>
+    body.id
+      ? { message: "Business updated successfully.", data: await updateBusiness(app.db, user.id, body.id, body) }
+      : {
+          statusCode: 201,
+          message: "Business added successfully.",
+          data: await addBusiness(app.db, user.id, body),
+        },
+  );
+
+  route(app, calls.deleteBusiness, async ({ user, body }) => {
+    await deleteBusiness(app.db, user.id, body.id);
+    return { message: "Business deleted successfully." };
+  });
+
+  route(app, calls.addressList, async ({ user, query }) => ({
+    message: "Address list.",
+    data: await listAddresses(app.db, user.id, query),
+  }));
+
+  route(app, calls.addAddress, async ({ user, body }) =>
+    body.id
+      ? { message: "Address updated successfully.", data: await updateAddress(app.db, user.id, body.id, body) }
+      : { statusCode: 201, message: "Address added successfully.", data: await addAddress(app.db, user.id, body) },
+  );
+
+  route(app, calls.deleteAddress, async ({ user, body }) => {
+    await deleteAddress(app.db, user.id, body.id);
+    return { message: "Address deleted successfully." };
+  });
+}

@@ -1,0 +1,210 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { addAddressBody } from "../../../../lib/contract/address";
+import type { addBusinessBody, Business } from "../../../../lib/contract/business";
+import type { Address } from "../../../../lib/contract/address";
+import { fileUrl } from "../../../../lib/contract/files";
+import type { PageQuery, Paginated } from "../../../../lib/contract/pagination";
+import type { Db } from "../../db/client";
+import { addresses, businesses } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { paginate } from "../../http/paginate";
+import { processImage } from "../../services/images";
+import { deleteFile, storeImage } from "../files/service";
+import { checkPlace } from "./reference";
+
+type BusinessInput = z.output<typeof addBusinessBody>;
+type AddressInput = z.output<typeof addAddressBody>;
+
+const businessNotFound = () => notFound("Business not found.");
+const addressNotFound = () => notFound("Address not found.");
+
+const businessColumns = {
+  id: businesses.id,
+  business_name: businesses.businessName,
+  logoFileId: businesses.logoFileId,
+  business_category: businesses.businessCategory,
+  address: businesses.address,
+  state: businesses.state,
+  city: businesses.city,
+  zip_code: businesses.zipCode,
+  country_name: businesses.countryName,
+  // Written out qualified: Drizzle renders columns unqualified in a select, which inside this
+  // subquery would compare addresses.business_id with addresses.id.
+  addresses_count: sql<number>`(select count(*)::int from "addresses" where "addresses"."business_id" = "businesses"."id")`,
+  createdAt: businesses.createdAt,
+};
+const selectBusinesses = (db: Db) => db.select(businessColumns).from(businesses);
+type BusinessRow = Awaited<ReturnType<ReturnType<typeof selectBusinesses>["execute"]>>[number];
+
+function toBusiness({ logoFileId, createdAt, ...row }: BusinessRow): Business {
+  return {
+    ...row,
+    addresses_count: Number(row.addresses_count),
+    business_logo: logoFileId ? fileUrl(logoFileId) : null,
+    created_at: createdAt.toISOString(),
+  };
+}
+
+const placeValues = (body: Omit<BusinessInput | AddressInput, "id">) => ({
+  businessCategory: body.business_category,
+  address: body.address,
+  state: body.state,
+  city: body.city,
+  zipCode: body.zip_code,
+  countryName: body.country_name,
+});
+
+export async function listBusinesses(db: Db, ownerId: number, query: PageQuery): Promise<Paginated<Business>> {
+  const mine = eq(businesses.userId, ownerId);
+  return paginate(
+    query,
+    async () => (await db.select({ n: count() }).from(businesses).where(mine))[0]!.n,
+    async (limit, offset) =>
+      (await selectBusinesses(db).where(mine).orderBy(desc(businesses.id)).limit(limit).offset(offset)).map(toBusiness),
+  );
+}
+
+export async function findBusiness(db: Db, ownerId: number, id: number): Promise<Business> {
+  const [row] = await selectBusinesses(db)
+    .where(and(eq(businesses.id, id), eq(businesses.userId, ownerId)))
+    .limit(1);
+  if (!row) throw businessNotFound();
+  return toBusiness(row);
+}
+
+/**
+ * Adds a business. The one place a new business is created: the plan's allowance (and the
+ * extra-slot fee of product.md §4) goes in front of this call when payments land.
+ */
+export async function addBusiness(db: Db, ownerId: number, body: BusinessInput): Promise<Business> {
+  const place = await checkPlace(db, body);
+  const logo = body.business_logo && (await processLogo(body.business_logo));
+  const id = await db.transaction(async (tx) => {
+    const logoFileId = logo ? await storeImage(tx, ownerId, logo) : null;
+    const [row] = await tx
+      .insert(businesses)
+      .values({ userId: ownerId, businessName: body.business_name, logoFileId, ...placeValues(place) })
+      .returning({ id: businesses.id });
+    return row!.id;
+  });
+  return findBusiness(db, ownerId, id);
+}
+
+/** Edits one of the owner's businesses; a new logo replaces (and deletes) the old one. */
+export async function updateBusiness(db: Db, ownerId: number, id: number, body: BusinessInput): Promise<Business> {
+  const place = await checkPlace(db, body);
+  const logo = body.business_logo && (await processLogo(body.business_logo));
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ logoFileId: businesses.logoFileId })
+      .from(businesses)
+      .where(and(eq(businesses.id, id), eq(businesses.userId, ownerId)))
+      .for("update");
+    if (!current) throw businessNotFound();
+    const logoFileId = logo ? await storeImage(tx, ownerId, logo) : current.logoFileId;
+    await tx
+      .update(businesses)
+      .set({ businessName: body.business_name, logoFileId, ...placeValues(place), updatedAt: sql`now()` })
+      .where(eq(businesses.id, id));
+    if (logo && current.logoFileId) await deleteFile(tx, ownerId, current.logoFileId);
+  });
+  return findBusiness(db, ownerId, id);
+}
+
+/** Deletes a business with its locations (cascade) and its logo. */
+export async function deleteBusiness(db: Db, ownerId: number, id: number) {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(businesses)
+      .where(and(eq(businesses.id, id), eq(businesses.userId, ownerId)))
+      .returning({ logoFileId: businesses.logoFileId });
+    if (!gone) throw businessNotFound();
+    if (gone.logoFileId) await deleteFile(tx, ownerId, gone.logoFileId);
+  });
+}
+
+const processLogo = (file: Uint8Array | Blob) =>
+  processImage(
+    // The server only ever receives bytes (multipart); a Blob is the browser's side of the schema.
+    file instanceof Uint8Array ? file : new Uint8Array(),
+    "business_logo",
+    "business logo",
+  );
+
+const addressColumns = {
+  id: addresses.id,
+  business_id: addresses.businessId,
+  business_name: businesses.businessName,
+  business_category: addresses.businessCategory,
+  address: addresses.address,
+  state: addresses.state,
+  city: addresses.city,
+  zip_code: addresses.zipCode,
+  country_name: addresses.countryName,
+  createdAt: addresses.createdAt,
+};
+const selectAddresses = (db: Db) =>
+  db.select(addressColumns).from(addresses).innerJoin(businesses, eq(businesses.id, addresses.businessId));
+type AddressRow = Awaited<ReturnType<ReturnType<typeof selectAddresses>["execute"]>>[number];
+const toAddress = ({ createdAt, ...row }: AddressRow): Address => ({ ...row, created_at: createdAt.toISOString() });
+
+export async function listAddresses(
+  db: Db,
+  ownerId: number,
+  query: PageQuery & { business_id?: number },
+): Promise<Paginated<Address>> {
+  if (query.business_id) await findBusiness(db, ownerId, query.business_id);
+  const where = and(
+    eq(addresses.userId, ownerId),
+    query.business_id ? eq(addresses.businessId, query.business_id) : undefined,
+  );
+  return paginate(
+    query,
+    async () => (await db.select({ n: count() }).from(addresses).where(where))[0]!.n,
+    async (limit, offset) =>
+      (await selectAddresses(db).where(where).orderBy(desc(addresses.id)).limit(limit).offset(offset)).map(toAddress),
+  );
+}
+
+async function findAddress(db: Db, ownerId: number, id: number): Promise<Address> {
+  const [row] = await selectAddresses(db)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, ownerId)))
+    .limit(1);
+  if (!row) throw addressNotFound();
+  return toAddress(row);
+}
+
+/**
+ * Adds a location to one of the owner's businesses. The one place a new address is created: the
+ * plan's allowance (and the extra-slot fee) goes in front of this call when payments land.
+ */
+export async function addAddress(db: Db, ownerId: number, body: AddressInput): Promise<Address> {
+  await findBusiness(db, ownerId, body.business_id);
+  const place = await checkPlace(db, body);
+  const [row] = await db
+    .insert(addresses)
+    .values({ userId: ownerId, businessId: body.business_id, ...placeValues(place) })
+    .returning({ id: addresses.id });
+  return findAddress(db, ownerId, row!.id);
+}
+
+/** Edits one of the owner's addresses (it may move to another of the owner's businesses). */
+export async function updateAddress(db: Db, ownerId: number, id: number, body: AddressInput): Promise<Address> {
+  await findAddress(db, ownerId, id);
+  await findBusiness(db, ownerId, body.business_id);
+  const place = await checkPlace(db, body);
+  await db
+    .update(addresses)
+    .set({ businessId: body.business_id, ...placeValues(place), updatedAt: sql`now()` })
+    .where(and(eq(addresses.id, id), eq(addresses.userId, ownerId)));
+  return findAddress(db, ownerId, id);
+}
+
+export async function deleteAddress(db: Db, ownerId: number, id: number) {
+  const gone = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, ownerId)))
+    .returning({ id: addresses.id });
+  if (gone.length === 0) throw addressNotFound();
+}

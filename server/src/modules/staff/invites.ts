@@ -1,0 +1,63 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { businesses, staffInvites, users } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { sha256 } from "../../services/crypto";
+
+/** The invite page's messages: each case says what to do next. */
+export const inviteMessages = {
+  unknown: "This invitation link is not valid. Ask the business owner to send you a new one.",
+  used: "This invitation has already been used. Sign in with your email and password.",
+  expired: "This invitation has expired. Ask the business owner to send you a new one.",
+} as const;
+
+export type InviteProblem = keyof typeof inviteMessages;
+
+/** A live invite by its token, with its owner; or why it cannot be used. */
+export async function findInvite(db: Db, token: string) {
+  const [row] = await db
+    .select({ invite: staffInvites, ownerName: users.name, ownerDeletedAt: users.deletedAt })
+    .from(staffInvites)
+    .innerJoin(users, eq(users.id, staffInvites.ownerId))
+    .where(eq(staffInvites.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row || row.invite.revokedAt || row.ownerDeletedAt) return { problem: "unknown" as const };
+  if (row.invite.acceptedAt) return { problem: "used" as const };
+  if (row.invite.expiresAt.getTime() <= Date.now()) return { problem: "expired" as const };
+  return { invite: row.invite, ownerName: row.ownerName };
+}
+
+/** The HTTP answer to an unusable invite: 404 when unknown, 410 when it was used or expired. */
+export const inviteError = (problem: InviteProblem) =>
+  new HttpError(problem === "unknown" ? 404 : 410, inviteMessages[problem]);
+
+/** The owner's first business, to name the team on the invite page. */
+export async function firstBusinessName(db: Db, ownerId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: businesses.businessName })
+    .from(businesses)
+    .where(eq(businesses.userId, ownerId))
+    .orderBy(businesses.id)
+    .limit(1);
+  return row?.name ?? null;
+}
+
+/**
+ * Spends an invite: one statement, so two tabs accepting at once cannot both succeed. Answers the
+ * spent invite, or null when it was not live any more.
+ */
+export async function spendInvite(db: Db, inviteId: number) {
+  const [spent] = await db
+    .update(staffInvites)
+    .set({ acceptedAt: sql`now()` })
+    .where(
+      and(
+        eq(staffInvites.id, inviteId),
+        isNull(staffInvites.acceptedAt),
+        isNull(staffInvites.revokedAt),
+        gt(staffInvites.expiresAt, sql`now()`),
+      ),
+    )
+    .returning();
+  return spent ?? null;
+}

@@ -1,0 +1,134 @@
+import { calls, type Call } from "../../../lib/contract/calls";
+import { messages } from "../../../lib/contract/envelope";
+import { createTestApp, expectError, uniqueEmail, type TestApp } from "../helpers/app";
+import { ADDRESS_FIELDS, BUSINESS_FIELDS, dashboardFixtures } from "../helpers/dashboard";
+
+/**
+ * One owner can never read or change another's data (404, never a leak), and staff can never
+ * make an owner-only call (403). Table-driven over every id-taking call of the dashboard.
+ */
+
+let t: TestApp;
+let a: { token: string; business: number; address: number; category: number; staff: number; staffToken: string };
+let b: { token: string; business: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const f = dashboardFixtures(t);
+  const ownerA = await t.tokenFor((await t.createUser({ name: "Owner A" })).id);
+  const business = await f.addBusiness(ownerA, { business_name: "A's shop" });
+  const address = await f.addAddress(ownerA, business.id);
+  const category = await f.addCategory(ownerA, "A's coffee");
+  const staff = await f.staffOf(ownerA, uniqueEmail("a-staff"));
+  a = {
+    token: ownerA,
+    business: business.id,
+    address: address.id,
+    category: category.id,
+    staff: staff.invite.id,
+    staffToken: staff.token,
+  };
+  const ownerB = await t.tokenFor((await t.createUser({ name: "Owner B" })).id);
+  b = { token: ownerB, business: (await f.addBusiness(ownerB, { business_name: "B's shop" })).id };
+});
+afterAll(() => t.close());
+
+/** Everything owner A has, as A's own list calls answer it. */
+async function snapshotOfA() {
+  const lists = ["/business-list", "/address-list", "/product-category-list", "/staff-list", "/dashboard-details"];
+  return Promise.all(lists.map(async (path) => (await t.get(path, { token: a.token })).body.data));
+}
+
+type Attempt = [what: string, method: "GET" | "POST", path: string, input: () => Record<string, unknown>];
+
+const crossOwner: Attempt[] = [
+  [
+    "edit A's business",
+    "POST",
+    "/add-business",
+    () => ({ ...BUSINESS_FIELDS, id: a.business, business_name: "Hijacked" }),
+  ],
+  ["delete A's business", "POST", "/delete-business", () => ({ id: a.business })],
+  ["list A's business's addresses", "GET", "/address-list", () => ({ business_id: String(a.business) })],
+  ["add an address to A's business", "POST", "/add-address", () => ({ ...ADDRESS_FIELDS, business_id: a.business })],
+  [
+    "move A's address to B's business",
+    "POST",
+    "/add-address",
+    () => ({ ...ADDRESS_FIELDS, id: a.address, business_id: b.business }),
+  ],
+  ["delete A's address", "POST", "/delete-address", () => ({ id: a.address })],
+  ["rename A's product category", "POST", "/product-category-add", () => ({ id: a.category, name: "Hijacked" })],
+  [
+    "tie a category to A's business",
+    "POST",
+    "/product-category-add",
+    () => ({ name: "Mine", business_id: a.business }),
+  ],
+  ["delete A's product category", "POST", "/product-category-delete", () => ({ id: a.category })],
+  ["delete A's staff member", "POST", "/delete-staff", () => ({ id: a.staff })],
+];
+
+describe("owner B with owner A's ids", () => {
+  it.each(crossOwner)("cannot %s: 404, and A's data is unchanged", async (_what, method, path, input) => {
+    const before = await snapshotOfA();
+    const res =
+      method === "GET"
+        ? await t.get(path, { token: b.token, query: input() as Record<string, string> })
+        : await t.post(path, input(), { token: b.token });
+    expectError(res, 404);
+    expect(res.text).not.toContain("A's");
+    expect(await snapshotOfA()).toEqual(before);
+    // A's staff member still works.
+    expect((await t.get("/user-profile", { token: a.staffToken })).statusCode).toBe(200);
+  });
+
+  it("covers every POST of the dashboard that takes an id", () => {
+    const covered = new Set(crossOwner.map(([, , path]) => path));
+    const idCalls = Object.values(calls as Record<string, Call>).filter(
+      (call) => call.access === "owner" && call.method === "POST" && call.path !== "/user-soft-delete",
+    );
+    for (const call of idCalls.filter((c) => c.path !== "/add-staff")) expect(covered).toContain(call.path);
+  });
+
+  it("sees only their own rows in every list", async () => {
+    for (const path of ["/business-list", "/address-list", "/product-category-list", "/staff-list"]) {
+      const res = await t.get(path, { token: b.token });
+      expect(res.text).not.toContain("A's");
+    }
+  });
+});
+
+const ownerOnly = Object.entries(calls as Record<string, Call>).filter(([, call]) => call.access === "owner");
+
+describe("staff on owner-only calls", () => {
+  it("the contract marks every management call owner-only", () => {
+    expect(ownerOnly.length).toBeGreaterThanOrEqual(13);
+  });
+
+  it.each(ownerOnly)("%s answers 403 and changes nothing", async (_name, call) => {
+    const before = await snapshotOfA();
+    // Inputs that would succeed for the owner: the refusal is about who asks, not what.
+    const input = { ...BUSINESS_FIELDS, ...ADDRESS_FIELDS, id: a.business, business_id: a.business, name: "Staff try" };
+    const res =
+      call.method === "GET"
+        ? await t.get(call.path, { token: a.staffToken })
+        : await t.post(
+            call.path,
+            { ...input, email: uniqueEmail("x"), password: "staff password 123" },
+            {
+              token: a.staffToken,
+            },
+          );
+    expectError(res, 403, messages.forbidden);
+    expect(await snapshotOfA()).toEqual(before);
+  });
+});
+
+describe("signed-out callers", () => {
+  const signedIn = Object.values(calls as Record<string, Call>).filter((call) => call.access !== "public");
+  it.each(signedIn.map((call) => [call.path, call] as const))("%s answers 401", async (_path, call) => {
+    const res = call.method === "GET" ? await t.get(call.path) : await t.post(call.path, {});
+    expectError(res, 401, "Unauthenticated.");
+  });
+});
