@@ -150,20 +150,21 @@ test("logout with a JSON content type and an empty body revokes the token", asyn
   expect((await page.request.get("/api/user-profile")).status()).toBe(401);
 });
 
-test("signing in again over a live session revokes the earlier one", async ({ page, context }) => {
-  await logIn(page, "demo@example.com", "demo-password");
-  await expect(page).toHaveURL(/\/dashboard\/main$/);
-  const first = (await context.cookies()).find((c) => c.name === "loyalty_session")!;
-  const again = await page.request.post("/api/login", {
-    headers: sameOrigin,
-    data: { email: "demo@example.com", password: "demo-password" },
-  });
-  expect(again.status()).toBe(200);
-  expect((await page.request.get("/api/user-profile")).status()).toBe(200);
+test("signing in again over a live session revokes the earlier one", async ({ playwright }) => {
+  const browser = await playwright.request.newContext({ baseURL: E2E.webUrl });
+  const signIn = () =>
+    browser.post("/api/login", { headers: sameOrigin, data: { email: "demo@example.com", password: "demo-password" } });
+  expect((await signIn()).status()).toBe(200);
+  const first = (await browser.storageState()).cookies;
+  expect((await signIn()).status()).toBe(200);
+  expect((await browser.get("/api/user-profile")).status()).toBe(200);
 
-  await context.clearCookies();
-  await context.addCookies([first]);
-  expect((await page.request.get("/api/user-profile")).status()).toBe(401);
+  const stolen = await playwright.request.newContext({
+    baseURL: E2E.webUrl,
+    storageState: { cookies: first, origins: [] },
+  });
+  expect((await stolen.get("/api/user-profile")).status()).toBe(401);
+  await Promise.all([browser.dispose(), stolen.dispose()]);
 });
 
 test("every path through the BFF is capped: a chunked reset-password body gets 413", async () => {
