@@ -10,6 +10,7 @@ import {
   resetPasswordBody,
   userSoftDeleteBody,
 } from "./auth";
+import { contactUsBody, homePageQuery, pageQuery } from "./site";
 
 /**
  * Who may make a call: anyone, any signed-in user (owner or staff), or owners only.
@@ -68,6 +69,11 @@ export const calls = {
     body: userSoftDeleteBody,
   },
   health: { method: "GET", path: "/health", access: "public" },
+  homePageList: { method: "GET", path: "/home-page-list", access: "public", query: homePageQuery },
+  pages: { method: "GET", path: "/pages", access: "public", query: pageQuery },
+  reviewList: { method: "GET", path: "/review-list", access: "public" },
+  subscriptionPlanList: { method: "GET", path: "/subscriptionplan-list", access: "public" },
+  contactUs: { method: "POST", path: "/contact-us", access: "public", body: contactUsBody },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

@@ -7,6 +7,8 @@ import { HttpError } from "./http/errors";
 import { loggerOptions } from "./logger";
 import { authRoutes } from "./modules/auth/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { planRoutes } from "./modules/plans/routes";
+import { siteRoutes } from "./modules/site/routes";
 import { userRoutes } from "./modules/users/routes";
 import { createMailer, type Mailer } from "./services/mail";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limit";
@@ -99,6 +101,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       healthRoutes(api);
       authRoutes(api);
       userRoutes(api);
+      siteRoutes(api);
+      planRoutes(api);
     },
     { prefix: "/api" },
   );

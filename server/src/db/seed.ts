@@ -2,6 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { hashSecret } from "../services/crypto";
 import type { Db } from "./client";
 import { users } from "./schema";
+import { seedPlans } from "./seed/plans";
+import { seedSite } from "./seed/site";
 
 export const DEMO_USER = {
   name: "Demo Owner",
@@ -12,6 +14,8 @@ export const DEMO_USER = {
 
 /** Idempotent: safe to run on every start. */
 export async function seed(db: Db, options: { demoUser: boolean }) {
+  await seedSite(db);
+  await seedPlans(db);
   if (options.demoUser) {
     const [existing] = await db
       .select({ id: users.id })

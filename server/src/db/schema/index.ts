@@ -1,2 +1,4 @@
 /** The database schema, one file per area of the product; drizzle-kit reads this folder. */
 export * from "./auth";
+export * from "./plans";
+export * from "./site";
