@@ -2,6 +2,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // Public pages are prerendered with only the session-dependent part rendered per request (issue 6).
+  cacheComponents: true,
   // The API server is a separate process; nothing from server/ belongs in the Next.js bundle.
   outputFileTracingExcludes: { "*": ["server/**", "data/**", "e2e/**"] },
   async headers() {

@@ -12,6 +12,9 @@ describe("page routing rules", () => {
     "/subscription",
     "/dashboard/main",
     "/dashboard/profile",
+    "/privacy-policy",
+    "/privacy-policy-1",
+    "/terms-condition",
   ])("%s is a page", (path) => expect(isKnownPage(path)).toBe(true));
 
   it.each(["/some/unknown/path", "/dashboard", "/dashboard/nope", "/dashboard/main/extra", "/loginx", "/api"])(

@@ -10,6 +10,7 @@ import {
   resetPasswordBody,
   userSoftDeleteBody,
 } from "./auth";
+import { contactUsCall } from "./client-calls";
 import { contactUsBody, homePageQuery, pageQuery } from "./site";
 
 /**
@@ -73,7 +74,7 @@ export const calls = {
   pages: { method: "GET", path: "/pages", access: "public", query: pageQuery },
   reviewList: { method: "GET", path: "/review-list", access: "public" },
   subscriptionPlanList: { method: "GET", path: "/subscriptionplan-list", access: "public" },
-  contactUs: { method: "POST", path: "/contact-us", access: "public", body: contactUsBody },
+  contactUs: { ...contactUsCall, access: "public", body: contactUsBody },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

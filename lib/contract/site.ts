@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email, name, phoneNumber } from "./fields";
+import { CONTACT_LIMITS } from "./limits";
 
 const slug = z
   .string({ error: "The slug field is required." })
@@ -63,12 +64,12 @@ export const contactUsBody = z.object({
   company_name: z
     .string({ error: "The company name must be text." })
     .trim()
-    .max(150, "The company name may not be greater than 150 characters.")
+    .max(CONTACT_LIMITS.companyMax, `The company name may not be greater than ${CONTACT_LIMITS.companyMax} characters.`)
     .default(""),
   message: z
     .string({ error: "The message field is required." })
     .trim()
-    .min(10, "The message must be at least 10 characters.")
-    .max(5000, "The message may not be greater than 5000 characters."),
+    .min(CONTACT_LIMITS.messageMin, `The message must be at least ${CONTACT_LIMITS.messageMin} characters.`)
+    .max(CONTACT_LIMITS.messageMax, `The message may not be greater than ${CONTACT_LIMITS.messageMax} characters.`),
 });
 export type ContactUsBody = z.input<typeof contactUsBody>;

@@ -1,5 +1,5 @@
 import { formatMinor, parseMajor } from "../../src/modules/plans/present";
-import { sanitizePageHtml } from "../../src/services/sanitize";
+import { sanitizePageHtml } from "../../../lib/sanitize";
 
 describe("plan amounts", () => {
   it.each([

@@ -1,7 +1,8 @@
 import sanitizeHtml from "sanitize-html";
 
 /**
- * What a legal page may contain: headings, text, lists, tables and links. No scripts, no event
+ * Shared by the API server (on save and on serve) and the web app (on render, whatever backend it
+ * talks to). What a legal page may contain: headings, text, lists, tables and links. No scripts, no event
  * handler attributes, no styles, no iframes; links only to http(s), mailto and tel. Applied when a
  * page is saved (seed) and again when it is served, so content edited straight in the database is
  * safe too.
