@@ -34,11 +34,7 @@ export const SITE_TAG = "site";
 
 type Loaded<T> = { ok: true; data: T } | { ok: false; notFound: boolean };
 
-async function load<S extends z.ZodType>(
-  call: { path: string },
-  schema: S,
-  search = "",
-): Promise<Loaded<z.output<S>>> {
+async function load<S extends z.ZodType>(call: { path: string }, schema: S, search = ""): Promise<Loaded<z.output<S>>> {
   // During the build the API server is not running: do not wait for a connection to time out.
   if (process.env.NEXT_PHASE === "phase-production-build") return { ok: false, notFound: false };
   try {

@@ -80,7 +80,11 @@ if (!notRun.e2e) {
   }
 }
 
-let { passed, failed: failures, problems } = summarize({
+let {
+  passed,
+  failed: failures,
+  problems,
+} = summarize({
   jest: readJson("reports/jest.json"),
   e2e: notRun.e2e ? null : readJson("reports/e2e.json"),
   notRun,

@@ -32,9 +32,7 @@ export function Footer({ home, year }: { home: HomePageData | null; year: number
               </li>
             ))}
             <li>
-              <a href="/register">
-                Become a member
-              </a>
+              <a href="/register">Become a member</a>
             </li>
             <li>
               <a href="/privacy-policy">Privacy Policy</a>

@@ -84,11 +84,7 @@ export function Pricing({ home, plans }: { home: HomePageData | null; plans: Sub
                     <li key={feature}>{feature}</li>
                   ))}
                 </ul>
-                <a
-                  href="/register"
-                  className="btn btn-primary btn-block"
-                  aria-label={`Get started with ${plan.name}`}
-                >
+                <a href="/register" className="btn btn-primary btn-block" aria-label={`Get started with ${plan.name}`}>
                   Get started
                 </a>
               </li>

@@ -7,7 +7,8 @@ import { useEffect } from "react";
  * load with a time-out; a slow or broken connection hits it): offer a retry instead of a blank page.
  */
 export function RouteError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const chunk = error.name === "ChunkLoadError" || /Loading (CSS )?chunk|Failed to fetch dynamically/i.test(error.message);
+  const chunk =
+    error.name === "ChunkLoadError" || /Loading (CSS )?chunk|Failed to fetch dynamically/i.test(error.message);
   useEffect(() => {
     console.warn("page failed to load:", error.name, error.digest ?? "");
   }, [error]);

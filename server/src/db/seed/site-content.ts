@@ -40,7 +40,7 @@ export const HOME_PAGE = {
   ],
   pricingTitle: "Simple pricing",
   pricingText:
-    "One flat price per month or year, no per-customer fees and no setup costs. Extra businesses or locations beyond your plan cost a one-off fee of 5.",
+    "One flat price per month or year, no per-customer fees and no setup costs. Extra businesses or locations beyond your plan cost a one-off fee of $5.",
   contactTitle: "Contact us",
   contactText:
     "Questions about the product, a demo for your team or help getting started? Send us a message and we will answer within one business day.",
