@@ -6,6 +6,18 @@ const nextConfig = {
   cacheComponents: true,
   // The API server is a separate process; nothing from server/ belongs in the Next.js bundle.
   outputFileTracingExcludes: { "*": ["server/**", "data/**", "e2e/**"] },
+  // Public pages: requests with a session cookie get the variant that renders the top bar's
+  // Dashboard/login button per request; all others the fully static page (issue 6).
+  async rewrites() {
+    const hasSession = [{ type: "cookie", key: "loyalty_session" }];
+    return {
+      beforeFiles: ["/", "/privacy-policy", "/privacy-policy-1", "/terms-condition"].map((source) => ({
+        source,
+        has: hasSession,
+        destination: source === "/" ? "/session-view" : `/session-view${source}`,
+      })),
+    };
+  },
   async headers() {
     return [
       {

@@ -170,6 +170,12 @@ test("a signed-in owner gets the Dashboard button, decided on the server", async
   const banner = page.getByRole("banner");
   await expect(banner.getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/subscription");
   await expect(banner.getByRole("link", { name: "Login Your Account" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Simple pricing" })).toBeVisible();
+  // The legal pages too; the signed-in variant's own path is not a page of its own.
+  await page.goto("/terms-condition");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Dashboard" })).toBeVisible();
+  await page.goto("/session-view");
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("the home page is whole with JavaScript disabled", async ({ browser }) => {

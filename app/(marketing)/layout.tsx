@@ -1,24 +1,11 @@
 import type { ReactNode } from "react";
-import { Footer } from "@/components/site/footer";
-import { TopBar } from "@/components/site/top-bar";
-import { getHomeContent } from "@/lib/site-data";
+import { SiteChrome } from "@/components/site/site-chrome";
 
 /**
- * The public pages: prerendered and cached (lib/site-data.ts), with only the top bar's session
- * button rendered per request. No client providers here: they belong to the signed-in pages.
+ * The public pages for visitors without a session cookie: fully prerendered and cached
+ * (lib/site-data.ts), no per-request rendering. No client providers here: they belong to the
+ * signed-in pages.
  */
-export default async function MarketingLayout({ children }: { children: ReactNode }) {
-  const { home, year } = await getHomeContent();
-  return (
-    <>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <TopBar logo={home?.logo ?? null} />
-      <main id="main" className="site-main">
-        {children}
-      </main>
-      <Footer home={home} year={year} />
-    </>
-  );
+export default function MarketingLayout({ children }: { children: ReactNode }) {
+  return <SiteChrome variant="guest">{children}</SiteChrome>;
 }

@@ -100,7 +100,7 @@ export function Pricing({ home, plans }: { home: HomePageData | null; plans: Sub
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <p className="stars" aria-label={`Rated ${rating} out of 5`}>
+    <p className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
       <span aria-hidden="true">{"★".repeat(rating) + "☆".repeat(5 - rating)}</span>
     </p>
   );

@@ -5,7 +5,7 @@ import { readSessionCookie, SESSION_COOKIE } from "@/lib/session";
 /**
  * "Dashboard" for a signed-in visitor, "Login Your Account" otherwise, decided on the server from
  * the session cookie. It is the only part of a public page that depends on the request: it streams
- * into the prerendered page within the same response (see TopBar's Suspense), so there is no flash.
+ * into the prerendered page within the same response (see SiteChrome), so there is no flash.
  */
 export async function SessionButton() {
   const session = await readSessionCookie((await cookies()).get(SESSION_COOKIE)?.value);
@@ -14,6 +14,12 @@ export async function SessionButton() {
       Dashboard
     </a>
   ) : (
+    <LoginButton />
+  );
+}
+
+export function LoginButton() {
+  return (
     <a href="/login" className="btn btn-primary topbar-cta">
       Login Your Account
     </a>

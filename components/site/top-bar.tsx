@@ -1,10 +1,9 @@
-import { Suspense } from "react";
+import type { ReactNode } from "react";
 import { APP_NAME } from "@/lib/site";
 import { SECTIONS } from "./nav-links";
-import { SessionButton, SessionButtonFallback } from "./session-button";
 
 /** spec.md §2's top bar: the logo from the home data, the section links and the session button. */
-export function TopBar({ logo }: { logo: string | null }) {
+export function TopBar({ logo, button }: { logo: string | null; button: ReactNode }) {
   return (
     <header className="site-topbar">
       <div className="site-topbar-inner">
@@ -31,9 +30,7 @@ export function TopBar({ logo }: { logo: string | null }) {
             ))}
           </ul>
         </nav>
-        <Suspense fallback={<SessionButtonFallback />}>
-          <SessionButton />
-        </Suspense>
+        {button}
       </div>
     </header>
   );
