@@ -4,8 +4,25 @@ const nextConfig = {
   poweredByHeader: false,
   // lib/web-server compresses, after it has given each page its Content-Security-Policy.
   compress: false,
+  // Public pages are prerendered with only the session-dependent part rendered per request (issue 6).
+  cacheComponents: true,
   // The API server is a separate process; nothing from server/ belongs in the Next.js bundle.
   outputFileTracingExcludes: { "*": ["server/**", "data/**", "e2e/**"] },
+  // Public pages: requests with a session cookie get the variant that renders the top bar's
+  // Dashboard/login button per request; all others the fully static page (issue 6).
+  async rewrites() {
+    // The session cookie's name over http and over https (lib/session.ts: sessionCookieName).
+    const cookieNames = ["loyalty_session", "__Host-loyalty_session"];
+    return {
+      beforeFiles: ["/", "/privacy-policy", "/privacy-policy-1", "/terms-condition"].flatMap((source) =>
+        cookieNames.map((key) => ({
+          source,
+          has: [{ type: "cookie", key }],
+          destination: source === "/" ? "/session-view" : `/session-view${source}`,
+        })),
+      ),
+    };
+  },
   async headers() {
     return [
       {

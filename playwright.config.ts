@@ -11,6 +11,8 @@ export default defineConfig({
   fullyParallel: true,
   timeout: 60_000,
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
+  // After the web servers start: waits until the public pages carry the API's content.
+  globalSetup: "./e2e/fixtures/global-setup.ts",
   use: {
     baseURL: E2E.webUrl,
     trace: "on-first-retry",
@@ -43,6 +45,7 @@ export default defineConfig({
         API_PORT: String(E2E.apiPort),
         DATA_DIR: E2E.dataDir,
         SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+        CONTACT_EMAIL: E2E.contactEmail,
         PUBLIC_APP_URL: E2E.webUrl,
         LOG_LEVEL: "warn",
       },

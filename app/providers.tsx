@@ -2,7 +2,7 @@
 
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { Toaster } from "react-hot-toast";
+import { Toaster } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/api-client";
 
 /**
@@ -38,14 +38,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster
-        position="top-center"
-        toastOptions={{
-          duration: 4000,
-          error: { duration: 5000 },
-          ariaProps: { role: "status", "aria-live": "polite" },
-        }}
-      />
+      <Toaster />
     </QueryClientProvider>
   );
 }

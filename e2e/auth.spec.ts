@@ -31,7 +31,9 @@ test("forgot password: code, new password, login with the new one", async ({ pag
   await registerOwner(page, email);
 
   await page.getByRole("link", { name: "Forgot password?" }).click();
-  await page.getByLabel("Email").fill(email);
+  // By role, not label: with Cache Components the pages navigated away from stay mounted, hidden,
+  // and a label query would also find their email fields.
+  await page.getByRole("textbox", { name: "Email" }).fill(email);
   const since = Date.now();
   await page.getByRole("button", { name: "Send me a code" }).click();
   await expect(page).toHaveURL(/\/forgot-verify-otp\?email=/);

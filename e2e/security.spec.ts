@@ -25,6 +25,9 @@ async function watchCsp(page: Page) {
 }
 
 const PUBLIC_PAGES = [
+  "/privacy-policy",
+  "/privacy-policy-1",
+  "/terms-condition",
   "/",
   "/login",
   "/register",

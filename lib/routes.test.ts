@@ -18,6 +18,9 @@ describe("page routing rules", () => {
     "/dashboard/my-staff",
     "/dashboard/how-to-use",
     "/add-user/Abc_def-0123456789xyzXYZ",
+    "/privacy-policy",
+    "/privacy-policy-1",
+    "/terms-condition",
   ])("%s is a page", (path) => expect(isKnownPage(path)).toBe(true));
 
   it.each([

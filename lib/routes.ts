@@ -32,6 +32,9 @@ const EXACT = new Set([
   "/forgot-verify-otp",
   "/change-password",
   "/subscription",
+  "/privacy-policy",
+  "/privacy-policy-1",
+  "/terms-condition",
 ]);
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

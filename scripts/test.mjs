@@ -3,7 +3,9 @@
 import fs from "node:fs";
 import { execFileSync } from "node:child_process";
 import { isStale, targets } from "./lib/build-state.mjs";
+import { busyPorts, e2ePorts } from "./lib/ports.mjs";
 import { run } from "./lib/run.mjs";
+import { summarize } from "./lib/test-summary.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -39,7 +41,17 @@ const readJson = (file) => {
 };
 
 let failed = false;
+const notRun = {};
 fs.mkdirSync("reports", { recursive: true });
+// A report left by an earlier run must never be counted as this run's.
+for (const report of ["reports/jest.json", "reports/e2e.json"]) fs.rmSync(report, { force: true });
+
+// Checked first, so a clash is reported at once rather than after the unit tests.
+const busy = await busyPorts(e2ePorts());
+if (busy.length > 0) {
+  notRun.e2e = `${busy.join(", ")} already in use by another program (stop it, or set E2E_PORT_OFFSET)`;
+  console.error(`[test] end-to-end tests will not run: ${notRun.e2e}`);
+}
 
 try {
   await run("npx", ["jest", "--json", "--outputFile=reports/jest.json"]);
@@ -47,23 +59,41 @@ try {
   failed = true;
 }
 
-ensureChromium();
-for (const [name, target] of Object.entries(targets)) {
-  if (isStale(target)) {
-    console.log(`[test] building ${name}…`);
-    await run("npm", target.command, { env: { ...process.env, NODE_ENV: "production" } });
+if (!notRun.e2e) {
+  ensureChromium();
+  try {
+    for (const [name, target] of Object.entries(targets)) {
+      if (isStale(target)) {
+        console.log(`[test] building ${name}…`);
+        await run("npm", target.command, { env: { ...process.env, NODE_ENV: "production" } });
+      }
+    }
+  } catch (error) {
+    notRun.e2e = `the build failed (${error.message})`;
   }
 }
-try {
-  await run("npx", ["playwright", "test"]);
-} catch {
-  failed = true;
+if (!notRun.e2e) {
+  try {
+    await run("npx", ["playwright", "test"]);
+  } catch {
+    failed = true;
+  }
 }
 
-const jest = readJson("reports/jest.json");
-const e2e = readJson("reports/e2e.json");
-const passed = (jest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
-const failures = (jest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0);
-if (!jest || !e2e) failed = true;
+let {
+  passed,
+  failed: failures,
+  problems,
+} = summarize({
+  jest: readJson("reports/jest.json"),
+  e2e: notRun.e2e ? null : readJson("reports/e2e.json"),
+  notRun,
+});
+if (failed && failures === 0) {
+  // A runner exited with an error that no report explains: never "0 failed" beside exit code 1.
+  problems = [...problems, "a test runner exited with an error (see its output above)"];
+  failures = 1;
+}
+if (problems.length > 0) console.log(`\n${problems.map((p) => `[test] ${p}`).join("\n")}`);
 console.log(`\ntests: ${passed} passed, ${failures} failed`);
 process.exit(failed || failures > 0 ? 1 : 0);

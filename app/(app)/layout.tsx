@@ -4,6 +4,12 @@ import { Providers } from "@/app/providers";
 import { AppShell } from "@/components/app/app-shell";
 import { webEnv } from "@/lib/env";
 
+/**
+ * Signed-in pages render per request (they depend on the session and the URL): with Cache
+ * Components on (for the public pages' prerendering) they opt out of the static-shell requirement.
+ */
+export const instant = false;
+
 export default async function SignedInLayout({ children }: { children: ReactNode }) {
   // Read at request time, so the store links follow the running server's configuration.
   await connection();

@@ -1,22 +1,27 @@
 import { Brand } from "@/components/ui/brand";
 import type { ReactNode } from "react";
-import { Providers } from "@/app/providers";
+import { Toaster } from "@/components/ui/toaster";
+import { TranslateWidget } from "@/components/translate/translate-widget";
+import { CopyrightYear } from "@/components/ui/copyright-year";
 import { APP_NAME } from "@/lib/site";
 
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (
-    <Providers>
+    // No React Query here: the auth forms call the API directly; only their toasts need a host.
+    <>
       <div className="auth-shell">
-        <header className="auth-header">
+        <header className="auth-header row-between">
           <Brand />
+          <TranslateWidget />
         </header>
         <main className="auth-main" id="main">
           {children}
         </main>
         <footer className="auth-footer">
-          © {new Date().getFullYear()} {APP_NAME}
+          © <CopyrightYear /> {APP_NAME}
         </footer>
       </div>
-    </Providers>
+      <Toaster />
+    </>
   );
 }

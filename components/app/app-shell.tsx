@@ -1,5 +1,6 @@
 "use client";
 
+import { TranslateWidget } from "@/components/translate/translate-widget";
 import Link from "next/link";
 import { Brand } from "@/components/ui/brand";
 import { usePathname } from "next/navigation";
@@ -82,7 +83,7 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
             </li>
           </ul>
           <div className="nav-extras">
-            {/* Slot for the translation widget (components/translate/), placed here at merge. */}
+            <TranslateWidget />
             <StoreBadges links={stores} />
           </div>
         </nav>

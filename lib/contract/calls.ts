@@ -16,6 +16,8 @@ import {
   resetPasswordBody,
   userSoftDeleteBody,
 } from "./auth";
+import { contactUsCall } from "./client-calls";
+import { contactUsBody, homePageQuery, pageSlugQuery } from "./site";
 
 /**
  * Who may make a call: anyone, any signed-in user (owner or staff), or owners only.
@@ -130,6 +132,11 @@ export const calls = {
   acceptInvite: { method: "POST", path: "/accept-invite", access: "public", body: acceptInviteBody },
   /** Stored files (logos): the bytes, not the envelope; public, as customers see logos too. */
   file: { method: "GET", path: "/files/:id", access: "public", params: fileParams },
+  homePageList: { method: "GET", path: "/home-page-list", access: "public", query: homePageQuery },
+  pages: { method: "GET", path: "/pages", access: "public", query: pageSlugQuery },
+  reviewList: { method: "GET", path: "/review-list", access: "public" },
+  subscriptionPlanList: { method: "GET", path: "/subscriptionplan-list", access: "public" },
+  contactUs: { ...contactUsCall, access: "public", body: contactUsBody },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

@@ -10,3 +10,5 @@ export * from "./product-category";
 export * from "./staff";
 export * from "./dashboard";
 export * from "./lookups";
+export * from "./plans";
+export * from "./site";

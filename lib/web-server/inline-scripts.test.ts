@@ -53,6 +53,8 @@ describe("inline scripts a page may run", () => {
     "(self.__next_f=self.__next_f||[]).push([0])",
     '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/a.js"]})',
     '$RC("B:0","S:0")',
+    // As Next 16 streams a partially prerendered page (/verify-otp).
+    '$RS=function(a,b){a=document.getElementById(a);b=document.getElementById(b);for(a.parentNode.removeChild(a);a.firstChild;)b.parentNode.insertBefore(a.firstChild,b);b.parentNode.removeChild(b)};$RS("S:1","P:1")',
   ])("allows the framework's data script %s", (script) => {
     expect(isFrameworkScript(script)).toBe(true);
   });

@@ -80,7 +80,9 @@ export function reactRuntimes(moduleDirs = [path.join(process.cwd(), "node_modul
         continue;
       }
       for (const match of source.matchAll(/\$R[A-Z]=function|requestAnimationFrame\(function\(\)\{\$RT=/g)) {
-        const literal = literalAround(source, match.index);
+        // Some constants end with the opening of their first call (`…};$RS("`): the call, with
+        // its literal arguments, is matched on its own below.
+        const literal = literalAround(source, match.index)?.replace(/\$R[A-Z]\("$/, "");
         if (literal) found.add(literal);
       }
     }

@@ -14,6 +14,8 @@ import { fileRoutes } from "./modules/files/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
 import { staffRoutes } from "./modules/staff/routes";
+import { planRoutes } from "./modules/plans/routes";
+import { siteRoutes } from "./modules/site/routes";
 import { userRoutes } from "./modules/users/routes";
 import { createMailer, type Mailer } from "./services/mail";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limit";
@@ -141,6 +143,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       businessRoutes(api);
       productCategoryRoutes(api);
       staffRoutes(api);
+      siteRoutes(api);
+      planRoutes(api);
     },
     { prefix: "/api" },
   );

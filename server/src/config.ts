@@ -19,6 +19,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Loyalty Cards <no-reply@localhost>"),
+  /** Where contact-form messages are mailed; unset: they go to the log and mail_outbox. */
+  CONTACT_EMAIL: z.email("must be an email address").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Trust X-Forwarded-For from these proxies (the BFF). `true`, or a comma list of addresses. */
   TRUST_PROXY: z.string().default("127.0.0.1,::1"),
@@ -40,6 +42,7 @@ export type Config = {
   publicAppUrl: string;
   smtpUrl?: string;
   mailFrom: string;
+  contactEmail?: string;
   logLevel: string;
   trustProxy: boolean | string[];
   migrateOnStart: boolean;
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicAppUrl: e.PUBLIC_APP_URL.replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY.split(",").map((s) => s.trim()),
     migrateOnStart: e.MIGRATE_ON_START,

@@ -5,6 +5,9 @@ import { APP_NAME } from "@/lib/site";
 
 export const metadata: Metadata = { title: "Join your team", robots: { index: false } };
 
+/** Rendered per invite link (its token decides the page), never prerendered. */
+export const instant = false;
+
 type Props = { params: Promise<{ token: string }> };
 
 /** The staff invite page (spec.md §2): no top navigation bar. */

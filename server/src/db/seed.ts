@@ -3,6 +3,8 @@ import { hashSecret } from "../services/crypto";
 import type { Db } from "./client";
 import { users } from "./schema";
 import { seedReferenceLists } from "./seed/reference-lists";
+import { seedPlans } from "./seed/plans";
+import { seedSite } from "./seed/site";
 
 export const DEMO_USER = {
   name: "Demo Owner",
@@ -14,6 +16,8 @@ export const DEMO_USER = {
 /** Idempotent: safe to run on every start. */
 export async function seed(db: Db, options: { demoUser: boolean }) {
   await seedReferenceLists(db);
+  await seedSite(db);
+  await seedPlans(db);
   if (options.demoUser) {
     const [existing] = await db
       .select({ id: users.id })

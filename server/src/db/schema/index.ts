@@ -3,3 +3,5 @@ export * from "./auth";
 export * from "./files";
 export * from "./businesses";
 export * from "./staff";
+export * from "./plans";
+export * from "./site";

@@ -1,0 +1,5 @@
+import { PageSpinner } from "@/components/ui/page-spinner";
+
+export default function Loading() {
+  return <PageSpinner />;
+}

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { ContactForm } from "@/components/site/contact-form";
+import { About, Hero, HowItWorks, Pricing, Reviews } from "@/components/site/home-sections";
+import { OrganizationJsonLd } from "@/components/site/json-ld";
+import { pageMetadata } from "@/lib/seo";
+import { getHomeContent } from "@/lib/site-data";
+
+export async function generateMetadata(): Promise<Metadata> {
+  "use cache";
+  const { home } = await getHomeContent();
+  return pageMetadata({ path: "/", title: home?.hero_title, description: home?.hero_text, absoluteTitle: false });
+}
+
+export default async function HomePage() {
+  const { home, plans, reviews } = await getHomeContent();
+  return (
+    <>
+      <OrganizationJsonLd home={home} />
+      <Hero home={home} />
+      <About home={home} />
+      <HowItWorks home={home} />
+      <Pricing home={home} plans={plans} />
+      <Reviews reviews={reviews} />
+      <section id="contact-us" className="site-section" aria-labelledby="contact-title">
+        <h2 id="contact-title">{home?.contact_title ?? "Contact us"}</h2>
+        {home && <p className="section-lead">{home.contact_text}</p>}
+        <ContactForm />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { default, generateMetadata } from "@/app/(marketing)/privacy-policy-1/page";

@@ -1,0 +1,92 @@
+// Measurements of the web benchmark (bench/web.mts): first-load JavaScript, Lighthouse, load.
+import http from "node:http";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+/** Raw bytes of a response as sent with gzip accepted (Node's fetch would decompress them). */
+function compressedBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": "gzip, br" } }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () => resolve(bytes));
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * The JavaScript a first visit downloads: every script the HTML loads, except `nomodule` ones
+ * (polyfills only old browsers fetch), compressed as the server sends them.
+ */
+export async function firstLoadJs(pageUrl: string): Promise<number> {
+  const html = await (await fetch(pageUrl)).text();
+  const sources = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>/g)) {
+    const attributes = match[1]!;
+    const src = attributes.match(/\bsrc="([^"]+)"/)?.[1];
+    if (src && !/\bnomodule\b/i.test(attributes)) sources.add(new URL(src, pageUrl).href);
+  }
+  let total = 0;
+  for (const src of sources) total += await compressedBytes(src);
+  return total;
+}
+
+export type LighthouseResult = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  failing: string[];
+};
+
+/** Lighthouse's mobile run (its default form factor and throttling) in Debian's Chromium. */
+export async function runLighthouse(url: string): Promise<LighthouseResult> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const failing = Object.values(categories)
+      .filter((category) => category.id !== "performance")
+      .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => audits[ref.id]!))
+      .filter((audit) => audit.score !== null && audit.score < 1)
+      .map((audit) => audit.id);
+    return {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+      failing,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+/** GET `url` for `seconds` with `connections` at once (autocannon). */
+export async function load(url: string, seconds = 10, connections = 50): Promise<LoadResult> {
+  const result = await autocannon({ url, duration: seconds, connections });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}

@@ -1,0 +1,110 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { ApiError, apiCall, errorMessage } from "@/lib/api-client";
+import { contactUsCall } from "@/lib/contract/client-calls";
+import { CONTACT_LIMITS as L, PHONE_PATTERN } from "@/lib/contract/limits";
+
+type Status = { kind: "success" | "error"; message: string } | null;
+const FIELDS = ["name", "email", "phone_number", "company_name", "message"] as const;
+
+/**
+ * The contact form. The browser checks the contract's limits with HTML constraint validation (no
+ * zod on the public pages: it would double their JavaScript); the API checks them again with the
+ * contract's schema, and its messages show beside the fields and in the status line.
+ */
+export function ContactForm() {
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (busy) return;
+    const data = new FormData(form);
+    const body = Object.fromEntries(FIELDS.map((name) => [name, String(data.get(name) ?? "")]));
+    setBusy(true);
+    setStatus(null);
+    setErrors({});
+    try {
+      const envelope = await apiCall(contactUsCall, { body });
+      setStatus({ kind: "success", message: envelope.message });
+      form.reset();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const first = Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0] ?? ""]));
+        setErrors(first);
+        const name = Object.keys(first)[0];
+        if (name) form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
+      }
+      setStatus({ kind: "error", message: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: (typeof FIELDS)[number]) => ({
+    id: `contact-${name}`,
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
+  });
+  const error = (name: string) =>
+    errors[name] ? (
+      <p className="field-error" id={`contact-${name}-error`}>
+        {errors[name]}
+      </p>
+    ) : null;
+
+  return (
+    <form className="form contact-form" onSubmit={onSubmit} aria-label="Contact us" noValidate={false}>
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor="contact-name">Name</label>
+          <input {...field("name")} autoComplete="name" required minLength={L.nameMin} maxLength={L.nameMax} />
+          {error("name")}
+        </div>
+        <div className="field">
+          <label htmlFor="contact-email">Email</label>
+          <input {...field("email")} type="email" autoComplete="email" required maxLength={L.emailMax} />
+          {error("email")}
+        </div>
+      </div>
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor="contact-phone_number">Phone number</label>
+          <input
+            {...field("phone_number")}
+            type="tel"
+            autoComplete="tel"
+            required
+            pattern={PHONE_PATTERN}
+            title="Digits, spaces, brackets and dashes, 6 to 20 characters"
+          />
+          {error("phone_number")}
+        </div>
+        <div className="field">
+          <label htmlFor="contact-company_name">
+            Company name <span className="muted">(optional)</span>
+          </label>
+          <input {...field("company_name")} autoComplete="organization" maxLength={L.companyMax} />
+          {error("company_name")}
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="contact-message">Message</label>
+        <textarea {...field("message")} rows={5} required minLength={L.messageMin} maxLength={L.messageMax} />
+        {error("message")}
+      </div>
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Sending…" : "Send message"}
+        </button>
+      </div>
+      <p role="status" className={status ? `form-status form-status-${status.kind}` : "form-status"}>
+        {status?.message}
+      </p>
+    </form>
+  );
+}

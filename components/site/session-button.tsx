@@ -1,0 +1,45 @@
+import { cookies } from "next/headers";
+import { homeFor } from "@/lib/routes";
+import { readSessionCookie, sessionCookieName } from "@/lib/session";
+
+/**
+ * "Dashboard" for a signed-in visitor, "Login Your Account" otherwise, decided on the server from
+ * the session cookie. It is the only part of a public page that depends on the request: it streams
+ * into the prerendered page within the same response (see SiteChrome), so there is no flash.
+ */
+export async function SessionButton() {
+  const store = await cookies();
+  const cookie = store.get(sessionCookieName(true)) ?? store.get(sessionCookieName(false));
+  const session = await readSessionCookie(cookie?.value);
+  return session?.token ? (
+    <a href={homeFor(session.statusPayment, session.role)} className="btn btn-primary topbar-cta">
+      Dashboard
+    </a>
+  ) : (
+    <LoginButton />
+  );
+}
+
+export function LoginButton() {
+  return (
+    <a href="/login" className="btn btn-primary topbar-cta">
+      Login Your Account
+    </a>
+  );
+}
+
+/**
+ * Holds the button's place while it streams in. Without JavaScript the streamed button cannot be
+ * moved into place, so the login link shows instead (a signed-in visitor is sent on from there).
+ */
+export function SessionButtonFallback() {
+  return (
+    <span className="topbar-cta-slot">
+      <noscript>
+        <a href="/login" className="btn btn-primary topbar-cta">
+          Login Your Account
+        </a>
+      </noscript>
+    </span>
+  );
+}

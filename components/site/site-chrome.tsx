@@ -1,0 +1,38 @@
+import { Suspense, type ReactNode } from "react";
+import { getHomeContent } from "@/lib/site-data";
+import { Footer } from "./footer";
+import { LoginButton, SessionButton, SessionButtonFallback } from "./session-button";
+import { TopBar } from "./top-bar";
+
+/**
+ * Top bar, main and footer of the public pages, in two variants:
+ * - "guest": fully static, with the login button. Visitors without a session cookie get it, so a
+ *   visit costs no server rendering at all.
+ * - "session": the same prerendered page with only the top bar's button rendered per request from
+ *   the session (Dashboard or login). next.config.mjs rewrites requests that carry the session
+ *   cookie to this variant (app/(signed-in-view)), so signed-in visitors see the right button
+ *   in the first response, without a flash.
+ */
+export async function SiteChrome({ variant, children }: { variant: "guest" | "session"; children: ReactNode }) {
+  const { home, year } = await getHomeContent();
+  const button =
+    variant === "guest" ? (
+      <LoginButton />
+    ) : (
+      <Suspense fallback={<SessionButtonFallback />}>
+        <SessionButton />
+      </Suspense>
+    );
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <TopBar logo={home?.logo ?? null} button={button} />
+      <main id="main" className="site-main">
+        {children}
+      </main>
+      <Footer home={home} year={year} />
+    </>
+  );
+}

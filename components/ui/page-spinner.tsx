@@ -1,0 +1,9 @@
+/** The spinner shown while a lazily loaded page loads (spec.md §2); used by the loading.tsx files. */
+export function PageSpinner() {
+  return (
+    <div className="page-spinner" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>Loading…</span>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+"use client";
+
+import { Toaster as HotToaster } from "react-hot-toast";
+
+/** Where toasts appear: errors stay 5 seconds (spec.md §8), the rest 4. */
+export function Toaster() {
+  return (
+    <HotToaster
+      position="top-center"
+      toastOptions={{
+        duration: 4000,
+        error: { duration: 5000 },
+        ariaProps: { role: "status", "aria-live": "polite" },
+      }}
+    />
+  );
+}

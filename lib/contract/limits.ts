@@ -1,0 +1,13 @@
+// Field limits as plain numbers and patterns, for HTML constraint validation in pages that should
+// not ship zod to the browser (the public site). The zod schemas use the same values.
+
+// Valid with the `v` flag browsers compile `pattern` with (so the brackets are escaped).
+export const PHONE_PATTERN = "\\+?[0-9 \\(\\)\\-]{6,20}";
+export const CONTACT_LIMITS = {
+  nameMin: 2,
+  nameMax: 100,
+  emailMax: 191,
+  companyMax: 150,
+  messageMin: 10,
+  messageMax: 5000,
+} as const;

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * Subscription plans an owner can buy (product.md §4 Plan), listed publicly by
+ * `GET /subscriptionplan-list` and shown on the home page's Pricing section.
+ *
+ * For the payments work built on top of this table:
+ * - `amount_minor` is the price in the currency's minor units (2900 = 29.00), an integer so no
+ *   rounding ever creeps in; the API answers it as the major-unit string "29.00"
+ *   (`server/src/modules/plans/present.ts`). Charge exactly this amount (less a coupon).
+ * - `interval` is the length of one paid period: a payment for the plan runs one month or one year.
+ * - `included_businesses` / `included_addresses`: how many of each the plan covers; each one beyond
+ *   that is an extra-slot fee (product.md §4).
+ * - An inactive plan is hidden from the list and must not be sold; existing subscriptions keep
+ *   pointing at it, so plans are deactivated, never deleted.
+ */
+export const plans = pgTable(
+  "plans",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    /** ISO 4217 code, upper case. */
+    currency: text("currency").notNull().default("USD"),
+    interval: text("interval", { enum: ["month", "year"] }).notNull(),
+    /** The selling points shown on the pricing card, in order. */
+    features: text("features")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    includedBusinesses: integer("included_businesses").notNull().default(1),
+    includedAddresses: integer("included_addresses").notNull().default(1),
+    /** Lower first on the pricing page. */
+    sortOrder: integer("sort_order").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The seed finds its plans by name; two plans of one name would confuse owners too.
+    uniqueIndex("plans_name_unique").on(t.name),
+    check("plans_amount_positive", sql`${t.amountMinor} > 0`),
+    check("plans_currency_iso", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("plans_included_positive", sql`${t.includedBusinesses} >= 1 and ${t.includedAddresses} >= 1`),
+  ],
+);
+
+export type Plan = typeof plans.$inferSelect;

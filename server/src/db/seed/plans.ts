@@ -1,0 +1,58 @@
+import type { Db } from "../client";
+import { plans } from "../schema";
+
+/** The plans a fresh installation sells; prices in minor units (1900 = 19.00). */
+export const SEED_PLANS = [
+  {
+    name: "Starter",
+    amountMinor: 1900,
+    currency: "USD",
+    interval: "month" as const,
+    includedBusinesses: 1,
+    includedAddresses: 1,
+    sortOrder: 1,
+    features: [
+      "1 business and 1 location",
+      "Unlimited digital stamp cards",
+      "Printable QR codes for your counter",
+      "Stamp rewards and coupons",
+      "Scan history and customer insights",
+    ],
+  },
+  {
+    name: "Growth",
+    amountMinor: 4900,
+    currency: "USD",
+    interval: "month" as const,
+    includedBusinesses: 3,
+    includedAddresses: 5,
+    sortOrder: 2,
+    features: [
+      "3 businesses and 5 locations",
+      "Everything in Starter",
+      "Staff accounts with their own scanner",
+      "Messages to your card holders",
+      "Product categories for rewards",
+    ],
+  },
+  {
+    name: "Business Annual",
+    amountMinor: 49000,
+    currency: "USD",
+    interval: "year" as const,
+    includedBusinesses: 10,
+    includedAddresses: 25,
+    sortOrder: 3,
+    features: [
+      "10 businesses and 25 locations",
+      "Everything in Growth",
+      "Two months free compared with monthly billing",
+      "Priority email support",
+    ],
+  },
+];
+
+/** Idempotent: adds the plans that are missing by name and leaves the operator's edits alone. */
+export async function seedPlans(db: Db) {
+  await db.insert(plans).values(SEED_PLANS).onConflictDoNothing({ target: plans.name });
+}

@@ -1,0 +1,17 @@
+import { asc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../lib/contract/calls";
+import { plans } from "../../db/schema";
+import { route } from "../../http/route";
+import { presentPlan } from "./present";
+
+export function planRoutes(app: FastifyInstance) {
+  route(app, calls.subscriptionPlanList, async () => {
+    const rows = await app.db
+      .select()
+      .from(plans)
+      .where(eq(plans.active, true))
+      .orderBy(asc(plans.sortOrder), asc(plans.id));
+    return { message: "Subscription plans.", data: rows.map(presentPlan) };
+  });
+}
