@@ -31,6 +31,8 @@ test("forgot password: code, new password, login with the new one", async ({ pag
   await registerOwner(page, email);
 
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // A client-side navigation: until it lands, the login page's own Email field is still the one shown.
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   // By role, not label: with Cache Components the pages navigated away from stay mounted, hidden,
   // and a label query would also find their email fields.
   await page.getByRole("textbox", { name: "Email" }).fill(email);
