@@ -1,15 +1,4 @@
 // Bundles the API server into server/dist/main.cjs (dependencies stay in node_modules).
-import { build } from "esbuild";
+import { bundle } from "./lib/bundle.mjs";
 
-await build({
-  entryPoints: ["server/src/main.ts"],
-  outfile: "server/dist/main.cjs",
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  format: "cjs",
-  packages: "external",
-  sourcemap: true,
-  logLevel: "warning",
-});
-console.log("built server/dist/main.cjs");
+await bundle("server/src/main.ts", "server/dist/main.cjs");
