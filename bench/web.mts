@@ -75,8 +75,10 @@ async function main() {
   await waitForUrl(`${apiUrl}/health`, 60_000);
   const web = `http://127.0.0.1:${webPort}`;
   const base = `http://127.0.0.1:${basePort}`;
-  start("node_modules/.bin/next", ["start", "-p", String(webPort)], {
+  // The product as it runs in production: behind its own web server (CSP, client address).
+  start(process.execPath, ["dist/web-server.cjs"], {
     NODE_ENV: "production",
+    PORT: String(webPort),
     BACKEND_API_URL: apiUrl,
     DATA_DIR: dataDir,
   });
