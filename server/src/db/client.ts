@@ -37,6 +37,10 @@ const MIGRATION_LOCK = 72_114_001;
 
 export function connectPostgres(url: string): Database {
   const pool = new Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server closes (a restart, a failover, an administrator) is an
+  // 'error' event on the pool; unhandled, it would crash the process. The pool drops that
+  // connection and opens a new one for the next query, so there is nothing else to do.
+  pool.on("error", (err) => console.warn(`[db] idle connection closed by the server: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

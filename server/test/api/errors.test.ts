@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 
 let t: TestApp;
@@ -46,3 +47,25 @@ describe("bodies the API does not take", () => {
     expectError(await t.post("/login", undefined, { raw: huge, contentType: "application/json" }), 413);
   });
 });
+
+// PostgreSQL only (CI's second pass): PGlite has no server to drop connections.
+if (process.env.DATABASE_URL) {
+  describe("the database server closing idle connections", () => {
+    it("is no crash: the pool reconnects for the next query", async () => {
+      expect((await t.get("/health")).statusCode).toBe(200);
+      const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
+      try {
+        const other = await t.testDatabase!.connectAgain();
+        await other.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and pid <> pg_backend_pid() and state = 'idle'`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect((await t.get("/health")).statusCode).toBe(200);
+        expect(warn).toHaveBeenCalledWith(expect.stringContaining("idle connection closed by the server"));
+      } finally {
+        warn.mockRestore();
+      }
+    });
+  });
+}
