@@ -82,7 +82,12 @@ async function main() {
     BACKEND_API_URL: apiUrl,
     DATA_DIR: dataDir,
   });
-  start("node_modules/.bin/next", ["start", BASELINE_DIR, "-p", String(basePort)], { NODE_ENV: "production" });
+  // The baseline behind the same web server, so both are compressed and policed alike.
+  start(process.execPath, ["dist/web-server.cjs"], {
+    NODE_ENV: "production",
+    PORT: String(basePort),
+    WEB_APP_DIR: BASELINE_DIR,
+  });
   await Promise.all([waitForUrl(`${web}/`, 60_000), waitForUrl(`${base}/`, 60_000)]);
   // The build prerenders the public pages without the API (lib/site-data.ts): let them rebuild.
   for (const page of ["/", "/privacy-policy"]) {

@@ -21,7 +21,8 @@ try {
   process.exit(1);
 }
 
-const app = next({ dev, hostname, port });
+// The app to serve: this checkout's, or another (the benchmark's empty baseline page).
+const app = next({ dev, dir: process.env.WEB_APP_DIR || ".", hostname, port });
 const handle = app.getRequestHandler();
 // Next's own compression is off (next.config.mjs): it would compress before the page policy could
 // read the page. This compresses after it.
