@@ -32,8 +32,14 @@ const envSchema = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   /** Payments (issue 7): `live` refuses to start without Stripe's keys; unset: Stripe if keyed, else the sandbox. */
   PAYMENTS_MODE: z.enum(["live", "sandbox"]).optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_…)").optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook secret (whsec_…)").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a Stripe webhook secret (whsec_…)")
+    .optional(),
 });
 
 export type Config = {

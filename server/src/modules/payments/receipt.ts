@@ -52,7 +52,9 @@ export async function receiptHtml(app: FastifyInstance, paymentId: number, owner
   const data = await receiptData(app, paymentId, ownerId);
   if (!data) return null;
   const rows = data.lines
-    .map(([k, v]) => `<tr><th style="text-align:left;padding:6px 16px 6px 0">${escape(k)}</th><td>${escape(v)}</td></tr>`)
+    .map(
+      ([k, v]) => `<tr><th style="text-align:left;padding:6px 16px 6px 0">${escape(k)}</th><td>${escape(v)}</td></tr>`,
+    )
     .join("");
   const appName = escape(app.config.appName);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${appName} receipt ${escape(data.lines[0]![1])}</title></head>

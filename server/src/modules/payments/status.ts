@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { payments, plans, users } from "../../db/schema";
+import { payments, plans } from "../../db/schema";
 
 /** A plan payment that pays for now: succeeded, and its period has not ended. */
 export const activePlanPayment = (ownerId: number) =>
@@ -15,9 +15,11 @@ export const activePlanPayment = (ownerId: number) =>
  * `status_payment` of a users row, derived from the payments (product.md §4): "1" exactly while a
  * plan period is active. Staff carry their owner's. For selects over `users`.
  */
+// Written out qualified: Drizzle renders columns unqualified inside a select, where "id" in this
+// subquery would be the payment's.
 export const statusPaymentSql = sql<"0" | "1">`(case when exists (
-  select 1 from ${payments} where ${payments.userId} = coalesce(${users.ownerId}, ${users.id})
-    and ${payments.mode} = 'newUser' and ${payments.status} = 'succeeded' and ${payments.periodEnd} > now()
+  select 1 from "payments" p where p."user_id" = coalesce("users"."owner_id", "users"."id")
+    and p."mode" = 'newUser' and p."status" = 'succeeded' and p."period_end" > now()
 ) then '1' else '0' end)`;
 
 /** The active plan transaction of an owner with its plan, or undefined (spec.md §7 subscription-plan-active). */

@@ -20,7 +20,11 @@ export function createSandboxProvider(): PaymentProvider {
       const outcome: ChargeOutcome =
         card?.outcome === "succeeded"
           ? { status: "succeeded", reference }
-          : { status: "failed", reference, message: card && "message" in card ? card.message : NOT_A_TEST_CARD_MESSAGE };
+          : {
+              status: "failed",
+              reference,
+              message: card && "message" in card ? card.message : NOT_A_TEST_CARD_MESSAGE,
+            };
       byKey.set(input.idempotencyKey, outcome);
       byReference.set(reference, outcome);
       return outcome;

@@ -55,7 +55,10 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         );
         return outcomeOf(intent);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (
+          error instanceof Stripe.errors.StripeCardError ||
+          error instanceof Stripe.errors.StripeInvalidRequestError
+        ) {
           const intent = (error.raw as { payment_intent?: Intent }).payment_intent;
           return { status: "failed", reference: intent?.id ?? null, message: error.message };
         }
