@@ -11,6 +11,7 @@ import { seedPlans } from "../../src/db/seed/plans";
 import { issueApiToken } from "../../src/modules/auth/tokens";
 import { hashSecret } from "../../src/services/crypto";
 import type { Mailer } from "../../src/services/mail";
+import type { PaymentProvider } from "../../src/services/payments";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 /** The configuration every test app starts from; `overrides` are environment variables. */
@@ -81,13 +82,13 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { database?: Database; testDatabase?: TestDatabase; mailer?: Mailer } = {},
+  options: { database?: Database; testDatabase?: TestDatabase; mailer?: Mailer; payments?: PaymentProvider } = {},
 ) {
   const owned = !options.database && !options.testDatabase;
   const testDatabase = options.testDatabase ?? (options.database ? undefined : await createTestDatabase());
   const database = options.database ?? testDatabase!.database;
   const config = testConfig(overrides);
-  const app: FastifyInstance = await buildApp(config, { database, mailer: options.mailer });
+  const app: FastifyInstance = await buildApp(config, { database, mailer: options.mailer, payments: options.payments });
   await app.ready();
 
   const query = async <T = Record<string, unknown>>(q: SQL): Promise<T[]> =>
