@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await createTestApp();
   f = dashboardFixtures(t);
   await seedPlans(t.database.db);
-  [starter] = await t.query<{ id: number }>(sql`select id from plans where name = 'Starter'`);
+  starter = (await t.query<{ id: number }>(sql`select id from plans where name = 'Starter'`))[0]!;
 });
 afterAll(() => t.close());
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
   });
   t = await createTestApp({}, { payments });
   await seedPlans(t.database.db);
-  [starter] = await t.query<{ id: number }>(sql`select id from plans where name = 'Starter'`);
+  starter = (await t.query<{ id: number }>(sql`select id from plans where name = 'Starter'`))[0]!;
 });
 afterAll(async () => {
   await t.close();
