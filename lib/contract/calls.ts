@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { addAddressBody, addressListQuery } from "./address";
 import { addBusinessBody, businessListQuery } from "./business";
 import { fileParams } from "./files";
-import { couponApplyBody, receiptParams, subscriptionChargeBody } from "./payments";
+import { couponApplyBody, receiptParams, stripeWebhookBody, subscriptionChargeBody } from "./payments";
 import { idBody } from "./fields";
 import { productCategoryAddBody, productCategoryListQuery } from "./product-category";
 import { acceptInviteBody, addStaffBody, staffInviteQuery, staffListQuery } from "./staff";
@@ -155,7 +155,7 @@ export const calls = {
   /** NEW: a succeeded payment's receipt, as an HTML file to download. */
   paymentReceipt: { method: "GET", path: "/payment-receipt/:id", access: "owner", params: receiptParams },
   /** NEW (product.md §6): Stripe's signed events; the raw body is verified, never parsed first. */
-  stripeWebhook: { method: "POST", path: "/stripe-webhook", access: "public" },
+  stripeWebhook: { method: "POST", path: "/stripe-webhook", access: "public", body: stripeWebhookBody },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

@@ -115,3 +115,24 @@ export type AppliedCoupon = {
 };
 
 export const receiptParams = z.object({ id });
+
+/** Stripe's event, as the exact bytes it signed (the API server never parses it before verifying). */
+export const stripeWebhookBody = z.custom<Uint8Array>((value) => value instanceof Uint8Array && isEvent(value), {
+  error: "The webhook body must be Stripe's JSON event.",
+});
+
+/** A JSON object with a string id and type: the shape of every Stripe event. */
+function isEvent(bytes: Uint8Array) {
+  try {
+    const event: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return (
+      typeof event === "object" &&
+      event !== null &&
+      !Array.isArray(event) &&
+      typeof (event as { id?: unknown }).id === "string" &&
+      typeof (event as { type?: unknown }).type === "string"
+    );
+  } catch {
+    return false;
+  }
+}

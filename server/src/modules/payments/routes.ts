@@ -80,8 +80,8 @@ export function paymentRoutes(app: FastifyInstance) {
   void app.register(async (raw) => {
     raw.removeContentTypeParser("application/json");
     raw.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-    route(raw, calls.stripeWebhook, async ({ request }) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    route(raw, calls.stripeWebhook, async ({ body: bytes, request }) => {
+      const body = Buffer.from(bytes);
       const signature = request.headers["stripe-signature"];
       let event;
       try {
