@@ -267,6 +267,10 @@ test("a profile fetch with a revoked token clears local storage and lands on /lo
   await otherPage.getByRole("button", { name: "Log in" }).click();
   await expect(otherPage).toHaveURL(/\/subscription$/);
   await otherPage.goto("/dashboard/profile");
+  // Typed only once the page is live: a value typed before hydration can be reset by it.
+  await expect(otherPage.getByRole("region", { name: "Your details" }).getByLabel("Full name")).toHaveValue(
+    "Ada Owner",
+  );
   const password = otherPage.getByRole("region", { name: "Change password" });
   await password.getByLabel("Current password").fill("correct-horse-42");
   await password.getByLabel("New password", { exact: true }).fill("a-brand-new-password-1");
