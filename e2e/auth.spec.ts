@@ -10,9 +10,10 @@ test("an owner registers with an emailed code, logs in, lands on /subscription a
 
   await logIn(page, email);
   await expect(page).toHaveURL(/\/subscription$/);
-  await expect(page.getByRole("heading", { name: "Your subscription" })).toBeVisible();
-  await expect(page.getByText(email)).toBeVisible();
-  await expect(page.getByText("No active plan")).toBeVisible();
+  // No plan yet: the plans to choose from (issue 7 replaced the account summary here).
+  await expect(page.getByRole("heading", { name: "Choose your plan" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Choose Starter" })).toBeVisible();
+  await expect(page.getByText("Ada Owner")).toBeVisible();
   // Signed in without a paid plan: the guest pages lead back to /subscription.
   await page.goto("/register");
   await expect(page).toHaveURL(/\/subscription$/);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
-import { dashboardNav, signedInOwner } from "./fixtures/owner";
+import { dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
 
 const logo = () =>
   sharp({ create: { width: 300, height: 200, channels: 3, background: "#e11d48" } })
@@ -25,6 +25,7 @@ test("an owner adds, edits and deletes a business with its logo, an address and 
   request,
 }) => {
   await signedInOwner(page, request, uniqueEmail("dash"));
+  await payPlan(page);
   await page.goto("/dashboard/main");
   await expect(kpi(page, "businesses")).toHaveText("0");
   await expect(page.getByRole("heading", { name: "Start with your business" })).toBeVisible();
@@ -230,6 +231,7 @@ test("the menu is open at 1280 px and a closed drawer at 800 px, marking the cur
     "My Staff",
     "Address",
     "Product Categories",
+    "Coupons",
     "Subscription Plan",
     "How to Use Dashboard and Scanner",
   ]);
@@ -265,6 +267,10 @@ test("a profile fetch with a revoked token clears local storage and lands on /lo
   await otherPage.getByRole("button", { name: "Log in" }).click();
   await expect(otherPage).toHaveURL(/\/subscription$/);
   await otherPage.goto("/dashboard/profile");
+  // Typed only once the page is live: a value typed before hydration can be reset by it.
+  await expect(otherPage.getByRole("region", { name: "Your details" }).getByLabel("Full name")).toHaveValue(
+    "Ada Owner",
+  );
   const password = otherPage.getByRole("region", { name: "Change password" });
   await password.getByLabel("Current password").fill("correct-horse-42");
   await password.getByLabel("New password", { exact: true }).fill("a-brand-new-password-1");

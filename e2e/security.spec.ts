@@ -35,7 +35,16 @@ const PUBLIC_PAGES = [
   "/verify-otp?email=a%40b.co",
   "/forgot-verify-otp",
 ];
-const SIGNED_IN_PAGES = ["/dashboard/main", "/dashboard/profile", "/subscription"];
+const SIGNED_IN_PAGES = [
+  "/dashboard/main",
+  "/dashboard/profile",
+  "/subscription",
+  "/payment",
+  "/payment?mode=newUser&plan=1",
+  "/thank-you",
+  "/dashboard/plans",
+  "/dashboard/coupon",
+];
 
 test("every page has a strict CSP and runs without a single violation", async ({ page }) => {
   const violations = await watchCsp(page);

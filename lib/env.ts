@@ -15,6 +15,13 @@ const schema = z.object({
   /** Store pages of the mobile apps; each badge is shown on the dashboard only when set. */
   NEXT_PUBLIC_APP_STORE_URL: z.url().optional(),
   NEXT_PUBLIC_PLAY_STORE_URL: z.url().optional(),
+  /** Stripe in the browser (Elements); unset: the sandbox's own card form in test mode. */
+  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, "must be a Stripe publishable key (pk_…)")
+    .optional(),
+  /** `live`: the web app refuses to start without the Stripe publishable key. */
+  PAYMENTS_MODE: z.enum(["live", "sandbox"]).optional(),
 });
 
 export type WebEnv = z.infer<typeof schema>;

@@ -7,6 +7,8 @@ export const DASHBOARD_TYPES = [
   "profile",
   "my-staff",
   "how-to-use",
+  "plans",
+  "coupon",
 ] as const;
 export type DashboardType = (typeof DASHBOARD_TYPES)[number];
 
@@ -32,6 +34,8 @@ const EXACT = new Set([
   "/forgot-verify-otp",
   "/change-password",
   "/subscription",
+  "/payment",
+  "/thank-you",
   "/privacy-policy",
   "/privacy-policy-1",
   "/terms-condition",

@@ -88,6 +88,14 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
           </div>
         </nav>
         <main id="main" className="app-content">
+          {profile.data?.role === "owner" &&
+            profile.data.status_payment === "0" &&
+            !["/subscription", "/payment", "/thank-you"].includes(pathname) && (
+              <p className="renew-banner" role="status">
+                <strong>Your plan is not active.</strong> Your customers&apos; cards keep working;{" "}
+                <Link href="/subscription">renew your plan</Link> to add businesses and addresses again.
+              </p>
+            )}
           {children}
         </main>
       </div>

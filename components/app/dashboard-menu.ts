@@ -17,7 +17,8 @@ export const MENU: readonly MenuItem[] = [
   { href: "/dashboard/my-staff", label: "My Staff", roles: OWNER },
   { href: "/dashboard/address", label: "Address", roles: OWNER },
   { href: "/dashboard/product-category", label: "Product Categories", roles: OWNER },
-  { href: "/subscription", label: "Subscription Plan", roles: OWNER },
+  { href: "/dashboard/coupon", label: "Coupons", roles: OWNER },
+  { href: "/dashboard/plans", label: "Subscription Plan", roles: OWNER },
   { href: "/dashboard/how-to-use", label: "How to Use Dashboard and Scanner", roles: EVERYONE },
 ];
 

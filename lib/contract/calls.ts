@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { addAddressBody, addressListQuery } from "./address";
 import { addBusinessBody, businessListQuery } from "./business";
 import { fileParams } from "./files";
+import { couponApplyBody, receiptParams, stripeWebhookBody, subscriptionChargeBody } from "./payments";
 import { idBody } from "./fields";
 import { productCategoryAddBody, productCategoryListQuery } from "./product-category";
 import { acceptInviteBody, addStaffBody, staffInviteQuery, staffListQuery } from "./staff";
@@ -137,6 +138,24 @@ export const calls = {
   reviewList: { method: "GET", path: "/review-list", access: "public" },
   subscriptionPlanList: { method: "GET", path: "/subscriptionplan-list", access: "public" },
   contactUs: { ...contactUsCall, access: "public", body: contactUsBody },
+
+  // Subscriptions and payments (issue 7).
+  subscriptionPlanActive: { method: "GET", path: "/subscription-plan-active", access: "owner" },
+  subscriptionCharge: {
+    method: "POST",
+    path: "/subscription-charge",
+    access: "owner",
+    body: subscriptionChargeBody,
+  },
+  couponApply: { method: "POST", path: "/coupon-apply", access: "owner", body: couponApplyBody },
+  couponList: { method: "GET", path: "/coupon-list", access: "owner" },
+  deleteCoupon: { method: "POST", path: "/delete-coupon", access: "owner", body: idBody },
+  /** NEW: the owner's payments, newest first (the plans page's history). */
+  paymentList: { method: "GET", path: "/payment-list", access: "owner" },
+  /** NEW: a succeeded payment's receipt, as an HTML file to download. */
+  paymentReceipt: { method: "GET", path: "/payment-receipt/:id", access: "owner", params: receiptParams },
+  /** NEW (product.md §6): Stripe's signed events; the raw body is verified, never parsed first. */
+  stripeWebhook: { method: "POST", path: "/stripe-webhook", access: "public", body: stripeWebhookBody },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

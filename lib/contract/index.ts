@@ -12,3 +12,4 @@ export * from "./dashboard";
 export * from "./lookups";
 export * from "./plans";
 export * from "./site";
+export * from "./payments";

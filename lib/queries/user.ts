@@ -28,6 +28,8 @@ export const deleteAccount = (body: UserSoftDeleteBody) => apiCall(calls.userSof
 /** Ends the session on the server and in the cookie, then reloads into the login page. */
 export async function logout() {
   await apiCall(calls.logout).catch(() => undefined);
+  // spec.md §2/§4: logout clears local storage (the chosen plan, kept form drafts) too.
+  window.localStorage.clear();
   // A full reload (spec.md §4): nothing of the signed-in state survives in memory.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign("/login");

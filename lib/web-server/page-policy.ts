@@ -2,11 +2,16 @@ import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { inlineScriptHashes } from "./inline-scripts";
 
 /**
- * Third-party origins our pages may load from, by CSP directive. Google's page-translation
- * element is the only one today; Stripe and Firebase add theirs with their issues.
+ * Third-party origins our pages may load from, by CSP directive: Google's page-translation
+ * element, and Stripe.js with its Elements and 3-D Secure frames (docs.stripe.com/security/guide#content-security-policy).
  */
 export const THIRD_PARTY: Record<"script" | "style" | "img" | "connect" | "frame", string[]> = {
-  script: ["https://translate.google.com", "https://translate.googleapis.com", "https://translate-pa.googleapis.com"],
+  script: [
+    "https://translate.google.com",
+    "https://translate.googleapis.com",
+    "https://translate-pa.googleapis.com",
+    "https://js.stripe.com",
+  ],
   style: ["https://translate.googleapis.com", "https://www.gstatic.com"],
   img: [
     "https://www.gstatic.com",
@@ -14,8 +19,13 @@ export const THIRD_PARTY: Record<"script" | "style" | "img" | "connect" | "frame
     "https://translate.google.com",
     "https://translate.googleapis.com",
   ],
-  connect: ["https://translate.googleapis.com", "https://translate-pa.googleapis.com"],
-  frame: ["https://translate.google.com", "https://translate.googleapis.com"],
+  connect: ["https://translate.googleapis.com", "https://translate-pa.googleapis.com", "https://api.stripe.com"],
+  frame: [
+    "https://translate.google.com",
+    "https://translate.googleapis.com",
+    "https://js.stripe.com",
+    "https://hooks.stripe.com",
+  ],
 };
 
 export type PolicyOptions = { dev: boolean; https: boolean };

@@ -15,9 +15,11 @@ import { healthRoutes } from "./modules/health/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
 import { staffRoutes } from "./modules/staff/routes";
 import { planRoutes } from "./modules/plans/routes";
+import { paymentRoutes } from "./modules/payments/routes";
 import { siteRoutes } from "./modules/site/routes";
 import { userRoutes } from "./modules/users/routes";
 import { createMailer, type Mailer } from "./services/mail";
+import { createPaymentProvider, type PaymentProvider } from "./services/payments";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limit";
 
 declare module "fastify" {
@@ -27,6 +29,8 @@ declare module "fastify" {
     db: Db;
     mailer: Mailer;
     limiter: RateLimiter;
+    /** Stripe or the sandbox; nothing else knows which. */
+    payments: PaymentProvider;
     /**
      * Runs work after the answer is sent (mail whose sending must not show in the response time).
      * Failures are logged; `settle()` waits for all of it (tests, shutdown).
@@ -39,7 +43,7 @@ declare module "fastify" {
 /** The largest request body (JSON, form or multipart); matches the BFF cap (BFF_BODY_LIMIT). */
 const BODY_LIMIT = 5 * 1024 * 1024;
 
-export type AppDeps = { database: Database; mailer?: Mailer };
+export type AppDeps = { database: Database; mailer?: Mailer; payments?: PaymentProvider };
 
 /** Builds the API server (routes under /api) without listening: tests use `app.inject`. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -60,6 +64,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: deps.database.db, log: app.log }),
   );
   app.decorate("limiter", createRateLimiter(deps.database.db, config.rateLimitFactor));
+  app.decorate("payments", deps.payments ?? createPaymentProvider(config));
 
   const pending = new Set<Promise<unknown>>();
   app.decorate("afterResponse", (task: () => Promise<unknown>) => {
@@ -145,6 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       staffRoutes(api);
       siteRoutes(api);
       planRoutes(api);
+      paymentRoutes(api);
     },
     { prefix: "/api" },
   );

@@ -30,6 +30,16 @@ const envSchema = z.object({
   SEED_DEMO_USER: bool.optional(),
   /** Multiplies every rate limit; raise it for load tests, never set it below 1 in production. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  /** Payments (issue 7): `live` refuses to start without Stripe's keys; unset: Stripe if keyed, else the sandbox. */
+  PAYMENTS_MODE: z.enum(["live", "sandbox"]).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a Stripe webhook secret (whsec_…)")
+    .optional(),
 });
 
 export type Config = {
@@ -49,6 +59,8 @@ export type Config = {
   seedOnStart: boolean;
   seedDemoUser: boolean;
   rateLimitFactor: number;
+  /** Set when Stripe is configured; unset: the sandbox provider. */
+  stripe?: { secretKey: string; webhookSecret: string };
 };
 
 export class ConfigError extends Error {}
@@ -64,6 +76,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const keyed = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET);
+  if (e.PAYMENTS_MODE === "live" && !keyed) {
+    throw new ConfigError(
+      "Invalid environment:\n  PAYMENTS_MODE: live needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (refusing to start)",
+    );
+  }
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError("Invalid environment:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together");
+  }
   return {
     env: e.NODE_ENV,
     host: e.API_HOST,
@@ -81,5 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedOnStart: e.SEED_ON_START,
     seedDemoUser: e.SEED_DEMO_USER ?? !e.DATABASE_URL,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    stripe:
+      keyed && e.PAYMENTS_MODE !== "sandbox"
+        ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
+        : undefined,
   };
 }

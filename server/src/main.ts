@@ -13,6 +13,11 @@ async function main() {
   if (config.seedOnStart) await seed(database.db, { demoUser: config.seedDemoUser });
 
   const app = await buildApp(config, { database });
+  if (app.payments.name === "sandbox") {
+    app.log.warn(
+      "*** PAYMENTS IN TEST MODE: no Stripe keys, the sandbox provider takes Stripe's test cards and no money moves. Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PAYMENTS_MODE=live for real payments. ***",
+    );
+  }
   if (!config.smtpUrl) app.log.warn("SMTP_URL is not set: emails are printed here and kept in mail_outbox");
   if (config.seedDemoUser) {
     app.log.info(`demo account: ${DEMO_USER.email} / ${DEMO_USER.password}`);

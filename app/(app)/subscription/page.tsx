@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { AccountSummary } from "@/components/dashboard/account-summary";
+import { PlanPicker } from "@/components/payment/plan-picker";
 
 export const metadata: Metadata = { title: "Subscription", robots: { index: false } };
 
 export default function SubscriptionPage() {
-  return <AccountSummary heading="subscription" />;
+  return <PlanPicker />;
 }

@@ -1,5 +1,8 @@
 "use client";
 
+import { useRouter } from "next/navigation";
+import { clearDraft } from "@/lib/payments/local";
+import { leadToSlotFee } from "@/lib/payments/slot-fee";
 import { useId } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
@@ -15,15 +18,19 @@ export function AddressForm({
   address,
   businesses,
   businessId,
+  draft,
   onDone,
 }: {
   address?: Address;
   businesses: Business[];
   /** Preselected business (the list's filter) for a new address. */
   businessId?: number;
+  /** What the owner typed before paying the extra-slot fee (a new address only). */
+  draft?: Record<string, string> | null;
   onDone: () => void;
 }) {
   const save = useSaveAddress();
+  const router = useRouter();
   const headingId = useId();
   const initial = address
     ? {
@@ -35,9 +42,17 @@ export function AddressForm({
         zip_code: address.zip_code,
         country_name: address.country_name,
       }
-    : { business_id: businessId ? String(businessId) : "", ...BLANK_PLACE };
+    : { business_id: businessId ? String(businessId) : "", ...BLANK_PLACE, ...draft };
   const form = useContractForm(addressForm, initial, async (values) => {
-    const result = await save.mutateAsync({ ...values, id: address?.id });
+    let result;
+    try {
+      result = await save.mutateAsync({ ...values, id: address?.id });
+    } catch (error) {
+      const typed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
+      if (!address && leadToSlotFee(error, "address", typed, router.push)) return;
+      throw error;
+    }
+    if (!address) clearDraft("address");
     toast.success(result.message);
     onDone();
   });

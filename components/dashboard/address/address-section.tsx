@@ -1,5 +1,6 @@
 "use client";
 
+import { clearDraft, useDraft } from "@/lib/payments/local";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -43,7 +44,16 @@ function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void
 export function AddressSection() {
   const [page, setPage] = useState(1);
   const [businessId, setBusinessId] = useState<number | undefined>();
-  const [editing, setEditing] = useState<Address | "new" | null>(null);
+  const [chosen, setEditing] = useState<Address | "new" | null>(null);
+  // Back from paying the extra-slot fee: the form opens again with what was typed.
+  const draft = useDraft("address");
+  const [draftDone, setDraftDone] = useState(false);
+  const editing = chosen ?? (draft && !draftDone ? "new" : null);
+  const closeForm = () => {
+    setEditing(null);
+    setDraftDone(true);
+    clearDraft("address");
+  };
   const businesses = useBusinessOptions();
   const list = useAddresses(page, businessId);
   usePageInRange(list.data, setPage);
@@ -88,7 +98,8 @@ export function AddressSection() {
           address={editing === "new" ? undefined : editing}
           businesses={businesses.data}
           businessId={businessId}
-          onDone={() => setEditing(null)}
+          draft={editing === "new" ? draft : null}
+          onDone={closeForm}
         />
       )}
       {businesses.isSuccess && businesses.data.length > 1 && (

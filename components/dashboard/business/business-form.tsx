@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
@@ -10,13 +11,25 @@ import { imageFile } from "@/lib/contract/files";
 import { messages } from "@/lib/contract/envelope";
 import { useSaveBusiness } from "@/lib/queries/businesses";
 import { useContractForm } from "@/lib/use-contract-form";
+import { clearDraft } from "@/lib/payments/local";
+import { leadToSlotFee } from "@/lib/payments/slot-fee";
 import { BLANK_PLACE, PlaceFields } from "../place-fields";
 
 const logoRule = imageFile("business logo");
 
 /** Add a business, or edit one: the fields and the logo go as one multipart form. */
-export function BusinessForm({ business, onDone }: { business?: Business; onDone: () => void }) {
+export function BusinessForm({
+  business,
+  draft,
+  onDone,
+}: {
+  business?: Business;
+  /** What the owner typed before paying the extra-slot fee (a new business only). */
+  draft?: Record<string, string> | null;
+  onDone: () => void;
+}) {
   const save = useSaveBusiness();
+  const router = useRouter();
   const [logo, setLogo] = useState<File | null>(null);
   const logoId = useId();
   const initial = business
@@ -29,7 +42,7 @@ export function BusinessForm({ business, onDone }: { business?: Business; onDone
         zip_code: business.zip_code,
         country_name: business.country_name,
       }
-    : { business_name: "", ...BLANK_PLACE };
+    : { business_name: "", ...BLANK_PLACE, ...draft };
 
   const form = useContractForm(businessForm, initial, async (values) => {
     const checked = logoRule.safeParse(logo ?? undefined);
@@ -41,7 +54,15 @@ export function BusinessForm({ business, onDone }: { business?: Business; onDone
     for (const [name, value] of Object.entries(values)) body.append(name, value);
     if (business) body.append("id", String(business.id));
     if (logo) body.append("business_logo", logo);
-    const result = await save.mutateAsync(body);
+    let result;
+    try {
+      result = await save.mutateAsync(body);
+    } catch (error) {
+      // Beyond the plan's allowance: pay the fee, then come back to this form as typed.
+      if (!business && leadToSlotFee(error, "business", values, router.push)) return;
+      throw error;
+    }
+    if (!business) clearDraft("business");
     toast.success(result.message);
     onDone();
   });

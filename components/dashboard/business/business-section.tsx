@@ -1,5 +1,6 @@
 "use client";
 
+import { clearDraft, useDraft } from "@/lib/payments/local";
 import { useState } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Pagination } from "@/components/ui/pagination";
@@ -61,7 +62,16 @@ function BusinessCard({ business, onEdit }: { business: Business; onEdit: () => 
 
 export function BusinessSection() {
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<Business | "new" | null>(null);
+  const [chosen, setEditing] = useState<Business | "new" | null>(null);
+  // Back from paying the extra-slot fee: the form opens again with what was typed.
+  const draft = useDraft("business");
+  const [draftDone, setDraftDone] = useState(false);
+  const editing = chosen ?? (draft && !draftDone ? "new" : null);
+  const closeForm = () => {
+    setEditing(null);
+    setDraftDone(true);
+    clearDraft("business");
+  };
   const list = useBusinesses(page);
   usePageInRange(list.data, setPage);
 
@@ -79,7 +89,8 @@ export function BusinessSection() {
         <BusinessForm
           key={editing === "new" ? "new" : editing.id}
           business={editing === "new" ? undefined : editing}
-          onDone={() => setEditing(null)}
+          draft={editing === "new" ? draft : null}
+          onDone={closeForm}
         />
       )}
       {list.isPending ? (

@@ -4,6 +4,7 @@ import type { Db } from "./client";
 import { users } from "./schema";
 import { seedReferenceLists } from "./seed/reference-lists";
 import { seedPlans } from "./seed/plans";
+import { seedCoupons, seedDemoSubscription } from "./seed/payments";
 import { seedSite } from "./seed/site";
 
 export const DEMO_USER = {
@@ -18,22 +19,28 @@ export async function seed(db: Db, options: { demoUser: boolean }) {
   await seedReferenceLists(db);
   await seedSite(db);
   await seedPlans(db);
+  await seedCoupons(db);
   if (options.demoUser) {
     const [existing] = await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, DEMO_USER.email), isNull(users.deletedAt)))
       .limit(1);
-    if (!existing) {
-      await db.insert(users).values({
-        name: DEMO_USER.name,
-        email: DEMO_USER.email,
-        phoneNumber: DEMO_USER.phoneNumber,
-        passwordHash: await hashSecret(DEMO_USER.password),
-        role: "owner",
-        emailVerifiedAt: new Date(),
-        statusPayment: "1",
-      });
+    let demoId = existing?.id;
+    if (!demoId) {
+      const [created] = await db
+        .insert(users)
+        .values({
+          name: DEMO_USER.name,
+          email: DEMO_USER.email,
+          phoneNumber: DEMO_USER.phoneNumber,
+          passwordHash: await hashSecret(DEMO_USER.password),
+          role: "owner",
+          emailVerifiedAt: new Date(),
+        })
+        .returning({ id: users.id });
+      demoId = created!.id;
     }
+    await seedDemoSubscription(db, demoId);
   }
 }

@@ -2,6 +2,7 @@ import { calls, type Call } from "../../../lib/contract/calls";
 import { messages } from "../../../lib/contract/envelope";
 import { createTestApp, expectError, uniqueEmail, type TestApp } from "../helpers/app";
 import { ADDRESS_FIELDS, BUSINESS_FIELDS, dashboardFixtures } from "../helpers/dashboard";
+import { createCoupon } from "../../src/modules/payments/coupons";
 
 /**
  * One owner can never read or change another's data (404, never a leak), and staff can never
@@ -9,7 +10,15 @@ import { ADDRESS_FIELDS, BUSINESS_FIELDS, dashboardFixtures } from "../helpers/d
  */
 
 let t: TestApp;
-let a: { token: string; business: number; address: number; category: number; staff: number; staffToken: string };
+let a: {
+  token: string;
+  business: number;
+  address: number;
+  category: number;
+  staff: number;
+  staffToken: string;
+  coupon: number;
+};
 let b: { token: string; business: number };
 
 beforeAll(async () => {
@@ -20,6 +29,9 @@ beforeAll(async () => {
   const address = await f.addAddress(ownerA, business.id);
   const category = await f.addCategory(ownerA, "A's coffee");
   const staff = await f.staffOf(ownerA, uniqueEmail("a-staff"));
+  await createCoupon(t.database.db, { code: "ISOLATION10", kind: "percent", value: 10 });
+  await t.post("/coupon-apply", { coupon_code: "ISOLATION10", mode: "businessPayment" }, { token: ownerA });
+  const [coupon] = (await t.get<{ id: number }[]>("/coupon-list", { token: ownerA })).body.data;
   a = {
     token: ownerA,
     business: business.id,
@@ -27,6 +39,7 @@ beforeAll(async () => {
     category: category.id,
     staff: staff.invite.id,
     staffToken: staff.token,
+    coupon: coupon!.id,
   };
   const ownerB = await t.tokenFor((await t.createUser({ name: "Owner B" })).id);
   b = { token: ownerB, business: (await f.addBusiness(ownerB, { business_name: "B's shop" })).id };
@@ -35,7 +48,15 @@ afterAll(() => t.close());
 
 /** Everything owner A has, as A's own list calls answer it. */
 async function snapshotOfA() {
-  const lists = ["/business-list", "/address-list", "/product-category-list", "/staff-list", "/dashboard-details"];
+  const lists = [
+    "/business-list",
+    "/address-list",
+    "/product-category-list",
+    "/staff-list",
+    "/dashboard-details",
+    "/coupon-list",
+    "/payment-list",
+  ];
   return Promise.all(lists.map(async (path) => (await t.get(path, { token: a.token })).body.data));
 }
 
@@ -67,6 +88,8 @@ const crossOwner: Attempt[] = [
   ],
   ["delete A's product category", "POST", "/product-category-delete", () => ({ id: a.category })],
   ["delete A's staff member", "POST", "/delete-staff", () => ({ id: a.staff })],
+  ["detach A's applied coupon", "POST", "/delete-coupon", () => ({ id: a.coupon })],
+  ["download A's receipt", "GET", `/payment-receipt/1`, () => ({})],
 ];
 
 describe("owner B with owner A's ids", () => {
@@ -88,7 +111,9 @@ describe("owner B with owner A's ids", () => {
     const idCalls = Object.values(calls as Record<string, Call>).filter(
       (call) => call.access === "owner" && call.method === "POST" && call.path !== "/user-soft-delete",
     );
-    for (const call of idCalls.filter((c) => c.path !== "/add-staff")) expect(covered).toContain(call.path);
+    // These take no id of an owner's row (a charge and a coupon name a public plan and a code).
+    const noRowIds = ["/add-staff", "/subscription-charge", "/coupon-apply"];
+    for (const call of idCalls.filter((c) => !noRowIds.includes(c.path))) expect(covered).toContain(call.path);
   });
 
   it("sees only their own rows in every list", async () => {

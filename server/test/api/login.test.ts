@@ -42,12 +42,17 @@ describe("POST /login", () => {
     expect((await t.get("/user-profile", { token: res.body.auth_token as string })).statusCode).toBe(200);
   });
 
-  it('answers status_payment "1" for an owner with an active plan', async () => {
-    const user = await t.createUser();
-    await t.query(sql`update users set status_payment = '1' where id = ${user.id}`);
-    const res = await t.post("/login", { email: user.email, password: user.password });
-    expect(res.statusCode).toBe(200);
-    expect((res.body.data as { status_payment: string }).status_payment).toBe("1");
+  it('answers status_payment "1" exactly while a plan period is active, derived from the payments', async () => {
+    const user = await t.createUser({ plan: false });
+    const statusOf = async () =>
+      ((await t.post("/login", { email: user.email, password: user.password })).body.data as { status_payment: string })
+        .status_payment;
+    expect(await statusOf()).toBe("0");
+    const payment = await t.subscribe(user.id, "Starter");
+    expect(await statusOf()).toBe("1");
+    // The period ends: the plan has lapsed.
+    await t.query(sql`update payments set period_end = now() - interval '1 second' where id = ${payment.id}`);
+    expect(await statusOf()).toBe("0");
   });
 
   it("accepts the email in any case and with spaces around it", async () => {

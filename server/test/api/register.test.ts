@@ -25,7 +25,6 @@ const userRows = (email: string) =>
     password_hash: string;
     deleted_at: Date | null;
     role: string;
-    status_payment: string;
   }>(sql`select * from users where email = ${email} order by id`);
 
 /** Codes sent for registrations of an email, newest last, with the registration each confirms. */
@@ -70,7 +69,9 @@ describe("POST /register", () => {
 
     expect((await t.post("/otp-verify", { email: body.email, otp: code, purpose: "register" })).statusCode).toBe(200);
     const [user] = await userRows(body.email);
-    expect(user).toMatchObject({ name: "Ada Owner", role: "owner", status_payment: "0", deleted_at: null });
+    expect(user).toMatchObject({ name: "Ada Owner", role: "owner", deleted_at: null });
+    // No plan yet: the derived status says so (the stored column is gone).
+    expect(user).not.toHaveProperty("status_payment");
     expect(user!.email_verified_at).not.toBeNull();
   });
 

@@ -99,7 +99,7 @@ describe("POST /profile-update", () => {
   });
 
   it("cannot change the email, role or payment status", async () => {
-    const user = await t.createUser();
+    const user = await t.createUser({ plan: false });
     const token = await t.tokenFor(user.id);
     const res = await t.post(
       "/profile-update",

@@ -5,10 +5,13 @@ import type { Envelope } from "../../../lib/contract/envelope";
 import { buildApp } from "../../src/app";
 import { loadConfig, type Config } from "../../src/config";
 import type { Database } from "../../src/db/client";
-import { users } from "../../src/db/schema";
+import { payments, plans, users } from "../../src/db/schema";
+import { eq } from "drizzle-orm";
+import { seedPlans } from "../../src/db/seed/plans";
 import { issueApiToken } from "../../src/modules/auth/tokens";
 import { hashSecret } from "../../src/services/crypto";
 import type { Mailer } from "../../src/services/mail";
+import type { PaymentProvider } from "../../src/services/payments";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 /** The configuration every test app starts from; `overrides` are environment variables. */
@@ -79,13 +82,13 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { database?: Database; testDatabase?: TestDatabase; mailer?: Mailer } = {},
+  options: { database?: Database; testDatabase?: TestDatabase; mailer?: Mailer; payments?: PaymentProvider } = {},
 ) {
   const owned = !options.database && !options.testDatabase;
   const testDatabase = options.testDatabase ?? (options.database ? undefined : await createTestDatabase());
   const database = options.database ?? testDatabase!.database;
   const config = testConfig(overrides);
-  const app: FastifyInstance = await buildApp(config, { database, mailer: options.mailer });
+  const app: FastifyInstance = await buildApp(config, { database, mailer: options.mailer, payments: options.payments });
   await app.ready();
 
   const query = async <T = Record<string, unknown>>(q: SQL): Promise<T[]> =>
@@ -192,6 +195,11 @@ export async function createTestApp(
       ownerId: number;
       verified: boolean;
       name: string;
+      /**
+       * Owners get a paid plan period (succeeded sandbox payment) of this plan, by default the
+       * largest, so dashboard tests can add businesses; `false`: no plan.
+       */
+      plan: string | false;
     }> = {},
   ): Promise<Credentials> {
     const email = fields.email ?? uniqueEmail(fields.role ?? "owner");
@@ -208,7 +216,38 @@ export async function createTestApp(
         emailVerifiedAt: fields.verified === false ? null : new Date(),
       })
       .returning({ id: users.id });
+    const plan = fields.plan ?? ((fields.role ?? "owner") === "owner" ? "Business Annual" : false);
+    if (plan) await subscribe(row!.id, plan);
     return { id: row!.id, email, password };
+  }
+
+  /** A succeeded plan payment written directly; `periodEnd` in the past makes a lapsed plan. */
+  async function subscribe(userId: number, planName = "Starter", periodEnd?: Date) {
+    // The template holds no plans (site tests check the list): the seed's plans, added when needed.
+    await seedPlans(database.db);
+    const [plan] = await database.db.select().from(plans).where(eq(plans.name, planName));
+    if (!plan) throw new Error(`no plan ${planName}`);
+    const end = periodEnd ?? new Date(Date.now() + 30 * 86_400_000);
+    const key = randomBytes(12).toString("hex");
+    const [row] = await database.db
+      .insert(payments)
+      .values({
+        userId,
+        planId: plan.id,
+        mode: "newUser",
+        listAmountMinor: plan.amountMinor,
+        amountMinor: plan.amountMinor,
+        currency: plan.currency,
+        provider: "sandbox",
+        providerRef: `sandbox_pi_fixture_${key}`,
+        idempotencyKey: key,
+        status: "succeeded",
+        periodStart: new Date(end.getTime() - 30 * 86_400_000),
+        periodEnd: end,
+        succeededAt: new Date(),
+      })
+      .returning();
+    return row!;
   }
 
   /** POST /login (expects 200) and answers the bearer token. */
@@ -242,6 +281,7 @@ export async function createTestApp(
     register,
     signUp,
     createUser,
+    subscribe,
     login,
     tokenFor,
     /** Waits for work the app does after its answers (mail). */

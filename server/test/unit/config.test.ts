@@ -127,3 +127,16 @@ describe("loadConfig", () => {
     expect(load({ PATH: "/usr/bin", SOMETHING_ELSE: "x" })).toEqual(load());
   });
 });
+
+describe("payments configuration", () => {
+  it("PAYMENTS_MODE=live refuses to start without Stripe's keys", () => {
+    expect(() => load({ PAYMENTS_MODE: "live" })).toThrow(/PAYMENTS_MODE: live needs STRIPE_SECRET_KEY/);
+    expect(() => load({ PAYMENTS_MODE: "live", STRIPE_SECRET_KEY: "sk_live_abc" })).toThrow(ConfigError);
+  });
+
+  it("uses Stripe when both keys are set, else the sandbox", () => {
+    expect(load({}).stripe).toBeUndefined();
+    const keyed = load({ PAYMENTS_MODE: "live", STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_x" });
+    expect(keyed.stripe).toEqual({ secretKey: "sk_live_abc", webhookSecret: "whsec_x" });
+  });
+});

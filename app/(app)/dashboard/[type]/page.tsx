@@ -3,6 +3,8 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AddressSection } from "@/components/dashboard/address/address-section";
 import { BusinessSection } from "@/components/dashboard/business/business-section";
+import { CouponSection } from "@/components/dashboard/coupon/coupon-section";
+import { PlansSection } from "@/components/dashboard/plans/plans-section";
 import { HowToUse } from "@/components/dashboard/how-to-use/how-to-use";
 import { DashboardMain } from "@/components/dashboard/main/dashboard-main";
 import { OwnerOnly } from "@/components/dashboard/owner-only";
@@ -23,6 +25,8 @@ const SECTIONS: Record<DashboardType, { title: string; render: () => ReactNode }
   profile: { title: "Profile", render: () => <ProfileSettings /> },
   "my-staff": { title: "My staff", render: () => <OwnerOnly>{<StaffSection />}</OwnerOnly> },
   "how-to-use": { title: "How to use", render: () => <HowToUse /> },
+  plans: { title: "Subscription plan", render: () => <OwnerOnly>{<PlansSection />}</OwnerOnly> },
+  coupon: { title: "Coupons", render: () => <OwnerOnly>{<CouponSection />}</OwnerOnly> },
 };
 
 type Props = { params: Promise<{ type: string }> };

@@ -28,9 +28,6 @@ export const users = pgTable(
       .default("owner"),
     ownerId: integer("owner_id").references((): AnyPgColumn => users.id),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-    statusPayment: text("status_payment", { enum: ["0", "1"] })
-      .notNull()
-      .default("0"),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -5,3 +5,4 @@ export * from "./businesses";
 export * from "./staff";
 export * from "./plans";
 export * from "./site";
+export * from "./payments";

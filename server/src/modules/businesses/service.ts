@@ -11,6 +11,7 @@ import { notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { processImage } from "../../services/images";
 import { deleteFile, storeImage } from "../files/service";
+import { claimSlot } from "../payments/slots";
 import { checkPlace } from "./reference";
 
 type BusinessInput = z.output<typeof addBusinessBody>;
@@ -74,13 +75,14 @@ export async function findBusiness(db: Db, ownerId: number, id: number): Promise
 }
 
 /**
- * Adds a business. The one place a new business is created: the plan's allowance (and the
- * extra-slot fee of product.md §4) goes in front of this call when payments land.
+ * Adds a business. The one place a new business is created: it takes a place in the plan's
+ * allowance or uses an extra-slot fee (product.md §4), in the same transaction as the insert.
  */
 export async function addBusiness(db: Db, ownerId: number, body: BusinessInput): Promise<Business> {
   const place = await checkPlace(db, body);
   const logo = body.business_logo && (await processLogo(body.business_logo));
   const id = await db.transaction(async (tx) => {
+    await claimSlot(tx, ownerId, "business");
     const logoFileId = logo ? await storeImage(tx, ownerId, logo) : null;
     const [row] = await tx
       .insert(businesses)
@@ -176,17 +178,21 @@ async function findAddress(db: Db, ownerId: number, id: number): Promise<Address
 }
 
 /**
- * Adds a location to one of the owner's businesses. The one place a new address is created: the
- * plan's allowance (and the extra-slot fee) goes in front of this call when payments land.
+ * Adds a location to one of the owner's businesses. The one place a new address is created: it
+ * takes a place in the plan's allowance or uses an extra-slot fee, in the insert's transaction.
  */
 export async function addAddress(db: Db, ownerId: number, body: AddressInput): Promise<Address> {
   await findBusiness(db, ownerId, body.business_id);
   const place = await checkPlace(db, body);
-  const [row] = await db
-    .insert(addresses)
-    .values({ userId: ownerId, businessId: body.business_id, ...placeValues(place) })
-    .returning({ id: addresses.id });
-  return findAddress(db, ownerId, row!.id);
+  const id = await db.transaction(async (tx) => {
+    await claimSlot(tx, ownerId, "address");
+    const [row] = await tx
+      .insert(addresses)
+      .values({ userId: ownerId, businessId: body.business_id, ...placeValues(place) })
+      .returning({ id: addresses.id });
+    return row!.id;
+  });
+  return findAddress(db, ownerId, id);
 }
 
 /** Edits one of the owner's addresses (it may move to another of the owner's businesses). */

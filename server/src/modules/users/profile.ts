@@ -1,9 +1,11 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, getTableColumns, isNull } from "drizzle-orm";
 import type { UserProfile } from "../../../../lib/contract/auth";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
+import { statusPaymentSql } from "../payments/status";
 
-export type UserRow = typeof users.$inferSelect;
+/** A users row with its plan status, derived from the payments (never stored). */
+export type UserRow = typeof users.$inferSelect & { statusPayment: "0" | "1" };
 
 /** The public shape of a user (never the password hash). */
 export function toProfile(user: UserRow): UserProfile {
@@ -22,7 +24,7 @@ export function toProfile(user: UserRow): UserProfile {
 /** The live (not soft-deleted) account with this email. */
 export async function findLiveUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [user] = await db
-    .select()
+    .select({ ...getTableColumns(users), statusPayment: statusPaymentSql })
     .from(users)
     .where(and(eq(users.email, email), isNull(users.deletedAt)))
     .limit(1);

@@ -3,15 +3,24 @@ import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import { users } from "../../db/schema";
 import { invalid } from "../../http/errors";
-import type { AuthUser } from "../../http/auth";
+import { actingOwnerId, type AuthUser } from "../../http/auth";
 import { route } from "../../http/route";
 import { hashSecret, verifySecret } from "../../services/crypto";
 import { limits } from "../../services/rate-limit";
 import { revokeTokens } from "../auth/tokens";
+import { statusPaymentOf } from "../payments/status";
 import { toProfile } from "./profile";
 
 export function userRoutes(app: FastifyInstance) {
-  route(app, calls.userProfile, async ({ user }) => ({ message: "User profile.", data: toProfile(user) }));
+  const withStatus = async (user: AuthUser, row: typeof users.$inferSelect) => ({
+    ...row,
+    statusPayment: await statusPaymentOf(app.db, actingOwnerId(user)),
+  });
+
+  route(app, calls.userProfile, async ({ user }) => ({
+    message: "User profile.",
+    data: toProfile(await withStatus(user, user)),
+  }));
 
   route(app, calls.profileUpdate, async ({ user, body }) => {
     const [updated] = await app.db
@@ -19,7 +28,7 @@ export function userRoutes(app: FastifyInstance) {
       .set({ name: body.name, phoneNumber: body.phone_number, updatedAt: sql`now()` })
       .where(eq(users.id, user.id))
       .returning();
-    return { message: "Profile updated successfully.", data: toProfile(updated!) };
+    return { message: "Profile updated successfully.", data: toProfile(await withStatus(user, updated!)) };
   });
 
   /** Checks the signed-in user's password; wrong guesses are limited like logins. */

@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
+import type { ChargeResult, subscriptionChargeBody } from "../../../../lib/contract/payments";
+import { type Payment, payments } from "../../db/schema";
+import { HttpError, invalid } from "../../http/errors";
+import type { ChargeOutcome } from "../../services/payments/provider";
+import { formatMinor, parseMajor } from "../plans/present";
+import { money } from "./money";
+import { price } from "./quote";
+import { settle } from "./settle";
+import { statusPaymentOf } from "./status";
+
+type ChargeBody = z.output<typeof subscriptionChargeBody>;
+
+const UNREACHABLE = "The payment provider could not be reached. Please try again.";
+
+/**
+ * subscription-charge: prices the payment on the server, records the attempt under its
+ * idempotency key, charges through the provider and settles what it answers.
+ */
+export async function charge(app: FastifyInstance, userId: number, body: ChargeBody) {
+  const priced = await price(app.db, userId, body.mode, body.subscription_id);
+  if (parseMajor(body.amount) !== priced.totalMinor) {
+    throw invalid("amount", `The amount does not match the price: ${money(priced.totalMinor, priced.currency)}.`);
+  }
+  const key = body.idempotency_key ?? randomBytes(16).toString("hex");
+  const [created] = await app.db
+    .insert(payments)
+    .values({
+      userId,
+      planId: priced.plan.id,
+      mode: priced.mode,
+      listAmountMinor: priced.listMinor,
+      discountMinor: priced.discountMinor,
+      amountMinor: priced.totalMinor,
+      currency: priced.currency,
+      couponId: priced.coupon?.id ?? null,
+      provider: app.payments.name,
+      idempotencyKey: key,
+    })
+    .onConflictDoNothing()
+    .returning();
+
+  let payment: Payment;
+  if (!created) {
+    // The same attempt again (a double submit, a retry after 3-D Secure): never a second charge.
+    const resumed = await resume(app, userId, key);
+    return answer(app, resumed.payment, resumed.clientSecret);
+  } else {
+    let outcome: ChargeOutcome;
+    try {
+      outcome = await app.payments.charge({
+        amountMinor: created.amountMinor,
+        currency: created.currency,
+        token: body.token,
+        idempotencyKey: `payment-${created.id}-${key}`,
+        description: describe(created, priced.plan.name),
+        email: body.email,
+        paymentId: created.id,
+      });
+    } catch (err) {
+      app.log.error({ err, paymentId: created.id }, "payment provider error");
+      outcome = { status: "failed", reference: null, message: UNREACHABLE };
+    }
+    payment = await settle(app, created.id, outcome);
+    if (outcome.status === "requires_action") return answer(app, payment, outcome.clientSecret);
+  }
+  return answer(app, payment);
+}
+
+async function resume(app: FastifyInstance, userId: number, key: string) {
+  const [existing] = await app.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)))
+    .limit(1);
+  if (!existing) throw new HttpError(409, "This payment is being processed. Please wait a moment.");
+  if ((existing.status === "requires_action" || existing.status === "pending") && existing.providerRef) {
+    const outcome = await app.payments.retrieve(existing.providerRef);
+    const payment = await settle(app, existing.id, outcome);
+    return { payment, clientSecret: outcome.status === "requires_action" ? outcome.clientSecret : undefined };
+  }
+  return { payment: existing, clientSecret: undefined };
+}
+
+const describe = (p: Payment, planName: string) =>
+  p.mode === "newUser" ? `${planName} plan` : `Extra ${p.mode === "businessPayment" ? "business" : "address"} slot`;
+
+async function answer(app: FastifyInstance, payment: Payment, clientSecret?: string) {
+  if (payment.status === "failed") {
+    throw new HttpError(402, payment.failureMessage ?? "The payment was not completed.");
+  }
+  const data: ChargeResult = {
+    payment_id: payment.id,
+    status: payment.status,
+    ...(clientSecret && { client_secret: clientSecret }),
+    amount: formatMinor(payment.amountMinor),
+    currency: payment.currency,
+    status_payment: await statusPaymentOf(app.db, payment.userId),
+  };
+  const message =
+    payment.status === "succeeded"
+      ? "Payment successful."
+      : payment.status === "requires_action"
+        ? "Please confirm the payment with your bank."
+        : "The payment is being processed.";
+  return { message, data };
+}

@@ -1,0 +1,146 @@
+import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { AppliedCoupon } from "../../../../lib/contract/payments";
+import type { Db } from "../../db/client";
+import { type Coupon, couponApplications, coupons } from "../../db/schema";
+import { invalid, notFound } from "../../http/errors";
+import { formatMinor } from "../plans/present";
+import { MIN_CHARGE_MINOR } from "./money";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Conn = Db | Tx;
+
+const refuse = (message: string) => invalid("coupon_code", message);
+
+export const couponMessages = {
+  unknown: "This coupon code does not exist.",
+  notYet: "This coupon is not valid yet.",
+  expired: "This coupon has expired.",
+  exhausted: "This coupon has reached its usage limit.",
+  usedByYou: "You have already used this coupon.",
+  currency: (currency: string) => `This coupon only applies to payments in ${currency}.`,
+};
+
+export async function findCouponByCode(db: Conn, code: string): Promise<Coupon> {
+  const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.toUpperCase())).limit(1);
+  if (!coupon) throw refuse(couponMessages.unknown);
+  return coupon;
+}
+
+/**
+ * Refuses a coupon that may not be used now by this owner (product.md §4: valid from/until, max
+ * redemptions over succeeded payments, once per user), with a message that says why.
+ */
+export async function checkCoupon(db: Conn, coupon: Coupon, userId: number, currency: string) {
+  const now = Date.now();
+  if (coupon.validFrom && coupon.validFrom.getTime() > now) throw refuse(couponMessages.notYet);
+  if (coupon.validUntil && coupon.validUntil.getTime() <= now) throw refuse(couponMessages.expired);
+  if (coupon.kind === "fixed" && coupon.currency !== currency) throw refuse(couponMessages.currency(coupon.currency!));
+  const [mine] = await db
+    .select({ usedAt: couponApplications.usedAt })
+    .from(couponApplications)
+    .where(and(eq(couponApplications.userId, userId), eq(couponApplications.couponId, coupon.id)))
+    .limit(1);
+  if (mine?.usedAt) throw refuse(couponMessages.usedByYou);
+  if (coupon.maxRedemptions !== null) {
+    const [used] = await db
+      .select({ n: count() })
+      .from(couponApplications)
+      .where(and(eq(couponApplications.couponId, coupon.id), isNotNull(couponApplications.usedAt)));
+    if (used!.n >= coupon.maxRedemptions) throw refuse(couponMessages.exhausted);
+  }
+}
+
+/** The discount on a list amount, in minor units; never below the smallest charge. */
+export function discountOf(coupon: Coupon | null, listMinor: number): number {
+  if (!coupon) return 0;
+  const raw = coupon.kind === "percent" ? Math.round((listMinor * coupon.value) / 100) : coupon.value;
+  return Math.max(0, Math.min(raw, listMinor - MIN_CHARGE_MINOR));
+}
+
+/** The coupon riding on the owner's next payment (the latest applied, not yet used), if any. */
+export async function pendingCoupon(db: Conn, userId: number): Promise<Coupon | null> {
+  const [row] = await db
+    .select({ coupon: coupons })
+    .from(couponApplications)
+    .innerJoin(coupons, eq(coupons.id, couponApplications.couponId))
+    .where(and(eq(couponApplications.userId, userId), isNull(couponApplications.usedAt)))
+    .orderBy(desc(couponApplications.id))
+    .limit(1);
+  return row?.coupon ?? null;
+}
+
+/** Attaches a checked coupon to the owner's next payment; it replaces another one not yet used. */
+export async function attachCoupon(db: Db, userId: number, coupon: Coupon) {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(couponApplications)
+      .where(
+        and(
+          eq(couponApplications.userId, userId),
+          isNull(couponApplications.usedAt),
+          sql`${couponApplications.couponId} <> ${coupon.id}`,
+        ),
+      );
+    await tx.insert(couponApplications).values({ userId, couponId: coupon.id }).onConflictDoNothing();
+  });
+}
+
+/** Marks the owner's pending application of this coupon as spent by a succeeded payment. */
+export async function spendCoupon(tx: Tx, userId: number, couponId: number, paymentId: number) {
+  await tx
+    .update(couponApplications)
+    .set({ usedAt: sql`now()`, paymentId })
+    .where(
+      and(
+        eq(couponApplications.userId, userId),
+        eq(couponApplications.couponId, couponId),
+        isNull(couponApplications.usedAt),
+      ),
+    );
+}
+
+const describe = (c: Coupon) => (c.kind === "percent" ? `${c.value}%` : `${formatMinor(c.value)} ${c.currency}`);
+
+export async function listAppliedCoupons(db: Db, userId: number): Promise<AppliedCoupon[]> {
+  const rows = await db
+    .select({ application: couponApplications, coupon: coupons })
+    .from(couponApplications)
+    .innerJoin(coupons, eq(coupons.id, couponApplications.couponId))
+    .where(eq(couponApplications.userId, userId))
+    .orderBy(desc(couponApplications.id));
+  return rows.map(({ application, coupon }) => ({
+    id: application.id,
+    code: coupon.code,
+    kind: coupon.kind,
+    discount: describe(coupon),
+    valid_until: coupon.validUntil?.toISOString() ?? null,
+    used: application.usedAt !== null,
+    applied_at: application.createdAt.toISOString(),
+  }));
+}
+
+/** delete-coupon: detaches an applied coupon not yet used (a used one is history). */
+export async function detachCoupon(db: Db, userId: number, applicationId: number) {
+  const [row] = await db
+    .select({ usedAt: couponApplications.usedAt })
+    .from(couponApplications)
+    .where(and(eq(couponApplications.id, applicationId), eq(couponApplications.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound("Coupon not found.");
+  if (row.usedAt) throw invalid("id", "This coupon was used for a payment and stays on record.");
+  await db
+    .delete(couponApplications)
+    .where(and(eq(couponApplications.id, applicationId), isNull(couponApplications.usedAt)));
+}
+
+/** The CLI's and seed's way in: creates a coupon (codes upper-case). */
+export async function createCoupon(
+  db: Db,
+  input: Omit<typeof coupons.$inferInsert, "id" | "createdAt">,
+): Promise<Coupon> {
+  const [row] = await db
+    .insert(coupons)
+    .values({ ...input, code: input.code.toUpperCase() })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,118 @@
+import { desc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../lib/contract/calls";
+import { coupons, paymentEvents, payments, plans } from "../../db/schema";
+import { HttpError, notFound } from "../../http/errors";
+import { route } from "../../http/route";
+import { WebhookSignatureError } from "../../services/payments/provider";
+import { charge } from "./charge";
+import { attachCoupon, checkCoupon, detachCoupon, findCouponByCode, listAppliedCoupons } from "./coupons";
+import { presentActivePlan, presentPayment } from "./present";
+import { presentQuote, price } from "./quote";
+import { receiptHtml } from "./receipt";
+import { settle } from "./settle";
+import { findActivePlan } from "./status";
+
+/** Coupon guesses are limited per owner: codes are short enough to try. */
+const couponLimit = { max: 20, windowSeconds: 60 * 60 };
+
+export function paymentRoutes(app: FastifyInstance) {
+  route(app, calls.subscriptionPlanActive, async ({ user }) => {
+    const active = await findActivePlan(app.db, user.id);
+    if (!active) return { message: "No active plan.", data: null };
+    const [coupon] = active.payment.couponId
+      ? await app.db.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, active.payment.couponId))
+      : [];
+    return { message: "Active plan.", data: presentActivePlan(active.payment, active.plan, coupon?.code ?? null) };
+  });
+
+  route(app, calls.paymentList, async ({ user }) => {
+    const rows = await app.db
+      .select({ payment: payments, plan: plans, coupon: coupons.code })
+      .from(payments)
+      .innerJoin(plans, eq(plans.id, payments.planId))
+      .leftJoin(coupons, eq(coupons.id, payments.couponId))
+      .where(eq(payments.userId, user.id))
+      .orderBy(desc(payments.id))
+      .limit(200);
+    return { message: "Payments.", data: rows.map((r) => presentPayment(r.payment, r.plan, r.coupon)) };
+  });
+
+  route(app, calls.paymentReceipt, async ({ user, params }) => {
+    const html = await receiptHtml(app, params.id, user.id);
+    if (!html) throw notFound("Receipt not found.");
+    return {
+      message: "Receipt.",
+      file: {
+        body: Buffer.from(html),
+        contentType: "text/html; charset=utf-8",
+        headers: {
+          "content-disposition": `attachment; filename="receipt-${params.id}.html"`,
+          "cache-control": "private, no-store",
+        },
+      },
+    };
+  });
+
+  route(app, calls.subscriptionCharge, async ({ user, body }) => charge(app, user.id, body));
+
+  route(app, calls.couponApply, async ({ user, body }) => {
+    await app.limiter.hit(`coupon:user:${user.id}`, couponLimit);
+    const coupon = await findCouponByCode(app.db, body.coupon_code);
+    // Priced with this coupon (checks it against the plan's currency) before it is attached.
+    const priced = await price(app.db, user.id, body.mode, body.subscription_id, coupon);
+    await checkCoupon(app.db, coupon, user.id, priced.currency);
+    await attachCoupon(app.db, user.id, coupon);
+    return { message: "Coupon applied successfully.", data: presentQuote(priced) };
+  });
+
+  route(app, calls.couponList, async ({ user }) => ({
+    message: "Coupon list.",
+    data: await listAppliedCoupons(app.db, user.id),
+  }));
+
+  route(app, calls.deleteCoupon, async ({ user, body }) => {
+    await detachCoupon(app.db, user.id, body.id);
+    return { message: "Coupon removed successfully." };
+  });
+
+  // Stripe signs the exact bytes it sent: this route alone takes its JSON body unparsed.
+  void app.register(async (raw) => {
+    raw.removeContentTypeParser("application/json");
+    raw.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    route(raw, calls.stripeWebhook, async ({ body: bytes, request }) => {
+      const body = Buffer.from(bytes);
+      const signature = request.headers["stripe-signature"];
+      let event;
+      try {
+        event = app.payments.verifyEvent(body, typeof signature === "string" ? signature : undefined);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw new HttpError(400, "Invalid webhook signature.");
+        throw error;
+      }
+      // A replayed event is acknowledged and changes nothing.
+      const [fresh] = await app.db
+        .insert(paymentEvents)
+        .values({ id: event.id, type: event.type })
+        .onConflictDoNothing()
+        .returning();
+      if (!fresh) return { message: "Event already processed." };
+      try {
+        if (event.charge) {
+          const { reference, paymentId, outcome } = event.charge;
+          const [payment] = await app.db
+            .select({ id: payments.id })
+            .from(payments)
+            .where(paymentId ? eq(payments.id, paymentId) : eq(payments.providerRef, reference))
+            .limit(1);
+          if (payment) await settle(app, payment.id, outcome);
+        }
+      } catch (error) {
+        // Not handled: forget the event so Stripe's retry is processed.
+        await app.db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
+        throw error;
+      }
+      return { message: "Event processed." };
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { type Payment, payments, plans, users } from "../../db/schema";
+import type { ChargeOutcome } from "../../services/payments/provider";
+import { spendCoupon } from "./coupons";
+import { receiptMail } from "./receipt";
+
+/**
+ * Records what the provider says about a payment. Safe to call any number of times, in any
+ * order, from the charge call, a retry, or the webhook: a payment is credited exactly once (the
+ * conditional update from a state that is not "succeeded"), and a late "failed" or "processing"
+ * never undoes a success.
+ */
+export async function settle(app: FastifyInstance, paymentId: number, outcome: ChargeOutcome): Promise<Payment> {
+  if (outcome.status === "succeeded") return credit(app, paymentId, outcome.reference);
+  const from: Payment["status"][] = ["pending", "requires_action"];
+  const [row] = await app.db
+    .update(payments)
+    .set({
+      status: outcome.status,
+      providerRef: sql`coalesce(${payments.providerRef}, ${outcome.reference})`,
+      failureMessage: outcome.status === "failed" ? outcome.message : null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
+    .returning();
+  return row ?? (await load(app, paymentId));
+}
+
+async function load(app: FastifyInstance, paymentId: number): Promise<Payment> {
+  const [row] = await app.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  return row!;
+}
+
+async function credit(app: FastifyInstance, paymentId: number, reference: string): Promise<Payment> {
+  const credited = await app.db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update").limit(1);
+    if (!payment || payment.status === "succeeded") return null;
+    // One owner's plan periods are computed one at a time: a renewal starts where the current
+    // period of the same plan ends (paid ahead), a new plan starts now.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, payment.userId)).for("update");
+    let period: { start: Date; end: Date } | null = null;
+    if (payment.mode === "newUser") {
+      const [plan] = await tx.select().from(plans).where(eq(plans.id, payment.planId));
+      const [current] = await tx
+        .select({ end: payments.periodEnd })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, payment.userId),
+            eq(payments.mode, "newUser"),
+            eq(payments.status, "succeeded"),
+            eq(payments.planId, payment.planId),
+            ne(payments.id, payment.id),
+            gt(payments.periodEnd, sql`now()`),
+          ),
+        )
+        .orderBy(desc(payments.periodEnd))
+        .limit(1);
+      const start = current?.end ?? new Date();
+      const end = new Date(start);
+      if (plan!.interval === "year") end.setUTCFullYear(end.getUTCFullYear() + 1);
+      else end.setUTCMonth(end.getUTCMonth() + 1);
+      period = { start, end };
+    }
+    const [updated] = await tx
+      .update(payments)
+      .set({
+        status: "succeeded",
+        providerRef: reference,
+        failureMessage: null,
+        succeededAt: sql`now()`,
+        periodStart: period?.start ?? null,
+        periodEnd: period?.end ?? null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(payments.id, paymentId), ne(payments.status, "succeeded")))
+      .returning();
+    if (updated?.couponId) await spendCoupon(tx, updated.userId, updated.couponId, updated.id);
+    return updated ?? null;
+  });
+  if (!credited) return load(app, paymentId);
+  app.afterResponse(async () => {
+    const mail = await receiptMail(app, credited.id);
+    if (mail) await app.mailer.send(mail);
+  });
+  return credited;
+}

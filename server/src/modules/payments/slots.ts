@@ -1,0 +1,53 @@
+import { and, asc, count, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { addresses, businesses, payments, users } from "../../db/schema";
+import { HttpError } from "../../http/errors";
+import { formatMinor } from "../plans/present";
+import { SLOT_FEE_MINOR } from "../../../../lib/contract/payments";
+import { NO_ACTIVE_PLAN } from "./quote";
+import { findActivePlan } from "./status";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Kind = "business" | "address";
+
+/** 402 that the dashboard answers by leading to /payment?mode=…Payment (spec.md §4). */
+export const SLOT_FEE_REQUIRED = "slot_fee_required";
+
+/**
+ * Makes room for one more business or address (product.md §4): within the active plan's
+ * allowance, or by using one succeeded extra-slot fee not used yet. Called inside the transaction
+ * that inserts the row; the owner's row is locked so two adds at once cannot both take the last
+ * place.
+ */
+export async function claimSlot(tx: Tx, ownerId: number, kind: Kind) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for("update");
+  const active = await findActivePlan(tx as unknown as Db, ownerId);
+  if (!active) throw new HttpError(403, NO_ACTIVE_PLAN, { plan: [NO_ACTIVE_PLAN] });
+  const table = kind === "business" ? businesses : addresses;
+  const [have] = await tx.select({ n: count() }).from(table).where(eq(table.userId, ownerId));
+  const included = kind === "business" ? active.plan.includedBusinesses : active.plan.includedAddresses;
+  if (have!.n < included) return;
+  const mode = kind === "business" ? "businessPayment" : "addressPayment";
+  const [fee] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, ownerId),
+        eq(payments.mode, mode),
+        eq(payments.status, "succeeded"),
+        isNull(payments.slotUsedAt),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(1);
+  if (fee) {
+    await tx.update(payments).set({ slotUsedAt: new Date() }).where(eq(payments.id, fee.id));
+    return;
+  }
+  const plural = kind === "business" ? "businesses" : "addresses";
+  const message =
+    `Your ${active.plan.name} plan includes ${included} ${included === 1 ? kind : plural}. ` +
+    `Pay the one-off fee of ${formatMinor(SLOT_FEE_MINOR)} ${active.plan.currency} to add one more.`;
+  throw new HttpError(402, message, { [SLOT_FEE_REQUIRED]: [mode] });
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import { NOT_A_TEST_CARD_MESSAGE, TEST_CARDS } from "../../../../lib/payments/test-cards";
+import { type ChargeOutcome, type PaymentProvider, WebhookSignatureError } from "./provider";
+
+/**
+ * The sandbox of product.md §3: used when no Stripe keys are set, so a fresh machine can take a
+ * plan end to end. It answers like Stripe's test mode for Stripe's test cards; no money moves.
+ */
+export function createSandboxProvider(): PaymentProvider {
+  // Same key, same answer (as Stripe does): a retried charge is never a second one.
+  const byKey = new Map<string, ChargeOutcome>();
+  const byReference = new Map<string, ChargeOutcome>();
+  return {
+    name: "sandbox",
+    async charge(input) {
+      const known = byKey.get(input.idempotencyKey);
+      if (known) return known;
+      const reference = `sandbox_pi_${randomBytes(12).toString("hex")}`;
+      const card = TEST_CARDS.find((c) => c.token === input.token);
+      const outcome: ChargeOutcome =
+        card?.outcome === "succeeded"
+          ? { status: "succeeded", reference }
+          : {
+              status: "failed",
+              reference,
+              message: card && "message" in card ? card.message : NOT_A_TEST_CARD_MESSAGE,
+            };
+      byKey.set(input.idempotencyKey, outcome);
+      byReference.set(reference, outcome);
+      return outcome;
+    },
+    async retrieve(reference) {
+      return byReference.get(reference) ?? { status: "failed", reference, message: "Unknown sandbox payment." };
+    },
+    verifyEvent() {
+      throw new WebhookSignatureError("The sandbox provider sends no webhooks.");
+    },
+  };
+}

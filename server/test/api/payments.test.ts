@@ -1,0 +1,293 @@
+import { sql } from "drizzle-orm";
+import type { ActivePlan, ChargeResult, PaymentQuote, PaymentRecord } from "../../../lib/contract/payments";
+import type { UserProfile } from "../../../lib/contract/auth";
+import { seedPlans } from "../../src/db/seed/plans";
+import { createCoupon } from "../../src/modules/payments/coupons";
+import { createTestApp, expectError, type TestApp } from "../helpers/app";
+import { BUSINESS_FIELDS, dashboardFixtures } from "../helpers/dashboard";
+
+let t: TestApp;
+let f: ReturnType<typeof dashboardFixtures>;
+let starter: { id: number };
+beforeAll(async () => {
+  t = await createTestApp();
+  f = dashboardFixtures(t);
+  await seedPlans(t.database.db);
+  starter = (await t.query<{ id: number }>(sql`select id from plans where name = 'Starter'`))[0]!;
+});
+afterAll(() => t.close());
+
+const VISA = "pm_card_visa";
+let keys = 0;
+const newKey = () => `test-key-${Date.now()}-${++keys}-abcdefgh`;
+
+async function newOwner() {
+  const user = await t.createUser({ plan: false });
+  return { ...user, token: await t.tokenFor(user.id) };
+}
+type Owner = Awaited<ReturnType<typeof newOwner>>;
+
+const charge = (owner: Owner, fields: Record<string, unknown> = {}) =>
+  t.post<ChargeResult>(
+    "/subscription-charge",
+    {
+      token: VISA,
+      amount: "19.00",
+      subscription_id: starter.id,
+      email: owner.email,
+      name: "Test Owner",
+      mode: "newUser",
+      idempotency_key: newKey(),
+      ...fields,
+    },
+    { token: owner.token },
+  );
+
+const paymentRows = (userId: number) =>
+  t.query<{
+    status: string;
+    amount_minor: number;
+    discount_minor: number;
+    provider_ref: string | null;
+    failure_message: string | null;
+    mode: string;
+  }>(
+    sql`select status, amount_minor, discount_minor, provider_ref, failure_message, mode from payments where user_id = ${userId} order by id`,
+  );
+const statusOf = async (owner: Owner) =>
+  (await t.get<UserProfile>("/user-profile", { token: owner.token })).body.data.status_payment;
+
+describe("subscription-charge with the sandbox", () => {
+  it("charges the plan with 4242…, activates it, records it, mails a receipt", async () => {
+    const owner = await newOwner();
+    expect(await statusOf(owner)).toBe("0");
+    expect((await t.get("/subscription-plan-active", { token: owner.token })).body.data).toBeNull();
+
+    const res = await charge(owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.message).toBe("Payment successful.");
+    expect(res.body.data).toMatchObject({ status: "succeeded", amount: "19.00", currency: "USD", status_payment: "1" });
+    expect(await statusOf(owner)).toBe("1");
+
+    const active = (await t.get<ActivePlan>("/subscription-plan-active", { token: owner.token })).body.data;
+    expect(active).toMatchObject({
+      plan: { name: "Starter", interval: "month" },
+      amount: "19.00",
+      status: "succeeded",
+    });
+    const days = (Date.parse(active.period_end!) - Date.parse(active.period_start!)) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(28);
+    expect(days).toBeLessThanOrEqual(31);
+
+    const [row] = await paymentRows(owner.id);
+    expect(row).toMatchObject({ status: "succeeded", amount_minor: 1900 });
+    expect(row!.provider_ref).toMatch(/^sandbox_pi_/);
+    const mails = await t.mailsTo(owner.email);
+    expect(mails.at(-1)!.subject).toBe("Your Loyalty Cards receipt: Starter plan, one month");
+    expect(mails.at(-1)!.text).toContain("Paid: 19.00 USD");
+
+    const list = (await t.get<PaymentRecord[]>("/payment-list", { token: owner.token })).body.data;
+    const receipt = await t.get(`/payment-receipt/${list[0]!.id}`, { token: owner.token });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers["content-type"]).toContain("text/html");
+    expect(receipt.headers["content-disposition"]).toBe(`attachment; filename="receipt-${list[0]!.id}.html"`);
+    expect(receipt.text).toContain("19.00 USD");
+    // Another owner's receipt does not exist for them.
+    const other = await newOwner();
+    expectError(await t.get(`/payment-receipt/${list[0]!.id}`, { token: other.token }), 404, "Receipt not found.");
+  });
+
+  it.each([
+    ["pm_card_visa_chargeDeclined", "Your card was declined."],
+    ["pm_card_visa_chargeDeclinedInsufficientFunds", "Your card has insufficient funds."],
+    ["pm_card_not_a_test_card", /non test card/],
+  ])("a decline (%s) answers the provider's message, is recorded, credits nothing", async (token, message) => {
+    const owner = await newOwner();
+    expectError(await charge(owner, { token }), 402, message);
+    const [row] = await paymentRows(owner.id);
+    expect(row).toMatchObject({ status: "failed" });
+    expect(row!.failure_message).toMatch(message);
+    expect(row!.provider_ref).toMatch(/^sandbox_pi_/);
+    expect(await statusOf(owner)).toBe("0");
+    expect(await t.mailsTo(owner.email)).toEqual([]);
+  });
+
+  it("refuses an amount that differs from the server's price (422), charging nothing", async () => {
+    const owner = await newOwner();
+    const res = await charge(owner, { amount: "0.50" });
+    expectError(res, 422, "The amount does not match the price: 19.00 USD.");
+    expect(res.body.errors).toEqual({ amount: ["The amount does not match the price: 19.00 USD."] });
+    expect(await paymentRows(owner.id)).toEqual([]);
+  });
+
+  it("refuses bad input with field messages, and an unknown or inactive plan", async () => {
+    const owner = await newOwner();
+    const bad = await t.post("/subscription-charge", { amount: "abc", mode: "gold" }, { token: owner.token });
+    expectError(bad, 422);
+    expect(Object.keys(bad.body.errors!).sort()).toEqual(["amount", "email", "mode", "name", "token"]);
+    expectError(await charge(owner, { subscription_id: 999_999 }), 422, "The selected plan is not available.");
+  });
+
+  it("two concurrent charges of the same payment credit once", async () => {
+    const owner = await newOwner();
+    const idempotency_key = newKey();
+    const results = await Promise.all([charge(owner, { idempotency_key }), charge(owner, { idempotency_key })]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+    const rows = await paymentRows(owner.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe("succeeded");
+    // And once more afterwards: the same answer, no second charge.
+    expect((await charge(owner, { idempotency_key })).body.data.status).toBe("succeeded");
+    expect(await paymentRows(owner.id)).toHaveLength(1);
+    expect((await t.mailsTo(owner.email)).length).toBe(1);
+  });
+
+  it("a renewal paid during the period starts where the current one ends", async () => {
+    const owner = await newOwner();
+    await charge(owner);
+    await charge(owner);
+    const periods = await t.query<{ period_start: Date; period_end: Date }>(
+      sql`select period_start, period_end from payments where user_id = ${owner.id} order by id`,
+    );
+    expect(new Date(periods[1]!.period_start).getTime()).toBe(new Date(periods[0]!.period_end).getTime());
+  });
+
+  it("is for owners: staff get 403", async () => {
+    const owner = await newOwner();
+    const staff = await t.createUser({ role: "staff", ownerId: owner.id });
+    expectError(await charge({ ...owner, token: await t.tokenFor(staff.id) }), 403);
+  });
+
+  it("the sandbox takes no webhooks", async () => {
+    const res = await t.post("/stripe-webhook", { id: "evt_1", type: "payment_intent.succeeded" });
+    expectError(res, 400, "Invalid webhook signature.");
+  });
+});
+
+describe("coupons", () => {
+  const code = () => `T${Date.now().toString(36).toUpperCase()}${++keys}`;
+  const apply = (owner: Owner, coupon_code: string) =>
+    t.post<PaymentQuote>(
+      "/coupon-apply",
+      { coupon_code, mode: "newUser", subscription_id: starter.id },
+      { token: owner.token },
+    );
+
+  it("a percent coupon lowers the amount charged, once per user", async () => {
+    const owner = await newOwner();
+    const c = await createCoupon(t.database.db, { code: code(), kind: "percent", value: 20 });
+    const quote = await apply(owner, c.code.toLowerCase());
+    expect(quote.statusCode).toBe(200);
+    expect(quote.body.data).toEqual({
+      mode: "newUser",
+      plan_id: starter.id,
+      currency: "USD",
+      amount: "19.00",
+      discount: "3.80",
+      total: "15.20",
+      coupon: c.code,
+    });
+    // The undiscounted amount is now a tampered one.
+    expectError(await charge(owner, { amount: "19.00" }), 422, "The amount does not match the price: 15.20 USD.");
+    expect((await charge(owner, { amount: "15.20" })).statusCode).toBe(200);
+    expect((await paymentRows(owner.id)).at(-1)).toMatchObject({ amount_minor: 1520, discount_minor: 380 });
+    // Spent: the next payment is at full price, and the coupon cannot be applied again.
+    expect((await charge(owner, { amount: "19.00" })).statusCode).toBe(200);
+    expectError(await apply(owner, c.code), 422, "You have already used this coupon.");
+    const list = (await t.get<{ code: string; used: boolean }[]>("/coupon-list", { token: owner.token })).body.data;
+    expect(list).toEqual([expect.objectContaining({ code: c.code, used: true, discount: "20%" })]);
+  });
+
+  it("a fixed coupon takes its amount off", async () => {
+    const owner = await newOwner();
+    const c = await createCoupon(t.database.db, { code: code(), kind: "fixed", value: 500, currency: "USD" });
+    expect((await apply(owner, c.code)).body.data.total).toBe("14.00");
+  });
+
+  it("refuses unknown, expired, not-yet-valid and exhausted coupons with clear messages", async () => {
+    const owner = await newOwner();
+    expectError(await apply(owner, "NOSUCHCODE"), 422, "This coupon code does not exist.");
+    const past = await createCoupon(t.database.db, {
+      code: code(),
+      kind: "percent",
+      value: 10,
+      validUntil: new Date(Date.now() - 1000),
+    });
+    expectError(await apply(owner, past.code), 422, "This coupon has expired.");
+    const future = await createCoupon(t.database.db, {
+      code: code(),
+      kind: "percent",
+      value: 10,
+      validFrom: new Date(Date.now() + 86_400_000),
+    });
+    expectError(await apply(owner, future.code), 422, "This coupon is not valid yet.");
+
+    const limited = await createCoupon(t.database.db, { code: code(), kind: "percent", value: 10, maxRedemptions: 1 });
+    const first = await newOwner();
+    expect((await apply(first, limited.code)).statusCode).toBe(200);
+    expect((await charge(first, { amount: "17.10" })).statusCode).toBe(200);
+    expectError(await apply(owner, limited.code), 422, "This coupon has reached its usage limit.");
+  });
+
+  it("a coupon that expires after it was applied is refused at the charge", async () => {
+    const owner = await newOwner();
+    const c = await createCoupon(t.database.db, { code: code(), kind: "percent", value: 50 });
+    await apply(owner, c.code);
+    await t.query(sql`update coupons set valid_until = now() - interval '1 second' where id = ${c.id}`);
+    expectError(await charge(owner, { amount: "9.50" }), 422, "This coupon has expired.");
+  });
+
+  it("delete-coupon detaches an unused coupon; another owner's is 404", async () => {
+    const owner = await newOwner();
+    const c = await createCoupon(t.database.db, { code: code(), kind: "percent", value: 10 });
+    await apply(owner, c.code);
+    const [applied] = (await t.get<{ id: number }[]>("/coupon-list", { token: owner.token })).body.data;
+    const other = await newOwner();
+    expectError(await t.post("/delete-coupon", { id: applied!.id }, { token: other.token }), 404, "Coupon not found.");
+    expect((await t.post("/delete-coupon", { id: applied!.id }, { token: owner.token })).statusCode).toBe(200);
+    expect((await t.get<unknown[]>("/coupon-list", { token: owner.token })).body.data).toEqual([]);
+    // Detached: the full price again.
+    expect((await charge(owner, { amount: "19.00" })).statusCode).toBe(200);
+  });
+});
+
+describe("extra-slot fees", () => {
+  it("a business beyond the plan needs a fee; a succeeded fee lets the owner add exactly one", async () => {
+    const owner = await newOwner();
+    expectError(await t.post("/add-business", BUSINESS_FIELDS, { token: owner.token }), 403, /plan is not active/);
+    await t.subscribe(owner.id, "Starter");
+    await f.addBusiness(owner.token);
+    const refused = await t.post("/add-business", BUSINESS_FIELDS, { token: owner.token });
+    expectError(
+      refused,
+      402,
+      "Your Starter plan includes 1 business. Pay the one-off fee of 5.00 USD to add one more.",
+    );
+    expect(refused.body.errors).toEqual({ slot_fee_required: ["businessPayment"] });
+
+    expectError(await charge(owner, { mode: "businessPayment", amount: "19.00" }), 422, /5.00 USD/);
+    const fee = await charge(owner, { mode: "businessPayment", amount: "5.00", subscription_id: undefined });
+    expect(fee.statusCode).toBe(200);
+    await f.addBusiness(owner.token, { business_name: "Second" });
+    expectError(await t.post("/add-business", BUSINESS_FIELDS, { token: owner.token }), 402);
+  });
+
+  it("an address beyond the plan needs its own fee", async () => {
+    const owner = await newOwner();
+    await t.subscribe(owner.id, "Starter");
+    const business = await f.addBusiness(owner.token);
+    await f.addAddress(owner.token, business.id);
+    const body = { business_id: business.id, ...BUSINESS_FIELDS };
+    expectError(await t.post("/add-address", body, { token: owner.token }), 402, /includes 1 address\./);
+    expect((await charge(owner, { mode: "addressPayment", amount: "5.00" })).statusCode).toBe(200);
+    expect((await t.post("/add-address", body, { token: owner.token })).statusCode).toBe(201);
+  });
+
+  it("a lapsed plan adds nothing, and the fee needs an active plan", async () => {
+    const owner = await newOwner();
+    await t.subscribe(owner.id, "Starter", new Date(Date.now() - 1000));
+    expect(await statusOf(owner)).toBe("0");
+    expectError(await t.post("/add-business", BUSINESS_FIELDS, { token: owner.token }), 403, /plan is not active/);
+    expectError(await charge(owner, { mode: "businessPayment", amount: "5.00" }), 403, /plan is not active/);
+  });
+});

@@ -1,0 +1,82 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A local HTTP server speaking the part of Stripe's API the adapter uses: create (and confirm) a
+ * PaymentIntent with an idempotency key, and retrieve one. Test cards as Stripe's test mode
+ * answers them; pm_card_authenticationRequired needs 3-D Secure (`complete(id)` finishes it).
+ */
+export async function startStripeStandIn() {
+  const intents = new Map<string, Record<string, unknown>>();
+  const byKey = new Map<string, { status: number; body: unknown }>();
+  const requests: { method: string; path: string; idempotencyKey?: string; form: URLSearchParams }[] = [];
+  let n = 0;
+
+  const server = http.createServer((req, res) => {
+    let raw = "";
+    req.on("data", (c: Buffer) => (raw += c.toString()));
+    req.on("end", () => {
+      const form = new URLSearchParams(raw);
+      const key = req.headers["idempotency-key"] as string | undefined;
+      requests.push({ method: req.method!, path: req.url!, idempotencyKey: key, form });
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { "content-type": "application/json", "request-id": `req_${++n}` });
+        res.end(JSON.stringify(body));
+      };
+      if (req.headers.authorization !== "Bearer sk_test_standin") {
+        return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+      }
+      if (req.method === "POST" && req.url === "/v1/payment_intents") {
+        const replay = key ? byKey.get(key) : undefined;
+        if (replay) return send(replay.status, replay.body);
+        const id = `pi_standin_${++n}`;
+        const pm = form.get("payment_method");
+        const base = {
+          id,
+          object: "payment_intent",
+          amount: Number(form.get("amount")),
+          currency: form.get("currency"),
+          client_secret: `${id}_secret_x`,
+          metadata: { payment_id: form.get("metadata[payment_id]") },
+          last_payment_error: null,
+        };
+        let answer: { status: number; body: unknown };
+        if (pm === "pm_card_visa") answer = { status: 200, body: { ...base, status: "succeeded" } };
+        else if (pm === "pm_card_authenticationRequired") {
+          answer = { status: 200, body: { ...base, status: "requires_action" } };
+        } else {
+          const message = "Your card was declined.";
+          const intent = {
+            ...base,
+            status: "requires_payment_method",
+            last_payment_error: { type: "card_error", message },
+          };
+          answer = {
+            status: 402,
+            body: { error: { type: "card_error", code: "card_declined", message, payment_intent: intent } },
+          };
+          intents.set(id, intent);
+        }
+        if (answer.status === 200) intents.set(id, answer.body as Record<string, unknown>);
+        if (key) byKey.set(key, answer);
+        return send(answer.status, answer.body);
+      }
+      const match = req.url?.match(/^\/v1\/payment_intents\/([\w]+)$/);
+      if (req.method === "GET" && match?.[1] && intents.has(match[1])) return send(200, intents.get(match[1]));
+      send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    api: { host: "127.0.0.1", port, protocol: "http" as const },
+    requests,
+    intent: (id: string) => intents.get(id),
+    /** The customer passed 3-D Secure: the intent succeeded. */
+    complete(id: string) {
+      intents.set(id, { ...intents.get(id), status: "succeeded" });
+      return intents.get(id)!;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
