@@ -48,6 +48,11 @@ const SIGNED_IN_PAGES = [
 
 test("every page has a strict CSP and runs without a single violation", async ({ page }) => {
   const violations = await watchCsp(page);
+  // Nothing third-party is configured here (Stripe, Google): no page may reach beyond this host.
+  const outside: string[] = [];
+  page.on("request", (request) => {
+    if (!/^(https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?\/|data:|blob:)/.test(request.url())) outside.push(request.url());
+  });
   const check = async (path: string) => {
     const response = await page.goto(path);
     const policy = response!.headers()["content-security-policy"] ?? "";
@@ -58,6 +63,7 @@ test("every page has a strict CSP and runs without a single violation", async ({
     expect(policy, path).toContain("frame-ancestors 'none'");
     await page.waitForLoadState("networkidle");
     expect(await violations(), path).toEqual([]);
+    expect(outside, path).toEqual([]);
   };
   for (const path of PUBLIC_PAGES) await check(path);
   // Hydrated pages work under the policy: signing in is a client-side form.

@@ -1,6 +1,8 @@
 "use client";
 
-import { loadStripe, type Stripe, type StripeCardElement } from "@stripe/stripe-js";
+import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
+// The pure entry loads Stripe's script only when loadStripe() runs (the main entry injects it on import).
+import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import type { CardTokenizer } from "./card-form";
 
