@@ -10,3 +10,7 @@ export * from "./product-category";
 export * from "./staff";
 export * from "./dashboard";
 export * from "./lookups";
+export * from "./rewards";
+export * from "./qr-codes";
+export * from "./wallet";
+export * from "./scans";

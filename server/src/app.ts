@@ -12,6 +12,7 @@ import { businessRoutes } from "./modules/businesses/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { fileRoutes } from "./modules/files/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { loyaltyRoutes } from "./modules/loyalty/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
 import { staffRoutes } from "./modules/staff/routes";
 import { userRoutes } from "./modules/users/routes";
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       businessRoutes(api);
       productCategoryRoutes(api);
       staffRoutes(api);
+      loyaltyRoutes(api);
     },
     { prefix: "/api" },
   );

@@ -3,3 +3,4 @@ export * from "./auth";
 export * from "./files";
 export * from "./businesses";
 export * from "./staff";
+export * from "./loyalty";
