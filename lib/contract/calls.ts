@@ -40,13 +40,7 @@ export type Access = "public" | "user" | "owner";
  * Every call: an answer of "Unauthenticated." ends the session.
  */
 export type SessionEffect =
-  | "signIn"
-  | "signOut"
-  | "holdResetToken"
-  | "spendResetToken"
-  | "readProfile"
-  | "holdCardSecret"
-  | "useCardSecrets";
+  "signIn" | "signOut" | "holdResetToken" | "spendResetToken" | "readProfile" | "holdCardSecret" | "useCardSecrets";
 
 export type Call = {
   method: "GET" | "POST";

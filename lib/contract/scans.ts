@@ -19,10 +19,10 @@ const day = (label: string) =>
 const filterShape = {
   business_id: optionalId,
   kind: z.preprocess(
-      (value) => (value === "" ? undefined : value),
-      z.enum(SCAN_KINDS, { error: "The kind must be join, stamp or redeem." }).optional(),
-    ),
-    from: day("from date"),
+    (value) => (value === "" ? undefined : value),
+    z.enum(SCAN_KINDS, { error: "The kind must be join, stamp or redeem." }).optional(),
+  ),
+  from: day("from date"),
   to: day("to date"),
 };
 const ordered = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;

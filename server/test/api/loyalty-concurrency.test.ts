@@ -31,7 +31,9 @@ it("50 concurrent self-scans inside one cooldown add exactly one stamp", async (
   const { qr } = await f.programme({ cooldown_minutes: 60 });
   const joined = await f.join(qr.qr_token);
   // Open the cooldown the join started, then scan 50 times at once.
-  await t.query(sql`update cards set last_self_stamp_at = now() - interval '2 hours' where serial = ${joined.card.serial}`);
+  await t.query(
+    sql`update cards set last_self_stamp_at = now() - interval '2 hours' where serial = ${joined.card.serial}`,
+  );
   const answers = await Promise.all(Array.from({ length: 50 }, () => f.selfScan(qr.qr_token, [joined.secret])));
   expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
   const actions = answers.map((a) => a.body.data.action);

@@ -39,8 +39,15 @@ describe("rewards", () => {
     const id = (res.body.data as Reward).id;
     await f.addReward(token, business.id, { title: "Free cake" });
     await f.addReward(token, other.id, { title: "Free tea" });
-    const edit = await t.post("/add-reward", { id, business_id: business.id, title: "Free latte", stamps_required: 8 }, { token });
-    expect(edit.body).toMatchObject({ message: "Reward updated successfully.", data: { title: "Free latte", stamps_required: 8 } });
+    const edit = await t.post(
+      "/add-reward",
+      { id, business_id: business.id, title: "Free latte", stamps_required: 8 },
+      { token },
+    );
+    expect(edit.body).toMatchObject({
+      message: "Reward updated successfully.",
+      data: { title: "Free latte", stamps_required: 8 },
+    });
     const list = await t.get<Paginated<Reward>>("/reward-list", { token, query: { business_id: String(business.id) } });
     expect(list.body.data.items.map((r) => r.title)).toEqual(["Free cake", "Free latte"]);
     expect((await t.post("/remove-reward", { id }, { token })).body.message).toBe("Reward removed successfully.");
@@ -70,7 +77,12 @@ describe("QR codes", () => {
     const { token, business, reward, qr } = await f.programme();
     expect(qr.qr_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(qr.url).toBe(`http://localhost:3000/add-to-wallet?qr_token=${qr.qr_token}`);
-    expect(qr).toMatchObject({ business_id: business.id, reward_id: reward.id, reward_title: "Free coffee", label: "Counter" });
+    expect(qr).toMatchObject({
+      business_id: business.id,
+      reward_id: reward.id,
+      reward_title: "Free coffee",
+      label: "Counter",
+    });
     const single = await t.get<QrCodeDetail>("/single-qr-code", { token, query: { id: String(qr.id) } });
     expect(single.body.data.png).toMatch(/^data:image\/png;base64,/);
     expect(single.body.data.svg).toMatch(/^<svg[^>]+viewBox/);
@@ -80,13 +92,23 @@ describe("QR codes", () => {
     expect(list.body.data.items.map((q) => q.id)).toEqual([qr.id]);
 
     const detail = await t.get<QrPublic>("/qr-detail", { query: { qr_token: qr.qr_token } });
-    expect(detail.body.data).toMatchObject({ business: { name: "Blue Bean Café" }, reward: { title: "Free coffee", stamps_required: 5 } });
+    expect(detail.body.data).toMatchObject({
+      business: { name: "Blue Bean Café" },
+      reward: { title: "Free coffee", stamps_required: 5 },
+    });
     const joined = await f.join(qr.qr_token);
 
     expect((await t.post("/delete-qr", { id: qr.id }, { token })).body.message).toBe("QR code deleted successfully.");
     expectError(await t.get("/qr-detail", { query: { qr_token: qr.qr_token } }), 404, /not valid any more/);
-    expectError(await f.selfScan(qr.qr_token, [joined.secret]), 404, "This code is not a loyalty card or QR code of ours.");
-    expectError(await t.post("/wallet-join", { qr_token: qr.qr_token, name: "Ann", email: "ann@example.com", consent: true }), 404);
+    expectError(
+      await f.selfScan(qr.qr_token, [joined.secret]),
+      404,
+      "This code is not a loyalty card or QR code of ours.",
+    );
+    expectError(
+      await t.post("/wallet-join", { qr_token: qr.qr_token, name: "Ann", email: "ann@example.com", consent: true }),
+      404,
+    );
     // The card itself still works with staff.
     expect((await f.staffScan(token, joined.card.serial)).statusCode).toBe(200);
   });
@@ -97,10 +119,16 @@ describe("QR codes", () => {
     expectInvalid(await t.post("/generate-qr", { business_id: business.id, label: "Door" }, { token }), ["reward_id"]);
     const other = await f.addBusiness(token, { business_name: "Other" });
     const reward = await f.addReward(token, other.id);
-    expectInvalid(await t.post("/generate-qr", { business_id: business.id, reward_id: reward.id, label: "Door" }, { token }), ["reward_id"]);
+    expectInvalid(
+      await t.post("/generate-qr", { business_id: business.id, reward_id: reward.id, label: "Door" }, { token }),
+      ["reward_id"],
+    );
     const address = await f.addAddress(token, other.id);
     await f.addReward(token, business.id);
-    expectInvalid(await t.post("/generate-qr", { business_id: business.id, address_id: address.id, label: "Door" }, { token }), ["address_id"]);
+    expectInvalid(
+      await t.post("/generate-qr", { business_id: business.id, address_id: address.id, label: "Door" }, { token }),
+      ["address_id"],
+    );
     expectInvalid(await t.post("/generate-qr", { business_id: business.id, label: "" }, { token }), ["label"]);
     // Without reward_id: the business's newest reward.
     const qr = await f.generateQr(token, business.id);
@@ -111,7 +139,12 @@ describe("QR codes", () => {
 describe("the customer's card", () => {
   it("joins with a first stamp, shows the card on this device only, and waits out the cooldown", async () => {
     const { qr } = await f.programme({ cooldown_minutes: 30 });
-    const res = await t.post("/wallet-join", { qr_token: qr.qr_token, name: " Ann Lee ", email: "Ann@Example.com", consent: true });
+    const res = await t.post("/wallet-join", {
+      qr_token: qr.qr_token,
+      name: " Ann Lee ",
+      email: "Ann@Example.com",
+      consent: true,
+    });
     expect(res.statusCode).toBe(201);
     const data = res.body.data as { card: WalletCard; card_secret: string };
     expect(data.card).toMatchObject({ customer_name: "Ann Lee", stamps: 1, stamps_required: 5, reward_ready: false });
@@ -120,18 +153,29 @@ describe("the customer's card", () => {
     // Only the hash is stored.
     expect(await t.query(sql`select 1 from card_keys where secret_hash = ${data.card_secret}`)).toHaveLength(0);
 
-    const card = await t.get<WalletCard | null>("/wallet-card", { query: { qr_token: qr.qr_token }, headers: f.cardHeaders([data.card_secret]) });
+    const card = await t.get<WalletCard | null>("/wallet-card", {
+      query: { qr_token: qr.qr_token },
+      headers: f.cardHeaders([data.card_secret]),
+    });
     expect(card.body.data).toMatchObject({ serial: data.card.serial, stamps: 1 });
     expect((await t.get("/wallet-card", { query: { qr_token: qr.qr_token } })).body.data).toBeNull();
-    expect((await t.get("/wallet-card", { query: { qr_token: qr.qr_token }, headers: f.cardHeaders(["x".repeat(43)]) })).body.data).toBeNull();
+    expect(
+      (await t.get("/wallet-card", { query: { qr_token: qr.qr_token }, headers: f.cardHeaders(["x".repeat(43)]) })).body
+        .data,
+    ).toBeNull();
 
     const wait = await f.selfScan(qr.qr_token, [data.card_secret]);
-    expect(wait.body).toMatchObject({ message: "You already collected a stamp here.", data: { action: "wait", stamps: 1 } });
+    expect(wait.body).toMatchObject({
+      message: "You already collected a stamp here.",
+      data: { action: "wait", stamps: 1 },
+    });
     const next = Date.parse(wait.body.data.next_stamp_at!);
     expect(next - Date.now()).toBeGreaterThan(29 * 60_000);
     expect(next - Date.now()).toBeLessThanOrEqual(30 * 60_000);
 
-    await t.query(sql`update cards set last_self_stamp_at = now() - interval '31 minutes' where serial = ${data.card.serial}`);
+    await t.query(
+      sql`update cards set last_self_stamp_at = now() - interval '31 minutes' where serial = ${data.card.serial}`,
+    );
     // The scanner takes the code as the full URL too.
     const stamp = await f.selfScan(qr.qr_token, [data.card_secret], qr.url);
     expect(stamp.body).toMatchObject({ message: "Stamp added: 2 of 5.", data: { action: "stamp", stamps: 2 } });
@@ -140,14 +184,29 @@ describe("the customer's card", () => {
   it("refuses a second card for the same email, missing consent and bad fields", async () => {
     const { qr } = await f.programme();
     const joined = await f.join(qr.qr_token, { email: "bo@example.com" });
-    const again = await t.post("/wallet-join", { qr_token: qr.qr_token, name: "Bo", email: "BO@example.com", consent: true });
+    const again = await t.post("/wallet-join", {
+      qr_token: qr.qr_token,
+      name: "Bo",
+      email: "BO@example.com",
+      consent: true,
+    });
     expectInvalid(again, ["email"]);
     expect(again.body.message).toMatch(/already has a card here/);
-    expectInvalid(await t.post("/wallet-join", { qr_token: qr.qr_token, name: "Bo", email: "b@example.com" }), ["consent"]);
-    expectInvalid(await t.post("/wallet-join", { qr_token: qr.qr_token, name: "", email: "nope", consent: true }), ["name", "email"]);
-    expectInvalid(await t.post("/wallet-join", { qr_token: "short", name: "Bo", email: "c@example.com", consent: true }), ["qr_token"]);
+    expectInvalid(await t.post("/wallet-join", { qr_token: qr.qr_token, name: "Bo", email: "b@example.com" }), [
+      "consent",
+    ]);
+    expectInvalid(await t.post("/wallet-join", { qr_token: qr.qr_token, name: "", email: "nope", consent: true }), [
+      "name",
+      "email",
+    ]);
+    expectInvalid(
+      await t.post("/wallet-join", { qr_token: "short", name: "Bo", email: "c@example.com", consent: true }),
+      ["qr_token"],
+    );
     expect(await t.query(sql`select 1 from cards where serial = ${joined.card.serial}`)).toHaveLength(1);
-    expect(await t.query(sql`select 1 from customers where email in ('b@example.com', 'c@example.com')`)).toHaveLength(0);
+    expect(await t.query(sql`select 1 from customers where email in ('b@example.com', 'c@example.com')`)).toHaveLength(
+      0,
+    );
   });
 
   it("recovers a card on another device with an email code, telling nothing about other emails", async () => {
@@ -162,13 +221,25 @@ describe("the customer's card", () => {
     expect(mails[0]!.subject).toMatch(/Blue Bean Café card code/);
     const code = codeOf(mails[0]!);
     const wrong = code === "000000" ? "111111" : "000000";
-    expectInvalid(await t.post("/wallet-recover", { qr_token: qr.qr_token, email: "cy@example.com", code: wrong }), ["code"]);
-    const ok = await t.post<{ card: WalletCard; card_secret: string }>("/wallet-recover", { qr_token: qr.qr_token, email: "cy@example.com", code });
-    expect(ok.body).toMatchObject({ message: "Your card is on this device again.", data: { card: { serial: joined.card.serial } } });
+    expectInvalid(await t.post("/wallet-recover", { qr_token: qr.qr_token, email: "cy@example.com", code: wrong }), [
+      "code",
+    ]);
+    const ok = await t.post<{ card: WalletCard; card_secret: string }>("/wallet-recover", {
+      qr_token: qr.qr_token,
+      email: "cy@example.com",
+      code,
+    });
+    expect(ok.body).toMatchObject({
+      message: "Your card is on this device again.",
+      data: { card: { serial: joined.card.serial } },
+    });
     expect(ok.body.data.card_secret).not.toBe(joined.secret);
     // Both devices open the card; the code is spent.
     for (const secret of [joined.secret, ok.body.data.card_secret]) {
-      const card = await t.get<WalletCard>("/wallet-card", { query: { qr_token: qr.qr_token }, headers: f.cardHeaders([secret]) });
+      const card = await t.get<WalletCard>("/wallet-card", {
+        query: { qr_token: qr.qr_token },
+        headers: f.cardHeaders([secret]),
+      });
       expect(card.body.data.serial).toBe(joined.card.serial);
     }
     expectInvalid(await t.post("/wallet-recover", { qr_token: qr.qr_token, email: "cy@example.com", code }), ["code"]);
@@ -181,9 +252,15 @@ describe("the scanner", () => {
     const joined = await f.join(qr.qr_token);
     const staff = await f.staffOf(token, `staff-${Date.now()}@example.com`);
     const first = await f.staffScan(staff.token, joined.card.serial.toLowerCase().replace(/-/g, " "));
-    expect(first.body).toMatchObject({ message: "Stamp added: 2 of 3.", data: { action: "stamp", stamps: 2, reward_ready: false } });
+    expect(first.body).toMatchObject({
+      message: "Stamp added: 2 of 3.",
+      data: { action: "stamp", stamps: 2, reward_ready: false },
+    });
     const second = await f.staffScan(token, joined.card.serial);
-    expect(second.body).toMatchObject({ message: "Stamp added: 3 of 3. The reward is ready.", data: { reward_ready: true } });
+    expect(second.body).toMatchObject({
+      message: "Stamp added: 3 of 3. The reward is ready.",
+      data: { reward_ready: true },
+    });
     const redeem = await f.staffScan(staff.token, joined.card.serial);
     expect(redeem.body).toMatchObject({
       message: "Reward redeemed: Free coffee. 0 stamps left on the card.",

@@ -26,12 +26,19 @@ it("lists every join, stamp and redeem with filters and pages, and counts them i
   await f.staffScan(token, ann.card.serial); // stamp → 2 of 2
   await f.staffScan(token, ann.card.serial); // redeem
   // One event last week, outside "today".
-  await t.query(sql`update scans set created_at = now() - interval '7 days' where id = (select min(id) from scans where user_id = (select user_id from businesses where id = ${business.id}))`);
+  await t.query(
+    sql`update scans set created_at = now() - interval '7 days' where id = (select min(id) from scans where user_id = (select user_id from businesses where id = ${business.id}))`,
+  );
 
   const all = await t.get<Paginated<Scan>>("/scan-list", { token, query: { per_page: "3" } });
   expect(all.body.data).toMatchObject({ total: 4, last_page: 2 });
   expect(all.body.data.items.map((s) => s.kind)).toEqual(["redeem", "stamp", "join"]);
-  expect(all.body.data.items[0]).toMatchObject({ customer_name: "Ann", business_name: "Blue Bean Café", staff_name: "Direct User", stamps_after: 0 });
+  expect(all.body.data.items[0]).toMatchObject({
+    customer_name: "Ann",
+    business_name: "Blue Bean Café",
+    staff_name: "Direct User",
+    stamps_after: 0,
+  });
   const joins = await t.get<Paginated<Scan>>("/scan-list", { token, query: { kind: "join" } });
   expect(joins.body.data.items.map((s) => s.customer_name)).toEqual(["Bo", "Ann"]);
   const shop = await t.get<Paginated<Scan>>("/scan-list", { token, query: { business_id: String(other.id) } });
@@ -52,7 +59,10 @@ it("lists every join, stamp and redeem with filters and pages, and counts them i
   const csv = await t.get("/scan-export", { token, query: { kind: "join" } });
   expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
   expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="scans.csv"/);
-  const lines = csv.text.replace(/^\uFEFF/, "").trim().split("\r\n");
+  const lines = csv.text
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
   expect(lines[0]).toBe("time,kind,customer,email,card,business,location,staff,stamps after");
   expect(lines.slice(1).map((l) => l.split(",")[2])).toEqual(["Bo", "Ann"]);
 });
@@ -61,8 +71,9 @@ it("escapes CSV cells and neutralises formulas", async () => {
   expect(csvCell("plain")).toBe("plain");
   expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"');
   expect(csvCell("two\nlines")).toBe('"two\nlines"');
-  expect(csvCell("=HYPERLINK(\"x\")")).toBe('"\'=HYPERLINK(""x"")"');
-  for (const start of ["+1", "-2", "@SUM(A1)", "\tx"]) expect(csvCell(start).replace(/^"/, "").startsWith("'")).toBe(true);
+  expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+  for (const start of ["+1", "-2", "@SUM(A1)", "\tx"])
+    expect(csvCell(start).replace(/^"/, "").startsWith("'")).toBe(true);
   expect(csvCell(-3)).toBe("-3");
   expect(csvCell(null)).toBe("");
 

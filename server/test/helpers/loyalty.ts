@@ -18,11 +18,20 @@ export function loyaltyFixtures(t: TestApp) {
       return t.tokenFor((await t.createUser()).id);
     },
     async addReward(token: string, businessId: number, fields: Record<string, unknown> = {}) {
-      const body = { business_id: businessId, title: "Free coffee", stamps_required: 5, cooldown_minutes: 240, ...fields };
+      const body = {
+        business_id: businessId,
+        title: "Free coffee",
+        stamps_required: 5,
+        cooldown_minutes: 240,
+        ...fields,
+      };
       return ok<Reward>(await t.post("/add-reward", body, { token }), "add-reward");
     },
     async generateQr(token: string, businessId: number, fields: Record<string, unknown> = {}) {
-      return ok<QrCode>(await t.post("/generate-qr", { business_id: businessId, label: "Counter", ...fields }, { token }), "generate-qr");
+      return ok<QrCode>(
+        await t.post("/generate-qr", { business_id: businessId, label: "Counter", ...fields }, { token }),
+        "generate-qr",
+      );
     },
     /** An owner with a business, a reward and a QR code. */
     async programme(rewardFields: Record<string, unknown> = {}) {
@@ -34,13 +43,23 @@ export function loyaltyFixtures(t: TestApp) {
     },
     async join(qrToken: string, fields: Record<string, unknown> = {}) {
       customer++;
-      const body = { qr_token: qrToken, name: `Customer ${customer}`, email: `customer-${customer}-${Date.now()}@example.com`, consent: true, ...fields };
+      const body = {
+        qr_token: qrToken,
+        name: `Customer ${customer}`,
+        email: `customer-${customer}-${Date.now()}@example.com`,
+        consent: true,
+        ...fields,
+      };
       const data = ok<WalletJoinResult>(await t.post("/wallet-join", body), "wallet-join");
       return { ...data, email: body.email as string, secret: data.card_secret! };
     },
     /** A self-scan of a business QR code from a device holding these card secrets. */
     selfScan(qrToken: string, secrets: string[], code = qrToken) {
-      return t.post<ScanResult>("/qr-code-scanner", { code }, { headers: { [CARD_SECRETS_HEADER]: secrets.join(",") } });
+      return t.post<ScanResult>(
+        "/qr-code-scanner",
+        { code },
+        { headers: { [CARD_SECRETS_HEADER]: secrets.join(",") } },
+      );
     },
     staffScan(token: string, serial: string) {
       return t.post<ScanResult>("/qr-code-scanner", { code: serial }, { token });

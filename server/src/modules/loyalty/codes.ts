@@ -21,7 +21,8 @@ export function newSerial(): string {
   return `LC-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
 }
 
-export type ScannedCode = { kind: "card"; serial: string } | { kind: "business"; qrToken: string } | { kind: "unknown" };
+export type ScannedCode =
+  { kind: "card"; serial: string } | { kind: "business"; qrToken: string } | { kind: "unknown" };
 
 /**
  * What a scanned or typed code is: a card serial (any case, spaces or missing dashes forgiven), a

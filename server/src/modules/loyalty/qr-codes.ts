@@ -118,7 +118,8 @@ export function qrCodeRoutes(app: FastifyInstance) {
         .where(and(eq(rewards.businessId, body.business_id), eq(rewards.active, true)))
         .orderBy(desc(rewards.id))
         .limit(1);
-      if (!newest) throw invalid("reward_id", "Add a reward for this business first: the QR code collects stamps for it.");
+      if (!newest)
+        throw invalid("reward_id", "Add a reward for this business first: the QR code collects stamps for it.");
       rewardId = newest.id;
     }
     const [row] = await app.db

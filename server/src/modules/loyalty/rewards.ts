@@ -30,7 +30,10 @@ const select = (db: Db) =>
     .innerJoin(businesses, eq(businesses.id, rewards.businessId))
     .leftJoin(productCategories, eq(productCategories.id, rewards.productCategoryId));
 
-const toReward = ({ createdAt, ...row }: Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number]): Reward => ({
+const toReward = ({
+  createdAt,
+  ...row
+}: Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number]): Reward => ({
   ...row,
   qr_codes_count: Number(row.qr_codes_count),
   created_at: createdAt.toISOString(),

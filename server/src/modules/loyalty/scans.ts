@@ -64,7 +64,17 @@ export function csvCell(value: string | number | null): string {
 }
 
 const csvRow = (s: Scan) =>
-  [s.created_at, s.kind, s.customer_name, s.customer_email, s.serial, s.business_name, s.location, s.staff_name, s.stamps_after]
+  [
+    s.created_at,
+    s.kind,
+    s.customer_name,
+    s.customer_email,
+    s.serial,
+    s.business_name,
+    s.location,
+    s.staff_name,
+    s.stamps_after,
+  ]
     .map(csvCell)
     .join(",");
 
@@ -87,7 +97,7 @@ export function scanRoutes(app: FastifyInstance) {
     const filters: ScanFilters = query;
     const where = whereOf(actingOwnerId(user), query);
     const lines = [HEADER.join(",")];
-    for (let before = Number.MAX_SAFE_INTEGER; ; ) {
+    for (let before = Number.MAX_SAFE_INTEGER; ;) {
       const batch = (
         await select(app.db)
           .where(and(where, lt(scans.id, Math.min(before, 2_147_483_647))))
@@ -119,9 +129,24 @@ export async function loyaltyFigures(db: Db, ownerId: number) {
   const [qrCount, customerCount, stampsToday, stamps30, redeemed, rows] = await Promise.all([
     one(db.select({ n: count() }).from(qrCodesTable).where(eq(qrCodesTable.userId, ownerId))),
     one(db.select({ n: count() }).from(customers).where(eq(customers.userId, ownerId))),
-    one(db.select({ n: count() }).from(scans).where(and(eq(scans.userId, ownerId), stampKinds, gte(scans.createdAt, today)))),
-    one(db.select({ n: count() }).from(scans).where(and(eq(scans.userId, ownerId), stampKinds, gte(scans.createdAt, since)))),
-    one(db.select({ n: count() }).from(scans).where(and(eq(scans.userId, ownerId), eq(scans.kind, "redeem")))),
+    one(
+      db
+        .select({ n: count() })
+        .from(scans)
+        .where(and(eq(scans.userId, ownerId), stampKinds, gte(scans.createdAt, today))),
+    ),
+    one(
+      db
+        .select({ n: count() })
+        .from(scans)
+        .where(and(eq(scans.userId, ownerId), stampKinds, gte(scans.createdAt, since))),
+    ),
+    one(
+      db
+        .select({ n: count() })
+        .from(scans)
+        .where(and(eq(scans.userId, ownerId), eq(scans.kind, "redeem"))),
+    ),
     db
       .select({
         day: sql<string>`to_char(${scans.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,

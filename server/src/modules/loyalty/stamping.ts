@@ -9,7 +9,7 @@ import { resolveReward, type CardRow, type ResolvedQr, type RewardRow } from "./
 import { newCardSecret, newSerial } from "./codes";
 
 export const CARD_EXISTS =
-  "This email already has a card here. Use \"I already have a card\" to open it with an email code.";
+  'This email already has a card here. Use "I already have a card" to open it with an email code.';
 export const UNKNOWN_CARD = "This card is not one of your business's cards.";
 
 /**

@@ -73,9 +73,7 @@ export function walletRoutes(app: FastifyInstance) {
       .select({ card: cards, name: customers.name })
       .from(cards)
       .innerJoin(customers, eq(customers.id, cards.customerId))
-      .where(
-        and(eq(cards.businessId, resolved.business.id), sql`lower(${customers.email}) = lower(${body.email})`),
-      )
+      .where(and(eq(cards.businessId, resolved.business.id), sql`lower(${customers.email}) = lower(${body.email})`))
       .limit(1);
 
     if (!body.code) {
@@ -119,7 +117,9 @@ export function walletRoutes(app: FastifyInstance) {
     const [counted] = await app.db
       .update(walletCodes)
       .set({ attempts: sql`${walletCodes.attempts} + 1` })
-      .where(and(eq(walletCodes.id, latest.id), lt(walletCodes.attempts, CODE_MAX_ATTEMPTS), isNull(walletCodes.consumedAt)))
+      .where(
+        and(eq(walletCodes.id, latest.id), lt(walletCodes.attempts, CODE_MAX_ATTEMPTS), isNull(walletCodes.consumedAt)),
+      )
       .returning({ attempts: walletCodes.attempts });
     if (!counted || !(await verifySecret(latest.codeHash, body.code))) throw invalid("code", BAD_CODE);
     const [consumed] = await app.db
@@ -133,7 +133,11 @@ export function walletRoutes(app: FastifyInstance) {
     const secret = newCardSecret();
     await app.db.insert(cardKeys).values({ cardId: card.card.id, secretHash: sha256(secret) });
     const data: WalletJoinResult = {
-      card: cardView(card.card, { customerName: card.name, businessName: resolved.business.name, reward: resolved.reward }),
+      card: cardView(card.card, {
+        customerName: card.name,
+        businessName: resolved.business.name,
+        reward: resolved.reward,
+      }),
       card_secret: secret,
     };
     return { message: "Your card is on this device again.", data };
