@@ -185,7 +185,12 @@ test("an invited staff member joins in another browser and sees the reduced menu
   await expect(staff).toHaveURL(/\/dashboard\/main$/);
   await expect(staff.getByRole("heading", { name: "Welcome back, Sam Staff" })).toBeVisible();
   const nav = dashboardNav(staff);
-  await expect(nav.getByRole("link")).toHaveText(["Profile", "Dashboard", "How to Use Dashboard and Scanner"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Profile",
+    "Dashboard",
+    "My Scans",
+    "How to Use Dashboard and Scanner",
+  ]);
   // An owner's section by its address: back to the dashboard.
   await staff.goto("/dashboard/business");
   await expect(staff).toHaveURL(/\/dashboard\/main$/);

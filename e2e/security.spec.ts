@@ -31,8 +31,17 @@ const PUBLIC_PAGES = [
   "/forgot-password",
   "/verify-otp?email=a%40b.co",
   "/forgot-verify-otp",
+  "/add-to-wallet",
+  `/add-to-wallet?qr_token=${"x".repeat(32)}`,
 ];
-const SIGNED_IN_PAGES = ["/dashboard/main", "/dashboard/profile", "/subscription"];
+const SIGNED_IN_PAGES = [
+  "/dashboard/main",
+  "/dashboard/profile",
+  "/subscription",
+  "/dashboard/rewards",
+  "/dashboard/my-qr-code",
+  "/dashboard/my-scans",
+];
 
 test("every page has a strict CSP and runs without a single violation", async ({ page }) => {
   const violations = await watchCsp(page);

@@ -65,7 +65,9 @@ export function JoinCard({ qrToken, businessName }: { qrToken: string; businessN
     setBusy(false);
     setErrors(res.errors);
     if (!res.ok) {
-      setMessage({ text: res.message, error: true });
+      // With messages beside the fields, the summary just points at them.
+      const fields = Object.keys(res.errors).filter((k) => k !== "qr_token");
+      setMessage({ text: fields.length > 0 ? "Please check the fields below." : res.message, error: true });
       if (mode === "join" && res.errors.email?.[0]?.includes("already has a card")) setEmail(value("email"));
       return;
     }
