@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import QRCode from "qrcode";
+import sharp from "sharp";
 import { calls } from "../../../../lib/contract/calls";
 import { fileUrl } from "../../../../lib/contract/files";
 import { addToWalletUrl, type QrCode, type QrCodeDetail } from "../../../../lib/contract/qr-codes";
@@ -82,12 +83,16 @@ export function qrCodeRoutes(app: FastifyInstance) {
 
   route(app, calls.singleQrCode, async ({ user, query }) => {
     const qr = await findMine(user.id, query.id);
-    const options = { errorCorrectionLevel: "M" as const, margin: 2 };
-    const data: QrCodeDetail = {
-      ...qr,
-      png: await QRCode.toDataURL(qr.url, { ...options, width: PRINT_PX }),
-      svg: await QRCode.toString(qr.url, { ...options, type: "svg" }),
-    };
+    const margin = 2;
+    const svg = await QRCode.toString(qr.url, { errorCorrectionLevel: "M", margin, type: "svg" });
+    // The PNG is the SVG rasterised by sharp (libvips): qrcode's own PNG encoder is pure
+    // JavaScript and takes a busy event loop's worth of time at print size.
+    const modules = QRCode.create(qr.url, { errorCorrectionLevel: "M" }).modules.size + 2 * margin;
+    const png = await sharp(Buffer.from(svg), { density: Math.ceil((72 * PRINT_PX) / modules) })
+      .resize(PRINT_PX, PRINT_PX, { kernel: "nearest" })
+      .png({ palette: true })
+      .toBuffer();
+    const data: QrCodeDetail = { ...qr, png: `data:image/png;base64,${png.toString("base64")}`, svg };
     return { message: "QR code.", data };
   });
 
