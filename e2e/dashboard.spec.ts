@@ -186,7 +186,12 @@ test("an invited staff member joins in another browser and sees the reduced menu
   await expect(staff).toHaveURL(/\/dashboard\/main$/);
   await expect(staff.getByRole("heading", { name: "Welcome back, Sam Staff" })).toBeVisible();
   const nav = dashboardNav(staff);
-  await expect(nav.getByRole("link")).toHaveText(["Profile", "Dashboard", "How to Use Dashboard and Scanner"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Profile",
+    "Dashboard",
+    "My Scans",
+    "How to Use Dashboard and Scanner",
+  ]);
   // An owner's section by its address: back to the dashboard.
   await staff.goto("/dashboard/business");
   await expect(staff).toHaveURL(/\/dashboard\/main$/);
@@ -228,6 +233,9 @@ test("the menu is open at 1280 px and a closed drawer at 800 px, marking the cur
     "Profile",
     "Dashboard",
     "Business",
+    "My QR Code",
+    "My Scans",
+    "Rewards",
     "My Staff",
     "Address",
     "Product Categories",

@@ -34,11 +34,16 @@ const PUBLIC_PAGES = [
   "/forgot-password",
   "/verify-otp?email=a%40b.co",
   "/forgot-verify-otp",
+  "/add-to-wallet",
+  `/add-to-wallet?qr_token=${"x".repeat(32)}`,
 ];
 const SIGNED_IN_PAGES = [
   "/dashboard/main",
   "/dashboard/profile",
   "/subscription",
+  "/dashboard/rewards",
+  "/dashboard/my-qr-code",
+  "/dashboard/my-scans",
   "/payment",
   "/payment?mode=newUser&plan=1",
   "/thank-you",

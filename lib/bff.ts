@@ -4,6 +4,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { findCall, type Call } from "./contract/calls";
 import { messages } from "./contract/envelope";
 import { backendUrl } from "./backend";
+import { holdCardSecret, readCardSecrets } from "./card-cookie";
+import { CARD_SECRETS_HEADER } from "./contract/wallet";
 import { webEnv } from "./env";
 import { getSession, isHttps } from "./session";
 import { CLIENT_IP_HEADER } from "./web-server/request-guard";
@@ -114,6 +116,10 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   const clientIp = request.headers.get(CLIENT_IP_HEADER);
   if (clientIp && isIP(clientIp)) headers.set("x-forwarded-for", clientIp);
   if (session.token) headers.set("authorization", `Bearer ${session.token}`);
+  if (call.session === "useCardSecrets") {
+    const secrets = await readCardSecrets();
+    if (secrets.length > 0) headers.set(CARD_SECRETS_HEADER, secrets.join(","));
+  }
 
   let body: BodyInit | undefined;
   let cap: ReturnType<typeof capped>["state"] | undefined;
@@ -161,7 +167,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
 
   const payload = (await upstream.json().catch(() => null)) as Record<string, unknown> | null;
   if (!payload) return json(502, messages.serviceUnavailable);
-  const result = await applySession(call, payload, session);
+  const result = await applySession(call, payload, session, secure);
   responseHeaders.delete("content-length");
   return NextResponse.json(result, { status: upstream.status, headers: responseHeaders });
 }
@@ -169,7 +175,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
 type Session = Awaited<ReturnType<typeof getSession>>;
 
 /** Acts on the call's `session` effect (lib/contract/calls.ts): secrets move from answers into the session. */
-async function applySession(call: Call, payload: Record<string, unknown>, session: Session) {
+async function applySession(call: Call, payload: Record<string, unknown>, session: Session, secure: boolean) {
   const data = payload.data as Record<string, unknown> | null | undefined;
   if (payload.message === messages.unauthenticated) {
     session.destroy();
@@ -211,6 +217,12 @@ async function applySession(call: Call, payload: Record<string, unknown>, sessio
         await session.save();
       }
       return payload;
+    }
+    case "holdCardSecret": {
+      if (!ok || !data || typeof data.card_secret !== "string") return payload;
+      const { card_secret, ...dataRest } = data;
+      await holdCardSecret(card_secret, secure);
+      return { ...payload, data: dataRest };
     }
     default:
       return payload;

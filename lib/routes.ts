@@ -2,6 +2,9 @@
 export const DASHBOARD_TYPES = [
   "main",
   "business",
+  "my-qr-code",
+  "my-scans",
+  "rewards",
   "address",
   "product-category",
   "profile",
@@ -13,7 +16,7 @@ export const DASHBOARD_TYPES = [
 export type DashboardType = (typeof DASHBOARD_TYPES)[number];
 
 /** The sections staff may open (product.md §1); the server refuses them everything else. */
-export const STAFF_TYPES: readonly DashboardType[] = ["main", "profile", "how-to-use"];
+export const STAFF_TYPES: readonly DashboardType[] = ["main", "my-scans", "profile", "how-to-use"];
 
 export const isDashboardType = (type: string): type is DashboardType =>
   (DASHBOARD_TYPES as readonly string[]).includes(type);
@@ -39,6 +42,8 @@ const EXACT = new Set([
   "/privacy-policy",
   "/privacy-policy-1",
   "/terms-condition",
+  // The customer's card (public: customers have no account).
+  "/add-to-wallet",
 ]);
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

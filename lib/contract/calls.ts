@@ -3,6 +3,10 @@ import { addAddressBody, addressListQuery } from "./address";
 import { addBusinessBody, businessListQuery } from "./business";
 import { fileParams } from "./files";
 import { couponApplyBody, receiptParams, stripeWebhookBody, subscriptionChargeBody } from "./payments";
+import { generateQrBody, qrDetailQuery, qrListQuery, singleQrQuery } from "./qr-codes";
+import { addRewardBody, rewardIdBody, rewardListQuery } from "./rewards";
+import { scanFilters, scanListQuery } from "./scans";
+import { scannerBody, walletCardQuery, walletJoinBody, walletRecoverBody } from "./wallet";
 import { idBody } from "./fields";
 import { productCategoryAddBody, productCategoryListQuery } from "./product-category";
 import { acceptInviteBody, addStaffBody, staffInviteQuery, staffListQuery } from "./staff";
@@ -33,9 +37,13 @@ export type Access = "public" | "user" | "owner";
  * - `holdResetToken`: the answer's `data.reset_token` goes into the session.
  * - `spendResetToken`: the held reset token is added to the body, and forgotten on success.
  * - `readProfile`: the session's plan status follows the answer's `data.status_payment`.
+ * - `holdCardSecret`: the answer's `data.card_secret` goes into the device's card cookie (httpOnly,
+ *   apart from the sign-in session: a card outlives logins), never to the browser's JS.
+ * - `useCardSecrets`: the device's card secrets go to the API server (header `x-card-secrets`).
  * Every call: an answer of "Unauthenticated." ends the session.
  */
-export type SessionEffect = "signIn" | "signOut" | "holdResetToken" | "spendResetToken" | "readProfile";
+export type SessionEffect =
+  "signIn" | "signOut" | "holdResetToken" | "spendResetToken" | "readProfile" | "holdCardSecret" | "useCardSecrets";
 
 export type Call = {
   method: "GET" | "POST";
@@ -131,6 +139,52 @@ export const calls = {
   deleteStaff: { method: "POST", path: "/delete-staff", access: "owner", body: idBody },
   staffInvite: { method: "GET", path: "/staff-invite", access: "public", query: staffInviteQuery },
   acceptInvite: { method: "POST", path: "/accept-invite", access: "public", body: acceptInviteBody },
+
+  // The loyalty core (issue 9): rewards, QR codes, the customer's card, stamps and scans.
+  rewardList: { method: "GET", path: "/reward-list", access: "owner", query: rewardListQuery },
+  addReward: { method: "POST", path: "/add-reward", access: "owner", body: addRewardBody },
+  removeReward: { method: "POST", path: "/remove-reward", access: "owner", body: rewardIdBody },
+  listQrcode: { method: "GET", path: "/list-qrcode", access: "owner", query: qrListQuery },
+  singleQrCode: { method: "GET", path: "/single-qr-code", access: "owner", query: singleQrQuery },
+  generateQr: { method: "POST", path: "/generate-qr", access: "owner", body: generateQrBody },
+  deleteQr: { method: "POST", path: "/delete-qr", access: "owner", body: idBody },
+  qrDetail: { method: "GET", path: "/qr-detail", access: "public", query: qrDetailQuery },
+  walletJoin: {
+    method: "POST",
+    path: "/wallet-join",
+    access: "public",
+    body: walletJoinBody,
+    session: "holdCardSecret",
+  },
+  walletCard: {
+    method: "GET",
+    path: "/wallet-card",
+    access: "public",
+    query: walletCardQuery,
+    session: "useCardSecrets",
+  },
+  walletRecover: {
+    method: "POST",
+    path: "/wallet-recover",
+    access: "public",
+    body: walletRecoverBody,
+    session: "holdCardSecret",
+  },
+  /**
+   * Public: a customer's device self-scans a business code with its card secrets; signed-in staff
+   * and owners scan a card's serial (stamp or redeem). Each kind checks its own credentials.
+   */
+  qrCodeScanner: {
+    method: "POST",
+    path: "/qr-code-scanner",
+    access: "public",
+    body: scannerBody,
+    session: "useCardSecrets",
+  },
+  scanList: { method: "GET", path: "/scan-list", access: "user", query: scanListQuery },
+  /** CSV of the filtered scans (text/csv, not the envelope). */
+  scanExport: { method: "GET", path: "/scan-export", access: "user", query: scanFilters },
+
   /** Stored files (logos): the bytes, not the envelope; public, as customers see logos too. */
   file: { method: "GET", path: "/files/:id", access: "public", params: fileParams },
   homePageList: { method: "GET", path: "/home-page-list", access: "public", query: homePageQuery },

@@ -1,13 +1,24 @@
 import { z } from "zod";
 
+/** One day of the 30-day chart (UTC days). */
+export const dayFigures = z.object({ date: z.string(), stamps: z.number().int(), customers: z.number().int() });
+export type DayFigures = z.infer<typeof dayFigures>;
+
 /**
  * dashboard-details: the owner's KPIs. Flat counts keyed by figure, so later issues add theirs
- * (QR codes, customers, stamps, a 30-day series) beside these without reshaping the answer.
+ * beside these without reshaping the answer. Stamps count joins (a card starts with one).
  */
 export const dashboardDetails = z.object({
   businesses: z.number().int(),
   locations: z.number().int(),
   staff: z.number().int(),
   product_categories: z.number().int(),
+  qr_codes: z.number().int(),
+  customers: z.number().int(),
+  stamps_today: z.number().int(),
+  stamps_30_days: z.number().int(),
+  rewards_redeemed: z.number().int(),
+  /** The last 30 days, oldest first, today last; days without events are zeros. */
+  series: z.array(dayFigures),
 });
 export type DashboardDetails = z.infer<typeof dashboardDetails>;

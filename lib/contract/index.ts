@@ -13,3 +13,7 @@ export * from "./lookups";
 export * from "./plans";
 export * from "./site";
 export * from "./payments";
+export * from "./rewards";
+export * from "./qr-codes";
+export * from "./wallet";
+export * from "./scans";

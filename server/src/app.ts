@@ -12,6 +12,7 @@ import { businessRoutes } from "./modules/businesses/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { fileRoutes } from "./modules/files/routes";
 import { healthRoutes } from "./modules/health/routes";
+import { loyaltyRoutes } from "./modules/loyalty/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
 import { staffRoutes } from "./modules/staff/routes";
 import { planRoutes } from "./modules/plans/routes";
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       siteRoutes(api);
       planRoutes(api);
       paymentRoutes(api);
+      loyaltyRoutes(api);
     },
     { prefix: "/api" },
   );

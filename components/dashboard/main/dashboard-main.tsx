@@ -1,16 +1,27 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import type { DashboardDetails } from "@/lib/contract/dashboard";
 import { useDashboardDetails } from "@/lib/queries/dashboard";
 import { useProfile } from "@/lib/queries/user";
 
-/**
- * The KPI tiles, in order. Each is one figure of dashboard-details; the loyalty issue adds QR
- * codes, customers and stamps here, and its 30-day chart below the grid.
- */
-const KPIS: { key: keyof DashboardDetails; label: string; href: string; ownerOnly?: boolean }[] = [
+// The chart library is fetched only here, not by any other dashboard page.
+const ActivityChart = dynamic(() => import("./activity-chart"), {
+  ssr: false,
+  loading: () => <Skeleton rows={1} height="260px" label="Loading the chart…" />,
+});
+
+type Figure = Exclude<keyof DashboardDetails, "series">;
+
+/** The KPI tiles, in order: the loyalty figures first, then what the owner manages. */
+const KPIS: { key: Figure; label: string; href: string; ownerOnly?: boolean }[] = [
+  { key: "qr_codes", label: "QR codes", href: "/dashboard/my-qr-code", ownerOnly: true },
+  { key: "customers", label: "Customers", href: "/dashboard/my-scans" },
+  { key: "stamps_today", label: "Stamps today", href: "/dashboard/my-scans" },
+  { key: "stamps_30_days", label: "Stamps in 30 days", href: "/dashboard/my-scans" },
+  { key: "rewards_redeemed", label: "Rewards redeemed", href: "/dashboard/my-scans" },
   { key: "businesses", label: "Businesses", href: "/dashboard/business", ownerOnly: true },
   { key: "locations", label: "Locations", href: "/dashboard/address", ownerOnly: true },
   { key: "staff", label: "Staff", href: "/dashboard/my-staff", ownerOnly: true },
@@ -51,6 +62,10 @@ export function DashboardMain() {
       ) : (
         <>
           <KpiGrid details={details.data} owner={owner} />
+          <section className="card" aria-labelledby="activity-title">
+            <h2 id="activity-title">Stamps and new customers, last 30 days</h2>
+            <ActivityChart series={details.data.series} />
+          </section>
           {owner && details.data.businesses === 0 && (
             <EmptyState
               title="Start with your business"

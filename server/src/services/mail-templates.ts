@@ -47,3 +47,18 @@ export function staffInviteMail(appName: string, to: string, ownerName: string, 
     html: layout(appName, title, lines),
   };
 }
+
+/** wallet-recover: the code that opens a customer's card on another device. */
+export function walletCodeMail(appName: string, to: string, businessName: string, code: string): Mail {
+  const title = `Your ${businessName} card`;
+  const lines = [
+    `Use this code to open your ${businessName} loyalty card on this device:`,
+    "The code expires in 10 minutes. If you did not ask for it, you can ignore this email.",
+  ];
+  return {
+    to,
+    subject: `${code} is your ${businessName} card code`,
+    text: `${title}\n\n${lines[0]}\n\n    ${code}\n\n${lines[1]}\n\n— ${appName}\n`,
+    html: layout(appName, title, lines, code),
+  };
+}

@@ -10,6 +10,9 @@ import { DashboardMain } from "@/components/dashboard/main/dashboard-main";
 import { OwnerOnly } from "@/components/dashboard/owner-only";
 import { ProductCategorySection } from "@/components/dashboard/product-category/product-category-section";
 import { ProfileSettings } from "@/components/dashboard/profile-settings";
+import { QrCodeSection } from "@/components/dashboard/qr-codes/qr-code-section";
+import { RewardsSection } from "@/components/dashboard/rewards/rewards-section";
+import { MyScansSection } from "@/components/dashboard/scans/my-scans-section";
 import { StaffSection } from "@/components/dashboard/staff/staff-section";
 import { DASHBOARD_HOME, isDashboardType, type DashboardType } from "@/lib/routes";
 
@@ -17,6 +20,9 @@ import { DASHBOARD_HOME, isDashboardType, type DashboardType } from "@/lib/route
 const SECTIONS: Record<DashboardType, { title: string; render: () => ReactNode }> = {
   main: { title: "Dashboard", render: () => <DashboardMain /> },
   business: { title: "Businesses", render: () => <OwnerOnly>{<BusinessSection />}</OwnerOnly> },
+  "my-qr-code": { title: "My QR codes", render: () => <OwnerOnly>{<QrCodeSection />}</OwnerOnly> },
+  "my-scans": { title: "My scans", render: () => <MyScansSection /> },
+  rewards: { title: "Rewards", render: () => <OwnerOnly>{<RewardsSection />}</OwnerOnly> },
   address: { title: "Addresses", render: () => <OwnerOnly>{<AddressSection />}</OwnerOnly> },
   "product-category": {
     title: "Product categories",

@@ -6,3 +6,4 @@ export * from "./staff";
 export * from "./plans";
 export * from "./site";
 export * from "./payments";
+export * from "./loyalty";

@@ -6,13 +6,14 @@ import type { BusinessCategory, Country } from "../../../../lib/contract/lookups
 import { addresses, businessCategories, businesses, countries, productCategories, staffInvites } from "../../db/schema";
 import { actingOwnerId } from "../../http/auth";
 import { route } from "../../http/route";
+import { loyaltyFigures } from "../loyalty/scans";
 
 export function dashboardRoutes(app: FastifyInstance) {
   // Staff see their owner's figures: they work for the same businesses.
   route(app, calls.dashboardDetails, async ({ user }) => {
     const ownerId = actingOwnerId(user);
     const one = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
-    const [businessCount, locations, staff, categories] = await Promise.all([
+    const [businessCount, locations, staff, categories, loyalty] = await Promise.all([
       one(app.db.select({ n: count() }).from(businesses).where(eq(businesses.userId, ownerId))),
       one(app.db.select({ n: count() }).from(addresses).where(eq(addresses.userId, ownerId))),
       one(
@@ -24,8 +25,15 @@ export function dashboardRoutes(app: FastifyInstance) {
           ),
       ),
       one(app.db.select({ n: count() }).from(productCategories).where(eq(productCategories.userId, ownerId))),
+      loyaltyFigures(app.db, ownerId),
     ]);
-    const data: DashboardDetails = { businesses: businessCount, locations, staff, product_categories: categories };
+    const data: DashboardDetails = {
+      businesses: businessCount,
+      locations,
+      staff,
+      product_categories: categories,
+      ...loyalty,
+    };
     return { message: "Dashboard details.", data };
   });
 

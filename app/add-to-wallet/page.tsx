@@ -1,0 +1,132 @@
+import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { JoinCard } from "@/components/wallet/join-card";
+import { LocalTime } from "@/components/wallet/local-time";
+import { PublicScanner } from "@/components/wallet/public-scanner";
+import { StampCard } from "@/components/wallet/stamp-card";
+import { QR_TOKEN_PATTERN } from "@/lib/contract/qr-codes";
+import type { WalletCard } from "@/lib/contract/wallet";
+import { APP_NAME } from "@/lib/site";
+import { qrDetail, selfScan, walletCard } from "@/lib/wallet-server";
+import "./wallet.css";
+
+export const metadata: Metadata = { title: "Your stamp card", robots: { index: false } };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="wallet-shell">
+      <main className="wallet-main" id="main">
+        {children}
+      </main>
+      <footer className="wallet-footer small muted">
+        {APP_NAME} · digital stamp cards · <a href="/privacy-policy">Privacy policy</a>
+      </footer>
+    </div>
+  );
+}
+
+function Friendly({ title, text }: { title: string; text: string }) {
+  return (
+    <Shell>
+      <section className="wallet-friendly">
+        <h1>{title}</h1>
+        <p>{text}</p>
+      </section>
+      <PublicScanner />
+    </Shell>
+  );
+}
+
+type Notice = { tone: "ok" | "wait"; text: string; nextAt?: string | null };
+
+/**
+ * The target of a business QR code (spec.md §4, product.md §5), rendered on the server: the
+ * business, its reward, and this device's card. Opening it with a card already here is a scan:
+ * one stamp, unless the reward's cooldown has not passed. `after=join|recover` marks the page the
+ * forms lead to, which shows the card without scanning again.
+ */
+export default async function AddToWalletPage({ searchParams }: Props) {
+  const params = await searchParams;
+  const token = typeof params.qr_token === "string" ? params.qr_token : "";
+  const after = params.after === "join" || params.after === "recover" ? params.after : null;
+  const unknown = (
+    <Friendly
+      title="This QR code does not work any more"
+      text="It may have been replaced. Please ask the staff for the current code, or scan another one."
+    />
+  );
+  if (!QR_TOKEN_PATTERN.test(token)) return unknown;
+
+  const [detail, held] = await Promise.all([qrDetail(token), walletCard(token)]);
+  if (detail.status === 404) return unknown;
+  if (!detail.envelope?.status || !detail.envelope.data) {
+    return (
+      <Friendly title="We could not load your card" text="Please check your connection and try again in a moment." />
+    );
+  }
+  const { business, reward, location } = detail.envelope.data;
+  let card: WalletCard | null = held.envelope?.status ? held.envelope.data : null;
+
+  let notice: Notice | null = null;
+  if (after === "join" && card) notice = { tone: "ok", text: "Welcome! Your card has its first stamp." };
+  if (after === "recover" && card) notice = { tone: "ok", text: "Your card is on this phone again." };
+  if (card && !after) {
+    const scan = await selfScan(token);
+    const result = scan.envelope?.status ? scan.envelope.data : null;
+    if (result) {
+      notice =
+        result.action === "wait"
+          ? { tone: "wait", text: "You already collected a stamp here. Next stamp from", nextAt: result.next_stamp_at }
+          : { tone: "ok", text: scan.envelope!.message };
+      card = { ...card, stamps: result.stamps, reward_ready: result.reward_ready, next_stamp_at: result.next_stamp_at };
+      if (result.action === "stamp") card = { ...card, lifetime_stamps: card.lifetime_stamps + 1 };
+    }
+  }
+
+  return (
+    <Shell>
+      <header className="wallet-business">
+        {business.logo ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a stored logo served by our API, already sized
+          <img src={business.logo} alt="" width={64} height={64} className="wallet-logo" />
+        ) : (
+          <span className="wallet-logo wallet-logo-empty" aria-hidden="true">
+            {business.name.slice(0, 1)}
+          </span>
+        )}
+        <div>
+          <h1>{business.name}</h1>
+          {(location ?? business.city) && <p className="small muted">{location ?? business.city}</p>}
+        </div>
+      </header>
+
+      {reward ? (
+        <section className="wallet-reward" aria-label="Reward">
+          <p className="wallet-reward-line">
+            Collect {reward.stamps_required} stamps, get <strong>{reward.title}</strong>
+          </p>
+          {reward.description && <p className="small muted">{reward.description}</p>}
+        </section>
+      ) : (
+        <p className="wallet-notice">No stamp programme is running here at the moment.</p>
+      )}
+
+      {notice && (
+        <p className={notice.tone === "wait" ? "wallet-notice wait" : "wallet-notice ok"} role="status">
+          {notice.text}
+          {notice.nextAt && (
+            <>
+              {" "}
+              <LocalTime iso={notice.nextAt} />.
+            </>
+          )}
+        </p>
+      )}
+
+      {card ? <StampCard card={card} /> : reward && <JoinCard qrToken={token} businessName={business.name} />}
+      <PublicScanner />
+    </Shell>
+  );
+}

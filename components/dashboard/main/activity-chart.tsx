@@ -1,0 +1,31 @@
+"use client";
+
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { DayFigures } from "@/lib/contract/dashboard";
+
+const day = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
+const label = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
+
+/** Stamps (bars) and new customers (line) per day over 30 days. Loaded only on the main dashboard. */
+export default function ActivityChart({ series }: { series: DayFigures[] }) {
+  return (
+    <ResponsiveContainer width="100%" height={260}>
+      <ComposedChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="date" tickFormatter={label} minTickGap={16} fontSize={12} />
+        <YAxis allowDecimals={false} fontSize={12} />
+        <Tooltip labelFormatter={(value) => label(String(value))} />
+        <Legend />
+        <Bar dataKey="stamps" name="Stamps" fill="#4f46e5" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        <Line
+          dataKey="customers"
+          name="New customers"
+          stroke="#1b7f4b"
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+      </ComposedChart>
+    </ResponsiveContainer>
+  );
+}

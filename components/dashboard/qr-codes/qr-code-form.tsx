@@ -1,0 +1,82 @@
+"use client";
+
+import { useId } from "react";
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { SelectField } from "@/components/ui/select-field";
+import { TextField } from "@/components/ui/text-field";
+import { generateQrBody } from "@/lib/contract/qr-codes";
+import { useAddresses } from "@/lib/queries/addresses";
+import { useBusinessOptions } from "@/lib/queries/businesses";
+import { useGenerateQr, useRewardOptions } from "@/lib/queries/loyalty";
+import { useContractForm } from "@/lib/use-contract-form";
+
+/** generate-qr: a business, optionally one of its locations and rewards, and a label for the owner. */
+export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
+  const generate = useGenerateQr();
+  const businesses = useBusinessOptions();
+  const headingId = useId();
+  const form = useContractForm(
+    generateQrBody,
+    { business_id: "", address_id: "", reward_id: "", label: "" },
+    async (values) => {
+      const result = await generate.mutateAsync(values);
+      toast.success(result.message);
+      onCreated(result.data.id);
+    },
+    { resetOnSuccess: true },
+  );
+  const businessId = Number(form.values.business_id) || undefined;
+  const addresses = useAddresses(1, businessId);
+  const rewards = useRewardOptions(businessId);
+  const businessField = form.field("business_id");
+  return (
+    <section className="card form-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>Generate a QR code</h2>
+      <form className="form" onSubmit={form.handleSubmit} noValidate>
+        <div className="form-row">
+          <SelectField
+            label="Business"
+            placeholder="Choose a business"
+            required
+            options={(businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.business_name }))}
+            {...businessField}
+            onChange={(event) => {
+              businessField.onChange(event);
+              // A location or reward of the business chosen before does not belong to this one.
+              form.setValues((v) => ({ ...v, business_id: event.target.value, address_id: "", reward_id: "" }));
+            }}
+          />
+          <TextField label="Label" hint="Where it hangs, e.g. Counter or Table 4." required {...form.field("label")} />
+        </div>
+        <div className="form-row">
+          <SelectField
+            label="Reward"
+            placeholder="The business's newest reward"
+            disabled={!businessId}
+            options={(rewards.data ?? []).map((r) => ({
+              value: String(r.id),
+              label: `${r.title} (${r.stamps_required} stamps)`,
+            }))}
+            {...form.field("reward_id")}
+          />
+          <SelectField
+            label="Location"
+            placeholder="No particular location"
+            disabled={!businessId}
+            options={(businessId ? (addresses.data?.items ?? []) : []).map((a) => ({
+              value: String(a.id),
+              label: `${a.address}, ${a.city}`,
+            }))}
+            {...form.field("address_id")}
+          />
+        </div>
+        <div className="form-actions">
+          <Button type="submit" busy={form.busy}>
+            Generate QR code
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

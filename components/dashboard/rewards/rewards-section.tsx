@@ -1,0 +1,165 @@
+"use client";
+
+import { useId, useState } from "react";
+import toast from "react-hot-toast";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Pagination } from "@/components/ui/pagination";
+import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
+import { SelectField } from "@/components/ui/select-field";
+import { TextField } from "@/components/ui/text-field";
+import { addRewardBody, DEFAULT_COOLDOWN_MINUTES, MAX_STAMPS, MIN_STAMPS, type Reward } from "@/lib/contract/rewards";
+import { useBusinessOptions } from "@/lib/queries/businesses";
+import { useRemoveReward, useRewards, useSaveReward } from "@/lib/queries/loyalty";
+import { useProductCategories } from "@/lib/queries/product-categories";
+import { useContractForm } from "@/lib/use-contract-form";
+import { usePageInRange } from "../use-page";
+
+const cooldownText = (minutes: number) =>
+  minutes === 0 ? "no wait" : minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`;
+
+function RewardForm({ reward, onDone }: { reward?: Reward; onDone?: () => void }) {
+  const save = useSaveReward();
+  const businesses = useBusinessOptions();
+  const categories = useProductCategories(1);
+  const headingId = useId();
+  const form = useContractForm(
+    addRewardBody,
+    {
+      business_id: reward ? String(reward.business_id) : "",
+      title: reward?.title ?? "",
+      description: reward?.description ?? "",
+      stamps_required: reward ? String(reward.stamps_required) : "10",
+      product_category_id: reward?.product_category_id ? String(reward.product_category_id) : "",
+      cooldown_minutes: String(reward?.cooldown_minutes ?? DEFAULT_COOLDOWN_MINUTES),
+    },
+    async (values) => {
+      const result = await save.mutateAsync({ ...values, id: reward?.id });
+      toast.success(result.message);
+      onDone?.();
+    },
+    { resetOnSuccess: !reward },
+  );
+  return (
+    <section className="card form-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{reward ? `Edit ${reward.title}` : "Add a reward"}</h2>
+      <form className="form" onSubmit={form.handleSubmit} noValidate>
+        <div className="form-row">
+          <SelectField
+            label="Business"
+            placeholder="Choose a business"
+            required
+            options={(businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.business_name }))}
+            {...form.field("business_id")}
+          />
+          <TextField
+            label="Reward"
+            hint="What the customer gets, e.g. Free coffee."
+            required
+            {...form.field("title")}
+          />
+        </div>
+        <TextField label="Description" hint="Optional: the small print customers see." {...form.field("description")} />
+        <div className="form-row">
+          <TextField
+            label="Stamps required"
+            type="number"
+            inputMode="numeric"
+            min={MIN_STAMPS}
+            max={MAX_STAMPS}
+            hint={`From ${MIN_STAMPS} to ${MAX_STAMPS}.`}
+            required
+            {...form.field("stamps_required")}
+          />
+          <TextField
+            label="Wait between self-scans (minutes)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            hint="A customer scanning your QR code gets one stamp per wait; 240 is four hours."
+            {...form.field("cooldown_minutes")}
+          />
+          <SelectField
+            label="Product category"
+            placeholder="Every purchase"
+            hint="Optional: count stamps for one category."
+            options={(categories.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            {...form.field("product_category_id")}
+          />
+        </div>
+        <div className="form-actions">
+          <Button type="submit" busy={form.busy}>
+            {reward ? "Save reward" : "Add reward"}
+          </Button>
+          {onDone && (
+            <button type="button" className="btn btn-secondary" onClick={onDone}>
+              Cancel
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function RewardRow({ reward, onEdit }: { reward: Reward; onEdit: () => void }) {
+  const remove = useRemoveReward();
+  return (
+    <li className="item-card">
+      <div className="item-main">
+        <h3>{reward.title}</h3>
+        <p className="muted small">
+          {reward.business_name} · {reward.stamps_required} stamps · wait {cooldownText(reward.cooldown_minutes)}
+          {reward.product_category_name && ` · ${reward.product_category_name}`} · {reward.qr_codes_count} QR code
+          {reward.qr_codes_count === 1 ? "" : "s"}
+        </p>
+        {reward.description && <p className="small">{reward.description}</p>}
+      </div>
+      <div className="item-actions">
+        <button type="button" className="btn btn-secondary btn-small" onClick={onEdit}>
+          <span aria-hidden="true">Edit</span>
+          <span className="visually-hidden">Edit {reward.title}</span>
+        </button>
+        <ConfirmButton
+          subject={reward.title}
+          title={`Remove ${reward.title}?`}
+          confirmLabel="Remove reward"
+          onConfirm={async () => (await remove.mutateAsync(reward.id)) as { message: string }}
+        >
+          Customers keep their stamps. QR codes for this reward collect for the business&apos;s newest other reward.
+        </ConfirmButton>
+      </div>
+    </li>
+  );
+}
+
+export function RewardsSection() {
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Reward | null>(null);
+  const list = useRewards(page);
+  usePageInRange(list.data, setPage);
+  return (
+    <>
+      <h1 className="page-title">Rewards</h1>
+      {editing ? <RewardForm key={editing.id} reward={editing} onDone={() => setEditing(null)} /> : <RewardForm />}
+      {list.isPending ? (
+        <Skeleton label="Loading your rewards…" height="3rem" />
+      ) : list.isError ? (
+        <ErrorState what="your rewards" error={list.error} onRetry={() => list.refetch()} />
+      ) : list.data.total === 0 ? (
+        <EmptyState title="No rewards yet">
+          Add the reward your customers collect stamps for, above. Then print a QR code for it in My QR Code.
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="item-list" aria-label="Your rewards">
+            {list.data.items.map((reward) => (
+              <RewardRow key={reward.id} reward={reward} onEdit={() => setEditing(reward)} />
+            ))}
+          </ul>
+          <Pagination data={list.data} onPage={setPage} label="Rewards" />
+        </>
+      )}
+    </>
+  );
+}

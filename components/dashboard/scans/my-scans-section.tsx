@@ -1,0 +1,148 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Pagination } from "@/components/ui/pagination";
+import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
+import { SCAN_KINDS } from "@/lib/contract/scans";
+import { useBusinessOptions } from "@/lib/queries/businesses";
+import { useScans } from "@/lib/queries/loyalty";
+import { useProfile } from "@/lib/queries/user";
+import { usePageInRange } from "../use-page";
+import { CardScanner } from "./card-scanner";
+import "./scans.css";
+
+const KIND_LABEL = { join: "Joined", stamp: "Stamp", redeem: "Redeemed" } as const;
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** Owners only: staff cannot list businesses (and see their owner's scans of all of them). */
+function BusinessFilter() {
+  const businesses = useBusinessOptions();
+  return (
+    <div className="field">
+      <label htmlFor="filter-business">Business</label>
+      <select id="filter-business" name="business_id" defaultValue="">
+        <option value="">All businesses</option>
+        {(businesses.data ?? []).map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.business_name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Filters({ onApply }: { onApply: (filters: Record<string, string>) => void }) {
+  const profile = useProfile();
+  const owner = profile.data?.role === "owner";
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    onApply(Object.fromEntries([...form.entries()].filter(([, v]) => v !== "").map(([k, v]) => [k, String(v)])));
+  };
+  return (
+    <form className="scan-filters" onSubmit={submit} aria-label="Filter scans">
+      {owner && <BusinessFilter />}
+      <div className="field">
+        <label htmlFor="filter-kind">Kind</label>
+        <select id="filter-kind" name="kind" defaultValue="">
+          <option value="">Every kind</option>
+          {SCAN_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {KIND_LABEL[kind]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-from">From</label>
+        <input id="filter-from" name="from" type="date" />
+      </div>
+      <div className="field">
+        <label htmlFor="filter-to">To</label>
+        <input id="filter-to" name="to" type="date" />
+      </div>
+      <button type="submit" className="btn btn-secondary">
+        Apply filters
+      </button>
+    </form>
+  );
+}
+
+/** My Scans: the scanner, then every join, stamp and redeem, filtered, paged, and as CSV. */
+export function MyScansSection() {
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const list = useScans(page, filters);
+  usePageInRange(list.data, setPage);
+  const csv = `/api/scan-export${Object.keys(filters).length ? `?${new URLSearchParams(filters)}` : ""}`;
+  return (
+    <>
+      <h1 className="page-title">My scans</h1>
+      <CardScanner />
+      <section className="card" aria-labelledby="scans-title">
+        <div className="row-between">
+          <h2 id="scans-title">Scans</h2>
+          <a className="btn btn-secondary btn-small" href={csv} download>
+            Export CSV
+          </a>
+        </div>
+        <Filters
+          onApply={(next) => {
+            setFilters(next);
+            setPage(1);
+          }}
+        />
+        {list.isPending ? (
+          <Skeleton label="Loading scans…" height="2.5rem" />
+        ) : list.isError ? (
+          <ErrorState what="the scans" error={list.error} onRetry={() => list.refetch()} />
+        ) : list.data.total === 0 ? (
+          <EmptyState title="No scans here">
+            Joins, stamps and redeemed rewards appear here as customers scan your QR codes and you scan their cards.
+          </EmptyState>
+        ) : (
+          <>
+            <div className="table-scroll">
+              <table className="scan-table">
+                <caption className="visually-hidden">Scans, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Time</th>
+                    <th scope="col">Kind</th>
+                    <th scope="col">Customer</th>
+                    <th scope="col">Business</th>
+                    <th scope="col">Location</th>
+                    <th scope="col">Staff</th>
+                    <th scope="col">Stamps</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.items.map((s) => (
+                    <tr key={s.id}>
+                      <td>
+                        <time dateTime={s.created_at}>{when.format(new Date(s.created_at))}</time>
+                      </td>
+                      <td>
+                        <span className={`badge scan-${s.kind}`}>{KIND_LABEL[s.kind]}</span>
+                      </td>
+                      <td>
+                        {s.customer_name}
+                        <span className="small muted block">{s.serial}</span>
+                      </td>
+                      <td>{s.business_name}</td>
+                      <td>{s.location ?? "—"}</td>
+                      <td>{s.staff_name ?? "Self-scan"}</td>
+                      <td>{s.stamps_after}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination data={list.data} onPage={setPage} label="Scans" />
+          </>
+        )}
+      </section>
+    </>
+  );
+}

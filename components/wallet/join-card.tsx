@@ -1,0 +1,165 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { postJson } from "./post-json";
+
+type Errors = Record<string, string[]>;
+
+function Field(props: {
+  id: string;
+  label: string;
+  type: string;
+  autoComplete: string;
+  errors: Errors;
+  name: string;
+  inputMode?: "numeric";
+}) {
+  const error = props.errors[props.name]?.[0];
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${props.id}-error` : undefined}
+      />
+      {error && (
+        <p className="field-error" id={`${props.id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Joining (name, email, consent: wallet-join) or opening an existing card with an email code
+ * (wallet-recover). The card secret never reaches this code: the BFF keeps it in a cookie.
+ */
+export function JoinCard({ qrToken, businessName }: { qrToken: string; businessName: string }) {
+  const router = useRouter();
+  const [mode, setMode] = useState<"join" | "recover" | "code">("join");
+  const [email, setEmail] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? "");
+    setBusy(true);
+    setMessage(null);
+    const body =
+      mode === "join"
+        ? { qr_token: qrToken, name: value("name"), email: value("email"), consent: form.get("consent") === "on" }
+        : mode === "recover"
+          ? { qr_token: qrToken, email: value("email") }
+          : { qr_token: qrToken, email, code: value("code") };
+    const res = await postJson(mode === "join" ? "/wallet-join" : "/wallet-recover", body);
+    setBusy(false);
+    setErrors(res.errors);
+    if (!res.ok) {
+      // With messages beside the fields, the summary just points at them.
+      const fields = Object.keys(res.errors).filter((k) => k !== "qr_token");
+      setMessage({ text: fields.length > 0 ? "Please check the fields below." : res.message, error: true });
+      if (mode === "join" && res.errors.email?.[0]?.includes("already has a card")) setEmail(value("email"));
+      return;
+    }
+    if (mode === "recover") {
+      setEmail(value("email"));
+      setMode("code");
+      setMessage({ text: res.message, error: false });
+      return;
+    }
+    router.replace(
+      `/add-to-wallet?qr_token=${encodeURIComponent(qrToken)}&after=${mode === "join" ? "join" : "recover"}`,
+    );
+    router.refresh();
+  }
+
+  const switchTo = (next: typeof mode) => {
+    setMode(next);
+    setErrors({});
+    setMessage(null);
+  };
+
+  return (
+    <section className="wallet-join" aria-labelledby="join-title">
+      <h2 id="join-title">{mode === "join" ? "Get your stamp card" : "Open your card on this phone"}</h2>
+      {message && (
+        <p
+          className={message.error ? "wallet-notice error" : "wallet-notice"}
+          role={message.error ? "alert" : "status"}
+        >
+          {message.text}
+        </p>
+      )}
+      <form className="form" onSubmit={submit} noValidate key={mode}>
+        {mode === "join" && (
+          <>
+            <Field id="join-name" name="name" label="Your name" type="text" autoComplete="name" errors={errors} />
+            <Field id="join-email" name="email" label="Email" type="email" autoComplete="email" errors={errors} />
+            <div className="field wallet-consent">
+              <input
+                id="join-consent"
+                name="consent"
+                type="checkbox"
+                required
+                aria-describedby={errors.consent ? "join-consent-error" : undefined}
+              />
+              <label htmlFor="join-consent">
+                I agree that {businessName} keeps my name and email for this stamp card and may send me messages about
+                it.
+              </label>
+              {errors.consent && (
+                <p className="field-error" id="join-consent-error">
+                  {errors.consent[0]}
+                </p>
+              )}
+            </div>
+          </>
+        )}
+        {mode === "recover" && (
+          <Field
+            id="recover-email"
+            name="email"
+            label="The email of your card"
+            type="email"
+            autoComplete="email"
+            errors={errors}
+          />
+        )}
+        {mode === "code" && (
+          <Field
+            id="recover-code"
+            name="code"
+            label={`The 6-digit code we sent to ${email}`}
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            errors={errors}
+          />
+        )}
+        <button className="btn btn-primary btn-block" type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy && <span className="spinner" aria-hidden="true" />}
+          {mode === "join" ? "Join and get my first stamp" : mode === "recover" ? "Email me a code" : "Open my card"}
+        </button>
+      </form>
+      {mode === "join" ? (
+        <button type="button" className="btn btn-link" onClick={() => switchTo("recover")}>
+          I already have a card
+        </button>
+      ) : (
+        <button type="button" className="btn btn-link" onClick={() => switchTo("join")}>
+          I am new here
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+"use client";
+import { useSyncExternalStore } from "react";
+
+const noSubscription = () => () => {};
+
+/**
+ * A time in the reader's own time zone. The server does not know it: it renders UTC, and the
+ * browser shows the local time once it runs.
+ */
+export function LocalTime({ iso }: { iso: string }) {
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const date = new Date(iso);
+  const sameDay = date.toDateString() === new Date().toDateString();
+  const text = inBrowser
+    ? new Intl.DateTimeFormat(
+        undefined,
+        sameDay ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" },
+      ).format(date)
+    : `${date.toISOString().slice(11, 16)} UTC${sameDay ? "" : `, ${date.toISOString().slice(0, 10)}`}`;
+  return <time dateTime={iso}>{text}</time>;
+}

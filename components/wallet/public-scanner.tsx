@@ -1,0 +1,72 @@
+"use client";
+import dynamic from "next/dynamic";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+
+const CameraScanner = dynamic(() => import("@/components/scanner/camera-scanner").then((m) => m.CameraScanner), {
+  ssr: false,
+  loading: () => <p className="small muted">Starting the camera…</p>,
+});
+
+const TOKEN = /^[A-Za-z0-9_-]{32}$/;
+
+/** The business token in a scanned text: our add-to-wallet URL (any host) or a bare token. */
+function tokenOf(text: string): string | null {
+  const trimmed = text.trim();
+  if (TOKEN.test(trimmed)) return trimmed;
+  try {
+    const url = new URL(trimmed);
+    const token = url.searchParams.get("qr_token");
+    return url.pathname.replace(/\/$/, "") === "/add-to-wallet" && token && TOKEN.test(token) ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** "Scan a QR code", for phones whose camera app does not open links (product.md §5). */
+export function PublicScanner() {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const onCode = (text: string) => {
+    const token = tokenOf(text);
+    if (token) {
+      setOpen(false);
+      router.push(`/add-to-wallet?qr_token=${encodeURIComponent(token)}`);
+    } else if (/^LC[\s-]?[0-9A-Z]{4}/i.test(text.trim())) {
+      setMessage("This is a customer's card. Staff scan it at the counter.");
+    } else {
+      setMessage("This QR code is not a loyalty code of ours.");
+    }
+  };
+
+  return (
+    <section className="wallet-scan" aria-label="Scan a QR code">
+      {open ? (
+        <>
+          <CameraScanner onCode={onCode} onError={setMessage} />
+          <button type="button" className="btn btn-secondary btn-block" onClick={() => setOpen(false)}>
+            Close the camera
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-secondary btn-block"
+          onClick={() => {
+            setMessage(null);
+            setOpen(true);
+          }}
+        >
+          Scan a QR code
+        </button>
+      )}
+      {message && (
+        <p className="wallet-notice error" role="alert">
+          {message}
+        </p>
+      )}
+    </section>
+  );
+}

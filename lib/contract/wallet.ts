@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { email, name, otpCode } from "./fields";
+import { qrTokenField } from "./qr-codes";
+
+/** How the BFF hands the device's card secrets to the API server (never the browser's JS). */
+export const CARD_SECRETS_HEADER = "x-card-secrets";
+/** A device holds at most this many cards (one per business); the oldest goes first. */
+export const MAX_CARDS_PER_DEVICE = 20;
+
+/** wallet-join (product.md §5 Customer joins): consent is required, stated beside the button. */
+export const walletJoinBody = z.object({
+  qr_token: qrTokenField,
+  name,
+  email,
+  consent: z.preprocess(
+    (value) => value === true || value === "true" || value === "on",
+    z.literal(true, { error: "Please agree to receive your card and messages from this business." }),
+  ),
+});
+export type WalletJoinBody = z.input<typeof walletJoinBody>;
+
+/** wallet-recover: without `code` it emails one; with it, it opens the card on this device. */
+export const walletRecoverBody = z.object({
+  qr_token: qrTokenField,
+  email,
+  code: otpCode.optional(),
+});
+
+export const walletCardQuery = z.object({ qr_token: qrTokenField });
+
+/** The customer's view of their card. Later issues add fields (messages, wallet passes) beside these. */
+export type WalletCard = {
+  serial: string;
+  customer_name: string;
+  business_name: string;
+  stamps: number;
+  stamps_required: number | null;
+  reward_title: string | null;
+  reward_ready: boolean;
+  lifetime_stamps: number;
+  rewards_redeemed: number;
+  /** When the next self-scan stamp is possible (ISO), or null when it is now. */
+  next_stamp_at: string | null;
+};
+
+/** What a join or recover answers; the BFF moves `card_secret` into the card cookie. */
+export type WalletJoinResult = { card: WalletCard; card_secret?: string };
+
+/** qr-code-scanner: a card serial (staff), a business QR URL or token (a customer with a card). */
+export const scannerBody = z.object({
+  code: z
+    .string({ error: "Please enter or scan a code." })
+    .trim()
+    .min(1, "Please enter or scan a code.")
+    .max(500, "This code is not one of ours."),
+});
+
+/** What a scan did; the dashboard keeps it as `qrData` in local storage (spec.md §4). */
+export type ScanResult = {
+  action: "stamp" | "redeem" | "wait";
+  customer_name: string;
+  business_name: string;
+  serial: string;
+  stamps: number;
+  stamps_required: number | null;
+  reward_title: string | null;
+  reward_ready: boolean;
+  next_stamp_at: string | null;
+  scanned_at: string;
+};

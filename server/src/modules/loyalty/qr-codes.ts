@@ -1,0 +1,157 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import QRCode from "qrcode";
+import sharp from "sharp";
+import { calls } from "../../../../lib/contract/calls";
+import { fileUrl } from "../../../../lib/contract/files";
+import { addToWalletUrl, type QrCode, type QrCodeDetail } from "../../../../lib/contract/qr-codes";
+import type { Db } from "../../db/client";
+import { addresses, businesses, qrCodes, rewards } from "../../db/schema";
+import { invalid, notFound } from "../../http/errors";
+import { paginate } from "../../http/paginate";
+import { route } from "../../http/route";
+import { findBusiness } from "../businesses/service";
+import { findQr, publicQr, resolveReward } from "./cards";
+import { newQrToken } from "./codes";
+import { findReward } from "./rewards";
+
+/** 2048 px: a 17 cm print at 300 dpi, enough for an A4 poster; error correction M survives a worn print. */
+const PRINT_PX = 2048;
+
+const columns = {
+  id: qrCodes.id,
+  label: qrCodes.label,
+  qr_token: qrCodes.qrToken,
+  business_id: qrCodes.businessId,
+  business_name: businesses.businessName,
+  logoFileId: businesses.logoFileId,
+  address_id: qrCodes.addressId,
+  address: addresses.address,
+  rewardId: qrCodes.rewardId,
+  scans_count: sql<number>`(select count(*)::int from "scans" where "scans"."qr_code_id" = "qr_codes"."id")`,
+  createdAt: qrCodes.createdAt,
+};
+
+const select = (db: Db) =>
+  db
+    .select(columns)
+    .from(qrCodes)
+    .innerJoin(businesses, eq(businesses.id, qrCodes.businessId))
+    .leftJoin(addresses, eq(addresses.id, qrCodes.addressId));
+type Row = Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number];
+
+export function qrCodeRoutes(app: FastifyInstance) {
+  const origin = app.config.publicAppUrl;
+
+  async function toQrCode({ logoFileId, rewardId, createdAt, ...row }: Row): Promise<QrCode> {
+    const reward = await resolveReward(app.db, row.business_id, rewardId);
+    return {
+      ...row,
+      url: addToWalletUrl(origin, row.qr_token),
+      business_logo: logoFileId ? fileUrl(logoFileId) : null,
+      reward_id: reward?.id ?? null,
+      reward_title: reward?.title ?? null,
+      stamps_required: reward?.stampsRequired ?? null,
+      scans_count: Number(row.scans_count),
+      created_at: createdAt.toISOString(),
+    };
+  }
+
+  async function findMine(ownerId: number, id: number) {
+    const [row] = await select(app.db)
+      .where(and(eq(qrCodes.id, id), eq(qrCodes.userId, ownerId)))
+      .limit(1);
+    if (!row) throw notFound("QR code not found.");
+    return toQrCode(row);
+  }
+
+  route(app, calls.listQrcode, async ({ user, query }) => {
+    const where = and(
+      eq(qrCodes.userId, user.id),
+      query.business_id ? eq(qrCodes.businessId, query.business_id) : undefined,
+    );
+    const data = await paginate(
+      query,
+      async () => (await app.db.select({ n: count() }).from(qrCodes).where(where))[0]!.n,
+      async (limit, offset) =>
+        Promise.all(
+          (await select(app.db).where(where).orderBy(desc(qrCodes.id)).limit(limit).offset(offset)).map(toQrCode),
+        ),
+    );
+    return { message: "QR code list.", data };
+  });
+
+  route(app, calls.singleQrCode, async ({ user, query }) => {
+    const qr = await findMine(user.id, query.id);
+    const margin = 2;
+    const svg = await QRCode.toString(qr.url, { errorCorrectionLevel: "M", margin, type: "svg" });
+    // The PNG is the SVG rasterised by sharp (libvips): qrcode's own PNG encoder is pure
+    // JavaScript and takes a busy event loop's worth of time at print size.
+    const modules = QRCode.create(qr.url, { errorCorrectionLevel: "M" }).modules.size + 2 * margin;
+    const png = await sharp(Buffer.from(svg), { density: Math.ceil((72 * PRINT_PX) / modules) })
+      .resize(PRINT_PX, PRINT_PX, { kernel: "nearest" })
+      .png({ palette: true })
+      .toBuffer();
+    const data: QrCodeDetail = { ...qr, png: `data:image/png;base64,${png.toString("base64")}`, svg };
+    return { message: "QR code.", data };
+  });
+
+  route(app, calls.generateQr, async ({ user, body }) => {
+    await findBusiness(app.db, user.id, body.business_id);
+    if (body.address_id) {
+      const [address] = await app.db
+        .select({ businessId: addresses.businessId })
+        .from(addresses)
+        .where(and(eq(addresses.id, body.address_id), eq(addresses.userId, user.id)))
+        .limit(1);
+      if (!address) throw notFound("Address not found.");
+      if (address.businessId !== body.business_id) {
+        throw invalid("address_id", "This address is a location of another business.");
+      }
+    }
+    let rewardId: number | null = null;
+    if (body.reward_id) {
+      const reward = await findReward(app.db, user.id, body.reward_id);
+      if (reward.business_id !== body.business_id) {
+        throw invalid("reward_id", "This reward belongs to another business.");
+      }
+      rewardId = reward.id;
+    } else {
+      const [newest] = await app.db
+        .select({ id: rewards.id })
+        .from(rewards)
+        .where(and(eq(rewards.businessId, body.business_id), eq(rewards.active, true)))
+        .orderBy(desc(rewards.id))
+        .limit(1);
+      if (!newest)
+        throw invalid("reward_id", "Add a reward for this business first: the QR code collects stamps for it.");
+      rewardId = newest.id;
+    }
+    const [row] = await app.db
+      .insert(qrCodes)
+      .values({
+        userId: user.id,
+        businessId: body.business_id,
+        addressId: body.address_id ?? null,
+        rewardId,
+        label: body.label,
+        qrToken: newQrToken(),
+      })
+      .returning({ id: qrCodes.id });
+    return { statusCode: 201, message: "QR code generated successfully.", data: await findMine(user.id, row!.id) };
+  });
+
+  /** The token stops working at once: the page and the scanner look it up on every request. */
+  route(app, calls.deleteQr, async ({ user, body }) => {
+    const gone = await app.db
+      .delete(qrCodes)
+      .where(and(eq(qrCodes.id, body.id), eq(qrCodes.userId, user.id)))
+      .returning({ id: qrCodes.id });
+    if (gone.length === 0) throw notFound("QR code not found.");
+    return { message: "QR code deleted successfully." };
+  });
+
+  route(app, calls.qrDetail, async ({ query }) => {
+    return { message: "QR code detail.", data: publicQr(await findQr(app.db, query.qr_token)) };
+  });
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from "fastify";
+import { qrCodeRoutes } from "./qr-codes";
+import { rewardRoutes } from "./rewards";
+import { scannerRoutes } from "./scanner";
+import { scanRoutes } from "./scans";
+import { walletRoutes } from "./wallet";
+
+/** The loyalty core: rewards, QR codes, the customer's card, the scanner and My Scans. */
+export function loyaltyRoutes(app: FastifyInstance) {
+  rewardRoutes(app);
+  qrCodeRoutes(app);
+  walletRoutes(app);
+  scannerRoutes(app);
+  scanRoutes(app);
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../lib/contract/calls";
+import { actingOwnerId } from "../../http/auth";
+import { HttpError, notFound, unauthenticated } from "../../http/errors";
+import { route } from "../../http/route";
+import { cardOnDevice, findQr, nextStampAt, secretsOf } from "./cards";
+import { parseScannedCode } from "./codes";
+import { scanResult, selfStamp, staffScan } from "./stamping";
+
+export const UNKNOWN_CODE = "This code is not a loyalty card or QR code of ours.";
+const BUSINESS_CODE_FOR_STAFF = "This is a business QR code. Scan the customer's card instead.";
+const NO_CARD = "There is no card for this business on this device yet. Join first.";
+
+export function scannerRoutes(app: FastifyInstance) {
+  /**
+   * qr-code-scanner, both kinds of code: a card's serial (staff or the owner: stamp or redeem)
+   * and a business QR (a customer's device with a card there: a self-scan stamp, or when next).
+   */
+  route(app, calls.qrCodeScanner, async ({ body, user, request }) => {
+    const code = parseScannedCode(body.code);
+    if (code.kind === "unknown") throw notFound(UNKNOWN_CODE);
+
+    if (code.kind === "card") {
+      if (!user) throw unauthenticated();
+      const outcome = await staffScan(app.db, actingOwnerId(user), user.id, code.serial);
+      const data = await scanResult(app.db, outcome, null);
+      const message =
+        outcome.action === "redeem"
+          ? `Reward redeemed: ${data.reward_title}. ${data.stamps} stamp${data.stamps === 1 ? "" : "s"} left on the card.`
+          : `Stamp added: ${data.stamps}${data.stamps_required ? ` of ${data.stamps_required}` : ""}.${data.reward_ready ? " The reward is ready." : ""}`;
+      return { message, data };
+    }
+
+    const resolved = await findQr(app.db, code.qrToken).catch((error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 404) throw notFound(UNKNOWN_CODE);
+      throw error;
+    });
+    const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
+    if (!card) {
+      if (user) throw new HttpError(422, BUSINESS_CODE_FOR_STAFF, { code: [BUSINESS_CODE_FOR_STAFF] });
+      throw new HttpError(422, NO_CARD, { code: [NO_CARD] });
+    }
+    const outcome = await selfStamp(app.db, card.id, resolved);
+    const next = nextStampAt(outcome.card, outcome.reward);
+    const data = await scanResult(app.db, outcome, next);
+    const message =
+      outcome.action === "wait"
+        ? "You already collected a stamp here."
+        : `Stamp added: ${data.stamps}${data.stamps_required ? ` of ${data.stamps_required}` : ""}.`;
+    return { message, data };
+  });
+}

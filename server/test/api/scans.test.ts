@@ -1,0 +1,84 @@
+import { sql } from "drizzle-orm";
+import type { Paginated } from "../../../lib/contract/pagination";
+import type { Scan } from "../../../lib/contract/scans";
+import type { DashboardDetails } from "../../../lib/contract/dashboard";
+import { createTestApp, expectInvalid, type TestApp } from "../helpers/app";
+import { loyaltyFixtures } from "../helpers/loyalty";
+import { csvCell } from "../../src/modules/loyalty/scans";
+
+jest.setTimeout(30_000);
+
+let t: TestApp;
+let f: ReturnType<typeof loyaltyFixtures>;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = loyaltyFixtures(t);
+});
+afterAll(() => t.close());
+
+it("lists every join, stamp and redeem with filters and pages, and counts them in the KPIs", async () => {
+  const { token, business, qr } = await f.programme({ stamps_required: 2 });
+  const other = await f.addBusiness(token, { business_name: "Second shop" });
+  await f.addReward(token, other.id);
+  const otherQr = await f.generateQr(token, other.id);
+  const ann = await f.join(qr.qr_token, { name: "Ann" });
+  await f.join(otherQr.qr_token, { name: "Bo" });
+  await f.staffScan(token, ann.card.serial); // stamp → 2 of 2
+  await f.staffScan(token, ann.card.serial); // redeem
+  // One event last week, outside "today".
+  await t.query(
+    sql`update scans set created_at = now() - interval '7 days' where id = (select min(id) from scans where user_id = (select user_id from businesses where id = ${business.id}))`,
+  );
+
+  const all = await t.get<Paginated<Scan>>("/scan-list", { token, query: { per_page: "3" } });
+  expect(all.body.data).toMatchObject({ total: 4, last_page: 2 });
+  expect(all.body.data.items.map((s) => s.kind)).toEqual(["redeem", "stamp", "join"]);
+  expect(all.body.data.items[0]).toMatchObject({
+    customer_name: "Ann",
+    business_name: "Blue Bean Café",
+    staff_name: "Direct User",
+    stamps_after: 0,
+  });
+  const joins = await t.get<Paginated<Scan>>("/scan-list", { token, query: { kind: "join" } });
+  expect(joins.body.data.items.map((s) => s.customer_name)).toEqual(["Bo", "Ann"]);
+  const shop = await t.get<Paginated<Scan>>("/scan-list", { token, query: { business_id: String(other.id) } });
+  expect(shop.body.data.total).toBe(1);
+  const today = new Date().toISOString().slice(0, 10);
+  const dated = await t.get<Paginated<Scan>>("/scan-list", { token, query: { from: today, to: today } });
+  expect(dated.body.data.total).toBe(3);
+  expectInvalid(await t.get("/scan-list", { token, query: { kind: "nope" } }), ["kind"]);
+  expectInvalid(await t.get("/scan-list", { token, query: { from: "2025-02-31x" } }), ["from"]);
+  expectInvalid(await t.get("/scan-list", { token, query: { from: "2025-03-02", to: "2025-03-01" } }), ["to"]);
+
+  const kpis = (await t.get<DashboardDetails>("/dashboard-details", { token })).body.data;
+  expect(kpis).toMatchObject({ qr_codes: 2, customers: 2, stamps_today: 2, stamps_30_days: 3, rewards_redeemed: 1 });
+  expect(kpis.series).toHaveLength(30);
+  expect(kpis.series.at(-1)).toEqual({ date: today, stamps: 2, customers: 1 });
+  expect(kpis.series.reduce((n, d) => n + d.customers, 0)).toBe(2);
+
+  const csv = await t.get("/scan-export", { token, query: { kind: "join" } });
+  expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(csv.headers["content-disposition"]).toMatch(/^attachment; filename="scans.csv"/);
+  const lines = csv.text
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
+  expect(lines[0]).toBe("time,kind,customer,email,card,business,location,staff,stamps after");
+  expect(lines.slice(1).map((l) => l.split(",")[2])).toEqual(["Bo", "Ann"]);
+});
+
+it("escapes CSV cells and neutralises formulas", async () => {
+  expect(csvCell("plain")).toBe("plain");
+  expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"');
+  expect(csvCell("two\nlines")).toBe('"two\nlines"');
+  expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+  for (const start of ["+1", "-2", "@SUM(A1)", "\tx"])
+    expect(csvCell(start).replace(/^"/, "").startsWith("'")).toBe(true);
+  expect(csvCell(-3)).toBe("-3");
+  expect(csvCell(null)).toBe("");
+
+  const { qr, token } = await f.programme();
+  await f.join(qr.qr_token, { name: "=cmd|' /C calc'!A0" });
+  const csv = await t.get("/scan-export", { token });
+  expect(csv.text).toContain(`"'=cmd|' /C calc'!A0"`.replace(/^"|"$/g, ""));
+});
