@@ -9,7 +9,16 @@ import { ADDRESS_FIELDS, BUSINESS_FIELDS, dashboardFixtures } from "../helpers/d
  */
 
 let t: TestApp;
-let a: { token: string; business: number; address: number; category: number; staff: number; staffToken: string };
+let a: {
+  token: string;
+  business: number;
+  address: number;
+  category: number;
+  staff: number;
+  staffToken: string;
+  reward: number;
+  qr: number;
+};
 let b: { token: string; business: number };
 
 beforeAll(async () => {
@@ -20,7 +29,19 @@ beforeAll(async () => {
   const address = await f.addAddress(ownerA, business.id);
   const category = await f.addCategory(ownerA, "A's coffee");
   const staff = await f.staffOf(ownerA, uniqueEmail("a-staff"));
+  const reward = await t.post<{ id: number }>(
+    "/add-reward",
+    { business_id: business.id, title: "A's reward", stamps_required: 5 },
+    { token: ownerA },
+  );
+  const qr = await t.post<{ id: number }>(
+    "/generate-qr",
+    { business_id: business.id, label: "A's QR" },
+    { token: ownerA },
+  );
   a = {
+    reward: reward.body.data.id,
+    qr: qr.body.data.id,
     token: ownerA,
     business: business.id,
     address: address.id,
@@ -35,7 +56,15 @@ afterAll(() => t.close());
 
 /** Everything owner A has, as A's own list calls answer it. */
 async function snapshotOfA() {
-  const lists = ["/business-list", "/address-list", "/product-category-list", "/staff-list", "/dashboard-details"];
+  const lists = [
+    "/business-list",
+    "/address-list",
+    "/product-category-list",
+    "/staff-list",
+    "/dashboard-details",
+    "/reward-list",
+    "/list-qrcode",
+  ];
   return Promise.all(lists.map(async (path) => (await t.get(path, { token: a.token })).body.data));
 }
 
@@ -67,6 +96,28 @@ const crossOwner: Attempt[] = [
   ],
   ["delete A's product category", "POST", "/product-category-delete", () => ({ id: a.category })],
   ["delete A's staff member", "POST", "/delete-staff", () => ({ id: a.staff })],
+  [
+    "move A's reward to B's business",
+    "POST",
+    "/add-reward",
+    () => ({ id: a.reward, business_id: b.business, title: "Hijacked", stamps_required: 5 }),
+  ],
+  [
+    "add a reward to A's business",
+    "POST",
+    "/add-reward",
+    () => ({ business_id: a.business, title: "Mine", stamps_required: 5 }),
+  ],
+  ["remove A's reward", "POST", "/remove-reward", () => ({ id: a.reward })],
+  ["generate a QR code for A's business", "POST", "/generate-qr", () => ({ business_id: a.business, label: "Mine" })],
+  [
+    "generate a QR code with A's reward",
+    "POST",
+    "/generate-qr",
+    () => ({ business_id: b.business, reward_id: a.reward, label: "Mine" }),
+  ],
+  ["view A's QR code", "GET", "/single-qr-code", () => ({ id: String(a.qr) })],
+  ["delete A's QR code", "POST", "/delete-qr", () => ({ id: a.qr })],
 ];
 
 describe("owner B with owner A's ids", () => {
@@ -92,7 +143,14 @@ describe("owner B with owner A's ids", () => {
   });
 
   it("sees only their own rows in every list", async () => {
-    for (const path of ["/business-list", "/address-list", "/product-category-list", "/staff-list"]) {
+    for (const path of [
+      "/business-list",
+      "/address-list",
+      "/product-category-list",
+      "/staff-list",
+      "/reward-list",
+      "/list-qrcode",
+    ]) {
       const res = await t.get(path, { token: b.token });
       expect(res.text).not.toContain("A's");
     }
