@@ -16,7 +16,10 @@ const web = `http://127.0.0.1:${WEB_PORT}`;
 const DEMO = { email: "demo@example.com", password: "demo-password" };
 
 function start(command: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [command], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, [command], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   return child;
 }
 
@@ -72,13 +75,19 @@ async function fixtures() {
     reward_id: reward.id,
     label: "Counter",
   });
-  const joined = await call<{ card: { serial: string } }>("POST", `${api}/wallet-join`, null, {
-    qr_token: qr.qr_token,
-    name: "Bench Customer",
-    email: `bench-${Date.now()}@example.com`,
-    consent: true,
-  });
-  return { token, qrToken: qr.qr_token, serial: joined.card.serial };
+  // A counter serves many customers: the load spreads over 200 cards (one card would measure
+  // only its row lock, which serialises scans of the same card by design).
+  const serials: string[] = [];
+  for (let i = 0; i < 200; i++) {
+    const joined = await call<{ card: { serial: string } }>("POST", `${api}/wallet-join`, null, {
+      qr_token: qr.qr_token,
+      name: "Bench Customer",
+      email: `bench-${i}-${Date.now()}@example.com`,
+      consent: true,
+    });
+    serials.push(joined.card.serial);
+  }
+  return { token, qrToken: qr.qr_token, serials };
 }
 
 async function bffCookie(): Promise<string> {
@@ -87,13 +96,28 @@ async function bffCookie(): Promise<string> {
     headers: { "content-type": "application/json", origin: web },
     body: JSON.stringify(DEMO),
   });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   if (!cookie) throw new Error(`BFF login failed: ${res.status}`);
   return cookie;
 }
 
-async function load(url: string, headers: Record<string, string>, body: string) {
-  const result = await autocannon({ url, method: "POST", connections: 50, duration: 10, headers, body });
+async function load(url: string, headers: Record<string, string>, serials: string[]) {
+  let next = 0;
+  const result = await autocannon({
+    url,
+    method: "POST",
+    connections: 50,
+    duration: 10,
+    headers,
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, body: JSON.stringify({ code: serials[next++ % serials.length] }) }),
+      },
+    ],
+  });
   const errors = result.non2xx + result.errors + result.timeouts;
   return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, errors };
 }
@@ -136,10 +160,17 @@ async function main() {
     await waitFor(`${api}/health`);
     await waitFor(`${web}/login`);
     const f = await fixtures();
-    const body = JSON.stringify({ code: f.serial });
 
-    const direct = await load(`${api}/qr-code-scanner`, { "content-type": "application/json", authorization: `Bearer ${f.token}` }, body);
-    const bff = await load(`${web}/api/qr-code-scanner`, { "content-type": "application/json", origin: web, cookie: await bffCookie() }, body);
+    const direct = await load(
+      `${api}/qr-code-scanner`,
+      { "content-type": "application/json", authorization: `Bearer ${f.token}` },
+      f.serials,
+    );
+    const bff = await load(
+      `${web}/api/qr-code-scanner`,
+      { "content-type": "application/json", origin: web, cookie: await bffCookie() },
+      f.serials,
+    );
     const ratio = direct.p99 > 0 ? bff.p99 / direct.p99 : 0;
     const rpsRatio = bff.rps > 0 ? direct.rps / bff.rps : 0;
     const report = (name: string, r: typeof direct, target?: number) => {

@@ -18,6 +18,8 @@ let a: {
   staff: number;
   staffToken: string;
   coupon: number;
+  reward: number;
+  qr: number;
 };
 let b: { token: string; business: number };
 
@@ -32,7 +34,19 @@ beforeAll(async () => {
   await createCoupon(t.database.db, { code: "ISOLATION10", kind: "percent", value: 10 });
   await t.post("/coupon-apply", { coupon_code: "ISOLATION10", mode: "businessPayment" }, { token: ownerA });
   const [coupon] = (await t.get<{ id: number }[]>("/coupon-list", { token: ownerA })).body.data;
+  const reward = await t.post<{ id: number }>(
+    "/add-reward",
+    { business_id: business.id, title: "A's reward", stamps_required: 5 },
+    { token: ownerA },
+  );
+  const qr = await t.post<{ id: number }>(
+    "/generate-qr",
+    { business_id: business.id, label: "A's QR" },
+    { token: ownerA },
+  );
   a = {
+    reward: reward.body.data.id,
+    qr: qr.body.data.id,
     token: ownerA,
     business: business.id,
     address: address.id,
@@ -56,6 +70,8 @@ async function snapshotOfA() {
     "/dashboard-details",
     "/coupon-list",
     "/payment-list",
+    "/reward-list",
+    "/list-qrcode",
   ];
   return Promise.all(lists.map(async (path) => (await t.get(path, { token: a.token })).body.data));
 }
@@ -90,6 +106,28 @@ const crossOwner: Attempt[] = [
   ["delete A's staff member", "POST", "/delete-staff", () => ({ id: a.staff })],
   ["detach A's applied coupon", "POST", "/delete-coupon", () => ({ id: a.coupon })],
   ["download A's receipt", "GET", `/payment-receipt/1`, () => ({})],
+  [
+    "move A's reward to B's business",
+    "POST",
+    "/add-reward",
+    () => ({ id: a.reward, business_id: b.business, title: "Hijacked", stamps_required: 5 }),
+  ],
+  [
+    "add a reward to A's business",
+    "POST",
+    "/add-reward",
+    () => ({ business_id: a.business, title: "Mine", stamps_required: 5 }),
+  ],
+  ["remove A's reward", "POST", "/remove-reward", () => ({ id: a.reward })],
+  ["generate a QR code for A's business", "POST", "/generate-qr", () => ({ business_id: a.business, label: "Mine" })],
+  [
+    "generate a QR code with A's reward",
+    "POST",
+    "/generate-qr",
+    () => ({ business_id: b.business, reward_id: a.reward, label: "Mine" }),
+  ],
+  ["view A's QR code", "GET", "/single-qr-code", () => ({ id: String(a.qr) })],
+  ["delete A's QR code", "POST", "/delete-qr", () => ({ id: a.qr })],
 ];
 
 describe("owner B with owner A's ids", () => {
@@ -113,15 +151,20 @@ describe("owner B with owner A's ids", () => {
     );
     // These take no id of an owner's row (a charge and a coupon name a public plan and a code).
     const noRowIds = ["/add-staff", "/subscription-charge", "/coupon-apply"];
-    // The loyalty calls have their own cross-owner table in loyalty-isolation.test.ts.
-    const coveredThere = ["/add-reward", "/remove-reward", "/generate-qr", "/delete-qr"];
-    for (const call of idCalls.filter((c) => ![...noRowIds, ...coveredThere].includes(c.path))) {
+    for (const call of idCalls.filter((c) => !noRowIds.includes(c.path))) {
       expect(covered).toContain(call.path);
     }
   });
 
   it("sees only their own rows in every list", async () => {
-    for (const path of ["/business-list", "/address-list", "/product-category-list", "/staff-list"]) {
+    for (const path of [
+      "/business-list",
+      "/address-list",
+      "/product-category-list",
+      "/staff-list",
+      "/reward-list",
+      "/list-qrcode",
+    ]) {
       const res = await t.get(path, { token: b.token });
       expect(res.text).not.toContain("A's");
     }
