@@ -12,6 +12,9 @@ import "./wallet.css";
 
 export const metadata: Metadata = { title: "Your stamp card", robots: { index: false } };
 
+/** Every visit is a scan for this device's card: the page renders per request, never prerendered. */
+export const instant = false;
+
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 function Shell({ children }: { children: ReactNode }) {
