@@ -21,6 +21,7 @@ import { siteRoutes } from "./modules/site/routes";
 import { userRoutes } from "./modules/users/routes";
 import { createMailer, type Mailer } from "./services/mail";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments";
+import { createEvents, type Events } from "./services/events";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limit";
 
 declare module "fastify" {
@@ -38,6 +39,8 @@ declare module "fastify" {
      */
     afterResponse(task: () => Promise<unknown>): void;
     settle(): Promise<void>;
+    /** Domain events (services/events.ts): listeners run after the answer. */
+    events: Events;
   }
 }
 
@@ -78,6 +81,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate("settle", async () => {
     while (pending.size > 0) await Promise.all([...pending]);
   });
+  app.decorate("events", createEvents(app.afterResponse));
 
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "same-site" } });
 

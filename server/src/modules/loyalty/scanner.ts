@@ -23,6 +23,11 @@ export function scannerRoutes(app: FastifyInstance) {
     if (code.kind === "card") {
       if (!user) throw unauthenticated();
       const outcome = await staffScan(app.db, actingOwnerId(user), user.id, code.serial);
+      const { userId: ownerId, businessId, id: cardId } = outcome.card;
+      app.events.emit({ type: "card.changed", ownerId, businessId, cardId });
+      if (outcome.action === "redeem") {
+        app.events.emit({ type: "reward.redeemed", ownerId, businessId, cardId, rewardTitle: outcome.reward!.title });
+      }
       const data = await scanResult(app.db, outcome, null);
       const message =
         outcome.action === "redeem"
@@ -41,6 +46,10 @@ export function scannerRoutes(app: FastifyInstance) {
       throw new HttpError(422, NO_CARD, { code: [NO_CARD] });
     }
     const outcome = await selfStamp(app.db, card.id, resolved);
+    if (outcome.action === "stamp") {
+      const { userId: ownerId, businessId, id: cardId } = outcome.card;
+      app.events.emit({ type: "card.changed", ownerId, businessId, cardId });
+    }
     const next = nextStampAt(outcome.card, outcome.reward);
     const data = await scanResult(app.db, outcome, next);
     const message =

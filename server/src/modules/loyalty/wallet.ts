@@ -35,6 +35,8 @@ export function walletRoutes(app: FastifyInstance) {
       throw invalid("qr_token", "This business has no stamp card running at the moment.");
     }
     const joined = await joinCard(app.db, resolved, { name: body.name, email: body.email });
+    const { userId: ownerId, businessId, id: cardId } = joined.card;
+    app.events.emit({ type: "card.joined", ownerId, businessId, cardId });
     const data: WalletJoinResult = {
       card: cardView(joined.card, {
         customerName: joined.customerName,

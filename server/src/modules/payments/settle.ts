@@ -24,6 +24,10 @@ export async function settle(app: FastifyInstance, paymentId: number, outcome: C
     })
     .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
     .returning();
+  if (row?.status === "failed") {
+    const { userId: ownerId, amountMinor, currency, failureMessage: reason } = row;
+    app.events.emit({ type: "payment.failed", ownerId, paymentId, amountMinor, currency, reason });
+  }
   return row ?? (await load(app, paymentId));
 }
 
@@ -80,6 +84,8 @@ async function credit(app: FastifyInstance, paymentId: number, reference: string
     return updated ?? null;
   });
   if (!credited) return load(app, paymentId);
+  const { userId: ownerId, amountMinor, currency } = credited;
+  app.events.emit({ type: "payment.succeeded", ownerId, paymentId, amountMinor, currency });
   app.afterResponse(async () => {
     const mail = await receiptMail(app, credited.id);
     if (mail) await app.mailer.send(mail);

@@ -142,8 +142,9 @@ export function staffRoutes(app: FastifyInstance) {
     if (!found.invite) throw invalid("token", inviteMessages[found.problem]);
     const invite = found.invite;
     const passwordHash = await hashSecret(body.password);
+    let staffUserId: number;
     try {
-      await app.db.transaction(async (tx) => {
+      staffUserId = await app.db.transaction(async (tx) => {
         if (!(await spendInvite(tx, invite.id))) throw invalid("token", inviteMessages.used);
         if (await findLiveUserByEmail(tx, invite.email)) throw invalid("email", EMAIL_TAKEN);
         const [staff] = await tx
@@ -159,11 +160,13 @@ export function staffRoutes(app: FastifyInstance) {
           })
           .returning({ id: users.id });
         await tx.update(staffInvites).set({ staffUserId: staff!.id }).where(eq(staffInvites.id, invite.id));
+        return staff!.id;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw invalid("email", EMAIL_TAKEN);
       throw error;
     }
+    app.events.emit({ type: "staff.joined", ownerId: invite.ownerId, staffUserId, name: body.name });
     return {
       statusCode: 201,
       message: "Your account is ready. You can now log in.",
