@@ -1,94 +1,45 @@
 // `npm run bench` (second part): the public site on production builds, side by side with an empty
 // page of the same Next.js setup (bench/baseline) as the floor Next.js and React cost:
 // first-load JavaScript, Lighthouse mobile scores and LCP, and requests/s under load.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
-import { isStale, targets } from "../scripts/lib/build-state.mjs";
+import { isStale } from "../scripts/lib/build-state.mjs";
 import { run, waitForUrl } from "../scripts/lib/run.mjs";
+import { demoProgramme, ensureBuilt, freePort, startNode, startProduct, stopAll } from "./servers.mjs";
 import { firstLoadJs, load, runLighthouse, type LighthouseResult } from "./web-measure.mjs";
 
 const BASELINE_DIR = "bench/baseline";
 const KB = 1024;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const children: ChildProcess[] = [];
-function start(command: string, args: string[], env: Record<string, string>) {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: "ignore", detached: true });
-  children.push(child);
-  return child;
-}
-function stopAll() {
-  for (const child of children) {
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-}
-
 let failed = 0;
+/** A page's name in the report: the card page without its token. */
+const label = (page: string) => page.replace(/\?qr_token=.*/, "?qr_token=…");
+
 function check(ok: boolean, line: string) {
   if (!ok) failed++;
   console.log(`${ok ? "ok  " : "FAIL"} ${line}`);
 }
 
 async function main() {
-  const production = { ...process.env, NODE_ENV: "production" };
-  for (const [name, target] of Object.entries(targets)) {
-    if (isStale(target)) {
-      console.log(`[bench] building ${name}…`);
-      await run("npm", target.command, { env: production });
-    }
-  }
+  await ensureBuilt();
   const baselineBuilt = path.join(BASELINE_DIR, ".next/BUILD_ID");
   if (
     !fs.existsSync(baselineBuilt) ||
     isStale({ output: baselineBuilt, sources: [BASELINE_DIR, "package-lock.json"] })
   ) {
     console.log("[bench] building the baseline page…");
-    await run("npx", ["next", "build", BASELINE_DIR], { env: production });
+    await run("npx", ["next", "build", BASELINE_DIR], { env: { ...process.env, NODE_ENV: "production" } });
   }
 
-  const [apiPort, webPort, basePort] = [await freePort(), await freePort(), await freePort()];
   const dataDir = path.resolve("data/bench");
   fs.rmSync(path.join(dataDir, "db"), { recursive: true, force: true });
-  const apiUrl = `http://127.0.0.1:${apiPort}/api`;
-  start(process.execPath, ["server/dist/main.cjs"], {
-    NODE_ENV: "production",
-    API_PORT: String(apiPort),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-  });
-  await waitForUrl(`${apiUrl}/health`, 60_000);
-  const web = `http://127.0.0.1:${webPort}`;
-  const base = `http://127.0.0.1:${basePort}`;
-  // The product as it runs in production: behind its own web server (CSP, client address).
-  start(process.execPath, ["dist/web-server.cjs"], {
-    NODE_ENV: "production",
-    PORT: String(webPort),
-    BACKEND_API_URL: apiUrl,
-    DATA_DIR: dataDir,
-  });
+  const { api, web } = await startProduct(dataDir, { SEED_DEMO_USER: "true" });
   // The baseline behind the same web server, so both are compressed and policed alike.
-  start(process.execPath, ["dist/web-server.cjs"], {
-    NODE_ENV: "production",
-    PORT: String(basePort),
-    WEB_APP_DIR: BASELINE_DIR,
-  });
-  await Promise.all([waitForUrl(`${web}/`, 60_000), waitForUrl(`${base}/`, 60_000)]);
+  const base = `http://127.0.0.1:${await freePort()}`;
+  startNode("dist/web-server.cjs", { PORT: new URL(base).port, HOSTNAME: "127.0.0.1", WEB_APP_DIR: BASELINE_DIR });
+  await waitForUrl(`${base}/`, 60_000);
+  // A new customer's first visit to a business QR code: the join form (issue 9).
+  const wallet = `/add-to-wallet?qr_token=${(await demoProgramme(api)).qrToken}`;
   // The build prerenders the public pages without the API (lib/site-data.ts): let them rebuild.
   for (const page of ["/", "/privacy-policy"]) {
     for (let i = 0; i < 40 && (await (await fetch(`${web}${page}`)).text()).includes("could not be loaded"); i++) {
@@ -104,12 +55,13 @@ async function main() {
     ["/privacy-policy", 10],
     ["/login", 25],
     ["/register", 25],
+    [wallet, 20],
   ] as const) {
     const bytes = await firstLoadJs(`${web}${page}`);
     const over = (bytes - baseJs) / KB;
     check(
       over <= budget,
-      `${page.padEnd(42)} ${(bytes / KB).toFixed(1)} kB (+${over.toFixed(1)} kB; target ≤ +${budget} kB)`,
+      `${label(page).padEnd(42)} ${(bytes / KB).toFixed(1)} kB (+${over.toFixed(1)} kB; target ≤ +${budget} kB)`,
     );
   }
 
@@ -132,6 +84,14 @@ async function main() {
         `100/100/100, LCP ≤ 1.2×)${r.failing.length ? ` failing: ${r.failing.join(", ")}` : ""}`,
     );
   }
+  // The card page (issue 9): a phone's first visit. It is deliberately not indexed (noindex), so
+  // SEO's crawlable audit is not a target here.
+  const card = await runLighthouse(`${web}${wallet}`);
+  check(
+    card.performance >= 98 && card.accessibility === 100 && card.bestPractices === 100,
+    `${label(wallet).padEnd(42)} ${show(card)} (targets perf ≥ 98, a11y and bp 100)` +
+      `${card.failing.length ? ` failing: ${card.failing.join(", ")}` : ""}`,
+  );
 
   console.log("\nGET / under load (autocannon, 10 s, 50 connections)");
   const baseLoad = await load(`${base}/`);

@@ -1,0 +1,118 @@
+// The production servers the web and loyalty benchmarks measure: built when stale, started on
+// free ports as child processes, stopped together.
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import { isStale, targets } from "../scripts/lib/build-state.mjs";
+import { run, waitForUrl } from "../scripts/lib/run.mjs";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds the API server and the web app when their sources are newer than the builds. */
+export async function ensureBuilt() {
+  const production = { ...process.env, NODE_ENV: "production" };
+  for (const [name, target] of Object.entries(targets)) {
+    if (isStale(target)) {
+      console.log(`[bench] building ${name}…`);
+      await run("npm", target.command, { env: production });
+    }
+  }
+}
+
+const children: ChildProcess[] = [];
+
+export function startNode(script: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  children.push(child);
+  return child;
+}
+
+export function stopAll() {
+  for (const child of children.splice(0)) {
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/**
+ * The API server (on `dataDir`, or `DATABASE_URL` when set) and the web app behind its own web
+ * server (CSP, client address, compression), as in production.
+ */
+export async function startProduct(dataDir: string, env: Record<string, string> = {}) {
+  const [apiPort, webPort] = [await freePort(), await freePort()];
+  const api = `http://127.0.0.1:${apiPort}/api`;
+  const web = `http://127.0.0.1:${webPort}`;
+  startNode("server/dist/main.cjs", { ...env, API_PORT: String(apiPort), DATA_DIR: dataDir });
+  await waitForUrl(`${api}/health`, 60_000);
+  startNode("dist/web-server.cjs", {
+    ...env,
+    PORT: String(webPort),
+    HOSTNAME: "127.0.0.1",
+    BACKEND_API_URL: api,
+    PUBLIC_APP_URL: web,
+    DATA_DIR: dataDir,
+  });
+  await waitForUrl(`${web}/login`, 60_000);
+  return { api, web };
+}
+
+/** A call to the API server directly (bearer token), failing on anything but success. */
+export async function apiCall<T>(method: string, url: string, token: string | null, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  const res = await fetch(url, { method, headers, body: payload });
+  const json = (await res.json()) as { data: T; auth_token?: string };
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return (json.auth_token ?? json.data) as T;
+}
+
+export const DEMO = { email: "demo@example.com", password: "demo-password" };
+
+/** The seeded demo owner with a business, a reward (`stampsRequired`) and a QR code. */
+export async function demoProgramme(api: string, stampsRequired = 10) {
+  const token = await apiCall<string>("POST", `${api}/login`, null, DEMO);
+  const form = new FormData();
+  const business = {
+    business_name: "Bench Café",
+    address: "1 Bench Road",
+    business_category: "Café and Coffee Shop",
+    state: "Greater London",
+    city: "London",
+    zip_code: "EC1A 1BB",
+    country_name: "United Kingdom",
+  };
+  for (const [key, value] of Object.entries(business)) form.append(key, value);
+  const { id } = await apiCall<{ id: number }>("POST", `${api}/add-business`, token, form);
+  const reward = await apiCall<{ id: number }>("POST", `${api}/add-reward`, token, {
+    business_id: id,
+    title: "Free coffee",
+    stamps_required: stampsRequired,
+  });
+  const qr = await apiCall<{ qr_token: string }>("POST", `${api}/generate-qr`, token, {
+    business_id: id,
+    reward_id: reward.id,
+    label: "Counter",
+  });
+  return { token, qrToken: qr.qr_token };
+}
