@@ -6,6 +6,9 @@ const nextConfig = {
   compress: false,
   // Public pages are prerendered with only the session-dependent part rendered per request (issue 6).
   cacheComponents: true,
+  // Links prefetch as they did when the app was built and tested; Partial Prefetching (prefetching
+  // only each route's static shell) is a separate change to adopt with its own measurements.
+  partialPrefetching: false,
   // The API server is a separate process; nothing from server/ belongs in the Next.js bundle.
   outputFileTracingExcludes: { "*": ["server/**", "data/**", "e2e/**"] },
   // Public pages: requests with a session cookie get the variant that renders the top bar's

@@ -1,19 +1,26 @@
 "use client";
 
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { ApiError, errorMessage } from "./api-client";
-import { fieldErrors } from "./contract/envelope";
+import { issueErrors } from "./contract/envelope";
+import type { Schema } from "./contract/schema";
 
 type Values = Record<string, string>;
+
+/**
+ * The form's schema, or a loader of it: `() => import("…/auth").then((m) => m.loginBody)` keeps
+ * zod out of a page's first-load JavaScript; the schema is fetched once the page is up.
+ */
+type SchemaSource<S> = S | (() => Promise<S>);
 
 /**
  * A form driven by a contract schema: the browser checks the same zod rules as the server, then
  * `onSubmit` runs; a server 422 puts its messages beside the fields, other failures become toasts.
  */
-export function useContractForm<S extends z.ZodType>(
-  schema: S,
+export function useContractForm<S extends Schema>(
+  source: SchemaSource<S>,
   initial: Values,
   onSubmit: (values: z.output<S>) => Promise<void>,
   options: { resetOnSuccess?: boolean } = {},
@@ -21,6 +28,14 @@ export function useContractForm<S extends z.ZodType>(
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const schema = useRef<Promise<S> | null>(null);
+  const loadSchema = () =>
+    (schema.current ??= (typeof source === "function" ? source() : Promise.resolve(source)).catch((error) => {
+      schema.current = null; // a chunk that failed to load (offline) is fetched again next time
+      throw error;
+    }));
+  // A lazily loaded schema is fetched right after hydration, so a submit rarely waits for it.
+  useEffect(() => void loadSchema().catch(() => undefined), []); // eslint-disable-line react-hooks/exhaustive-deps
   /** Shows one message per field and moves focus to the first field in error. */
   const showErrors = (form: HTMLFormElement, all: Record<string, string[]>) => {
     const first = Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[0] ?? ""]));
@@ -52,15 +67,16 @@ export function useContractForm<S extends z.ZodType>(
       if (typeof value === "string") shown[name] = value;
     }
     setValues(shown);
-    const parsed = schema.safeParse(shown);
-    if (!parsed.success) {
-      showErrors(form, fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
     setBusy(true);
     try {
-      await onSubmit(parsed.data);
+      // Zod schemas are Standard Schemas: validating through that interface needs no zod import here.
+      const checked = await (await loadSchema())["~standard"].validate(shown);
+      if (checked.issues) {
+        showErrors(form, issueErrors(checked.issues));
+        return;
+      }
+      setErrors({});
+      await onSubmit(checked.value as z.output<S>);
       if (options.resetOnSuccess) setValues(initial);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) showErrors(form, error.errors);

@@ -4,8 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
 import { apiCall } from "@/lib/api-client";
-import { calls } from "@/lib/contract/calls";
-import { changePasswordForm } from "@/lib/contract/auth";
+import { authCalls } from "@/lib/contract/auth-calls";
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { EmailField } from "./email-field";
@@ -15,10 +14,10 @@ import { NewPasswordFields } from "./new-password-fields";
 export function ChangePasswordForm({ email }: { email: string }) {
   const router = useRouter();
   const form = useContractForm(
-    changePasswordForm,
+    () => import("@/lib/contract/auth").then((m) => m.changePasswordForm),
     { email, password: "", password_confirmation: "" },
     async (values) => {
-      const result = await apiCall(calls.resetPassword, { body: values });
+      const result = await apiCall(authCalls.resetPassword, { body: values });
       toast.success(result.message);
       router.push("/login");
     },

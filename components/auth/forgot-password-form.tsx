@@ -4,19 +4,22 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
 import { apiCall } from "@/lib/api-client";
-import { calls } from "@/lib/contract/calls";
-import { forgotPasswordBody } from "@/lib/contract/auth";
+import { authCalls } from "@/lib/contract/auth-calls";
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 
 export function ForgotPasswordForm() {
   const router = useRouter();
-  const form = useContractForm(forgotPasswordBody, { email: "" }, async (values) => {
-    const result = await apiCall(calls.forgotPassword, { body: values });
-    toast.success(result.message);
-    router.push(`/forgot-verify-otp?email=${encodeURIComponent(values.email)}`);
-  });
+  const form = useContractForm(
+    () => import("@/lib/contract/auth").then((m) => m.forgotPasswordBody),
+    { email: "" },
+    async (values) => {
+      const result = await apiCall(authCalls.forgotPassword, { body: values });
+      toast.success(result.message);
+      router.push(`/forgot-verify-otp?email=${encodeURIComponent(values.email)}`);
+    },
+  );
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate>

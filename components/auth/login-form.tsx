@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { ApiError, apiCall } from "@/lib/api-client";
-import { calls } from "@/lib/contract/calls";
-import { loginBody, type UserProfile } from "@/lib/contract/auth";
+import { authCalls } from "@/lib/contract/auth-calls";
+import type { UserProfile } from "@/lib/contract/auth";
 import { homeFor } from "@/lib/routes";
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";
@@ -13,21 +13,25 @@ import toast from "react-hot-toast";
 
 export function LoginForm() {
   const router = useRouter();
-  const form = useContractForm(loginBody, { email: "", password: "" }, async (values) => {
-    try {
-      const result = await apiCall<UserProfile>(calls.login, { body: values });
-      toast.success(result.message);
-      // A full load, as the spec asks: the signed-in shell starts fresh with the new session.
-      window.location.assign(homeFor(result.data.status_payment, result.data.role));
-    } catch (error) {
-      if (error instanceof ApiError && error.errors.email_verified) {
-        toast.error(error.message);
-        router.push(`/verify-otp?email=${encodeURIComponent(values.email)}`);
-        return;
+  const form = useContractForm(
+    () => import("@/lib/contract/auth").then((m) => m.loginBody),
+    { email: "", password: "" },
+    async (values) => {
+      try {
+        const result = await apiCall<UserProfile>(authCalls.login, { body: values });
+        toast.success(result.message);
+        // A full load, as the spec asks: the signed-in shell starts fresh with the new session.
+        window.location.assign(homeFor(result.data.status_payment, result.data.role));
+      } catch (error) {
+        if (error instanceof ApiError && error.errors.email_verified) {
+          toast.error(error.message);
+          router.push(`/verify-otp?email=${encodeURIComponent(values.email)}`);
+          return;
+        }
+        throw error;
       }
-      throw error;
-    }
-  });
+    },
+  );
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate>

@@ -5,8 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { apiCall, errorMessage } from "@/lib/api-client";
-import { calls } from "@/lib/contract/calls";
-import { otpVerifyBody } from "@/lib/contract/auth";
+import { authCalls } from "@/lib/contract/auth-calls";
 import type { OtpPurpose } from "@/lib/contract/fields";
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";
@@ -22,16 +21,20 @@ const NEXT_PAGE: Record<OtpPurpose, (email: string) => string> = {
 export function OtpForm({ purpose, email }: { purpose: OtpPurpose; email: string }) {
   const router = useRouter();
   const [resending, setResending] = useState(false);
-  const form = useContractForm(otpVerifyBody, { email, otp: "", purpose }, async (values) => {
-    const result = await apiCall(calls.otpVerify, { body: values });
-    toast.success(result.message);
-    router.push(NEXT_PAGE[purpose](values.email));
-  });
+  const form = useContractForm(
+    () => import("@/lib/contract/auth").then((m) => m.otpVerifyBody),
+    { email, otp: "", purpose },
+    async (values) => {
+      const result = await apiCall(authCalls.otpVerify, { body: values });
+      toast.success(result.message);
+      router.push(NEXT_PAGE[purpose](values.email));
+    },
+  );
 
   const resend = async () => {
     setResending(true);
     try {
-      const result = await apiCall(calls.resendOtp, { body: { email: form.values.email, purpose } });
+      const result = await apiCall(authCalls.resendOtp, { body: { email: form.values.email, purpose } });
       toast.success(result.message);
     } catch (error) {
       toast.error(errorMessage(error));

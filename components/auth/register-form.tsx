@@ -4,8 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
 import { apiCall } from "@/lib/api-client";
-import { calls } from "@/lib/contract/calls";
-import { registerBody } from "@/lib/contract/auth";
+import { authCalls } from "@/lib/contract/auth-calls";
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
@@ -14,10 +13,10 @@ import { NewPasswordFields } from "./new-password-fields";
 export function RegisterForm() {
   const router = useRouter();
   const form = useContractForm(
-    registerBody,
+    () => import("@/lib/contract/auth").then((m) => m.registerBody),
     { name: "", email: "", phone_number: "", password: "", password_confirmation: "" },
     async (values) => {
-      const result = await apiCall(calls.register, { body: values });
+      const result = await apiCall(authCalls.register, { body: values });
       toast.success(result.message);
       router.push(`/verify-otp?email=${encodeURIComponent(values.email)}`);
     },

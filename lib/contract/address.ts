@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { placeFields } from "./business";
-import { optionalId, refId } from "./fields";
+import { optionalId, refId } from "./ids";
 import { pageQuery } from "./pagination";
 
 /** The address form (spec.md §3 Address). */

@@ -13,11 +13,11 @@ import {
 } from "./auth";
 import { fieldErrors } from "./envelope";
 import { email, name, otpCode, otpPurpose, password, phoneNumber } from "./fields";
-import type { z } from "zod";
+import { safeParse, type Schema } from "./schema";
 
 /** The field messages a schema answers for a value ({} when valid). */
-const errorsOf = (schema: z.ZodType, value: unknown) => {
-  const parsed = schema.safeParse(value);
+const errorsOf = (schema: Schema, value: unknown) => {
+  const parsed = safeParse(schema, value);
   return parsed.success ? {} : fieldErrors(parsed.error);
 };
 

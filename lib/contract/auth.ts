@@ -1,5 +1,16 @@
-import { z } from "zod";
-import { confirmed, currentPassword, email, name, otpCode, otpPurpose, password, phoneNumber } from "./fields";
+// zod/mini, like fields.ts: the auth pages ship these schemas and nothing more of zod.
+import * as z from "zod/mini";
+import {
+  confirmed,
+  currentPassword,
+  email,
+  name,
+  otpCode,
+  otpPurpose,
+  password,
+  passwordConfirmation,
+  phoneNumber,
+} from "./fields";
 
 export const registerBody = z
   .object({
@@ -7,9 +18,9 @@ export const registerBody = z
     email,
     phone_number: phoneNumber,
     password,
-    password_confirmation: z.string({ error: "Please confirm the password." }),
+    password_confirmation: passwordConfirmation,
   })
-  .superRefine(confirmed);
+  .check(confirmed);
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({ email, password: currentPassword });
@@ -33,17 +44,14 @@ export const resetPasswordBody = z
     email,
     reset_token: z
       .string({ error: "The reset session has expired. Please request a new code." })
-      .min(20, "The reset session has expired. Please request a new code.")
-      .max(200),
+      .check(z.minLength(20, "The reset session has expired. Please request a new code."), z.maxLength(200)),
     password,
-    password_confirmation: z.string({ error: "Please confirm the password." }),
+    password_confirmation: passwordConfirmation,
   })
-  .superRefine(confirmed);
+  .check(confirmed);
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 /** What the change-password form sends; the BFF adds reset_token. */
-export const changePasswordForm = z
-  .object({ email, password, password_confirmation: z.string() })
-  .superRefine(confirmed);
+export const changePasswordForm = z.object({ email, password, password_confirmation: z.string() }).check(confirmed);
 
 export const profileUpdateBody = z.object({ name, phone_number: phoneNumber });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
@@ -52,9 +60,9 @@ export const passwordUpdateBody = z
   .object({
     current_password: currentPassword,
     password,
-    password_confirmation: z.string({ error: "Please confirm the password." }),
+    password_confirmation: passwordConfirmation,
   })
-  .superRefine(confirmed);
+  .check(confirmed);
 export type PasswordUpdateBody = z.input<typeof passwordUpdateBody>;
 
 export const userSoftDeleteBody = z.object({ password: currentPassword });
@@ -62,13 +70,13 @@ export type UserSoftDeleteBody = z.input<typeof userSoftDeleteBody>;
 
 /** The user as every auth answer describes it. */
 export const userProfile = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   email: z.string(),
   phone_number: z.string(),
   role: z.enum(["owner", "staff"]),
   status_payment: z.enum(["0", "1"]),
-  email_verified_at: z.string().nullable(),
+  email_verified_at: z.nullable(z.string()),
   created_at: z.string(),
 });
 export type UserProfile = z.infer<typeof userProfile>;

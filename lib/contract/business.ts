@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { imageFile } from "./files";
-import { optionalId, text } from "./fields";
+import { optionalId, text } from "./ids";
 import { pageQuery } from "./pagination";
 
 export const zipCode = z

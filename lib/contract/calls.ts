@@ -1,4 +1,5 @@
-import type { z } from "zod";
+import "./zod-setup";
+import type { Schema } from "./schema";
 import { addAddressBody, addressListQuery } from "./address";
 import { addBusinessBody, businessListQuery } from "./business";
 import { fileParams } from "./files";
@@ -7,9 +8,10 @@ import { generateQrBody, qrDetailQuery, qrListQuery, singleQrQuery } from "./qr-
 import { addRewardBody, rewardIdBody, rewardListQuery } from "./rewards";
 import { scanFilters, scanListQuery } from "./scans";
 import { scannerBody, walletCardQuery, walletJoinBody, walletRecoverBody } from "./wallet";
-import { idBody } from "./fields";
+import { idBody } from "./ids";
 import { productCategoryAddBody, productCategoryListQuery } from "./product-category";
 import { acceptInviteBody, addStaffBody, staffInviteQuery, staffListQuery } from "./staff";
+import { authCalls } from "./auth-calls";
 import {
   forgotPasswordBody,
   loginBody,
@@ -53,9 +55,9 @@ export type Call = {
    */
   path: string;
   access: Access;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
+  body?: Schema;
+  query?: Schema;
+  params?: Schema;
   session?: SessionEffect;
 };
 
@@ -64,50 +66,17 @@ export type Call = {
  * it, the BFF forwards only what is listed here, and the browser's forms use the same schemas.
  */
 export const calls = {
-  register: { method: "POST", path: "/register", access: "public", body: registerBody },
-  otpVerify: {
-    method: "POST",
-    path: "/otp-verify",
-    access: "public",
-    body: otpVerifyBody,
-    session: "holdResetToken",
-  },
-  resendOtp: { method: "POST", path: "/resend-otp", access: "public", body: resendOtpBody },
-  login: { method: "POST", path: "/login", access: "public", body: loginBody, session: "signIn" },
-  forgotPassword: {
-    method: "POST",
-    path: "/forgot-password",
-    access: "public",
-    body: forgotPasswordBody,
-  },
-  resetPassword: {
-    method: "POST",
-    path: "/reset-password",
-    access: "public",
-    body: resetPasswordBody,
-    session: "spendResetToken",
-  },
-  logout: { method: "POST", path: "/logout", access: "user", session: "signOut" },
-  userProfile: { method: "GET", path: "/user-profile", access: "user", session: "readProfile" },
-  profileUpdate: {
-    method: "POST",
-    path: "/profile-update",
-    access: "user",
-    body: profileUpdateBody,
-  },
-  passwordUpdate: {
-    method: "POST",
-    path: "/password-update",
-    access: "user",
-    body: passwordUpdateBody,
-  },
-  userSoftDelete: {
-    method: "POST",
-    path: "/user-soft-delete",
-    access: "owner",
-    body: userSoftDeleteBody,
-    session: "signOut",
-  },
+  register: { ...authCalls.register, body: registerBody },
+  otpVerify: { ...authCalls.otpVerify, body: otpVerifyBody },
+  resendOtp: { ...authCalls.resendOtp, body: resendOtpBody },
+  login: { ...authCalls.login, body: loginBody },
+  forgotPassword: { ...authCalls.forgotPassword, body: forgotPasswordBody },
+  resetPassword: { ...authCalls.resetPassword, body: resetPasswordBody },
+  logout: authCalls.logout,
+  userProfile: authCalls.userProfile,
+  profileUpdate: { ...authCalls.profileUpdate, body: profileUpdateBody },
+  passwordUpdate: { ...authCalls.passwordUpdate, body: passwordUpdateBody },
+  userSoftDelete: { ...authCalls.userSoftDelete, body: userSoftDeleteBody },
   health: { method: "GET", path: "/health", access: "public" },
 
   // The owner's dashboard (issue 8). Staff act for their owner on "user" calls and get 403 on

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 
 /** One day of the 30-day chart (UTC days). */

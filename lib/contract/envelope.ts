@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { SchemaError } from "./schema";
 
 /** Every answer of the API is this envelope (spec.md §7). */
 export type Envelope<T = unknown> = {
@@ -11,15 +11,21 @@ export type Envelope<T = unknown> = {
 
 export type FieldErrors = Record<string, string[]>;
 
-/** Turns a ZodError into `{field: [messages]}`; issues without a path land under `_`. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
+type Issue = { message: string; path?: readonly (PropertyKey | { key: PropertyKey })[] | undefined };
+
+/** Turns validation issues into `{field: [messages]}`; issues without a path land under `_`. */
+export function issueErrors(issues: readonly Issue[]): FieldErrors {
   const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join(".") : "_";
+  for (const issue of issues) {
+    const path = (issue.path ?? []).map((part) => String(typeof part === "object" ? part.key : part));
+    const key = path.length > 0 ? path.join(".") : "_";
     (out[key] ??= []).push(issue.message);
   }
   return out;
 }
+
+/** A ZodError as `{field: [messages]}`. */
+export const fieldErrors = (error: SchemaError): FieldErrors => issueErrors(error.issues);
 
 export const messages = {
   unauthenticated: "Unauthenticated.",

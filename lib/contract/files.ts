@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id } from "./fields";
+import { id } from "./ids";
 
 /** Logos (spec.md §3 business_logo): PNG, JPEG or WebP up to 2 MB, checked by their bytes. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,6 @@
 export * from "./envelope";
 export * from "./fields";
+export * from "./ids";
 export * from "./auth";
 export * from "./calls";
 export * from "./pagination";

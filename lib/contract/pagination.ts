@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 
 /** The largest page any list call answers; a bigger `per_page` is refused (422), not clamped. */

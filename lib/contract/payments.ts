@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { email, id, name } from "./fields";
+import { email, name } from "./fields";
+import { id } from "./ids";
 
 /** spec.md §4 payment modes: a plan (first or renewal), or one more business / address. */
 export const paymentMode = z.enum(["newUser", "businessPayment", "addressPayment"], {

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 
 /** A plan as `GET /subscriptionplan-list` answers it; `amount` in major units ("29.00"). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalId } from "./fields";
+import { optionalId } from "./ids";
 import { pageQuery } from "./pagination";
 
 /** product-category-add: with `id` it renames that category. Names are unique per owner. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, optionalId, refId, text } from "./fields";
+import { id, optionalId, refId, text } from "./ids";
 import { pageQuery } from "./pagination";
 
 /** A business QR token: 192 random bits, base64url (product.md §4 QrCode). */

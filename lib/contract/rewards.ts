@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, optionalId, refId, text } from "./fields";
+import { id, optionalId, refId, text } from "./ids";
 import { pageQuery } from "./pagination";
 
 export const MIN_STAMPS = 2;

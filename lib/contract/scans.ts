@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalId } from "./fields";
+import { optionalId } from "./ids";
 import { pageQuery } from "./pagination";
 
 export const SCAN_KINDS = ["join", "stamp", "redeem"] as const;

@@ -25,12 +25,12 @@ export const acceptInviteBody = z
     password,
     password_confirmation: z.string({ error: "Please confirm the password." }),
   })
-  .superRefine(confirmed);
+  .check(confirmed);
 export type AcceptInviteBody = z.input<typeof acceptInviteBody>;
 /** The invite page's form: the token comes from the URL. */
 export const acceptInviteForm = z
   .object({ name, password, password_confirmation: z.string({ error: "Please confirm the password." }) })
-  .superRefine(confirmed);
+  .check(confirmed);
 
 /**
  * One member of an owner's team: an invite, then (once accepted) the staff account it created.

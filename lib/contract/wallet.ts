@@ -23,7 +23,7 @@ export type WalletJoinBody = z.input<typeof walletJoinBody>;
 export const walletRecoverBody = z.object({
   qr_token: qrTokenField,
   email,
-  code: otpCode.optional(),
+  code: z.optional(otpCode),
 });
 
 export const walletCardQuery = z.object({ qr_token: qrTokenField });

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import type { Call } from "../../../lib/contract/calls";
 import { fieldErrors, messages } from "../../../lib/contract/envelope";
+import { safeParse, type Schema } from "../../../lib/contract/schema";
 import { authenticate, type AuthUser } from "./auth";
 import { forbidden, HttpError, unauthenticated } from "./errors";
 
-type Input<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Input<S> = S extends Schema ? z.output<S> : undefined;
 type UserFor<C extends Call> = C["access"] extends "public" ? AuthUser | null : AuthUser;
 
 export type Context<C extends Call> = {
@@ -38,9 +39,9 @@ function nulCharFields(value: unknown, path: string[] = [], out: Record<string, 
   return out;
 }
 
-function parse(schema: z.ZodType | undefined, value: unknown) {
+function parse(schema: Schema | undefined, value: unknown) {
   if (!schema) return undefined;
-  const parsed = schema.safeParse(value ?? {});
+  const parsed = safeParse(schema, value ?? {});
   if (!parsed.success) {
     throw new HttpError(422, messages.invalidInput, fieldErrors(parsed.error));
   }

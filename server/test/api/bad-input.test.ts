@@ -1,4 +1,5 @@
 import { calls, type Call } from "../../../lib/contract/calls";
+import { safeParse } from "../../../lib/contract/schema";
 import { createTestApp, type RequestOptions, type Res, type TestApp } from "../helpers/app";
 
 /**
@@ -204,7 +205,7 @@ describe("GET calls with junk queries", () => {
   it.each(gets.map((call) => [call.path, call] as const))("%s answers without a server error", async (_path, call) => {
     const token = call.access === "public" ? undefined : await t.tokenFor(userId);
     // Calls that need a query field or a path parameter refuse junk with 422; the rest ignore it.
-    const needsInput = Boolean(call.params) || call.query?.safeParse({}).success === false;
+    const needsInput = Boolean(call.params) || (call.query !== undefined && !safeParse(call.query, {}).success);
     for (const query of [
       "?a[b]=1&a[c]=2&__proto__[x]=1",
       `?slug=${"x".repeat(5000)}`,
