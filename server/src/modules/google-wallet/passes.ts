@@ -13,8 +13,7 @@ export type PassCard = {
 
 /** Google's ids are `ISSUER.suffix` with the suffix in [A-Za-z0-9._-]; a card serial already is. */
 const suffix = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, "_");
-export const classId = (config: GoogleWalletConfig, businessId: number) =>
-  `${config.issuerId}.business-${businessId}`;
+export const classId = (config: GoogleWalletConfig, businessId: number) => `${config.issuerId}.business-${businessId}`;
 export const objectId = (config: GoogleWalletConfig, serial: string) => `${config.issuerId}.${suffix(serial)}`;
 
 const localized = (value: string) => ({ defaultValue: { language: "en-US", value } });
@@ -38,7 +37,7 @@ export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward">) {
     ? "No stamp programme is running at the moment."
     : card.stamps >= reward.stampsRequired
       ? `Reward ready: ${reward.title}. Show this card to staff.`
-      : `${reward.stampsRequired - card.stamps} more stamps for ${reward.title} (${reward.stampsRequired} in all).`;
+      : `${reward.stampsRequired - card.stamps} more stamp${reward.stampsRequired - card.stamps === 1 ? "" : "s"} for ${reward.title} (${reward.stampsRequired} in all).`;
   return {
     loyaltyPoints: { label: "Stamps", balance: { int: card.stamps } },
     textModulesData: [{ id: "reward", header: "Reward", body: rewardText }],
