@@ -56,7 +56,8 @@ async function cardPage(request, url) {
     }
     return response;
   } catch (error) {
-    const cached = (await cache.match(pageKey(url), { ignoreVary: true })) || (await cache.match(START, { ignoreVary: true }));
+    const cached =
+      (await cache.match(pageKey(url), { ignoreVary: true })) || (await cache.match(START, { ignoreVary: true }));
     if (cached) return cached;
     throw error;
   }

@@ -5,7 +5,14 @@ import type { WalletDevice } from "@/lib/device";
 /** A plain wallet glyph of our own (the wallets' trademarked artwork cannot be copied in here). */
 function WalletGlyph() {
   return (
-    <svg className="wallet-button-glyph" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+    <svg
+      className="wallet-button-glyph"
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="2" y="5" width="20" height="15" rx="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
       <path d="M2 9.5h20" stroke="currentColor" strokeWidth="1.8" />
       <circle cx="17" cy="14.5" r="1.6" fill="currentColor" />
