@@ -1,5 +1,22 @@
+import { generateKeyPairSync } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E } from "./e2e/fixtures/env";
+
+// Google Wallet is configured with a key made for this run; its token and REST endpoints point at
+// a port where nothing listens (a stamp's pass update fails there, logged, as a real outage would).
+const googleKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({
+  type: "pkcs8",
+  format: "pem",
+});
+const googleWallet = {
+  GOOGLE_WALLET_ISSUER_ID: E2E.googleIssuerId,
+  GOOGLE_WALLET_SERVICE_ACCOUNT: JSON.stringify({
+    client_email: "wallet@e2e.iam.gserviceaccount.com",
+    private_key: googleKey,
+    token_uri: `http://127.0.0.1:${E2E.deadApiPort}/token`,
+  }),
+  GOOGLE_WALLET_API_URL: `http://127.0.0.1:${E2E.deadApiPort}/walletobjects/v1`,
+};
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -48,6 +65,7 @@ export default defineConfig({
         CONTACT_EMAIL: E2E.contactEmail,
         PUBLIC_APP_URL: E2E.webUrl,
         LOG_LEVEL: "warn",
+        ...googleWallet,
       },
       reuseExistingServer: false,
     },
@@ -71,6 +89,9 @@ export default defineConfig({
       env: {
         PORT: String(E2E.proxiedWebPort),
         TRUSTED_PROXIES: "127.0.0.1,::1",
+        // The app store badges (spec.md §1) show only where their links are set: here.
+        NEXT_PUBLIC_APP_STORE_URL: E2E.appStoreUrl,
+        NEXT_PUBLIC_PLAY_STORE_URL: E2E.playStoreUrl,
         BACKEND_API_URL: E2E.apiUrl,
         SESSION_SECRET: E2E.sessionSecret,
         DATA_DIR: E2E.dataDir,

@@ -1,16 +1,28 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
+import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
+import { CardOffline } from "@/components/wallet/card-offline";
 import { JoinCard } from "@/components/wallet/join-card";
 import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
 import { StampCard } from "@/components/wallet/stamp-card";
+import { WalletButtons } from "@/components/wallet/wallet-buttons";
 import { QR_TOKEN_PATTERN } from "@/lib/contract/qr-codes";
-import type { WalletCard } from "@/lib/contract/wallet";
+import { LAST_CARD_COOKIE, type WalletCard } from "@/lib/contract/wallet";
+import { walletDevice } from "@/lib/device";
+import { webEnv } from "@/lib/env";
 import { APP_NAME } from "@/lib/site";
 import { qrDetail, selfScan, walletCard } from "@/lib/wallet-server";
 import "./wallet.css";
 
-export const metadata: Metadata = { title: "Your stamp card", robots: { index: false } };
+export const metadata: Metadata = {
+  title: "Your stamp card",
+  robots: { index: false },
+  appleWebApp: { capable: true, title: "My card", statusBarStyle: "default" },
+  icons: { apple: "/icons/apple-touch-icon.png" },
+};
+
+export const viewport: Viewport = { themeColor: "#4f46e5" };
 
 /** Every visit is a scan for this device's card: the page renders per request, never prerendered. */
 export const instant = false;
@@ -51,9 +63,21 @@ type Notice = { tone: "ok" | "wait"; text: string; nextAt?: string | null };
  * forms lead to, which shows the card without scanning again.
  */
 export default async function AddToWalletPage({ searchParams }: Props) {
-  const params = await searchParams;
-  const token = typeof params.qr_token === "string" ? params.qr_token : "";
+  const [params, cookieStore, requestHeaders] = await Promise.all([searchParams, cookies(), headers()]);
+  const scanned = typeof params.qr_token === "string" ? params.qr_token : "";
+  // Without a code: the installed app's start page, which opens the last card seen here. It only
+  // shows the card: a stamp needs the code at the counter, not a tap on the home screen.
+  const home = !scanned;
+  const token = scanned || (cookieStore.get(LAST_CARD_COOKIE)?.value ?? "");
   const after = params.after === "join" || params.after === "recover" ? params.after : null;
+  if (home && !QR_TOKEN_PATTERN.test(token)) {
+    return (
+      <Friendly
+        title="Scan a code to get your card"
+        text="Scan the QR code at a business's counter: your stamp card opens here."
+      />
+    );
+  }
   const unknown = (
     <Friendly
       title="This QR code does not work any more"
@@ -75,7 +99,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   let notice: Notice | null = null;
   if (after === "join" && card) notice = { tone: "ok", text: "Welcome! Your card has its first stamp." };
   if (after === "recover" && card) notice = { tone: "ok", text: "Your card is on this phone again." };
-  if (card && !after) {
+  if (card && !after && !home) {
     const scan = await selfScan(token);
     const result = scan.envelope?.status ? scan.envelope.data : null;
     if (result) {
@@ -85,11 +109,20 @@ export default async function AddToWalletPage({ searchParams }: Props) {
           : { tone: "ok", text: scan.envelope!.message };
       card = { ...card, stamps: result.stamps, reward_ready: result.reward_ready, next_stamp_at: result.next_stamp_at };
       if (result.action === "stamp") card = { ...card, lifetime_stamps: card.lifetime_stamps + 1 };
+      // The save link carries the stamps: sign it again so a pass saved now starts with this one.
+      if (result.action === "stamp" && card.wallet_links.google) {
+        const fresh = await walletCard(token);
+        if (fresh.envelope?.status && fresh.envelope.data) card = fresh.envelope.data;
+      }
     }
   }
+  const env = webEnv();
+  const device = walletDevice(requestHeaders.get("user-agent"));
+  const stores = { appStore: env.NEXT_PUBLIC_APP_STORE_URL, playStore: env.NEXT_PUBLIC_PLAY_STORE_URL };
 
   return (
     <Shell>
+      {card && <CardOffline qrToken={token} />}
       <header className="wallet-business">
         {business.logo ? (
           // eslint-disable-next-line @next/next/no-img-element -- a stored logo served by our API, already sized
@@ -129,6 +162,8 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       )}
 
       {card ? <StampCard card={card} /> : reward && <JoinCard qrToken={token} businessName={business.name} />}
+      {card && home && <p className="small muted">Scan the code at the counter to collect your next stamp.</p>}
+      {card && <WalletButtons links={card.wallet_links} device={device} stores={stores} />}
       <PublicScanner />
     </Shell>
   );

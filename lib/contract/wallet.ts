@@ -4,6 +4,8 @@ import { qrTokenField } from "./qr-codes";
 
 /** How the BFF hands the device's card secrets to the API server (never the browser's JS). */
 export const CARD_SECRETS_HEADER = "x-card-secrets";
+/** The business QR token of the last card opened on this device: the installed app's start page opens it. */
+export const LAST_CARD_COOKIE = "loyalty_last_card";
 /** A device holds at most this many cards (one per business); the oldest goes first. */
 export const MAX_CARDS_PER_DEVICE = 20;
 
@@ -28,6 +30,12 @@ export const walletRecoverBody = z.object({
 
 export const walletCardQuery = z.object({ qr_token: qrTokenField });
 
+/**
+ * Where this card can be added to a phone's wallet: `apple` the .pkpass download, `google` the
+ * "Save to Google Wallet" link; each null when that wallet is not configured on the server.
+ */
+export type WalletLinks = { apple: string | null; google: string | null };
+
 /** The customer's view of their card. Later issues add fields (messages, wallet passes) beside these. */
 export type WalletCard = {
   serial: string;
@@ -41,6 +49,8 @@ export type WalletCard = {
   rewards_redeemed: number;
   /** When the next self-scan stamp is possible (ISO), or null when it is now. */
   next_stamp_at: string | null;
+  /** Filled by wallet-card (the card on this device); null links elsewhere. */
+  wallet_links: WalletLinks;
 };
 
 /** What a join or recover answers; the BFF moves `card_secret` into the card cookie. */

@@ -11,6 +11,8 @@ import { authRoutes } from "./modules/auth/routes";
 import { businessRoutes } from "./modules/businesses/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { fileRoutes } from "./modules/files/routes";
+import { googleWalletRoutes } from "./modules/google-wallet/routes";
+import { createGoogleWallet, type GoogleWallet } from "./modules/google-wallet/service";
 import { healthRoutes } from "./modules/health/routes";
 import { loyaltyRoutes } from "./modules/loyalty/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
@@ -41,6 +43,8 @@ declare module "fastify" {
     settle(): Promise<void>;
     /** Domain events (services/events.ts): listeners run after the answer. */
     events: Events;
+    /** Google Wallet passes (issue 10 §5); `configured: false` without its environment. */
+    googleWallet: GoogleWallet;
   }
 }
 
@@ -69,6 +73,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
   app.decorate("limiter", createRateLimiter(deps.database.db, config.rateLimitFactor));
   app.decorate("payments", deps.payments ?? createPaymentProvider(config));
+  app.decorate("googleWallet", createGoogleWallet(config, app.log));
 
   const pending = new Set<Promise<unknown>>();
   app.decorate("afterResponse", (task: () => Promise<unknown>) => {
@@ -157,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       planRoutes(api);
       paymentRoutes(api);
       loyaltyRoutes(api);
+      googleWalletRoutes(api);
     },
     { prefix: "/api" },
   );

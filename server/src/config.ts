@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { googleWalletEnv, readGoogleWalletConfig, type GoogleWalletConfig } from "./modules/google-wallet/settings";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -40,6 +41,8 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, "must be a Stripe webhook secret (whsec_…)")
     .optional(),
+  /** Google Wallet (issue 10 §5): all or nothing, see modules/google-wallet/settings.ts. */
+  ...googleWalletEnv,
 });
 
 export type Config = {
@@ -61,6 +64,8 @@ export type Config = {
   rateLimitFactor: number;
   /** Set when Stripe is configured; unset: the sandbox provider. */
   stripe?: { secretKey: string; webhookSecret: string };
+  /** Set when Google Wallet is configured; unset: no "Save to Google Wallet" link, nothing calls Google. */
+  googleWallet?: GoogleWalletConfig;
 };
 
 export class ConfigError extends Error {}
@@ -85,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError("Invalid environment:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together");
   }
+  const google = readGoogleWalletConfig(e);
+  if ("error" in google) throw new ConfigError(`Invalid environment:\n  ${google.error}`);
   return {
     env: e.NODE_ENV,
     host: e.API_HOST,
@@ -106,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keyed && e.PAYMENTS_MODE !== "sandbox"
         ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
         : undefined,
+    googleWallet: google.config,
   };
 }

@@ -140,3 +140,43 @@ describe("payments configuration", () => {
     expect(keyed.stripe).toEqual({ secretKey: "sk_live_abc", webhookSecret: "whsec_x" });
   });
 });
+
+describe("Google Wallet configuration", () => {
+  const { generateKeyPairSync } = jest.requireActual<typeof import("node:crypto")>("node:crypto");
+  const key = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({ type: "pkcs8", format: "pem" });
+  const account = JSON.stringify({ client_email: "w@p.iam.gserviceaccount.com", private_key: key });
+
+  it("is off without its variables", () => {
+    expect(load().googleWallet).toBeUndefined();
+  });
+  it("takes the service account as JSON or base64, with Google's defaults", () => {
+    for (const value of [account, Buffer.from(account).toString("base64")]) {
+      expect(
+        load({ GOOGLE_WALLET_ISSUER_ID: "3388000000012345", GOOGLE_WALLET_SERVICE_ACCOUNT: value }).googleWallet,
+      ).toEqual({
+        issuerId: "3388000000012345",
+        clientEmail: "w@p.iam.gserviceaccount.com",
+        privateKey: key,
+        tokenUri: "https://oauth2.googleapis.com/token",
+        apiUrl: "https://walletobjects.googleapis.com/walletobjects/v1",
+      });
+    }
+  });
+  it("is all or nothing, and names what is wrong", () => {
+    expect(configError({ GOOGLE_WALLET_ISSUER_ID: "3388000000012345" })).toContain("must be set together");
+    expect(configError({ GOOGLE_WALLET_SERVICE_ACCOUNT: account })).toContain("must be set together");
+    expect(configError({ GOOGLE_WALLET_ISSUER_ID: "338800", GOOGLE_WALLET_SERVICE_ACCOUNT: "not json" })).toContain(
+      "GOOGLE_WALLET_SERVICE_ACCOUNT",
+    );
+    const badKey = JSON.stringify({
+      client_email: "w@p.iam.gserviceaccount.com",
+      private_key: "-----BEGIN PRIVATE KEY-----x",
+    });
+    expect(configError({ GOOGLE_WALLET_ISSUER_ID: "338800", GOOGLE_WALLET_SERVICE_ACCOUNT: badKey })).toContain(
+      "private_key",
+    );
+    expect(configError({ GOOGLE_WALLET_ISSUER_ID: "abc", GOOGLE_WALLET_SERVICE_ACCOUNT: account })).toContain(
+      "GOOGLE_WALLET_ISSUER_ID",
+    );
+  });
+});

@@ -118,5 +118,6 @@ export function cardView(
     lifetime_stamps: card.lifetimeStamps,
     rewards_redeemed: card.rewardsRedeemed,
     next_stamp_at: nextStampAt(card, reward)?.toISOString() ?? null,
+    wallet_links: { apple: null, google: null },
   };
 }

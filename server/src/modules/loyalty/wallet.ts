@@ -11,6 +11,7 @@ import { walletCodeMail } from "../../services/mail-templates";
 import { cardOnDevice, cardView, findQr, secretsOf } from "./cards";
 import { newCardSecret } from "./codes";
 import { joinCard } from "./stamping";
+import { walletLinks } from "../google-wallet/routes";
 
 const MINUTES = 60;
 const CODE_TTL_MINUTES = 10;
@@ -57,11 +58,11 @@ export function walletRoutes(app: FastifyInstance) {
       .from(customers)
       .where(eq(customers.id, card.customerId))
       .limit(1);
-    const data = cardView(card, {
-      customerName: customer?.name ?? "",
-      businessName: resolved.business.name,
-      reward: resolved.reward,
-    });
+    const customerName = customer?.name ?? "";
+    const data = {
+      ...cardView(card, { customerName, businessName: resolved.business.name, reward: resolved.reward }),
+      wallet_links: walletLinks(app, card, customerName, resolved),
+    };
     return { message: "Your card.", data };
   });
 

@@ -1,0 +1,177 @@
+// Issue 10 §6: the wallet buttons by configuration and device, the store badges, the installable
+// card (manifest, icons, service worker) and the card offline.
+import { expect, test, type Browser, type BrowserContextOptions } from "@playwright/test";
+import { uniqueEmail } from "./fixtures/auth";
+import { E2E } from "./fixtures/env";
+import { payPlan, signedInOwner } from "./fixtures/owner";
+
+const sameOrigin = { origin: E2E.webUrl };
+const UA = {
+  iphone:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+  android:
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36",
+};
+const phone: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+let qrToken = "";
+
+/** One owner's programme (business, 5-stamp reward, QR code) for every test of this file. */
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signedInOwner(page, page.request, uniqueEmail("wallet"), "Willa Owner");
+  await payPlan(page);
+  const business = await page.request.post("/api/add-business", {
+    headers: sameOrigin,
+    multipart: {
+      business_name: "Corner Bakery",
+      address: "3 Mill Lane",
+      business_category: "Bakery",
+      state: "Greater London",
+      city: "London",
+      zip_code: "N1 9GU",
+      country_name: "United Kingdom",
+    },
+  });
+  expect(business.status()).toBe(201);
+  const businessId = (await business.json()).data.id as number;
+  const reward = await page.request.post("/api/add-reward", {
+    headers: sameOrigin,
+    data: { business_id: businessId, title: "Free loaf", stamps_required: 5, cooldown_minutes: 60 },
+  });
+  expect(reward.status()).toBe(201);
+  const qr = await page.request.post("/api/generate-qr", {
+    headers: sameOrigin,
+    data: { business_id: businessId, label: "Till", reward_id: (await reward.json()).data.id },
+  });
+  expect(qr.status()).toBe(201);
+  qrToken = (await qr.json()).data.qr_token as string;
+  await context.close();
+});
+
+/** A customer's device with a card of the programme (joined through the BFF: first stamp). */
+async function customerWithCard(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options);
+  const joined = await context.request.post(`${options.baseURL ?? E2E.webUrl}/api/wallet-join`, {
+    headers: { origin: options.baseURL ?? E2E.webUrl },
+    data: { qr_token: qrToken, name: "Bea Baker", email: uniqueEmail("bea"), consent: true },
+  });
+  expect(joined.status()).toBe(201);
+  return { context, page: await context.newPage(), url: `/add-to-wallet?qr_token=${qrToken}` };
+}
+
+const googleButton = (page: import("@playwright/test").Page) =>
+  page.getByRole("link", { name: "Save to Google Wallet" });
+const appleButton = (page: import("@playwright/test").Page) => page.getByRole("link", { name: "Add to Apple Wallet" });
+
+test("Save to Google Wallet on Android and desktop, not on an iPhone; no Apple Wallet while it is not configured", async ({
+  browser,
+}) => {
+  const android = await customerWithCard(browser, { ...phone, userAgent: UA.android });
+  await android.page.goto(android.url);
+  await expect(android.page.getByRole("heading", { name: "Bea Baker's card" })).toBeVisible();
+  await expect(googleButton(android.page)).toHaveAttribute(
+    "href",
+    /^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/,
+  );
+  await expect(appleButton(android.page)).toHaveCount(0);
+  // No store links on this web app: no badges.
+  await expect(android.page.getByRole("link", { name: "Get it on Google Play" })).toHaveCount(0);
+  await android.context.close();
+
+  const desktop = await customerWithCard(browser);
+  await desktop.page.goto(desktop.url);
+  await expect(googleButton(desktop.page)).toBeVisible();
+  await desktop.context.close();
+
+  const iphone = await customerWithCard(browser, { ...phone, userAgent: UA.iphone });
+  await iphone.page.goto(iphone.url);
+  await expect(iphone.page.getByRole("heading", { name: "Bea Baker's card" })).toBeVisible();
+  await expect(googleButton(iphone.page)).toHaveCount(0);
+  await expect(appleButton(iphone.page)).toHaveCount(0);
+  await iphone.context.close();
+});
+
+test("the app store badges show where their links are configured", async ({ browser }) => {
+  const device = await customerWithCard(browser, { ...phone, userAgent: UA.android, baseURL: E2E.proxiedWebUrl });
+  await device.page.goto(device.url);
+  const buttons = device.page.getByRole("region", { name: "Add this card to your phone" });
+  await expect(buttons.getByRole("link", { name: "Save to Google Wallet" })).toBeVisible();
+  await expect(buttons.getByRole("link", { name: "Download on the App Store" })).toHaveAttribute(
+    "href",
+    E2E.appStoreUrl,
+  );
+  await expect(buttons.getByRole("link", { name: "Get it on Google Play" })).toHaveAttribute("href", E2E.playStoreUrl);
+  await device.context.close();
+});
+
+test("the card is installable: a manifest with PNG icons (one maskable), linked from the page", async ({
+  page,
+  request,
+}) => {
+  const res = await request.get("/manifest.webmanifest");
+  expect(res.status()).toBe(200);
+  const manifest = await res.json();
+  expect(manifest).toMatchObject({ start_url: "/add-to-wallet", scope: "/add-to-wallet", display: "standalone" });
+  expect(manifest.theme_color).toBe("#4f46e5");
+  const icons = manifest.icons as { src: string; sizes: string; purpose: string }[];
+  expect(icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+  for (const icon of icons) {
+    const image = await request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/png");
+  }
+  await page.goto("/add-to-wallet");
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+  // No card on this device yet: the start page asks for a scan.
+  await expect(page.getByRole("heading", { name: "Scan a code to get your card" })).toBeVisible();
+});
+
+test("installed and offline, the last card still shows its stamps, reward and QR, marked out of date", async ({
+  browser,
+}) => {
+  const device = await customerWithCard(browser, phone);
+  const { page } = device;
+  // The service worker and the manifest must fit the strict CSP (worker-src, manifest-src 'self').
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto(device.url);
+  const card = page.getByRole("region", { name: "Bea Baker's card" });
+  await expect(card.getByText(/^1\s+of 5 stamps$/)).toBeVisible();
+  // The service worker takes control; the reload goes through it and keeps the page and its assets.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect(card.getByText(/^1\s+of 5 stamps$/)).toBeVisible();
+  await expect(page.getByText("You are offline")).toHaveCount(0);
+
+  await device.context.setOffline(true);
+  await page.reload();
+  await expect(
+    page.getByRole("status").filter({ hasText: "You are offline — this card may be out of date" }),
+  ).toBeVisible();
+  await expect(card.getByText(/^1\s+of 5 stamps$/)).toBeVisible();
+  await expect(card.getByText("4 more for Free loaf")).toBeVisible();
+  const qr = card.getByRole("img", { name: /^Card code LC-/ });
+  await expect(qr.locator("svg")).toBeVisible();
+
+  // The home-screen icon (start_url) opens the same card offline.
+  await page.goto("/add-to-wallet");
+  await expect(card.getByText(/^1\s+of 5 stamps$/)).toBeVisible();
+  await expect(page.getByText("You are offline — this card may be out of date")).toBeVisible();
+
+  // Back online, the start page opens the last card from the server, without a stamp.
+  await device.context.setOffline(false);
+  await page.reload();
+  await expect(card.getByText(/^1\s+of 5 stamps$/)).toBeVisible();
+  await expect(page.getByText("Scan the code at the counter to collect your next stamp.")).toBeVisible();
+  await expect(page.getByText("You are offline")).toHaveCount(0);
+  expect(violations).toEqual([]);
+  await device.context.close();
+});

@@ -1,0 +1,82 @@
+import type { GoogleWalletConfig } from "./settings";
+
+/** The brand colour of the web card (app/globals.css --primary): businesses have no colour of their own yet. */
+export const PASS_BACKGROUND = "#4f46e5";
+
+export type PassBusiness = { id: number; name: string; logoUrl: string };
+export type PassCard = {
+  serial: string;
+  customerName: string;
+  stamps: number;
+  reward: { title: string; stampsRequired: number } | null;
+};
+
+/** Google's ids are `ISSUER.suffix` with the suffix in [A-Za-z0-9._-]; a card serial already is. */
+const suffix = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, "_");
+export const classId = (config: GoogleWalletConfig, businessId: number) => `${config.issuerId}.business-${businessId}`;
+export const objectId = (config: GoogleWalletConfig, serial: string) => `${config.issuerId}.${suffix(serial)}`;
+
+const localized = (value: string) => ({ defaultValue: { language: "en-US", value } });
+
+/** The business's template: every holder's pass shows this logo, name and colour. */
+export function loyaltyClass(config: GoogleWalletConfig, business: PassBusiness) {
+  return {
+    id: classId(config, business.id),
+    issuerName: business.name.slice(0, 100),
+    programName: "Stamp card",
+    programLogo: { sourceUri: { uri: business.logoUrl }, contentDescription: localized(`${business.name} logo`) },
+    hexBackgroundColor: PASS_BACKGROUND,
+    reviewStatus: "UNDER_REVIEW",
+  };
+}
+
+/** What changes with a stamp or a redeem: the points and the reward line. */
+export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward">) {
+  const { reward } = card;
+  const rewardText = !reward
+    ? "No stamp programme is running at the moment."
+    : card.stamps >= reward.stampsRequired
+      ? `Reward ready: ${reward.title}. Show this card to staff.`
+      : `${reward.stampsRequired - card.stamps} more stamp${reward.stampsRequired - card.stamps === 1 ? "" : "s"} for ${reward.title} (${reward.stampsRequired} in all).`;
+  return {
+    loyaltyPoints: { label: "Stamps", balance: { int: card.stamps } },
+    textModulesData: [{ id: "reward", header: "Reward", body: rewardText }],
+  };
+}
+
+/** One customer's card: stamps as points, the serial as the QR staff scan. */
+export function loyaltyObject(config: GoogleWalletConfig, businessId: number, card: PassCard) {
+  return {
+    id: objectId(config, card.serial),
+    classId: classId(config, businessId),
+    state: "ACTIVE",
+    accountId: card.serial,
+    accountName: card.customerName.slice(0, 100),
+    barcode: { type: "QR_CODE", value: card.serial, alternateText: card.serial },
+    ...loyaltyObjectPatch(card),
+  };
+}
+
+/**
+ * The "Save to Google Wallet" JWT's claims (wallets.md): the class travels with the object, so the
+ * first holder of a business creates it; `origins` is where the link may be opened from.
+ */
+export function saveClaims(
+  config: GoogleWalletConfig,
+  publicAppUrl: string,
+  business: PassBusiness,
+  card: PassCard,
+  now = Date.now(),
+) {
+  return {
+    iss: config.clientEmail,
+    aud: "google",
+    typ: "savetowallet",
+    iat: Math.floor(now / 1000),
+    origins: [publicAppUrl],
+    payload: {
+      loyaltyClasses: [loyaltyClass(config, business)],
+      loyaltyObjects: [loyaltyObject(config, business.id, card)],
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { fileUrl } from "../../../../lib/contract/files";
+import type { WalletLinks } from "../../../../lib/contract/wallet";
+import { cards } from "../../db/schema";
+import { resolveReward, type CardRow, type ResolvedQr, type RewardRow } from "../loyalty/cards";
+import type { PassCard } from "./passes";
+
+/** The app's own icon stands in for a business without a logo (Google requires a programme logo). */
+const FALLBACK_LOGO = "/icons/icon-512.png";
+
+const passReward = (reward: RewardRow | null): PassCard["reward"] =>
+  reward && { title: reward.title, stampsRequired: reward.stampsRequired };
+
+/**
+ * The wallet links of a card on the customer's device. `apple` is wired by the Apple Wallet module
+ * (issue 10 §4) at merge; Google's is a signed save link, or null when Google Wallet is not configured.
+ */
+export function walletLinks(
+  app: FastifyInstance,
+  card: CardRow,
+  customerName: string,
+  resolved: Pick<ResolvedQr, "business" | "reward">,
+): WalletLinks {
+  const { business } = resolved;
+  const logoPath = business.logoFileId ? fileUrl(business.logoFileId) : FALLBACK_LOGO;
+  const google = app.googleWallet.saveLink(
+    { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}` },
+    { serial: card.serial, customerName, stamps: card.stamps, reward: passReward(resolved.reward) },
+  );
+  return { apple: null, google };
+}
+
+/** Keeps saved Google Wallet passes in step with their cards (issue 10 §5). */
+export function googleWalletRoutes(app: FastifyInstance) {
+  if (!app.googleWallet.configured) return;
+  app.events.on("card.changed", async ({ cardId }) => {
+    const [card] = await app.db.select().from(cards).where(eq(cards.id, cardId)).limit(1);
+    if (!card) return;
+    const reward = await resolveReward(app.db, card.businessId, card.rewardId);
+    await app.googleWallet.updateCard({ serial: card.serial, stamps: card.stamps, reward: passReward(reward) });
+  });
+}

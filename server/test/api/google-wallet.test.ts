@@ -1,0 +1,208 @@
+import { createVerify, type KeyObject } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { WalletCard } from "../../../lib/contract/wallet";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { startGoogleStandIn, testServiceAccount } from "../helpers/google-wallet-stand-in";
+import { loyaltyFixtures } from "../helpers/loyalty";
+
+jest.setTimeout(30_000);
+
+const ISSUER = "3388000000022222222";
+let stand: Awaited<ReturnType<typeof startGoogleStandIn>>;
+let publicKey: KeyObject;
+let t: TestApp;
+let f: ReturnType<typeof loyaltyFixtures>;
+
+beforeAll(async () => {
+  stand = await startGoogleStandIn();
+  const account = testServiceAccount(stand.tokenUri);
+  publicKey = account.publicKey;
+  t = await createTestApp({
+    PUBLIC_APP_URL: "https://cards.example.com",
+    GOOGLE_WALLET_ISSUER_ID: ISSUER,
+    // base64, as an operator pastes it into a single-line variable
+    GOOGLE_WALLET_SERVICE_ACCOUNT: Buffer.from(JSON.stringify(account.json)).toString("base64"),
+    GOOGLE_WALLET_API_URL: stand.apiUrl,
+  });
+  f = loyaltyFixtures(t);
+});
+afterAll(async () => {
+  await t.close();
+  await stand.close();
+});
+
+/** Verifies an RS256 JWT with the test's public key and answers its claims. */
+function verified(jwt: string) {
+  const [head, body, signature] = jwt.split(".");
+  expect(JSON.parse(Buffer.from(head!, "base64url").toString())).toEqual({ alg: "RS256", typ: "JWT" });
+  const ok = createVerify("RSA-SHA256")
+    .update(`${head}.${body}`)
+    .verify(publicKey, Buffer.from(signature!, "base64url"));
+  expect(ok).toBe(true);
+  return JSON.parse(Buffer.from(body!, "base64url").toString()) as Record<string, unknown>;
+}
+
+async function heldCard(fields: Record<string, unknown> = { stamps_required: 3 }) {
+  const programme = await f.programme(fields);
+  const joined = await f.join(programme.qr.qr_token, { name: "Ada Lovelace" });
+  const res = await t.get<WalletCard>("/wallet-card", {
+    query: { qr_token: programme.qr.qr_token },
+    headers: f.cardHeaders([joined.secret]),
+  });
+  expect(res.statusCode).toBe(200);
+  return { ...programme, joined, view: res.body.data! };
+}
+
+describe("Save to Google Wallet", () => {
+  it("links a JWT signed by the service account with the business's class and the card's object", async () => {
+    const { business, joined, view } = await heldCard();
+    expect(view.wallet_links.apple).toBeNull();
+    const link = view.wallet_links.google!;
+    expect(link).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
+    const claims = verified(link.slice("https://pay.google.com/gp/v/save/".length));
+    expect(claims).toMatchObject({
+      iss: "wallet@test-project.iam.gserviceaccount.com",
+      aud: "google",
+      typ: "savetowallet",
+      origins: ["https://cards.example.com"],
+    });
+    const payload = claims.payload as { loyaltyClasses: unknown[]; loyaltyObjects: unknown[] };
+    const classId = `${ISSUER}.business-${business.id}`;
+    expect(payload.loyaltyClasses).toEqual([
+      expect.objectContaining({
+        id: classId,
+        issuerName: "Blue Bean Café",
+        programName: "Stamp card",
+        hexBackgroundColor: "#4f46e5",
+        programLogo: expect.objectContaining({
+          // No logo uploaded: the app's own icon, as an absolute URL Google can fetch.
+          sourceUri: { uri: "https://cards.example.com/icons/icon-512.png" },
+        }),
+      }),
+    ]);
+    const serial = joined.card.serial;
+    expect(payload.loyaltyObjects).toEqual([
+      {
+        id: `${ISSUER}.${serial}`,
+        classId,
+        state: "ACTIVE",
+        accountId: serial,
+        accountName: "Ada Lovelace",
+        barcode: { type: "QR_CODE", value: serial, alternateText: serial },
+        loyaltyPoints: { label: "Stamps", balance: { int: 1 } },
+        textModulesData: [{ id: "reward", header: "Reward", body: "2 more stamps for Free coffee (3 in all)." }],
+      },
+    ]);
+    expect((payload.loyaltyObjects[0] as { id: string }).id).toMatch(/^\d+\.[A-Za-z0-9._-]+$/);
+  });
+
+  it("the class carries the business's own logo when it has one", async () => {
+    const token = await f.owner();
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    const business = await f.addBusiness(token, {}, png);
+    const reward = await f.addReward(token, business.id);
+    const qr = await f.generateQr(token, business.id, { reward_id: reward.id });
+    const joined = await f.join(qr.qr_token);
+    const res = await t.get<WalletCard>("/wallet-card", {
+      query: { qr_token: qr.qr_token },
+      headers: f.cardHeaders([joined.secret]),
+    });
+    const claims = verified(res.body.data!.wallet_links.google!.split("/save/")[1]!);
+    const [cls] = (claims.payload as { loyaltyClasses: { programLogo: { sourceUri: { uri: string } } }[] })
+      .loyaltyClasses;
+    expect(cls!.programLogo.sourceUri.uri).toMatch(/^https:\/\/cards\.example\.com\/api\/files\/\d+$/);
+  });
+
+  it("join and recover answers carry no links (only the card on this device gets them)", async () => {
+    const { joined } = await heldCard();
+    expect(joined.card.wallet_links).toEqual({ apple: null, google: null });
+  });
+});
+
+describe("a stamp updates the saved pass", () => {
+  it("exchanges a service-account JWT for a token, then PATCHes the new balance", async () => {
+    const { token, joined } = await heldCard();
+    const objectId = `${ISSUER}.${joined.card.serial}`;
+    stand.saved.add(objectId);
+    const before = stand.requests.length;
+    expect((await f.staffScan(token, joined.card.serial)).statusCode).toBe(200);
+    await t.app.settle();
+    const seen = stand.requests.slice(before);
+    const tokenCall = seen.find((r) => r.path === "/token");
+    const grant = new URLSearchParams(tokenCall?.body ?? stand.tokenRequests()[0]!.body);
+    expect(grant.get("grant_type")).toBe("urn:ietf:params:oauth:grant-type:jwt-bearer");
+    const assertion = verified(grant.get("assertion")!);
+    expect(assertion).toMatchObject({
+      iss: "wallet@test-project.iam.gserviceaccount.com",
+      aud: stand.tokenUri,
+      scope: "https://www.googleapis.com/auth/wallet_object.issuer",
+    });
+    expect(Number(assertion.exp) - Number(assertion.iat)).toBe(3600);
+    const patch = seen.find((r) => r.method === "PATCH")!;
+    expect(patch.path).toBe(`/walletobjects/v1/loyaltyObject/${encodeURIComponent(objectId)}`);
+    expect(patch.headers.authorization).toMatch(/^Bearer ya29\.standin-\d+$/);
+    expect(JSON.parse(patch.body)).toEqual({
+      loyaltyPoints: { label: "Stamps", balance: { int: 2 } },
+      textModulesData: [{ id: "reward", header: "Reward", body: "1 more stamp for Free coffee (3 in all)." }],
+    });
+
+    // The token is cached: the next stamps reuse it.
+    const tokensBefore = stand.tokenRequests().length;
+    await f.staffScan(token, joined.card.serial);
+    await t.app.settle();
+    expect(stand.tokenRequests().length).toBe(tokensBefore);
+    const last = stand.patches().at(-1)!;
+    expect(JSON.parse(last.body).loyaltyPoints.balance.int).toBe(3);
+    expect(JSON.parse(last.body).textModulesData[0].body).toBe("Reward ready: Free coffee. Show this card to staff.");
+    // Redeeming sets the pass back to 0 stamps.
+    await f.staffScan(token, joined.card.serial);
+    await t.app.settle();
+    expect(JSON.parse(stand.patches().at(-1)!.body).loyaltyPoints.balance.int).toBe(0);
+  });
+
+  it("a card never saved (404) and a failing Google (500) never trouble the stamp", async () => {
+    const { token, joined } = await heldCard();
+    const res = await f.staffScan(token, joined.card.serial);
+    expect(res.statusCode).toBe(200);
+    await t.app.settle();
+    expect(stand.patches().at(-1)!.path).toContain(encodeURIComponent(joined.card.serial));
+    stand.saved.add(`${ISSUER}.${joined.card.serial}`);
+    stand.state.failWith = 500;
+    try {
+      expect((await f.staffScan(token, joined.card.serial)).statusCode).toBe(200);
+      await expect(t.app.settle()).resolves.toBeUndefined();
+    } finally {
+      stand.state.failWith = 0;
+    }
+    const [card] = await t.query<{ stamps: number }>(
+      sql`select stamps from cards where serial = ${joined.card.serial}`,
+    );
+    expect(card!.stamps).toBe(3);
+  });
+});
+
+describe("without Google Wallet configured", () => {
+  it("no link, and a stamp reaches out to nobody", async () => {
+    const plain = await createTestApp();
+    const spy = jest.spyOn(globalThis, "fetch");
+    try {
+      const pf = loyaltyFixtures(plain);
+      const { token, qr } = await pf.programme();
+      const joined = await pf.join(qr.qr_token);
+      const res = await plain.get<WalletCard>("/wallet-card", {
+        query: { qr_token: qr.qr_token },
+        headers: pf.cardHeaders([joined.secret]),
+      });
+      expect(res.body.data!.wallet_links).toEqual({ apple: null, google: null });
+      expect((await pf.staffScan(token, joined.card.serial)).statusCode).toBe(200);
+      await plain.app.settle();
+      expect(spy).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+      await plain.close();
+    }
+  });
+});
