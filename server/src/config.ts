@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { appleWalletFromEnv, type AppleWalletConfig } from "./modules/apple-wallet/config";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -61,6 +62,8 @@ export type Config = {
   rateLimitFactor: number;
   /** Set when Stripe is configured; unset: the sandbox provider. */
   stripe?: { secretKey: string; webhookSecret: string };
+  /** Apple Wallet (issue 10), when configured: APPLE_* and APNS_* (modules/apple-wallet/config.ts). */
+  appleWallet?: AppleWalletConfig;
 };
 
 export class ConfigError extends Error {}
@@ -85,7 +88,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError("Invalid environment:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together");
   }
+  // Apple Wallet (issue 10): all or nothing, checked (certificates, key) before the server starts.
+  let appleWallet: AppleWalletConfig | undefined;
+  try {
+    appleWallet = appleWalletFromEnv(blankToUndefined);
+  } catch (error) {
+    throw new ConfigError(`Invalid environment:\n  ${(error as Error).message}`);
+  }
   return {
+    appleWallet,
     env: e.NODE_ENV,
     host: e.API_HOST,
     port: e.API_PORT,
