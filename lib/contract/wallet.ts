@@ -41,6 +41,12 @@ export type WalletCard = {
   rewards_redeemed: number;
   /** When the next self-scan stamp is possible (ISO), or null when it is now. */
   next_stamp_at: string | null;
+  /**
+   * wallet-card only: where this device downloads the card as an Apple Wallet pass (the "Add to
+   * Apple Wallet" button's link, lib/contract/apple-wallet.ts), or null when Apple Wallet is not
+   * configured on the server.
+   */
+  apple_wallet_url?: string | null;
 };
 
 /** What a join or recover answers; the BFF moves `card_secret` into the card cookie. */

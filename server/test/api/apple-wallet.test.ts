@@ -57,7 +57,16 @@ async function cardWithPass() {
   expect(res.statusCode).toBe(200);
   const files = readZip(res.rawPayload);
   const pass = JSON.parse(files["pass.json"]!.toString()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Apple's pass.json, read field by field
-  return { token, qr, joined, serial: joined.card.serial, res, files, pass, passToken: pass.authenticationToken as string };
+  return {
+    token,
+    qr,
+    joined,
+    serial: joined.card.serial,
+    res,
+    files,
+    pass,
+    passToken: pass.authenticationToken as string,
+  };
 }
 
 describe("the .pkpass download", () => {
@@ -69,7 +78,8 @@ describe("the .pkpass download", () => {
     const manifest = JSON.parse(files["manifest.json"]!.toString()) as Record<string, string>;
     const signed = Object.keys(files).filter((name) => name !== "manifest.json" && name !== "signature");
     expect(Object.keys(manifest).sort()).toEqual(signed.sort());
-    for (const name of ["pass.json", "icon.png", "icon@2x.png", "logo.png", "logo@2x.png"]) expect(signed).toContain(name);
+    for (const name of ["pass.json", "icon.png", "icon@2x.png", "logo.png", "logo@2x.png"])
+      expect(signed).toContain(name);
     for (const [name, hash] of Object.entries(manifest)) {
       expect(createHash("sha1").update(files[name]!).digest("hex")).toBe(hash);
     }
@@ -102,13 +112,28 @@ describe("the .pkpass download", () => {
     expect((await sharp(files["icon@2x.png"]!).metadata()).width).toBe(58);
     // Only the token's hash is stored.
     const rows = await t.query<{ token_hash: string }>(sql`select token_hash from apple_pass_tokens`);
-    expect(rows.map((r) => r.token_hash)).toContain(createHash("sha256").update(pass.authenticationToken).digest("hex"));
+    expect(rows.map((r) => r.token_hash)).toContain(
+      createHash("sha256").update(pass.authenticationToken).digest("hex"),
+    );
     expect(rows.map((r) => r.token_hash)).not.toContain(pass.authenticationToken);
+  });
+
+  it("is linked from wallet-card as apple_wallet_url (the Add to Apple Wallet button's href)", async () => {
+    const { qr, joined } = await cardWithPass();
+    const card = await t.get<{ apple_wallet_url: string | null }>("/wallet-card", {
+      query: { qr_token: qr.qr_token },
+      headers: { [CARD_SECRETS_HEADER]: joined.secret },
+    });
+    expect(card.body.data.apple_wallet_url).toBe(`/api/apple-wallet-pass?qr_token=${qr.qr_token}`);
   });
 
   it("answers 404 for a device without the card, and 422 for a bad QR token", async () => {
     const { qr } = await cardWithPass();
-    expectError(await t.get("/apple-wallet-pass", { query: { qr_token: qr.qr_token } }), 404, "No card on this device.");
+    expectError(
+      await t.get("/apple-wallet-pass", { query: { qr_token: qr.qr_token } }),
+      404,
+      "No card on this device.",
+    );
     expect((await t.get("/apple-wallet-pass", { query: { qr_token: "x" } })).statusCode).toBe(422);
   });
 });
@@ -120,9 +145,13 @@ describe("the pass web service", () => {
     const body = { pushToken: PUSH_TOKEN };
     expect((await t.post(registration(a.serial), body)).statusCode).toBe(401);
     expect((await t.post(registration(a.serial), body, { headers: applePass(b.passToken) })).statusCode).toBe(401);
-    expect((await t.post(registration(a.serial), body, { headers: { authorization: `Bearer ${a.passToken}` } })).statusCode).toBe(401);
+    expect(
+      (await t.post(registration(a.serial), body, { headers: { authorization: `Bearer ${a.passToken}` } })).statusCode,
+    ).toBe(401);
     expect((await t.get(latest(a.serial), { headers: applePass(b.passToken) })).statusCode).toBe(401);
-    expect((await t.request("DELETE", registration(a.serial), undefined, { headers: applePass(b.passToken) })).statusCode).toBe(401);
+    expect(
+      (await t.request("DELETE", registration(a.serial), undefined, { headers: applePass(b.passToken) })).statusCode,
+    ).toBe(401);
     const wrongType = `/apple-wallet/v1/passes/pass.com.other/${a.serial}`;
     expect((await t.get(wrongType, { headers: applePass(a.passToken) })).statusCode).toBe(401);
   });
@@ -130,9 +159,17 @@ describe("the pass web service", () => {
   it("registers (201, then 200), lists serials changed after a stamp, and unregisters", async () => {
     const { token, serial, passToken } = await cardWithPass();
     const device = `dev${Date.now()}`;
-    const first = await t.post(registration(serial, device), { pushToken: PUSH_TOKEN }, { headers: applePass(passToken) });
+    const first = await t.post(
+      registration(serial, device),
+      { pushToken: PUSH_TOKEN },
+      { headers: applePass(passToken) },
+    );
     expect(first.statusCode).toBe(201);
-    const again = await t.post(registration(serial, device), { pushToken: PUSH_TOKEN }, { headers: applePass(passToken) });
+    const again = await t.post(
+      registration(serial, device),
+      { pushToken: PUSH_TOKEN },
+      { headers: applePass(passToken) },
+    );
     expect(again.statusCode).toBe(200);
 
     const all = await t.get(serials(device));
@@ -186,7 +223,9 @@ describe("the pass web service", () => {
   });
 
   it("takes the phone's log lines (200) and refuses bad input with 422", async () => {
-    expect((await t.post("/apple-wallet/v1/log", { logs: ["Web service error for pass.x: 500"] })).statusCode).toBe(200);
+    expect((await t.post("/apple-wallet/v1/log", { logs: ["Web service error for pass.x: 500"] })).statusCode).toBe(
+      200,
+    );
     expect((await t.post("/apple-wallet/v1/log", { logs: "no" })).statusCode).toBe(422);
     const { serial, passToken } = await cardWithPass();
     const bad = await t.post(registration(serial), { pushToken: "not hex" }, { headers: applePass(passToken) });
@@ -238,6 +277,11 @@ describe("without Apple Wallet configured", () => {
         headers: { [CARD_SECRETS_HEADER]: joined.secret },
       });
       expectError(download, 404, "Apple Wallet passes are not set up on this site.");
+      const card = await plain.get<{ apple_wallet_url: string | null }>("/wallet-card", {
+        query: { qr_token: qr.qr_token },
+        headers: { [CARD_SECRETS_HEADER]: joined.secret },
+      });
+      expect(card.body.data.apple_wallet_url).toBeNull();
       expect((await plain.get(serials(DEVICE))).statusCode).toBe(404);
       expect((await plain.post("/apple-wallet/v1/log", { logs: [] })).statusCode).toBe(404);
       const before = apns.requests.length;

@@ -19,7 +19,10 @@ export const applePassTokens = pgTable(
     tokenHash: text("token_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("apple_pass_tokens_hash_unique").on(t.tokenHash), index("apple_pass_tokens_card_idx").on(t.cardId)],
+  (t) => [
+    uniqueIndex("apple_pass_tokens_hash_unique").on(t.tokenHash),
+    index("apple_pass_tokens_card_idx").on(t.cardId),
+  ],
 );
 
 /** A phone that asked for updates of a card's pass: APNs pushes go to its push token. */

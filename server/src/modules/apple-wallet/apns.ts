@@ -29,9 +29,11 @@ export async function pushPassUpdates(config: AppleWalletConfig, pushTokens: str
   try {
     return await Promise.all(
       pushTokens.map((pushToken) =>
-        pushOne(session, config.passTypeId, pushToken).catch(
-          (error: Error): PushOutcome => ({ pushToken, status: 0, reason: error.message }),
-        ),
+        pushOne(session, config.passTypeId, pushToken).catch((error: Error): PushOutcome => ({
+          pushToken,
+          status: 0,
+          reason: error.message,
+        })),
       ),
     );
   } finally {

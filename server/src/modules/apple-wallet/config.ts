@@ -1,4 +1,4 @@
-import { createPrivateKey, X509Certificate } from "node:crypto";
+import { createPrivateKey, type KeyObject, X509Certificate } from "node:crypto";
 
 /** Apple Wallet, when configured: every variable below, or none (a half setup refuses to start). */
 export type AppleWalletConfig = {
@@ -51,7 +51,9 @@ export function appleWalletFromEnv(env: Record<string, string | undefined>): App
   if (set.length === 0) return undefined;
   const missing = REQUIRED.filter((name) => !env[name]);
   if (missing.length > 0) {
-    throw new Error(`${missing.join(", ")}: Apple Wallet is partly configured (${set.join(", ")} set); set all or none`);
+    throw new Error(
+      `${missing.join(", ")}: Apple Wallet is partly configured (${set.join(", ")} set); set all or none`,
+    );
   }
   const value = (name: (typeof REQUIRED)[number]) => env[name]!;
   if (!/^pass\.[A-Za-z0-9.-]+$/.test(value("APPLE_PASS_TYPE_ID"))) {
@@ -62,10 +64,15 @@ export function appleWalletFromEnv(env: Record<string, string | undefined>): App
   }
   const passKey = pem("APPLE_PASS_KEY", value("APPLE_PASS_KEY"));
   const passphrase = env.APPLE_PASS_KEY_PASSPHRASE;
+  let key: KeyObject;
   try {
-    createPrivateKey({ key: passKey, passphrase });
+    key = createPrivateKey({ key: passKey, passphrase });
   } catch {
     throw new Error("APPLE_PASS_KEY: does not open (not a private key, or APPLE_PASS_KEY_PASSPHRASE is wrong)");
+  }
+  const passCert = certificate("APPLE_PASS_CERT", value("APPLE_PASS_CERT"));
+  if (!new X509Certificate(passCert).checkPrivateKey(key)) {
+    throw new Error("APPLE_PASS_KEY: is not the key of APPLE_PASS_CERT");
   }
   const endpoint = env.APNS_ENDPOINT ?? "https://api.push.apple.com";
   if (!/^https:\/\/[^/]+$/.test(endpoint.replace(/\/$/, ""))) {
@@ -74,7 +81,7 @@ export function appleWalletFromEnv(env: Record<string, string | undefined>): App
   return {
     passTypeId: value("APPLE_PASS_TYPE_ID"),
     teamId: value("APPLE_TEAM_ID"),
-    passCert: certificate("APPLE_PASS_CERT", value("APPLE_PASS_CERT")),
+    passCert,
     passKey,
     passKeyPassphrase: passphrase,
     wwdrCert: certificate("APPLE_WWDR_CERT", value("APPLE_WWDR_CERT")),

@@ -34,7 +34,9 @@ const defaultMark = () =>
  * The pass's images from the business logo (any format sharp reads): icon.png 29 pt and logo.png
  * up to 160×50 pt, each at 1x/2x/3x, and colours picked from the logo's dominant colour.
  */
-export async function passImages(logo: Buffer | null): Promise<{ files: Record<string, Buffer>; colours: PassColours }> {
+export async function passImages(
+  logo: Buffer | null,
+): Promise<{ files: Record<string, Buffer>; colours: PassColours }> {
   const source = logo ?? defaultMark();
   const { dominant } = await sharp(source).stats();
   const background = logo ? dominant : DEFAULT_BACKGROUND;

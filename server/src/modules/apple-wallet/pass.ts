@@ -84,7 +84,8 @@ export async function buildPass(
     });
   }
   pass.auxiliaryFields.push({ key: "member", label: "Member", value: data.customerName });
-  if (reward?.description) pass.backFields.push({ key: "reward-details", label: reward.title, value: reward.description });
+  if (reward?.description)
+    pass.backFields.push({ key: "reward-details", label: reward.title, value: reward.description });
   pass.backFields.push(
     { key: "card-number", label: "Card number", value: card.serial },
     { key: "lifetime", label: "Stamps collected", value: String(card.lifetimeStamps) },

@@ -53,4 +53,3 @@ export function notModifiedSince(updatedAt: Date, ifModifiedSince: string | unde
   if (Number.isNaN(since)) return false;
   return Math.floor(updatedAt.getTime() / 1000) * 1000 <= since;
 }
-

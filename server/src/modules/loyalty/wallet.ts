@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import type { WalletJoinResult } from "../../../../lib/contract/wallet";
+import { applePassUrl } from "../../../../lib/contract/apple-wallet";
 import { cardKeys, cards, customers, walletCodes } from "../../db/schema";
 import { invalid } from "../../http/errors";
 import { route } from "../../http/route";
@@ -57,11 +58,14 @@ export function walletRoutes(app: FastifyInstance) {
       .from(customers)
       .where(eq(customers.id, card.customerId))
       .limit(1);
-    const data = cardView(card, {
-      customerName: customer?.name ?? "",
-      businessName: resolved.business.name,
-      reward: resolved.reward,
-    });
+    const data = {
+      ...cardView(card, {
+        customerName: customer?.name ?? "",
+        businessName: resolved.business.name,
+        reward: resolved.reward,
+      }),
+      apple_wallet_url: app.config.appleWallet ? applePassUrl(query.qr_token) : null,
+    };
     return { message: "Your card.", data };
   });
 
