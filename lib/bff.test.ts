@@ -1,5 +1,6 @@
 import { NextRequest } from "next/server";
-import { isCrossSite } from "./bff";
+import { authorizationFor, isCrossSite } from "./bff";
+import { calls } from "./contract/calls";
 import { isHttps } from "./session";
 
 const request = (headers: Record<string, string>, url = "http://localhost:3000/api/login") =>
@@ -35,5 +36,21 @@ describe("https detection for the Secure cookie flag", () => {
     expect(isHttps(new Headers({ "x-forwarded-proto": "http" }), "https://internal:3000/")).toBe(false);
     expect(isHttps(new Headers(), "https://cards.example.com/")).toBe(true);
     expect(isHttps(new Headers(), "http://localhost:3000/")).toBe(false);
+  });
+});
+
+describe("the Authorization header the API server gets", () => {
+  it("is the session's bearer token for ordinary calls, whatever the client sent", () => {
+    expect(authorizationFor(calls.userProfile, "ApplePass abc", "tok")).toBe("Bearer tok");
+    expect(authorizationFor(calls.userProfile, "Bearer forged", undefined)).toBeUndefined();
+  });
+
+  it("is the client's own ApplePass header for Apple's pass calls, never the session's token", () => {
+    const token = "ApplePass 0123456789abcdef0123456789abcdef";
+    expect(authorizationFor(calls.appleLatestPass, token, "tok")).toBe(token);
+    expect(authorizationFor(calls.appleRegisterDevice, "Bearer forged", "tok")).toBeUndefined();
+    expect(authorizationFor(calls.appleUnregisterDevice, null, "tok")).toBeUndefined();
+    // A call without its own scheme never passes a client's header on.
+    expect(authorizationFor(calls.appleLog, token, undefined)).toBeUndefined();
   });
 });

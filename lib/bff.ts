@@ -14,7 +14,14 @@ const json = (status: number, message: string) => NextResponse.json({ status: fa
 const tooLarge = () => json(413, "The request body is too large.");
 
 /** Request headers passed on to the API server; everything else (cookies!) stays here. */
-const FORWARDED_REQUEST_HEADERS = ["content-type", "accept", "accept-language", "user-agent", "if-none-match"];
+const FORWARDED_REQUEST_HEADERS = [
+  "content-type",
+  "accept",
+  "accept-language",
+  "user-agent",
+  "if-none-match",
+  "if-modified-since",
+];
 const FORWARDED_RESPONSE_HEADERS = [
   "content-type",
   "cache-control",
@@ -39,6 +46,16 @@ export function isCrossSite(request: NextRequest): boolean {
     return !own.has(origin);
   }
   return request.headers.get("sec-fetch-site") === "cross-site";
+}
+
+/**
+ * The Authorization the API server gets: the session's bearer token, or for a call that declares
+ * its own scheme (a wallet app's `ApplePass <token>`) the client's header in that scheme only, and
+ * never the session's token (a browser's session must not reach those calls).
+ */
+export function authorizationFor(call: Call, clientHeader: string | null, sessionToken: string | undefined) {
+  if (call.authorization) return clientHeader?.startsWith(`${call.authorization} `) ? clientHeader : undefined;
+  return sessionToken ? `Bearer ${sessionToken}` : undefined;
 }
 
 class BodyTooLarge extends Error {}
@@ -115,7 +132,8 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   // X-Forwarded-For is never passed on, so nobody can choose the address the API limits by.
   const clientIp = request.headers.get(CLIENT_IP_HEADER);
   if (clientIp && isIP(clientIp)) headers.set("x-forwarded-for", clientIp);
-  if (session.token) headers.set("authorization", `Bearer ${session.token}`);
+  const authorization = authorizationFor(call, request.headers.get("authorization"), session.token);
+  if (authorization) headers.set("authorization", authorization);
   if (call.session === "useCardSecrets") {
     const secrets = await readCardSecrets();
     if (secrets.length > 0) headers.set(CARD_SECRETS_HEADER, secrets.join(","));

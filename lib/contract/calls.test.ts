@@ -18,7 +18,11 @@ describe("the call list", () => {
   it("has one entry per method and path, each path under the API base", () => {
     const keys = Object.values(calls).map((call) => `${call.method} ${call.path}`);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const call of Object.values(calls)) expect(call.path).toMatch(/^\/[a-z-]+(\/:[a-z_]+)?$/);
+    for (const call of Object.values(calls)) {
+      // Apple's pass web service has its own path shape, under one prefix.
+      if (call.path.startsWith("/apple-wallet/v1/")) expect(call.path).toMatch(/^(\/(v1|[a-z-]+|:[a-z_]+))+$/);
+      else expect(call.path).toMatch(/^\/[a-z-]+(\/:[a-z_]+)?$/);
+    }
   });
 
   it("every POST that takes input has a body schema", () => {
@@ -49,6 +53,29 @@ describe("findCall", () => {
     expect(findCall("GET", "/files/1/2")).toBeUndefined();
     expect(findCall("GET", "/xfiles/1")).toBeUndefined();
     expect(findCall("POST", "/files/1")).toBeUndefined();
+  });
+});
+
+describe("Apple's pass web service (issue 10)", () => {
+  const device = "/apple-wallet/v1/devices/a1b2c3/registrations/pass.com.example.cards";
+  it("routes Apple's five endpoints, DELETE included, by method and segment count", () => {
+    expect(findCall("POST", `${device}/LC-AAAA-BBBB-CCCC`)).toBe(calls.appleRegisterDevice);
+    expect(findCall("DELETE", `${device}/LC-AAAA-BBBB-CCCC`)).toBe(calls.appleUnregisterDevice);
+    expect(findCall("GET", device)).toBe(calls.appleUpdatedPasses);
+    expect(findCall("GET", "/apple-wallet/v1/passes/pass.com.example.cards/LC-AAAA-BBBB-CCCC")).toBe(
+      calls.appleLatestPass,
+    );
+    expect(findCall("POST", "/apple-wallet/v1/log")).toBe(calls.appleLog);
+    expect(findCall("GET", `${device}/LC-AAAA-BBBB-CCCC`)).toBeUndefined();
+    expect(findCall("DELETE", "/apple-wallet/v1/log")).toBeUndefined();
+  });
+
+  it("lets only the calls that take Apple's token forward the client's Authorization header", () => {
+    const forwarding = Object.entries(calls)
+      .filter(([, call]) => "authorization" in call)
+      .map(([name]) => name)
+      .sort();
+    expect(forwarding).toEqual(["appleLatestPass", "appleRegisterDevice", "appleUnregisterDevice"]);
   });
 });
 

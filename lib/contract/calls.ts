@@ -1,6 +1,14 @@
 import "./zod-setup";
 import type { Schema } from "./schema";
 import { addAddressBody, addressListQuery } from "./address";
+import {
+  appleDeviceParams,
+  appleLogBody,
+  applePassParams,
+  appleRegisterBody,
+  appleRegistrationParams,
+  appleUpdatedQuery,
+} from "./apple-wallet";
 import { addBusinessBody, businessListQuery } from "./business";
 import { fileParams } from "./files";
 import { couponApplyBody, receiptParams, stripeWebhookBody, subscriptionChargeBody } from "./payments";
@@ -48,7 +56,8 @@ export type SessionEffect =
   "signIn" | "signOut" | "holdResetToken" | "spendResetToken" | "readProfile" | "holdCardSecret" | "useCardSecrets";
 
 export type Call = {
-  method: "GET" | "POST";
+  /** DELETE only where a protocol not ours names it (Apple's pass web service). */
+  method: "GET" | "POST" | "DELETE";
   /**
    * Path under the API base (`/api`), exactly as spec.md §7 names it. A `:name` segment is a path
    * parameter (`/files/:id`), validated by `params`.
@@ -59,6 +68,11 @@ export type Call = {
   query?: Schema;
   params?: Schema;
   session?: SessionEffect;
+  /**
+   * The BFF passes the client's own `Authorization` header on when it uses this scheme (Apple
+   * Wallet calls with `ApplePass <token>`, not a browser), instead of the session's bearer token.
+   */
+  authorization?: "ApplePass";
 };
 
 /**
@@ -153,6 +167,46 @@ export const calls = {
   scanList: { method: "GET", path: "/scan-list", access: "user", query: scanListQuery },
   /** CSV of the filtered scans (text/csv, not the envelope). */
   scanExport: { method: "GET", path: "/scan-export", access: "user", query: scanFilters },
+
+  // Apple Wallet (issue 10): the card as a pass, and Apple's pass web service (paths are Apple's).
+  /** The card this device holds at the QR code's business, as a signed `.pkpass` (404 when not configured). */
+  appleWalletPass: {
+    method: "GET",
+    path: "/apple-wallet-pass",
+    access: "public",
+    query: walletCardQuery,
+    session: "useCardSecrets",
+  },
+  appleRegisterDevice: {
+    method: "POST",
+    path: "/apple-wallet/v1/devices/:device_id/registrations/:pass_type_id/:serial_number",
+    access: "public",
+    params: appleRegistrationParams,
+    body: appleRegisterBody,
+    authorization: "ApplePass",
+  },
+  appleUnregisterDevice: {
+    method: "DELETE",
+    path: "/apple-wallet/v1/devices/:device_id/registrations/:pass_type_id/:serial_number",
+    access: "public",
+    params: appleRegistrationParams,
+    authorization: "ApplePass",
+  },
+  appleUpdatedPasses: {
+    method: "GET",
+    path: "/apple-wallet/v1/devices/:device_id/registrations/:pass_type_id",
+    access: "public",
+    params: appleDeviceParams,
+    query: appleUpdatedQuery,
+  },
+  appleLatestPass: {
+    method: "GET",
+    path: "/apple-wallet/v1/passes/:pass_type_id/:serial_number",
+    access: "public",
+    params: applePassParams,
+    authorization: "ApplePass",
+  },
+  appleLog: { method: "POST", path: "/apple-wallet/v1/log", access: "public", body: appleLogBody },
 
   /** Stored files (logos): the bytes, not the envelope; public, as customers see logos too. */
   file: { method: "GET", path: "/files/:id", access: "public", params: fileParams },

@@ -7,6 +7,7 @@ import type { Database, Db } from "./db/client";
 import { HttpError } from "./http/errors";
 import { registerJsonParser } from "./http/json-body";
 import { loggerOptions } from "./logger";
+import { appleWalletRoutes } from "./modules/apple-wallet/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { businessRoutes } from "./modules/businesses/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       paymentRoutes(api);
       loyaltyRoutes(api);
       googleWalletRoutes(api);
+      appleWalletRoutes(api);
     },
     { prefix: "/api" },
   );

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { googleWalletEnv, readGoogleWalletConfig, type GoogleWalletConfig } from "./modules/google-wallet/settings";
+import { appleWalletFromEnv, type AppleWalletConfig } from "./modules/apple-wallet/config";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -66,6 +67,8 @@ export type Config = {
   stripe?: { secretKey: string; webhookSecret: string };
   /** Set when Google Wallet is configured; unset: no "Save to Google Wallet" link, nothing calls Google. */
   googleWallet?: GoogleWalletConfig;
+  /** Apple Wallet (issue 10), when configured: APPLE_* and APNS_* (modules/apple-wallet/config.ts). */
+  appleWallet?: AppleWalletConfig;
 };
 
 export class ConfigError extends Error {}
@@ -92,7 +95,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const google = readGoogleWalletConfig(e);
   if ("error" in google) throw new ConfigError(`Invalid environment:\n  ${google.error}`);
+  // Apple Wallet (issue 10): all or nothing, checked (certificates, key) before the server starts.
+  let appleWallet: AppleWalletConfig | undefined;
+  try {
+    appleWallet = appleWalletFromEnv(blankToUndefined);
+  } catch (error) {
+    throw new ConfigError(`Invalid environment:\n  ${(error as Error).message}`);
+  }
   return {
+    appleWallet,
     env: e.NODE_ENV,
     host: e.API_HOST,
     port: e.API_PORT,

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { applePassUrl } from "../../../../lib/contract/apple-wallet";
 import { fileUrl } from "../../../../lib/contract/files";
 import type { WalletLinks } from "../../../../lib/contract/wallet";
 import { cards } from "../../db/schema";
@@ -13,14 +14,16 @@ const passReward = (reward: RewardRow | null): PassCard["reward"] =>
   reward && { title: reward.title, stampsRequired: reward.stampsRequired };
 
 /**
- * The wallet links of a card on the customer's device. `apple` is wired by the Apple Wallet module
- * (issue 10 §4) at merge; Google's is a signed save link, or null when Google Wallet is not configured.
+ * The wallet links of a card on the customer's device (reached from its business QR `qrToken`):
+ * Apple's .pkpass download and Google's signed save link, each null when that wallet is not
+ * configured.
  */
 export function walletLinks(
   app: FastifyInstance,
   card: CardRow,
   customerName: string,
   resolved: Pick<ResolvedQr, "business" | "reward">,
+  qrToken: string,
 ): WalletLinks {
   const { business } = resolved;
   const logoPath = business.logoFileId ? fileUrl(business.logoFileId) : FALLBACK_LOGO;
@@ -28,7 +31,7 @@ export function walletLinks(
     { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}` },
     { serial: card.serial, customerName, stamps: card.stamps, reward: passReward(resolved.reward) },
   );
-  return { apple: null, google };
+  return { apple: app.config.appleWallet ? applePassUrl(qrToken) : null, google };
 }
 
 /** Keeps saved Google Wallet passes in step with their cards (issue 10 §5). */

@@ -61,7 +61,7 @@ export function walletRoutes(app: FastifyInstance) {
     const customerName = customer?.name ?? "";
     const data = {
       ...cardView(card, { customerName, businessName: resolved.business.name, reward: resolved.reward }),
-      wallet_links: walletLinks(app, card, customerName, resolved),
+      wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token),
     };
     return { message: "Your card.", data };
   });

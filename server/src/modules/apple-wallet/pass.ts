@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import { PKPass } from "passkit-generator";
+import type { Db } from "../../db/client";
+import { businesses, cards, customers, files } from "../../db/schema";
+import { resolveReward } from "../loyalty/cards";
+import type { AppleWalletConfig } from "./config";
+import { passImages } from "./images";
+import { APPLE_WEB_SERVICE_PATH } from "../../../../lib/contract/apple-wallet";
+
+/** What a card's pass shows, read in one query (plus the reward it collects for). */
+export async function passData(db: Db, cardId: number) {
+  const [row] = await db
+    .select({
+      card: cards,
+      customerName: customers.name,
+      businessName: businesses.businessName,
+      logo: files.bytes,
+    })
+    .from(cards)
+    .innerJoin(customers, eq(customers.id, cards.customerId))
+    .innerJoin(businesses, eq(businesses.id, cards.businessId))
+    .leftJoin(files, eq(files.id, businesses.logoFileId))
+    .where(eq(cards.id, cardId))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, reward: await resolveReward(db, row.card.businessId, row.card.rewardId) };
+}
+
+export type PassData = NonNullable<Awaited<ReturnType<typeof passData>>>;
+
+/** "3 of 10", or the bare count when the business runs no programme at the moment. */
+export const stampsText = (stamps: number, required: number | null | undefined) =>
+  required ? `${stamps} of ${required}` : String(stamps);
+
+/**
+ * A signed storeCard `.pkpass` for one card. `authenticationToken` is the pass's own (minted at
+ * download, presented back by the phone); serialNumber and the barcode are the card serial, which
+ * is what staff scan (loyalty/codes.ts).
+ */
+export async function buildPass(
+  config: AppleWalletConfig,
+  publicAppUrl: string,
+  data: PassData,
+  authenticationToken: string,
+): Promise<Buffer> {
+  const { card, reward } = data;
+  const { files: images, colours } = await passImages(data.logo);
+  const passJson = {
+    formatVersion: 1,
+    passTypeIdentifier: config.passTypeId,
+    teamIdentifier: config.teamId,
+    serialNumber: card.serial,
+    organizationName: data.businessName,
+    description: `${data.businessName} stamp card`,
+    logoText: data.businessName,
+    ...colours,
+    webServiceURL: `${publicAppUrl}/api${APPLE_WEB_SERVICE_PATH}`,
+    authenticationToken,
+    sharingProhibited: true,
+    storeCard: {},
+  };
+  const pass = new PKPass(
+    { "pass.json": Buffer.from(JSON.stringify(passJson)), ...images },
+    {
+      wwdr: config.wwdrCert,
+      signerCert: config.passCert,
+      signerKey: config.passKey,
+      signerKeyPassphrase: config.passKeyPassphrase,
+    },
+  );
+  pass.primaryFields.push({
+    key: "stamps",
+    label: "Stamps",
+    value: stampsText(card.stamps, reward?.stampsRequired),
+    // Only a field with a changeMessage makes an update show on the lock screen.
+    changeMessage: "Stamps: %@",
+  });
+  if (reward) {
+    pass.secondaryFields.push({
+      key: "reward",
+      label: card.stamps >= reward.stampsRequired ? "Reward ready" : "Reward",
+      value: reward.title,
+      changeMessage: "%@",
+    });
+  }
+  pass.auxiliaryFields.push({ key: "member", label: "Member", value: data.customerName });
+  if (reward?.description)
+    pass.backFields.push({ key: "reward-details", label: reward.title, value: reward.description });
+  pass.backFields.push(
+    { key: "card-number", label: "Card number", value: card.serial },
+    { key: "lifetime", label: "Stamps collected", value: String(card.lifetimeStamps) },
+    { key: "redeemed", label: "Rewards redeemed", value: String(card.rewardsRedeemed) },
+    {
+      key: "how",
+      label: "How it works",
+      value: "Show this card's code at the counter: staff scan it to add a stamp or give you your reward.",
+    },
+  );
+  pass.setBarcodes({
+    format: "PKBarcodeFormatQR",
+    message: card.serial,
+    messageEncoding: "iso-8859-1",
+    altText: card.serial,
+  });
+  return pass.getAsBuffer();
+}

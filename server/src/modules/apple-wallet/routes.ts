@@ -1,0 +1,183 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../lib/contract/calls";
+import { PKPASS_TYPE, type AppleUpdatedSerials } from "../../../../lib/contract/apple-wallet";
+import { applePassRegistrations, applePassTokens, cards } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { route, type Result } from "../../http/route";
+import type { Limit } from "../../services/rate-limit";
+import { randomToken, sha256 } from "../../services/crypto";
+import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
+import { isDeadToken, pushPassUpdates } from "./apns";
+import type { AppleWalletConfig } from "./config";
+import { buildPass, passData } from "./pass";
+import { authorisedCard, badPassToken, changedSince, changeTag, notModifiedSince } from "./web-service";
+
+export const NOT_CONFIGURED = "Apple Wallet passes are not set up on this site.";
+
+const limits = {
+  /** Each download mints a pass token (a row): a device has no reason to fetch many. */
+  downloadsPerIp: { max: 30, windowSeconds: 15 * 60 },
+  logsPerIp: { max: 60, windowSeconds: 15 * 60 },
+} satisfies Record<string, Limit>;
+
+const pkpass = (body: Buffer, updatedAt: Date, extra: Record<string, string> = {}): Result => ({
+  message: "",
+  file: {
+    body,
+    contentType: PKPASS_TYPE,
+    // Without Last-Modified, Wallet silently stops fetching updates.
+    headers: { "last-modified": updatedAt.toUTCString(), "cache-control": "no-store", ...extra },
+  },
+});
+
+const json = (value: unknown, statusCode = 200): Result => ({
+  message: "",
+  statusCode,
+  file: { body: Buffer.from(JSON.stringify(value)), contentType: "application/json", headers: {} },
+});
+
+const empty = (statusCode: number, headers: Record<string, string> = {}): Result => ({
+  message: "",
+  statusCode,
+  file: { body: Buffer.alloc(0), contentType: "text/plain", headers },
+});
+
+/**
+ * Apple Wallet (issue 10, point 4): the card as a signed pass, Apple's pass web service under
+ * `/api/apple-wallet/v1/...`, and an APNs push to every registered phone when a card changes.
+ * Without configuration every call answers 404 and nothing reaches out.
+ */
+export function appleWalletRoutes(app: FastifyInstance) {
+  const configured = (): AppleWalletConfig => {
+    if (!app.config.appleWallet) throw notFound(NOT_CONFIGURED);
+    return app.config.appleWallet;
+  };
+
+  route(app, calls.appleWalletPass, async ({ query, request }) => {
+    const config = configured();
+    await app.limiter.hit(`apple-pass:ip:${request.ip}`, limits.downloadsPerIp);
+    const resolved = await findQr(app.db, query.qr_token);
+    const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
+    if (!card) throw notFound("No card on this device.");
+    const data = await passData(app.db, card.id);
+    if (!data) throw notFound("No card on this device.");
+    const token = randomToken();
+    const body = await buildPass(config, app.config.publicAppUrl, data, token);
+    await app.db.insert(applePassTokens).values({ cardId: card.id, tokenHash: sha256(token) });
+    return pkpass(body, data.card.updatedAt, {
+      "content-disposition": `attachment; filename="${card.serial}.pkpass"`,
+    });
+  });
+
+  route(app, calls.appleRegisterDevice, async ({ params, body, request }) => {
+    const config = configured();
+    const auth = await authorisedCard(
+      app.db,
+      config,
+      params.pass_type_id,
+      params.serial_number,
+      request.headers.authorization,
+    );
+    if (!auth) throw badPassToken();
+    const [created] = await app.db
+      .insert(applePassRegistrations)
+      .values({ deviceLibraryId: params.device_id, pushToken: body.pushToken, cardId: auth.card.id })
+      .onConflictDoNothing()
+      .returning({ id: applePassRegistrations.id });
+    if (created) return { statusCode: 201, message: "Registered." };
+    // Already registered: the phone may have a new push token since.
+    await app.db
+      .update(applePassRegistrations)
+      .set({ pushToken: body.pushToken })
+      .where(
+        and(
+          eq(applePassRegistrations.deviceLibraryId, params.device_id),
+          eq(applePassRegistrations.cardId, auth.card.id),
+        ),
+      );
+    return { message: "Already registered." };
+  });
+
+  route(app, calls.appleUnregisterDevice, async ({ params, request }) => {
+    const config = configured();
+    const auth = await authorisedCard(
+      app.db,
+      config,
+      params.pass_type_id,
+      params.serial_number,
+      request.headers.authorization,
+    );
+    if (!auth) throw badPassToken();
+    await app.db
+      .delete(applePassRegistrations)
+      .where(
+        and(
+          eq(applePassRegistrations.deviceLibraryId, params.device_id),
+          eq(applePassRegistrations.cardId, auth.card.id),
+        ),
+      );
+    return { message: "Unregistered." };
+  });
+
+  /** No token here (Apple sends none); it reveals only serials this device registered for. */
+  route(app, calls.appleUpdatedPasses, async ({ params, query }) => {
+    const config = configured();
+    if (params.pass_type_id !== config.passTypeId) throw notFound();
+    const rows = await app.db
+      .select({ serial: cards.serial, tag: changeTag })
+      .from(applePassRegistrations)
+      .innerJoin(cards, eq(cards.id, applePassRegistrations.cardId))
+      .where(and(eq(applePassRegistrations.deviceLibraryId, params.device_id), changedSince(query.passesUpdatedSince)));
+    if (rows.length === 0) return empty(204);
+    const lastUpdated = rows.map((r) => r.tag).reduce((a, b) => (BigInt(b) > BigInt(a) ? b : a));
+    const answer: AppleUpdatedSerials = { serialNumbers: rows.map((r) => r.serial), lastUpdated };
+    return json(answer);
+  });
+
+  route(app, calls.appleLatestPass, async ({ params, request }) => {
+    const config = configured();
+    const auth = await authorisedCard(
+      app.db,
+      config,
+      params.pass_type_id,
+      params.serial_number,
+      request.headers.authorization,
+    );
+    if (!auth) throw badPassToken();
+    const { updatedAt } = auth.card;
+    if (notModifiedSince(updatedAt, request.headers["if-modified-since"])) {
+      return empty(304, { "last-modified": updatedAt.toUTCString() });
+    }
+    const data = await passData(app.db, auth.card.id);
+    if (!data) throw badPassToken();
+    // The same token again: a pass's authenticationToken can never change.
+    return pkpass(await buildPass(config, app.config.publicAppUrl, data, auth.token), updatedAt);
+  });
+
+  route(app, calls.appleLog, async ({ body, request }) => {
+    configured();
+    await app.limiter.hit(`apple-log:ip:${request.ip}`, limits.logsPerIp);
+    for (const line of body.logs) request.log.warn({ appleWallet: line }, "apple wallet device log");
+    return { message: "Logged." };
+  });
+
+  // A stamp or a redeem: tell every phone holding the card's pass to fetch it again.
+  app.events.on("card.changed", async ({ cardId }) => {
+    const config = app.config.appleWallet;
+    if (!config) return;
+    const rows = await app.db
+      .select({ pushToken: applePassRegistrations.pushToken })
+      .from(applePassRegistrations)
+      .where(eq(applePassRegistrations.cardId, cardId));
+    const outcomes = await pushPassUpdates(config, [...new Set(rows.map((r) => r.pushToken))]);
+    const dead = outcomes.filter(isDeadToken).map((o) => o.pushToken);
+    if (dead.length > 0) {
+      await app.db.delete(applePassRegistrations).where(inArray(applePassRegistrations.pushToken, dead));
+    }
+    const failed = outcomes.filter((o) => o.status !== 200 && !isDeadToken(o));
+    if (failed.length > 0) {
+      app.log.warn({ cardId, failed: failed.map((o) => ({ status: o.status, reason: o.reason })) }, "APNs push failed");
+    }
+  });
+}

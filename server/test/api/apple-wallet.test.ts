@@ -1,0 +1,295 @@
+import { createHash, X509Certificate } from "node:crypto";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { AppleUpdatedSerials } from "../../../lib/contract/apple-wallet";
+import { CARD_SECRETS_HEADER } from "../../../lib/contract/wallet";
+import { createTestApp, expectError, type TestApp } from "../helpers/app";
+import {
+  appleEnv,
+  makeAppleCertificates,
+  PASS_TYPE_ID,
+  readZip,
+  startApnsStandIn,
+  TEAM_ID,
+  verifyDetachedSignature,
+} from "../helpers/apple-wallet";
+import { loyaltyFixtures } from "../helpers/loyalty";
+
+// Key generation, image resizing and signing per pass: more than the default 5 s on a busy machine.
+jest.setTimeout(30_000);
+
+const certs = makeAppleCertificates();
+let apns: Awaited<ReturnType<typeof startApnsStandIn>>;
+let t: TestApp;
+let f: ReturnType<typeof loyaltyFixtures>;
+beforeAll(async () => {
+  apns = await startApnsStandIn(certs);
+  t = await createTestApp(appleEnv(certs, { APNS_ENDPOINT: apns.endpoint, APNS_CA: certs.wwdr.certPem }));
+  f = loyaltyFixtures(t);
+});
+afterAll(async () => {
+  await t.close();
+  await apns.close();
+});
+
+const DEVICE = "a1b2c3d4e5f60718293a4b5c6d7e8f90";
+const PUSH_TOKEN = "ab".repeat(32);
+const registration = (serial: string, device = DEVICE) =>
+  `/apple-wallet/v1/devices/${device}/registrations/${PASS_TYPE_ID}/${serial}`;
+const serials = (device = DEVICE) => `/apple-wallet/v1/devices/${device}/registrations/${PASS_TYPE_ID}`;
+const latest = (serial: string) => `/apple-wallet/v1/passes/${PASS_TYPE_ID}/${serial}`;
+const applePass = (token: string) => ({ authorization: `ApplePass ${token}` });
+
+/** An owner's programme with a red logo, a customer's card on a device, and that card's pass. */
+async function cardWithPass() {
+  const token = await f.owner();
+  const logo = await sharp({ create: { width: 240, height: 240, channels: 3, background: "#c0392b" } })
+    .png()
+    .toBuffer();
+  const business = await f.addBusiness(token, { business_name: "Red Door Bakery" }, logo);
+  const reward = await f.addReward(token, business.id, { title: "Free croissant", stamps_required: 10 });
+  const qr = await f.generateQr(token, business.id, { reward_id: reward.id });
+  const joined = await f.join(qr.qr_token);
+  const res = await t.get("/apple-wallet-pass", {
+    query: { qr_token: qr.qr_token },
+    headers: { [CARD_SECRETS_HEADER]: joined.secret },
+  });
+  expect(res.statusCode).toBe(200);
+  const files = readZip(res.rawPayload);
+  const pass = JSON.parse(files["pass.json"]!.toString()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Apple's pass.json, read field by field
+  return {
+    token,
+    qr,
+    joined,
+    serial: joined.card.serial,
+    res,
+    files,
+    pass,
+    passToken: pass.authenticationToken as string,
+  };
+}
+
+describe("the .pkpass download", () => {
+  it("is a zip whose manifest hashes every file, signed by the pass certificate", async () => {
+    const { res, files } = await cardWithPass();
+    expect(res.headers["content-type"]).toBe("application/vnd.apple.pkpass");
+    expect(res.headers["last-modified"]).toBeTruthy();
+    expect(res.headers["content-disposition"]).toMatch(/attachment; filename="LC-[0-9A-Z-]+\.pkpass"/);
+    const manifest = JSON.parse(files["manifest.json"]!.toString()) as Record<string, string>;
+    const signed = Object.keys(files).filter((name) => name !== "manifest.json" && name !== "signature");
+    expect(Object.keys(manifest).sort()).toEqual(signed.sort());
+    for (const name of ["pass.json", "icon.png", "icon@2x.png", "logo.png", "logo@2x.png"])
+      expect(signed).toContain(name);
+    for (const [name, hash] of Object.entries(manifest)) {
+      expect(createHash("sha1").update(files[name]!).digest("hex")).toBe(hash);
+    }
+    const signer = verifyDetachedSignature(files.signature!, files["manifest.json"]!, certs.wwdr.certPem);
+    expect(signer).toBe(new X509Certificate(certs.pass.certPem).toString());
+    // A changed manifest no longer verifies.
+    const tampered = Buffer.from(files["manifest.json"]!.toString().replace(/[0-9a-f]{40}/, "0".repeat(40)));
+    expect(() => verifyDetachedSignature(files.signature!, tampered, certs.wwdr.certPem)).toThrow();
+  });
+
+  it("carries the card: storeCard, stamps with a change message, reward, QR of the serial, web service", async () => {
+    const { pass, serial, files } = await cardWithPass();
+    expect(pass).toMatchObject({
+      formatVersion: 1,
+      passTypeIdentifier: PASS_TYPE_ID,
+      teamIdentifier: TEAM_ID,
+      serialNumber: serial,
+      organizationName: "Red Door Bakery",
+      webServiceURL: "http://localhost:3000/api/apple-wallet",
+    });
+    expect(pass.authenticationToken.length).toBeGreaterThanOrEqual(32);
+    expect(pass.storeCard.primaryFields).toEqual([
+      { key: "stamps", label: "Stamps", value: "1 of 10", changeMessage: "Stamps: %@" },
+    ]);
+    expect(pass.storeCard.secondaryFields[0]).toMatchObject({ key: "reward", value: "Free croissant" });
+    expect(pass.barcodes[0]).toMatchObject({ format: "PKBarcodeFormatQR", message: serial });
+    // Colours from the logo: red, with white text on it.
+    expect(pass.backgroundColor).toMatch(/^rgb\(1[89]\d, 5\d, 4\d\)$/);
+    expect(pass.foregroundColor).toBe("rgb(255, 255, 255)");
+    expect((await sharp(files["icon@2x.png"]!).metadata()).width).toBe(58);
+    // Only the token's hash is stored.
+    const rows = await t.query<{ token_hash: string }>(sql`select token_hash from apple_pass_tokens`);
+    expect(rows.map((r) => r.token_hash)).toContain(
+      createHash("sha256").update(pass.authenticationToken).digest("hex"),
+    );
+    expect(rows.map((r) => r.token_hash)).not.toContain(pass.authenticationToken);
+  });
+
+  it("is linked from wallet-card as wallet_links.apple (the Add to Apple Wallet button's href)", async () => {
+    const { qr, joined } = await cardWithPass();
+    const card = await t.get<{ wallet_links: { apple: string | null } }>("/wallet-card", {
+      query: { qr_token: qr.qr_token },
+      headers: { [CARD_SECRETS_HEADER]: joined.secret },
+    });
+    expect(card.body.data.wallet_links.apple).toBe(`/api/apple-wallet-pass?qr_token=${qr.qr_token}`);
+  });
+
+  it("answers 404 for a device without the card, and 422 for a bad QR token", async () => {
+    const { qr } = await cardWithPass();
+    expectError(
+      await t.get("/apple-wallet-pass", { query: { qr_token: qr.qr_token } }),
+      404,
+      "No card on this device.",
+    );
+    expect((await t.get("/apple-wallet-pass", { query: { qr_token: "x" } })).statusCode).toBe(422);
+  });
+});
+
+describe("the pass web service", () => {
+  it("needs the pass's token: 401 without it, with another card's, or in another scheme", async () => {
+    const a = await cardWithPass();
+    const b = await cardWithPass();
+    const body = { pushToken: PUSH_TOKEN };
+    expect((await t.post(registration(a.serial), body)).statusCode).toBe(401);
+    expect((await t.post(registration(a.serial), body, { headers: applePass(b.passToken) })).statusCode).toBe(401);
+    expect(
+      (await t.post(registration(a.serial), body, { headers: { authorization: `Bearer ${a.passToken}` } })).statusCode,
+    ).toBe(401);
+    expect((await t.get(latest(a.serial), { headers: applePass(b.passToken) })).statusCode).toBe(401);
+    expect(
+      (await t.request("DELETE", registration(a.serial), undefined, { headers: applePass(b.passToken) })).statusCode,
+    ).toBe(401);
+    const wrongType = `/apple-wallet/v1/passes/pass.com.other/${a.serial}`;
+    expect((await t.get(wrongType, { headers: applePass(a.passToken) })).statusCode).toBe(401);
+  });
+
+  it("registers (201, then 200), lists serials changed after a stamp, and unregisters", async () => {
+    const { token, serial, passToken } = await cardWithPass();
+    const device = `dev${Date.now()}`;
+    const first = await t.post(
+      registration(serial, device),
+      { pushToken: PUSH_TOKEN },
+      { headers: applePass(passToken) },
+    );
+    expect(first.statusCode).toBe(201);
+    const again = await t.post(
+      registration(serial, device),
+      { pushToken: PUSH_TOKEN },
+      { headers: applePass(passToken) },
+    );
+    expect(again.statusCode).toBe(200);
+
+    const all = await t.get(serials(device));
+    expect(all.statusCode).toBe(200);
+    const listed = all.body as unknown as AppleUpdatedSerials;
+    expect(listed.serialNumbers).toEqual([serial]);
+    expect(typeof listed.lastUpdated).toBe("string");
+    const since = { passesUpdatedSince: listed.lastUpdated };
+    expect((await t.get(serials(device), { query: since })).statusCode).toBe(204);
+
+    expect((await f.staffScan(token, serial)).statusCode).toBe(200);
+    await t.settle();
+    const changed = await t.get(serials(device), { query: since });
+    expect(changed.statusCode).toBe(200);
+    const after = changed.body as unknown as AppleUpdatedSerials;
+    expect(after.serialNumbers).toEqual([serial]);
+    expect(BigInt(after.lastUpdated)).toBeGreaterThan(BigInt(listed.lastUpdated));
+
+    const gone = await t.request("DELETE", registration(serial, device), undefined, { headers: applePass(passToken) });
+    expect(gone.statusCode).toBe(200);
+    expect((await t.get(serials(device))).statusCode).toBe(204);
+  });
+
+  it("serves the latest pass with Last-Modified, 304 while unchanged, the new count after a stamp", async () => {
+    const { token, serial, passToken } = await cardWithPass();
+    const first = await t.get(latest(serial), { headers: applePass(passToken) });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("application/vnd.apple.pkpass");
+    const lastModified = first.headers["last-modified"] as string;
+    expect(new Date(lastModified).toUTCString()).toBe(lastModified);
+    const pass = JSON.parse(readZip(first.rawPayload)["pass.json"]!.toString());
+    // The pass keeps its token: Apple never lets it change.
+    expect(pass.authenticationToken).toBe(passToken);
+
+    const unchanged = await t.get(latest(serial), {
+      headers: { ...applePass(passToken), "if-modified-since": lastModified },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload.length).toBe(0);
+
+    // A stamp a second later (HTTP dates have whole seconds).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await f.staffScan(token, serial)).statusCode).toBe(200);
+    const updated = await t.get(latest(serial), {
+      headers: { ...applePass(passToken), "if-modified-since": lastModified },
+    });
+    expect(updated.statusCode).toBe(200);
+    const next = JSON.parse(readZip(updated.rawPayload)["pass.json"]!.toString());
+    expect(next.storeCard.primaryFields[0].value).toBe("2 of 10");
+    expect(Date.parse(updated.headers["last-modified"] as string)).toBeGreaterThan(Date.parse(lastModified));
+  });
+
+  it("takes the phone's log lines (200) and refuses bad input with 422", async () => {
+    expect((await t.post("/apple-wallet/v1/log", { logs: ["Web service error for pass.x: 500"] })).statusCode).toBe(
+      200,
+    );
+    expect((await t.post("/apple-wallet/v1/log", { logs: "no" })).statusCode).toBe(422);
+    const { serial, passToken } = await cardWithPass();
+    const bad = await t.post(registration(serial), { pushToken: "not hex" }, { headers: applePass(passToken) });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body.errors?.pushToken).toEqual(["The push token is not valid."]);
+    expect((await t.get(serials(DEVICE), { query: { passesUpdatedSince: "yesterday" } })).statusCode).toBe(422);
+  });
+});
+
+describe("APNs pushes", () => {
+  it("pushes {} to each registered device after a staff stamp, and drops the device APNs answers 410 for", async () => {
+    const { token, serial, passToken } = await cardWithPass();
+    const live = "cd".repeat(32);
+    const dead = "ef".repeat(32);
+    apns.answers.set(dead, { status: 410, reason: "Unregistered" });
+    for (const [device, pushToken] of [
+      ["phone-live", live],
+      ["phone-dead", dead],
+    ]) {
+      const res = await t.post(registration(serial, device!), { pushToken }, { headers: applePass(passToken) });
+      expect(res.statusCode).toBe(201);
+    }
+    const before = apns.requests.length;
+    expect((await f.staffScan(token, serial)).statusCode).toBe(200);
+    await t.settle();
+
+    const pushes = apns.requests.slice(before);
+    expect(pushes.map((p) => p.path).sort()).toEqual([`/3/device/${live}`, `/3/device/${dead}`].sort());
+    const passFingerprint = new X509Certificate(certs.pass.certPem).fingerprint256;
+    for (const push of pushes) {
+      expect(push).toMatchObject({ topic: PASS_TYPE_ID, body: "{}", clientCert: passFingerprint });
+    }
+    const left = await t.query<{ push_token: string }>(
+      sql`select r.push_token from apple_pass_registrations r join cards c on c.id = r.card_id where c.serial = ${serial}`,
+    );
+    expect(left.map((r) => r.push_token)).toEqual([live]);
+  });
+});
+
+describe("without Apple Wallet configured", () => {
+  it("answers 404 to the download and the web service, and pushes nothing", async () => {
+    const plain = await createTestApp();
+    try {
+      const g = loyaltyFixtures(plain);
+      const { token, qr } = await g.programme();
+      const joined = await g.join(qr.qr_token);
+      const download = await plain.get("/apple-wallet-pass", {
+        query: { qr_token: qr.qr_token },
+        headers: { [CARD_SECRETS_HEADER]: joined.secret },
+      });
+      expectError(download, 404, "Apple Wallet passes are not set up on this site.");
+      const card = await plain.get<{ wallet_links: { apple: string | null } }>("/wallet-card", {
+        query: { qr_token: qr.qr_token },
+        headers: { [CARD_SECRETS_HEADER]: joined.secret },
+      });
+      expect(card.body.data.wallet_links.apple).toBeNull();
+      expect((await plain.get(serials(DEVICE))).statusCode).toBe(404);
+      expect((await plain.post("/apple-wallet/v1/log", { logs: [] })).statusCode).toBe(404);
+      const before = apns.requests.length;
+      expect((await g.staffScan(token, joined.card.serial)).statusCode).toBe(200);
+      await plain.settle();
+      expect(apns.requests.length).toBe(before);
+    } finally {
+      await plain.close();
+    }
+  });
+});
