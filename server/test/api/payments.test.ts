@@ -229,6 +229,21 @@ describe("coupons", () => {
     expectError(await apply(owner, limited.code), 422, "This coupon has reached its usage limit.");
   });
 
+  it("the last redemption of a coupon goes to one of several owners paying at once", async () => {
+    const limited = await createCoupon(t.database.db, { code: code(), kind: "percent", value: 10, maxRedemptions: 1 });
+    const owners = await Promise.all([1, 2, 3, 4, 5].map(() => newOwner()));
+    for (const owner of owners) expect((await apply(owner, limited.code)).statusCode).toBe(200);
+    const answers = await Promise.all(owners.map((owner) => charge(owner, { amount: "17.10" })));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 422, 422, 422, 422]);
+    for (const res of answers.filter((r) => r.statusCode === 422)) {
+      expectError(res, 422, "This coupon has reached its usage limit.");
+    }
+    const [used] = await t.query<{ n: number }>(
+      sql`select count(*)::int as n from payments where coupon_id = ${limited.id} and status = 'succeeded'`,
+    );
+    expect(used!.n).toBe(1);
+  });
+
   it("a coupon that expires after it was applied is refused at the charge", async () => {
     const owner = await newOwner();
     const c = await createCoupon(t.database.db, { code: code(), kind: "percent", value: 50 });

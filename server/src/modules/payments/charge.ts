@@ -8,6 +8,7 @@ import { HttpError, invalid } from "../../http/errors";
 import type { ChargeOutcome } from "../../services/payments/provider";
 import { formatMinor, parseMajor } from "../plans/present";
 import { money } from "./money";
+import { reserveCoupon } from "./coupons";
 import { price } from "./quote";
 import { settle } from "./settle";
 import { statusPaymentOf } from "./status";
@@ -26,22 +27,32 @@ export async function charge(app: FastifyInstance, userId: number, body: ChargeB
     throw invalid("amount", `The amount does not match the price: ${money(priced.totalMinor, priced.currency)}.`);
   }
   const key = body.idempotency_key ?? randomBytes(16).toString("hex");
-  const [created] = await app.db
-    .insert(payments)
-    .values({
-      userId,
-      planId: priced.plan.id,
-      mode: priced.mode,
-      listAmountMinor: priced.listMinor,
-      discountMinor: priced.discountMinor,
-      amountMinor: priced.totalMinor,
-      currency: priced.currency,
-      couponId: priced.coupon?.id ?? null,
-      provider: app.payments.name,
-      idempotencyKey: key,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const created = await app.db.transaction(async (tx) => {
+    const [again] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)))
+      .limit(1);
+    if (again) return undefined;
+    if (priced.coupon) await reserveCoupon(tx, priced.coupon, userId, priced.currency);
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        userId,
+        planId: priced.plan.id,
+        mode: priced.mode,
+        listAmountMinor: priced.listMinor,
+        discountMinor: priced.discountMinor,
+        amountMinor: priced.totalMinor,
+        currency: priced.currency,
+        couponId: priced.coupon?.id ?? null,
+        provider: app.payments.name,
+        idempotencyKey: key,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  });
 
   let payment: Payment;
   if (!created) {

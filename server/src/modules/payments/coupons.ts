@@ -1,7 +1,7 @@
-import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { AppliedCoupon } from "../../../../lib/contract/payments";
 import type { Db } from "../../db/client";
-import { type Coupon, couponApplications, coupons } from "../../db/schema";
+import { type Coupon, couponApplications, coupons, payments } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { formatMinor } from "../plans/present";
 import { MIN_CHARGE_MINOR } from "./money";
@@ -26,9 +26,32 @@ export async function findCouponByCode(db: Conn, code: string): Promise<Coupon> 
   return coupon;
 }
 
+/** A payment still in flight (3-D Secure, processing) holds its coupon for this long. */
+const IN_FLIGHT_HOLD = sql`now() - interval '1 hour'`;
+
+/**
+ * Payments that use up a coupon: succeeded ones, and other owners' payments in flight (recently
+ * created, not yet settled). An owner's own abandoned attempt (3-D Secure left open) does not stop
+ * them from trying again.
+ */
+const redeeming = (couponId: number, userId: number) =>
+  and(
+    eq(payments.couponId, couponId),
+    or(
+      eq(payments.status, "succeeded"),
+      and(
+        inArray(payments.status, ["pending", "requires_action"]),
+        gt(payments.createdAt, IN_FLIGHT_HOLD),
+        ne(payments.userId, userId),
+      ),
+    ),
+  );
+
 /**
  * Refuses a coupon that may not be used now by this owner (product.md §4: valid from/until, max
- * redemptions over succeeded payments, once per user), with a message that says why.
+ * redemptions, once per user), with a message that says why. Redemptions are the payments that
+ * carry the coupon, succeeded or still in flight, so two payments started at once cannot both take
+ * the last one: `reserveCoupon` checks again under a lock before a payment is recorded.
  */
 export async function checkCoupon(db: Conn, coupon: Coupon, userId: number, currency: string) {
   const now = Date.now();
@@ -36,18 +59,23 @@ export async function checkCoupon(db: Conn, coupon: Coupon, userId: number, curr
   if (coupon.validUntil && coupon.validUntil.getTime() <= now) throw refuse(couponMessages.expired);
   if (coupon.kind === "fixed" && coupon.currency !== currency) throw refuse(couponMessages.currency(coupon.currency!));
   const [mine] = await db
-    .select({ usedAt: couponApplications.usedAt })
-    .from(couponApplications)
-    .where(and(eq(couponApplications.userId, userId), eq(couponApplications.couponId, coupon.id)))
-    .limit(1);
-  if (mine?.usedAt) throw refuse(couponMessages.usedByYou);
+    .select({ n: count() })
+    .from(payments)
+    .where(and(redeeming(coupon.id, userId), eq(payments.userId, userId)));
+  if (mine!.n > 0) throw refuse(couponMessages.usedByYou);
   if (coupon.maxRedemptions !== null) {
-    const [used] = await db
-      .select({ n: count() })
-      .from(couponApplications)
-      .where(and(eq(couponApplications.couponId, coupon.id), isNotNull(couponApplications.usedAt)));
+    const [used] = await db.select({ n: count() }).from(payments).where(redeeming(coupon.id, userId));
     if (used!.n >= coupon.maxRedemptions) throw refuse(couponMessages.exhausted);
   }
+}
+
+/**
+ * Inside the transaction that records a payment with this coupon: locks the coupon's row, so
+ * payments using it are recorded one at a time, and checks it again counting those in flight.
+ */
+export async function reserveCoupon(tx: Tx, coupon: Coupon, userId: number, currency: string) {
+  await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, coupon.id)).for("update");
+  await checkCoupon(tx, coupon, userId, currency);
 }
 
 /** The discount on a list amount, in minor units; never below the smallest charge. */
