@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email, name, otpCode } from "./fields";
+import type { CardMessage } from "./notifications";
 import { qrTokenField } from "./qr-codes";
 
 /** How the BFF hands the device's card secrets to the API server (never the browser's JS). */
@@ -41,6 +42,8 @@ export type WalletCard = {
   rewards_redeemed: number;
   /** When the next self-scan stamp is possible (ISO), or null when it is now. */
   next_stamp_at: string | null;
+  /** The business's latest messages to its card holders, newest first (wallet-card only). */
+  messages?: CardMessage[];
 };
 
 /** What a join or recover answers; the BFF moves `card_secret` into the card cookie. */

@@ -13,6 +13,7 @@ import { dashboardRoutes } from "./modules/dashboard/routes";
 import { fileRoutes } from "./modules/files/routes";
 import { healthRoutes } from "./modules/health/routes";
 import { loyaltyRoutes } from "./modules/loyalty/routes";
+import { notificationRoutes } from "./modules/notifications/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
 import { staffRoutes } from "./modules/staff/routes";
 import { planRoutes } from "./modules/plans/routes";
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       planRoutes(api);
       paymentRoutes(api);
       loyaltyRoutes(api);
+      notificationRoutes(api);
     },
     { prefix: "/api" },
   );

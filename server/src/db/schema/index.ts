@@ -7,3 +7,4 @@ export * from "./plans";
 export * from "./site";
 export * from "./payments";
 export * from "./loyalty";
+export * from "./notifications";

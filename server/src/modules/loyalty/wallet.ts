@@ -11,6 +11,7 @@ import { walletCodeMail } from "../../services/mail-templates";
 import { cardOnDevice, cardView, findQr, secretsOf } from "./cards";
 import { newCardSecret } from "./codes";
 import { joinCard } from "./stamping";
+import { cardMessages } from "../notifications/messages";
 
 const MINUTES = 60;
 const CODE_TTL_MINUTES = 10;
@@ -62,7 +63,7 @@ export function walletRoutes(app: FastifyInstance) {
       businessName: resolved.business.name,
       reward: resolved.reward,
     });
-    return { message: "Your card.", data };
+    return { message: "Your card.", data: { ...data, messages: await cardMessages(app.db, resolved.business.id) } };
   });
 
   /**
