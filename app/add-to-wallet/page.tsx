@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { CardMessages } from "@/components/wallet/card-messages";
 import { JoinCard } from "@/components/wallet/join-card";
 import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
@@ -129,6 +130,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       )}
 
       {card ? <StampCard card={card} /> : reward && <JoinCard qrToken={token} businessName={business.name} />}
+      {card?.messages && <CardMessages messages={card.messages} qrToken={token} />}
       <PublicScanner />
     </Shell>
   );

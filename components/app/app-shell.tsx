@@ -6,6 +6,7 @@ import { Brand } from "@/components/ui/brand";
 import { usePathname } from "next/navigation";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { logout, useProfile } from "@/lib/queries/user";
+import { useUnreadCount } from "@/lib/queries/notifications";
 import { Button } from "@/components/ui/button";
 import { menuFor } from "./dashboard-menu";
 import { StoreBadges, type StoreLinks } from "./store-badges";
@@ -19,6 +20,7 @@ function subscribeWide(onChange: () => void) {
   return () => query.removeEventListener("change", onChange);
 }
 const isWide = () => window.matchMedia(WIDE).matches;
+const NOTIFICATIONS = "/dashboard/notifications";
 
 export function AppShell({ children, stores }: { children: ReactNode; stores: StoreLinks }) {
   const pathname = usePathname();
@@ -32,6 +34,7 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
   const toggle = () =>
     wide ? setWideClosed((closed) => !closed) : setNarrowOpenOn((on) => (on === pathname ? null : pathname));
   const [busy, setBusy] = useState(false);
+  const unread = useUnreadCount(profile.data?.role === "owner").data ?? 0;
 
   // Escape closes the menu where it covers the page.
   useEffect(() => {
@@ -60,6 +63,11 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
           <Brand href="/dashboard/main" />
         </div>
         <div style={{ display: "flex", alignItems: "center", gap: "0.75rem" }}>
+          {unread > 0 && (
+            <Link href={NOTIFICATIONS} className="badge badge-info">
+              {unread} new<span className="visually-hidden"> notifications</span>
+            </Link>
+          )}
           {profile.data && <span className="muted topbar-user">{profile.data.name}</span>}
           <Button variant="secondary" busy={busy} onClick={onLogout}>
             LOG OUT
@@ -73,6 +81,12 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
               <li key={link.href}>
                 <Link href={link.href} aria-current={pathname === link.href ? "page" : undefined}>
                   {link.label}
+                  {link.href === NOTIFICATIONS && unread > 0 && (
+                    <span className="badge badge-info" style={{ marginLeft: "0.4rem" }}>
+                      {unread}
+                      <span className="visually-hidden"> unread</span>
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}

@@ -1,7 +1,11 @@
 import { createSign } from "node:crypto";
 import type { FcmConfig } from "../config";
 
-export type PushMessage = { title: string; body: string; /** Opened when the notification is clicked. */ link?: string };
+export type PushMessage = {
+  title: string;
+  body: string;
+  /** Opened when the notification is clicked. */ link?: string;
+};
 
 /** What a send did: tokens FCM reports as gone or malformed are to be deleted. */
 export type PushResult = { sent: number; invalid: string[]; failed: number };

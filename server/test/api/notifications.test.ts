@@ -24,7 +24,11 @@ async function feed(token: string, query: Record<string, string> = {}) {
 }
 
 const send = (token: string, businessId: number, fields: Record<string, unknown> = {}) =>
-  t.post<SentMessage>("/notification-add", { business_id: businessId, title: "Happy hour", message: "2-for-1 today", ...fields }, { token });
+  t.post<SentMessage>(
+    "/notification-add",
+    { business_id: businessId, title: "Happy hour", message: "2-for-1 today", ...fields },
+    { token },
+  );
 
 describe("the owner's feed", () => {
   it("fills from joins, redeems, staff joining and payments, newest first, with an unread count", async () => {
@@ -35,8 +39,15 @@ describe("the owner's feed", () => {
     await f.staffOf(token, uniqueEmail("staff"));
 
     const list = await feed(token);
-    expect(list.notificationData.map((e: FeedEntry) => e.kind)).toEqual(["staff_joined", "reward_redeemed", "card_joined"]);
-    expect(list.notificationData[2]).toMatchObject({ title: "New card", text: expect.stringContaining("Ada Lovelace") });
+    expect(list.notificationData.map((e: FeedEntry) => e.kind)).toEqual([
+      "staff_joined",
+      "reward_redeemed",
+      "card_joined",
+    ]);
+    expect(list.notificationData[2]).toMatchObject({
+      title: "New card",
+      text: expect.stringContaining("Ada Lovelace"),
+    });
     expect(list.notificationData[1]!.text).toContain("Free coffee");
     expect(list).toMatchObject({ total: 3, unread_count: 3, page: 1, last_page: 1, push_configured: false });
     expect(list.notificationData.every((e) => e.read_at === null)).toBe(true);
@@ -133,7 +144,11 @@ describe("messages to card holders (notification-add)", () => {
     const res = await send(token, business.id, { title: "  Happy hour  ", message: " 2-for-1 lattes until 5pm " });
     expect(res.statusCode).toBe(201);
     expect(res.body.message).toBe("Notification added successfully");
-    expect(res.body.data).toMatchObject({ business_id: business.id, title: "Happy hour", message: "2-for-1 lattes until 5pm" });
+    expect(res.body.data).toMatchObject({
+      business_id: business.id,
+      title: "Happy hour",
+      message: "2-for-1 lattes until 5pm",
+    });
     await t.settle();
     expect(emitted).toEqual([expect.objectContaining({ type: "message.sent", messageId: res.body.data.id })]);
 
@@ -169,7 +184,10 @@ describe("messages to card holders (notification-add)", () => {
       sql`select count(*)::int as n from business_messages where business_id = ${a.business.id}`,
     );
     expect(row!.n).toBe(0);
-    const bList = await t.get<{ total: number }>("/message-list", { token: b, query: { business_id: String(a.business.id) } });
+    const bList = await t.get<{ total: number }>("/message-list", {
+      token: b,
+      query: { business_id: String(a.business.id) },
+    });
     expect(bList.body.data.total).toBe(0);
   });
 
@@ -197,7 +215,8 @@ describe("messages to card holders (notification-add)", () => {
 
   it("is rate limited per owner: the 11th message in an hour is a 429 with a retry time", async () => {
     const { token, business } = await f.programme();
-    for (let i = 0; i < 10; i++) expect((await send(token, business.id, { title: `Message ${i}` })).statusCode).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await send(token, business.id, { title: `Message ${i}` })).statusCode).toBe(201);
     const refused = await send(token, business.id);
     expectError(refused, 429, /try again in 60 minutes/);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3500);

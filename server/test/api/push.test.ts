@@ -89,7 +89,11 @@ describe("push through FCM (stand-in of the HTTP v1 endpoint)", () => {
 
     const holder = f.cardHeaders([joined.secret]);
     for (const device of [cardDevice("ok"), cardDevice("gone"), `malformed-${cardDevice("m")}`]) {
-      const res = await t.post("/fcm-token", { for: "card", token: device, qr_token: qr.qr_token }, { headers: holder });
+      const res = await t.post(
+        "/fcm-token",
+        { for: "card", token: device, qr_token: qr.qr_token },
+        { headers: holder },
+      );
       expect(res.statusCode).toBe(200);
     }
     fcm.unregistered.add(cardDevice("gone"));
@@ -146,9 +150,9 @@ describe("without Firebase configuration", () => {
     const plain = await createTestApp({}, { testDatabase: t.testDatabase! });
     try {
       const token = await plain.tokenFor((await plain.createUser()).id);
-      expect((await plain.post("/fcm-token", { for: "owner", token: ownerDevice("plain") }, { token })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await plain.post("/fcm-token", { for: "owner", token: ownerDevice("plain") }, { token })).statusCode,
+      ).toBe(200);
       const list = await plain.get<{ push_configured: boolean }>("/notification-list", { token });
       expect(list.body.data.push_configured).toBe(false);
     } finally {

@@ -47,7 +47,11 @@ export async function startFcmStandIn() {
           return send(401, { error: { code: 401, status: "UNAUTHENTICATED", message: "bad credentials" } });
         }
         const { message } = JSON.parse(raw) as {
-          message: { token: string; notification: { title: string; body: string }; webpush?: { fcm_options?: { link?: string } } };
+          message: {
+            token: string;
+            notification: { title: string; body: string };
+            webpush?: { fcm_options?: { link?: string } };
+          };
         };
         const fcmError = (code: number, status: string, errorCode: string, text: string) =>
           send(code, {
@@ -58,7 +62,8 @@ export async function startFcmStandIn() {
               details: [{ "@type": "type.googleapis.com/google.firebase.fcm.v1.FcmError", errorCode }],
             },
           });
-        if (unregistered.has(message.token)) return fcmError(404, "NOT_FOUND", "UNREGISTERED", "Requested entity was not found.");
+        if (unregistered.has(message.token))
+          return fcmError(404, "NOT_FOUND", "UNREGISTERED", "Requested entity was not found.");
         if (message.token.startsWith("malformed")) {
           const text = "The registration token is not a valid FCM registration token";
           return fcmError(400, "INVALID_ARGUMENT", "INVALID_ARGUMENT", text);

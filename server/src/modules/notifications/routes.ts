@@ -1,7 +1,12 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
-import type { FeedEntry, NotificationKind, NotificationList, SentMessage } from "../../../../lib/contract/notifications";
+import type {
+  FeedEntry,
+  NotificationKind,
+  NotificationList,
+  SentMessage,
+} from "../../../../lib/contract/notifications";
 import { businesses, businessMessages, notifications } from "../../db/schema";
 import { forbidden, notFound, unauthenticated } from "../../http/errors";
 import { paginate } from "../../http/paginate";
@@ -31,9 +36,7 @@ const toEntry = (row: typeof notifications.$inferSelect): FeedEntry => ({
 export function notificationRoutes(app: FastifyInstance) {
   const push = createPushSender(app.config.fcm, app.log);
   registerFeedListeners(app, push);
-  app.events.on("message.sent", (e) =>
-    pushToCardHolders(app, push, e.businessId, { title: e.title, body: e.message }),
-  );
+  app.events.on("message.sent", (e) => pushToCardHolders(app, push, e.businessId, { title: e.title, body: e.message }));
 
   route(app, calls.notificationList, async ({ user, query }) => {
     const mine = eq(notifications.userId, user.id);
@@ -43,7 +46,13 @@ export function notificationRoutes(app: FastifyInstance) {
         async () => (await app.db.select({ n: count() }).from(notifications).where(mine))[0]!.n,
         async (limit, offset) =>
           (
-            await app.db.select().from(notifications).where(mine).orderBy(desc(notifications.id)).limit(limit).offset(offset)
+            await app.db
+              .select()
+              .from(notifications)
+              .where(mine)
+              .orderBy(desc(notifications.id))
+              .limit(limit)
+              .offset(offset)
           ).map(toEntry),
       ),
       app.db
@@ -138,16 +147,14 @@ export function notificationRoutes(app: FastifyInstance) {
             .orderBy(desc(businessMessages.id))
             .limit(limit)
             .offset(offset)
-        ).map(
-          ({ row, businessName }): SentMessage => ({
-            id: row.id,
-            business_id: row.businessId,
-            business_name: businessName,
-            title: row.title,
-            message: row.message,
-            created_at: row.createdAt.toISOString(),
-          }),
-        ),
+        ).map(({ row, businessName }): SentMessage => ({
+          id: row.id,
+          business_id: row.businessId,
+          business_name: businessName,
+          title: row.title,
+          message: row.message,
+          created_at: row.createdAt.toISOString(),
+        })),
     );
     return { message: "Message list.", data };
   });
