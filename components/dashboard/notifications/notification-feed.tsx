@@ -5,6 +5,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import type { NotificationKind } from "@/lib/contract/notifications";
+import { usePageInRange } from "../use-page";
 import { useClearNotifications, useMarkRead, useNotifications } from "@/lib/queries/notifications";
 
 const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
@@ -35,9 +36,8 @@ export function NotificationFeed() {
     if (unread > 0) mutate();
   }, [unread, mutate]);
 
-  useEffect(() => {
-    if (list.data && page > list.data.last_page) setPage(list.data.last_page);
-  }, [list.data, page]);
+  // After a clear, a later page may no longer exist.
+  usePageInRange(list.data && { ...list.data, items: list.data.notificationData }, setPage);
 
   return (
     <section aria-labelledby={headingId}>
