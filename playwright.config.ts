@@ -71,6 +71,8 @@ export default defineConfig({
       env: {
         PORT: String(E2E.proxiedWebPort),
         TRUSTED_PROXIES: "127.0.0.1,::1",
+        NEXT_PUBLIC_FIREBASE_CONFIG: E2E.firebaseConfig,
+        NEXT_PUBLIC_FIREBASE_VAPID_KEY: E2E.firebaseVapidKey,
         BACKEND_API_URL: E2E.apiUrl,
         SESSION_SECRET: E2E.sessionSecret,
         DATA_DIR: E2E.dataDir,

@@ -81,6 +81,7 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
               <li key={link.href}>
                 <Link href={link.href} aria-current={pathname === link.href ? "page" : undefined}>
                   {link.label}
+                  {link.href === NOTIFICATIONS && unread > 0 && " "}
                   {link.href === NOTIFICATIONS && unread > 0 && (
                     <span className="badge badge-info" style={{ marginLeft: "0.4rem" }}>
                       {unread}
