@@ -54,15 +54,17 @@ test("the owner's feed fills, the owner messages card holders, the card shows it
   await expect(customer.getByRole("heading", { name: "Ann Lee's card" })).toBeVisible();
   await expect(customer.getByRole("heading", { name: "Messages" })).toHaveCount(0);
 
-  // The owner sees the new card in the menu's badge and in the feed.
+  // The owner sees the plan payment and the new card in the menu's badge and in the feed.
   await page.goto("/dashboard/main");
-  await expect(dashboardNav(page).getByRole("link", { name: "Notification 1 unread" })).toBeVisible();
+  await expect(dashboardNav(page).getByRole("link", { name: "Notification 2 unread" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "2 new notifications" })).toBeVisible();
   await dashboardNav(page)
     .getByRole("link", { name: /^Notification/ })
     .click();
   const feed = page.getByRole("list", { name: "Notifications" });
   await expect(feed.getByRole("heading", { name: "New card New" })).toBeVisible();
   await expect(feed.getByText("Ann Lee joined Harbour Bakery and collected a first stamp.")).toBeVisible();
+  await expect(feed.getByRole("heading", { name: "Payment received New" })).toBeVisible();
   // Opening the feed marked it read: the badge goes.
   await expect(dashboardNav(page).getByRole("link", { name: "Notification", exact: true })).toBeVisible();
   await expect(page.getByText("Push notifications are not configured on this server.")).toBeVisible();
