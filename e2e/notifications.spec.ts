@@ -57,7 +57,7 @@ test("the owner's feed fills, the owner messages card holders, the card shows it
   // The owner sees the plan payment and the new card in the menu's badge and in the feed.
   await page.goto("/dashboard/main");
   await expect(dashboardNav(page).getByRole("link", { name: "Notification 2 unread" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "2 new notifications" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Menu 2 unread notifications" })).toBeVisible();
   await dashboardNav(page)
     .getByRole("link", { name: /^Notification/ })
     .click();

@@ -56,18 +56,37 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
       </a>
       <header className="app-topbar">
         <div style={{ display: "flex", alignItems: "center", gap: "0.75rem" }}>
-          <Button variant="secondary" aria-expanded={open} aria-controls="app-nav" onClick={toggle}>
+          <Button
+            variant="secondary"
+            aria-expanded={open}
+            aria-controls="app-nav"
+            onClick={toggle}
+            style={{ position: "relative" }}
+          >
             <span aria-hidden="true">☰</span>
             <span className="visually-hidden">Menu</span>
+            {/* The unread count rides on the menu button's corner: there at every width, taking no room. */}
+            {unread > 0 && (
+              <span
+                className="badge"
+                style={{
+                  position: "absolute",
+                  top: "-0.45rem",
+                  right: "-0.55rem",
+                  padding: "0 0.4rem",
+                  fontSize: "0.75rem",
+                  background: "var(--primary)",
+                  color: "#fff",
+                }}
+              >
+                {unread}
+                <span className="visually-hidden"> unread notifications</span>
+              </span>
+            )}
           </Button>
           <Brand href="/dashboard/main" />
         </div>
         <div style={{ display: "flex", alignItems: "center", gap: "0.75rem" }}>
-          {unread > 0 && (
-            <Link href={NOTIFICATIONS} className="badge badge-info">
-              {unread} new<span className="visually-hidden"> notifications</span>
-            </Link>
-          )}
           {profile.data && <span className="muted topbar-user">{profile.data.name}</span>}
           <Button variant="secondary" busy={busy} onClick={onLogout}>
             LOG OUT
