@@ -8,7 +8,7 @@ import { addRewardBody, rewardIdBody, rewardListQuery } from "./rewards";
 import { scanFilters, scanListQuery } from "./scans";
 import { scannerBody, walletCardQuery, walletJoinBody, walletRecoverBody } from "./wallet";
 import { idBody } from "./fields";
-import { emptyBody, fcmTokenBody, messageListQuery, notificationAddBody, notificationListQuery } from "./notifications";
+import { fcmTokenBody, messageListQuery, notificationAddBody, notificationListQuery } from "./notifications";
 import { productCategoryAddBody, productCategoryListQuery } from "./product-category";
 import { acceptInviteBody, addStaffBody, staffInviteQuery, staffListQuery } from "./staff";
 import {
@@ -194,8 +194,9 @@ export const calls = {
     query: notificationListQuery,
   },
   /** NEW: marks the whole feed read (the feed page calls it once the owner has seen the entries). */
-  notificationRead: { method: "POST", path: "/notification-read", access: "owner", body: emptyBody },
-  notificationClear: { method: "POST", path: "/notification-clear", access: "owner", body: emptyBody },
+  notificationRead: { method: "POST", path: "/notification-read", access: "owner" },
+  /** Empties the owner's feed (it takes no input, like logout). */
+  notificationClear: { method: "POST", path: "/notification-clear", access: "owner" },
   notificationAdd: { method: "POST", path: "/notification-add", access: "owner", body: notificationAddBody },
   /** NEW: the messages the owner sent, newest first. */
   messageList: { method: "GET", path: "/message-list", access: "owner", query: messageListQuery },

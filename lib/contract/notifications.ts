@@ -21,8 +21,6 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const notificationListQuery = pageQuery;
-/** notification-read and notification-clear act on the whole feed: they take nothing. */
-export const emptyBody = z.object({});
 
 /** One entry of the owner's feed. */
 export type FeedEntry = {
