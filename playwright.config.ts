@@ -92,6 +92,8 @@ export default defineConfig({
         // The app store badges (spec.md §1) show only where their links are set: here.
         NEXT_PUBLIC_APP_STORE_URL: E2E.appStoreUrl,
         NEXT_PUBLIC_PLAY_STORE_URL: E2E.playStoreUrl,
+        NEXT_PUBLIC_FIREBASE_CONFIG: E2E.firebaseConfig,
+        NEXT_PUBLIC_FIREBASE_VAPID_KEY: E2E.firebaseVapidKey,
         BACKEND_API_URL: E2E.apiUrl,
         SESSION_SECRET: E2E.sessionSecret,
         DATA_DIR: E2E.dataDir,

@@ -238,6 +238,7 @@ test("the menu is open at 1280 px and a closed drawer at 800 px, marking the cur
     "Rewards",
     "My Staff",
     "Address",
+    "Notification",
     "Product Categories",
     "Coupons",
     "Subscription Plan",

@@ -49,6 +49,7 @@ const SIGNED_IN_PAGES = [
   "/thank-you",
   "/dashboard/plans",
   "/dashboard/coupon",
+  "/dashboard/notifications",
 ];
 
 test("every page has a strict CSP and runs without a single violation", async ({ page }) => {

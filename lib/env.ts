@@ -20,6 +20,9 @@ const schema = z.object({
     .string()
     .regex(/^pk_(test|live)_\w+$/, "must be a Stripe publishable key (pk_…)")
     .optional(),
+  /** Push (Firebase Cloud Messaging) in the browser: the web app's config JSON and the VAPID key. */
+  NEXT_PUBLIC_FIREBASE_CONFIG: z.string().optional(),
+  NEXT_PUBLIC_FIREBASE_VAPID_KEY: z.string().optional(),
   /** `live`: the web app refuses to start without the Stripe publishable key. */
   PAYMENTS_MODE: z.enum(["live", "sandbox"]).optional(),
 });

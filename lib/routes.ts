@@ -6,6 +6,7 @@ export const DASHBOARD_TYPES = [
   "my-scans",
   "rewards",
   "address",
+  "notifications",
   "product-category",
   "profile",
   "my-staff",

@@ -2,7 +2,9 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { Providers } from "@/app/providers";
 import { AppShell } from "@/components/app/app-shell";
+import { PushConfigProvider } from "@/components/notifications/push-config";
 import { webEnv } from "@/lib/env";
+import { parsePushConfig } from "@/lib/push-config";
 
 /**
  * Signed-in pages render per request (they depend on the session and the URL): with Cache
@@ -15,9 +17,12 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   await connection();
   const env = webEnv();
   const stores = { appStore: env.NEXT_PUBLIC_APP_STORE_URL, playStore: env.NEXT_PUBLIC_PLAY_STORE_URL };
+  const push = parsePushConfig(env.NEXT_PUBLIC_FIREBASE_CONFIG, env.NEXT_PUBLIC_FIREBASE_VAPID_KEY);
   return (
     <Providers>
-      <AppShell stores={stores}>{children}</AppShell>
+      <PushConfigProvider value={push}>
+        <AppShell stores={stores}>{children}</AppShell>
+      </PushConfigProvider>
     </Providers>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
 import { CardOffline } from "@/components/wallet/card-offline";
+import { CardMessages } from "@/components/wallet/card-messages";
 import { JoinCard } from "@/components/wallet/join-card";
 import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
@@ -163,6 +164,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
 
       {card ? <StampCard card={card} /> : reward && <JoinCard qrToken={token} businessName={business.name} />}
       {card && home && <p className="small muted">Scan the code at the counter to collect your next stamp.</p>}
+      {card?.messages && <CardMessages messages={card.messages} qrToken={token} />}
       {card && <WalletButtons links={card.wallet_links} device={device} stores={stores} />}
       <PublicScanner />
     </Shell>

@@ -6,6 +6,7 @@ import { Brand } from "@/components/ui/brand";
 import { usePathname } from "next/navigation";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { logout, useProfile } from "@/lib/queries/user";
+import { useUnreadCount } from "@/lib/queries/notifications";
 import { Button } from "@/components/ui/button";
 import { menuFor } from "./dashboard-menu";
 import { StoreBadges, type StoreLinks } from "./store-badges";
@@ -19,6 +20,7 @@ function subscribeWide(onChange: () => void) {
   return () => query.removeEventListener("change", onChange);
 }
 const isWide = () => window.matchMedia(WIDE).matches;
+const NOTIFICATIONS = "/dashboard/notifications";
 
 export function AppShell({ children, stores }: { children: ReactNode; stores: StoreLinks }) {
   const pathname = usePathname();
@@ -32,6 +34,7 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
   const toggle = () =>
     wide ? setWideClosed((closed) => !closed) : setNarrowOpenOn((on) => (on === pathname ? null : pathname));
   const [busy, setBusy] = useState(false);
+  const unread = useUnreadCount(profile.data?.role === "owner").data ?? 0;
 
   // Escape closes the menu where it covers the page.
   useEffect(() => {
@@ -53,9 +56,33 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
       </a>
       <header className="app-topbar">
         <div style={{ display: "flex", alignItems: "center", gap: "0.75rem" }}>
-          <Button variant="secondary" aria-expanded={open} aria-controls="app-nav" onClick={toggle}>
+          <Button
+            variant="secondary"
+            aria-expanded={open}
+            aria-controls="app-nav"
+            onClick={toggle}
+            style={{ position: "relative" }}
+          >
             <span aria-hidden="true">☰</span>
             <span className="visually-hidden">Menu</span>
+            {/* The unread count rides on the menu button's corner: there at every width, taking no room. */}
+            {unread > 0 && (
+              <span
+                className="badge"
+                style={{
+                  position: "absolute",
+                  top: "-0.45rem",
+                  right: "-0.55rem",
+                  padding: "0 0.4rem",
+                  fontSize: "0.75rem",
+                  background: "var(--primary)",
+                  color: "#fff",
+                }}
+              >
+                {unread}
+                <span className="visually-hidden"> unread notifications</span>
+              </span>
+            )}
           </Button>
           <Brand href="/dashboard/main" />
         </div>
@@ -73,6 +100,13 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
               <li key={link.href}>
                 <Link href={link.href} aria-current={pathname === link.href ? "page" : undefined}>
                   {link.label}
+                  {link.href === NOTIFICATIONS && unread > 0 && " "}
+                  {link.href === NOTIFICATIONS && unread > 0 && (
+                    <span className="badge badge-info" style={{ marginLeft: "0.4rem" }}>
+                      {unread}
+                      <span className="visually-hidden"> unread</span>
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}

@@ -19,6 +19,7 @@ export const MENU: readonly MenuItem[] = [
   { href: "/dashboard/rewards", label: "Rewards", roles: OWNER },
   { href: "/dashboard/my-staff", label: "My Staff", roles: OWNER },
   { href: "/dashboard/address", label: "Address", roles: OWNER },
+  { href: "/dashboard/notifications", label: "Notification", roles: OWNER },
   { href: "/dashboard/product-category", label: "Product Categories", roles: OWNER },
   { href: "/dashboard/coupon", label: "Coupons", roles: OWNER },
   { href: "/dashboard/plans", label: "Subscription Plan", roles: OWNER },

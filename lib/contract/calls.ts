@@ -17,6 +17,7 @@ import { addRewardBody, rewardIdBody, rewardListQuery } from "./rewards";
 import { scanFilters, scanListQuery } from "./scans";
 import { scannerBody, walletCardQuery, walletJoinBody, walletRecoverBody } from "./wallet";
 import { idBody } from "./ids";
+import { fcmTokenBody, messageListQuery, notificationAddBody, notificationListQuery } from "./notifications";
 import { productCategoryAddBody, productCategoryListQuery } from "./product-category";
 import { acceptInviteBody, addStaffBody, staffInviteQuery, staffListQuery } from "./staff";
 import { authCalls } from "./auth-calls";
@@ -207,6 +208,22 @@ export const calls = {
     authorization: "ApplePass",
   },
   appleLog: { method: "POST", path: "/apple-wallet/v1/log", access: "public", body: appleLogBody },
+  // Notifications (issue 10): the owner's feed, messages to card holders, push tokens.
+  notificationList: {
+    method: "GET",
+    path: "/notification-list",
+    access: "owner",
+    query: notificationListQuery,
+  },
+  /** NEW: marks the whole feed read (the feed page calls it once the owner has seen the entries). */
+  notificationRead: { method: "POST", path: "/notification-read", access: "owner" },
+  /** Empties the owner's feed (it takes no input, like logout). */
+  notificationClear: { method: "POST", path: "/notification-clear", access: "owner" },
+  notificationAdd: { method: "POST", path: "/notification-add", access: "owner", body: notificationAddBody },
+  /** NEW: the messages the owner sent, newest first. */
+  messageList: { method: "GET", path: "/message-list", access: "owner", query: messageListQuery },
+  /** NEW (product.md §6): a browser's push token, for the signed-in owner or this device's card. */
+  fcmToken: { method: "POST", path: "/fcm-token", access: "public", body: fcmTokenBody, session: "useCardSecrets" },
 
   /** Stored files (logos): the bytes, not the envelope; public, as customers see logos too. */
   file: { method: "GET", path: "/files/:id", access: "public", params: fileParams },

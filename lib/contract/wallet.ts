@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email, name, otpCode } from "./fields";
+import type { CardMessage } from "./notifications";
 import { qrTokenField } from "./qr-codes";
 
 /** How the BFF hands the device's card secrets to the API server (never the browser's JS). */
@@ -51,6 +52,8 @@ export type WalletCard = {
   next_stamp_at: string | null;
   /** Filled by wallet-card (the card on this device); null links elsewhere. */
   wallet_links: WalletLinks;
+  /** The business's latest messages to its card holders, newest first (wallet-card only). */
+  messages?: CardMessage[];
 };
 
 /** What a join or recover answers; the BFF moves `card_secret` into the card cookie. */

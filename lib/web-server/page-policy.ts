@@ -28,6 +28,13 @@ export const THIRD_PARTY: Record<"script" | "style" | "img" | "connect" | "frame
   ],
 };
 
+/**
+ * The Firebase web SDK registers a device for push with these (connect-src only: the SDK itself is
+ * bundled, and the service worker imports nothing). Allowed only when push is configured.
+ */
+const FIREBASE_CONNECT = ["https://firebaseinstallations.googleapis.com", "https://fcmregistrations.googleapis.com"];
+const firebaseConnect = () => (process.env.NEXT_PUBLIC_FIREBASE_CONFIG ? FIREBASE_CONNECT : []);
+
 export type PolicyOptions = { dev: boolean; https: boolean };
 
 /** The Content-Security-Policy of a page whose allowed inline scripts have these hashes. */
@@ -40,7 +47,7 @@ export function contentSecurityPolicy(hashes: string[], { dev, https }: PolicyOp
     `style-src ${list("'self'", "'unsafe-inline'", ...THIRD_PARTY.style)}`,
     `img-src ${list("'self'", "data:", "blob:", ...THIRD_PARTY.img)}`,
     "font-src 'self' data:",
-    `connect-src ${list("'self'", dev ? "ws:" : "", ...THIRD_PARTY.connect)}`,
+    `connect-src ${list("'self'", dev ? "ws:" : "", ...THIRD_PARTY.connect, ...firebaseConnect())}`,
     `frame-src ${list(...THIRD_PARTY.frame) || "'none'"}`,
     "worker-src 'self'",
     "manifest-src 'self'",

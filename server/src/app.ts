@@ -16,6 +16,7 @@ import { googleWalletRoutes } from "./modules/google-wallet/routes";
 import { createGoogleWallet, type GoogleWallet } from "./modules/google-wallet/service";
 import { healthRoutes } from "./modules/health/routes";
 import { loyaltyRoutes } from "./modules/loyalty/routes";
+import { notificationRoutes } from "./modules/notifications/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
 import { staffRoutes } from "./modules/staff/routes";
 import { planRoutes } from "./modules/plans/routes";
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       loyaltyRoutes(api);
       googleWalletRoutes(api);
       appleWalletRoutes(api);
+      notificationRoutes(api);
     },
     { prefix: "/api" },
   );

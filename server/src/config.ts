@@ -44,6 +44,11 @@ const envSchema = z.object({
     .optional(),
   /** Google Wallet (issue 10 §5): all or nothing, see modules/google-wallet/settings.ts. */
   ...googleWalletEnv,
+  // Push (issue 10): Firebase Cloud Messaging; unset: messages are stored and shown in-app only.
+  /** The service account's JSON key, as it is or base64-encoded. */
+  FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
+  /** FCM's HTTP v1 base URL; set only to point at a stand-in (tests). */
+  FCM_ENDPOINT: z.url().optional(),
 });
 
 export type Config = {
@@ -69,7 +74,42 @@ export type Config = {
   googleWallet?: GoogleWalletConfig;
   /** Apple Wallet (issue 10), when configured: APPLE_* and APNS_* (modules/apple-wallet/config.ts). */
   appleWallet?: AppleWalletConfig;
+  /** Set when Firebase Cloud Messaging is configured; unset: no push. */
+  fcm?: FcmConfig;
 };
+
+export type FcmConfig = {
+  projectId: string;
+  clientEmail: string;
+  privateKey: string;
+  tokenUri: string;
+  endpoint: string;
+};
+
+/** FIREBASE_SERVICE_ACCOUNT: the key file's JSON, or the same base64-encoded (easier in env files). */
+function parseServiceAccount(raw: string, endpoint: string | undefined): FcmConfig {
+  const text = raw.trim().startsWith("{") ? raw : Buffer.from(raw, "base64").toString("utf8");
+  let json: Record<string, unknown>;
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    throw new ConfigError("Invalid environment:\n  FIREBASE_SERVICE_ACCOUNT: must be the service account's JSON key");
+  }
+  const field = (name: string) => {
+    const value = json[name];
+    if (typeof value !== "string" || value === "") {
+      throw new ConfigError(`Invalid environment:\n  FIREBASE_SERVICE_ACCOUNT: the key has no ${name}`);
+    }
+    return value;
+  };
+  return {
+    projectId: field("project_id"),
+    clientEmail: field("client_email"),
+    privateKey: field("private_key"),
+    tokenUri: typeof json.token_uri === "string" ? json.token_uri : "https://oauth2.googleapis.com/token",
+    endpoint: (endpoint ?? "https://fcm.googleapis.com").replace(/\/$/, ""),
+  };
+}
 
 export class ConfigError extends Error {}
 
@@ -125,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
         : undefined,
     googleWallet: google.config,
+    fcm: e.FIREBASE_SERVICE_ACCOUNT ? parseServiceAccount(e.FIREBASE_SERVICE_ACCOUNT, e.FCM_ENDPOINT) : undefined,
   };
 }

@@ -128,6 +128,12 @@ const crossOwner: Attempt[] = [
   ],
   ["view A's QR code", "GET", "/single-qr-code", () => ({ id: String(a.qr) })],
   ["delete A's QR code", "POST", "/delete-qr", () => ({ id: a.qr })],
+  [
+    "message the card holders of A's business",
+    "POST",
+    "/notification-add",
+    () => ({ business_id: a.business, title: "Hijacked", message: "Hijacked" }),
+  ],
 ];
 
 describe("owner B with owner A's ids", () => {
@@ -150,7 +156,14 @@ describe("owner B with owner A's ids", () => {
       (call) => call.access === "owner" && call.method === "POST" && call.path !== "/user-soft-delete",
     );
     // These take no id of an owner's row (a charge and a coupon name a public plan and a code).
-    const noRowIds = ["/add-staff", "/subscription-charge", "/coupon-apply"];
+    // The feed calls act on the caller's own feed as a whole (notifications.test.ts checks them).
+    const noRowIds = [
+      "/add-staff",
+      "/subscription-charge",
+      "/coupon-apply",
+      "/notification-read",
+      "/notification-clear",
+    ];
     for (const call of idCalls.filter((c) => !noRowIds.includes(c.path))) {
       expect(covered).toContain(call.path);
     }

@@ -7,6 +7,7 @@ import { CouponSection } from "@/components/dashboard/coupon/coupon-section";
 import { PlansSection } from "@/components/dashboard/plans/plans-section";
 import { HowToUse } from "@/components/dashboard/how-to-use/how-to-use";
 import { DashboardMain } from "@/components/dashboard/main/dashboard-main";
+import { NotificationsSection } from "@/components/dashboard/notifications/notifications-section";
 import { OwnerOnly } from "@/components/dashboard/owner-only";
 import { ProductCategorySection } from "@/components/dashboard/product-category/product-category-section";
 import { ProfileSettings } from "@/components/dashboard/profile-settings";
@@ -24,6 +25,7 @@ const SECTIONS: Record<DashboardType, { title: string; render: () => ReactNode }
   "my-scans": { title: "My scans", render: () => <MyScansSection /> },
   rewards: { title: "Rewards", render: () => <OwnerOnly>{<RewardsSection />}</OwnerOnly> },
   address: { title: "Addresses", render: () => <OwnerOnly>{<AddressSection />}</OwnerOnly> },
+  notifications: { title: "Notifications", render: () => <OwnerOnly>{<NotificationsSection />}</OwnerOnly> },
   "product-category": {
     title: "Product categories",
     render: () => <OwnerOnly>{<ProductCategorySection />}</OwnerOnly>,

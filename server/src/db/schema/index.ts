@@ -8,3 +8,4 @@ export * from "./site";
 export * from "./payments";
 export * from "./loyalty";
 export * from "./apple-wallet";
+export * from "./notifications";

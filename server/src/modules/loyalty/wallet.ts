@@ -12,6 +12,7 @@ import { cardOnDevice, cardView, findQr, secretsOf } from "./cards";
 import { newCardSecret } from "./codes";
 import { joinCard } from "./stamping";
 import { walletLinks } from "../google-wallet/routes";
+import { cardMessages } from "../notifications/messages";
 
 const MINUTES = 60;
 const CODE_TTL_MINUTES = 10;
@@ -63,7 +64,7 @@ export function walletRoutes(app: FastifyInstance) {
       ...cardView(card, { customerName, businessName: resolved.business.name, reward: resolved.reward }),
       wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token),
     };
-    return { message: "Your card.", data };
+    return { message: "Your card.", data: { ...data, messages: await cardMessages(app.db, resolved.business.id) } };
   });
 
   /**

@@ -1,0 +1,72 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { apiCall, errorMessage } from "@/lib/api-client";
+import { calls } from "@/lib/contract/calls";
+import type { FcmTokenBody } from "@/lib/contract/notifications";
+import type { PushConfig } from "@/lib/push-config";
+
+type Target = { for: "owner" } | { for: "card"; qr_token: string };
+type State = { tone: "idle" | "ok" | "error"; text: string };
+
+/** The push worker: our own file, shown by the browser's push events (public/firebase-messaging-sw.js). */
+const WORKER = "/firebase-messaging-sw.js";
+
+/**
+ * Asks for the browser's notification permission only when the user presses the button (never on
+ * page load), then loads the Firebase SDK (only now: it is not in any page's first load), gets this
+ * device's FCM token and registers it with fcm-token.
+ */
+export function PushButton({ config, target, label }: { config: PushConfig; target: Target; label: string }) {
+  const [busy, setBusy] = useState(false);
+  const [state, setState] = useState<State>({ tone: "idle", text: "" });
+  const supported =
+    typeof window === "undefined" ||
+    ("Notification" in window && "serviceWorker" in navigator && "PushManager" in window);
+
+  const turnOn = async () => {
+    setBusy(true);
+    try {
+      const permission = await Notification.requestPermission();
+      if (permission !== "granted") {
+        setState({
+          tone: "error",
+          text: "Notifications are blocked for this site. Allow them in your browser's site settings, then try again.",
+        });
+        return;
+      }
+      const registration = await navigator.serviceWorker.register(WORKER);
+      const [{ initializeApp, getApps }, { getMessaging, getToken }] = await Promise.all([
+        import("firebase/app"),
+        import("firebase/messaging"),
+      ]);
+      const app = getApps()[0] ?? initializeApp(config.firebase);
+      const token = await getToken(getMessaging(app), {
+        vapidKey: config.vapidKey,
+        serviceWorkerRegistration: registration,
+      });
+      const body: FcmTokenBody = { ...target, token };
+      await apiCall(calls.fcmToken, { body });
+      setState({ tone: "ok", text: "Notifications are on for this device." });
+    } catch (error) {
+      setState({ tone: "error", text: `Notifications could not be turned on. ${errorMessage(error)}` });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!supported) return <p className="muted small">This browser cannot show notifications.</p>;
+  return (
+    <div className="push-button">
+      {state.tone !== "ok" && (
+        <Button variant="secondary" busy={busy} onClick={turnOn}>
+          {label}
+        </Button>
+      )}
+      <p className={state.tone === "error" ? "small field-error" : "small muted"} role="status" aria-live="polite">
+        {state.text}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { optionalId, refId, text } from "./ids";
+import { pageQuery } from "./pagination";
+import { qrTokenField } from "./qr-codes";
+
+/** What a phone's notification shows without cutting off (title line, a few lines of text). */
+export const MESSAGE_TITLE_MAX = 60;
+export const MESSAGE_TEXT_MAX = 240;
+/** How many of a business's latest messages a customer's card shows. */
+export const CARD_MESSAGES = 3;
+
+/** The kinds of entry in the owner's feed; `message` is the owner's own broadcast to card holders. */
+export const NOTIFICATION_KINDS = [
+  "card_joined",
+  "reward_redeemed",
+  "payment_succeeded",
+  "payment_failed",
+  "staff_joined",
+  "message",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const notificationListQuery = pageQuery;
+
+/** One entry of the owner's feed. */
+export type FeedEntry = {
+  id: number;
+  kind: NotificationKind;
+  title: string;
+  text: string;
+  business_id: number | null;
+  /** When the owner first saw it (notification-read), or null while unread. */
+  read_at: string | null;
+  created_at: string;
+};
+
+/** notification-list: spec.md §7 reads the entries as `data.notificationData`. */
+export type NotificationList = {
+  notificationData: FeedEntry[];
+  total: number;
+  page: number;
+  per_page: number;
+  last_page: number;
+  unread_count: number;
+};
+
+/** notification-add (spec.md §7): a message to every holder of a card of the business. */
+export const notificationAddBody = z.object({
+  business_id: refId("business"),
+  title: text("title", MESSAGE_TITLE_MAX),
+  message: text("message", MESSAGE_TEXT_MAX),
+});
+export type NotificationAddBody = z.input<typeof notificationAddBody>;
+
+/** A message the owner sent (the dashboard's "Sent messages"). */
+export type SentMessage = {
+  id: number;
+  business_id: number;
+  business_name: string;
+  title: string;
+  message: string;
+  created_at: string;
+};
+
+export const messageListQuery = pageQuery.extend({ business_id: optionalId });
+
+/** A message as a customer's card shows it. */
+export type CardMessage = { id: number; title: string; message: string; created_at: string };
+
+/**
+ * fcm-token (product.md §6): a browser's push token for the owner's dashboard (bearer session) or
+ * for the card this device holds at the business of `qr_token` (card secrets cookie).
+ */
+const pushToken = z
+  .string({ error: "The token field is required." })
+  .trim()
+  .min(20, "The token is not valid.")
+  .max(4096, "The token is not valid.");
+
+export const fcmTokenBody = z.discriminatedUnion(
+  "for",
+  [
+    z.object({ for: z.literal("owner"), token: pushToken }),
+    z.object({ for: z.literal("card"), token: pushToken, qr_token: qrTokenField }),
+  ],
+  { error: "Say whether the token is for the owner or a card." },
+);
+export type FcmTokenBody = z.input<typeof fcmTokenBody>;

@@ -1,0 +1,79 @@
+import { check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { users } from "./auth";
+import { businesses } from "./businesses";
+import { cards } from "./loyalty";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The owner's feed (product.md §4 Notification): what happened (a new card, a reward redeemed, a
+ * payment, a staff member joining, the owner's own broadcast). notification-clear deletes the rows.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    businessId: integer("business_id").references(() => businesses.id, { onDelete: "set null" }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.id),
+    index("notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * The owner's messages to the holders of a business's cards (notification-add). Kept apart from
+ * the feed: clearing the feed must not take messages off customers' cards.
+ */
+export const businessMessages = pgTable(
+  "business_messages",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("business_messages_user_idx").on(t.userId, t.id),
+    index("business_messages_business_idx").on(t.businessId, t.id),
+  ],
+);
+
+/**
+ * A browser's Firebase Cloud Messaging token, for an owner's dashboard or for a card. FCM needs the
+ * raw token to send, so it is stored as it is (and never logged). Exactly one of user or card.
+ */
+export const pushTokens = pgTable(
+  "push_tokens",
+  {
+    id: serial("id").primaryKey(),
+    token: text("token").notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    cardId: integer("card_id").references(() => cards.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("push_tokens_target_unique").on(t.token, t.userId, t.cardId).nullsNotDistinct(),
+    index("push_tokens_user_idx").on(t.userId),
+    index("push_tokens_card_idx").on(t.cardId),
+    check("push_tokens_one_target", sql`(${t.userId} is null) <> (${t.cardId} is null)`),
+  ],
+);

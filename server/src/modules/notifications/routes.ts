@@ -1,0 +1,176 @@
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../lib/contract/calls";
+import type {
+  FeedEntry,
+  NotificationKind,
+  NotificationList,
+  SentMessage,
+} from "../../../../lib/contract/notifications";
+import { businesses, businessMessages, notifications } from "../../db/schema";
+import { forbidden, notFound, unauthenticated } from "../../http/errors";
+import { paginate } from "../../http/paginate";
+import { route } from "../../http/route";
+import { createPushSender } from "../../services/push";
+import type { Limit } from "../../services/rate-limit";
+import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
+import { registerFeedListeners } from "./feed";
+import { pushToCardHolders, saveToken } from "./push-targets";
+
+/** Every message may reach every card holder's phone: a handful an hour is plenty, and no spam. */
+export const notificationLimits = {
+  addPerOwner: { max: 10, windowSeconds: 60 * 60 },
+  tokensPerIp: { max: 60, windowSeconds: 15 * 60 },
+} satisfies Record<string, Limit>;
+
+const toEntry = (row: typeof notifications.$inferSelect): FeedEntry => ({
+  id: row.id,
+  kind: row.kind as NotificationKind,
+  title: row.title,
+  text: row.text,
+  business_id: row.businessId,
+  read_at: row.readAt?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+});
+
+export function notificationRoutes(app: FastifyInstance) {
+  const push = createPushSender(app.config.fcm, app.log);
+  registerFeedListeners(app, push);
+  app.events.on("message.sent", (e) => pushToCardHolders(app, push, e.businessId, { title: e.title, body: e.message }));
+
+  route(app, calls.notificationList, async ({ user, query }) => {
+    const mine = eq(notifications.userId, user.id);
+    const [page, [unread]] = await Promise.all([
+      paginate(
+        query,
+        async () => (await app.db.select({ n: count() }).from(notifications).where(mine))[0]!.n,
+        async (limit, offset) =>
+          (
+            await app.db
+              .select()
+              .from(notifications)
+              .where(mine)
+              .orderBy(desc(notifications.id))
+              .limit(limit)
+              .offset(offset)
+          ).map(toEntry),
+      ),
+      app.db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(mine, isNull(notifications.readAt))),
+    ]);
+    const { items, ...rest } = page;
+    const data: NotificationList & { push_configured: boolean } = {
+      notificationData: items,
+      ...rest,
+      unread_count: unread!.n,
+      push_configured: push.configured,
+    };
+    return { message: "Notification list.", data };
+  });
+
+  route(app, calls.notificationRead, async ({ user }) => {
+    const read = await app.db
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    return { message: "Notifications marked as read.", data: { read: read.length } };
+  });
+
+  route(app, calls.notificationClear, async ({ user }) => {
+    await app.db.delete(notifications).where(eq(notifications.userId, user.id));
+    // The fixed success text of spec.md §8.
+    return { message: "Notification cleared successfully" };
+  });
+
+  route(app, calls.notificationAdd, async ({ user, body }) => {
+    const [business] = await app.db
+      .select({ id: businesses.id, name: businesses.businessName })
+      .from(businesses)
+      .where(and(eq(businesses.id, body.business_id), eq(businesses.userId, user.id)))
+      .limit(1);
+    if (!business) throw notFound("Business not found.");
+    await app.limiter.hit(`notification-add:owner:${user.id}`, notificationLimits.addPerOwner);
+    const row = await app.db.transaction(async (tx) => {
+      const [message] = await tx
+        .insert(businessMessages)
+        .values({ userId: user.id, businessId: business.id, title: body.title, message: body.message })
+        .returning();
+      // The owner's own broadcast shows in the feed too, already read: the owner wrote it.
+      await tx.insert(notifications).values({
+        userId: user.id,
+        kind: "message",
+        title: `Message sent: ${body.title}`,
+        text: `To the card holders of ${business.name}: ${body.message}`,
+        businessId: business.id,
+        readAt: sql`now()`,
+      });
+      return message!;
+    });
+    app.events.emit({
+      type: "message.sent",
+      ownerId: user.id,
+      businessId: business.id,
+      messageId: row.id,
+      title: row.title,
+      message: row.message,
+    });
+    const data: SentMessage = {
+      id: row.id,
+      business_id: business.id,
+      business_name: business.name,
+      title: row.title,
+      message: row.message,
+      created_at: row.createdAt.toISOString(),
+    };
+    // The fixed success text of spec.md §8.
+    return { statusCode: 201, message: "Notification added successfully", data };
+  });
+
+  route(app, calls.messageList, async ({ user, query }) => {
+    const where = and(
+      eq(businessMessages.userId, user.id),
+      query.business_id ? eq(businessMessages.businessId, query.business_id) : undefined,
+    );
+    const data = await paginate(
+      query,
+      async () => (await app.db.select({ n: count() }).from(businessMessages).where(where))[0]!.n,
+      async (limit, offset) =>
+        (
+          await app.db
+            .select({ row: businessMessages, businessName: businesses.businessName })
+            .from(businessMessages)
+            .innerJoin(businesses, eq(businesses.id, businessMessages.businessId))
+            .where(where)
+            .orderBy(desc(businessMessages.id))
+            .limit(limit)
+            .offset(offset)
+        ).map(({ row, businessName }): SentMessage => ({
+          id: row.id,
+          business_id: row.businessId,
+          business_name: businessName,
+          title: row.title,
+          message: row.message,
+          created_at: row.createdAt.toISOString(),
+        })),
+    );
+    return { message: "Message list.", data };
+  });
+
+  route(app, calls.fcmToken, async ({ user, body, request }) => {
+    await app.limiter.hit(`fcm-token:ip:${request.ip}`, notificationLimits.tokensPerIp);
+    if (body.for === "owner") {
+      if (!user) throw unauthenticated();
+      if (user.role !== "owner") throw forbidden();
+      await saveToken(app, body.token, { userId: user.id });
+    } else {
+      const resolved = await findQr(app.db, body.qr_token);
+      const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
+      if (!card) throw notFound("No card on this device.");
+      await saveToken(app, body.token, { cardId: card.id });
+    }
+    return { message: "Notifications are on for this device.", data: { for: body.for } };
+  });
+}

@@ -1,0 +1,162 @@
+import { sql } from "drizzle-orm";
+import type { NotificationList } from "../../../lib/contract/notifications";
+import { createFcmSender } from "../../src/services/push";
+import { loadConfig } from "../../src/config";
+import { createTestApp, expectError, expectInvalid, uniqueEmail, type TestApp } from "../helpers/app";
+import { startFcmStandIn } from "../helpers/fcm-stand-in";
+import { loyaltyFixtures } from "../helpers/loyalty";
+
+jest.setTimeout(30_000);
+
+let fcm: Awaited<ReturnType<typeof startFcmStandIn>>;
+let t: TestApp;
+let f: ReturnType<typeof loyaltyFixtures>;
+beforeAll(async () => {
+  fcm = await startFcmStandIn();
+  t = await createTestApp({ ...fcm.env, PUBLIC_APP_URL: "https://cards.example.com" });
+  f = loyaltyFixtures(t);
+});
+afterAll(async () => {
+  await t.close();
+  await fcm.close();
+});
+
+const ownerDevice = (n: string) => `owner-device-token-${n}-${"x".repeat(20)}`;
+const cardDevice = (n: string) => `card-device-token-${n}-${"y".repeat(20)}`;
+
+const tokens = async () =>
+  (await t.query<{ token: string }>(sql`select token from push_tokens order by id`)).map((r) => r.token);
+
+describe("fcm-token", () => {
+  it("keeps an owner's dashboard token once, however often it is registered", async () => {
+    const token = await f.owner();
+    for (let i = 0; i < 2; i++) {
+      const res = await t.post("/fcm-token", { for: "owner", token: ownerDevice("once") }, { token });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await tokens()).filter((x) => x === ownerDevice("once"))).toHaveLength(1);
+  });
+
+  it("keeps a card's token only for a device holding a card of that business", async () => {
+    const { qr } = await f.programme();
+    const joined = await f.join(qr.qr_token);
+    const body = { for: "card", token: cardDevice("holder"), qr_token: qr.qr_token };
+    expect((await t.post("/fcm-token", body, { headers: f.cardHeaders([joined.secret]) })).statusCode).toBe(200);
+    expectError(await t.post("/fcm-token", { ...body, token: cardDevice("stranger") }), 404, "No card on this device.");
+    const other = await f.programme();
+    const elsewhere = { ...body, token: cardDevice("elsewhere"), qr_token: other.qr.qr_token };
+    expectError(await t.post("/fcm-token", elsewhere, { headers: f.cardHeaders([joined.secret]) }), 404);
+    const [row] = await t.query<{ n: number }>(
+      sql`select count(*)::int as n from push_tokens where token in (${cardDevice("stranger")}, ${cardDevice("elsewhere")})`,
+    );
+    expect(row!.n).toBe(0);
+  });
+
+  it("needs a signed-in owner for the dashboard: 401 without, 403 for staff", async () => {
+    expectError(await t.post("/fcm-token", { for: "owner", token: ownerDevice("anon") }), 401, "Unauthenticated.");
+    const owner = await f.owner();
+    const staff = await f.staffOf(owner, uniqueEmail("staff"));
+    expectError(await t.post("/fcm-token", { for: "owner", token: ownerDevice("staff") }, { token: staff.token }), 403);
+  });
+
+  it.each([
+    [{}, ["for"]],
+    [{ for: "owner" }, ["token"]],
+    [{ for: "owner", token: "short" }, ["token"]],
+    [{ for: "card", token: cardDevice("q") }, ["qr_token"]],
+    [{ for: "someone", token: cardDevice("q") }, ["for"]],
+  ])("refuses %j (422)", async (body, fields) => {
+    expectInvalid(await t.post("/fcm-token", body, { token: await f.owner() }), fields);
+  });
+});
+
+describe("push through FCM (stand-in of the HTTP v1 endpoint)", () => {
+  it("pushes feed events to the owner and messages to card holders, deleting tokens FCM reports invalid", async () => {
+    const { token, qr, business } = await f.programme();
+    await t.post("/fcm-token", { for: "owner", token: ownerDevice("push") }, { token });
+    const before = fcm.sent.length;
+    const joined = await f.join(qr.qr_token, { name: "Grace Hopper" });
+    await t.settle();
+    expect(fcm.sent.slice(before)).toEqual([
+      {
+        project: "loyalty-test",
+        token: ownerDevice("push"),
+        title: "New card",
+        body: expect.stringContaining("Grace Hopper"),
+        link: "https://cards.example.com/dashboard/notifications",
+      },
+    ]);
+
+    const holder = f.cardHeaders([joined.secret]);
+    for (const device of [cardDevice("ok"), cardDevice("gone"), `malformed-${cardDevice("m")}`]) {
+      const res = await t.post(
+        "/fcm-token",
+        { for: "card", token: device, qr_token: qr.qr_token },
+        { headers: holder },
+      );
+      expect(res.statusCode).toBe(200);
+    }
+    fcm.unregistered.add(cardDevice("gone"));
+    const mark = fcm.sent.length;
+    const res = await t.post(
+      "/notification-add",
+      { business_id: business.id, title: "Happy hour", message: "2-for-1 today" },
+      { token },
+    );
+    expect(res.statusCode).toBe(201);
+    await t.settle();
+    expect(fcm.sent.slice(mark)).toEqual([
+      expect.objectContaining({ token: cardDevice("ok"), title: "Happy hour", body: "2-for-1 today" }),
+    ]);
+    const left = await tokens();
+    expect(left).toContain(cardDevice("ok"));
+    expect(left).not.toContain(cardDevice("gone"));
+    expect(left).not.toContain(`malformed-${cardDevice("m")}`);
+
+    // The owner's own broadcast is no feed push to the owner.
+    expect(fcm.sent.slice(mark).some((p) => p.token === ownerDevice("push"))).toBe(false);
+    const list = await t.get<NotificationList & { push_configured: boolean }>("/notification-list", { token });
+    expect(list.body.data.push_configured).toBe(true);
+  });
+
+  it("fetches the OAuth token once and reuses it", async () => {
+    const config = loadConfig({ ...fcm.env, NODE_ENV: "test" }).fcm!;
+    const sender = createFcmSender(config, { warn: () => undefined });
+    const start = fcm.tokenRequests();
+    const result = await sender.send([cardDevice("a"), cardDevice("b")], { title: "T", body: "B" });
+    await sender.send([cardDevice("c")], { title: "T", body: "B" });
+    expect(result).toEqual({ sent: 2, invalid: [], failed: 0 });
+    expect(fcm.tokenRequests() - start).toBe(1);
+  });
+
+  it("counts other refusals as failures and keeps those tokens (a wrong endpoint must not wipe them)", async () => {
+    const config = loadConfig({ ...fcm.env, NODE_ENV: "test" }).fcm!;
+    const wrongEndpoint = createFcmSender({ ...config, endpoint: `${fcm.url}/nowhere` }, { warn: () => undefined });
+    expect(await wrongEndpoint.send([cardDevice("w")], { title: "T", body: "B" })).toEqual({
+      sent: 0,
+      invalid: [],
+      failed: 1,
+    });
+    const unauthorised = createFcmSender(config, { warn: () => undefined }, async (url, init) => {
+      if (String(url).endsWith("/token")) return fetch(url, init);
+      return new Response(JSON.stringify({ error: { code: 401, status: "UNAUTHENTICATED" } }), { status: 401 });
+    });
+    expect(await unauthorised.send([cardDevice("z")], { title: "T", body: "B" })).toMatchObject({ failed: 1 });
+  });
+});
+
+describe("without Firebase configuration", () => {
+  it("keeps tokens but sends nothing and says push is not configured", async () => {
+    const plain = await createTestApp({}, { testDatabase: t.testDatabase! });
+    try {
+      const token = await plain.tokenFor((await plain.createUser()).id);
+      expect(
+        (await plain.post("/fcm-token", { for: "owner", token: ownerDevice("plain") }, { token })).statusCode,
+      ).toBe(200);
+      const list = await plain.get<{ push_configured: boolean }>("/notification-list", { token });
+      expect(list.body.data.push_configured).toBe(false);
+    } finally {
+      await plain.app.close();
+    }
+  });
+});
