@@ -251,6 +251,13 @@ test("the menu is open at 1280 px and a closed drawer at 800 px, marking the cur
   await page.getByRole("button", { name: "Menu" }).click();
   await expect(nav).toBeVisible();
 
+  // On a phone the top bar (menu, brand, LOG OUT) fits the screen: nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto("/dashboard/main");
+  await expect(page.getByRole("button", { name: "LOG OUT" })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+
   // An unknown section lands on the main dashboard.
   await page.goto("/dashboard/no-such-section");
   await expect(page).toHaveURL(/\/dashboard\/main$/);

@@ -8,7 +8,7 @@ export function Brand({ href = "/" }: { href?: string }) {
       <span className="brand-mark" aria-hidden="true">
         ★
       </span>
-      {APP_NAME}
+      <span className="brand-name">{APP_NAME}</span>
     </Link>
   );
 }
