@@ -129,17 +129,24 @@ describe("push through FCM (stand-in of the HTTP v1 endpoint)", () => {
     expect(fcm.tokenRequests() - start).toBe(1);
   });
 
-  it("counts other refusals as failures and keeps those tokens (a wrong endpoint must not wipe them)", async () => {
+  it("counts other refusals as failures and keeps those tokens (only a dead token is deleted)", async () => {
     const config = loadConfig({ ...fcm.env, NODE_ENV: "test" }).fcm!;
-    const wrongEndpoint = createFcmSender({ ...config, endpoint: `${fcm.url}/nowhere` }, { warn: () => undefined });
-    expect(await wrongEndpoint.send([cardDevice("w")], { title: "T", body: "B" })).toEqual({
-      sent: 0,
-      invalid: [],
-      failed: 1,
-    });
+    fcm.outage = true;
+    try {
+      const sender = createFcmSender(config, { warn: () => undefined });
+      expect(await sender.send([cardDevice("w")], { title: "T", body: "B" })).toEqual({
+        sent: 0,
+        invalid: [],
+        failed: 1,
+      });
+    } finally {
+      fcm.outage = false;
+    }
     const unauthorised = createFcmSender(config, { warn: () => undefined }, async (url, init) => {
-      if (String(url).endsWith("/token")) return fetch(url, init);
-      return new Response(JSON.stringify({ error: { code: 401, status: "UNAUTHENTICATED" } }), { status: 401 });
+      if (String(url).endsWith("/token")) {
+        return new Response(JSON.stringify({ access_token: "wrong", expires_in: 3600 }), { status: 200 });
+      }
+      return fetch(url, init);
     });
     expect(await unauthorised.send([cardDevice("z")], { title: "T", body: "B" })).toMatchObject({ failed: 1 });
   });

@@ -8,7 +8,8 @@ export type SentPush = { project: string; token: string; title: string; body: st
  * A local server speaking the two parts of Google's protocol the FCM sender uses: the OAuth token
  * endpoint (a JWT-bearer grant signed with the service account's key, verified here) and FCM HTTP
  * v1 `POST /v1/projects/{id}/messages:send`. Tokens in `unregistered` answer UNREGISTERED (404),
- * tokens starting "malformed" INVALID_ARGUMENT (400), as FCM does.
+ * tokens starting "malformed" INVALID_ARGUMENT (400), as FCM does. firebase-admin reaches it through
+ * the agent services/push.ts sets up for `FCM_ENDPOINT`.
  */
 export async function startFcmStandIn() {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -17,6 +18,7 @@ export async function startFcmStandIn() {
   let tokenRequests = 0;
   const ACCESS = "ya29.stand-in-access-token";
 
+  const state = { outage: false };
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString()));
@@ -43,6 +45,7 @@ export async function startFcmStandIn() {
       }
       const match = req.url?.match(/^\/v1\/projects\/([^/]+)\/messages:send$/);
       if (req.method === "POST" && match) {
+        if (state.outage) return send(503, { error: { code: 503, status: "UNAVAILABLE", message: "try later" } });
         if (req.headers.authorization !== `Bearer ${ACCESS}`) {
           return send(401, { error: { code: 401, status: "UNAUTHENTICATED", message: "bad credentials" } });
         }
@@ -50,7 +53,8 @@ export async function startFcmStandIn() {
           message: {
             token: string;
             notification: { title: string; body: string };
-            webpush?: { fcm_options?: { link?: string } };
+            // Google's JSON accepts both spellings; firebase-admin sends lowerCamelCase.
+            webpush?: { fcm_options?: { link?: string }; fcmOptions?: { link?: string } };
           };
         };
         const fcmError = (code: number, status: string, errorCode: string, text: string) =>
@@ -73,7 +77,7 @@ export async function startFcmStandIn() {
           token: message.token,
           title: message.notification.title,
           body: message.notification.body,
-          link: message.webpush?.fcm_options?.link,
+          link: message.webpush?.fcmOptions?.link ?? message.webpush?.fcm_options?.link,
         });
         return send(200, { name: `projects/${match[1]}/messages/${sent.length}` });
       }
@@ -92,6 +96,13 @@ export async function startFcmStandIn() {
   return {
     url,
     sent,
+    /** While true, FCM answers 503 UNAVAILABLE to every message. */
+    get outage() {
+      return state.outage;
+    },
+    set outage(value: boolean) {
+      state.outage = value;
+    },
     unregistered,
     tokenRequests: () => tokenRequests,
     /** The env that points the API server at this stand-in. */
