@@ -125,6 +125,8 @@ test("the card is installable: a manifest with PNG icons (one maskable), linked 
   }
   await page.goto("/add-to-wallet");
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+  // Its own icon link too: without one the browser asks for /favicon.ico, a 404 in the console.
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/icon.svg");
   // No card on this device yet: the start page asks for a scan.
   await expect(page.getByRole("heading", { name: "Scan a code to get your card" })).toBeVisible();
 });

@@ -20,7 +20,8 @@ export const metadata: Metadata = {
   title: "Your stamp card",
   robots: { index: false },
   appleWebApp: { capable: true, title: "My card", statusBarStyle: "default" },
-  icons: { apple: "/icons/apple-touch-icon.png" },
+  // Both: a page's `icons` replaces the root layout's (without `icon`, browsers ask for /favicon.ico).
+  icons: { icon: "/icon.svg", apple: "/icons/apple-touch-icon.png" },
 };
 
 export const viewport: Viewport = { themeColor: "#4f46e5" };

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
 import { apiCall } from "@/lib/api-client";
-import { authCalls } from "@/lib/contract/auth-calls";
+import { authCalls } from "@/lib/contract/client-calls";
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { ApiError, apiCall } from "@/lib/api-client";
-import { authCalls } from "@/lib/contract/auth-calls";
+import { authCalls } from "@/lib/contract/client-calls";
 import type { UserProfile } from "@/lib/contract/auth";
 import { homeFor } from "@/lib/routes";
 import { useContractForm } from "@/lib/use-contract-form";

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { apiCall, errorMessage } from "@/lib/api-client";
-import { authCalls } from "@/lib/contract/auth-calls";
+import { authCalls } from "@/lib/contract/client-calls";
 import type { OtpPurpose } from "@/lib/contract/fields";
 import { useContractForm } from "@/lib/use-contract-form";
 import { Button } from "@/components/ui/button";

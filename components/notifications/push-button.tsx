@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { apiCall, errorMessage } from "@/lib/api-client";
-import { calls } from "@/lib/contract/calls";
+import { fcmTokenCall } from "@/lib/contract/client-calls";
 import type { FcmTokenBody } from "@/lib/contract/notifications";
 import type { PushConfig } from "@/lib/push-config";
 
@@ -47,7 +47,7 @@ export function PushButton({ config, target, label }: { config: PushConfig; targ
         serviceWorkerRegistration: registration,
       });
       const body: FcmTokenBody = { ...target, token };
-      await apiCall(calls.fcmToken, { body });
+      await apiCall(fcmTokenCall, { body });
       setState({ tone: "ok", text: "Notifications are on for this device." });
     } catch (error) {
       setState({ tone: "error", text: `Notifications could not be turned on. ${errorMessage(error)}` });

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useSyncExternalStore } from "react";
-import { LAST_CARD_COOKIE } from "@/lib/contract/wallet";
+import { LAST_CARD_COOKIE } from "@/lib/contract/wallet-device";
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 

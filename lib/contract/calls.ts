@@ -20,7 +20,7 @@ import { idBody } from "./ids";
 import { fcmTokenBody, messageListQuery, notificationAddBody, notificationListQuery } from "./notifications";
 import { productCategoryAddBody, productCategoryListQuery } from "./product-category";
 import { acceptInviteBody, addStaffBody, staffInviteQuery, staffListQuery } from "./staff";
-import { authCalls } from "./auth-calls";
+
 import {
   forgotPasswordBody,
   loginBody,
@@ -32,7 +32,7 @@ import {
   resetPasswordBody,
   userSoftDeleteBody,
 } from "./auth";
-import { contactUsCall } from "./client-calls";
+import { authCalls, contactUsCall, fcmTokenCall } from "./client-calls";
 import { contactUsBody, homePageQuery, pageSlugQuery } from "./site";
 
 /**
@@ -223,7 +223,7 @@ export const calls = {
   /** NEW: the messages the owner sent, newest first. */
   messageList: { method: "GET", path: "/message-list", access: "owner", query: messageListQuery },
   /** NEW (product.md §6): a browser's push token, for the signed-in owner or this device's card. */
-  fcmToken: { method: "POST", path: "/fcm-token", access: "public", body: fcmTokenBody, session: "useCardSecrets" },
+  fcmToken: { ...fcmTokenCall, body: fcmTokenBody },
 
   /** Stored files (logos): the bytes, not the envelope; public, as customers see logos too. */
   file: { method: "GET", path: "/files/:id", access: "public", params: fileParams },

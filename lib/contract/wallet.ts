@@ -3,12 +3,7 @@ import { email, name, otpCode } from "./fields";
 import type { CardMessage } from "./notifications";
 import { qrTokenField } from "./qr-codes";
 
-/** How the BFF hands the device's card secrets to the API server (never the browser's JS). */
-export const CARD_SECRETS_HEADER = "x-card-secrets";
-/** The business QR token of the last card opened on this device: the installed app's start page opens it. */
-export const LAST_CARD_COOKIE = "loyalty_last_card";
-/** A device holds at most this many cards (one per business); the oldest goes first. */
-export const MAX_CARDS_PER_DEVICE = 20;
+export { CARD_SECRETS_HEADER, LAST_CARD_COOKIE, MAX_CARDS_PER_DEVICE } from "./wallet-device";
 
 /** wallet-join (product.md §5 Customer joins): consent is required, stated beside the button. */
 export const walletJoinBody = z.object({

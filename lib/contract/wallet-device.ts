@@ -1,0 +1,8 @@
+// Names of the card's device state, without zod: the card page's client code imports them.
+
+/** How the BFF hands the device's card secrets to the API server (never the browser's JS). */
+export const CARD_SECRETS_HEADER = "x-card-secrets";
+/** The business QR token of the last card opened on this device: the installed app's start page opens it. */
+export const LAST_CARD_COOKIE = "loyalty_last_card";
+/** A device holds at most this many cards (one per business); the oldest goes first. */
+export const MAX_CARDS_PER_DEVICE = 20;
