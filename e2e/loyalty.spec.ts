@@ -1,20 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import { logIn, uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
-import { dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
+import { businessFields, dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
 
 const sameOrigin = { origin: E2E.webUrl };
 const kpi = (page: Page, key: string) => page.getByTestId(`kpi-${key}`);
 
-const BUSINESS = {
-  business_name: "Blue Bean Café",
-  address: "12 Market Street",
-  business_category: "Café and Coffee Shop",
-  state: "Greater London",
-  city: "London",
-  zip_code: "EC1A 1BB",
-  country_name: "United Kingdom",
-};
+const BUSINESS = businessFields();
 
 test("a reward and a QR code, a customer's card, self-scans, staff stamps and a redeem, in My Scans, the KPIs and the CSV", async ({
   page,

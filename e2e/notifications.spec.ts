@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
-import { dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
+import { businessFields, dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
 
 const sameOrigin = { origin: E2E.webUrl };
 
@@ -11,15 +11,7 @@ async function ownerWithProgramme(page: Page, name: string) {
   await payPlan(page);
   const business = await page.request.post("/api/add-business", {
     headers: sameOrigin,
-    multipart: {
-      business_name: name,
-      address: "12 Market Street",
-      business_category: "Café and Coffee Shop",
-      state: "Greater London",
-      city: "London",
-      zip_code: "EC1A 1BB",
-      country_name: "United Kingdom",
-    },
+    multipart: businessFields(name),
   });
   expect(business.status()).toBe(201);
   const businessId = (await business.json()).data.id as number;

@@ -3,6 +3,7 @@ import { seedPlans } from "../../src/db/seed/plans";
 import { createEvents, type DomainEvent } from "../../src/services/events";
 import { createTestApp, uniqueEmail, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
+import { ownerPayingStarter } from "../helpers/payments";
 
 jest.setTimeout(30_000);
 
@@ -70,23 +71,7 @@ describe("the domain emits", () => {
     expect(await eventsOf(() => f.staffOf(token, uniqueEmail("staff")))).toEqual(["staff.joined"]);
     expect(seen[0]).toMatchObject({ name: "Sam Staff" });
 
-    const user = await t.createUser({ plan: false });
-    const owner = await t.tokenFor(user.id);
-    const [starter] = await t.query<{ id: number }>(sql`select id from plans where name = 'Starter'`);
-    const charge = (card: string) =>
-      t.post(
-        "/subscription-charge",
-        {
-          token: card,
-          amount: "19.00",
-          subscription_id: starter!.id,
-          email: user.email,
-          name: "Test Owner",
-          mode: "newUser",
-          idempotency_key: `events-${card}-${Date.now()}`,
-        },
-        { token: owner },
-      );
+    const { user, charge } = await ownerPayingStarter(t);
     expect(await eventsOf(() => charge("pm_card_visa_chargeDeclined"))).toEqual(["payment.failed"]);
     expect(seen[0]).toMatchObject({ ownerId: user.id, amountMinor: 1900, reason: "Your card was declined." });
     expect(await eventsOf(() => charge("pm_card_visa"))).toEqual(["payment.succeeded"]);

@@ -4,6 +4,7 @@ import type { WalletCard } from "../../../lib/contract/wallet";
 import { seedPlans } from "../../src/db/seed/plans";
 import { createTestApp, expectError, expectInvalid, uniqueEmail, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
+import { ownerPayingStarter } from "../helpers/payments";
 
 jest.setTimeout(30_000);
 
@@ -54,23 +55,7 @@ describe("the owner's feed", () => {
   });
 
   it("records payments that succeed and fail", async () => {
-    const user = await t.createUser({ plan: false });
-    const owner = await t.tokenFor(user.id);
-    const [starter] = await t.query<{ id: number }>(sql`select id from plans where name = 'Starter'`);
-    const charge = (card: string) =>
-      t.post(
-        "/subscription-charge",
-        {
-          token: card,
-          amount: "19.00",
-          subscription_id: starter!.id,
-          email: user.email,
-          name: "Test Owner",
-          mode: "newUser",
-          idempotency_key: `feed-${card}-${Date.now()}`,
-        },
-        { token: owner },
-      );
+    const { token: owner, charge } = await ownerPayingStarter(t);
     await charge("pm_card_visa_chargeDeclined");
     await charge("pm_card_visa");
     const list = await feed(owner);

@@ -54,6 +54,15 @@ export function appleWalletRoutes(app: FastifyInstance) {
     return app.config.appleWallet;
   };
 
+  /** The card a phone's `Authorization: ApplePass <token>` opens, or 401 (Apple's protocol). */
+  const passHolder = async (pass: { pass_type_id: string; serial_number: string }, header: string | undefined) => {
+    const auth = await authorisedCard(app.db, configured(), pass.pass_type_id, pass.serial_number, header);
+    if (!auth) throw badPassToken();
+    return auth;
+  };
+  const registration = (deviceId: string, cardId: number) =>
+    and(eq(applePassRegistrations.deviceLibraryId, deviceId), eq(applePassRegistrations.cardId, cardId));
+
   route(app, calls.appleWalletPass, async ({ query, request }) => {
     const config = configured();
     await app.limiter.hit(`apple-pass:ip:${request.ip}`, limits.downloadsPerIp);
@@ -71,15 +80,7 @@ export function appleWalletRoutes(app: FastifyInstance) {
   });
 
   route(app, calls.appleRegisterDevice, async ({ params, body, request }) => {
-    const config = configured();
-    const auth = await authorisedCard(
-      app.db,
-      config,
-      params.pass_type_id,
-      params.serial_number,
-      request.headers.authorization,
-    );
-    if (!auth) throw badPassToken();
+    const auth = await passHolder(params, request.headers.authorization);
     const [created] = await app.db
       .insert(applePassRegistrations)
       .values({ deviceLibraryId: params.device_id, pushToken: body.pushToken, cardId: auth.card.id })
@@ -90,33 +91,13 @@ export function appleWalletRoutes(app: FastifyInstance) {
     await app.db
       .update(applePassRegistrations)
       .set({ pushToken: body.pushToken })
-      .where(
-        and(
-          eq(applePassRegistrations.deviceLibraryId, params.device_id),
-          eq(applePassRegistrations.cardId, auth.card.id),
-        ),
-      );
+      .where(registration(params.device_id, auth.card.id));
     return { message: "Already registered." };
   });
 
   route(app, calls.appleUnregisterDevice, async ({ params, request }) => {
-    const config = configured();
-    const auth = await authorisedCard(
-      app.db,
-      config,
-      params.pass_type_id,
-      params.serial_number,
-      request.headers.authorization,
-    );
-    if (!auth) throw badPassToken();
-    await app.db
-      .delete(applePassRegistrations)
-      .where(
-        and(
-          eq(applePassRegistrations.deviceLibraryId, params.device_id),
-          eq(applePassRegistrations.cardId, auth.card.id),
-        ),
-      );
+    const auth = await passHolder(params, request.headers.authorization);
+    await app.db.delete(applePassRegistrations).where(registration(params.device_id, auth.card.id));
     return { message: "Unregistered." };
   });
 
@@ -136,15 +117,7 @@ export function appleWalletRoutes(app: FastifyInstance) {
   });
 
   route(app, calls.appleLatestPass, async ({ params, request }) => {
-    const config = configured();
-    const auth = await authorisedCard(
-      app.db,
-      config,
-      params.pass_type_id,
-      params.serial_number,
-      request.headers.authorization,
-    );
-    if (!auth) throw badPassToken();
+    const auth = await passHolder(params, request.headers.authorization);
     const { updatedAt } = auth.card;
     if (notModifiedSince(updatedAt, request.headers["if-modified-since"])) {
       return empty(304, { "last-modified": updatedAt.toUTCString() });
@@ -152,7 +125,7 @@ export function appleWalletRoutes(app: FastifyInstance) {
     const data = await passData(app.db, auth.card.id);
     if (!data) throw badPassToken();
     // The same token again: a pass's authenticationToken can never change.
-    return pkpass(await buildPass(config, app.config.publicAppUrl, data, auth.token), updatedAt);
+    return pkpass(await buildPass(configured(), app.config.publicAppUrl, data, auth.token), updatedAt);
   });
 
   route(app, calls.appleLog, async ({ body, request }) => {
