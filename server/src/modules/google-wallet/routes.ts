@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { applePassUrl } from "../../../../lib/contract/apple-wallet";
 import { fileUrl } from "../../../../lib/contract/files";
-import type { WalletLinks } from "../../../../lib/contract/wallet";
 import { cards } from "../../db/schema";
 import { resolveReward, type CardRow, type ResolvedQr, type RewardRow } from "../loyalty/cards";
 import type { PassCard } from "./passes";
@@ -13,25 +11,19 @@ const FALLBACK_LOGO = "/icons/icon-512.png";
 const passReward = (reward: RewardRow | null): PassCard["reward"] =>
   reward && { title: reward.title, stampsRequired: reward.stampsRequired };
 
-/**
- * The wallet links of a card on the customer's device (reached from its business QR `qrToken`):
- * Apple's .pkpass download and Google's signed save link, each null when that wallet is not
- * configured.
- */
-export function walletLinks(
+/** The "Save to Google Wallet" link of a card on the customer's device, or null when not configured. */
+export function googleSaveLink(
   app: FastifyInstance,
   card: CardRow,
   customerName: string,
   resolved: Pick<ResolvedQr, "business" | "reward">,
-  qrToken: string,
-): WalletLinks {
+): string | null {
   const { business } = resolved;
   const logoPath = business.logoFileId ? fileUrl(business.logoFileId) : FALLBACK_LOGO;
-  const google = app.googleWallet.saveLink(
+  return app.googleWallet.saveLink(
     { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}` },
     { serial: card.serial, customerName, stamps: card.stamps, reward: passReward(resolved.reward) },
   );
-  return { apple: app.config.appleWallet ? applePassUrl(qrToken) : null, google };
 }
 
 /** Keeps saved Google Wallet passes in step with their cards (issue 10 §5). */

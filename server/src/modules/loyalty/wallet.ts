@@ -11,7 +11,7 @@ import { walletCodeMail } from "../../services/mail-templates";
 import { cardOnDevice, cardView, findQr, secretsOf } from "./cards";
 import { newCardSecret } from "./codes";
 import { joinCard } from "./stamping";
-import { walletLinks } from "../google-wallet/routes";
+import { walletLinks } from "./wallet-links";
 import { cardMessages } from "../notifications/messages";
 
 const MINUTES = 60;

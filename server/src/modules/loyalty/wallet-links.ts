@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import { applePassUrl } from "../../../../lib/contract/apple-wallet";
+import type { WalletLinks } from "../../../../lib/contract/wallet";
+import { googleSaveLink } from "../google-wallet/routes";
+import type { CardRow, ResolvedQr } from "./cards";
+
+/**
+ * The wallet links of a card on the customer's device (reached from its business QR `qrToken`):
+ * Apple's .pkpass download and Google's signed save link, each null when that wallet is not
+ * configured on this server.
+ */
+export function walletLinks(
+  app: FastifyInstance,
+  card: CardRow,
+  customerName: string,
+  resolved: Pick<ResolvedQr, "business" | "reward">,
+  qrToken: string,
+): WalletLinks {
+  return {
+    apple: app.config.appleWallet ? applePassUrl(qrToken) : null,
+    google: googleSaveLink(app, card, customerName, resolved),
+  };
+}
