@@ -42,6 +42,8 @@ export type NotificationList = {
   per_page: number;
   last_page: number;
   unread_count: number;
+  /** Whether this server sends push messages (Firebase configured); the page says so when not. */
+  push_configured: boolean;
 };
 
 /** notification-add (spec.md §7): a message to every holder of a card of the business. */

@@ -8,12 +8,10 @@ import type { Paginated } from "@/lib/contract/pagination";
 
 export const notificationKeys = { feed: ["notification-list"] as const, sent: ["message-list"] as const };
 
-type Feed = NotificationList & { push_configured: boolean };
-
 export function useNotifications(page: number) {
   return useQuery({
     queryKey: [...notificationKeys.feed, page],
-    queryFn: async () => (await apiCall<Feed>(calls.notificationList, { search: { page } })).data,
+    queryFn: async () => (await apiCall<NotificationList>(calls.notificationList, { search: { page } })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -22,7 +20,8 @@ export function useNotifications(page: number) {
 export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: [...notificationKeys.feed, "unread"],
-    queryFn: async () => (await apiCall<Feed>(calls.notificationList, { search: { per_page: 1 } })).data.unread_count,
+    queryFn: async () =>
+      (await apiCall<NotificationList>(calls.notificationList, { search: { per_page: 1 } })).data.unread_count,
     enabled,
     refetchInterval: 60_000,
   });

@@ -115,7 +115,7 @@ describe("push through FCM (stand-in of the HTTP v1 endpoint)", () => {
 
     // The owner's own broadcast is no feed push to the owner.
     expect(fcm.sent.slice(mark).some((p) => p.token === ownerDevice("push"))).toBe(false);
-    const list = await t.get<NotificationList & { push_configured: boolean }>("/notification-list", { token });
+    const list = await t.get<NotificationList>("/notification-list", { token });
     expect(list.body.data.push_configured).toBe(true);
   });
 

@@ -135,10 +135,11 @@ export function appleWalletRoutes(app: FastifyInstance) {
     return { message: "Logged." };
   });
 
-  // A stamp or a redeem: tell every phone holding the card's pass to fetch it again.
+  // A stamp or a redeem: tell every phone holding the card's pass to fetch it again. Unconfigured,
+  // no listener: a stamp schedules nothing.
+  const config = app.config.appleWallet;
+  if (!config) return;
   app.events.on("card.changed", async ({ cardId }) => {
-    const config = app.config.appleWallet;
-    if (!config) return;
     const rows = await app.db
       .select({ pushToken: applePassRegistrations.pushToken })
       .from(applePassRegistrations)

@@ -17,7 +17,7 @@ export async function saveToken(app: FastifyInstance, token: string, target: { u
 /** Sends to these tokens and deletes the ones FCM reports as no longer valid. */
 async function deliver(app: FastifyInstance, push: PushSender, tokens: string[], message: PushMessage) {
   const unique = [...new Set(tokens)];
-  if (!push.configured || unique.length === 0) return;
+  if (unique.length === 0) return;
   const result = await push.send(unique, message);
   if (result.invalid.length > 0) await app.db.delete(pushTokens).where(inArray(pushTokens.token, result.invalid));
 }

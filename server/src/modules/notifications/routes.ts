@@ -23,6 +23,15 @@ export const notificationLimits = {
   tokensPerIp: { max: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
+const toSent = (row: typeof businessMessages.$inferSelect, businessName: string): SentMessage => ({
+  id: row.id,
+  business_id: row.businessId,
+  business_name: businessName,
+  title: row.title,
+  message: row.message,
+  created_at: row.createdAt.toISOString(),
+});
+
 const toEntry = (row: typeof notifications.$inferSelect): FeedEntry => ({
   id: row.id,
   kind: row.kind as NotificationKind,
@@ -61,7 +70,7 @@ export function notificationRoutes(app: FastifyInstance) {
         .where(and(mine, isNull(notifications.readAt))),
     ]);
     const { items, ...rest } = page;
-    const data: NotificationList & { push_configured: boolean } = {
+    const data: NotificationList = {
       notificationData: items,
       ...rest,
       unread_count: unread!.n,
@@ -117,16 +126,8 @@ export function notificationRoutes(app: FastifyInstance) {
       title: row.title,
       message: row.message,
     });
-    const data: SentMessage = {
-      id: row.id,
-      business_id: business.id,
-      business_name: business.name,
-      title: row.title,
-      message: row.message,
-      created_at: row.createdAt.toISOString(),
-    };
     // The fixed success text of spec.md §8.
-    return { statusCode: 201, message: "Notification added successfully", data };
+    return { statusCode: 201, message: "Notification added successfully", data: toSent(row, business.name) };
   });
 
   route(app, calls.messageList, async ({ user, query }) => {
@@ -147,14 +148,7 @@ export function notificationRoutes(app: FastifyInstance) {
             .orderBy(desc(businessMessages.id))
             .limit(limit)
             .offset(offset)
-        ).map(({ row, businessName }): SentMessage => ({
-          id: row.id,
-          business_id: row.businessId,
-          business_name: businessName,
-          title: row.title,
-          message: row.message,
-          created_at: row.createdAt.toISOString(),
-        })),
+        ).map(({ row, businessName }) => toSent(row, businessName)),
     );
     return { message: "Message list.", data };
   });
