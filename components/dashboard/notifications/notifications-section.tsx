@@ -25,7 +25,9 @@ function PushSettings() {
           )}
         </>
       ) : (
-        <p className="muted">Push notifications are not configured on this server.</p>
+        <p className="muted" style={{ margin: 0 }}>
+          Push notifications are not configured on this server.
+        </p>
       )}
     </section>
   );
