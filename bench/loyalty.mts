@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { apiCall, DEMO, demoProgramme, ensureBuilt, startProduct, stopAll } from "./servers.mjs";
+import { apiCall, cpuSnapshot, DEMO, demoProgramme, ensureBuilt, startProduct, stopAll } from "./servers.mjs";
 
 async function fixtures(api: string) {
   // 50 stamps a reward: most scans stamp, one in 51 redeems (both are the real work of a scan).
@@ -42,6 +42,7 @@ async function bffCookie(web: string): Promise<string> {
 
 async function load(url: string, headers: Record<string, string>, serials: string[]) {
   let next = 0;
+  const before = cpuSnapshot();
   const result = await autocannon({
     url,
     method: "POST",
@@ -55,7 +56,12 @@ async function load(url: string, headers: Record<string, string>, serials: strin
     ],
   });
   const errors = result.non2xx + result.errors + result.timeouts;
-  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, errors };
+  const after = cpuSnapshot();
+  // Where the machine's CPU went, per request: which process a faster path would have to relieve.
+  const cpuPerRequest = Object.entries(after)
+    .map(([role, ms]) => `${role} ${((ms - (before[role] ?? 0)) / Math.max(1, result.requests.total)).toFixed(2)}`)
+    .join(", ");
+  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, errors, cpuPerRequest };
 }
 
 async function main() {
@@ -89,6 +95,7 @@ async function main() {
         `${ok ? "ok  " : "FAIL"} ${name.padEnd(52)} ${r.rps.toFixed(0)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}` +
           (target === undefined ? "" : `  (target p99 ≤ ${target} ms)`),
       );
+      if (r.cpuPerRequest) console.log(`     CPU ms per request: ${r.cpuPerRequest}`);
     };
     console.log(`\nStaff stamps (qr-code-scanner, autocannon 10 s, 50 connections, ${kind})`);
     report(`API server directly`, direct);

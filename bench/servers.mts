@@ -1,6 +1,7 @@
 // The production servers the web and loyalty benchmarks measure: built when stale, started on
 // free ports as child processes, stopped together.
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
 import { isStale, targets } from "../scripts/lib/build-state.mjs";
 import { run, waitForUrl } from "../scripts/lib/run.mjs";
@@ -29,14 +30,53 @@ export async function ensureBuilt() {
 
 const children: ChildProcess[] = [];
 
+/** `BENCH_CPU_PROF=<dir>` writes a V8 CPU profile of each server there when it stops. */
+const profiling = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
 export function startNode(script: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...profiling, script], {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
   children.push(child);
   return child;
+}
+
+/**
+ * CPU time (ms) used so far by each process group that serves a benchmark: the API server, the web
+ * server, PostgreSQL's processes and this process (the load generator). Linux only (/proc); empty
+ * elsewhere. Two snapshots' difference divided by the requests made is the CPU cost of a request.
+ */
+export function cpuSnapshot(): Record<string, number> {
+  const ticks = 100; // USER_HZ on Linux
+  const totals: Record<string, number> = {};
+  let pids: string[];
+  try {
+    pids = fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return totals;
+  }
+  const roles = new Map<number, string>([[process.pid, "load generator"]]);
+  for (const child of children) {
+    const script = child.spawnargs.at(-1) ?? "";
+    roles.set(child.pid!, script.includes("server/") ? "API server" : "web server");
+  }
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const role = roles.get(Number(pid)) ?? (comm === "postgres" ? "PostgreSQL" : undefined);
+    if (!role) continue;
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
+    totals[role] = (totals[role] ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+  }
+  return totals;
 }
 
 export function stopAll() {

@@ -1,13 +1,15 @@
 import "server-only";
+import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
+import { Readable } from "node:stream";
 import { NextResponse, type NextRequest } from "next/server";
 import { findCall, type Call } from "./contract/calls";
 import { messages } from "./contract/envelope";
-import { backendUrl } from "./backend";
+import { backendRequest, backendUrl, BodyTooLarge, readAll } from "./backend";
 import { holdCardSecret, readCardSecrets } from "./card-cookie";
 import { CARD_SECRETS_HEADER } from "./contract/wallet";
 import { webEnv } from "./env";
-import { getSession, isHttps } from "./session";
+import { getSession, isHttps, type Session } from "./session";
 import { CLIENT_IP_HEADER } from "./web-server/request-guard";
 
 const json = (status: number, message: string) => NextResponse.json({ status: false, message, data: null }, { status });
@@ -58,34 +60,20 @@ export function authorizationFor(call: Call, clientHeader: string | null, sessio
   return sessionToken ? `Bearer ${sessionToken}` : undefined;
 }
 
-class BodyTooLarge extends Error {}
-
-/** Caps a streamed body: the stream errors once more than `limit` bytes went through. */
-function capped(body: ReadableStream<Uint8Array>, limit: number) {
-  const state = { exceeded: false };
-  let seen = 0;
-  const stream = body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > limit) {
-          state.exceeded = true;
-          controller.error(new BodyTooLarge());
-        } else controller.enqueue(chunk);
-      },
-    }),
-  );
-  return { stream, state };
-}
-
-/** Reads a whole body as text under the same cap as a streamed one (throws BodyTooLarge). */
+/** Reads a whole body as text, refusing it (BodyTooLarge) past `limit` bytes. */
 async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
   if (!body) return "";
   const chunks: Uint8Array[] = [];
-  const reader = capped(body, limit).stream.getReader();
+  let seen = 0;
+  const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
+    seen += value.byteLength;
+    if (seen > limit) {
+      await reader.cancel();
+      throw new BodyTooLarge();
+    }
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
@@ -139,8 +127,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
     if (secrets.length > 0) headers.set(CARD_SECRETS_HEADER, secrets.join(","));
   }
 
-  let body: BodyInit | undefined;
-  let cap: ReturnType<typeof capped>["state"] | undefined;
+  let body: string | ReadableStream<Uint8Array> | null = null;
   if (call.method !== "GET" && call.session === "spendResetToken") {
     // The reset token was kept in the session by otp-verify; the browser never had it.
     try {
@@ -150,47 +137,52 @@ export async function forward(request: NextRequest, segments: string[]): Promise
       throw error;
     }
     headers.set("content-type", "application/json");
+    headers.set("content-length", String(Buffer.byteLength(body)));
   } else if (request.body && call.method !== "GET") {
-    const streamed = capped(request.body, limit);
-    body = streamed.stream;
-    cap = streamed.state;
+    body = request.body;
+    // A body the browser announced the length of is sent with it; others go chunked (and capped).
+    if (length > 0) headers.set("content-length", String(length));
   }
 
-  let upstream: Response;
+  let upstream: IncomingMessage;
   try {
-    upstream = await fetch(backendUrl(path, request.nextUrl.search), {
-      // HEAD goes on as HEAD (the API answers it for every GET call), so there is no body to drop.
+    // HEAD goes on as HEAD (the API answers it for every GET call), so there is no body to drop.
+    upstream = await backendRequest(backendUrl(path, request.nextUrl.search), {
       method: head ? "HEAD" : call.method,
       headers,
       body,
-      cache: "no-store",
-      redirect: "manual",
-      // Required by Node's fetch to send a streamed body.
-      ...(body instanceof ReadableStream && { duplex: "half" }),
-    } as RequestInit);
-  } catch {
-    if (cap?.exceeded) return tooLarge();
+      limit,
+    });
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return tooLarge();
     return json(503, messages.serviceUnavailable);
   }
 
+  const status = upstream.statusCode ?? 502;
   const responseHeaders = new Headers();
   for (const name of FORWARDED_RESPONSE_HEADERS) {
-    const value = upstream.headers.get(name);
-    if (value) responseHeaders.set(name, value);
+    const value = upstream.headers[name];
+    if (typeof value === "string") responseHeaders.set(name, value);
   }
-  if (head) return new Response(null, { status: upstream.status, headers: responseHeaders });
-  if (!upstream.headers.get("content-type")?.includes("application/json")) {
-    return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
+  if (head) {
+    upstream.resume();
+    return new Response(null, { status, headers: responseHeaders });
+  }
+  if (!upstream.headers["content-type"]?.includes("application/json")) {
+    // Files (a CSV export, a wallet pass) stream through as they come.
+    return new Response(Readable.toWeb(upstream) as ReadableStream<Uint8Array>, { status, headers: responseHeaders });
   }
 
-  const payload = (await upstream.json().catch(() => null)) as Record<string, unknown> | null;
-  if (!payload) return json(502, messages.serviceUnavailable);
+  let payload: Record<string, unknown> | null;
+  try {
+    payload = JSON.parse((await readAll(upstream)).toString("utf8")) as Record<string, unknown> | null;
+  } catch {
+    payload = null;
+  }
+  if (!payload || typeof payload !== "object") return json(502, messages.serviceUnavailable);
   const result = await applySession(call, payload, session, secure);
-  responseHeaders.delete("content-length");
-  return NextResponse.json(result, { status: upstream.status, headers: responseHeaders });
+  return NextResponse.json(result, { status, headers: responseHeaders });
 }
-
-type Session = Awaited<ReturnType<typeof getSession>>;
 
 /** Acts on the call's `session` effect (lib/contract/calls.ts): secrets move from answers into the session. */
 async function applySession(call: Call, payload: Record<string, unknown>, session: Session, secure: boolean) {
