@@ -5,7 +5,7 @@ import { HttpError, notFound, unauthenticated } from "../../http/errors";
 import { route } from "../../http/route";
 import { cardOnDevice, findQr, nextStampAt, secretsOf } from "./cards";
 import { parseScannedCode } from "./codes";
-import { scanResult, selfStamp, staffScan } from "./stamping";
+import { scanAnswer, scanResult, selfStamp, staffScan } from "./stamping";
 
 export const UNKNOWN_CODE = "This code is not a loyalty card or QR code of ours.";
 const BUSINESS_CODE_FOR_STAFF = "This is a business QR code. Scan the customer's card instead.";
@@ -28,7 +28,7 @@ export function scannerRoutes(app: FastifyInstance) {
       if (outcome.action === "redeem") {
         app.events.emit({ type: "reward.redeemed", ownerId, businessId, cardId, rewardTitle: outcome.reward!.title });
       }
-      const data = await scanResult(app.db, outcome, null);
+      const data = scanAnswer(outcome, outcome.names, null);
       const message =
         outcome.action === "redeem"
           ? `Reward redeemed: ${data.reward_title}. ${data.stamps} stamp${data.stamps === 1 ? "" : "s"} left on the card.`

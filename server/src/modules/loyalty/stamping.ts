@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ScanResult } from "../../../../lib/contract/wallet";
 import type { Db } from "../../db/client";
-import { businesses, cardKeys, cards, customers, scans } from "../../db/schema";
+import { businesses, cardKeys, cards, customers, rewards, scans } from "../../db/schema";
 import { isUniqueViolation } from "../../http/db-errors";
 import { invalid, notFound } from "../../http/errors";
 import { sha256 } from "../../services/crypto";
-import { resolveReward, type CardRow, type ResolvedQr, type RewardRow } from "./cards";
+import type { CardRow, ResolvedQr, RewardRow } from "./cards";
 import { newCardSecret, newSerial } from "./codes";
 
 export const CARD_EXISTS =
@@ -115,43 +115,125 @@ export async function selfStamp(db: Db, cardId: number, resolved: ResolvedQr) {
   });
 }
 
+/** What a staff scan did, with what the scanner's answer shows. */
+export type StaffScanOutcome = {
+  action: "stamp" | "redeem";
+  card: Pick<CardRow, "id" | "userId" | "businessId" | "serial" | "stamps">;
+  reward: Pick<RewardRow, "title" | "stampsRequired"> | null;
+  names: { customer: string; business: string };
+};
+
 /**
  * Staff (or the owner) scanned a card: a stamp, or, once the reward is reached, the reward
  * redeemed (stamps minus stamps_required). Only cards of the acting owner's businesses.
+ *
+ * One statement, the counter's hot path (bench/loyalty.mts): it locks the card's row, picks the
+ * reward as `resolveReward` does, decides on the locked row, updates the card, records the scan and
+ * reads the names the answer shows. Concurrent scans of one card queue on the row lock as in
+ * `lockCard`; each decides on the row as the previous one left it (`for update` reads the latest
+ * version, and the update, holding the lock, writes on that same version).
  */
-export async function staffScan(db: Db, ownerId: number, staffUserId: number, serial: string) {
-  return db.transaction(async (tx) => {
-    const card = await lockCard(tx, and(eq(cards.serial, serial), eq(cards.userId, ownerId)));
-    if (!card) throw notFound(UNKNOWN_CARD);
-    const reward: RewardRow | null = await resolveReward(tx, card.businessId, card.rewardId);
-    const redeem = !!reward && card.stamps >= reward.stampsRequired;
-    const [updated] = await tx
-      .update(cards)
-      .set(
-        redeem
-          ? {
-              stamps: sql`${cards.stamps} - ${reward!.stampsRequired}`,
-              rewardsRedeemed: sql`${cards.rewardsRedeemed} + 1`,
-              rewardId: reward!.id,
-              updatedAt: sql`now()`,
-            }
-          : {
-              stamps: sql`${cards.stamps} + 1`,
-              lifetimeStamps: sql`${cards.lifetimeStamps} + 1`,
-              rewardId: card.rewardId ?? reward?.id ?? null,
-              updatedAt: sql`now()`,
-            },
-      )
-      .where(eq(cards.id, card.id))
-      .returning();
-    await tx
-      .insert(scans)
-      .values(scanValues(updated!, redeem ? "redeem" : "stamp", { staffUserId, rewardId: reward?.id ?? null }));
-    return { action: redeem ? ("redeem" as const) : ("stamp" as const), card: updated!, reward };
-  });
+export async function staffScan(
+  db: Db,
+  ownerId: number,
+  staffUserId: number,
+  serial: string,
+): Promise<StaffScanOutcome> {
+  const result = (await db.execute(sql`
+    with target as (
+      select id, business_id, reward_id, stamps from ${cards}
+      where serial = ${serial} and user_id = ${ownerId}
+      for update
+    ),
+    decision as (
+      select t.id as card_id, r.id as reward_id, r.title, r.stamps_required,
+        coalesce(t.stamps >= r.stamps_required, false) as redeem
+      from target t
+      left join lateral (
+        select id, title, stamps_required from ${rewards}
+        where business_id = t.business_id and active
+        order by coalesce(id = t.reward_id, false) desc, id desc
+        limit 1
+      ) r on true
+    ),
+    updated as (
+      update ${cards} c set
+        stamps = case when d.redeem then c.stamps - d.stamps_required else c.stamps + 1 end,
+        lifetime_stamps = case when d.redeem then c.lifetime_stamps else c.lifetime_stamps + 1 end,
+        rewards_redeemed = case when d.redeem then c.rewards_redeemed + 1 else c.rewards_redeemed end,
+        reward_id = case when d.redeem then d.reward_id else coalesce(c.reward_id, d.reward_id) end,
+        updated_at = now()
+      from decision d
+      where c.id = d.card_id
+      returning c.id, c.user_id, c.business_id, c.customer_id, c.serial, c.stamps, c.reward_id
+    ),
+    scan as (
+      insert into ${scans} (user_id, business_id, card_id, kind, stamps_after, staff_user_id, reward_id)
+      select u.user_id, u.business_id, u.id, case when d.redeem then 'redeem' else 'stamp' end, u.stamps,
+        ${staffUserId}, coalesce(d.reward_id, u.reward_id)
+      from updated u cross join decision d
+    )
+    select u.id, u.user_id, u.business_id, u.serial, u.stamps, d.redeem, d.title, d.stamps_required,
+      cu.name as customer_name, b.business_name
+    from updated u
+    cross join decision d
+    join ${customers} cu on cu.id = u.customer_id
+    join ${businesses} b on b.id = u.business_id`)) as unknown as { rows: StaffScanRow[] };
+  const row = result.rows[0];
+  if (!row) throw notFound(UNKNOWN_CARD);
+  return {
+    action: row.redeem ? "redeem" : "stamp",
+    card: {
+      id: Number(row.id),
+      userId: Number(row.user_id),
+      businessId: Number(row.business_id),
+      serial: row.serial,
+      stamps: Number(row.stamps),
+    },
+    reward: row.title === null ? null : { title: row.title, stampsRequired: Number(row.stamps_required) },
+    names: { customer: row.customer_name, business: row.business_name },
+  };
 }
 
+type StaffScanRow = {
+  id: number;
+  user_id: number;
+  business_id: number;
+  serial: string;
+  stamps: number;
+  redeem: boolean;
+  title: string | null;
+  stamps_required: number | null;
+  customer_name: string;
+  business_name: string;
+};
+
 /** The scanner's answer, kept by the dashboard as `qrData`. */
+export function scanAnswer(
+  outcome: {
+    action: ScanResult["action"];
+    card: Pick<CardRow, "serial" | "stamps">;
+    reward: StaffScanOutcome["reward"];
+  },
+  names: StaffScanOutcome["names"],
+  nextAt: Date | null,
+): ScanResult {
+  const { card, reward } = outcome;
+  return {
+    action: outcome.action,
+    customer_name: names.customer,
+    business_name: names.business,
+    serial: card.serial,
+    stamps: card.stamps,
+    stamps_required: reward?.stampsRequired ?? null,
+    reward_title: reward?.title ?? null,
+    reward_ready: !!reward && card.stamps >= reward.stampsRequired,
+    next_stamp_at: nextAt?.toISOString() ?? null,
+    scanned_at: new Date().toISOString(),
+  };
+}
+
+/** The answer to a customer's own scan: the names are read after the stamp. */
 export async function scanResult(
   db: Db,
   outcome: { action: ScanResult["action"]; card: CardRow; reward: RewardRow | null },
@@ -163,17 +245,5 @@ export async function scanResult(
     .innerJoin(businesses, eq(businesses.id, outcome.card.businessId))
     .where(eq(customers.id, outcome.card.customerId))
     .limit(1);
-  const { card, reward } = outcome;
-  return {
-    action: outcome.action,
-    customer_name: names?.customer ?? "",
-    business_name: names?.business ?? "",
-    serial: card.serial,
-    stamps: card.stamps,
-    stamps_required: reward?.stampsRequired ?? null,
-    reward_title: reward?.title ?? null,
-    reward_ready: !!reward && card.stamps >= reward.stampsRequired,
-    next_stamp_at: nextAt?.toISOString() ?? null,
-    scanned_at: new Date().toISOString(),
-  };
+  return scanAnswer(outcome, { customer: names?.customer ?? "", business: names?.business ?? "" }, nextAt);
 }
