@@ -89,9 +89,17 @@ export async function medianLighthouse(url: string, runs = 3): Promise<Lighthous
 
 export type LoadResult = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
 
-/** GET `url` for `seconds` with `connections` at once (autocannon). */
-export async function load(url: string, seconds = 10, connections = 50): Promise<LoadResult> {
-  const result = await autocannon({ url, duration: seconds, connections });
+/** What a phone's browser says it accepts: every browser asks for compressed pages. */
+export const BROWSER_ENCODINGS = { "accept-encoding": "gzip, deflate, br, zstd" };
+
+/** GET `url` for `seconds` with `connections` at once (autocannon), with these request headers. */
+export async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  seconds = 10,
+  connections = 50,
+): Promise<LoadResult> {
+  const result = await autocannon({ url, headers, duration: seconds, connections });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,

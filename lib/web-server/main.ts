@@ -1,11 +1,13 @@
 // The web app's HTTP server: Next.js behind a thin layer that only Node's own server can provide:
-// the TCP peer's address (request-guard.ts), and a Content-Security-Policy that allows exactly the
-// framework's inline scripts of each page by hash (page-policy.ts), so static pages stay static.
+// the TCP peer's address (request-guard.ts), a Content-Security-Policy that allows exactly the
+// framework's inline scripts of each page by hash (page-policy.ts), so static pages stay static,
+// and a one-second cache of the pages that are the same for every visitor (page-cache.ts).
 // `npm start` and the e2e stack run this instead of `next start`; `--dev` runs Next in development.
 import { createServer } from "node:http";
 import compression from "compression";
 import next from "next";
 import { compileTrustedProxies } from "./client-ip";
+import { createPageCache } from "./page-cache";
 import { applyPagePolicy } from "./page-policy";
 import { guardRequest } from "./request-guard";
 
@@ -27,12 +29,16 @@ const handle = app.getRequestHandler();
 // Next's own compression is off (next.config.mjs): it would compress before the page policy could
 // read the page. This compresses after it.
 const compress = compression();
+// Pages that are the same for every visitor without cookies, kept for a second (page-cache.ts).
+const pageCache = createPageCache();
 
 app.prepare().then(() => {
   const server = createServer((req, res) => {
     const guarded = guardRequest(req, res, isTrustedProxy);
     if (!guarded) return;
     compress(req as never, res as never, () => {
+      if (!dev && pageCache.serve(req, res, guarded.https)) return;
+      if (!dev) pageCache.record(req, res, guarded.https);
       applyPagePolicy(res, { dev, https: guarded.https }, (refused) =>
         console.warn(`[web] ${refused} inline script(s) on ${req.url} are not the framework's: blocked by CSP`),
       );

@@ -1,5 +1,6 @@
-import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { ServerResponse } from "node:http";
 import { inlineScriptHashes } from "./inline-scripts";
+import { adoptWriteHeadHeaders } from "./write-head";
 
 /**
  * Third-party origins our pages may load from, by CSP directive: Google's page-translation
@@ -106,11 +107,7 @@ export function applyPagePolicy(res: ServerResponse, options: PolicyOptions, onR
         : Buffer.from(chunk as Uint8Array);
 
   res.writeHead = function (status: number, ...rest: unknown[]) {
-    const headers = rest.find((arg) => arg && typeof arg === "object") as OutgoingHttpHeaders | string[] | undefined;
-    if (Array.isArray(headers))
-      for (let i = 0; i + 1 < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
-    else if (headers)
-      for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+    adoptWriteHeadHeaders(res, rest);
     res.statusCode = status;
     if (releasing || decide() === "pass") return writeHead(status);
     return res;
