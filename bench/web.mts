@@ -6,7 +6,14 @@ import path from "node:path";
 import { isStale } from "../scripts/lib/build-state.mjs";
 import { run, waitForUrl } from "../scripts/lib/run.mjs";
 import { demoProgramme, ensureBuilt, freePort, startNode, startProduct, stopAll } from "./servers.mjs";
-import { BROWSER_ENCODINGS, firstLoadJs, load, medianLighthouse, type LighthouseResult } from "./web-measure.mjs";
+import {
+  BROWSER_ENCODINGS,
+  firstLoadJs,
+  LIGHTHOUSE_RUNS,
+  load,
+  medianLighthouse,
+  type LighthouseResult,
+} from "./web-measure.mjs";
 
 const BASELINE_DIR = "bench/baseline";
 const KB = 1024;
@@ -65,7 +72,7 @@ async function main() {
     );
   }
 
-  console.log("\nLighthouse (mobile, median of 3 runs by LCP)");
+  console.log(`\nLighthouse (mobile, median of ${LIGHTHOUSE_RUNS} runs by LCP)`);
   const show = (r: LighthouseResult) =>
     `perf ${r.performance} a11y ${r.accessibility} bp ${r.bestPractices} seo ${r.seo} LCP ${r.lcpMs} ms`;
   const baseLh = await medianLighthouse(`${base}/`);
