@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { businessCategories, countries } from "../../db/schema";
-import { invalid } from "../../http/errors";
+import { HttpError, invalid } from "../../http/errors";
 
 /** The canonical spelling of a business category from category-list, or 422. */
 export async function checkCategory(db: Db, value: string): Promise<string> {
@@ -27,11 +27,21 @@ export async function checkCountry(db: Db, value: string): Promise<string> {
 
 type Place = { business_category: string; country_name: string };
 
-/** Both reference fields of a business or address, checked and canonical. */
+/**
+ * Both reference fields of a business or address, checked and canonical. When both are wrong the
+ * 422 names both (the two lookups run at once, so answering whichever failed first would vary).
+ */
 export async function checkPlace<T extends Place>(db: Db, body: T): Promise<T> {
-  const [business_category, country_name] = await Promise.all([
+  const [category, country] = await Promise.allSettled([
     checkCategory(db, body.business_category),
     checkCountry(db, body.country_name),
   ]);
-  return { ...body, business_category, country_name };
+  if (category.status === "fulfilled" && country.status === "fulfilled") {
+    return { ...body, business_category: category.value, country_name: country.value };
+  }
+  const failures = [category, country].flatMap((result) => (result.status === "rejected" ? [result.reason] : []));
+  const unexpected = failures.find((reason) => !(reason instanceof HttpError));
+  if (unexpected !== undefined) throw unexpected;
+  const refused = failures as HttpError[];
+  throw new HttpError(422, refused[0]!.message, Object.assign({}, ...refused.map((error) => error.errors)));
 }
