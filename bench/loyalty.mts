@@ -40,14 +40,14 @@ async function bffCookie(web: string): Promise<string> {
   return cookie;
 }
 
-async function load(url: string, headers: Record<string, string>, serials: string[]) {
+async function load(url: string, headers: Record<string, string>, serials: string[], connections = 50, duration = 10) {
   let next = 0;
   const before = cpuSnapshot();
   const result = await autocannon({
     url,
     method: "POST",
-    connections: 50,
-    duration: 10,
+    connections,
+    duration,
     headers,
     requests: [
       {
@@ -86,6 +86,21 @@ async function main() {
       { "content-type": "application/json", origin: web, cookie: await bffCookie(web) },
       f.serials,
     );
+    // One staff member at the counter, nothing queued: what the BFF adds to a single scan's time.
+    const directOne = await load(
+      `${api}/qr-code-scanner`,
+      { "content-type": "application/json", authorization: `Bearer ${f.token}` },
+      f.serials,
+      1,
+      5,
+    );
+    const bffOne = await load(
+      `${web}/api/qr-code-scanner`,
+      { "content-type": "application/json", origin: web, cookie: await bffCookie(web) },
+      f.serials,
+      1,
+      5,
+    );
     const ratio = direct.p99 > 0 ? bff.p99 / direct.p99 : 0;
     const rpsRatio = bff.rps > 0 ? direct.rps / bff.rps : 0;
     const report = (name: string, r: typeof direct, target?: number) => {
@@ -105,6 +120,9 @@ async function main() {
     console.log(
       `${overheadOk ? "ok  " : "FAIL"} ${"BFF overhead (p99 BFF / p99 direct)".padEnd(52)} ${ratio.toFixed(2)}×  (throughput ${rpsRatio.toFixed(2)}×; target ≤ 1.3×)`,
     );
+    console.log(`\nStaff stamps, one connection (autocannon 5 s, ${kind}; for the record, no target)`);
+    report(`API server directly`, directOne);
+    report(`through the BFF`, bffOne);
   } finally {
     stopAll();
     await new Promise((r) => setTimeout(r, 500));

@@ -73,8 +73,11 @@ export function cpuSnapshot(): Record<string, number> {
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const role = roles.get(Number(pid)) ?? (comm === "postgres" ? "PostgreSQL" : undefined);
     if (!role) continue;
-    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command name.
-    totals[role] = (totals[role] ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+    // utime, stime, cutime and cstime are fields 14 to 17 of stat, 12 to 15 after the command name.
+    // The children's times keep the sum whole when a process ends: PostgreSQL's postmaster takes
+    // over the CPU time of each backend that exits (a closed connection), which would else vanish.
+    const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+    totals[role] = (totals[role] ?? 0) + ((utime! + stime! + cutime! + cstime!) * 1000) / ticks;
   }
   return totals;
 }
