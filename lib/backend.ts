@@ -50,19 +50,26 @@ export function backendRequest(url: string, { method, headers, body, limit = Inf
   });
 }
 
-/** Streams a body to the API server, refusing it (BodyTooLarge) once it grows past `limit` bytes. */
-async function sendCapped(request: http.ClientRequest, body: ReadableStream<Uint8Array>, limit: number) {
+/** A body's chunks as they come, refusing it (BodyTooLarge) once it grows past `limit` bytes. */
+export async function* capped(body: ReadableStream<Uint8Array>, limit: number): AsyncGenerator<Uint8Array> {
   let seen = 0;
   const reader = body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return;
     seen += value.byteLength;
     if (seen > limit) {
       await reader.cancel();
       throw new BodyTooLarge();
     }
-    if (!request.write(value)) await new Promise((resolve) => request.once("drain", resolve));
+    yield value;
+  }
+}
+
+/** Streams a body to the API server, capped at `limit` bytes. */
+async function sendCapped(request: http.ClientRequest, body: ReadableStream<Uint8Array>, limit: number) {
+  for await (const chunk of capped(body, limit)) {
+    if (!request.write(chunk)) await new Promise((resolve) => request.once("drain", resolve));
   }
   request.end();
 }

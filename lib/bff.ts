@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { NextResponse, type NextRequest } from "next/server";
 import { findCall, type Call } from "./contract/calls";
 import { messages } from "./contract/envelope";
-import { backendRequest, backendUrl, BodyTooLarge, readAll } from "./backend";
+import { backendRequest, backendUrl, BodyTooLarge, capped, readAll } from "./backend";
 import { holdCardSecret, readCardSecrets } from "./card-cookie";
 import { CARD_SECRETS_HEADER } from "./contract/wallet";
 import { webEnv } from "./env";
@@ -64,18 +64,7 @@ export function authorizationFor(call: Call, clientHeader: string | null, sessio
 async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<string> {
   if (!body) return "";
   const chunks: Uint8Array[] = [];
-  let seen = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    seen += value.byteLength;
-    if (seen > limit) {
-      await reader.cancel();
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
+  for await (const chunk of capped(body, limit)) chunks.push(chunk);
   return Buffer.concat(chunks).toString("utf8");
 }
 
