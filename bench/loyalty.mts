@@ -40,7 +40,13 @@ async function bffCookie(web: string): Promise<string> {
   return cookie;
 }
 
-async function load(url: string, headers: Record<string, string>, serials: string[], connections = 50, duration = 10) {
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  serials: string[],
+  connections: number,
+  duration: number,
+) {
   let next = 0;
   const before = cpuSnapshot();
   const result = await autocannon({
@@ -76,31 +82,27 @@ async function main() {
       SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijkl",
     });
     const f = await fixtures(api);
-    const direct = await load(
-      `${api}/qr-code-scanner`,
-      { "content-type": "application/json", authorization: `Bearer ${f.token}` },
-      f.serials,
-    );
-    const bff = await load(
-      `${web}/api/qr-code-scanner`,
-      { "content-type": "application/json", origin: web, cookie: await bffCookie(web) },
-      f.serials,
-    );
+    const cookie = await bffCookie(web);
+    // The same scans straight to the API server and through the BFF.
+    const both = async (connections: number, seconds: number) => ({
+      direct: await load(
+        `${api}/qr-code-scanner`,
+        { "content-type": "application/json", authorization: `Bearer ${f.token}` },
+        f.serials,
+        connections,
+        seconds,
+      ),
+      bff: await load(
+        `${web}/api/qr-code-scanner`,
+        { "content-type": "application/json", origin: web, cookie },
+        f.serials,
+        connections,
+        seconds,
+      ),
+    });
+    const { direct, bff } = await both(50, 10);
     // One staff member at the counter, nothing queued: what the BFF adds to a single scan's time.
-    const directOne = await load(
-      `${api}/qr-code-scanner`,
-      { "content-type": "application/json", authorization: `Bearer ${f.token}` },
-      f.serials,
-      1,
-      5,
-    );
-    const bffOne = await load(
-      `${web}/api/qr-code-scanner`,
-      { "content-type": "application/json", origin: web, cookie: await bffCookie(web) },
-      f.serials,
-      1,
-      5,
-    );
+    const one = await both(1, 5);
     const ratio = direct.p99 > 0 ? bff.p99 / direct.p99 : 0;
     const rpsRatio = bff.rps > 0 ? direct.rps / bff.rps : 0;
     const report = (name: string, r: typeof direct, target?: number) => {
@@ -121,8 +123,8 @@ async function main() {
       `${overheadOk ? "ok  " : "FAIL"} ${"BFF overhead (p99 BFF / p99 direct)".padEnd(52)} ${ratio.toFixed(2)}×  (throughput ${rpsRatio.toFixed(2)}×; target ≤ 1.3×)`,
     );
     console.log(`\nStaff stamps, one connection (autocannon 5 s, ${kind}; for the record, no target)`);
-    report(`API server directly`, directOne);
-    report(`through the BFF`, bffOne);
+    report(`API server directly`, one.direct);
+    report(`through the BFF`, one.bff);
   } finally {
     stopAll();
     await new Promise((r) => setTimeout(r, 500));
