@@ -81,6 +81,25 @@ test("the form checks input in the browser with the contract's rules", async ({ 
   expect(calls).toBe(0);
 });
 
+test("the form's rules load only once the form is used, not with the page", async ({ page }) => {
+  // The rules' chunk is the one script that carries their messages.
+  const rulesLoaded: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const body = await response.text().catch(() => "");
+    if (body.includes("Please enter a valid email address.")) rulesLoaded.push(response.url());
+  });
+  await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  expect(rulesLoaded).toEqual([]);
+
+  await page.getByLabel("Email").focus();
+  await expect.poll(() => rulesLoaded.length).toBe(1);
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
+});
+
 test("after login the token is nowhere the page's JavaScript can read", async ({ page, context }) => {
   const bodies: string[] = [];
   page.on("response", async (response) => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import type * as z from "zod/mini";
 import { ApiError, errorMessage } from "./api-client";
@@ -11,13 +11,14 @@ type Values = Record<string, string>;
 
 /**
  * The form's schema, or a loader of it: `() => import("…/auth").then((m) => m.loginBody)` keeps
- * zod out of a page's first-load JavaScript; the schema is fetched once the page is up.
+ * zod out of a page's first-load JavaScript; the schema is fetched when the form is first focused.
  */
 type SchemaSource<S> = S | (() => Promise<S>);
 
 /**
  * A form driven by a contract schema: the browser checks the same zod rules as the server, then
  * `onSubmit` runs; a server 422 puts its messages beside the fields, other failures become toasts.
+ * Spread `formProps` on the form element.
  */
 export function useContractForm<S extends Schema>(
   source: SchemaSource<S>,
@@ -34,8 +35,10 @@ export function useContractForm<S extends Schema>(
       schema.current = null; // a chunk that failed to load (offline) is fetched again next time
       throw error;
     }));
-  // A lazily loaded schema is fetched right after hydration, so a submit rarely waits for it.
-  useEffect(() => void loadSchema().catch(() => undefined), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // A lazily loaded schema is fetched when the form first gets focus (a field, or the button as it
+  // is clicked): by the time it is submitted the schema is there, and a visitor who only reads the
+  // page never spends a phone's main thread on it.
+  const warm = () => void loadSchema().catch(() => undefined);
   /** Shows one message per field and moves focus to the first field in error. */
   const showErrors = (form: HTMLFormElement, all: Record<string, string[]>) => {
     const first = Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[0] ?? ""]));
@@ -86,5 +89,8 @@ export function useContractForm<S extends Schema>(
     }
   };
 
-  return { field, values, setValues, errors, busy, handleSubmit };
+  /** Spread on the <form>: submit through the schema, warm the schema on first focus, no browser bubbles. */
+  const formProps = { onSubmit: handleSubmit, onFocus: warm, noValidate: true };
+
+  return { field, values, setValues, errors, busy, handleSubmit, formProps };
 }

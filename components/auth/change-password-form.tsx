@@ -24,7 +24,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   );
 
   return (
-    <form className="form" onSubmit={form.handleSubmit} noValidate>
+    <form className="form" {...form.formProps}>
       <EmailField fixed={Boolean(email)} {...form.field("email")} />
       <NewPasswordFields field={form.field} label="New password" />
       {form.errors.reset_token && (

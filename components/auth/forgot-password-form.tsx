@@ -22,7 +22,7 @@ export function ForgotPasswordForm() {
   );
 
   return (
-    <form className="form" onSubmit={form.handleSubmit} noValidate>
+    <form className="form" {...form.formProps}>
       <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
       <Button type="submit" className="btn-block" busy={form.busy}>
         {form.busy ? "Sending…" : "Send me a code"}

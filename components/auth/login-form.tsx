@@ -34,7 +34,7 @@ export function LoginForm() {
   );
 
   return (
-    <form className="form" onSubmit={form.handleSubmit} noValidate>
+    <form className="form" {...form.formProps}>
       <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
       <TextField
         label="Password"

@@ -44,7 +44,7 @@ export function OtpForm({ purpose, email }: { purpose: OtpPurpose; email: string
   };
 
   return (
-    <form className="form" onSubmit={form.handleSubmit} noValidate>
+    <form className="form" {...form.formProps}>
       <EmailField fixed={Boolean(email)} {...form.field("email")} />
       <TextField
         label="6-digit code"

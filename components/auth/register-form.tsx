@@ -23,7 +23,7 @@ export function RegisterForm() {
   );
 
   return (
-    <form className="form" onSubmit={form.handleSubmit} noValidate>
+    <form className="form" {...form.formProps}>
       <TextField label="Full name" autoComplete="name" required {...form.field("name")} />
       <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
       <TextField label="Phone number" type="tel" autoComplete="tel" required {...form.field("phone_number")} />

@@ -24,7 +24,7 @@ function ProfileForm() {
   return (
     <section className="card" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Your details</h2>
-      <form className="form" onSubmit={form.handleSubmit} noValidate>
+      <form className="form" {...form.formProps}>
         <TextField label="Email" type="email" name="email" value={profile?.email ?? ""} readOnly />
         <TextField label="Full name" autoComplete="name" required {...form.field("name")} />
         <TextField label="Phone number" type="tel" autoComplete="tel" required {...form.field("phone_number")} />
@@ -51,7 +51,7 @@ function PasswordForm() {
     <section className="card" aria-labelledby="password-heading">
       <h2 id="password-heading">Change password</h2>
       <p className="muted">Other devices signed in to your account will be signed out.</p>
-      <form className="form" onSubmit={form.handleSubmit} noValidate>
+      <form className="form" {...form.formProps}>
         <TextField
           label="Current password"
           type="password"
@@ -86,7 +86,7 @@ function DeleteAccount() {
       <p className="muted">
         This closes your account and signs out your staff. Your customers&apos; cards stop collecting stamps.
       </p>
-      <form className="form" onSubmit={form.handleSubmit} noValidate>
+      <form className="form" {...form.formProps}>
         <TextField
           label={`Type ${CONFIRM_WORD} to confirm`}
           name="confirm_word"

@@ -23,7 +23,7 @@ function InviteForm({ token, invite, onAccepted }: { token: string; invite: Staf
     },
   );
   return (
-    <form className="form" onSubmit={form.handleSubmit} noValidate>
+    <form className="form" {...form.formProps}>
       <TextField label="Email" type="email" name="email" value={invite.email} readOnly />
       <TextField label="Your name" autoComplete="name" required {...form.field("name")} />
       <NewPasswordFields field={form.field} />

@@ -74,7 +74,7 @@ export function AddressForm({
   return (
     <section className="card form-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{address ? "Edit address" : "Add an address"}</h2>
-      <form className="form" onSubmit={form.handleSubmit} noValidate>
+      <form className="form" {...form.formProps}>
         <SelectField
           label="Business"
           placeholder="Choose a business"

@@ -77,7 +77,7 @@ export function BusinessForm({
   return (
     <section className="card form-card" aria-labelledby={`${logoId}-heading`}>
       <h2 id={`${logoId}-heading`}>{heading}</h2>
-      <form className="form" onSubmit={form.handleSubmit} noValidate>
+      <form className="form" {...form.formProps}>
         <TextField label="Business name" autoComplete="organization" required {...form.field("business_name")} />
         <div className="field">
           <label htmlFor={logoId}>Logo</label>

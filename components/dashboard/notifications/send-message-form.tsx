@@ -44,7 +44,7 @@ export function SendMessageForm() {
       <p className="muted">
         Shown on every card of the business, newest first, and sent as a notification to customers who turned them on.
       </p>
-      <form className="form" onSubmit={form.handleSubmit} noValidate>
+      <form className="form" {...form.formProps}>
         <SelectField
           label="Business"
           placeholder={businesses.isPending ? "Loading your businesses…" : "Choose a business"}

@@ -35,7 +35,7 @@ function CategoryForm({ category, onDone }: { category?: ProductCategory; onDone
   return (
     <section className="card form-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{category ? `Rename ${category.name}` : "Add a product category"}</h2>
-      <form className="form" onSubmit={form.handleSubmit} noValidate>
+      <form className="form" {...form.formProps}>
         <div className="form-row">
           <TextField
             label="Category name"

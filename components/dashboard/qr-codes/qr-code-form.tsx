@@ -33,7 +33,7 @@ export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
   return (
     <section className="card form-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Generate a QR code</h2>
-      <form className="form" onSubmit={form.handleSubmit} noValidate>
+      <form className="form" {...form.formProps}>
         <div className="form-row">
           <SelectField
             label="Business"

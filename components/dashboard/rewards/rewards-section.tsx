@@ -43,7 +43,7 @@ function RewardForm({ reward, onDone }: { reward?: Reward; onDone?: () => void }
   return (
     <section className="card form-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{reward ? `Edit ${reward.title}` : "Add a reward"}</h2>
-      <form className="form" onSubmit={form.handleSubmit} noValidate>
+      <form className="form" {...form.formProps}>
         <div className="form-row">
           <SelectField
             label="Business"

@@ -61,7 +61,7 @@ function AddStaffForm() {
       <p className="muted">
         Staff scan customers&apos; cards and hand out rewards. They cannot change your businesses.
       </p>
-      <form className="form" onSubmit={form.handleSubmit} noValidate>
+      <form className="form" {...form.formProps}>
         <div className="form-row">
           <TextField label="Name" autoComplete="off" required {...form.field("name")} />
           <TextField label="Email" type="email" autoComplete="off" required {...form.field("email")} />
