@@ -107,7 +107,7 @@ test("the app store badges show where their links are configured", async ({ brow
   await device.context.close();
 });
 
-test("the card is installable: a manifest with PNG icons (one maskable), linked from the page", async ({
+test("the card is installable: a manifest with PNG icons (one maskable), linked from the card page only", async ({
   page,
   request,
 }) => {
@@ -129,6 +129,11 @@ test("the card is installable: a manifest with PNG icons (one maskable), linked 
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/icon.svg");
   // No card on this device yet: the start page asks for a scan.
   await expect(page.getByRole("heading", { name: "Scan a code to get your card" })).toBeVisible();
+  // Only the card installs: the public site and the sign-in pages do not link (and fetch) the manifest.
+  for (const path of ["/", "/privacy-policy", "/login"]) {
+    await page.goto(path);
+    await expect(page.locator('link[rel="manifest"]'), path).toHaveCount(0);
+  }
 });
 
 test("installed and offline, the last card still shows its stamps, reward and QR, marked out of date", async ({

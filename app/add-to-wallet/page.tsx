@@ -22,6 +22,8 @@ export const metadata: Metadata = {
   appleWebApp: { capable: true, title: "My card", statusBarStyle: "default" },
   // Both: a page's `icons` replaces the root layout's (without `icon`, browsers ask for /favicon.ico).
   icons: { icon: "/icon.svg", apple: "/icons/apple-touch-icon.png" },
+  // The installable app is the card (app/manifest.webmanifest/route.ts): linked from here only.
+  manifest: "/manifest.webmanifest",
 };
 
 export const viewport: Viewport = { themeColor: "#4f46e5" };

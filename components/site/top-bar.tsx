@@ -12,8 +12,9 @@ export function TopBar({ logo, button }: { logo: string | null; button: ReactNod
         <a href="/#home" className="brand" aria-label={`${APP_NAME} home`}>
           {logo ? (
             // A plain img: next/image would add client JavaScript to every public page for one logo.
+            // Low priority: a 32-px logo is not worth a preload ahead of the page's own text.
             // eslint-disable-next-line @next/next/no-img-element
-            <img src={logo} alt="" width={32} height={32} className="site-logo" />
+            <img src={logo} alt="" width={32} height={32} className="site-logo" fetchPriority="low" />
           ) : (
             <span className="brand-mark" aria-hidden="true">
               ★
