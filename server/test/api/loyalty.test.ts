@@ -274,6 +274,18 @@ describe("the scanner", () => {
     expect(rows[1]!.staff_user_id).not.toBeNull();
   });
 
+  it("a staff scan counts toward the card's own reward, and its successor once that is removed", async () => {
+    const { token, business, reward, qr } = await f.programme({ stamps_required: 3 });
+    const joined = await f.join(qr.qr_token);
+    // A newer reward of the same business does not take over a card that has one.
+    const newer = await f.addReward(token, business.id, { title: "Free cake", stamps_required: 8 });
+    expect((await f.staffScan(token, joined.card.serial)).body.message).toBe("Stamp added: 2 of 3.");
+    await t.post("/remove-reward", { id: reward.id }, { token });
+    const next = await f.staffScan(token, joined.card.serial);
+    expect(next.body.message).toBe("Stamp added: 3 of 8.");
+    expect(next.body.data).toMatchObject({ reward_title: newer.title, stamps_required: 8 });
+  });
+
   it("answers a clear message for codes it does not know, and asks staff for the card", async () => {
     const { token, qr } = await f.programme();
     expectError(await f.staffScan(token, "LC-0000-0000-0000"), 404, "This card is not one of your business's cards.");

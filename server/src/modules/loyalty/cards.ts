@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { QrPublic } from "../../../../lib/contract/qr-codes";
 import type { WalletCard } from "../../../../lib/contract/wallet";
 import { CARD_SECRETS_HEADER, MAX_CARDS_PER_DEVICE } from "../../../../lib/contract/wallet";
@@ -15,14 +15,24 @@ export const UNKNOWN_QR = "This QR code is not valid any more. Please ask the st
 
 /**
  * The reward a card or QR code collects for: its own while active, else the business's newest
- * active one (a retired programme hands over to its successor), else none.
+ * active one (a retired programme hands over to its successor), else none. The first row of
+ * `rewards` in this filter and order; the ids may be columns of an enclosing query (staffScan).
  */
+export function rewardChoice(businessId: number | SQL, preferredId: number | null | SQL) {
+  return {
+    where: and(eq(rewards.businessId, businessId), eq(rewards.active, true))!,
+    orderBy: [sql`coalesce(${rewards.id} = ${preferredId}, false) desc`, desc(rewards.id)],
+  };
+}
+
+/** The reward a card or QR code collects for (rewardChoice). */
 export async function resolveReward(db: Db, businessId: number, preferredId: number | null): Promise<RewardRow | null> {
+  const choice = rewardChoice(businessId, preferredId);
   const [row] = await db
     .select()
     .from(rewards)
-    .where(and(eq(rewards.businessId, businessId), eq(rewards.active, true)))
-    .orderBy(...(preferredId ? [sql`${rewards.id} = ${preferredId} desc`] : []), desc(rewards.id))
+    .where(choice.where)
+    .orderBy(...choice.orderBy)
     .limit(1);
   return row ?? null;
 }

@@ -5,7 +5,7 @@ import { businesses, cardKeys, cards, customers, rewards, scans } from "../../db
 import { isUniqueViolation } from "../../http/db-errors";
 import { invalid, notFound } from "../../http/errors";
 import { sha256 } from "../../services/crypto";
-import type { CardRow, ResolvedQr, RewardRow } from "./cards";
+import { rewardChoice, type CardRow, type ResolvedQr, type RewardRow } from "./cards";
 import { newCardSecret, newSerial } from "./codes";
 
 export const CARD_EXISTS =
@@ -128,7 +128,7 @@ export type StaffScanOutcome = {
  * redeemed (stamps minus stamps_required). Only cards of the acting owner's businesses.
  *
  * One statement, the counter's hot path (bench/loyalty.mts): it locks the card's row, picks the
- * reward as `resolveReward` does, decides on the locked row, updates the card, records the scan and
+ * reward by `rewardChoice` (as `resolveReward` does), decides on the locked row, updates the card, records the scan and
  * reads the names the answer shows. Concurrent scans of one card queue on the row lock as in
  * `lockCard`; each decides on the row as the previous one left it (`for update` reads the latest
  * version, and the update, holding the lock, writes on that same version).
@@ -139,6 +139,7 @@ export async function staffScan(
   staffUserId: number,
   serial: string,
 ): Promise<StaffScanOutcome> {
+  const reward = rewardChoice(sql`t.business_id`, sql`t.reward_id`);
   const result = (await db.execute(sql`
     with target as (
       select id, business_id, reward_id, stamps from ${cards}
@@ -150,9 +151,9 @@ export async function staffScan(
         coalesce(t.stamps >= r.stamps_required, false) as redeem
       from target t
       left join lateral (
-        select id, title, stamps_required from ${rewards}
-        where business_id = t.business_id and active
-        order by coalesce(id = t.reward_id, false) desc, id desc
+        select ${rewards.id}, ${rewards.title}, ${rewards.stampsRequired} from ${rewards}
+        where ${reward.where}
+        order by ${sql.join(reward.orderBy, sql`, `)}
         limit 1
       ) r on true
     ),
