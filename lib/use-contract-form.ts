@@ -92,5 +92,5 @@ export function useContractForm<S extends Schema>(
   /** Spread on the <form>: submit through the schema, warm the schema on first focus, no browser bubbles. */
   const formProps = { onSubmit: handleSubmit, onFocus: warm, noValidate: true };
 
-  return { field, values, setValues, errors, busy, handleSubmit, formProps };
+  return { field, values, setValues, errors, busy, formProps };
 }
