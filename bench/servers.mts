@@ -35,7 +35,7 @@ const profiling = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${
 
 export function startNode(script: string, env: Record<string, string>) {
   const child = spawn(process.execPath, [...profiling, script], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, NODE_ENV: "production", ALLOW_LOCAL_DEFAULTS: "true", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });

@@ -15,6 +15,9 @@ const apiUrl = `http://${apiHost === "0.0.0.0" ? "127.0.0.1" : apiHost}:${apiPor
 const env = {
   ...process.env,
   NODE_ENV: dev ? "development" : "production",
+  // A local run: production builds on the embedded defaults (no SMTP, sandbox payments, a
+  // generated session secret). A deployment sets the real values and never this.
+  ALLOW_LOCAL_DEFAULTS: process.env.ALLOW_LOCAL_DEFAULTS ?? "true",
   API_PORT: apiPort,
   PORT: port,
   BACKEND_API_URL: process.env.BACKEND_API_URL || apiUrl,

@@ -10,10 +10,21 @@ import { compileTrustedProxies } from "./client-ip";
 import { createPageCache } from "./page-cache";
 import { applyPagePolicy } from "./page-policy";
 import { guardRequest } from "./request-guard";
+import { missingProductionSettings } from "../production-env";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || "0.0.0.0";
+
+// A production server refuses to start on the local defaults unless told it is a local run.
+const missing = missingProductionSettings({ ...process.env, NODE_ENV: dev ? "development" : "production" });
+if (missing.length > 0) {
+  console.error(
+    `[web] ${missing.join(", ")}: required in production (refusing to start). ` +
+      "`npm start` runs the product locally on its embedded defaults (ALLOW_LOCAL_DEFAULTS=true).",
+  );
+  process.exit(1);
+}
 
 let isTrustedProxy: (address: string) => boolean;
 try {

@@ -21,7 +21,14 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Loyalty Cards <no-reply@localhost>"),
-  /** Where contact-form messages are mailed; unset: they go to the log and mail_outbox. */
+  /** Without SMTP_URL, mails are written here as files (default `$DATA_DIR/mail`), never to the log. */
+  MAIL_DIR: z.string().min(1).optional(),
+  /**
+   * `true` lets a production build run on the embedded defaults (no SMTP, sandbox payments, a
+   * generated session secret): `npm start` sets it for a local run. A deployment never does.
+   */
+  ALLOW_LOCAL_DEFAULTS: bool.default(false),
+  /** Where contact-form messages are mailed; unset: they go to mail_outbox (and MAIL_DIR). */
   CONTACT_EMAIL: z.email("must be an email address").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Trust X-Forwarded-For from these proxies (the BFF). `true`, or a comma list of addresses. */
@@ -60,6 +67,8 @@ export type Config = {
   appName: string;
   publicAppUrl: string;
   smtpUrl?: string;
+  /** Without SMTP: the folder that receives each mail as a file (a local mailbox); unset in tests. */
+  mailDir?: string;
   mailFrom: string;
   contactEmail?: string;
   logLevel: string;
@@ -113,6 +122,26 @@ function parseServiceAccount(raw: string, endpoint: string | undefined): FcmConf
 
 export class ConfigError extends Error {}
 
+/**
+ * What a production API server must be told rather than default to: a deploy that forgot its mail
+ * server would keep one-time codes on its own disk, one that forgot Stripe's keys would give plans
+ * away for Stripe's test cards, and one without its public address would mail links to localhost.
+ */
+export const PRODUCTION_REQUIRED = ["SMTP_URL", "PUBLIC_APP_URL", "PAYMENTS_MODE"] as const;
+
+/** NODE_ENV=production without ALLOW_LOCAL_DEFAULTS: every PRODUCTION_REQUIRED variable is set. */
+function checkProduction(env: Record<string, string | undefined>) {
+  const local = env.ALLOW_LOCAL_DEFAULTS === "true" || env.ALLOW_LOCAL_DEFAULTS === "1";
+  if (env.NODE_ENV !== "production" || local) return;
+  const missing = PRODUCTION_REQUIRED.filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid environment:\n${missing.map((name) => `  ${name}: required with NODE_ENV=production (refusing to start)`).join("\n")}\n` +
+        "  (`npm start` runs the product locally on its embedded defaults.)",
+    );
+  }
+}
+
 /** Reads and validates the environment once at start; a bad value stops the server. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blankToUndefined = Object.fromEntries(
@@ -123,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
   }
+  checkProduction(blankToUndefined);
   const e = parsed.data;
   const keyed = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET);
   if (e.PAYMENTS_MODE === "live" && !keyed) {
@@ -152,6 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appName: e.APP_NAME,
     publicAppUrl: e.PUBLIC_APP_URL.replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL,
+    mailDir: e.SMTP_URL
+      ? undefined
+      : ((e.MAIL_DIR && path.resolve(e.MAIL_DIR)) ??
+        (e.NODE_ENV === "test" ? undefined : path.join(path.resolve(e.DATA_DIR), "mail"))),
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,

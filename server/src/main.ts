@@ -18,7 +18,9 @@ async function main() {
       "*** PAYMENTS IN TEST MODE: no Stripe keys, the sandbox provider takes Stripe's test cards and no money moves. Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PAYMENTS_MODE=live for real payments. ***",
     );
   }
-  if (!config.smtpUrl) app.log.warn("SMTP_URL is not set: emails are printed here and kept in mail_outbox");
+  if (!config.smtpUrl) {
+    app.log.warn(`SMTP_URL is not set: emails are kept in mail_outbox and written to ${config.mailDir ?? "no folder"}`);
+  }
   if (config.seedDemoUser) {
     app.log.info(`demo account: ${DEMO_USER.email} / ${DEMO_USER.password}`);
   }

@@ -25,6 +25,7 @@ export function otpMail(appName: string, to: string, purpose: OtpPurpose, code: 
     "The code expires in 10 minutes. If you did not ask for it, you can ignore this email.",
   ];
   return {
+    kind: `otp-${purpose}`,
     to,
     subject: `${code} is your ${appName} code`,
     text: `${title}\n\n${lines[0]}\n\n    ${code}\n\n${lines[1]}\n\n— ${appName}\n`,
@@ -41,6 +42,7 @@ export function staffInviteMail(appName: string, to: string, ownerName: string, 
     "The link works once and expires in 7 days. If you did not expect it, you can ignore this email.",
   ];
   return {
+    kind: "staff-invite",
     to,
     subject: `${ownerName} invited you to ${appName}`,
     text: `${title}\n\n${lines.join("\n\n")}\n\n— ${appName}\n`,
@@ -56,6 +58,7 @@ export function walletCodeMail(appName: string, to: string, businessName: string
     "The code expires in 10 minutes. If you did not ask for it, you can ignore this email.",
   ];
   return {
+    kind: "wallet-code",
     to,
     subject: `${code} is your ${businessName} card code`,
     text: `${title}\n\n${lines[0]}\n\n    ${code}\n\n${lines[1]}\n\n— ${appName}\n`,

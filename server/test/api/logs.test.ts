@@ -1,3 +1,8 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { SMTPServer } from "smtp-server";
 import { createTestApp, expectError, type TestApp, uniqueEmail } from "../helpers/app";
 
 /**
@@ -123,25 +128,73 @@ it("keeps passwords, bearer tokens and reset tokens out of the log of a whole ac
   expect(text).not.toMatch(/Bearer /i);
 });
 
-it("prints mail to the log when SMTP_URL is unset (product.md §3), codes included", async () => {
-  const email = uniqueEmail("logs-mail");
-  expect(
-    (
-      await t.post("/register", {
-        name: "Mail Owner",
-        email,
-        phone_number: "+1 555 0100",
-        password: "long enough pw",
-        password_confirmation: "long enough pw",
-      })
-    ).statusCode,
-  ).toBe(201);
-  const code = await t.lastOtp(email);
-  const mailLine = logEntries().find((entry) =>
-    String(entry.msg).startsWith("mail (no SMTP_URL, kept in mail_outbox)"),
-  );
-  expect(mailLine).toMatchObject({ to: email, subject: `${code} is your Loyalty Cards code` });
-  expect(logText()).not.toContain("long enough pw");
+describe("mail in the log: who and which template, never a code (issue 18 §2)", () => {
+  const register = (app: TestApp, email: string) =>
+    app.post("/register", {
+      name: "Mail Owner",
+      email,
+      phone_number: "+1 555 0100",
+      password: "long enough pw",
+      password_confirmation: "long enough pw",
+    });
+
+  it("without SMTP_URL: the mail goes to the outbox and the local mailbox folder, the log names only the file", async () => {
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), "mailbox-"));
+    const local = await createTestApp({ LOG_LEVEL: "trace", MAIL_DIR: mailDir });
+    try {
+      const email = uniqueEmail("logs-mail");
+      expect((await register(local, email)).statusCode).toBe(201);
+      const code = await local.lastOtp(email);
+      const line = logEntries().find((entry) => entry.msg === "mail kept locally (no SMTP_URL)");
+      expect(line).toMatchObject({ to: `${email[0]}…@example.com`, kind: "otp-register" });
+      const [file] = fs.readdirSync(mailDir);
+      expect(line!.file).toBe(path.join(mailDir, file!));
+      expect(fs.readFileSync(path.join(mailDir, file!), "utf8")).toContain(code);
+      expect(logText()).not.toContain(code);
+      expect(logText()).not.toContain(email);
+      expect(logText()).not.toContain("long enough pw");
+    } finally {
+      await local.close();
+      fs.rmSync(mailDir, { recursive: true, force: true });
+    }
+  });
+
+  it("with SMTP_URL: the code goes to the SMTP server only, the log line has no subject", async () => {
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          received.push(Buffer.concat(chunks).toString("utf8"));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const port = (smtp.server.address() as AddressInfo).port;
+    const smtpApp = await createTestApp({ LOG_LEVEL: "trace", SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      const email = uniqueEmail("logs-smtp");
+      expect((await smtpApp.post("/forgot-password", { email })).statusCode).toBe(200);
+      const owner = await smtpApp.createUser();
+      expect((await smtpApp.post("/forgot-password", { email: owner.email })).statusCode).toBe(200);
+      await smtpApp.app.settle();
+      expect(received).toHaveLength(1);
+      const code = received[0]!.match(/^Subject: (\d{6}) is your/m)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      const line = logEntries().find((entry) => entry.msg === "mail sent");
+      expect(line).toMatchObject({ kind: "otp-forgot-password", to: `${owner.email[0]}…@example.com` });
+      expect(line).not.toHaveProperty("subject");
+      expect(logText()).not.toContain(code!);
+    } finally {
+      await smtpApp.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
 });
 
 describe("with the database down", () => {

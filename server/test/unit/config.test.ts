@@ -26,6 +26,7 @@ describe("loadConfig", () => {
       appName: "Loyalty Cards",
       publicAppUrl: "http://localhost:3000",
       smtpUrl: undefined,
+      mailDir: path.resolve("./data/mail"),
       mailFrom: "Loyalty Cards <no-reply@localhost>",
       logLevel: "info",
       trustProxy: ["127.0.0.1", "::1"],
@@ -52,6 +53,7 @@ describe("loadConfig", () => {
       MIGRATE_ON_START: "0",
       SEED_ON_START: "false",
       RATE_LIMIT_FACTOR: "2.5",
+      PAYMENTS_MODE: "sandbox",
     });
     expect(config).toEqual({
       env: "production",
@@ -62,6 +64,7 @@ describe("loadConfig", () => {
       appName: "Stamp It",
       publicAppUrl: "https://stamp.example.com",
       smtpUrl: "smtps://user:pw@smtp.example.com:465",
+      mailDir: undefined,
       mailFrom: "Stamp It <hello@stamp.example.com>",
       logLevel: "warn",
       trustProxy: ["10.0.0.1", "10.0.0.2"],
@@ -69,6 +72,39 @@ describe("loadConfig", () => {
       seedOnStart: false,
       seedDemoUser: false,
       rateLimitFactor: 2.5,
+    });
+  });
+
+  describe("NODE_ENV=production (issue 18 §2)", () => {
+    const production = {
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://mail.example.com",
+      PUBLIC_APP_URL: "https://cards.example.com",
+      PAYMENTS_MODE: "sandbox",
+    };
+
+    it("starts when the mail server, the public address and the payments mode are given", () => {
+      expect(load(production)).toMatchObject({ env: "production", publicAppUrl: "https://cards.example.com" });
+    });
+
+    it.each(["SMTP_URL", "PUBLIC_APP_URL", "PAYMENTS_MODE"])("refuses to start without %s", (name) => {
+      const message = configError({ ...production, [name]: "" });
+      expect(message).toContain(`${name}: required with NODE_ENV=production`);
+      expect(message.match(/required with NODE_ENV/g)).toHaveLength(1);
+    });
+
+    it("names everything that is missing at once", () => {
+      const message = configError({ NODE_ENV: "production" });
+      for (const name of ["SMTP_URL", "PUBLIC_APP_URL", "PAYMENTS_MODE"]) expect(message).toContain(name);
+    });
+
+    it("runs on the local defaults only when told so (npm start)", () => {
+      expect(load({ NODE_ENV: "production", ALLOW_LOCAL_DEFAULTS: "true" })).toMatchObject({
+        env: "production",
+        smtpUrl: undefined,
+        stripe: undefined,
+      });
+      expect(load({ NODE_ENV: "development" }).env).toBe("development");
     });
   });
 

@@ -71,6 +71,7 @@ export async function receiptMail(app: FastifyInstance, paymentId: number): Prom
   const text = data.lines.map(([k, v]) => `${k}: ${v}`).join("\n");
   const link = `${app.config.publicAppUrl}/dashboard/plans`;
   return {
+    kind: "receipt",
     to: data.user.email,
     subject: `Your ${appName} receipt: ${data.what}`,
     text: `Thank you for your payment.\n\n${text}\n\nYour receipts are also on ${link}\n\n— ${appName}\n`,

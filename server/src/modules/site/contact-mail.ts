@@ -28,6 +28,7 @@ export function contactMail(
 <p style="white-space:pre-wrap;line-height:1.5">${escape(body.message)}</p>
 </body></html>`;
   return {
+    kind: "contact",
     to: config.contactEmail ?? NO_CONTACT_EMAIL,
     // A header must not carry the sender's line breaks.
     subject: `${config.appName} contact: ${body.name}${body.company_name ? ` (${body.company_name})` : ""}`.replace(
