@@ -8,7 +8,6 @@ export const addressForm = z.object({
   business_id: refId("business"),
   ...placeFields,
 });
-export type AddressForm = z.input<typeof addressForm>;
 
 /** add-address: with `id` it edits that address. */
 export const addAddressBody = addressForm.extend({ id: optionalId });

@@ -21,19 +21,14 @@ export const registerBody = z
     password_confirmation: passwordConfirmation,
   })
   .check(confirmed);
-export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({ email, password: currentPassword });
-export type LoginBody = z.input<typeof loginBody>;
 
 export const otpVerifyBody = z.object({ email, otp: otpCode, purpose: otpPurpose });
-export type OtpVerifyBody = z.input<typeof otpVerifyBody>;
 
 export const resendOtpBody = z.object({ email, purpose: otpPurpose });
-export type ResendOtpBody = z.input<typeof resendOtpBody>;
 
 export const forgotPasswordBody = z.object({ email });
-export type ForgotPasswordBody = z.input<typeof forgotPasswordBody>;
 
 /**
  * `reset_token` is issued by otp-verify (purpose forgot-password). Through the BFF the browser
@@ -49,7 +44,6 @@ export const resetPasswordBody = z
     password_confirmation: passwordConfirmation,
   })
   .check(confirmed);
-export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 /** What the change-password form sends; the BFF adds reset_token. */
 export const changePasswordForm = z.object({ email, password, password_confirmation: z.string() }).check(confirmed);
 
@@ -87,4 +81,3 @@ export const loginResponse = z.object({
   auth_token: z.string(),
   data: userProfile,
 });
-export type LoginResponse = z.infer<typeof loginResponse>;

@@ -22,7 +22,6 @@ export const placeFields = {
 
 /** The text fields of the business form (the browser checks these; the logo is checked apart). */
 export const businessForm = z.object({ business_name: text("business name", 100), ...placeFields });
-export type BusinessForm = z.input<typeof businessForm>;
 
 /** add-business (multipart): with `id` it edits that business; a new logo replaces the old one. */
 export const addBusinessBody = businessForm.extend({ id: optionalId, business_logo: imageFile("business logo") });

@@ -3,7 +3,6 @@ import { id } from "./ids";
 
 /** Logos (spec.md §3 business_logo): PNG, JPEG or WebP up to 2 MB, checked by their bytes. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
-export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 
 /** A file as each side holds it: bytes on the server (multipart), a File in the browser. */
 type FileLike = Uint8Array | Blob;

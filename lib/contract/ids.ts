@@ -38,4 +38,3 @@ export const text = (label: string, max: number) =>
     );
 
 export const idBody = z.object({ id });
-export type IdBody = z.input<typeof idBody>;

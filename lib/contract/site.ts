@@ -72,4 +72,3 @@ export const contactUsBody = z.object({
     .min(CONTACT_LIMITS.messageMin, `The message must be at least ${CONTACT_LIMITS.messageMin} characters.`)
     .max(CONTACT_LIMITS.messageMax, `The message may not be greater than ${CONTACT_LIMITS.messageMax} characters.`),
 });
-export type ContactUsBody = z.input<typeof contactUsBody>;

@@ -18,17 +18,7 @@ export const RETURN_TO: Record<Exclude<PaymentMode, "newUser">, string> = {
   addressPayment: "/dashboard/address",
 };
 
-function read<T>(key: string): T | null {
-  try {
-    const raw = window.localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as T) : null;
-  } catch {
-    return null;
-  }
-}
-
 export const saveChosenPlan = (plan: ChosenPlan) => window.localStorage.setItem(PLAN_KEY, JSON.stringify(plan));
-export const readChosenPlan = () => read<ChosenPlan>(PLAN_KEY);
 
 export const saveDraft = (kind: DraftKind, values: Record<string, string>) =>
   window.localStorage.setItem(draftKey(kind), JSON.stringify(values));
