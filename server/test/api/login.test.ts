@@ -59,6 +59,18 @@ describe("POST /login", () => {
     const user = await t.createUser();
     const res = await t.post("/login", { email: `  ${user.email.toUpperCase()} `, password: user.password });
     expect(res.statusCode).toBe(200);
+    // The same account, not a new one: its profile, and the token is stored for its id.
+    expect(res.body.data).toMatchObject({ id: user.id, email: user.email });
+    const profile = await t.get("/user-profile", { token: res.body.auth_token as string });
+    expect(profile.body.data).toMatchObject({ id: user.id, email: user.email });
+    const tokens = await t.query<{ user_id: number }>(
+      sql`select user_id from api_tokens where user_id = ${user.id} and revoked_at is null`,
+    );
+    expect(tokens.map((row) => Number(row.user_id))).toEqual([user.id]);
+    const accounts = await t.query<{ n: number }>(
+      sql`select count(*)::int as n from users where lower(email) = ${user.email}`,
+    );
+    expect(accounts[0]!.n).toBe(1);
   });
 
   it("refuses a wrong password with 401 and the standard message, issuing no token", async () => {

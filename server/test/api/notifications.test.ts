@@ -196,14 +196,23 @@ describe("messages to card holders (notification-add)", () => {
     const { token, business } = await f.programme();
     const res = await send(token, business.id, { title: "t".repeat(60), message: "m".repeat(240) });
     expect(res.statusCode).toBe(201);
+    const [row] = await t.query<{ title: string; message: string }>(
+      sql`select title, message from business_messages where id = ${res.body.data.id}`,
+    );
+    expect(row).toEqual({ title: "t".repeat(60), message: "m".repeat(240) });
   });
 
   it("is rate limited per owner: the 11th message in an hour is a 429 with a retry time", async () => {
     const { token, business } = await f.programme();
     for (let i = 0; i < 10; i++)
       expect((await send(token, business.id, { title: `Message ${i}` })).statusCode).toBe(201);
-    const refused = await send(token, business.id);
+    const refused = await send(token, business.id, { title: "One too many" });
     expectError(refused, 429, /try again in 60 minutes/);
+    const stored = await t.query<{ title: string }>(
+      sql`select title from business_messages where business_id = ${business.id}`,
+    );
+    expect(stored).toHaveLength(10);
+    expect(stored.map((m) => m.title)).not.toContain("One too many");
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3500);
     // Another owner is not affected.
     const other = await f.programme();
