@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { DASHBOARD_TYPES } from "../lib/routes";
 import { uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
 import { dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
@@ -300,4 +301,25 @@ test("a profile fetch with a revoked token clears local storage and lands on /lo
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   await page.goto("/dashboard/main");
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test.describe("every section in a time zone and language far from the server's", () => {
+  test.use({ timezoneId: "Pacific/Auckland", locale: "de-DE" });
+
+  test("loads without a console error or a hydration mismatch (React #418)", async ({ page, request }) => {
+    await signedInOwner(page, request, uniqueEmail("hydration"));
+    await payPlan(page);
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(`${page.url()}: ${message.text()}`));
+    page.on("pageerror", (error) => errors.push(`${page.url()}: ${String(error)}`));
+    // Full loads, twice each: the top bar's profile answer races the section's hydration.
+    for (let round = 0; round < 2; round++) {
+      for (const type of DASHBOARD_TYPES) {
+        await page.goto(`/dashboard/${type}`);
+        await expect(page.locator("h1").first()).toBeVisible();
+        await page.waitForLoadState("networkidle");
+      }
+    }
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { logIn, registerOwner, uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
@@ -246,4 +247,42 @@ test("the translation widget lists the languages and leaves the page working whe
   await page.getByLabel("Email").fill("still@works.example");
   await expect(page.getByRole("button", { name: "Log in" })).toBeEnabled();
   expect(pageErrors).toEqual([]);
+});
+
+test("right after a deploy, the first visitor of a legal page reads it, not 'could not be loaded'", async () => {
+  // A web server of the same build that nobody has visited: it holds only what `next build` made,
+  // which had no API server to ask, like every server right after a deploy.
+  const server = spawn(process.execPath, ["dist/web-server.cjs"], {
+    env: {
+      ...process.env,
+      PORT: String(E2E.freshWebPort),
+      HOSTNAME: "127.0.0.1",
+      BACKEND_API_URL: E2E.apiUrl,
+      SESSION_SECRET: E2E.sessionSecret,
+      PUBLIC_APP_URL: E2E.webUrl,
+      PAYMENTS_MODE: "sandbox",
+      DATA_DIR: E2E.dataDir,
+    },
+    stdio: "ignore",
+  });
+  try {
+    const base = `http://127.0.0.1:${E2E.freshWebPort}`;
+    await expect
+      .poll(
+        () =>
+          fetch(`${base}/robots.txt`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(200);
+    for (const { path, text } of LEGAL) {
+      const html = await (await fetch(`${base}${path}`)).text();
+      expect(html, path).toContain(text);
+      expect(html, path).not.toContain("could not be loaded");
+    }
+  } finally {
+    server.kill();
+  }
 });

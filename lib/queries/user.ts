@@ -1,17 +1,32 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { apiCall } from "@/lib/api-client";
+import { useHydrated } from "@/lib/use-hydrated";
 import { calls } from "@/lib/contract/calls";
 import type { PasswordUpdateBody, ProfileUpdateBody, UserProfile, UserSoftDeleteBody } from "@/lib/contract/auth";
 
 export const userKeys = { profile: ["user-profile"] as const };
 
-export function useProfile() {
-  return useQuery({
+/**
+ * The signed-in user. The top bar asks for it first; a section of the page that hydrates after the
+ * answer came would otherwise render it where the server rendered "loading" (React error #418).
+ * Until hydration is over, every caller sees the query as the server did: pending.
+ */
+export function useProfile(): UseQueryResult<UserProfile> {
+  const hydrated = useHydrated();
+  const query = useQuery({
     queryKey: userKeys.profile,
     queryFn: async () => (await apiCall<UserProfile>(calls.userProfile)).data,
   });
+  if (hydrated || query.isPending) return query;
+  return {
+    ...query,
+    data: undefined,
+    isPending: true,
+    isSuccess: false,
+    status: "pending",
+  } as UseQueryResult<UserProfile>;
 }
 
 export function useUpdateProfile() {

@@ -8,6 +8,7 @@ export function e2ePorts(offset = Number(process.env.E2E_PORT_OFFSET ?? 0)) {
     "web app": 3100 + offset,
     "web app without API": 3101 + offset,
     "web app behind a trusted proxy": 3102 + offset,
+    "web app started by a test": 3103 + offset,
     "API server": 4100 + offset,
     "unreachable API server (must stay free)": 4199 + offset,
     "SMTP server": 2525 + offset,
