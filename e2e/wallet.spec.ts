@@ -157,6 +157,23 @@ test("installed and offline, the last card still shows its stamps, reward and QR
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
   await expect(card.getByText(/^1\s+of 5 stamps$/)).toBeVisible();
   await expect(page.getByText("You are offline")).toHaveCount(0);
+  // Every script and style the page loaded is in the worker's cache before the network goes. The
+  // text above shows before the last chunks arrive: going offline then (as this test once did, on a
+  // slow first run) left one uncached, and the offline page could not start without it.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const cache = await caches.open("card-v1-assets");
+        const loaded = performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name)
+          .filter((name) => /^\/_next\/static\/.+\.(js|css|woff2)$/.test(new URL(name).pathname));
+        const missing: string[] = [];
+        for (const name of loaded) if (!(await cache.match(name, { ignoreVary: true }))) missing.push(name);
+        return missing;
+      }),
+    )
+    .toEqual([]);
 
   await device.context.setOffline(true);
   await page.reload();

@@ -35,7 +35,28 @@ function pageKey(url) {
   return token ? `${START}?qr_token=${encodeURIComponent(token)}` : START;
 }
 
-async function cardPage(request, url) {
+/**
+ * The page's static assets (scripts, styles, fonts: the names in its HTML), fetched into the
+ * asset cache as soon as the page is kept. Without this only what the page had finished loading
+ * when the network went would be there, and an offline reload could miss a chunk it needs to
+ * start (the card would show, but not that it is offline).
+ */
+async function keepAssets(html) {
+  const cache = await caches.open(ASSETS);
+  const paths = new Set(html.match(/\/_next\/static\/[\w./~-]+\.(?:js|css|woff2)/g) || []);
+  for (const path of paths) {
+    if (await cache.match(path, { ignoreVary: true })) continue;
+    try {
+      const response = await fetch(path);
+      if (response.ok) await cache.put(path, response);
+    } catch {
+      // Offline already: the next online visit keeps it.
+    }
+  }
+  await trim(cache, MAX_ASSETS);
+}
+
+async function cardPage(event, request, url) {
   const cache = await caches.open(PAGES);
   try {
     const response = await fetch(request);
@@ -52,6 +73,7 @@ async function cardPage(request, url) {
         await cache.put(pageKey(url), copy());
         await cache.put(START, copy());
         await trim(cache, MAX_PAGES + 1);
+        event.waitUntil(keepAssets(html));
       }
     }
     return response;
@@ -94,7 +116,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate" && url.pathname === START) {
-    event.respondWith(cardPage(request, url));
+    event.respondWith(cardPage(event, request, url));
   } else if (/^\/(_next\/static|icons|badges)\//.test(url.pathname) || url.pathname === "/manifest.webmanifest") {
     event.respondWith(cacheFirst(request));
   } else if (url.pathname.startsWith("/api/files/")) {
