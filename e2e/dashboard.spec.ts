@@ -25,7 +25,7 @@ test("an owner adds, edits and deletes a business with its logo, an address and 
   request,
 }) => {
   await signedInOwner(page, request, uniqueEmail("dash"));
-  await payPlan(page);
+  await payPlan(page, "Growth"); // product categories are a Growth feature
   await page.goto("/dashboard/main");
   await expect(kpi(page, "businesses")).toHaveText("0");
   await expect(page.getByRole("heading", { name: "Start with your business" })).toBeVisible();
@@ -156,6 +156,7 @@ test("an invited staff member joins in another browser and sees the reduced menu
   browser,
 }) => {
   await signedInOwner(page, request, uniqueEmail("team-owner"), "Olive Owner");
+  await payPlan(page, "Growth"); // staff accounts are a Growth feature
   await page.goto("/dashboard/my-staff");
   const staffEmail = uniqueEmail("staff");
   await page.getByLabel("Name").fill("Sam Staff");
