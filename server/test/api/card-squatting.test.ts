@@ -38,6 +38,15 @@ it("the victim's recovery signs the squatter out: no reading, stamping or redeem
   expect((await f.selfScan(qr.qr_token, [squatter.secret])).body.data).toMatchObject({ stamps: 2 });
   expect(await verifiedAt(victim)).toBeNull();
 
+  // The squatter's phone also holds the card as a wallet pass and gets its pushes.
+  const cardId = (await t.query<{ id: number }>(sql`select id from cards where serial = ${squatter.card.serial}`))[0]!
+    .id;
+  await t.query(sql`insert into apple_pass_tokens (card_id, token_hash) values (${cardId}, ${"ab".repeat(32)})`);
+  await t.query(
+    sql`insert into apple_pass_registrations (device_library_id, push_token, card_id) values ('squatter-phone', ${"cd".repeat(32)}, ${cardId})`,
+  );
+  await t.query(sql`insert into push_tokens (token, card_id) values ('squatter-fcm-token', ${cardId})`);
+
   // The victim cannot join with their own email; they recover the card with the code mailed to it.
   expectInvalid(await t.post("/wallet-join", { qr_token: qr.qr_token, name: "Victim", email: victim, consent: true }), [
     "email",
@@ -48,6 +57,12 @@ it("the victim's recovery signs the squatter out: no reading, stamping or redeem
   const mine = recovered.body.data;
   expect(mine.card.serial).not.toBe(squatter.card.serial);
   expect(await verifiedAt(victim)).not.toBeNull();
+  for (const table of ["apple_pass_tokens", "apple_pass_registrations", "push_tokens"]) {
+    expect([table, await t.query(sql`select 1 from ${sql.identifier(table)} where card_id = ${cardId}`)]).toEqual([
+      table,
+      [],
+    ]);
+  }
 
   // The squatter's key reads nothing, stamps nothing; the old serial redeems nothing.
   const read = await t.get("/wallet-card", {
