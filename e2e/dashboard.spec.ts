@@ -211,6 +211,20 @@ test("an invited staff member joins in another browser and sees the reduced menu
   await staffContext.close();
 });
 
+test("on Starter, inviting staff (a Growth feature) shows the server's refusal and adds nobody", async ({
+  page,
+  request,
+}) => {
+  await signedInOwner(page, request, uniqueEmail("starter-owner"));
+  await payPlan(page, "Starter");
+  await page.goto("/dashboard/my-staff");
+  await page.getByLabel("Name").fill("Sam Staff");
+  await page.getByLabel("Email").fill(uniqueEmail("staff"));
+  await page.getByRole("button", { name: "Send invite" }).click();
+  await expect(page.getByText(/Your Starter plan does not include staff accounts/)).toBeVisible();
+  await expect(page.getByText("Staff add successfully")).toHaveCount(0);
+});
+
 test("an unknown invite link says so", async ({ page }) => {
   await page.goto(`/add-user/${"x".repeat(43)}`);
   await expect(page.getByText("This invitation link is not valid.")).toBeVisible();
