@@ -26,7 +26,7 @@ test("an owner adds, edits and deletes a business with its logo, an address and 
   request,
 }) => {
   await signedInOwner(page, request, uniqueEmail("dash"));
-  await payPlan(page);
+  await payPlan(page, "Growth"); // product categories are a Growth feature
   await page.goto("/dashboard/main");
   await expect(kpi(page, "businesses")).toHaveText("0");
   await expect(page.getByRole("heading", { name: "Start with your business" })).toBeVisible();
@@ -157,6 +157,7 @@ test("an invited staff member joins in another browser and sees the reduced menu
   browser,
 }) => {
   await signedInOwner(page, request, uniqueEmail("team-owner"), "Olive Owner");
+  await payPlan(page, "Growth"); // staff accounts are a Growth feature
   await page.goto("/dashboard/my-staff");
   const staffEmail = uniqueEmail("staff");
   await page.getByLabel("Name").fill("Sam Staff");
@@ -209,6 +210,20 @@ test("an invited staff member joins in another browser and sees the reduced menu
   await staff.goto("/dashboard/profile");
   await expect(staff).toHaveURL(/\/login$/);
   await staffContext.close();
+});
+
+test("on Starter, inviting staff (a Growth feature) shows the server's refusal and adds nobody", async ({
+  page,
+  request,
+}) => {
+  await signedInOwner(page, request, uniqueEmail("starter-owner"));
+  await payPlan(page, "Starter");
+  await page.goto("/dashboard/my-staff");
+  await page.getByLabel("Name").fill("Sam Staff");
+  await page.getByLabel("Email").fill(uniqueEmail("staff"));
+  await page.getByRole("button", { name: "Send invite" }).click();
+  await expect(page.getByText(/Your Starter plan does not include staff accounts/)).toBeVisible();
+  await expect(page.getByText("Staff add successfully")).toHaveCount(0);
 });
 
 test("an unknown invite link says so", async ({ page }) => {

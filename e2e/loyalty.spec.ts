@@ -15,7 +15,7 @@ test("a reward and a QR code, a customer's card, self-scans, staff stamps and a 
   test.setTimeout(120_000);
   // The owner: a business (through the BFF), then the reward and the QR code in the dashboard.
   await signedInOwner(page, page.request, uniqueEmail("loyal"), "Olive Owner");
-  await payPlan(page);
+  await payPlan(page, "Growth"); // staff accounts are a Growth feature
   const added = await page.request.post("/api/add-business", { headers: sameOrigin, multipart: BUSINESS });
   expect(added.status()).toBe(201);
   await page.goto("/dashboard/rewards");

@@ -8,7 +8,7 @@ const sameOrigin = { origin: E2E.webUrl };
 /** An owner with a paid plan, a business, a reward and a QR code (through the BFF); the QR's URL. */
 async function ownerWithProgramme(page: Page, name: string) {
   await signedInOwner(page, page.request, uniqueEmail("notify"), "Nora Owner");
-  await payPlan(page);
+  await payPlan(page, "Growth"); // messages to card holders are a Growth feature
   const business = await page.request.post("/api/add-business", {
     headers: sameOrigin,
     multipart: businessFields(name),

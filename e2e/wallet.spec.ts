@@ -3,6 +3,7 @@
 import { expect, test, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
+import { waitForCode } from "./fixtures/mailbox";
 import { payPlan, signedInOwner } from "./fixtures/owner";
 
 const sameOrigin = { origin: E2E.webUrl };
@@ -198,4 +199,38 @@ test("installed and offline, the last card still shows its stamps, reward and QR
   await expect(page.getByText("You are offline")).toHaveCount(0);
   expect(violations).toEqual([]);
   await device.context.close();
+});
+
+test("opening the card with an email code on another phone signs the first one out, and says so", async ({
+  browser,
+}) => {
+  // Someone joined first with this email (theirs or not); the email's owner opens the card.
+  const email = uniqueEmail("owner-of-email");
+  const first = await browser.newContext(phone);
+  const joined = await first.request.post(`${E2E.webUrl}/api/wallet-join`, {
+    headers: sameOrigin,
+    data: { qr_token: qrToken, name: "Sly Squatter", email, consent: true },
+  });
+  expect(joined.status()).toBe(201);
+  const url = `/add-to-wallet?qr_token=${qrToken}`;
+
+  const second = await browser.newContext(phone);
+  const page = await second.newPage();
+  await page.goto(url);
+  await page.getByRole("button", { name: "I already have a card" }).click();
+  await expect(page.getByText(/Opening your card here signs out every other device/)).toBeVisible();
+  await page.getByLabel("The email of your card").fill(email);
+  const since = Date.now();
+  await page.getByRole("button", { name: "Email me a code" }).click();
+  const code = await waitForCode(email, since);
+  await page.getByLabel(/The 6-digit code we sent to/).fill(code);
+  await page.getByRole("button", { name: "Open my card" }).click();
+  await expect(page.getByText(/Other devices holding this card were signed out/)).toBeVisible();
+
+  // The first phone no longer holds the card: it is asked to join.
+  const old = await first.newPage();
+  await old.goto(url);
+  await expect(old.getByRole("heading", { name: "Get your stamp card" })).toBeVisible();
+  await first.close();
+  await second.close();
 });

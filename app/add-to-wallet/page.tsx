@@ -102,7 +102,12 @@ export default async function AddToWalletPage({ searchParams }: Props) {
 
   let notice: Notice | null = null;
   if (after === "join" && card) notice = { tone: "ok", text: "Welcome! Your card has its first stamp." };
-  if (after === "recover" && card) notice = { tone: "ok", text: "Your card is on this phone again." };
+  if (after === "recover" && card) {
+    notice = {
+      tone: "ok",
+      text: "Your card is on this phone again. Other devices holding this card were signed out, and its old QR code no longer works.",
+    };
+  }
   if (card && !after && !home) {
     const scan = await selfScan(token);
     const result = scan.envelope?.status ? scan.envelope.data : null;

@@ -126,14 +126,19 @@ export function JoinCard({ qrToken, businessName }: { qrToken: string; businessN
           </>
         )}
         {mode === "recover" && (
-          <Field
-            id="recover-email"
-            name="email"
-            label="The email of your card"
-            type="email"
-            autoComplete="email"
-            errors={errors}
-          />
+          <>
+            <Field
+              id="recover-email"
+              name="email"
+              label="The email of your card"
+              type="email"
+              autoComplete="email"
+              errors={errors}
+            />
+            <p className="wallet-hint">
+              Opening your card here signs out every other device that holds it, and gives the card a new QR code.
+            </p>
+          </>
         )}
         {mode === "code" && (
           <Field

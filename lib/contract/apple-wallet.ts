@@ -35,11 +35,15 @@ export const appleRegisterBody = z.object({
     .regex(/^[A-Fa-f0-9]{16,200}$/, "The push token is not valid."),
 });
 
+/** The largest tag the database compares (PostgreSQL's bigint); a larger one cannot be ours. */
+const MAX_TAG = BigInt("9223372036854775807");
+
 /** `passesUpdatedSince` is the `lastUpdated` tag we answered before (a microsecond timestamp). */
 export const appleUpdatedQuery = z.object({
   passesUpdatedSince: z
     .string()
-    .regex(/^\d{1,20}$/, "The tag is not valid.")
+    .regex(/^\d{1,19}$/, "The tag is not valid.")
+    .refine((tag) => !/^\d{1,19}$/.test(tag) || BigInt(tag) <= MAX_TAG, "The tag is not valid.")
     .optional(),
 });
 

@@ -34,6 +34,7 @@ import {
 } from "./auth";
 import { authCalls, contactUsCall, fcmTokenCall } from "./client-calls";
 import { contactUsBody, homePageQuery, pageSlugQuery } from "./site";
+import type { PlanFeature } from "./plan-features";
 
 /**
  * Who may make a call: anyone, any signed-in user (owner or staff), or owners only.
@@ -74,6 +75,12 @@ export type Call = {
    * Wallet calls with `ApplePass <token>`, not a browser), instead of the session's bearer token.
    */
   authorization?: "ApplePass";
+  /**
+   * The plan feature the call needs (plan-features.ts): the acting owner's active plan must include
+   * it, else 403 with a message the dashboard shows (no plan, a lapsed one, or a smaller one).
+   * Calls that create or change what a plan sells declare one; reads and deletes do not.
+   */
+  feature?: PlanFeature;
 };
 
 /**
@@ -100,10 +107,16 @@ export const calls = {
   categoryList: { method: "GET", path: "/category-list", access: "user" },
   countryList: { method: "GET", path: "/country-list", access: "user" },
   businessList: { method: "GET", path: "/business-list", access: "owner", query: businessListQuery },
-  addBusiness: { method: "POST", path: "/add-business", access: "owner", body: addBusinessBody },
+  addBusiness: {
+    method: "POST",
+    path: "/add-business",
+    access: "owner",
+    body: addBusinessBody,
+    feature: "locations",
+  },
   deleteBusiness: { method: "POST", path: "/delete-business", access: "owner", body: idBody },
   addressList: { method: "GET", path: "/address-list", access: "owner", query: addressListQuery },
-  addAddress: { method: "POST", path: "/add-address", access: "owner", body: addAddressBody },
+  addAddress: { method: "POST", path: "/add-address", access: "owner", body: addAddressBody, feature: "locations" },
   deleteAddress: { method: "POST", path: "/delete-address", access: "owner", body: idBody },
   productCategoryList: {
     method: "GET",
@@ -116,21 +129,22 @@ export const calls = {
     path: "/product-category-add",
     access: "owner",
     body: productCategoryAddBody,
+    feature: "product-categories",
   },
   productCategoryDelete: { method: "POST", path: "/product-category-delete", access: "owner", body: idBody },
   staffList: { method: "GET", path: "/staff-list", access: "owner", query: staffListQuery },
-  addStaff: { method: "POST", path: "/add-staff", access: "owner", body: addStaffBody },
+  addStaff: { method: "POST", path: "/add-staff", access: "owner", body: addStaffBody, feature: "staff" },
   deleteStaff: { method: "POST", path: "/delete-staff", access: "owner", body: idBody },
   staffInvite: { method: "GET", path: "/staff-invite", access: "public", query: staffInviteQuery },
   acceptInvite: { method: "POST", path: "/accept-invite", access: "public", body: acceptInviteBody },
 
   // The loyalty core (issue 9): rewards, QR codes, the customer's card, stamps and scans.
   rewardList: { method: "GET", path: "/reward-list", access: "owner", query: rewardListQuery },
-  addReward: { method: "POST", path: "/add-reward", access: "owner", body: addRewardBody },
+  addReward: { method: "POST", path: "/add-reward", access: "owner", body: addRewardBody, feature: "stamp-cards" },
   removeReward: { method: "POST", path: "/remove-reward", access: "owner", body: rewardIdBody },
   listQrcode: { method: "GET", path: "/list-qrcode", access: "owner", query: qrListQuery },
   singleQrCode: { method: "GET", path: "/single-qr-code", access: "owner", query: singleQrQuery },
-  generateQr: { method: "POST", path: "/generate-qr", access: "owner", body: generateQrBody },
+  generateQr: { method: "POST", path: "/generate-qr", access: "owner", body: generateQrBody, feature: "stamp-cards" },
   deleteQr: { method: "POST", path: "/delete-qr", access: "owner", body: idBody },
   qrDetail: { method: "GET", path: "/qr-detail", access: "public", query: qrDetailQuery },
   walletJoin: {
@@ -219,7 +233,13 @@ export const calls = {
   notificationRead: { method: "POST", path: "/notification-read", access: "owner" },
   /** Empties the owner's feed (it takes no input, like logout). */
   notificationClear: { method: "POST", path: "/notification-clear", access: "owner" },
-  notificationAdd: { method: "POST", path: "/notification-add", access: "owner", body: notificationAddBody },
+  notificationAdd: {
+    method: "POST",
+    path: "/notification-add",
+    access: "owner",
+    body: notificationAddBody,
+    feature: "messages",
+  },
   /** NEW: the messages the owner sent, newest first. */
   messageList: { method: "GET", path: "/message-list", access: "owner", query: messageListQuery },
   /** NEW (product.md §6): a browser's push token, for the signed-in owner or this device's card. */

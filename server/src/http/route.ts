@@ -3,8 +3,9 @@ import type * as z from "zod/mini";
 import type { Call } from "../../../lib/contract/calls";
 import { fieldErrors, messages } from "../../../lib/contract/envelope";
 import { safeParse, type Schema } from "../../../lib/contract/schema";
-import { authenticate, type AuthUser } from "./auth";
+import { actingOwnerId, authenticate, type AuthUser } from "./auth";
 import { forbidden, HttpError, unauthenticated } from "./errors";
+import { requireFeature } from "./plan-feature";
 
 type Input<S> = S extends Schema ? z.output<S> : undefined;
 type UserFor<C extends Call> = C["access"] extends "public" ? AuthUser | null : AuthUser;
@@ -51,9 +52,9 @@ function parse(schema: Schema | undefined, value: unknown) {
 }
 
 /**
- * Registers one contract call: authenticates and authorises per `call.access`, validates body and
- * query with the contract's zod schemas (422 with field messages, before anything is written),
- * then answers the envelope. Every route goes through here, so no handler can forget a check.
+ * Registers one contract call: authenticates and authorises per `call.access` (and the owner's
+ * plan per `call.feature`), validates body and query with the contract's zod schemas (422 with
+ * field messages, before anything is written), then answers the envelope. Every route goes through here, so no handler can forget a check.
  */
 export function route<C extends Call>(app: FastifyInstance, call: C, handler: (ctx: Context<C>) => Promise<Result>) {
   app.route({
@@ -74,6 +75,9 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: (c
         request,
         reply,
       } as Context<C>;
+      // What the plan sells, after validation (a bad field is a 422 whatever the plan, as the
+      // dashboard's forms expect) and before the handler writes anything.
+      if (call.feature && user) await requireFeature(app.db, actingOwnerId(user), call.feature);
       const result = await handler(ctx);
       if (result.file) {
         return reply

@@ -1,12 +1,24 @@
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { invalid } from "../http/errors";
+import { createSemaphore } from "./semaphore";
 
 /** The formats a logo may be in, as sharp names them after reading the bytes (never the name). */
 const ACCEPTED = new Set(["png", "jpeg", "webp"]);
 /** Logos are shown at most a few hundred pixels wide; 512 keeps them sharp on dense screens. */
 const MAX_SIDE = 512;
-/** Refuses decompression bombs: a 2 MB file may not claim more pixels than this. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * The largest image taken, in pixels (4096 × 4096): a logo needs far fewer, and decoding costs
+ * memory by the pixel (a 155 KB PNG of 6320 × 6320 decodes to 160 MB). Also refuses
+ * decompression bombs.
+ */
+export const MAX_INPUT_SIDE = 4096;
+const MAX_INPUT_PIXELS = MAX_INPUT_SIDE * MAX_INPUT_SIDE;
+
+/**
+ * One image decoded at a time in this process: eight large uploads at once took the API server
+ * to 865 MB and its health check to 1.9 s; queued, they cost one image's memory.
+ */
+export const imageQueue = createSemaphore(1);
 
 export type StoredImage = { bytes: Buffer; contentType: string; width: number; height: number };
 
@@ -15,15 +27,24 @@ export type StoredImage = { bytes: Buffer; contentType: string; width: number; h
  * then re-encodes it as WebP, no larger than 512 px a side. Re-encoding drops all metadata (EXIF,
  * GPS, ICC comments) and anything smuggled after the image data.
  */
-export async function processImage(input: Uint8Array, field: string, label: string): Promise<StoredImage> {
+export function processImage(input: Uint8Array, field: string, label: string): Promise<StoredImage> {
+  return imageQueue.run(() => reencode(input, field, label));
+}
+
+async function reencode(input: Uint8Array, field: string, label: string): Promise<StoredImage> {
   const refused = () => invalid(field, `The ${label} must be a PNG, JPEG or WebP image.`);
-  let format: string | undefined;
+  let meta: Metadata;
   try {
-    ({ format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
+    // Reads the header only (no pixel limit needed yet): the size is known before any decoding,
+    // so a picture too large gets its own message.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw refused();
   }
-  if (!format || !ACCEPTED.has(format)) throw refused();
+  if (!meta.format || !ACCEPTED.has(meta.format)) throw refused();
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
+    throw invalid(field, `The ${label} may be at most ${MAX_INPUT_SIDE} × ${MAX_INPUT_SIDE} pixels.`);
+  }
   try {
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate() // applies the EXIF orientation before the metadata goes

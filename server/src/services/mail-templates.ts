@@ -17,6 +17,28 @@ ${body[0] ?? ""}${codeBlock}${body.slice(1).join("")}
 </div></body></html>`;
 }
 
+/** The longest a user-chosen name (an owner's, a business's) stands in a mail. */
+export const MAIL_NAME_MAX = 40;
+
+/**
+ * A name someone typed, made fit for a mail's subject and text: line breaks, control and
+ * invisible formatting characters (bidi overrides) become spaces, and it is shortened with an
+ * ellipsis. Names are ours to show, not a way to write a stranger a message of one's own.
+ */
+export function nameForMail(name: string, max = MAIL_NAME_MAX): string {
+  const clean = name
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const chars = [...clean];
+  return chars.length <= max
+    ? clean
+    : `${chars
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
+}
+
 export function otpMail(appName: string, to: string, purpose: OtpPurpose, code: string): Mail {
   const what = purpose === "register" ? "confirm your email address" : "reset your password";
   const title = purpose === "register" ? "Confirm your email address" : "Reset your password";
@@ -34,7 +56,8 @@ export function otpMail(appName: string, to: string, purpose: OtpPurpose, code: 
 }
 
 /** The staff invite: who invites, to what, and the link (valid 7 days, single use). */
-export function staffInviteMail(appName: string, to: string, ownerName: string, link: string): Mail {
+export function staffInviteMail(appName: string, to: string, owner: string, link: string): Mail {
+  const ownerName = nameForMail(owner);
   const title = `${ownerName} invited you to their team`;
   const lines = [
     `${ownerName} added you as staff on ${appName}, to scan customers' cards and hand out rewards.`,
@@ -51,7 +74,8 @@ export function staffInviteMail(appName: string, to: string, ownerName: string, 
 }
 
 /** wallet-recover: the code that opens a customer's card on another device. */
-export function walletCodeMail(appName: string, to: string, businessName: string, code: string): Mail {
+export function walletCodeMail(appName: string, to: string, business: string, code: string): Mail {
+  const businessName = nameForMail(business);
   const title = `Your ${businessName} card`;
   const lines = [
     `Use this code to open your ${businessName} loyalty card on this device:`,

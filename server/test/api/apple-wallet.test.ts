@@ -232,6 +232,12 @@ describe("the pass web service", () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.body.errors?.pushToken).toEqual(["The push token is not valid."]);
     expect((await t.get(serials(DEVICE), { query: { passesUpdatedSince: "yesterday" } })).statusCode).toBe(422);
+    // Beyond PostgreSQL's bigint: was a 500 (the cast failed in the query).
+    for (const tag of ["99999999999999999999", "9223372036854775808"]) {
+      const huge = await t.get(serials(DEVICE), { query: { passesUpdatedSince: tag } });
+      expect(huge.statusCode).toBe(422);
+      expect(huge.body.errors?.passesUpdatedSince).toEqual(["The tag is not valid."]);
+    }
   });
 });
 

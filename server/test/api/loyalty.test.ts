@@ -230,18 +230,24 @@ describe("the customer's card", () => {
       code,
     });
     expect(ok.body).toMatchObject({
-      message: "Your card is on this device again.",
-      data: { card: { serial: joined.card.serial } },
+      message: expect.stringMatching(
+        /^Your card is on this device again\. Other devices holding this card were signed out/,
+      ),
+      data: { card: { stamps: joined.card.stamps } },
     });
     expect(ok.body.data.card_secret).not.toBe(joined.secret);
-    // Both devices open the card; the code is spent.
-    for (const secret of [joined.secret, ok.body.data.card_secret]) {
-      const card = await t.get<WalletCard>("/wallet-card", {
-        query: { qr_token: qr.qr_token },
-        headers: f.cardHeaders([secret]),
-      });
-      expect(card.body.data.serial).toBe(joined.card.serial);
-    }
+    // The card is on the new device alone, with a new serial; the code is spent.
+    const card = await t.get<WalletCard>("/wallet-card", {
+      query: { qr_token: qr.qr_token },
+      headers: f.cardHeaders([ok.body.data.card_secret]),
+    });
+    expect(card.body.data.serial).toBe(ok.body.data.card.serial);
+    expect(card.body.data.serial).not.toBe(joined.card.serial);
+    const old = await t.get("/wallet-card", {
+      query: { qr_token: qr.qr_token },
+      headers: f.cardHeaders([joined.secret]),
+    });
+    expect(old.body.data).toBeNull();
     expectInvalid(await t.post("/wallet-recover", { qr_token: qr.qr_token, email: "cy@example.com", code }), ["code"]);
   });
 });

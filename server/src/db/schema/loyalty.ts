@@ -62,6 +62,12 @@ export const customers = pgTable(
     userId: owner(),
     name: text("name").notNull(),
     email: text("email").notNull(),
+    /**
+     * When a code sent to the email was entered (wallet-recover). A join only claims an email:
+     * until then the email is not known to be the customer's, and whoever proves it later takes
+     * the card over (every other device holding it is signed out).
+     */
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("customers_owner_email_unique").on(t.userId, sql`lower(${t.email})`)],
@@ -97,7 +103,8 @@ export const cards = pgTable(
 
 /**
  * The secrets that open a card, one per device (joined or recovered there), stored as sha256.
- * Recovering on a new phone adds a key; the old phone keeps its own.
+ * Recovering on a new phone (an email code) replaces every other key: whoever joined with someone
+ * else's email, or holds a lost phone, is signed out.
  */
 export const cardKeys = pgTable(
   "card_keys",

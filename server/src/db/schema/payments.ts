@@ -60,6 +60,11 @@ export const payments = pgTable(
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull(),
     couponId: integer("coupon_id").references(() => coupons.id),
+    /**
+     * The provider's fingerprint of the card (payments with a coupon): a coupon is used once per
+     * card as well as once per email, so a new account does not make a card new.
+     */
+    cardFingerprint: text("card_fingerprint"),
     provider: text("provider", { enum: ["stripe", "sandbox"] }).notNull(),
     /** The provider's id of the charge (Stripe PaymentIntent), once it has one. */
     providerRef: text("provider_ref"),

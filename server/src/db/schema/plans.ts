@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { PlanFeature } from "../../../../lib/contract/plan-features";
 
 /**
  * Subscription plans an owner can buy (product.md §4 Plan), listed publicly by
@@ -27,6 +28,15 @@ export const plans = pgTable(
     /** The selling points shown on the pricing card, in order. */
     features: text("features")
       .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /**
+     * What the plan unlocks (lib/contract/plan-features.ts): calls that need a feature check it.
+     * The selling points above are text for people; these keys are what the server enforces.
+     */
+    featureKeys: text("feature_keys")
+      .array()
+      .$type<PlanFeature[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
     includedBusinesses: integer("included_businesses").notNull().default(1),

@@ -1,5 +1,9 @@
 import type { Db } from "../client";
 import { plans } from "../schema";
+import { BASIC_FEATURES, PLAN_FEATURE_KEYS, type PlanFeature } from "../../../../lib/contract/plan-features";
+
+/** What Growth and above sell beyond Starter: staff, messages and product categories. */
+const ALL_FEATURES: PlanFeature[] = PLAN_FEATURE_KEYS;
 
 /** The plans a fresh installation sells; prices in minor units (1900 = 19.00). */
 export const SEED_PLANS = [
@@ -11,6 +15,7 @@ export const SEED_PLANS = [
     includedBusinesses: 1,
     includedAddresses: 1,
     sortOrder: 1,
+    featureKeys: BASIC_FEATURES,
     features: [
       "1 business and 1 location",
       "Unlimited digital stamp cards",
@@ -27,6 +32,7 @@ export const SEED_PLANS = [
     includedBusinesses: 3,
     includedAddresses: 5,
     sortOrder: 2,
+    featureKeys: ALL_FEATURES,
     features: [
       "3 businesses and 5 locations",
       "Everything in Starter",
@@ -43,6 +49,7 @@ export const SEED_PLANS = [
     includedBusinesses: 10,
     includedAddresses: 25,
     sortOrder: 3,
+    featureKeys: ALL_FEATURES,
     features: [
       "10 businesses and 25 locations",
       "Everything in Growth",

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import { route } from "../../http/route";
+import type { Limit } from "../../services/rate-limit";
 import {
   addAddress,
   addBusiness,
@@ -12,6 +13,12 @@ import {
   updateBusiness,
 } from "./service";
 
+/**
+ * Each logo is decoded and re-encoded (costly): an owner changes theirs now and then, not in a
+ * loop. Counted per owner, on uploads only (edits without a new logo are free).
+ */
+export const logoLimit: Limit = { max: 20, windowSeconds: 60 * 60 };
+
 /** Businesses and their locations: owner-only (staff get 403 from `route`). */
 export function businessRoutes(app: FastifyInstance) {
   route(app, calls.businessList, async ({ user, query }) => ({
@@ -19,15 +26,16 @@ export function businessRoutes(app: FastifyInstance) {
     data: await listBusinesses(app.db, user.id, query),
   }));
 
-  route(app, calls.addBusiness, async ({ user, body }) =>
-    body.id
+  route(app, calls.addBusiness, async ({ user, body }) => {
+    if (body.business_logo) await app.limiter.hit(`logo:owner:${user.id}`, logoLimit);
+    return body.id
       ? { message: "Business updated successfully.", data: await updateBusiness(app.db, user.id, body.id, body) }
       : {
           statusCode: 201,
           message: "Business added successfully.",
           data: await addBusiness(app.db, user.id, body),
-        },
-  );
+        };
+  });
 
   route(app, calls.deleteBusiness, async ({ user, body }) => {
     await deleteBusiness(app.db, user.id, body.id);

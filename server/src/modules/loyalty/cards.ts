@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { QrPublic } from "../../../../lib/contract/qr-codes";
 import type { WalletCard } from "../../../../lib/contract/wallet";
 import { CARD_SECRETS_HEADER, MAX_CARDS_PER_DEVICE } from "../../../../lib/contract/wallet";
 import { fileUrl } from "../../../../lib/contract/files";
 import type { Db } from "../../db/client";
-import { addresses, businesses, cardKeys, cards, qrCodes, rewards } from "../../db/schema";
+import { addresses, businesses, cardKeys, cards, qrCodes, rewards, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { sha256 } from "../../services/crypto";
 
@@ -44,7 +44,11 @@ export type ResolvedQr = {
   reward: RewardRow | null;
 };
 
-/** A live business QR code by its token, or a 404 with the friendly message. */
+/**
+ * A live business QR code by its token, or a 404 with the friendly message. A code of an owner who
+ * deleted their account is not live: it answers like a deleted code ("does not work any more"), so
+ * nobody joins (leaving their data with a business that is gone) or stamps there any more.
+ */
 export async function findQr(db: Db, qrToken: string): Promise<ResolvedQr> {
   const [row] = await db
     .select({
@@ -59,6 +63,7 @@ export async function findQr(db: Db, qrToken: string): Promise<ResolvedQr> {
     })
     .from(qrCodes)
     .innerJoin(businesses, eq(businesses.id, qrCodes.businessId))
+    .innerJoin(users, and(eq(users.id, qrCodes.userId), isNull(users.deletedAt)))
     .leftJoin(addresses, eq(addresses.id, qrCodes.addressId))
     .where(eq(qrCodes.qrToken, qrToken))
     .limit(1);

@@ -1,24 +1,28 @@
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import type { WalletJoinResult } from "../../../../lib/contract/wallet";
-import { cardKeys, cards, customers, walletCodes } from "../../db/schema";
+import { cards, customers, walletCodes } from "../../db/schema";
 import { invalid } from "../../http/errors";
 import { route } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
-import { hashSecret, otpCode, sha256, verifySecret } from "../../services/crypto";
+import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
 import { walletCodeMail } from "../../services/mail-templates";
 import { cardOnDevice, cardView, findQr, secretsOf } from "./cards";
-import { newCardSecret } from "./codes";
 import { joinCard } from "./stamping";
+import { takeOverCard } from "./take-over";
 import { walletLinks } from "./wallet-links";
 import { cardMessages } from "../notifications/messages";
 
 const MINUTES = 60;
 const CODE_TTL_MINUTES = 10;
 const CODE_MAX_ATTEMPTS = 5;
+/** How many of a card's latest unexpired codes an entered code may match (one is sent a minute). */
+const LIVE_CODES = 3;
 const BAD_CODE = "The code is incorrect or has expired. Please request a new code.";
 const CODE_SENT = "If this email has a card here, we have sent it a code. It expires in 10 minutes.";
+export const RECOVERED =
+  "Your card is on this device again. Other devices holding this card were signed out, and its old QR code no longer works.";
 
 /** A shop's customers often share one network (the café's Wi-Fi): the per-IP limits are generous. */
 const limits = {
@@ -69,7 +73,7 @@ export function walletRoutes(app: FastifyInstance) {
 
   /**
    * Opens a card on another device: without `code` it emails a code (the same answer whether or
-   * not the email has a card here); with it, a new key for this device.
+   * not the email has a card here); with it, the card on this device alone (takeOverCard).
    */
   route(app, calls.walletRecover, async ({ body, request }) => {
     const resolved = await findQr(app.db, body.qr_token);
@@ -90,10 +94,8 @@ export function walletRoutes(app: FastifyInstance) {
           return { message: CODE_SENT, data: { code_sent: true } };
         }
         const code = otpCode();
-        await app.db
-          .update(walletCodes)
-          .set({ consumedAt: sql`now()` })
-          .where(and(eq(walletCodes.cardId, card.card.id), isNull(walletCodes.consumedAt)));
+        // Earlier codes stay valid until they expire: whoever else asks for a code (someone who
+        // joined with this email, say) cannot void the one the email's owner is typing.
         await app.db.insert(walletCodes).values({
           cardId: card.card.id,
           codeHash: await hashSecret(code),
@@ -110,40 +112,52 @@ export function walletRoutes(app: FastifyInstance) {
       [`wallet-code-fail:card:${card?.card.id ?? body.email}`, limits.codeFailuresPerCard],
     ]);
     if (!card) throw invalid("code", BAD_CODE);
-    const [latest] = await app.db
-      .select()
+    // The card's latest live codes may each be the one typed (see above; a few, so a guess is
+    // not tried against many). Each counts an attempt, in one statement before comparing, so
+    // parallel guesses cannot pass the limit.
+    const recent = app.db
+      .select({ id: walletCodes.id })
       .from(walletCodes)
-      .where(and(eq(walletCodes.cardId, card.card.id), isNull(walletCodes.consumedAt)))
+      .where(
+        and(
+          eq(walletCodes.cardId, card.card.id),
+          isNull(walletCodes.consumedAt),
+          gt(walletCodes.expiresAt, sql`now()`),
+        ),
+      )
       .orderBy(desc(walletCodes.id))
-      .limit(1);
-    if (!latest || latest.expiresAt.getTime() <= Date.now()) throw invalid("code", BAD_CODE);
-    // Counted before comparing, atomically: parallel guesses cannot pass the limit.
-    const [counted] = await app.db
+      .limit(LIVE_CODES);
+    const live = await app.db
       .update(walletCodes)
       .set({ attempts: sql`${walletCodes.attempts} + 1` })
-      .where(
-        and(eq(walletCodes.id, latest.id), lt(walletCodes.attempts, CODE_MAX_ATTEMPTS), isNull(walletCodes.consumedAt)),
-      )
-      .returning({ attempts: walletCodes.attempts });
-    if (!counted || !(await verifySecret(latest.codeHash, body.code))) throw invalid("code", BAD_CODE);
-    const [consumed] = await app.db
+      .where(and(inArray(walletCodes.id, recent), lt(walletCodes.attempts, CODE_MAX_ATTEMPTS)))
+      .returning({ id: walletCodes.id, codeHash: walletCodes.codeHash });
+    let matched: number | undefined;
+    for (const candidate of live.sort((a, b) => b.id - a.id)) {
+      if (await verifySecret(candidate.codeHash, body.code)) {
+        matched = candidate.id;
+        break;
+      }
+    }
+    if (matched === undefined) throw invalid("code", BAD_CODE);
+    // Spent, with every other live code of the card: one entered code is one recovery.
+    const consumed = await app.db
       .update(walletCodes)
       .set({ consumedAt: sql`now()` })
-      .where(and(eq(walletCodes.id, latest.id), isNull(walletCodes.consumedAt)))
+      .where(and(eq(walletCodes.cardId, card.card.id), isNull(walletCodes.consumedAt)))
       .returning({ id: walletCodes.id });
-    if (!consumed) throw invalid("code", BAD_CODE);
+    if (!consumed.some((row) => row.id === matched)) throw invalid("code", BAD_CODE);
     await attempt.succeeded();
 
-    const secret = newCardSecret();
-    await app.db.insert(cardKeys).values({ cardId: card.card.id, secretHash: sha256(secret) });
+    const taken = await takeOverCard(app.db, card.card);
     const data: WalletJoinResult = {
-      card: cardView(card.card, {
+      card: cardView(taken.card, {
         customerName: card.name,
         businessName: resolved.business.name,
         reward: resolved.reward,
       }),
-      card_secret: secret,
+      card_secret: taken.secret,
     };
-    return { message: "Your card is on this device again.", data };
+    return { message: RECOVERED, data };
   });
 }

@@ -27,6 +27,8 @@ export async function charge(app: FastifyInstance, userId: number, body: ChargeB
     throw invalid("amount", `The amount does not match the price: ${money(priced.totalMinor, priced.currency)}.`);
   }
   const key = body.idempotency_key ?? randomBytes(16).toString("hex");
+  // A coupon is once per card too: the card's fingerprint, when the provider gives one.
+  const fingerprint = priced.coupon ? await app.payments.cardFingerprint(body.token) : null;
   const created = await app.db.transaction(async (tx) => {
     const [again] = await tx
       .select({ id: payments.id })
@@ -34,7 +36,7 @@ export async function charge(app: FastifyInstance, userId: number, body: ChargeB
       .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)))
       .limit(1);
     if (again) return undefined;
-    if (priced.coupon) await reserveCoupon(tx, priced.coupon, userId, priced.currency);
+    if (priced.coupon) await reserveCoupon(tx, priced.coupon, userId, priced.currency, fingerprint);
     const [row] = await tx
       .insert(payments)
       .values({
@@ -46,6 +48,7 @@ export async function charge(app: FastifyInstance, userId: number, body: ChargeB
         amountMinor: priced.totalMinor,
         currency: priced.currency,
         couponId: priced.coupon?.id ?? null,
+        cardFingerprint: fingerprint,
         provider: app.payments.name,
         idempotencyKey: key,
       })

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { AppliedCoupon } from "../../../../lib/contract/payments";
 import type { Db } from "../../db/client";
-import { type Coupon, couponApplications, coupons, payments } from "../../db/schema";
+import { type Coupon, couponApplications, coupons, payments, users } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { formatMinor } from "../plans/present";
 import { MIN_CHARGE_MINOR } from "./money";
@@ -48,12 +48,32 @@ const redeeming = (couponId: number, userId: number) =>
   );
 
 /**
- * Refuses a coupon that may not be used now by this owner (product.md §4: valid from/until, max
- * redemptions, once per user), with a message that says why. Redemptions are the payments that
- * carry the coupon, succeeded or still in flight, so two payments started at once cannot both take
- * the last one: `reserveCoupon` checks again under a lock before a payment is recorded.
+ * Payments that count as this owner's: of any account with the owner's email, live or deleted
+ * (deleting the account and registering again is the same person), or with the same card.
  */
-export async function checkCoupon(db: Conn, coupon: Coupon, userId: number, currency: string) {
+const byOwner = (userId: number, fingerprint: string | null) =>
+  or(
+    inArray(
+      payments.userId,
+      sql`(select u.id from ${users} u where lower(u.email) = (select lower(me.email) from ${users} me where me.id = ${userId}))`,
+    ),
+    fingerprint ? eq(payments.cardFingerprint, fingerprint) : undefined,
+  );
+
+/**
+ * Refuses a coupon that may not be used now by this owner (product.md §4: valid from/until, max
+ * redemptions, once per user: per email and, when the provider knows the card's fingerprint, per
+ * card), with a message that says why. Redemptions are the payments that carry the coupon,
+ * succeeded or still in flight, so two payments started at once cannot both take the last one:
+ * `reserveCoupon` checks again under a lock before a payment is recorded.
+ */
+export async function checkCoupon(
+  db: Conn,
+  coupon: Coupon,
+  userId: number,
+  currency: string,
+  fingerprint: string | null = null,
+) {
   const now = Date.now();
   if (coupon.validFrom && coupon.validFrom.getTime() > now) throw refuse(couponMessages.notYet);
   if (coupon.validUntil && coupon.validUntil.getTime() <= now) throw refuse(couponMessages.expired);
@@ -61,7 +81,7 @@ export async function checkCoupon(db: Conn, coupon: Coupon, userId: number, curr
   const [mine] = await db
     .select({ n: count() })
     .from(payments)
-    .where(and(redeeming(coupon.id, userId), eq(payments.userId, userId)));
+    .where(and(redeeming(coupon.id, userId), byOwner(userId, fingerprint)));
   if (mine!.n > 0) throw refuse(couponMessages.usedByYou);
   if (coupon.maxRedemptions !== null) {
     const [used] = await db.select({ n: count() }).from(payments).where(redeeming(coupon.id, userId));
@@ -73,9 +93,15 @@ export async function checkCoupon(db: Conn, coupon: Coupon, userId: number, curr
  * Inside the transaction that records a payment with this coupon: locks the coupon's row, so
  * payments using it are recorded one at a time, and checks it again counting those in flight.
  */
-export async function reserveCoupon(tx: Tx, coupon: Coupon, userId: number, currency: string) {
+export async function reserveCoupon(
+  tx: Tx,
+  coupon: Coupon,
+  userId: number,
+  currency: string,
+  fingerprint: string | null,
+) {
   await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, coupon.id)).for("update");
-  await checkCoupon(tx, coupon, userId, currency);
+  await checkCoupon(tx, coupon, userId, currency, fingerprint);
 }
 
 /** The discount on a list amount, in minor units; never below the smallest charge. */

@@ -19,7 +19,9 @@ export type Priced = {
   coupon: Coupon | null;
 };
 
-export const NO_ACTIVE_PLAN = "Your plan is not active. Choose a plan first.";
+import { NO_ACTIVE_PLAN } from "../../../../lib/contract/plan-features";
+
+export { NO_ACTIVE_PLAN };
 
 /**
  * What a payment costs, computed by the server alone (the client's amount is only checked against

@@ -18,8 +18,12 @@ import { findInvite, firstBusinessName, inviteError, inviteMessages, spendInvite
 /** The public invite calls are guessing targets: a few dozen tries per address and quarter hour. */
 export const staffLimits = {
   invitePerIp: { max: 30, windowSeconds: 15 * 60 },
-  /** Each invite sends a mail: an owner cannot turn the product into a mailer. */
-  addStaffPerOwner: { max: 30, windowSeconds: 60 * 60 },
+  /**
+   * Each invite sends a mail to any address: an owner cannot turn the product into a mailer. A
+   * business hires a few people at a time; the day's cap is what stops a steady trickle.
+   */
+  addStaffPerOwner: { max: 10, windowSeconds: 60 * 60 },
+  addStaffPerOwnerDay: { max: 20, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, Limit>;
 
 const EMAIL_TAKEN = "The email has already been taken.";
@@ -67,6 +71,7 @@ export function staffRoutes(app: FastifyInstance) {
 
   route(app, calls.addStaff, async ({ user, body }) => {
     await app.limiter.hit(`add-staff:owner:${user.id}`, staffLimits.addStaffPerOwner);
+    await app.limiter.hit(`add-staff-day:owner:${user.id}`, staffLimits.addStaffPerOwnerDay);
     if (await findLiveUserByEmail(app.db, body.email)) throw invalid("email", EMAIL_TAKEN);
     const token = randomToken();
     const [invite] = await app.db.transaction(async (tx) => {

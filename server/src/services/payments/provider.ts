@@ -35,6 +35,11 @@ export class WebhookSignatureError extends Error {}
 export interface PaymentProvider {
   readonly name: "stripe" | "sandbox";
   charge(input: ChargeInput): Promise<ChargeOutcome>;
+  /**
+   * The card's fingerprint (the same card number gives the same one, whoever pays with it), or
+   * null when the provider does not know one. Counts coupon uses per card, not only per account.
+   */
+  cardFingerprint(token: string): Promise<string | null>;
   /** The charge's current state at the provider (after 3-D Secure in the browser). */
   retrieve(reference: string): Promise<ChargeOutcome>;
   /** Verifies a webhook's signature over the raw body; throws WebhookSignatureError if it fails. */

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { NOT_A_TEST_CARD_MESSAGE, TEST_CARDS } from "../../../../lib/payments/test-cards";
 import { type ChargeOutcome, type PaymentProvider, WebhookSignatureError } from "./provider";
 
@@ -28,6 +28,11 @@ export function createSandboxProvider(): PaymentProvider {
       byKey.set(input.idempotencyKey, outcome);
       byReference.set(reference, outcome);
       return outcome;
+    },
+    async cardFingerprint(token) {
+      // As Stripe does: derived from the card number, so every token of one card shares it.
+      const card = TEST_CARDS.find((c) => c.token === token);
+      return card ? `sandbox_fp_${createHash("sha256").update(card.number).digest("hex").slice(0, 16)}` : null;
     },
     async retrieve(reference) {
       return byReference.get(reference) ?? { status: "failed", reference, message: "Unknown sandbox payment." };

@@ -65,6 +65,15 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
         throw error;
       }
     },
+    async cardFingerprint(token) {
+      try {
+        const method = await stripe.paymentMethods.retrieve(token);
+        return method.card?.fingerprint ?? null;
+      } catch {
+        // Unknown here: the charge itself says what is wrong with the payment method.
+        return null;
+      }
+    },
     async retrieve(reference) {
       return outcomeOf(await stripe.paymentIntents.retrieve(reference));
     },

@@ -1,0 +1,29 @@
+/**
+ * What a paid plan unlocks, by key. A plan lists its keys (`plans.feature_keys`); a contract call
+ * that needs one declares it (`feature` on the call) and the API server checks the owner's active
+ * plan before the handler runs (server/src/http/route.ts). Reading and removing never need a
+ * feature: an owner whose plan lapsed still sees their data, and customers' cards keep working.
+ * No zod here: the dashboard's pages may import it.
+ */
+export const PLAN_FEATURES = {
+  /** Businesses and their locations (each plan includes some; more cost a one-off fee). */
+  locations: "businesses and locations",
+  /** Rewards and the QR codes customers scan. */
+  "stamp-cards": "rewards and QR codes",
+  staff: "staff accounts",
+  messages: "messages to your card holders",
+  "product-categories": "product categories",
+} as const;
+
+export type PlanFeature = keyof typeof PLAN_FEATURES;
+export const PLAN_FEATURE_KEYS = Object.keys(PLAN_FEATURES) as PlanFeature[];
+
+/** The features every paid plan has; the Growth plan and above add the rest. */
+export const BASIC_FEATURES: PlanFeature[] = ["locations", "stamp-cards"];
+
+/** 403: the owner has no plan, or it lapsed. */
+export const NO_ACTIVE_PLAN = "Your plan is not active. Choose a plan first.";
+
+/** 403: the owner's plan does not include what the call needs. */
+export const featureNotInPlan = (planName: string, feature: PlanFeature) =>
+  `Your ${planName} plan does not include ${PLAN_FEATURES[feature]}. Choose a larger plan on the Plans page to use them.`;

@@ -1,0 +1,17 @@
+import type { Db } from "../db/client";
+import { featureNotInPlan, NO_ACTIVE_PLAN, type PlanFeature } from "../../../lib/contract/plan-features";
+import { findActivePlan } from "../modules/payments/status";
+import { HttpError } from "./errors";
+
+/**
+ * Refuses (403) unless the owner's active plan includes the feature: no plan or a lapsed one
+ * says "choose a plan", a plan without it names what it lacks. The dashboard shows the message.
+ */
+export async function requireFeature(db: Db, ownerId: number, feature: PlanFeature) {
+  const active = await findActivePlan(db, ownerId);
+  if (!active) throw new HttpError(403, NO_ACTIVE_PLAN, { plan: [NO_ACTIVE_PLAN] });
+  if (!active.plan.featureKeys.includes(feature)) {
+    const message = featureNotInPlan(active.plan.name, feature);
+    throw new HttpError(403, message, { plan: [message] });
+  }
+}

@@ -1,0 +1,131 @@
+import { eq, sql } from "drizzle-orm";
+import { calls, type CallName } from "../../../lib/contract/calls";
+import { featureNotInPlan, NO_ACTIVE_PLAN, type PlanFeature } from "../../../lib/contract/plan-features";
+import { payments, plans } from "../../src/db/schema";
+import { SEED_PLANS } from "../../src/db/seed/plans";
+import { createTestApp, expectError, type Res, type TestApp } from "../helpers/app";
+import { ADDRESS_FIELDS, BUSINESS_FIELDS, multipart } from "../helpers/dashboard";
+import { loyaltyFixtures } from "../helpers/loyalty";
+
+// Issue 18, attacker's findings: only adding businesses and addresses checked the plan; an owner
+// who never paid could invite staff and add categories, a lapsed one kept adding rewards, QR codes
+// and messages, and Starter got what the plan list sells as Growth features. Each call that needs a
+// plan feature declares it in the contract (`feature`), and route() checks it.
+
+jest.setTimeout(60_000);
+
+let t: TestApp;
+let f: ReturnType<typeof loyaltyFixtures>;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = loyaltyFixtures(t);
+});
+afterAll(() => t.close());
+
+type Owner = { token: string; businessId: number };
+type Case = { table: string; send: (owner: Owner, n: number) => Promise<Res> };
+
+/** A valid request per call that declares a feature, and the table it writes to. */
+const cases: Record<string, Case> = {
+  addBusiness: {
+    table: "businesses",
+    send: async ({ token }) =>
+      t.post("/add-business", undefined, { token, ...(await multipart({ ...BUSINESS_FIELDS, business_name: "Two" })) }),
+  },
+  addAddress: {
+    table: "addresses",
+    send: ({ token, businessId }) => t.post("/add-address", { ...ADDRESS_FIELDS, business_id: businessId }, { token }),
+  },
+  addReward: {
+    table: "rewards",
+    send: ({ token, businessId }) =>
+      t.post("/add-reward", { business_id: businessId, title: "Free tea", stamps_required: 4 }, { token }),
+  },
+  generateQr: {
+    table: "qr_codes",
+    send: ({ token, businessId }) => t.post("/generate-qr", { business_id: businessId, label: "Door" }, { token }),
+  },
+  addStaff: {
+    table: "staff_invites",
+    send: ({ token }, n) => t.post("/add-staff", { name: "Sam", email: `plan-staff-${n}@example.com` }, { token }),
+  },
+  productCategoryAdd: {
+    table: "product_categories",
+    send: ({ token }) => t.post("/product-category-add", { name: "Drinks" }, { token }),
+  },
+  notificationAdd: {
+    table: "business_messages",
+    send: ({ token, businessId }) =>
+      t.post("/notification-add", { business_id: businessId, title: "Hello", message: "Open late today." }, { token }),
+  },
+};
+
+const featured = (Object.entries(calls) as [CallName, { feature?: PlanFeature }][]).filter(([, c]) => c.feature);
+
+it("has a case for every call that declares a feature", () => {
+  expect(featured.map(([name]) => name).sort()).toEqual(Object.keys(cases).sort());
+});
+
+type State = "never paid" | "lapsed" | "Starter" | "Growth";
+const STATES: State[] = ["never paid", "lapsed", "Starter", "Growth"];
+const keysOf = (name: string) => SEED_PLANS.find((p) => p.name === name)!.featureKeys as PlanFeature[];
+
+/** An owner with a business (made on Growth), then moved to the state. */
+async function ownerIn(state: State): Promise<Owner> {
+  const user = await t.createUser({ plan: "Growth" });
+  const token = await t.tokenFor(user.id);
+  const business = await f.addBusiness(token);
+  await f.addReward(token, business.id);
+  const mine = eq(payments.userId, user.id);
+  if (state === "never paid") await t.database.db.delete(payments).where(mine);
+  if (state === "lapsed") {
+    await t.query(sql`update payments set period_end = now() - interval '1 day' where user_id = ${user.id}`);
+  }
+  if (state === "Starter") {
+    const [starter] = await t.database.db.select().from(plans).where(eq(plans.name, "Starter"));
+    await t.database.db.update(payments).set({ planId: starter!.id }).where(mine);
+  }
+  return { token, businessId: business.id };
+}
+
+const rows = async (table: string) =>
+  (await t.query<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
+
+let n = 0;
+describe.each(STATES)("an owner who is %s", (state) => {
+  it.each(featured.map(([name, call]) => [name, call.feature!] as const))("%s (needs %s)", async (name, feature) => {
+    const owner = await ownerIn(state);
+    const { table, send } = cases[name]!;
+    const before = await rows(table);
+    const res = await send(owner, ++n);
+    const allowed = state === "Starter" || state === "Growth" ? keysOf(state).includes(feature) : false;
+    if (!allowed) {
+      expectError(res, 403, state === "Starter" ? featureNotInPlan("Starter", feature) : NO_ACTIVE_PLAN);
+      expect(await rows(table)).toBe(before);
+      return;
+    }
+    // Allowed by the plan: it succeeds, or (Starter's one business is taken) asks for the slot fee.
+    if (res.statusCode === 402) expect(res.body.errors?.slot_fee_required).toBeDefined();
+    else {
+      expect(res.statusCode).toBeLessThan(300);
+      expect(await rows(table)).toBe(before + 1);
+    }
+  });
+});
+
+it("sells Starter the basics and Growth everything, as the plan list says", () => {
+  expect(keysOf("Starter").sort()).toEqual(["locations", "stamp-cards"]);
+  expect(keysOf("Growth").sort()).toEqual(["locations", "messages", "product-categories", "staff", "stamp-cards"]);
+});
+
+it("keeps reads, deletes and customers' cards working after the plan lapsed", async () => {
+  const { token, business, qr } = await f.programme();
+  const joined = await f.join(qr.qr_token);
+  await t.query(sql`update payments set period_end = now() - interval '1 day'
+    where user_id = (select user_id from businesses where id = ${business.id})`);
+  for (const path of ["/reward-list", "/list-qrcode", "/business-list", "/scan-list", "/message-list", "/staff-list"]) {
+    expect([path, (await t.get(path, { token })).statusCode]).toEqual([path, 200]);
+  }
+  expect((await f.staffScan(token, joined.card.serial)).statusCode).toBe(200);
+  expect((await t.post("/delete-qr", { id: qr.id }, { token })).statusCode).toBe(200);
+});
