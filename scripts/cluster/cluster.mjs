@@ -52,6 +52,19 @@ function pgTool(tool, args) {
   return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}`.trim() };
 }
 
+/** The same, without blocking the event loop (the test restarts PostgreSQL while it sends load). */
+function pgToolAsync(tool, args) {
+  const command = root ? "runuser" : path.join(pgBin(), tool);
+  const fullArgs = root ? ["-u", "postgres", "--", path.join(pgBin(), tool), ...args] : args;
+  return new Promise((resolve) => {
+    const child = spawn(command, fullArgs, { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => resolve({ ok: code === 0, output: output.trim() }));
+  });
+}
+
 /** Whether the nginx binary is there (Debian's nginx package). */
 export function haveNginx() {
   return spawnSync("nginx", ["-v"]).status === 0;
@@ -106,23 +119,22 @@ export async function startCluster({
     return child;
   }
 
+  const pgStartArgs = () => [
+    "-D",
+    pgData,
+    "-l",
+    path.join(logs, "postgres.log"),
+    "-o",
+    `-p ${ports.postgres} -k /tmp -c listen_addresses=127.0.0.1`,
+    "-w",
+    "start",
+  ];
+  const pgStopArgs = ["-D", pgData, "-m", "fast", "-w", "stop"];
   function startPostgres() {
-    const started = pgTool("pg_ctl", [
-      "-D",
-      pgData,
-      "-l",
-      path.join(logs, "postgres.log"),
-      "-o",
-      `-p ${ports.postgres} -k /tmp -c listen_addresses=127.0.0.1`,
-      "-w",
-      "start",
-    ]);
+    const started = pgTool("pg_ctl", pgStartArgs());
     if (!started.ok) throw new Error(`PostgreSQL did not start (see ${logs}/postgres.log): ${started.output}`);
   }
-
-  function stopPostgres() {
-    pgTool("pg_ctl", ["-D", pgData, "-m", "fast", "-w", "stop"]);
-  }
+  const stopPostgres = () => pgTool("pg_ctl", pgStopArgs);
 
   const handle = {
     dir,
@@ -149,8 +161,15 @@ export async function startCluster({
       const port = entry.env.API_PORT ?? entry.env.PORT;
       await waitForUrl(`http://127.0.0.1:${port}${name.startsWith("api") ? "/api/health" : "/login"}`, 60_000);
     },
-    stopPostgres,
-    startPostgres,
+    /** PostgreSQL's fast shutdown (open connections are closed: 57P01), as in a restart. */
+    async stopPostgres() {
+      const stopped = await pgToolAsync("pg_ctl", pgStopArgs);
+      if (!stopped.ok) throw new Error(`PostgreSQL did not stop: ${stopped.output}`);
+    },
+    async startPostgres() {
+      const started = await pgToolAsync("pg_ctl", pgStartArgs());
+      if (!started.ok) throw new Error(`PostgreSQL did not start again: ${started.output}`);
+    },
     /** Stops everything: nginx first (no new requests), then the servers, then PostgreSQL. */
     async stop() {
       if (stopping) return;
