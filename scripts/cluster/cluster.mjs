@@ -226,7 +226,7 @@ export async function startCluster({
     fs.writeFileSync(conf, nginxConf({ dir, logs, ports, root }));
     const check = spawnSync("nginx", ["-t", "-q", "-p", dir, "-c", conf], { encoding: "utf8" });
     if (check.status !== 0) throw new Error(`nginx.conf does not pass nginx -t: ${check.stderr}`);
-    start("nginx", "nginx", ["-p", dir, "-c", conf], process.env);
+    const nginx = start("nginx", "nginx", ["-p", dir, "-c", conf], process.env);
 
     const base = { ...process.env, NODE_ENV: "production", PUBLIC_APP_URL: publicUrl, ...env };
     // Both API servers at once, on purpose: they migrate and seed under one lock (client.ts).
@@ -264,7 +264,8 @@ export async function startCluster({
     await Promise.all(
       handle.urls.web.map((url, i) => waitForUrl(`${url}/login`, 120_000, () => webs[i].exitCode === null)),
     );
-    await waitForUrl(`${handle.urls.public}/login`, 30_000);
+    // A port already taken stops nginx at once (its log says which): no need to wait then.
+    await waitForUrl(`${handle.urls.public}/login`, 30_000, () => nginx.exitCode === null);
     log(`web servers on ${ports.web.join(", ")}; nginx on ${ports.public} (public) and ${ports.api} (API)`);
     return handle;
   } catch (error) {
