@@ -5,6 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import { isStale, targets } from "../scripts/lib/build-state.mjs";
 import { run, waitForUrl } from "../scripts/lib/run.mjs";
+import { WEB_MEMORY_ENV, WEB_NODE_FLAGS } from "../scripts/lib/web-memory.mjs";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,8 +35,17 @@ const children: ChildProcess[] = [];
 const profiling = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
 export function startNode(script: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [...profiling, script], {
-    env: { ...process.env, NODE_ENV: "production", ALLOW_LOCAL_DEFAULTS: "true", LOG_LEVEL: "warn", ...env },
+  // The web server runs with its production memory settings (scripts/lib/web-memory.mjs).
+  const web = script.includes("web-server");
+  const child = spawn(process.execPath, [...profiling, ...(web ? WEB_NODE_FLAGS : []), script], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      ALLOW_LOCAL_DEFAULTS: "true",
+      LOG_LEVEL: "warn",
+      ...(web && WEB_MEMORY_ENV),
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { isStale, targets } from "./lib/build-state.mjs";
 import { run, waitForUrl } from "./lib/run.mjs";
+import { WEB_MEMORY_ENV, WEB_NODE_FLAGS } from "./lib/web-memory.mjs";
 
 const dev = process.argv.includes("--dev");
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -28,8 +29,8 @@ const children = [];
 let stopping = false;
 
 // Each child leads its own process group, so stopping it also stops whatever it started.
-function start(name, command, args) {
-  const child = spawn(command, args, { env, stdio: "inherit", detached: true });
+function start(name, command, args, extraEnv = {}) {
+  const child = spawn(command, args, { env: { ...env, ...extraEnv }, stdio: "inherit", detached: true });
   child.on("exit", (code, signal) => {
     if (!stopping) {
       console.error(`[start] ${name} exited (${signal ?? code}); stopping.`);
@@ -82,7 +83,12 @@ try {
   await waitForUrl(`${apiUrl}/health`, 60_000, () => api.exitCode === null);
   const web = dev
     ? start("Next.js", "node_modules/.bin/tsx", ["lib/web-server/main.ts", "--dev"])
-    : start("Next.js", process.execPath, ["--enable-source-maps", "dist/web-server.cjs"]);
+    : start(
+        "Next.js",
+        process.execPath,
+        [...WEB_NODE_FLAGS, "--enable-source-maps", "dist/web-server.cjs"],
+        WEB_MEMORY_ENV,
+      );
   await waitForUrl(`http://127.0.0.1:${port}/`, 120_000, () => web.exitCode === null);
   console.log(`\n  Ready on http://localhost:${port}  (API ${apiUrl})\n  Ctrl-C to stop.\n`);
 } catch (error) {

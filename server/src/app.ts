@@ -4,6 +4,7 @@ import multipart from "@fastify/multipart";
 import { messages } from "../../lib/contract/envelope";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
+import { isDatabaseUnavailable } from "./http/db-unavailable";
 import { HttpError } from "./http/errors";
 import { registerJsonParser } from "./http/json-body";
 import { loggerOptions } from "./logger";
@@ -141,6 +142,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ status: false, message: error.message, data: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover of the database: the client may try again in a moment (the pool
+      // reconnects by itself), so 503 with Retry-After, never a 500.
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", "1")
+        .send({ status: false, message: messages.serviceUnavailable, data: null });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ status: false, message: messages.serverError, data: null });

@@ -2,15 +2,29 @@ import fs from "node:fs";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { connect } from "./db/client";
-import { DEMO_USER, seed } from "./db/seed";
+import { prepareDatabase, prepareInChild, PREPARE_FLAG } from "./db/prepare";
+import { DEMO_USER } from "./db/seed";
 import { prune, PRUNE_EVERY_MS } from "./services/housekeeping";
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();
+  if (process.argv.includes(PREPARE_FLAG)) {
+    // The child of prepareInChild: prepare the embedded database, close it and exit.
+    const database = await connect(config);
+    try {
+      await prepareDatabase(database, config);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  // The embedded database is prepared by a child process, whose memory goes when it exits (issue
+  // 17 §2: the API server stays within 350 MB, first start included); PostgreSQL in this process.
+  const embedded = !config.databaseUrl;
+  if (embedded && (config.migrateOnStart || config.seedOnStart)) await prepareInChild();
   const database = await connect(config);
-  if (config.migrateOnStart) await database.migrate();
-  if (config.seedOnStart) await seed(database.db, { demoUser: config.seedDemoUser });
+  if (!embedded) await prepareDatabase(database, config);
 
   const app = await buildApp(config, { database });
   if (app.payments.name === "sandbox") {

@@ -16,6 +16,12 @@ export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the start-up lock, with a `migrate` that works under it: API
+   * servers starting at once on one PostgreSQL migrate and seed one after the other (the seed's
+   * demo account would else be inserted twice). The embedded database has one process: no lock.
+   */
+  atStartup<T>(work: (locked: { db: Db; migrate(): Promise<void> }) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -42,19 +48,26 @@ export function connectPostgres(url: string): Database {
   // connection and opens a new one for the next query, so there is nothing else to do.
   pool.on("error", (err) => console.warn(`[db] idle connection closed by the server: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // The lock belongs to one connection: everything done under it runs on that connection.
+  async function atStartup<T>(work: (locked: { db: Db; migrate(): Promise<void> }) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      const locked = drizzlePg(client, { schema });
+      return await work({
+        db: locked as unknown as Db,
+        migrate: () => migratePg(locked, { migrationsFolder: migrationsFolder() }),
+      });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      client.release();
+    }
+  }
   return {
     db,
     kind: "postgres",
-    async migrate() {
-      const client = await pool.connect();
-      try {
-        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
-      } finally {
-        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
-        client.release();
-      }
-    },
+    migrate: () => atStartup((locked) => locked.migrate()),
+    atStartup,
     async ping() {
       await db.execute(sql`select 1`);
     },
@@ -62,17 +75,31 @@ export function connectPostgres(url: string): Database {
   };
 }
 
+/**
+ * PostgreSQL's shared buffers in the embedded database. PGlite's default (128 MB) is allocated and
+ * touched when it opens, inside the API server's own process: 16 MB keeps the server within its
+ * memory budget (≤ 350 MB RSS, issue 17 §2) and is plenty for one business's working set.
+ */
+export const PGLITE_SHARED_BUFFERS = "16MB";
+
+/** Opens (or creates) an embedded database with the server's settings. */
+export function openPglite(dataDir?: string): Promise<PGlite> {
+  return PGlite.create(dataDir, {
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+  });
+}
+
 /** Embedded Postgres. `dataDir` undefined means in memory; `pglite` lets tests pass a clone. */
 export async function connectPglite(options: { dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = options.pglite ?? (await PGlite.create(options.dataDir));
+  const client = options.pglite ?? (await openPglite(options.dataDir));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const migrate = () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
   return {
     db,
     kind: "pglite",
-    async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
-    },
+    migrate,
+    atStartup: (work) => work({ db, migrate }),
     async ping() {
       await client.query("select 1");
     },

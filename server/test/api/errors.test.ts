@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { connectPostgres } from "../../src/db/client";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 
 let t: TestApp;
@@ -45,6 +46,37 @@ describe("bodies the API does not take", () => {
     expectError(await t.post("/login", undefined, { raw: "<xml/>", contentType: "application/xml" }), 415);
     const huge = JSON.stringify({ email: "a@b.co", password: "x".repeat(6 * 1024 * 1024) });
     expectError(await t.post("/login", undefined, { raw: huge, contentType: "application/json" }), 413);
+  });
+});
+
+describe("the database out of reach (a restart, a failover)", () => {
+  // A PostgreSQL pool pointed at a port where nothing listens: every query fails as it does while
+  // the database restarts (ECONNREFUSED), on PGlite runs as much as on PostgreSQL ones.
+  const database = connectPostgres("postgres://nobody@127.0.0.1:1/none");
+  let down: TestApp;
+  beforeAll(async () => {
+    down = await createTestApp({}, { database });
+  });
+  afterAll(async () => {
+    await down.close();
+    await database.close();
+  });
+
+  it("answers 503 with the envelope and Retry-After, never 500", async () => {
+    const error = jest.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      for (const res of [
+        await down.post("/login", { email: "someone@example.com", password: "a-password-1" }),
+        await down.get("/user-profile", { token: "a".repeat(40) }),
+        await down.post("/qr-code-scanner", { code: "LC-AAAA-AAAA-AAAA" }, { token: "a".repeat(40) }),
+      ]) {
+        expectError(res, 503, "Service unavailable, please try again");
+        expect(res.headers["retry-after"]).toBe("1");
+      }
+      expectError(await down.get("/health"), 503);
+    } finally {
+      error.mockRestore();
+    }
   });
 });
 
