@@ -29,6 +29,9 @@ export const notifications = pgTable(
     index("notifications_unread_idx")
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
+    index("notifications_business_idx")
+      .on(t.businessId)
+      .where(sql`${t.businessId} is not null`),
   ],
 );
 
