@@ -1,40 +1,45 @@
 -- scan_days (server/src/db/schema/loyalty.ts) counts scans per business, QR code and local day.
--- Statement-level triggers keep it in the same transaction as every insert or delete of scans,
--- whoever writes them (the app, a cascade, a bulk load), with one grouped upsert per statement.
--- Rows are taken in key order, so concurrent scans of one business never deadlock on them.
-CREATE FUNCTION scan_days_add() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Statement-level triggers keep it in the same transaction as every insert, update or delete of
+-- scans, whoever writes them (the app, a cascade such as a deleted QR code's set null, a bulk
+-- load), with one grouped statement per statement. Rows are taken in key order, so concurrent
+-- scans of one business never deadlock on them. (Transition tables allow one event a trigger,
+-- hence three triggers on one function; each branch names only the tables its event has.)
+CREATE FUNCTION scan_days_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO scan_days AS d (user_id, business_id, qr_code_id, day, joins, stamps, redeems)
-  SELECT n.user_id, n.business_id, n.qr_code_id, (n.created_at AT TIME ZONE b.time_zone)::date,
-    count(*) FILTER (WHERE n.kind = 'join'), count(*) FILTER (WHERE n.kind = 'stamp'),
-    count(*) FILTER (WHERE n.kind = 'redeem')
-  FROM new_scans n JOIN businesses b ON b.id = n.business_id
-  GROUP BY 1, 2, 3, 4
-  ORDER BY 2, 3, 4
-  ON CONFLICT (business_id, qr_code_id, day) DO UPDATE SET
-    joins = d.joins + excluded.joins, stamps = d.stamps + excluded.stamps, redeems = d.redeems + excluded.redeems;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION scan_days_remove() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE scan_days AS d SET joins = d.joins - o.joins, stamps = d.stamps - o.stamps, redeems = d.redeems - o.redeems
-  FROM (
-    SELECT g.business_id, g.qr_code_id, (g.created_at AT TIME ZONE b.time_zone)::date AS day,
-      count(*) FILTER (WHERE g.kind = 'join') AS joins, count(*) FILTER (WHERE g.kind = 'stamp') AS stamps,
-      count(*) FILTER (WHERE g.kind = 'redeem') AS redeems
-    FROM old_scans g JOIN businesses b ON b.id = g.business_id
-    GROUP BY 1, 2, 3
-  ) o
-  WHERE d.business_id = o.business_id AND d.qr_code_id IS NOT DISTINCT FROM o.qr_code_id AND d.day = o.day;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    UPDATE scan_days AS d SET joins = d.joins - o.joins, stamps = d.stamps - o.stamps, redeems = d.redeems - o.redeems
+    FROM (
+      SELECT g.business_id, g.qr_code_id, (g.created_at AT TIME ZONE b.time_zone)::date AS day,
+        count(*) FILTER (WHERE g.kind = 'join') AS joins, count(*) FILTER (WHERE g.kind = 'stamp') AS stamps,
+        count(*) FILTER (WHERE g.kind = 'redeem') AS redeems
+      FROM old_scans g JOIN businesses b ON b.id = g.business_id
+      GROUP BY 1, 2, 3
+      ORDER BY 1, 2, 3
+    ) o
+    WHERE d.business_id = o.business_id AND d.qr_code_id IS NOT DISTINCT FROM o.qr_code_id AND d.day = o.day;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO scan_days AS d (user_id, business_id, qr_code_id, day, joins, stamps, redeems)
+    SELECT n.user_id, n.business_id, n.qr_code_id, (n.created_at AT TIME ZONE b.time_zone)::date,
+      count(*) FILTER (WHERE n.kind = 'join'), count(*) FILTER (WHERE n.kind = 'stamp'),
+      count(*) FILTER (WHERE n.kind = 'redeem')
+    FROM new_scans n JOIN businesses b ON b.id = n.business_id
+    GROUP BY 1, 2, 3, 4
+    ORDER BY 2, 3, 4
+    ON CONFLICT (business_id, qr_code_id, day) DO UPDATE SET
+      joins = d.joins + excluded.joins, stamps = d.stamps + excluded.stamps, redeems = d.redeems + excluded.redeems;
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER scans_count_insert AFTER INSERT ON scans
-  REFERENCING NEW TABLE AS new_scans FOR EACH STATEMENT EXECUTE FUNCTION scan_days_add();
+  REFERENCING NEW TABLE AS new_scans FOR EACH STATEMENT EXECUTE FUNCTION scan_days_count();
+--> statement-breakpoint
+CREATE TRIGGER scans_count_update AFTER UPDATE ON scans
+  REFERENCING OLD TABLE AS old_scans NEW TABLE AS new_scans FOR EACH STATEMENT EXECUTE FUNCTION scan_days_count();
 --> statement-breakpoint
 CREATE TRIGGER scans_count_delete AFTER DELETE ON scans
-  REFERENCING OLD TABLE AS old_scans FOR EACH STATEMENT EXECUTE FUNCTION scan_days_remove();
+  REFERENCING OLD TABLE AS old_scans FOR EACH STATEMENT EXECUTE FUNCTION scan_days_count();
 --> statement-breakpoint
 -- The scans written before this migration.
 INSERT INTO scan_days (user_id, business_id, qr_code_id, day, joins, stamps, redeems)
