@@ -48,3 +48,26 @@ SELECT s.user_id, s.business_id, s.qr_code_id, (s.created_at AT TIME ZONE b.time
   count(*) FILTER (WHERE s.kind = 'redeem')
 FROM scans s JOIN businesses b ON b.id = s.business_id
 GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+-- notification_counts (server/src/db/schema/notifications.ts): each owner's number of feed entries.
+CREATE FUNCTION notification_counts_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO notification_counts AS c (user_id, total)
+    SELECT user_id, count(*) FROM new_rows GROUP BY user_id ORDER BY user_id
+    ON CONFLICT (user_id) DO UPDATE SET total = c.total + excluded.total;
+  ELSE
+    UPDATE notification_counts AS c SET total = c.total - o.n
+    FROM (SELECT user_id, count(*) AS n FROM old_rows GROUP BY user_id ORDER BY user_id) o
+    WHERE c.user_id = o.user_id;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER notifications_count_insert AFTER INSERT ON notifications
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_count();
+--> statement-breakpoint
+CREATE TRIGGER notifications_count_delete AFTER DELETE ON notifications
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_count();
+--> statement-breakpoint
+INSERT INTO notification_counts (user_id, total) SELECT user_id, count(*) FROM notifications GROUP BY user_id;

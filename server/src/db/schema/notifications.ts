@@ -36,6 +36,17 @@ export const notifications = pgTable(
 );
 
 /**
+ * How many feed entries each owner has, kept by triggers on notifications (custom migration
+ * `0009_scan_days_custom`): the feed pages from either end without counting a long history.
+ */
+export const notificationCounts = pgTable("notification_counts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  total: integer("total").notNull().default(0),
+});
+
+/**
  * The owner's messages to the holders of a business's cards (notification-add). Kept apart from
  * the feed: clearing the feed must not take messages off customers' cards.
  */
