@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
-import { stringify } from "csv-stringify";
 import { stringify as stringifySync } from "csv-stringify/sync";
-import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
@@ -52,11 +51,15 @@ const newestFirst = [desc(scans.createdAt), desc(scans.id)];
  * in created_at, id: see the schema), then the details of those rows only. `after` is a keyset
  * cursor; `offset` serves `page` (bounded by MAX_SCAN_OFFSET in the contract).
  */
+/** The rows after the cursor's row, newest first (a row comparison the indexes serve). */
+const afterRow = (after: ScanCursor) =>
+  sql`(${scans.createdAt}, ${scans.id}) < (${after.at}::timestamptz, ${after.id})`;
+
 function scanPage(db: Db, where: SQL, after: ScanCursor | undefined, limit: number, offset = 0) {
   const ids = db
     .select({ id: scans.id })
     .from(scans)
-    .where(and(where, after && sql`(${scans.createdAt}, ${scans.id}) < (${after.at}::timestamptz, ${after.id})`))
+    .where(and(where, after && afterRow(after)))
     .orderBy(...newestFirst)
     .limit(limit)
     .offset(offset)
@@ -111,30 +114,98 @@ export function csvCell(value: string | number | null): string {
   return stringifySync([[value]], CSV_OPTIONS).replace(/\r\n$/, "");
 }
 
-const csvRecord = (s: Scan) => [
-  s.created_at,
-  s.kind,
-  s.customer_name,
-  s.customer_email,
-  s.serial,
-  s.business_name,
-  s.location,
-  s.staff_name,
-  s.stamps_after,
-];
-
 /**
- * Export rows in keyset batches: each a short indexed statement (the statement timeout holds, no
- * connection is pinned for the export's length), each written before the next is read.
+ * The export reads in keyset batches, each a few short indexed statements (the statement timeout
+ * holds, no connection is pinned for the export's length, and each plan is the small one: the
+ * batch's scans by index, then their cards and customers by primary key), and writes each batch
+ * (quoted by csv-stringify) before reading the next. Names of businesses, locations and staff
+ * repeat: they are read once per export.
  */
-export const EXPORT_BATCH = 5000;
+export const EXPORT_BATCH = 2000;
 
-async function* exportRecords(db: Db, where: SQL) {
-  yield HEADER;
+/** Looks up the rows of ids not seen yet, and remembers them. */
+function lookup<T>(load: (ids: number[]) => Promise<[number, T][]>) {
+  const known = new Map<number, T | null>();
+  return async (ids: (number | null)[]) => {
+    const missing = [...new Set(ids)].filter((id): id is number => id !== null && !known.has(id));
+    if (missing.length > 0) {
+      for (const id of missing) known.set(id, null);
+      for (const [id, value] of await load(missing)) known.set(id, value);
+    }
+    return (id: number | null) => (id === null ? null : (known.get(id) ?? null));
+  };
+}
+
+async function* exportCsv(db: Db, where: SQL): AsyncGenerator<string> {
+  yield `\uFEFF${stringifySync([HEADER], CSV_OPTIONS)}`;
+  const businessNames = lookup(async (ids) =>
+    (
+      await db
+        .select({ id: businesses.id, name: businesses.businessName })
+        .from(businesses)
+        .where(inArray(businesses.id, ids))
+    ).map((r) => [r.id, r.name]),
+  );
+  const locations = lookup(async (ids) =>
+    (
+      await db
+        .select({ id: addresses.id, address: addresses.address })
+        .from(addresses)
+        .where(inArray(addresses.id, ids))
+    ).map((r) => [r.id, r.address]),
+  );
+  const staffNames = lookup(async (ids) =>
+    (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))).map((r) => [
+      r.id,
+      r.name,
+    ]),
+  );
   let after: ScanCursor | undefined;
   for (;;) {
-    const batch = await scanPage(db, where, after, EXPORT_BATCH);
-    for (const row of batch) yield csvRecord(toScan(row));
+    const batch = await db
+      .select({
+        id: scans.id,
+        createdAt: scans.createdAt,
+        cursorAt: columns.cursorAt,
+        kind: scans.kind,
+        cardId: scans.cardId,
+        businessId: scans.businessId,
+        addressId: scans.addressId,
+        staffUserId: scans.staffUserId,
+        stampsAfter: scans.stampsAfter,
+      })
+      .from(scans)
+      .where(and(where, after && afterRow(after)))
+      .orderBy(...newestFirst)
+      .limit(EXPORT_BATCH);
+    if (batch.length === 0) return;
+    const holders = new Map(
+      (
+        await db
+          .select({ id: cards.id, serial: cards.serial, name: customers.name, email: customers.email })
+          .from(cards)
+          .innerJoin(customers, eq(customers.id, cards.customerId))
+          .where(inArray(cards.id, [...new Set(batch.map((r) => r.cardId))]))
+      ).map((r) => [r.id, r]),
+    );
+    const business = await businessNames(batch.map((r) => r.businessId));
+    const location = await locations(batch.map((r) => r.addressId));
+    const staffName = await staffNames(batch.map((r) => r.staffUserId));
+    const records = batch.map((r) => {
+      const holder = holders.get(r.cardId);
+      return [
+        r.createdAt.toISOString(),
+        r.kind,
+        holder?.name ?? "",
+        holder?.email ?? "",
+        holder?.serial ?? "",
+        business(r.businessId),
+        location(r.addressId),
+        staffName(r.staffUserId),
+        r.stampsAfter,
+      ];
+    });
+    yield stringifySync(records, CSV_OPTIONS);
     if (batch.length < EXPORT_BATCH) return;
     const last = batch.at(-1)!;
     after = { at: last.cursorAt, id: last.id };
@@ -162,9 +233,9 @@ export function scanRoutes(app: FastifyInstance) {
   route(app, calls.scanExport, async ({ user, query }) => {
     const filters: ScanFilters = query;
     const where = whereOf(actingOwnerId(user), query);
-    // Streamed: csv-stringify pulls a batch when the client has taken the previous one (backpressure),
+    // Streamed: the next batch is read when the client has taken the previous one (backpressure),
     // and a client that goes away destroys the stream, which ends the generator.
-    const body = Readable.from(exportRecords(app.db, where)).pipe(stringify({ ...CSV_OPTIONS, bom: true }));
+    const body = Readable.from(exportCsv(app.db, where), { objectMode: false });
     const name = ["scans", filters.from, filters.to].filter(Boolean).join("-");
     return {
       message: "Scans (CSV).",
