@@ -9,9 +9,10 @@ CREATE TABLE "scan_days" (
 	CONSTRAINT "scan_days_key" UNIQUE NULLS NOT DISTINCT("business_id","qr_code_id","day")
 );
 --> statement-breakpoint
-CREATE TABLE "notification_counts" (
+CREATE TABLE "owner_counts" (
 	"user_id" integer PRIMARY KEY NOT NULL,
-	"total" integer DEFAULT 0 NOT NULL
+	"notifications" integer DEFAULT 0 NOT NULL,
+	"customers" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 DROP INDEX "scans_user_created_idx";--> statement-breakpoint
@@ -19,7 +20,7 @@ DROP INDEX "scans_business_idx";--> statement-breakpoint
 ALTER TABLE "businesses" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;--> statement-breakpoint
 ALTER TABLE "scan_days" ADD CONSTRAINT "scan_days_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scan_days" ADD CONSTRAINT "scan_days_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "notification_counts" ADD CONSTRAINT "notification_counts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "owner_counts" ADD CONSTRAINT "owner_counts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "scan_days_user_day_idx" ON "scan_days" USING btree ("user_id","day");--> statement-breakpoint
 CREATE INDEX "cards_business_idx" ON "cards" USING btree ("business_id");--> statement-breakpoint
 CREATE INDEX "cards_reward_idx" ON "cards" USING btree ("reward_id");--> statement-breakpoint

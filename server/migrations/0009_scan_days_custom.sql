@@ -49,15 +49,22 @@ SELECT s.user_id, s.business_id, s.qr_code_id, (s.created_at AT TIME ZONE b.time
 FROM scans s JOIN businesses b ON b.id = s.business_id
 GROUP BY 1, 2, 3, 4;
 --> statement-breakpoint
--- notification_counts (server/src/db/schema/notifications.ts): each owner's number of feed entries.
-CREATE FUNCTION notification_counts_count() RETURNS trigger LANGUAGE plpgsql AS $$
+-- owner_counts (server/src/db/schema/notifications.ts): each owner's feed entries and customers.
+-- One function for both tables: TG_TABLE_NAME says which column moves.
+CREATE FUNCTION owner_counts_count() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  feed boolean := TG_TABLE_NAME = 'notifications';
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO notification_counts AS c (user_id, total)
-    SELECT user_id, count(*) FROM new_rows GROUP BY user_id ORDER BY user_id
-    ON CONFLICT (user_id) DO UPDATE SET total = c.total + excluded.total;
+    INSERT INTO owner_counts AS c (user_id, notifications, customers)
+    SELECT user_id, CASE WHEN feed THEN count(*) ELSE 0 END, CASE WHEN feed THEN 0 ELSE count(*) END
+    FROM new_rows GROUP BY user_id ORDER BY user_id
+    ON CONFLICT (user_id) DO UPDATE SET
+      notifications = c.notifications + excluded.notifications, customers = c.customers + excluded.customers;
   ELSE
-    UPDATE notification_counts AS c SET total = c.total - o.n
+    UPDATE owner_counts AS c SET
+      notifications = c.notifications - CASE WHEN feed THEN o.n ELSE 0 END,
+      customers = c.customers - CASE WHEN feed THEN 0 ELSE o.n END
     FROM (SELECT user_id, count(*) AS n FROM old_rows GROUP BY user_id ORDER BY user_id) o
     WHERE c.user_id = o.user_id;
   END IF;
@@ -65,9 +72,22 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER notifications_count_insert AFTER INSERT ON notifications
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_count();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION owner_counts_count();
 --> statement-breakpoint
 CREATE TRIGGER notifications_count_delete AFTER DELETE ON notifications
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notification_counts_count();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION owner_counts_count();
 --> statement-breakpoint
-INSERT INTO notification_counts (user_id, total) SELECT user_id, count(*) FROM notifications GROUP BY user_id;
+CREATE TRIGGER customers_count_insert AFTER INSERT ON customers
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION owner_counts_count();
+--> statement-breakpoint
+CREATE TRIGGER customers_count_delete AFTER DELETE ON customers
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION owner_counts_count();
+--> statement-breakpoint
+-- The rows written before this migration.
+INSERT INTO owner_counts (user_id, notifications, customers)
+SELECT user_id, sum(notifications), sum(customers) FROM (
+  SELECT user_id, count(*) AS notifications, 0 AS customers FROM notifications GROUP BY user_id
+  UNION ALL
+  SELECT user_id, 0, count(*) FROM customers GROUP BY user_id
+) counts
+GROUP BY user_id;

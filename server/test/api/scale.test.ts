@@ -261,3 +261,28 @@ describe("statement timeout", () => {
     expect((await f.staffScan(token, joined.card.serial)).body.data).toMatchObject({ stamps: 2 });
   });
 });
+
+describe("notification-list", () => {
+  it("reads the last page from the oldest end and keeps its total without counting", async () => {
+    const token = await f.owner();
+    const [{ id }] = (await t.query<{ id: number }>(
+      sql`select user_id as id from api_tokens order by id desc limit 1`,
+    )) as [{ id: number }];
+    await t.query(sql`
+      insert into notifications (user_id, kind, title, text)
+      select ${id}, 'card_joined', 'New card', 'Entry ' || g from generate_series(1, 25) g`);
+    const page = (n: number) =>
+      t.get<{ notificationData: { text: string }[]; total: number; last_page: number }>("/notification-list", {
+        token,
+        query: { page: String(n), per_page: "10" },
+      });
+    const texts = async (n: number) => (await page(n)).body.data.notificationData.map((e) => e.text);
+    expect((await page(1)).body.data).toMatchObject({ total: 25, last_page: 3 });
+    expect(await texts(1)).toEqual(Array.from({ length: 10 }, (_, i) => `Entry ${25 - i}`));
+    expect(await texts(2)).toEqual(Array.from({ length: 10 }, (_, i) => `Entry ${15 - i}`));
+    expect(await texts(3)).toEqual(["Entry 5", "Entry 4", "Entry 3", "Entry 2", "Entry 1"]);
+    expect(await texts(4)).toEqual([]);
+    expect((await t.post("/notification-clear", undefined, { token })).statusCode).toBe(200);
+    expect((await page(1)).body.data).toMatchObject({ total: 0, last_page: 1, notificationData: [] });
+  });
+});

@@ -36,14 +36,16 @@ export const notifications = pgTable(
 );
 
 /**
- * How many feed entries each owner has, kept by triggers on notifications (custom migration
- * `0009_scan_days_custom`): the feed pages from either end without counting a long history.
+ * Counts of an owner's rows that grow without bound, kept by triggers on those tables (custom
+ * migration `0009_scan_days_custom`) in the writing transaction: the feed pages from either end
+ * and the dashboard shows its customers without counting a long history.
  */
-export const notificationCounts = pgTable("notification_counts", {
+export const ownerCounts = pgTable("owner_counts", {
   userId: integer("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  total: integer("total").notNull().default(0),
+  notifications: integer("notifications").notNull().default(0),
+  customers: integer("customers").notNull().default(0),
 });
 
 /**

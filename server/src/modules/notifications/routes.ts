@@ -8,7 +8,7 @@ import type {
   NotificationList,
   SentMessage,
 } from "../../../../lib/contract/notifications";
-import { businesses, businessMessages, notificationCounts, notifications } from "../../db/schema";
+import { businesses, businessMessages, notifications, ownerCounts } from "../../db/schema";
 import { forbidden, notFound, unauthenticated } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
@@ -51,16 +51,13 @@ export function notificationRoutes(app: FastifyInstance) {
   route(app, calls.notificationList, async ({ user, query }) => {
     const mine = eq(notifications.userId, user.id);
     const [[counted], [unread]] = await Promise.all([
-      app.db
-        .select({ total: notificationCounts.total })
-        .from(notificationCounts)
-        .where(eq(notificationCounts.userId, user.id)),
+      app.db.select({ total: ownerCounts.notifications }).from(ownerCounts).where(eq(ownerCounts.userId, user.id)),
       app.db
         .select({ n: count() })
         .from(notifications)
         .where(and(mine, isNull(notifications.readAt))),
     ]);
-    // The total is kept by a trigger (notification_counts), never counted here. Pages past the
+    // The total is kept by a trigger (owner_counts), never counted here. Pages past the
     // middle are read from the oldest end, so the last page is as cheap as the first.
     const total = counted?.total ?? 0;
     const skip = (query.page - 1) * query.per_page;
