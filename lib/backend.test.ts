@@ -7,12 +7,16 @@ import { BackendTimeout, backendRequest, ClientGone, readAll } from "./backend";
 
 let server: http.Server;
 let url: string;
-/** Resolves with each request the slow server saw closed before it answered. */
+/** Resolves once the slow server saw its request closed before it answered. */
 let closedEarly: Promise<void>;
+/** Resolves once the slow server has the request. */
+let received: Promise<void>;
 
 beforeEach(async () => {
   let sawClose!: () => void;
+  let sawRequest!: () => void;
   closedEarly = new Promise((resolve) => (sawClose = resolve));
+  received = new Promise((resolve) => (sawRequest = resolve));
   server = http.createServer((request, response) => {
     if (request.url === "/fast") {
       response.setHeader("content-type", "application/json");
@@ -20,6 +24,7 @@ beforeEach(async () => {
       return;
     }
     // Never answers by itself: only the client can end this call.
+    sawRequest();
     response.once("close", () => {
       if (!response.writableEnded) sawClose();
     });
@@ -50,7 +55,8 @@ it("gives up on an API server that does not answer (BackendTimeout) and drops th
 it("drops the call when the browser goes away (its request's signal)", async () => {
   const browser = new AbortController();
   const call = get("/slow", { signal: browser.signal });
-  setTimeout(() => browser.abort(), 50);
+  await received;
+  browser.abort();
   await expect(call).rejects.toBeInstanceOf(ClientGone);
   await closedEarly;
   // A browser already gone sends nothing.
