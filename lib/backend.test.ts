@@ -47,11 +47,9 @@ it("answers as the API server does when it answers in time", async () => {
   expect((await readAll(response)).toString()).toBe('{"status":true}');
 });
 
-it("gives up on an API server that does not answer (BackendTimeout) and drops the call", async () => {
+it("gives up on an API server that does not answer (BackendTimeout)", async () => {
   const call = get("/slow", { timeoutMs: 200 });
   await expect(call).rejects.toBeInstanceOf(BackendTimeout);
-  // Had the server the call by then, it sees it closed (under load it may not have had it yet).
-  await Promise.race([received.then(() => closedEarly), call.catch(() => undefined)]);
 });
 
 it("drops the call when the browser goes away (its request's signal)", async () => {
