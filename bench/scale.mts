@@ -222,7 +222,8 @@ async function main() {
     // A bulk load as a restore does it: no foreign-key checks or triggers while rows go in (the
     // rows are consistent by construction), the big tables' indexes built once afterwards (a
     // sort each, instead of 6M random inserts into nine indexes: measured 139 s for the first
-    // 1M scans with them in place on this machine), then the rollup filled as the migration does.
+    // 1M scans with them in place on this machine, 15 s without), then the rollups (scan_days,
+    // owner_counts) filled as migration 0009 does.
     let start = performance.now();
     await db.query("set session_replication_role = replica");
     await db.query("set synchronous_commit = off");
@@ -250,6 +251,12 @@ async function main() {
         count(*) filter (where s.kind = 'redeem')
       from scans s join businesses b on b.id = s.business_id
       group by 1, 2, 3, 4`);
+    await db.query(`
+      insert into owner_counts (user_id, notifications, customers)
+      select user_id, sum(notifications), sum(customers) from (
+        select user_id, count(*) as notifications, 0 as customers from notifications group by user_id
+        union all select user_id, 0, count(*) from customers group by user_id
+      ) counts group by user_id`);
     await db.query("set session_replication_role = origin");
     await db.query("vacuum analyze");
     console.log(`[bench] scan_days filled, vacuum analyze in ${elapsed(start)}`);
@@ -263,7 +270,11 @@ async function main() {
     const post = (token: string | null, call: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${api}/${call}`, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
         body: JSON.stringify(body),
       });
     // The middle of the history: a week's range for the date filter.
@@ -329,12 +340,13 @@ async function main() {
     );
 
     const exported = await measureExport(api, big, server.pid!);
-    await db.end();
 
     // The table, with each target checked.
     const at10k = new Map(results.filter((r) => r.size === SMALL).map((r) => [r.name, r]));
     console.log(`\nScale bench on PostgreSQL (${RUNS} runs each over HTTP; ms)`);
-    console.log(`${"call".padEnd(40)} ${"size".padStart(9)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"bytes".padStart(8)}  target`);
+    console.log(
+      `${"call".padEnd(40)} ${"size".padStart(9)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"bytes".padStart(8)}  target`,
+    );
     for (const r of results) {
       const checks: string[] = [];
       let ok = true;
@@ -372,12 +384,67 @@ async function main() {
       `${JSON.stringify({ calls: results, export: { ...exportFigures, bytes: _bytes, health_max_ms }, scale: SCALE }, null, 2)}\n`,
     );
     console.log("\nwritten: reports/bench-scale.json");
+    await explainPlans(db, api, big).catch((error: unknown) => console.warn(`[bench] no plans: ${String(error)}`));
+    await db.end();
   } finally {
     stopAll();
     await new Promise((r) => setTimeout(r, 500));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(failed > 0 ? 1 : 0);
+}
+
+/**
+ * The plans PostgreSQL chose for the big owner's calls, with their real row counts and times:
+ * auto_explain logs every statement the API server runs (EXPLAIN ANALYZE, BUFFERS) for a moment,
+ * and its lines are copied from the server's log to reports/bench-scale-explain.txt.
+ */
+async function explainPlans(db: pg.Client, api: string, owner: Owner) {
+  const { rows } = await db.query<{ dir: string }>("select current_setting('data_directory') as dir");
+  const log = path.join(rows[0]!.dir, "server.log"); // scripts/with-postgres.sh logs there
+  if (!fs.existsSync(log)) return;
+  const settings = [
+    "session_preload_libraries = 'auto_explain'",
+    "auto_explain.log_min_duration = 0",
+    "auto_explain.log_analyze = on",
+    "auto_explain.log_buffers = on",
+    "auto_explain.log_nested_statements = on",
+  ];
+  await db.query("load 'auto_explain'"); // its settings exist once it is loaded
+  for (const setting of settings) await db.query(`alter system set ${setting}`);
+  await db.query("select pg_reload_conf()");
+  // New connections load auto_explain: the API's idle ones close after 10 s (pg's idleTimeoutMillis).
+  await new Promise((r) => setTimeout(r, 11_000));
+  const from = fs.statSync(log).size;
+  const headers = { authorization: `Bearer ${owner.token}` };
+  const day = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
+  const requests: [string, string][] = [
+    ["dashboard-details", "dashboard-details"],
+    ["scan-list page 1", "scan-list"],
+    ["scan-list page 500", "scan-list?page=500"],
+    ["scan-list kind=redeem", "scan-list?kind=redeem"],
+    ["notification-list last page", "notification-list?page=7500"],
+    ["list-qrcode", "list-qrcode"],
+    ["scan-export of one day (batches)", `scan-export?from=${day}&to=${day}`],
+  ];
+  const marks: string[] = [];
+  for (const [name, call] of requests) {
+    await db.query(`select 'bench-scale: ${name}' as marker`);
+    marks.push(name);
+    await (await fetch(`${api}/${call}`, { headers })).arrayBuffer();
+  }
+  await fetch(`${api}/wallet-recover`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ qr_token: owner.qrTokens[0], email: "nobody-here@example.com" }),
+  });
+  await new Promise((r) => setTimeout(r, 1000));
+  for (const setting of settings) await db.query(`alter system reset ${setting.split(" ")[0]}`);
+  await db.query("select pg_reload_conf()");
+  const text = fs.readFileSync(log, "utf8").slice(from);
+  fs.mkdirSync("reports", { recursive: true });
+  fs.writeFileSync("reports/bench-scale-explain.txt", text);
+  console.log(`written: reports/bench-scale-explain.txt (${marks.length + 1} calls' statements)`);
 }
 
 /** Whether the contract has a call (customer-list comes from another change). */
