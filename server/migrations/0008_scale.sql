@@ -21,7 +21,8 @@ ALTER TABLE "businesses" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;--> 
 ALTER TABLE "scan_days" ADD CONSTRAINT "scan_days_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scan_days" ADD CONSTRAINT "scan_days_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "owner_counts" ADD CONSTRAINT "owner_counts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "scan_days_user_day_idx" ON "scan_days" USING btree ("user_id","day");--> statement-breakpoint
+CREATE INDEX "scan_days_user_day_idx" ON "scan_days" USING btree ("user_id","day","joins","stamps","redeems");--> statement-breakpoint
+CREATE INDEX "scan_days_qr_idx" ON "scan_days" USING btree ("qr_code_id","joins","stamps","redeems");--> statement-breakpoint
 CREATE INDEX "cards_business_idx" ON "cards" USING btree ("business_id");--> statement-breakpoint
 CREATE INDEX "cards_reward_idx" ON "cards" USING btree ("reward_id");--> statement-breakpoint
 CREATE INDEX "qr_codes_reward_idx" ON "qr_codes" USING btree ("reward_id");--> statement-breakpoint

@@ -43,9 +43,10 @@ const select = (db: Db) => {
       address_id: qrCodes.addressId,
       address: addresses.address,
       reward: { id: reward.id, title: reward.title, stampsRequired: reward.stampsRequired },
-      // From the scan_days rollup (a row a day at most): the same cost at any number of scans.
+      // From the scan_days rollup (a row a day at most), index-only on scan_days_qr_idx: the same
+      // cost at any number of scans.
       scans_count: sql<number>`(select coalesce(sum(d.joins + d.stamps + d.redeems), 0)::int from ${scanDays} d
-        where d.business_id = "qr_codes"."business_id" and d.qr_code_id = "qr_codes"."id")`,
+        where d.qr_code_id = "qr_codes"."id")`,
       createdAt: qrCodes.createdAt,
     })
     .from(qrCodes)

@@ -122,7 +122,7 @@ export function csvCell(value: string | number | null): string {
  * (quoted by csv-stringify) before reading the next. Names of businesses, locations and staff
  * repeat: they are read once per export.
  */
-export const EXPORT_BATCH = 2000;
+export const EXPORT_BATCH = 500;
 
 /** Looks up the rows of ids not seen yet, and remembers them. */
 function lookup<T>(load: (ids: number[]) => Promise<[number, T][]>) {
