@@ -17,12 +17,28 @@ const agents = {
 /** The request body went over the limit it was sent with (see `backendRequest`). */
 export class BodyTooLarge extends Error {}
 
+/**
+ * How long the BFF waits for the API server to start answering. Its statements are cut at 15 s
+ * (server/src/db/client.ts), so a healthy API answers well within this; a hung one must not hold
+ * the browser and a connection forever.
+ */
+export const BACKEND_TIMEOUT_MS = 30_000;
+
+/** The API server did not start answering within the timeout (the BFF answers 504). */
+export class BackendTimeout extends Error {}
+/** The browser went away (its request's signal aborted): the call to the API server is dropped. */
+export class ClientGone extends Error {}
+
 type BackendRequest = {
   method: string;
   headers: Headers;
   /** Sent as it is, or streamed and stopped (BodyTooLarge) once more than `limit` bytes went through. */
   body?: string | ReadableStream<Uint8Array> | null;
   limit?: number;
+  /** Until the answer's headers arrive (the body of a long export may take longer). */
+  timeoutMs?: number;
+  /** The browser's request: when it aborts, so does the call, answer included. */
+  signal?: AbortSignal;
 };
 
 /**
@@ -30,16 +46,32 @@ type BackendRequest = {
  * `fetch` costs about 1 ms of CPU a call more than this (bench/loyalty.mts reports the CPU per
  * request). The answer's body is left to the caller to read.
  */
-export function backendRequest(url: string, { method, headers, body, limit = Infinity }: BackendRequest) {
+export function backendRequest(
+  url: string,
+  { method, headers, body, limit = Infinity, timeoutMs = BACKEND_TIMEOUT_MS, signal }: BackendRequest,
+) {
   const target = new URL(url);
   return new Promise<IncomingMessage>((resolve, reject) => {
+    if (signal?.aborted) return reject(new ClientGone());
     const request = (target.protocol === "https:" ? https : http).request(target, {
       method,
       headers: Object.fromEntries(headers),
       agent: agents[target.protocol as keyof typeof agents],
     });
-    request.once("response", resolve);
-    request.once("error", reject);
+    // destroy(error) emits 'error' with it: the promise rejects, the socket is not reused.
+    const timer = setTimeout(() => request.destroy(new BackendTimeout()), timeoutMs);
+    const abort = () => request.destroy(new ClientGone());
+    signal?.addEventListener("abort", abort, { once: true });
+    request.once("response", (response) => {
+      clearTimeout(timer);
+      response.once("close", () => signal?.removeEventListener("abort", abort));
+      resolve(response);
+    });
+    request.once("error", (error) => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", abort);
+      reject(error);
+    });
     if (!body) request.end();
     else if (typeof body === "string") request.end(body);
     else

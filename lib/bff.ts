@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import { NextResponse, type NextRequest } from "next/server";
 import { findCall, type Call } from "./contract/calls";
 import { messages } from "./contract/envelope";
-import { backendRequest, backendUrl, BodyTooLarge, capped, readAll } from "./backend";
+import { BackendTimeout, backendRequest, backendUrl, BodyTooLarge, capped, readAll } from "./backend";
 import { holdCardSecret, readCardSecrets } from "./card-cookie";
 import { CARD_SECRETS_HEADER } from "./contract/wallet";
 import { webEnv } from "./env";
@@ -141,9 +141,12 @@ export async function forward(request: NextRequest, segments: string[]): Promise
       headers,
       body,
       limit,
+      signal: request.signal,
     });
   } catch (error) {
     if (error instanceof BodyTooLarge) return tooLarge();
+    if (error instanceof BackendTimeout) return json(504, messages.serviceUnavailable);
+    // The API server is down, or the browser went away (nobody reads this answer then).
     return json(503, messages.serviceUnavailable);
   }
 

@@ -23,8 +23,30 @@ export const placeFields = {
 /** The text fields of the business form (the browser checks these; the logo is checked apart). */
 export const businessForm = z.object({ business_name: text("business name", 100), ...placeFields });
 
+/**
+ * An IANA time zone name ("Europe/Paris"): the business's days (the dashboard's "today" and chart)
+ * are its local days. Optional; a new business without one counts in UTC, an edit keeps its own.
+ */
+export const timeZone = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z
+    .string()
+    .max(64, "The time zone must be a time zone name, like Europe/Paris.")
+    .refine(isTimeZone, "The time zone must be a time zone name, like Europe/Paris.")
+    .optional(),
+);
+
+function isTimeZone(name: string): boolean {
+  if (name === "UTC") return true;
+  return typeof Intl.supportedValuesOf === "function" && Intl.supportedValuesOf("timeZone").includes(name);
+}
+
 /** add-business (multipart): with `id` it edits that business; a new logo replaces the old one. */
-export const addBusinessBody = businessForm.extend({ id: optionalId, business_logo: imageFile("business logo") });
+export const addBusinessBody = businessForm.extend({
+  id: optionalId,
+  business_logo: imageFile("business logo"),
+  time_zone: timeZone,
+});
 
 export const businessListQuery = pageQuery;
 
@@ -40,6 +62,8 @@ export const business = z.object({
   zip_code: z.string(),
   country_name: z.string(),
   addresses_count: z.number().int(),
+  /** IANA name; "UTC" unless set. */
+  time_zone: z.string(),
   created_at: z.string(),
 });
 export type Business = z.infer<typeof business>;

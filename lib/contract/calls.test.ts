@@ -25,6 +25,20 @@ describe("the call list", () => {
     }
   });
 
+  it("declares a maximum on every list call", () => {
+    // Issue 17: no call answers an unbounded list. A list is named so (…-list, list-…), or is
+    // Apple's updated-serials call; scan-export is a file streamed in batches, not a list answer.
+    const lists = Object.entries(calls).filter(
+      ([name, call]) =>
+        // home-page-list answers one page by slug: a list by spec.md's name only.
+        (/List$|^list[A-Z]/.test(name) && name !== "homePageList") || call.path.endsWith("/:pass_type_id"),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(16);
+    for (const [name, call] of lists) {
+      expect([name, "list" in call && call.list.max > 0]).toEqual([name, true]);
+    }
+  });
+
   it("every POST that takes input has a body schema", () => {
     // These act on the caller's own session or feed as a whole: they take no input.
     const noInput = ["logout", "notificationRead", "notificationClear"];

@@ -1,5 +1,6 @@
 import "./zod-setup";
 import type { Schema } from "./schema";
+import { MAX_PER_PAGE } from "./pagination";
 import { addAddressBody, addressListQuery } from "./address";
 import {
   appleDeviceParams,
@@ -81,7 +82,17 @@ export type Call = {
    * Calls that create or change what a plan sells declare one; reads and deletes do not.
    */
   feature?: PlanFeature;
+  /**
+   * A list call: the most items one answer holds. Paged lists refuse a `per_page` above it (422,
+   * in `route`); the others are reference lists cut at it by their query. No list is unbounded.
+   */
+  list?: ListLimit;
 };
+
+/** See `Call.list`. */
+export type ListLimit = { max: number };
+/** Lists paged by `page`/`per_page` (pagination.ts). */
+const paged: ListLimit = { max: MAX_PER_PAGE };
 
 /**
  * The backend contract: every call the product makes. The API server registers its routes from
@@ -104,18 +115,12 @@ export const calls = {
   // The owner's dashboard (issue 8). Staff act for their owner on "user" calls and get 403 on
   // "owner" calls.
   dashboardDetails: { method: "GET", path: "/dashboard-details", access: "user" },
-  categoryList: { method: "GET", path: "/category-list", access: "user" },
-  countryList: { method: "GET", path: "/country-list", access: "user" },
-  businessList: { method: "GET", path: "/business-list", access: "owner", query: businessListQuery },
-  addBusiness: {
-    method: "POST",
-    path: "/add-business",
-    access: "owner",
-    body: addBusinessBody,
-    feature: "locations",
-  },
+  categoryList: { method: "GET", path: "/category-list", access: "user", list: { max: 100 } },
+  countryList: { method: "GET", path: "/country-list", access: "user", list: { max: 300 } },
+  businessList: { method: "GET", path: "/business-list", access: "owner", query: businessListQuery, list: paged },
+  addBusiness: { method: "POST", path: "/add-business", access: "owner", body: addBusinessBody, feature: "locations" },
   deleteBusiness: { method: "POST", path: "/delete-business", access: "owner", body: idBody },
-  addressList: { method: "GET", path: "/address-list", access: "owner", query: addressListQuery },
+  addressList: { method: "GET", path: "/address-list", access: "owner", query: addressListQuery, list: paged },
   addAddress: { method: "POST", path: "/add-address", access: "owner", body: addAddressBody, feature: "locations" },
   deleteAddress: { method: "POST", path: "/delete-address", access: "owner", body: idBody },
   productCategoryList: {
@@ -123,6 +128,7 @@ export const calls = {
     path: "/product-category-list",
     access: "owner",
     query: productCategoryListQuery,
+    list: paged,
   },
   productCategoryAdd: {
     method: "POST",
@@ -132,17 +138,17 @@ export const calls = {
     feature: "product-categories",
   },
   productCategoryDelete: { method: "POST", path: "/product-category-delete", access: "owner", body: idBody },
-  staffList: { method: "GET", path: "/staff-list", access: "owner", query: staffListQuery },
+  staffList: { method: "GET", path: "/staff-list", access: "owner", query: staffListQuery, list: paged },
   addStaff: { method: "POST", path: "/add-staff", access: "owner", body: addStaffBody, feature: "staff" },
   deleteStaff: { method: "POST", path: "/delete-staff", access: "owner", body: idBody },
   staffInvite: { method: "GET", path: "/staff-invite", access: "public", query: staffInviteQuery },
   acceptInvite: { method: "POST", path: "/accept-invite", access: "public", body: acceptInviteBody },
 
   // The loyalty core (issue 9): rewards, QR codes, the customer's card, stamps and scans.
-  rewardList: { method: "GET", path: "/reward-list", access: "owner", query: rewardListQuery },
+  rewardList: { method: "GET", path: "/reward-list", access: "owner", query: rewardListQuery, list: paged },
   addReward: { method: "POST", path: "/add-reward", access: "owner", body: addRewardBody, feature: "stamp-cards" },
   removeReward: { method: "POST", path: "/remove-reward", access: "owner", body: rewardIdBody },
-  listQrcode: { method: "GET", path: "/list-qrcode", access: "owner", query: qrListQuery },
+  listQrcode: { method: "GET", path: "/list-qrcode", access: "owner", query: qrListQuery, list: paged },
   singleQrCode: { method: "GET", path: "/single-qr-code", access: "owner", query: singleQrQuery },
   generateQr: { method: "POST", path: "/generate-qr", access: "owner", body: generateQrBody, feature: "stamp-cards" },
   deleteQr: { method: "POST", path: "/delete-qr", access: "owner", body: idBody },
@@ -179,7 +185,7 @@ export const calls = {
     body: scannerBody,
     session: "useCardSecrets",
   },
-  scanList: { method: "GET", path: "/scan-list", access: "user", query: scanListQuery },
+  scanList: { method: "GET", path: "/scan-list", access: "user", query: scanListQuery, list: paged },
   /** CSV of the filtered scans (text/csv, not the envelope). */
   scanExport: { method: "GET", path: "/scan-export", access: "user", query: scanFilters },
 
@@ -213,6 +219,7 @@ export const calls = {
     access: "public",
     params: appleDeviceParams,
     query: appleUpdatedQuery,
+    list: { max: 100 },
   },
   appleLatestPass: {
     method: "GET",
@@ -228,6 +235,7 @@ export const calls = {
     path: "/notification-list",
     access: "owner",
     query: notificationListQuery,
+    list: paged,
   },
   /** NEW: marks the whole feed read (the feed page calls it once the owner has seen the entries). */
   notificationRead: { method: "POST", path: "/notification-read", access: "owner" },
@@ -241,7 +249,7 @@ export const calls = {
     feature: "messages",
   },
   /** NEW: the messages the owner sent, newest first. */
-  messageList: { method: "GET", path: "/message-list", access: "owner", query: messageListQuery },
+  messageList: { method: "GET", path: "/message-list", access: "owner", query: messageListQuery, list: paged },
   /** NEW (product.md §6): a browser's push token, for the signed-in owner or this device's card. */
   fcmToken: { ...fcmTokenCall, body: fcmTokenBody },
 
@@ -249,8 +257,8 @@ export const calls = {
   file: { method: "GET", path: "/files/:id", access: "public", params: fileParams },
   homePageList: { method: "GET", path: "/home-page-list", access: "public", query: homePageQuery },
   pages: { method: "GET", path: "/pages", access: "public", query: pageSlugQuery },
-  reviewList: { method: "GET", path: "/review-list", access: "public" },
-  subscriptionPlanList: { method: "GET", path: "/subscriptionplan-list", access: "public" },
+  reviewList: { method: "GET", path: "/review-list", access: "public", list: { max: 50 } },
+  subscriptionPlanList: { method: "GET", path: "/subscriptionplan-list", access: "public", list: { max: 20 } },
   contactUs: { ...contactUsCall, access: "public", body: contactUsBody },
 
   // Subscriptions and payments (issue 7).
@@ -262,10 +270,10 @@ export const calls = {
     body: subscriptionChargeBody,
   },
   couponApply: { method: "POST", path: "/coupon-apply", access: "owner", body: couponApplyBody },
-  couponList: { method: "GET", path: "/coupon-list", access: "owner" },
+  couponList: { method: "GET", path: "/coupon-list", access: "owner", list: { max: 100 } },
   deleteCoupon: { method: "POST", path: "/delete-coupon", access: "owner", body: idBody },
   /** NEW: the owner's payments, newest first (the plans page's history). */
-  paymentList: { method: "GET", path: "/payment-list", access: "owner" },
+  paymentList: { method: "GET", path: "/payment-list", access: "owner", list: { max: 200 } },
   /** NEW: a succeeded payment's receipt, as an HTML file to download. */
   paymentReceipt: { method: "GET", path: "/payment-receipt/:id", access: "owner", params: receiptParams },
   /** NEW (product.md §6): Stripe's signed events; the raw body is verified, never parsed first. */

@@ -50,8 +50,68 @@ const ordered = (f: { from?: string; to?: string }) => !f.from || !f.to || f.fro
 const orderMessage = { path: ["to"], message: "The to date must not be before the from date." };
 
 export const scanFilters = z.object(filterShape).refine(ordered, orderMessage);
-export const scanListQuery = pageQuery.extend(filterShape).refine(ordered, orderMessage);
 export type ScanFilters = z.input<typeof scanFilters>;
+
+/** Where a page of My Scans starts: after the row at (created_at to the microsecond, id). */
+export type ScanCursor = { at: string; id: number };
+const CURSOR_TEXT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\/(\d{1,10})$/;
+const cursorMessage = "The cursor is not one this list gave.";
+
+/** The cursor the answer gives: opaque to clients (base64url), decoded only by `scanCursor`. */
+export const encodeScanCursor = (cursor: ScanCursor) =>
+  btoa(`${cursor.at}/${cursor.id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+/** atob/btoa, not Buffer: this module reaches the browser too. */
+function decodeScanCursor(value: string): ScanCursor | null {
+  let text: string;
+  try {
+    text = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
+  } catch {
+    return null;
+  }
+  const match = CURSOR_TEXT.exec(text);
+  if (!match || Number.isNaN(Date.parse(match[1]!))) return null;
+  const id = Number(match[2]);
+  return id >= 1 && id <= 2_147_483_647 ? { at: match[1]!, id } : null;
+}
+
+/**
+ * `cursor`: the previous answer's `next_cursor`; the page after it (keyset: as cheap at the end of
+ * a million scans as at the start). Without one, `page` still works, to a depth of
+ * MAX_SCAN_OFFSET rows: deeper pages are the cursor's.
+ */
+const scanCursor = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z
+    .string()
+    .max(100, cursorMessage)
+    .regex(/^[A-Za-z0-9_-]+$/, cursorMessage)
+    .refine((value) => decodeScanCursor(value) !== null, cursorMessage)
+    .transform((value) => decodeScanCursor(value)!)
+    .optional(),
+);
+
+/** The deepest `page` reads (rows skipped); beyond it the list pages by cursor only. */
+export const MAX_SCAN_OFFSET = 10_000;
+const shallow = (q: { page: number; per_page: number; cursor?: ScanCursor }) =>
+  q.cursor !== undefined || (q.page - 1) * q.per_page < MAX_SCAN_OFFSET;
+
+export const scanListQuery = pageQuery
+  .extend({ ...filterShape, cursor: scanCursor })
+  .refine(ordered, orderMessage)
+  .refine(shallow, { path: ["page"], message: "The page is too deep: follow next_cursor instead." });
+
+/**
+ * One page of My Scans, newest first. No total: counting a long history costs as much as reading
+ * it. `next_cursor` (null on the last page) asks for the following page.
+ */
+export type ScanPage = {
+  items: Scan[];
+  page: number;
+  per_page: number;
+  has_more: boolean;
+  next_cursor: string | null;
+};
 
 export type Scan = {
   id: number;

@@ -6,7 +6,7 @@ import { calls } from "@/lib/contract/calls";
 import { MAX_PER_PAGE, type Paginated } from "@/lib/contract/pagination";
 import type { GenerateQrBody, QrCode, QrCodeDetail } from "@/lib/contract/qr-codes";
 import type { AddRewardBody, Reward } from "@/lib/contract/rewards";
-import type { Scan } from "@/lib/contract/scans";
+import type { ScanPage } from "@/lib/contract/scans";
 import type { ScanResult } from "@/lib/contract/wallet";
 import { refreshDashboard } from "./dashboard";
 
@@ -94,10 +94,12 @@ export function useDeleteQr() {
   });
 }
 
-export function useScans(page: number, filters: Record<string, string>) {
+/** A page of My Scans: the first without a cursor, the next ones after the previous page's `next_cursor`. */
+export function useScans(cursor: string | null, filters: Record<string, string>) {
   return useQuery({
-    queryKey: [...loyaltyKeys.scans, page, filters],
-    queryFn: async () => (await apiCall<Paginated<Scan>>(calls.scanList, { search: { page, ...filters } })).data,
+    queryKey: [...loyaltyKeys.scans, cursor, filters],
+    queryFn: async () =>
+      (await apiCall<ScanPage>(calls.scanList, { search: { ...filters, ...(cursor ? { cursor } : {}) } })).data,
     placeholderData: keepPreviousData,
   });
 }

@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { isDatabaseUnavailable } from "./http/db-unavailable";
 import { HttpError } from "./http/errors";
+import { isStatementCancelled } from "./http/db-errors";
 import { registerJsonParser } from "./http/json-body";
 import { loggerOptions } from "./logger";
 import { appleWalletRoutes } from "./modules/apple-wallet/routes";
@@ -138,6 +139,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         data: null,
         errors: { _: ["The request body is not valid JSON."] },
       });
+    }
+    if (isStatementCancelled(error)) {
+      request.log.warn({ err: error }, "statement cancelled (statement timeout)");
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .send({ status: false, message: messages.serviceUnavailable, data: null });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

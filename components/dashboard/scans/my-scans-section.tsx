@@ -1,13 +1,12 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { Pagination } from "@/components/ui/pagination";
+import { CursorPagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { SCAN_KINDS } from "@/lib/contract/scans";
 import { useBusinessOptions } from "@/lib/queries/businesses";
 import { useScans } from "@/lib/queries/loyalty";
 import { useProfile } from "@/lib/queries/user";
-import { usePageInRange } from "../use-page";
 import { CardScanner } from "./card-scanner";
 import "./scans.css";
 
@@ -69,12 +68,15 @@ function Filters({ onApply }: { onApply: (filters: Record<string, string>) => vo
   );
 }
 
-/** My Scans: the scanner, then every join, stamp and redeem, filtered, paged, and as CSV. */
+/**
+ * My Scans: the scanner, then every join, stamp and redeem, filtered, paged, and as CSV. Pages go
+ * by cursor (a long history has no cheap count or deep offset): `cursors` holds where each page
+ * after the first starts, so Previous goes back and Next follows the answer's `next_cursor`.
+ */
 export function MyScansSection() {
-  const [page, setPage] = useState(1);
+  const [cursors, setCursors] = useState<string[]>([]);
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const list = useScans(page, filters);
-  usePageInRange(list.data, setPage);
+  const list = useScans(cursors.at(-1) ?? null, filters);
   const csv = `/api/scan-export${Object.keys(filters).length ? `?${new URLSearchParams(filters)}` : ""}`;
   return (
     <>
@@ -90,14 +92,14 @@ export function MyScansSection() {
         <Filters
           onApply={(next) => {
             setFilters(next);
-            setPage(1);
+            setCursors([]);
           }}
         />
         {list.isPending ? (
           <Skeleton label="Loading scans…" height="2.5rem" />
         ) : list.isError ? (
           <ErrorState what="the scans" error={list.error} onRetry={() => list.refetch()} />
-        ) : list.data.total === 0 ? (
+        ) : list.data.items.length === 0 && cursors.length === 0 ? (
           <EmptyState title="No scans here">
             Joins, stamps and redeemed rewards appear here as customers scan your QR codes and you scan their cards.
           </EmptyState>
@@ -139,7 +141,16 @@ export function MyScansSection() {
                 </tbody>
               </table>
             </div>
-            <Pagination data={list.data} onPage={setPage} label="Scans" />
+            <CursorPagination
+              page={cursors.length + 1}
+              hasMore={list.data.has_more}
+              onPrevious={() => setCursors((c) => c.slice(0, -1))}
+              onNext={() => {
+                const next = list.data.next_cursor;
+                if (next) setCursors((c) => [...c, next]);
+              }}
+              label="Scans"
+            />
           </>
         )}
       </section>

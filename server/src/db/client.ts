@@ -41,8 +41,19 @@ export function migrationsFolder(): string {
 // One lock id for "migrations running": several API instances may start at once on PostgreSQL.
 const MIGRATION_LOCK = 72_114_001;
 
-export function connectPostgres(url: string): Database {
-  const pool = new Pool({ connectionString: url, max: 10 });
+/**
+ * No statement runs longer than this on PostgreSQL: a slow query is cancelled (the API answers
+ * 503) instead of holding a connection and the client. Every request's statement is short by
+ * design (indexed, paged; the export reads in batches); migrations run without the limit.
+ */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
+export function connectPostgres(url: string, options: { statementTimeoutMs?: number } = {}): Database {
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+  });
   // An idle connection that the server closes (a restart, a failover, an administrator) is an
   // 'error' event on the pool; unhandled, it would crash the process. The pool drops that
   // connection and opens a new one for the next query, so there is nothing else to do.
@@ -52,6 +63,9 @@ export function connectPostgres(url: string): Database {
   async function atStartup<T>(work: (locked: { db: Db; migrate(): Promise<void> }) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     try {
+      // Migrating (building an index on a big table) and seeding may take longer than a request's
+      // statement may: no limit on this connection while it holds the lock.
+      await client.query("set statement_timeout = 0");
       await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
       const locked = drizzlePg(client, { schema });
       return await work({
@@ -60,6 +74,7 @@ export function connectPostgres(url: string): Database {
       });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+      await client.query("reset statement_timeout").catch(() => {});
       client.release();
     }
   }

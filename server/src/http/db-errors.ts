@@ -5,3 +5,14 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when PostgreSQL cancelled the statement (57014: the statement timeout, or an operator's
+ * pg_cancel_backend): the database is overloaded or the query too slow, not the request wrong.
+ */
+export function isStatementCancelled(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "57014") return true;
+  }
+  return false;
+}

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod/mini";
 import type { Call } from "../../../lib/contract/calls";
@@ -26,8 +27,11 @@ export type Result = {
   statusCode?: number;
   /** Top-level fields beside the envelope's, e.g. login's `auth_token` (spec.md §3). */
   extra?: Record<string, unknown>;
-  /** Answer these bytes instead of the envelope (stored files). */
-  file?: { body: Buffer; contentType: string; headers: Record<string, string> };
+  /**
+   * Answer these bytes instead of the envelope (stored files), or this stream (an export written
+   * as its rows are read: the answer starts before the last row exists, and memory stays flat).
+   */
+  file?: { body: Buffer | Readable; contentType: string; headers: Record<string, string> };
 };
 
 /** Fields whose text holds U+0000, which PostgreSQL cannot store in `text` (the write would fail). */
@@ -51,6 +55,14 @@ function parse(schema: Schema | undefined, value: unknown) {
   return parsed.data;
 }
 
+/** A list call's page size is at most its declared maximum (`Call.list`): more is refused, not clamped. */
+function tooLong(max: number, query: unknown) {
+  const perPage = (query as { per_page?: unknown } | undefined)?.per_page;
+  if (typeof perPage === "number" && perPage > max) {
+    throw new HttpError(422, messages.invalidInput, { per_page: [`The per page may not be greater than ${max}.`] });
+  }
+}
+
 /**
  * Registers one contract call: authenticates and authorises per `call.access` (and the owner's
  * plan per `call.feature`), validates body and query with the contract's zod schemas (422 with
@@ -67,9 +79,11 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: (c
         if (!user && call.access !== "public") throw unauthenticated();
         if (call.access === "owner" && user?.role !== "owner") throw forbidden();
       }
+      const query = parse(call.query, request.query);
+      if (call.list) tooLong(call.list.max, query);
       const ctx = {
         body: parse(call.body, request.body),
-        query: parse(call.query, request.query),
+        query,
         params: parse(call.params, request.params),
         user,
         request,

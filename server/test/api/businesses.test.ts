@@ -28,6 +28,7 @@ describe("add-business", () => {
       ...BUSINESS_FIELDS,
       business_logo: expect.stringMatching(/^\/api\/files\/\d+$/),
       addresses_count: 0,
+      time_zone: "UTC",
       created_at: expect.any(String),
     });
     const file = await t.get(business.business_logo!.replace(/^\/api/, ""));

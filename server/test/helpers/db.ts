@@ -33,9 +33,10 @@ export type TestDatabase = {
   database: Database;
   /**
    * A second, independent connection to the same database, as a second API instance would have.
-   * PostgreSQL: a new connection pool. PGlite: the same in-process database (it has one connection).
+   * PostgreSQL: a new connection pool (with `statementTimeoutMs` when given). PGlite: the same
+   * in-process database (it has one connection, and no statement timeout).
    */
-  connectAgain(): Promise<Database>;
+  connectAgain(options?: { statementTimeoutMs?: number }): Promise<Database>;
   /** Raw SQL for assertions and for simulating time (expired codes, a passed minute). */
   query<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   close(): Promise<void>;
@@ -146,8 +147,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return {
       kind: "postgres",
       database,
-      async connectAgain() {
-        const again = connectPostgres(testUrl);
+      async connectAgain(options) {
+        const again = connectPostgres(testUrl, options);
         extra.push(again);
         return again;
       },

@@ -41,6 +41,8 @@ export const businesses = pgTable(
     businessName: text("business_name").notNull(),
     logoFileId: integer("logo_file_id").references(() => files.id, { onDelete: "set null" }),
     ...place(),
+    /** IANA time zone name: the dashboard's "today" and its chart's days are this business's days. */
+    timeZone: text("time_zone").notNull().default("UTC"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { addresses, businesses, productCategories } from "./businesses";
 
@@ -51,7 +62,13 @@ export const qrCodes = pgTable(
     qrToken: text("qr_token").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("qr_codes_token_unique").on(t.qrToken), index("qr_codes_user_idx").on(t.userId, t.id)],
+  (t) => [
+    uniqueIndex("qr_codes_token_unique").on(t.qrToken),
+    index("qr_codes_user_idx").on(t.userId, t.id),
+    // Foreign keys are indexed: removing a reward must not scan every QR code.
+    index("qr_codes_reward_idx").on(t.rewardId),
+    index("qr_codes_address_idx").on(t.addressId),
+  ],
 );
 
 /** An end customer of one owner (owners never share customer rows). */
@@ -98,6 +115,8 @@ export const cards = pgTable(
     uniqueIndex("cards_serial_unique").on(t.serial),
     uniqueIndex("cards_customer_business_unique").on(t.customerId, t.businessId),
     index("cards_user_idx").on(t.userId, t.id),
+    index("cards_business_idx").on(t.businessId),
+    index("cards_reward_idx").on(t.rewardId),
   ],
 );
 
@@ -140,9 +159,54 @@ export const scans = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("scans_user_created_idx").on(t.userId, t.createdAt),
+    // My Scans is newest first, (created_at, id) (the id orders equal times): one index per filter
+    // it serves, each ending in that order, so a page (keyset or offset) reads only its own rows.
+    index("scans_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("scans_user_kind_created_idx").on(t.userId, t.kind, t.createdAt, t.id),
+    index("scans_business_idx").on(t.businessId, t.createdAt, t.id),
     index("scans_card_idx").on(t.cardId),
-    index("scans_business_idx").on(t.businessId, t.createdAt),
+    // Foreign keys are indexed (deleting a QR code, an address or a staff member sets them null).
+    // Partial: most scans have no staff member, many no QR code.
+    index("scans_qr_code_idx")
+      .on(t.qrCodeId)
+      .where(sql`${t.qrCodeId} is not null`),
+    index("scans_address_idx")
+      .on(t.addressId)
+      .where(sql`${t.addressId} is not null`),
+    index("scans_reward_idx")
+      .on(t.rewardId)
+      .where(sql`${t.rewardId} is not null`),
+    index("scans_staff_user_idx")
+      .on(t.staffUserId)
+      .where(sql`${t.staffUserId} is not null`),
+  ],
+);
+
+/**
+ * Scans counted per business, QR code and local day (the business's time zone): the dashboard's
+ * KPIs and chart and the QR list's counts read these few rows, never the scans themselves, so
+ * they cost the same at a thousand scans and at a million. Kept by a trigger on `scans` (custom
+ * migration `0009_scan_days_custom`) in the same transaction as the scan, whoever writes it.
+ * `qr_code_id` has no foreign key on purpose: a deleted QR code's counts stay in the business's
+ * totals (scans keep counting when their QR code is gone).
+ */
+export const scanDays = pgTable(
+  "scan_days",
+  {
+    userId: owner(),
+    businessId: business(),
+    qrCodeId: integer("qr_code_id"),
+    day: date("day", { mode: "string" }).notNull(),
+    joins: integer("joins").notNull().default(0),
+    stamps: integer("stamps").notNull().default(0),
+    redeems: integer("redeems").notNull().default(0),
+  },
+  (t) => [
+    unique("scan_days_key").on(t.businessId, t.qrCodeId, t.day).nullsNotDistinct(),
+    // The counts are in the indexes so the sums are index-only scans (a year of days of a
+    // business's rows lies scattered over the table's pages, each a heap fetch otherwise).
+    index("scan_days_user_day_idx").on(t.userId, t.day, t.joins, t.stamps, t.redeems),
+    index("scan_days_qr_idx").on(t.qrCodeId, t.joins, t.stamps, t.redeems),
   ],
 );
 

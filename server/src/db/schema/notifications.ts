@@ -29,8 +29,24 @@ export const notifications = pgTable(
     index("notifications_unread_idx")
       .on(t.userId)
       .where(sql`${t.readAt} is null`),
+    index("notifications_business_idx")
+      .on(t.businessId)
+      .where(sql`${t.businessId} is not null`),
   ],
 );
+
+/**
+ * Counts of an owner's rows that grow without bound, kept by triggers on those tables (custom
+ * migration `0009_scan_days_custom`) in the writing transaction: the feed pages from either end
+ * and the dashboard shows its customers without counting a long history.
+ */
+export const ownerCounts = pgTable("owner_counts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  notifications: integer("notifications").notNull().default(0),
+  customers: integer("customers").notNull().default(0),
+});
 
 /**
  * The owner's messages to the holders of a business's cards (notification-add). Kept apart from

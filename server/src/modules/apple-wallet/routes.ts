@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import { PKPASS_TYPE, type AppleUpdatedSerials } from "../../../../lib/contract/apple-wallet";
@@ -109,7 +109,10 @@ export function appleWalletRoutes(app: FastifyInstance) {
       .select({ serial: cards.serial, tag: changeTag })
       .from(applePassRegistrations)
       .innerJoin(cards, eq(cards.id, applePassRegistrations.cardId))
-      .where(and(eq(applePassRegistrations.deviceLibraryId, params.device_id), changedSince(query.passesUpdatedSince)));
+      .where(and(eq(applePassRegistrations.deviceLibraryId, params.device_id), changedSince(query.passesUpdatedSince)))
+      // Oldest changes first, at most the call's max: the device asks again from the last tag.
+      .orderBy(asc(cards.updatedAt))
+      .limit(calls.appleUpdatedPasses.list.max);
     if (rows.length === 0) return empty(204);
     const lastUpdated = rows.map((r) => r.tag).reduce((a, b) => (BigInt(b) > BigInt(a) ? b : a));
     const answer: AppleUpdatedSerials = { serialNumbers: rows.map((r) => r.serial), lastUpdated };

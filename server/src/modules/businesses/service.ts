@@ -7,7 +7,7 @@ import { fileUrl } from "../../../../lib/contract/files";
 import type { PageQuery, Paginated } from "../../../../lib/contract/pagination";
 import type { Db } from "../../db/client";
 import { addresses, businesses } from "../../db/schema";
-import { notFound } from "../../http/errors";
+import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { processImage } from "../../services/images";
 import { deleteFile, storeImage } from "../files/service";
@@ -30,6 +30,7 @@ const businessColumns = {
   city: businesses.city,
   zip_code: businesses.zipCode,
   country_name: businesses.countryName,
+  time_zone: businesses.timeZone,
   // Written out qualified: Drizzle renders columns unqualified in a select, which inside this
   // subquery would compare addresses.business_id with addresses.id.
   addresses_count: sql<number>`(select count(*)::int from "addresses" where "addresses"."business_id" = "businesses"."id")`,
@@ -78,15 +79,35 @@ export async function findBusiness(db: Db, ownerId: number, id: number): Promise
  * Adds a business. The one place a new business is created: it takes a place in the plan's
  * allowance or uses an extra-slot fee (product.md §4), in the same transaction as the insert.
  */
+/**
+ * The database must know the zone too (its tz data may be older than this runtime's): a name it
+ * refused would fail every dashboard of the owner later, so it is refused here (422).
+ */
+async function checkTimeZone(db: Db, name: string | undefined) {
+  if (!name || name === "UTC") return;
+  const result = (await db.execute(sql`select 1 as ok from pg_timezone_names where name = ${name}`)) as unknown as {
+    rows: unknown[];
+  };
+  const known = result.rows.length > 0;
+  if (!known) throw invalid("time_zone", "The time zone must be a time zone name, like Europe/Paris.");
+}
+
 export async function addBusiness(db: Db, ownerId: number, body: BusinessInput): Promise<Business> {
   const place = await checkPlace(db, body);
+  await checkTimeZone(db, body.time_zone);
   const logo = body.business_logo && (await processLogo(body.business_logo));
   const id = await db.transaction(async (tx) => {
     await claimSlot(tx, ownerId, "business");
     const logoFileId = logo ? await storeImage(tx, ownerId, logo) : null;
     const [row] = await tx
       .insert(businesses)
-      .values({ userId: ownerId, businessName: body.business_name, logoFileId, ...placeValues(place) })
+      .values({
+        userId: ownerId,
+        businessName: body.business_name,
+        logoFileId,
+        ...placeValues(place),
+        ...(body.time_zone ? { timeZone: body.time_zone } : {}),
+      })
       .returning({ id: businesses.id });
     return row!.id;
   });
@@ -96,6 +117,7 @@ export async function addBusiness(db: Db, ownerId: number, body: BusinessInput):
 /** Edits one of the owner's businesses; a new logo replaces (and deletes) the old one. */
 export async function updateBusiness(db: Db, ownerId: number, id: number, body: BusinessInput): Promise<Business> {
   const place = await checkPlace(db, body);
+  await checkTimeZone(db, body.time_zone);
   const logo = body.business_logo && (await processLogo(body.business_logo));
   await db.transaction(async (tx) => {
     const [current] = await tx
@@ -107,7 +129,14 @@ export async function updateBusiness(db: Db, ownerId: number, id: number, body: 
     const logoFileId = logo ? await storeImage(tx, ownerId, logo) : current.logoFileId;
     await tx
       .update(businesses)
-      .set({ businessName: body.business_name, logoFileId, ...placeValues(place), updatedAt: sql`now()` })
+      .set({
+        businessName: body.business_name,
+        logoFileId,
+        ...placeValues(place),
+        // Past scans stay counted on the days they had; new ones count in the new zone.
+        ...(body.time_zone ? { timeZone: body.time_zone } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(businesses.id, id));
     if (logo && current.logoFileId) await deleteFile(tx, ownerId, current.logoFileId);
   });

@@ -42,7 +42,8 @@ export function dashboardRoutes(app: FastifyInstance) {
       .select({ id: businessCategories.id, name: businessCategories.name })
       .from(businessCategories)
       // "Other" last: it is the fallback, not a kind of business.
-      .orderBy(sql`${businessCategories.name} = 'Other'`, asc(businessCategories.name));
+      .orderBy(sql`${businessCategories.name} = 'Other'`, asc(businessCategories.name))
+      .limit(calls.categoryList.list.max);
     return { message: "Category list.", data };
   });
 
@@ -50,7 +51,8 @@ export function dashboardRoutes(app: FastifyInstance) {
     const data: Country[] = await app.db
       .select({ id: countries.id, code: countries.code, name: countries.name })
       .from(countries)
-      .orderBy(asc(countries.name));
+      .orderBy(asc(countries.name))
+      .limit(calls.countryList.list.max);
     return { message: "Country list.", data };
   });
 }

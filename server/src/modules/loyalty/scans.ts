@@ -1,12 +1,29 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { Readable } from "node:stream";
+import { stringify as stringifySync } from "csv-stringify/sync";
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
-import type { Scan, ScanFilters } from "../../../../lib/contract/scans";
+import {
+  encodeScanCursor,
+  type Scan,
+  type ScanCursor,
+  type ScanFilters,
+  type ScanPage,
+} from "../../../../lib/contract/scans";
 import type { Db } from "../../db/client";
-import { addresses, businesses, cards, customers, qrCodes as qrCodesTable, scans, users } from "../../db/schema";
+import {
+  addresses,
+  businesses,
+  cards,
+  customers,
+  ownerCounts,
+  qrCodes as qrCodesTable,
+  scanDays,
+  scans,
+  users,
+} from "../../db/schema";
 import { actingOwnerId } from "../../http/auth";
-import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 
 const staff = alias(users, "staff");
@@ -15,6 +32,8 @@ const columns = {
   id: scans.id,
   kind: scans.kind,
   createdAt: scans.createdAt,
+  // The time to the microsecond (a JS Date keeps milliseconds): the cursor must name the exact row.
+  cursorAt: sql<string>`to_char(${scans.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   customer_name: customers.name,
   customer_email: customers.email,
   serial: cards.serial,
@@ -25,20 +44,46 @@ const columns = {
   stamps_after: scans.stampsAfter,
 };
 
-const select = (db: Db) =>
-  db
+/** Newest first; the id orders scans of the same microsecond, so every row has one place. */
+const newestFirst = [desc(scans.createdAt), desc(scans.id)];
+
+/**
+ * A page of scans: first the page's ids, read from the index that matches the filters (each ends
+ * in created_at, id: see the schema), then the details of those rows only. `after` is a keyset
+ * cursor; `offset` serves `page` (bounded by MAX_SCAN_OFFSET in the contract).
+ */
+/** The rows after the cursor's row, newest first (a row comparison the indexes serve). */
+const afterRow = (after: ScanCursor) =>
+  sql`(${scans.createdAt}, ${scans.id}) < (${after.at}::timestamptz, ${after.id})`;
+
+function scanPage(db: Db, where: SQL, after: ScanCursor | undefined, limit: number, offset = 0) {
+  const ids = db
+    .select({ id: scans.id })
+    .from(scans)
+    .where(and(where, after && afterRow(after)))
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset)
+    .as("page_ids");
+  return db
     .select(columns)
     .from(scans)
+    .innerJoin(ids, eq(ids.id, scans.id))
     .innerJoin(cards, eq(cards.id, scans.cardId))
     .innerJoin(customers, eq(customers.id, cards.customerId))
     .innerJoin(businesses, eq(businesses.id, scans.businessId))
     .leftJoin(addresses, eq(addresses.id, scans.addressId))
-    .leftJoin(staff, eq(staff.id, scans.staffUserId));
+    .leftJoin(staff, eq(staff.id, scans.staffUserId))
+    .orderBy(...newestFirst);
+}
 
-const toScan = ({ createdAt, ...row }: Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number]): Scan => ({
+type Row = Awaited<ReturnType<typeof scanPage>>[number];
+
+const toScan = ({ createdAt, cursorAt: _cursor, ...row }: Row): Scan => ({
   ...row,
   created_at: createdAt.toISOString(),
 });
+const cursorOf = (row: Row) => encodeScanCursor({ at: row.cursorAt, id: row.id });
 
 /** The owner's scans matching the filters; dates are whole UTC days, both ends included. */
 function whereOf(ownerId: number, f: { business_id?: number; kind?: Scan["kind"]; from?: string; to?: string }): SQL {
@@ -54,65 +99,149 @@ function whereOf(ownerId: number, f: { business_id?: number; kind?: Scan["kind"]
 const HEADER = ["time", "kind", "customer", "email", "card", "business", "location", "staff", "stamps after"];
 
 /**
- * One CSV cell: quoted when it holds a quote, comma or line break; a text starting with = + - @
- * (or a tab / carriage return) is prefixed with ' so a spreadsheet never runs it as a formula.
+ * CSV by csv-stringify: a cell is quoted when it holds a quote, comma or line break (or starts or
+ * ends with a space); a text starting with = + - @ (or a tab / carriage return) is prefixed with '
+ * so a spreadsheet never runs it as a formula (numbers keep their sign).
  */
+const CSV_OPTIONS = {
+  record_delimiter: "windows",
+  quote_record_delimiter: true,
+  quoted_match: /^\s|\s$/,
+  escape_formulas: true,
+} as const;
+
+/** One CSV cell, as the export writes it. */
 export function csvCell(value: string | number | null): string {
-  let text = value === null ? "" : String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+  return stringifySync([[value]], CSV_OPTIONS).replace(/\r\n$/, "");
 }
 
-const csvRow = (s: Scan) =>
-  [
-    s.created_at,
-    s.kind,
-    s.customer_name,
-    s.customer_email,
-    s.serial,
-    s.business_name,
-    s.location,
-    s.staff_name,
-    s.stamps_after,
-  ]
-    .map(csvCell)
-    .join(",");
+/**
+ * The export reads in keyset batches, each a few short indexed statements (the statement timeout
+ * holds, no connection is pinned for the export's length, and each plan is the small one: the
+ * batch's scans by index, then their cards and customers by primary key), and writes each batch
+ * (quoted by csv-stringify) before reading the next. Names of businesses, locations and staff
+ * repeat: they are read once per export.
+ */
+export const EXPORT_BATCH = 500;
 
-/** Read in pages by id (keyset), so a long history never sits in one query's result. */
-const EXPORT_BATCH = 1000;
+/** Looks up the rows of ids not seen yet, and remembers them. */
+function lookup<T>(load: (ids: number[]) => Promise<[number, T][]>) {
+  const known = new Map<number, T | null>();
+  return async (ids: (number | null)[]) => {
+    const missing = [...new Set(ids)].filter((id): id is number => id !== null && !known.has(id));
+    if (missing.length > 0) {
+      for (const id of missing) known.set(id, null);
+      for (const [id, value] of await load(missing)) known.set(id, value);
+    }
+    return (id: number | null) => (id === null ? null : (known.get(id) ?? null));
+  };
+}
+
+async function* exportCsv(db: Db, where: SQL): AsyncGenerator<string> {
+  yield `\uFEFF${stringifySync([HEADER], CSV_OPTIONS)}`;
+  const businessNames = lookup(async (ids) =>
+    (
+      await db
+        .select({ id: businesses.id, name: businesses.businessName })
+        .from(businesses)
+        .where(inArray(businesses.id, ids))
+    ).map((r) => [r.id, r.name]),
+  );
+  const locations = lookup(async (ids) =>
+    (
+      await db
+        .select({ id: addresses.id, address: addresses.address })
+        .from(addresses)
+        .where(inArray(addresses.id, ids))
+    ).map((r) => [r.id, r.address]),
+  );
+  const staffNames = lookup(async (ids) =>
+    (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))).map((r) => [
+      r.id,
+      r.name,
+    ]),
+  );
+  let after: ScanCursor | undefined;
+  for (;;) {
+    const batch = await db
+      .select({
+        id: scans.id,
+        createdAt: scans.createdAt,
+        cursorAt: columns.cursorAt,
+        kind: scans.kind,
+        cardId: scans.cardId,
+        businessId: scans.businessId,
+        addressId: scans.addressId,
+        staffUserId: scans.staffUserId,
+        stampsAfter: scans.stampsAfter,
+      })
+      .from(scans)
+      .where(and(where, after && afterRow(after)))
+      .orderBy(...newestFirst)
+      .limit(EXPORT_BATCH);
+    if (batch.length === 0) return;
+    const holders = new Map(
+      (
+        await db
+          .select({ id: cards.id, serial: cards.serial, name: customers.name, email: customers.email })
+          .from(cards)
+          .innerJoin(customers, eq(customers.id, cards.customerId))
+          .where(inArray(cards.id, [...new Set(batch.map((r) => r.cardId))]))
+      ).map((r) => [r.id, r]),
+    );
+    const business = await businessNames(batch.map((r) => r.businessId));
+    const location = await locations(batch.map((r) => r.addressId));
+    const staffName = await staffNames(batch.map((r) => r.staffUserId));
+    const records = batch.map((r) => {
+      const holder = holders.get(r.cardId);
+      return [
+        r.createdAt.toISOString(),
+        r.kind,
+        holder?.name ?? "",
+        holder?.email ?? "",
+        holder?.serial ?? "",
+        business(r.businessId),
+        location(r.addressId),
+        staffName(r.staffUserId),
+        r.stampsAfter,
+      ];
+    });
+    yield stringifySync(records, CSV_OPTIONS);
+    if (batch.length < EXPORT_BATCH) return;
+    const last = batch.at(-1)!;
+    after = { at: last.cursorAt, id: last.id };
+  }
+}
 
 export function scanRoutes(app: FastifyInstance) {
   route(app, calls.scanList, async ({ user, query }) => {
     const where = whereOf(actingOwnerId(user), query);
-    const data = await paginate(
-      query,
-      async () => (await app.db.select({ n: count() }).from(scans).where(where))[0]!.n,
-      async (limit, offset) =>
-        (await select(app.db).where(where).orderBy(desc(scans.id)).limit(limit).offset(offset)).map(toScan),
-    );
+    // One row more than the page says whether another follows: no count of the whole history.
+    const offset = query.cursor ? 0 : (query.page - 1) * query.per_page;
+    const rows = await scanPage(app.db, where, query.cursor, query.per_page + 1, offset);
+    const items = rows.slice(0, query.per_page);
+    const hasMore = rows.length > query.per_page;
+    const data: ScanPage = {
+      items: items.map(toScan),
+      page: query.page,
+      per_page: query.per_page,
+      has_more: hasMore,
+      next_cursor: hasMore ? cursorOf(items.at(-1)!) : null,
+    };
     return { message: "Scan list.", data };
   });
 
   route(app, calls.scanExport, async ({ user, query }) => {
     const filters: ScanFilters = query;
     const where = whereOf(actingOwnerId(user), query);
-    const lines = [HEADER.join(",")];
-    for (let before = Number.MAX_SAFE_INTEGER; ;) {
-      const batch = (
-        await select(app.db)
-          .where(and(where, lt(scans.id, Math.min(before, 2_147_483_647))))
-          .orderBy(desc(scans.id))
-          .limit(EXPORT_BATCH)
-      ).map(toScan);
-      for (const scan of batch) lines.push(csvRow(scan));
-      if (batch.length < EXPORT_BATCH) break;
-      before = batch.at(-1)!.id;
-    }
+    // Streamed: the next batch is read when the client has taken the previous one (backpressure),
+    // and a client that goes away destroys the stream, which ends the generator.
+    const body = Readable.from(exportCsv(app.db, where), { objectMode: false });
     const name = ["scans", filters.from, filters.to].filter(Boolean).join("-");
     return {
       message: "Scans (CSV).",
       file: {
-        body: Buffer.from(`\uFEFF${lines.join("\r\n")}\r\n`, "utf8"),
+        body,
         contentType: "text/csv; charset=utf-8",
         headers: { "content-disposition": `attachment; filename="${name}.csv"`, "cache-control": "no-store" },
       },
@@ -120,55 +249,61 @@ export function scanRoutes(app: FastifyInstance) {
   });
 }
 
-/** The loyalty figures of dashboard-details (UTC days). */
+type ScanFigures = {
+  anchor: string;
+  today: number;
+  redeemed: number;
+  days: { day: string; stamps: number; joins: number }[];
+};
+
+/**
+ * The loyalty figures of dashboard-details, from the scan_days rollup (a few rows a business a
+ * day), never from the scans: the same cost at any length of history. Each business counts its
+ * own local day as "today" (its time zone); the chart's days end on the latest local day of the
+ * owner's businesses (UTC when there is none).
+ */
 export async function loyaltyFigures(db: Db, ownerId: number) {
-  const one = async (query: Promise<{ n: number }[]>) => Number((await query)[0]!.n);
-  const stampKinds = sql`${scans.kind} in ('join', 'stamp')`;
-  const today = sql`date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`;
-  const since = sql`(date_trunc('day', now() at time zone 'UTC') - interval '29 days') at time zone 'UTC'`;
-  const [qrCount, customerCount, stampsToday, stamps30, redeemed, rows] = await Promise.all([
+  const one = async (query: Promise<{ n: number }[]>) => Number((await query)[0]?.n ?? 0);
+  const figures = db.execute(sql`
+    with biz as (
+      select id, (now() at time zone time_zone)::date as today from ${businesses} where user_id = ${ownerId}
+    ),
+    anchor as (select coalesce(max(today), (now() at time zone 'UTC')::date) as today from biz)
+    select
+      (select today::text from anchor) as anchor,
+      (select coalesce(sum(d.joins + d.stamps), 0)::int
+        from ${scanDays} d join biz b on b.id = d.business_id and d.day = b.today
+        where d.user_id = ${ownerId}) as today,
+      (select coalesce(sum(redeems), 0)::int from ${scanDays} where user_id = ${ownerId}) as redeemed,
+      (select coalesce(json_agg(s order by s.day), '[]'::json) from (
+        select d.day::text as day, sum(d.joins + d.stamps)::int as stamps, sum(d.joins)::int as joins
+        from ${scanDays} d, anchor a
+        where d.user_id = ${ownerId} and d.day > a.today - 30 and d.day <= a.today
+        group by d.day
+      ) s) as days`) as unknown as Promise<{ rows: ScanFigures[] }>;
+  const [qrCount, customerCount, { rows }] = await Promise.all([
     one(db.select({ n: count() }).from(qrCodesTable).where(eq(qrCodesTable.userId, ownerId))),
-    one(db.select({ n: count() }).from(customers).where(eq(customers.userId, ownerId))),
-    one(
-      db
-        .select({ n: count() })
-        .from(scans)
-        .where(and(eq(scans.userId, ownerId), stampKinds, gte(scans.createdAt, today))),
-    ),
-    one(
-      db
-        .select({ n: count() })
-        .from(scans)
-        .where(and(eq(scans.userId, ownerId), stampKinds, gte(scans.createdAt, since))),
-    ),
-    one(
-      db
-        .select({ n: count() })
-        .from(scans)
-        .where(and(eq(scans.userId, ownerId), eq(scans.kind, "redeem"))),
-    ),
-    db
-      .select({
-        day: sql<string>`to_char(${scans.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-        stamps: sql<number>`count(*) filter (where ${stampKinds})::int`,
-        customers: sql<number>`count(*) filter (where ${scans.kind} = 'join')::int`,
-      })
-      .from(scans)
-      .where(and(eq(scans.userId, ownerId), gte(scans.createdAt, since)))
-      .groupBy(sql`1`),
+    // Kept by a trigger (owner_counts): an owner may have a hundred thousand customers.
+    one(db.select({ n: ownerCounts.customers }).from(ownerCounts).where(eq(ownerCounts.userId, ownerId))),
+    figures,
   ]);
-  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const { anchor, today, redeemed, days } = rows[0]!;
+  // PGlite answers json as parsed values, node-postgres too; a string would be a driver change.
+  const byDay = new Map(
+    (typeof days === "string" ? (JSON.parse(days) as ScanFigures["days"]) : days).map((d) => [d.day, d]),
+  );
+  const last = Date.parse(`${anchor}T00:00:00Z`);
   const series = Array.from({ length: 30 }, (_, i) => {
-    const date = new Date(Date.now() - (29 - i) * 86_400_000).toISOString().slice(0, 10);
+    const date = new Date(last - (29 - i) * 86_400_000).toISOString().slice(0, 10);
     const row = byDay.get(date);
-    return { date, stamps: Number(row?.stamps ?? 0), customers: Number(row?.customers ?? 0) };
+    return { date, stamps: Number(row?.stamps ?? 0), customers: Number(row?.joins ?? 0) };
   });
   return {
     qr_codes: qrCount,
     customers: customerCount,
-    stamps_today: stampsToday,
-    stamps_30_days: stamps30,
-    rewards_redeemed: redeemed,
+    stamps_today: Number(today),
+    stamps_30_days: series.reduce((n, d) => n + d.stamps, 0),
+    rewards_redeemed: Number(redeemed),
     series,
   };
 }

@@ -81,7 +81,15 @@ export function walletRoutes(app: FastifyInstance) {
       .select({ card: cards, name: customers.name })
       .from(cards)
       .innerJoin(customers, eq(customers.id, cards.customerId))
-      .where(and(eq(cards.businessId, resolved.business.id), sql`lower(${customers.email}) = lower(${body.email})`))
+      // The owner first: customers_owner_email_unique finds the one customer, then its card here
+      // (without it, every owner's customers were scanned for the email: a cheap denial of service).
+      .where(
+        and(
+          eq(customers.userId, resolved.qr.userId),
+          sql`lower(${customers.email}) = lower(${body.email})`,
+          eq(cards.businessId, resolved.business.id),
+        ),
+      )
       .limit(1);
 
     if (!body.code) {

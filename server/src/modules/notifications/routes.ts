@@ -1,13 +1,14 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
+import { lastPage } from "../../../../lib/contract/pagination";
 import type {
   FeedEntry,
   NotificationKind,
   NotificationList,
   SentMessage,
 } from "../../../../lib/contract/notifications";
-import { businesses, businessMessages, notifications } from "../../db/schema";
+import { businesses, businessMessages, notifications, ownerCounts } from "../../db/schema";
 import { forbidden, notFound, unauthenticated } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
@@ -49,30 +50,39 @@ export function notificationRoutes(app: FastifyInstance) {
 
   route(app, calls.notificationList, async ({ user, query }) => {
     const mine = eq(notifications.userId, user.id);
-    const [page, [unread]] = await Promise.all([
-      paginate(
-        query,
-        async () => (await app.db.select({ n: count() }).from(notifications).where(mine))[0]!.n,
-        async (limit, offset) =>
-          (
-            await app.db
-              .select()
-              .from(notifications)
-              .where(mine)
-              .orderBy(desc(notifications.id))
-              .limit(limit)
-              .offset(offset)
-          ).map(toEntry),
-      ),
+    const [[counted], [unread]] = await Promise.all([
+      app.db.select({ total: ownerCounts.notifications }).from(ownerCounts).where(eq(ownerCounts.userId, user.id)),
       app.db
         .select({ n: count() })
         .from(notifications)
         .where(and(mine, isNull(notifications.readAt))),
     ]);
-    const { items, ...rest } = page;
+    // The total is kept by a trigger (owner_counts), never counted here. Pages past the
+    // middle are read from the oldest end, so the last page is as cheap as the first.
+    const total = counted?.total ?? 0;
+    const skip = (query.page - 1) * query.per_page;
+    const page = app.db.select().from(notifications).where(mine);
+    let rows: (typeof notifications.$inferSelect)[];
+    if (skip <= total / 2) {
+      rows = await page.orderBy(desc(notifications.id)).limit(query.per_page).offset(skip);
+    } else {
+      const take = Math.min(query.per_page, total - skip);
+      rows =
+        take > 0
+          ? (
+              await page
+                .orderBy(asc(notifications.id))
+                .limit(take)
+                .offset(Math.max(0, total - skip - query.per_page))
+            ).reverse()
+          : [];
+    }
     const data: NotificationList = {
-      notificationData: items,
-      ...rest,
+      notificationData: rows.map(toEntry),
+      total,
+      page: query.page,
+      per_page: query.per_page,
+      last_page: lastPage(total, query.per_page),
       unread_count: unread!.n,
       push_configured: push.configured,
     };

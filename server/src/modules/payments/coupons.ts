@@ -155,13 +155,15 @@ export async function spendCoupon(tx: Tx, userId: number, couponId: number, paym
 
 const describe = (c: Coupon) => (c.kind === "percent" ? `${c.value}%` : `${formatMinor(c.value)} ${c.currency}`);
 
-export async function listAppliedCoupons(db: Db, userId: number): Promise<AppliedCoupon[]> {
+/** The owner's coupons, newest first, at most `max`. */
+export async function listAppliedCoupons(db: Db, userId: number, max: number): Promise<AppliedCoupon[]> {
   const rows = await db
     .select({ application: couponApplications, coupon: coupons })
     .from(couponApplications)
     .innerJoin(coupons, eq(coupons.id, couponApplications.couponId))
     .where(eq(couponApplications.userId, userId))
-    .orderBy(desc(couponApplications.id));
+    .orderBy(desc(couponApplications.id))
+    .limit(max);
   return rows.map(({ application, coupon }) => ({
     id: application.id,
     code: coupon.code,

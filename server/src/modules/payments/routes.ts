@@ -34,7 +34,7 @@ export function paymentRoutes(app: FastifyInstance) {
       .leftJoin(coupons, eq(coupons.id, payments.couponId))
       .where(eq(payments.userId, user.id))
       .orderBy(desc(payments.id))
-      .limit(200);
+      .limit(calls.paymentList.list.max);
     return { message: "Payments.", data: rows.map((r) => presentPayment(r.payment, r.plan, r.coupon)) };
   });
 
@@ -68,7 +68,7 @@ export function paymentRoutes(app: FastifyInstance) {
 
   route(app, calls.couponList, async ({ user }) => ({
     message: "Coupon list.",
-    data: await listAppliedCoupons(app.db, user.id),
+    data: await listAppliedCoupons(app.db, user.id, calls.couponList.list.max),
   }));
 
   route(app, calls.deleteCoupon, async ({ user, body }) => {

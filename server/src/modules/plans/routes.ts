@@ -11,7 +11,8 @@ export function planRoutes(app: FastifyInstance) {
       .select()
       .from(plans)
       .where(eq(plans.active, true))
-      .orderBy(asc(plans.sortOrder), asc(plans.id));
+      .orderBy(asc(plans.sortOrder), asc(plans.id))
+      .limit(calls.subscriptionPlanList.list.max);
     return { message: "Subscription plans.", data: rows.map(presentPlan) };
   });
 }

@@ -75,7 +75,8 @@ export function siteRoutes(app: FastifyInstance) {
       })
       .from(reviews)
       .where(and(eq(reviews.active, true)))
-      .orderBy(asc(reviews.sortOrder), asc(reviews.id));
+      .orderBy(asc(reviews.sortOrder), asc(reviews.id))
+      .limit(calls.reviewList.list.max);
     return { message: "Reviews.", data: rows };
   });
 
