@@ -139,7 +139,7 @@ export function appleWalletRoutes(app: FastifyInstance) {
   // no listener: a stamp schedules nothing.
   const config = app.config.appleWallet;
   if (!config) return;
-  app.events.on("card.changed", async ({ cardId }) => {
+  app.events.on("card.changed", "apple-pass", async ({ cardId }) => {
     const rows = await app.db
       .select({ pushToken: applePassRegistrations.pushToken })
       .from(applePassRegistrations)
@@ -151,7 +151,10 @@ export function appleWalletRoutes(app: FastifyInstance) {
     }
     const failed = outcomes.filter((o) => o.status !== 200 && !isDeadToken(o));
     if (failed.length > 0) {
-      app.log.warn({ cardId, failed: failed.map((o) => ({ status: o.status, reason: o.reason })) }, "APNs push failed");
+      // The job is retried (a content-free push is harmless twice): the phones that got it
+      // fetch the pass again only if it changed since.
+      const detail = failed.map((o) => `${o.status}${o.reason ? ` ${o.reason}` : ""}`).join(", ");
+      throw new Error(`APNs refused ${failed.length} of ${outcomes.length} pushes: ${detail}`);
     }
   });
 }

@@ -16,8 +16,8 @@ export type GoogleWallet = {
   /** The "Save to Google Wallet" link for a card, or null without configuration. */
   saveLink(business: PassBusiness, card: PassCard): string | null;
   /**
-   * Sends a card's new stamps to its saved pass. Never throws: a card never saved (404) is normal,
-   * anything else is logged; the stamp itself has long been answered.
+   * Sends a card's new stamps to its saved pass. A card never saved (404) is normal; any other
+   * failure throws, and the job (card.changed.google-wallet) is retried.
    */
   updateCard(card: Pick<PassCard, "serial" | "stamps" | "reward">): Promise<void>;
 };
@@ -98,12 +98,8 @@ export function createGoogleWallet(config: Config, log: FastifyBaseLogger): Goog
     },
     async updateCard(card) {
       const id = objectId(settings, card.serial);
-      try {
-        const status = await patch(`/loyaltyObject/${encodeURIComponent(id)}`, loyaltyObjectPatch(card));
-        if (status === 404) log.debug({ objectId: id }, "google wallet: card not saved to a wallet, nothing to update");
-      } catch (err) {
-        log.error({ err, objectId: id }, "google wallet: updating the pass failed");
-      }
+      const status = await patch(`/loyaltyObject/${encodeURIComponent(id)}`, loyaltyObjectPatch(card));
+      if (status === 404) log.debug({ objectId: id }, "google wallet: card not saved to a wallet, nothing to update");
     },
   };
 }

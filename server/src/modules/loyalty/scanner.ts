@@ -22,12 +22,17 @@ export function scannerRoutes(app: FastifyInstance) {
 
     if (code.kind === "card") {
       if (!user) throw unauthenticated();
-      const outcome = await staffScan(app.db, actingOwnerId(user), user.id, code.serial);
-      const { userId: ownerId, businessId, id: cardId } = outcome.card;
-      app.events.emit({ type: "card.changed", ownerId, businessId, cardId });
-      if (outcome.action === "redeem") {
-        app.events.emit({ type: "reward.redeemed", ownerId, businessId, cardId, rewardTitle: outcome.reward!.title });
-      }
+      // The stamp and the jobs it causes (wallet updates, the feed) commit together, or neither.
+      const outcome = await app.db.transaction(async (tx) => {
+        const done = await staffScan(tx, actingOwnerId(user), user.id, code.serial);
+        const { userId: ownerId, businessId, id: cardId } = done.card;
+        await app.events.emit(tx, { type: "card.changed", ownerId, businessId, cardId });
+        if (done.action === "redeem") {
+          const rewardTitle = done.reward!.title;
+          await app.events.emit(tx, { type: "reward.redeemed", ownerId, businessId, cardId, rewardTitle });
+        }
+        return done;
+      });
       const data = scanAnswer(outcome, outcome.names, null);
       const message =
         outcome.action === "redeem"
@@ -45,11 +50,14 @@ export function scannerRoutes(app: FastifyInstance) {
       if (user) throw new HttpError(422, BUSINESS_CODE_FOR_STAFF, { code: [BUSINESS_CODE_FOR_STAFF] });
       throw new HttpError(422, NO_CARD, { code: [NO_CARD] });
     }
-    const outcome = await selfStamp(app.db, card.id, resolved);
-    if (outcome.action === "stamp") {
-      const { userId: ownerId, businessId, id: cardId } = outcome.card;
-      app.events.emit({ type: "card.changed", ownerId, businessId, cardId });
-    }
+    const outcome = await app.db.transaction(async (tx) => {
+      const done = await selfStamp(tx, card.id, resolved);
+      if (done.action === "stamp") {
+        const { userId: ownerId, businessId, id: cardId } = done.card;
+        await app.events.emit(tx, { type: "card.changed", ownerId, businessId, cardId });
+      }
+      return done;
+    });
     const next = nextStampAt(outcome.card, outcome.reward);
     const data = await scanResult(app.db, outcome, next);
     const message =
