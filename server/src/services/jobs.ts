@@ -273,22 +273,25 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
       const names = [...queues.keys()];
       if (!started || names.length === 0) return;
       for (;;) {
-        let ran = 0;
-        for (const queue of queues.values()) {
-          await queue.ready;
-          const batch = await boss.fetch<unknown>(queue.name, { batchSize: 20, includeMetadata: true });
-          ran += batch.length;
-          await runBatch(queue, batch);
-        }
-        if (ran > 0) continue;
+        // One query tells which queues have jobs due and whether a worker still holds one.
         const { rows } = await database.executeSql(
-          `select count(*)::int as n from ${JOB_SCHEMA}.job where name = any($1::text[])
-             and (state = 'active' or (state in ('created', 'retry') and start_after < now()))`,
+          `select name, bool_or(state = 'active') as busy,
+             bool_or(state < 'active' and start_after < now()) as due
+           from ${JOB_SCHEMA}.job where name = any($1::text[]) and state <= 'active' group by name`,
           [names],
         );
-        if (Number(rows[0]?.n ?? 0) === 0) return;
-        // Held by a worker (here or in another instance): wait for it to finish.
-        await sleep(20);
+        const due = rows.filter((row) => row.due).map((row) => queues.get(String(row.name))!);
+        if (due.length === 0) {
+          if (!rows.some((row) => row.busy)) return;
+          // Held by a worker (here or in another instance): wait for it to finish.
+          await sleep(20);
+          continue;
+        }
+        for (const queue of due) {
+          await queue.ready;
+          const batch = await boss.fetch<unknown>(queue.name, { batchSize: 20, includeMetadata: true });
+          await runBatch(queue, batch);
+        }
       }
     },
     async stop() {

@@ -142,13 +142,13 @@ describe("push through FCM (stand-in of the HTTP v1 endpoint)", () => {
     } finally {
       fcm.outage = false;
     }
-    const unauthorised = createFcmSender(config, { warn: () => undefined }, async (url, init) => {
-      if (String(url).endsWith("/token")) {
-        return new Response(JSON.stringify({ access_token: "wrong", expires_in: 3600 }), { status: 200 });
-      }
-      return fetch(url, init);
-    });
-    expect(await unauthorised.send([cardDevice("z")], { title: "T", body: "B" })).toMatchObject({ failed: 1 });
+    fcm.wrongToken = true;
+    try {
+      const unauthorised = createFcmSender(config, { warn: () => undefined });
+      expect(await unauthorised.send([cardDevice("z")], { title: "T", body: "B" })).toMatchObject({ failed: 1 });
+    } finally {
+      fcm.wrongToken = false;
+    }
   });
 });
 
