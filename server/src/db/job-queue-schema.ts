@@ -15,6 +15,9 @@ export async function installJobQueue(run: Run): Promise<void> {
   const exists = await run(`select to_regclass('${JOB_SCHEMA}.version') is not null as installed`);
   if (!exists.rows[0]?.installed) {
     await run(PgBoss.getConstructionPlans(JOB_SCHEMA));
+    // pg-boss's own queue for cron jobs, which it would otherwise create at every start: here
+    // once, so that instances starting together do not race to create it.
+    await run(`select ${JOB_SCHEMA}.create_queue('__pgboss__send-it', '{}'::json)`);
     return;
   }
   const { rows } = await run(`select version from ${JOB_SCHEMA}.version`);

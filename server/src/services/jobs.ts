@@ -89,6 +89,11 @@ type Queue = {
   workerId: string | null;
 };
 
+/** Queue names go into SQL as literals (createQueues): letters, digits, dots, dashes, underscores. */
+const QUEUE_NAME = /^[\w.-]+$/;
+/** The advisory lock id held while queues are created. */
+const CREATE_QUEUES_LOCK = 72_114_017;
+
 const DEFAULTS = { retryLimit: 5, expireInSeconds: 120, batchSize: 5 };
 
 /**
@@ -191,9 +196,30 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
     }
   }
 
-  function open(queue: Queue): Promise<void> {
+  /**
+   * Creates queues (each is a partition of pgboss.job: DDL) one set at a time, under a database
+   * lock: two instances (or two lazily declared queues) creating queues at once would deadlock on
+   * PostgreSQL attaching their partitions. One multi-statement query is one implicit transaction,
+   * so the lock is held to its end, and an error leaves the connection clean.
+   */
+  let creating: Promise<unknown> = Promise.resolve();
+  function createQueues(names: string[]): Promise<void> {
+    for (const name of names) if (!QUEUE_NAME.test(name)) throw new Error(`bad job queue name ${name}`);
+    const run = creating.then(() =>
+      database.executeSql(
+        [
+          `select pg_advisory_xact_lock(${CREATE_QUEUES_LOCK})`,
+          ...names.map((name) => `select ${JOB_SCHEMA}.create_queue('${name}', '{}'::json)`),
+        ].join(";\n"),
+      ),
+    );
+    creating = run.catch(() => undefined);
+    return run.then(() => undefined);
+  }
+
+  function open(queue: Queue, created?: Promise<void>): Promise<void> {
     queue.ready ??= (async () => {
-      await boss.createQueue(queue.name);
+      await (created ?? createQueues([queue.name]));
       if (!workers || stopped) return;
       queue.workerId = await boss.work<unknown>(
         queue.name,
@@ -259,7 +285,8 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
     async start() {
       await boss.start();
       started = true;
-      for (const queue of queues.values()) await open(queue);
+      const created = createQueues([...queues.keys()]);
+      for (const queue of queues.values()) await open(queue, created);
       for (const { name, cron } of schedules) await boss.schedule(name, cron, {}, { tz: "UTC" });
     },
     kick() {
