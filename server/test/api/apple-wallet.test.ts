@@ -265,6 +265,36 @@ describe("APNs pushes", () => {
   });
 });
 
+describe("the APNs connection", () => {
+  it("is one HTTP/2 session for many updates, and a new one after APNs sends GOAWAY", async () => {
+    const { token, serial, passToken } = await cardWithPass();
+    const res = await t.post(
+      registration(serial, "phone-kept"),
+      { pushToken: "ab".repeat(32) },
+      {
+        headers: applePass(passToken),
+      },
+    );
+    expect(res.statusCode).toBe(201);
+    const stamp = async () => {
+      expect((await f.staffScan(token, serial)).statusCode).toBe(200);
+      await t.settle();
+    };
+    await stamp();
+    const [connections, pushes] = [apns.connections(), apns.requests.length];
+    await stamp();
+    await stamp();
+    expect(apns.requests.length - pushes).toBe(2);
+    expect(apns.connections()).toBe(connections);
+
+    apns.goAway();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stamp();
+    expect(apns.requests.length - pushes).toBe(3);
+    expect(apns.connections()).toBe(connections + 1);
+  });
+});
+
 describe("without Apple Wallet configured", () => {
   it("answers 404 to the download and the web service, and pushes nothing", async () => {
     const plain = await createTestApp();

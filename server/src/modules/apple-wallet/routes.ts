@@ -8,7 +8,7 @@ import { route, type Result } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
 import { randomToken, sha256 } from "../../services/crypto";
 import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
-import { isDeadToken, pushPassUpdates } from "./apns";
+import { createApns, isDeadToken } from "./apns";
 import type { AppleWalletConfig } from "./config";
 import { buildPass, passData } from "./pass";
 import { authorisedCard, badPassToken, changedSince, changeTag, notModifiedSince } from "./web-service";
@@ -139,12 +139,14 @@ export function appleWalletRoutes(app: FastifyInstance) {
   // no listener: a stamp schedules nothing.
   const config = app.config.appleWallet;
   if (!config) return;
+  const apns = createApns(config);
+  app.addHook("onClose", async () => apns.close());
   app.events.on("card.changed", "apple-pass", async ({ cardId }) => {
     const rows = await app.db
       .select({ pushToken: applePassRegistrations.pushToken })
       .from(applePassRegistrations)
       .where(eq(applePassRegistrations.cardId, cardId));
-    const outcomes = await pushPassUpdates(config, [...new Set(rows.map((r) => r.pushToken))]);
+    const outcomes = await apns.push([...new Set(rows.map((r) => r.pushToken))]);
     const dead = outcomes.filter(isDeadToken).map((o) => o.pushToken);
     if (dead.length > 0) {
       await app.db.delete(applePassRegistrations).where(inArray(applePassRegistrations.pushToken, dead));
