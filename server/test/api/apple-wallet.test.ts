@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { AppleUpdatedSerials } from "../../../lib/contract/apple-wallet";
 import { CARD_SECRETS_HEADER } from "../../../lib/contract/wallet";
+import { createPassImageCache } from "../../src/modules/apple-wallet/images";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import {
   appleEnv,
@@ -262,6 +263,27 @@ describe("APNs pushes", () => {
       sql`select r.push_token from apple_pass_registrations r join cards c on c.id = r.card_id where c.serial = ${serial}`,
     );
     expect(left.map((r) => r.push_token)).toEqual([live]);
+  });
+});
+
+describe("pass images", () => {
+  it("are made once per logo file and reused (least recently used out first)", async () => {
+    const cache = createPassImageCache(2);
+    const loads: (number | null)[] = [];
+    const get = (id: number | null) =>
+      cache.get(id, async () => {
+        loads.push(id);
+        return null;
+      });
+    const first = await get(7);
+    expect(first.files["icon@2x.png"]).toBeInstanceOf(Buffer);
+    expect(await get(7)).toBe(first);
+    await get(null);
+    await get(null);
+    expect(loads).toEqual([7, null]);
+    await get(8); // the cache holds two: 7, the least recently used, goes
+    await get(7);
+    expect(loads).toEqual([7, null, 8, 7]);
   });
 });
 

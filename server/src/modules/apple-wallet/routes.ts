@@ -10,6 +10,7 @@ import { randomToken, sha256 } from "../../services/crypto";
 import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
 import { createApns, isDeadToken } from "./apns";
 import type { AppleWalletConfig } from "./config";
+import { createPassImageCache } from "./images";
 import { buildPass, passData } from "./pass";
 import { authorisedCard, badPassToken, changedSince, changeTag, notModifiedSince } from "./web-service";
 
@@ -60,6 +61,7 @@ export function appleWalletRoutes(app: FastifyInstance) {
     if (!auth) throw badPassToken();
     return auth;
   };
+  const images = createPassImageCache();
   const registration = (deviceId: string, cardId: number) =>
     and(eq(applePassRegistrations.deviceLibraryId, deviceId), eq(applePassRegistrations.cardId, cardId));
 
@@ -72,7 +74,7 @@ export function appleWalletRoutes(app: FastifyInstance) {
     const data = await passData(app.db, card.id);
     if (!data) throw notFound("No card on this device.");
     const token = randomToken();
-    const body = await buildPass(config, app.config.publicAppUrl, data, token);
+    const body = await buildPass(config, app.config.publicAppUrl, data, token, images, app.db);
     await app.db.insert(applePassTokens).values({ cardId: card.id, tokenHash: sha256(token) });
     return pkpass(body, data.card.updatedAt, {
       "content-disposition": `attachment; filename="${card.serial}.pkpass"`,
@@ -125,7 +127,8 @@ export function appleWalletRoutes(app: FastifyInstance) {
     const data = await passData(app.db, auth.card.id);
     if (!data) throw badPassToken();
     // The same token again: a pass's authenticationToken can never change.
-    return pkpass(await buildPass(configured(), app.config.publicAppUrl, data, auth.token), updatedAt);
+    const body = await buildPass(configured(), app.config.publicAppUrl, data, auth.token, images, app.db);
+    return pkpass(body, updatedAt);
   });
 
   route(app, calls.appleLog, async ({ body, request }) => {
