@@ -1,5 +1,6 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import type { JobQueue, Jobs } from "./jobs";
+import { orderedId, type JobQueue, type Jobs } from "./jobs";
 
 /**
  * What happened in the domain, for the parts that react to it without being part of the change
@@ -39,6 +40,15 @@ export type Events = {
   /** One job per listener of the event's type, written with `tx`; nothing when none listens. */
   emit(tx: Db, event: DomainEvent): Promise<void>;
   /**
+   * The same, inside a statement that makes the change itself: `events` is a query with the
+   * columns `type` (text) and `event` (the DomainEvent as jsonb), one row per event, in the
+   * order emitted among `types`. Answers the `insert` to run in that statement (a data-modifying
+   * CTE), or null when no listener hears any of `types`.
+   */
+  emitSql(types: readonly EventType[], events: SQL): SQL | null;
+  /** Resolves once every listener's queue exists (before an `emitSql` statement). */
+  ready(): Promise<void>;
+  /**
    * A listener of one or more event types. `name` names its queue (`event.<name>`): unique, and
    * the same in every instance and across restarts, since jobs written by one may run on another.
    * One listener's events run in the order they were emitted (per instance): the feed lists a
@@ -50,6 +60,21 @@ export type Events = {
 export function createEvents(jobs: Jobs): Events {
   const listeners: { types: readonly EventType[]; queue: JobQueue<DomainEvent> }[] = [];
   return {
+    ready: () => jobs.ready(listeners.map((l) => l.queue.name)),
+    emitSql(types, events) {
+      // One job id per (type, listener), made here in emit order: jobs of one statement share
+      // created_on, and run in the order of their ids.
+      const targets = types.flatMap((type) =>
+        listeners.filter((l) => l.types.includes(type)).map((l) => ({ type, queue: l.queue.name, id: orderedId() })),
+      );
+      if (targets.length === 0) return null;
+      const values = targets.map((t) => sql`(${t.type}::text, ${t.queue}::text, ${t.id}::uuid)`);
+      return jobs.insertSql(
+        sql`select t.queue, t.id, e.event as data
+          from (${events}) e join (values ${sql.join(values, sql`, `)}) t(type, queue, id) on t.type = e.type`,
+        [...new Set(targets.map((t) => t.queue))],
+      );
+    },
     async emit(tx, event) {
       for (const { types, queue } of listeners) if (types.includes(event.type)) await queue.enqueue(tx, event);
     },

@@ -65,6 +65,15 @@ export type Jobs = {
   /** A job for a declared queue, written with `tx` (the caller's transaction, or `app.db`). */
   enqueue<T>(tx: Db, name: string, payload: T): Promise<void>;
   /**
+   * The same jobs as an `insert … select` for a statement that makes the change itself (the
+   * staff scan's single statement, loyalty/stamping.ts): one job per row of `rows`, a query with
+   * the columns `queue` (a declared queue's name), `id` (uuid) and `data` (jsonb). The rows are
+   * written exactly as `enqueue` writes them (pg-boss's job table, this queue's retry options).
+   */
+  insertSql(rows: SQL, queueNames: string[]): SQL;
+  /** Resolves once these queues exist in the database (a queue declared after `start()`). */
+  ready(queueNames: string[]): Promise<void>;
+  /**
    * Runs `handler` on a cron schedule (UTC), on one instance each time however many run:
    * pg-boss's timekeeper takes a database lock per minute, and the job it sends is a singleton.
    */
@@ -263,7 +272,27 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
     kicked.add(name);
   }
 
+  function insertSql(rows: SQL, queueNames: string[]): SQL {
+    const options = queueNames.map((name) => {
+      const queue = queues.get(name);
+      if (!queue) throw new Error(`job queue ${name} is not declared`);
+      kicked.add(name);
+      const { retryLimit, expireInSeconds } = queue.options;
+      return sql`(${name}::text, ${retryLimit}::int, ${expireInSeconds}::int)`;
+    });
+    return sql`insert into ${sql.raw(JOB_SCHEMA)}.job
+        (id, name, data, retry_limit, retry_delay, retry_backoff, expire_in, policy)
+      select j.id, j.queue, j.data, o.retry_limit, ${retryBackoff ? Math.max(retryDelay, 1) : retryDelay}::int,
+        ${retryBackoff}::bool, o.expire_seconds * interval '1 second', 'standard'
+      from (${rows}) j join (values ${sql.join(options, sql`, `)}) o(queue, retry_limit, expire_seconds)
+        on o.queue = j.queue`;
+  }
+
   return {
+    insertSql,
+    async ready(queueNames) {
+      for (const name of queueNames) await queues.get(name)?.ready;
+    },
     work<T>(name: string, handler: JobHandler<T>, workOptions?: WorkOptions): JobQueue<T> {
       declare(name, handler, workOptions);
       return {

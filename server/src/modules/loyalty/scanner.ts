@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import { actingOwnerId } from "../../http/auth";
@@ -22,17 +23,21 @@ export function scannerRoutes(app: FastifyInstance) {
 
     if (code.kind === "card") {
       if (!user) throw unauthenticated();
-      // The stamp and the jobs it causes (wallet updates, the feed) commit together, or neither.
-      const outcome = await app.db.transaction(async (tx) => {
-        const done = await staffScan(tx, actingOwnerId(user), user.id, code.serial);
-        const { userId: ownerId, businessId, id: cardId } = done.card;
-        await app.events.emit(tx, { type: "card.changed", ownerId, businessId, cardId });
-        if (done.action === "redeem") {
-          const rewardTitle = done.reward!.title;
-          await app.events.emit(tx, { type: "reward.redeemed", ownerId, businessId, cardId, rewardTitle });
-        }
-        return done;
-      });
+      // The stamp and the jobs it causes (wallet updates, the feed) are one statement: they
+      // commit together, or neither, at the cost of the stamp alone (the hot path).
+      await app.events.ready();
+      const outcome = await staffScan(app.db, actingOwnerId(user), user.id, code.serial, ({ updated, decision }) =>
+        app.events.emitSql(
+          ["card.changed", "reward.redeemed"],
+          sql`select 'card.changed' as type, jsonb_build_object('type', 'card.changed',
+                'ownerId', u.user_id, 'businessId', u.business_id, 'cardId', u.id) as event
+              from ${updated} u
+            union all
+            select 'reward.redeemed', jsonb_build_object('type', 'reward.redeemed', 'ownerId', u.user_id,
+                'businessId', u.business_id, 'cardId', u.id, 'rewardTitle', d.title)
+              from ${updated} u cross join ${decision} d where d.redeem`,
+        ),
+      );
       const data = scanAnswer(outcome, outcome.names, null);
       const message =
         outcome.action === "redeem"
