@@ -150,7 +150,8 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
     archiveCompletedAfterSeconds: 60 * 60,
     archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
     deleteAfterDays: 7,
-    maintenanceIntervalSeconds: 5 * 60,
+    // Maintenance (one instance a minute): jobs whose instance died expire and are retried.
+    maintenanceIntervalSeconds: 60,
   });
   boss.on("error", (err: unknown) => log.warn({ err }, "job queue error"));
 
