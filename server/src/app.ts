@@ -28,6 +28,9 @@ import { userRoutes } from "./modules/users/routes";
 import { createMailer, type Mailer } from "./services/mail";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments";
 import { createEvents, type Events } from "./services/events";
+import { registerHousekeeping } from "./services/housekeeping";
+import { createJobs, type Jobs, type JobsOptions } from "./services/jobs";
+import { registerMailJobs } from "./services/mail-jobs";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limit";
 
 declare module "fastify" {
@@ -40,12 +43,13 @@ declare module "fastify" {
     /** Stripe or the sandbox; nothing else knows which. */
     payments: PaymentProvider;
     /**
-     * Runs work after the answer is sent (mail whose sending must not show in the response time).
-     * Failures are logged; `settle()` waits for all of it (tests, shutdown).
+     * Durable background work (services/jobs.ts): what a call causes outside the database (mail,
+     * pushes, wallet updates) is a job written in the call's transaction, run by a worker.
      */
-    afterResponse(task: () => Promise<unknown>): void;
+    jobs: Jobs;
+    /** Runs every job that is due until none is left (tests: what a call caused has happened). */
     settle(): Promise<void>;
-    /** Domain events (services/events.ts): listeners run after the answer. */
+    /** Domain events (services/events.ts): each listener is a job queue, emitted in a transaction. */
     events: Events;
     /** Google Wallet passes (issue 10 §5); `configured: false` without its environment. */
     googleWallet: GoogleWallet;
@@ -55,7 +59,7 @@ declare module "fastify" {
 /** The largest request body (JSON, form or multipart); matches the BFF cap (BFF_BODY_LIMIT). */
 const BODY_LIMIT = 5 * 1024 * 1024;
 
-export type AppDeps = { database: Database; mailer?: Mailer; payments?: PaymentProvider };
+export type AppDeps = { database: Database; mailer?: Mailer; payments?: PaymentProvider; jobs?: JobsOptions };
 
 /** Builds the API server (routes under /api) without listening: tests use `app.inject`. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -79,18 +83,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate("payments", deps.payments ?? createPaymentProvider(config));
   app.decorate("googleWallet", createGoogleWallet(config, app.log));
 
-  const pending = new Set<Promise<unknown>>();
-  app.decorate("afterResponse", (task: () => Promise<unknown>) => {
-    const run: Promise<unknown> = new Promise((resolve) => setImmediate(resolve))
-      .then(task)
-      .catch((err: unknown) => app.log.error({ err }, "after-response task failed"))
-      .finally(() => pending.delete(run));
-    pending.add(run);
-  });
-  app.decorate("settle", async () => {
-    while (pending.size > 0) await Promise.all([...pending]);
-  });
-  app.decorate("events", createEvents(app.afterResponse));
+  const jobs = createJobs(deps.database, app.log, deps.jobs);
+  app.decorate("jobs", jobs);
+  app.decorate("settle", () => jobs.drain());
+  app.decorate("events", createEvents(jobs));
+  registerMailJobs(app);
+  registerHousekeeping(app);
 
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "same-site" } });
 
@@ -108,7 +106,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     limits: { fileSize: BODY_LIMIT, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
   });
 
+  app.addHook("onReady", () => jobs.start());
+
   app.addHook("onResponse", async (request, reply) => {
+    // A call that wrote jobs has committed them by now: this instance's workers start at once.
+    jobs.kick();
     request.log.info(
       {
         method: request.method,
@@ -190,7 +192,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   );
 
   app.addHook("onClose", async () => {
-    await app.settle();
+    // Jobs not run yet stay in the database for the next start (or another instance).
+    await jobs.stop();
     app.mailer.close();
   });
 

@@ -4,7 +4,6 @@ import { ConfigError, loadConfig } from "./config";
 import { connect } from "./db/client";
 import { prepareDatabase, prepareInChild, PREPARE_FLAG } from "./db/prepare";
 import { DEMO_USER } from "./db/seed";
-import { prune, PRUNE_EVERY_MS } from "./services/housekeeping";
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -39,20 +38,13 @@ async function main() {
     app.log.info(`demo account: ${DEMO_USER.email} / ${DEMO_USER.password}`);
   }
 
-  const housekeeping = () =>
-    prune(database.db).then(
-      (removed) => app.log.debug({ removed }, "housekeeping"),
-      (err: unknown) => app.log.warn({ err }, "housekeeping failed"),
-    );
-  void housekeeping();
-  const housekeepingTimer = setInterval(housekeeping, PRUNE_EVERY_MS).unref();
+  // Housekeeping (services/housekeeping.ts) is a scheduled job: hourly, on one instance.
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
-    clearInterval(housekeepingTimer);
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();

@@ -9,12 +9,22 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { Pool } from "pg";
 import * as schema from "./schema";
+import { installJobQueue } from "./job-queue-schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A result of raw SQL: the rows of the (last) statement. */
+export type SqlRows = { rows: Record<string, unknown>[] };
 
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * Raw SQL with positional parameters ($1…) over the app's own connection, for pg-boss
+   * (services/jobs.ts): it runs its job queue over this instead of a pool of its own. Without
+   * `values`, `text` may hold several statements (pg-boss's schema and its locked maintenance).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<SqlRows>;
   migrate(): Promise<void>;
   /**
    * Runs `work` while holding the start-up lock, with a `migrate` that works under it: API
@@ -70,7 +80,10 @@ export function connectPostgres(url: string, options: { statementTimeoutMs?: num
       const locked = drizzlePg(client, { schema });
       return await work({
         db: locked as unknown as Db,
-        migrate: () => migratePg(locked, { migrationsFolder: migrationsFolder() }),
+        migrate: async () => {
+          await migratePg(locked, { migrationsFolder: migrationsFolder() });
+          await installJobQueue((text) => client.query(text));
+        },
       });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
@@ -81,6 +94,7 @@ export function connectPostgres(url: string, options: { statementTimeoutMs?: num
   return {
     db,
     kind: "postgres",
+    executeSql: (text, values) => pool.query(text, values),
     migrate: () => atStartup((locked) => locked.migrate()),
     atStartup,
     async ping() {
@@ -109,10 +123,20 @@ export async function connectPglite(options: { dataDir?: string; pglite?: PGlite
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = options.pglite ?? (await openPglite(options.dataDir));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  const migrate = () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+  // PGlite's `query` takes one statement (extended protocol); `exec` takes several, without values.
+  const executeSql = async (text: string, values?: unknown[]): Promise<SqlRows> => {
+    if (values && values.length > 0) return client.query(text, values);
+    const results = await client.exec(text);
+    return results.at(-1) ?? { rows: [] };
+  };
+  const migrate = async () => {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+    await installJobQueue(executeSql);
+  };
   return {
     db,
     kind: "pglite",
+    executeSql,
     migrate,
     atStartup: (work) => work({ db, migrate }),
     async ping() {

@@ -1,9 +1,14 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { orderedId, type JobQueue, type Jobs } from "./jobs";
+
 /**
  * What happened in the domain, for the parts that react to it without being part of the change
- * (the owner's notification feed, push messages, wallet pass updates). Modules emit after their
- * transaction has committed; listeners run after the answer is sent (`afterResponse`), so a slow
- * or failing listener never delays or breaks the call that emitted, and one listener's failure
- * does not stop the others (each is logged).
+ * (the owner's notification feed, push messages, wallet pass updates). Modules emit inside the
+ * transaction that makes the change: each listener is a job queue (services/jobs.ts), and the
+ * emit writes one job per listener in that transaction, so a listener runs exactly when the change
+ * committed, after the answer, even if this process dies first. A failing listener is retried on
+ * its own; it never delays or breaks the call that emitted, nor the other listeners.
  */
 export type DomainEvent =
   /** A customer joined: a new card with its first stamp. */
@@ -32,20 +37,51 @@ type Listener<T extends EventType> = (event: EventOf<T>) => Promise<unknown>;
 type AnyListener = (event: DomainEvent) => Promise<unknown>;
 
 export type Events = {
-  emit(event: DomainEvent): void;
-  on<T extends EventType>(type: T, listener: Listener<T>): void;
+  /** One job per listener of the event's type, written with `tx`; nothing when none listens. */
+  emit(tx: Db, event: DomainEvent): Promise<void>;
+  /**
+   * The same, inside a statement that makes the change itself: `events` is a query with the
+   * columns `type` (text) and `event` (the DomainEvent as jsonb), one row per event, in the
+   * order emitted among `types`. Answers the `insert` to run in that statement (a data-modifying
+   * CTE), or null when no listener hears any of `types`.
+   */
+  emitSql(types: readonly EventType[], events: SQL): SQL | null;
+  /** Resolves once every listener's queue exists (before an `emitSql` statement). */
+  ready(): Promise<void>;
+  /**
+   * A listener of one or more event types. `name` names its queue (`event.<name>`): unique, and
+   * the same in every instance and across restarts, since jobs written by one may run on another.
+   * One listener's events run in the order they were emitted (per instance): the feed lists a
+   * declined payment before the retry that went through.
+   */
+  on<T extends EventType>(types: T | readonly T[], name: string, listener: Listener<T>): void;
 };
 
-/** `defer` runs a task after the answer (app.afterResponse), logging its failure. */
-export function createEvents(defer: (task: () => Promise<unknown>) => void): Events {
-  const listeners = new Map<EventType, AnyListener[]>();
+export function createEvents(jobs: Jobs): Events {
+  const listeners: { types: readonly EventType[]; queue: JobQueue<DomainEvent> }[] = [];
   return {
-    emit(event) {
-      for (const listener of listeners.get(event.type) ?? []) defer(() => listener(event));
+    ready: () => jobs.ready(listeners.map((l) => l.queue.name)),
+    emitSql(types, events) {
+      // One job id per (type, listener), made here in emit order: jobs of one statement share
+      // created_on, and run in the order of their ids.
+      const targets = types.flatMap((type) =>
+        listeners.filter((l) => l.types.includes(type)).map((l) => ({ type, queue: l.queue.name, id: orderedId() })),
+      );
+      if (targets.length === 0) return null;
+      const values = targets.map((t) => sql`(${t.type}::text, ${t.queue}::text, ${t.id}::uuid)`);
+      return jobs.insertSql(
+        sql`select t.queue, t.id, e.event as data
+          from (${events}) e join (values ${sql.join(values, sql`, `)}) t(type, queue, id) on t.type = e.type`,
+        [...new Set(targets.map((t) => t.queue))],
+      );
     },
-    on(type, listener) {
-      // Stored by its type, so it is only ever called with events of that type.
-      listeners.set(type, [...(listeners.get(type) ?? []), listener as unknown as AnyListener]);
+    async emit(tx, event) {
+      for (const { types, queue } of listeners) if (types.includes(event.type)) await queue.enqueue(tx, event);
+    },
+    on(types, name, listener) {
+      // Its queue only ever holds events of its types.
+      const queue = jobs.work<DomainEvent>(`event.${name}`, listener as unknown as AnyListener);
+      listeners.push({ types: typeof types === "string" ? [types] : types, queue });
     },
   };
 }

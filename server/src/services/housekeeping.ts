@@ -1,16 +1,43 @@
-import { lt, or, sql } from "drizzle-orm";
+import { and, lt, notExists, or, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
-import { apiTokens, otps, passwordResets, rateLimits } from "../db/schema";
+import {
+  apiTokens,
+  applePassRegistrations,
+  applePassTokens,
+  mailOutbox,
+  otps,
+  passwordResets,
+  paymentEvents,
+  rateLimits,
+  walletCodes,
+} from "../db/schema";
 import { tokenIdleCutoff, tokenLastActive } from "../http/auth";
 
 /**
- * Deletes rows that can no longer matter: spent rate-limit windows, codes and reset tokens a day
- * past expiry, and API tokens revoked or idle for longer than TOKEN_IDLE_DAYS.
+ * How long rows of the tables that only grow are kept.
+ * - Pass tokens: a download that no phone registered for updates within 30 days was never added
+ *   to Wallet (or was removed); a card with a registered phone keeps all its tokens, since the
+ *   phone's token cannot be told apart and a pass's token never changes.
+ * - Mail outbox (no SMTP_URL): a development aid; it holds one-time codes in clear.
+ * - Stripe events: Stripe retries an event for 3 days; 90 days keeps replays recognised with room.
  */
-export async function prune(
-  db: Db,
-): Promise<{ rateLimits: number; otps: number; passwordResets: number; apiTokens: number }> {
+export const RETENTION = {
+  applePassTokensDays: 30,
+  mailOutboxDays: 7,
+  paymentEventsDays: 90,
+} as const;
+
+const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
+
+/**
+ * Deletes rows that can no longer matter: spent rate-limit windows, codes and reset tokens a day
+ * past expiry, API tokens revoked or idle for longer than TOKEN_IDLE_DAYS, and the growing tables
+ * past their RETENTION.
+ */
+export async function prune(db: Db) {
   const dayAgo = sql`now() - interval '1 day'`;
+  const count = (rows: unknown[]) => rows.length;
   const limits = await db
     .delete(rateLimits)
     .where(lt(rateLimits.resetAt, sql`now()`))
@@ -24,7 +51,50 @@ export async function prune(
     .delete(apiTokens)
     .where(or(lt(apiTokens.revokedAt, tokenIdleCutoff), lt(tokenLastActive, tokenIdleCutoff)))
     .returning({ id: apiTokens.id });
-  return { rateLimits: limits.length, otps: codes.length, passwordResets: resets.length, apiTokens: tokens.length };
+  const walletCodeRows = await db
+    .delete(walletCodes)
+    .where(lt(walletCodes.expiresAt, dayAgo))
+    .returning({ id: walletCodes.id });
+  const passTokens = await db
+    .delete(applePassTokens)
+    .where(
+      and(
+        lt(applePassTokens.createdAt, daysAgo(RETENTION.applePassTokensDays)),
+        notExists(
+          db
+            .select({ id: applePassRegistrations.id })
+            .from(applePassRegistrations)
+            .where(sql`${applePassRegistrations.cardId} = ${applePassTokens.cardId}`),
+        ),
+      ),
+    )
+    .returning({ id: applePassTokens.id });
+  const mails = await db
+    .delete(mailOutbox)
+    .where(lt(mailOutbox.createdAt, daysAgo(RETENTION.mailOutboxDays)))
+    .returning({ id: mailOutbox.id });
+  const events = await db
+    .delete(paymentEvents)
+    .where(lt(paymentEvents.createdAt, daysAgo(RETENTION.paymentEventsDays)))
+    .returning({ id: paymentEvents.id });
+  return {
+    rateLimits: count(limits),
+    otps: count(codes),
+    passwordResets: count(resets),
+    apiTokens: count(tokens),
+    walletCodes: count(walletCodeRows),
+    applePassTokens: count(passTokens),
+    mailOutbox: count(mails),
+    paymentEvents: count(events),
+  };
 }
 
-export const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** Every hour, at minute 17, on one instance however many run (a scheduled job, services/jobs.ts). */
+export const HOUSEKEEPING_CRON = "17 * * * *";
+
+export function registerHousekeeping(app: FastifyInstance) {
+  app.jobs.schedule("housekeeping", HOUSEKEEPING_CRON, async () => {
+    const removed = await prune(app.db);
+    app.log.info({ removed }, "housekeeping");
+  });
+}

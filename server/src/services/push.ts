@@ -1,9 +1,9 @@
-import { createSign } from "node:crypto";
 import https from "node:https";
 import net from "node:net";
 import { initializeApp, type Credential } from "firebase-admin/app";
 import { getMessaging } from "firebase-admin/messaging";
 import type { FcmConfig } from "../config";
+import { serviceAccountClient } from "./google-auth";
 
 export type PushMessage = {
   title: string;
@@ -36,35 +36,21 @@ const isDeadToken = (error: { code: string; message: string } | undefined) =>
   (DEAD_TOKEN.has(error.code) ||
     (error.code === "messaging/invalid-argument" && /registration token/i.test(error.message)));
 
-const base64url = (value: string | Buffer) => Buffer.from(value).toString("base64url");
 let apps = 0;
 
 /**
- * An OAuth access token from the service account's own `token_uri` (a signed JWT-bearer grant):
- * firebase-admin's Credential interface. Its built-in `cert()` credential goes through
- * google-auth-library to a fixed Google host; this one honours the key file, so a stand-in's key
- * file can point it at the stand-in.
+ * firebase-admin's Credential interface over google-auth-library's service-account client. Its
+ * built-in `cert()` credential asks a fixed Google host; this one honours the key file's
+ * `token_uri` (services/google-auth.ts), so a stand-in's key file can point it at the stand-in.
  */
-function serviceAccountCredential(config: FcmConfig, fetcher: typeof fetch): Credential {
+function serviceAccountCredential(config: FcmConfig): Credential {
+  const client = serviceAccountClient(config, SCOPE);
   return {
     async getAccessToken() {
-      const now = Math.floor(Date.now() / 1000);
-      const header = base64url(JSON.stringify({ alg: "RS256", typ: "JWT" }));
-      const claims = base64url(
-        JSON.stringify({ iss: config.clientEmail, scope: SCOPE, aud: config.tokenUri, iat: now, exp: now + 3600 }),
-      );
-      const signature = createSign("RSA-SHA256").update(`${header}.${claims}`).sign(config.privateKey);
-      const res = await fetcher(config.tokenUri, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
-          assertion: `${header}.${claims}.${base64url(signature)}`,
-        }),
-      });
-      const body = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number };
-      if (!res.ok || !body.access_token) throw new Error(`FCM: the token server answered ${res.status}`);
-      return { access_token: body.access_token, expires_in: body.expires_in ?? 3600 };
+      const { token } = await client.getAccessToken();
+      if (!token) throw new Error("FCM: the token server answered no access token");
+      const expiry = client.credentials.expiry_date ?? Date.now() + 3600_000;
+      return { access_token: token, expires_in: Math.max(1, Math.floor((expiry - Date.now()) / 1000)) };
     },
   };
 }
@@ -87,10 +73,10 @@ function standInAgent(endpoint: string): https.Agent | undefined {
  * Tokens FCM reports unregistered or invalid come back in `invalid`, to be deleted; any other
  * failure (authentication, FCM unavailable) keeps the token.
  */
-export function createFcmSender(config: FcmConfig, log: Log, fetcher: typeof fetch = fetch): PushSender {
+export function createFcmSender(config: FcmConfig, log: Log): PushSender {
   const httpAgent = standInAgent(config.endpoint);
   const app = initializeApp(
-    { credential: serviceAccountCredential(config, fetcher), projectId: config.projectId, httpAgent },
+    { credential: serviceAccountCredential(config), projectId: config.projectId, httpAgent },
     `push-${++apps}`,
   );
   const messaging = getMessaging(app);

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { AppleUpdatedSerials } from "../../../lib/contract/apple-wallet";
 import { CARD_SECRETS_HEADER } from "../../../lib/contract/wallet";
+import { createPassImageCache } from "../../src/modules/apple-wallet/images";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import {
   appleEnv,
@@ -268,6 +269,57 @@ describe("APNs pushes", () => {
       sql`select r.push_token from apple_pass_registrations r join cards c on c.id = r.card_id where c.serial = ${serial}`,
     );
     expect(left.map((r) => r.push_token)).toEqual([live]);
+  });
+});
+
+describe("pass images", () => {
+  it("are made once per logo file and reused (least recently used out first)", async () => {
+    const cache = createPassImageCache(2);
+    const loads: (number | null)[] = [];
+    const get = (id: number | null) =>
+      cache.get(id, async () => {
+        loads.push(id);
+        return null;
+      });
+    const first = await get(7);
+    expect(first.files["icon@2x.png"]).toBeInstanceOf(Buffer);
+    expect(await get(7)).toBe(first);
+    await get(null);
+    await get(null);
+    expect(loads).toEqual([7, null]);
+    await get(8); // the cache holds two: 7, the least recently used, goes
+    await get(7);
+    expect(loads).toEqual([7, null, 8, 7]);
+  });
+});
+
+describe("the APNs connection", () => {
+  it("is one HTTP/2 session for many updates, and a new one after APNs sends GOAWAY", async () => {
+    const { token, serial, passToken } = await cardWithPass();
+    const res = await t.post(
+      registration(serial, "phone-kept"),
+      { pushToken: "ab".repeat(32) },
+      {
+        headers: applePass(passToken),
+      },
+    );
+    expect(res.statusCode).toBe(201);
+    const stamp = async () => {
+      expect((await f.staffScan(token, serial)).statusCode).toBe(200);
+      await t.settle();
+    };
+    await stamp();
+    const [connections, pushes] = [apns.connections(), apns.requests.length];
+    await stamp();
+    await stamp();
+    expect(apns.requests.length - pushes).toBe(2);
+    expect(apns.connections()).toBe(connections);
+
+    apns.goAway();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await stamp();
+    expect(apns.requests.length - pushes).toBe(3);
+    expect(apns.connections()).toBe(connections + 1);
   });
 });
 

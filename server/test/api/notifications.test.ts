@@ -124,7 +124,7 @@ describe("messages to card holders (notification-add)", () => {
     const { token, qr, business } = await f.programme();
     const joined = await f.join(qr.qr_token);
     const emitted: unknown[] = [];
-    t.app.events.on("message.sent", async (e) => void emitted.push(e));
+    t.app.events.on("message.sent", "test", async (e) => void emitted.push(e));
 
     const res = await send(token, business.id, { title: "  Happy hour  ", message: " 2-for-1 lattes until 5pm " });
     expect(res.statusCode).toBe(201);

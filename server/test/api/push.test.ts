@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { NotificationList } from "../../../lib/contract/notifications";
+import { CARD_HOLDER_PAGE } from "../../src/modules/notifications/push-targets";
 import { createFcmSender } from "../../src/services/push";
 import { loadConfig } from "../../src/config";
 import { createTestApp, expectError, expectInvalid, uniqueEmail, type TestApp } from "../helpers/app";
@@ -23,6 +24,12 @@ afterAll(async () => {
 
 const ownerDevice = (n: string) => `owner-device-token-${n}-${"x".repeat(20)}`;
 const cardDevice = (n: string) => `card-device-token-${n}-${"y".repeat(20)}`;
+
+const pageJobs = async () =>
+  Number(
+    (await t.query<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'push-card-holders'`))[0]!
+      .n,
+  );
 
 const tokens = async () =>
   (await t.query<{ token: string }>(sql`select token from push_tokens order by id`)).map((r) => r.token);
@@ -119,6 +126,31 @@ describe("push through FCM (stand-in of the HTTP v1 endpoint)", () => {
     expect(list.body.data.push_configured).toBe(true);
   });
 
+  it("pages a message through the card holders' tokens, a job per page", async () => {
+    const { token, qr, business } = await f.programme();
+    const joined = await f.join(qr.qr_token);
+    const [card] = await t.query<{ id: number }>(sql`select id from cards where serial = ${joined.card.serial}`);
+    const holders = CARD_HOLDER_PAGE * 2 + 3;
+    await t.query(sql`insert into push_tokens (token, card_id)
+      select 'paged-device-' || i || '-${sql.raw("z".repeat(20))}', ${card!.id} from generate_series(1, ${holders}) i`);
+    const mark = fcm.sent.length;
+    const jobsBefore = await pageJobs();
+
+    const res = await t.post(
+      "/notification-add",
+      { business_id: business.id, title: "Paged", message: "All of you" },
+      { token },
+    );
+    expect(res.statusCode).toBe(201);
+    await t.settle();
+
+    const sent = fcm.sent.slice(mark).filter((p) => p.title === "Paged");
+    expect(sent).toHaveLength(holders);
+    expect(new Set(sent.map((p) => p.token)).size).toBe(holders);
+    // Three pages: 500, 500 and 3 tokens, each a job of its own.
+    expect((await pageJobs()) - jobsBefore).toBe(3);
+  });
+
   it("fetches the OAuth token once and reuses it", async () => {
     const config = loadConfig({ ...fcm.env, NODE_ENV: "test" }).fcm!;
     const sender = createFcmSender(config, { warn: () => undefined });
@@ -142,13 +174,13 @@ describe("push through FCM (stand-in of the HTTP v1 endpoint)", () => {
     } finally {
       fcm.outage = false;
     }
-    const unauthorised = createFcmSender(config, { warn: () => undefined }, async (url, init) => {
-      if (String(url).endsWith("/token")) {
-        return new Response(JSON.stringify({ access_token: "wrong", expires_in: 3600 }), { status: 200 });
-      }
-      return fetch(url, init);
-    });
-    expect(await unauthorised.send([cardDevice("z")], { title: "T", body: "B" })).toMatchObject({ failed: 1 });
+    fcm.wrongToken = true;
+    try {
+      const unauthorised = createFcmSender(config, { warn: () => undefined });
+      expect(await unauthorised.send([cardDevice("z")], { title: "T", body: "B" })).toMatchObject({ failed: 1 });
+    } finally {
+      fcm.wrongToken = false;
+    }
   });
 });
 

@@ -130,6 +130,45 @@ describe("the Stripe adapter against a local stand-in", () => {
     expect(periods).toHaveLength(1);
   });
 
+  it("records and settles an event in one transaction: a crash between the two leaves it unhandled, and the replay settles it once", async () => {
+    const o = await owner();
+    await charge(o, "pm_card_authenticationRequired");
+    const [row] = await rows(o.id);
+    const event = intentEvent(`evt_crash_${row!.id}`, "payment_intent.succeeded", stand.complete(row!.provider_ref));
+
+    // The crash: settling fails after the event was recorded, and no clean-up code runs after it
+    // (a dead process runs none; here deleting a recorded event fails too).
+    await t.query(sql`create function test_crash() returns trigger language plpgsql as $$
+      begin raise exception 'crash injected'; end $$`);
+    await t.query(
+      sql`create trigger test_crash_settle before update on payments for each row execute function test_crash()`,
+    );
+    await t.query(
+      sql`create trigger test_crash_cleanup before delete on payment_events for each row execute function test_crash()`,
+    );
+    try {
+      expect((await webhook(event)).statusCode).toBe(500);
+    } finally {
+      await t.query(sql`drop trigger test_crash_settle on payments`);
+      await t.query(sql`drop trigger test_crash_cleanup on payment_events`);
+      await t.query(sql`drop function test_crash()`);
+    }
+    expect(await t.query(sql`select id from payment_events where id = ${event.id}`)).toEqual([]);
+    expect(await status(o)).toBe("0");
+    expect(await t.query(sql`select id from notifications where user_id = ${o.id}`)).toEqual([]);
+
+    // Stripe delivers it again: settled, once, with one feed entry and one receipt.
+    const replay = await webhook(event);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.body.message).toBe("Event processed.");
+    expect((await webhook(event)).body.message).toBe("Event already processed.");
+    expect(await status(o)).toBe("1");
+    expect(await rows(o.id)).toEqual([expect.objectContaining({ status: "succeeded" })]);
+    expect((await t.mailsTo(o.email)).length).toBe(1);
+    const feed = await t.query<{ kind: string }>(sql`select kind from notifications where user_id = ${o.id}`);
+    expect(feed).toEqual([{ kind: "payment_succeeded" }]);
+  });
+
   it("refuses a webhook with a bad signature or none, crediting nothing", async () => {
     const o = await owner();
     const res = await charge(o, "pm_card_authenticationRequired");

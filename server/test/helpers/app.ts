@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { seedPlans } from "../../src/db/seed/plans";
 import { issueApiToken } from "../../src/modules/auth/tokens";
 import { hashSecret } from "../../src/services/crypto";
+import type { JobsOptions } from "../../src/services/jobs";
 import type { Mailer } from "../../src/services/mail";
 import type { PaymentProvider } from "../../src/services/payments";
 import { createTestDatabase, type TestDatabase } from "./db";
@@ -82,13 +83,25 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { database?: Database; testDatabase?: TestDatabase; mailer?: Mailer; payments?: PaymentProvider } = {},
+  options: {
+    database?: Database;
+    testDatabase?: TestDatabase;
+    mailer?: Mailer;
+    payments?: PaymentProvider;
+    /** Default: no background workers; `settle()` runs the jobs, so tests see them done at once. */
+    jobs?: JobsOptions;
+  } = {},
 ) {
   const owned = !options.database && !options.testDatabase;
   const testDatabase = options.testDatabase ?? (options.database ? undefined : await createTestDatabase());
   const database = options.database ?? testDatabase!.database;
   const config = testConfig(overrides);
-  const app: FastifyInstance = await buildApp(config, { database, mailer: options.mailer, payments: options.payments });
+  const app: FastifyInstance = await buildApp(config, {
+    database,
+    mailer: options.mailer,
+    payments: options.payments,
+    jobs: options.jobs ?? { workers: false },
+  });
   await app.ready();
 
   const query = async <T = Record<string, unknown>>(q: SQL): Promise<T[]> =>
@@ -284,7 +297,7 @@ export async function createTestApp(
     subscribe,
     login,
     tokenFor,
-    /** Waits for work the app does after its answers (mail). */
+    /** Runs the jobs the app's answers left (mail, pushes, wallet updates) until none is left. */
     settle: () => app.settle(),
     close,
   };

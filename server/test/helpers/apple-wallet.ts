@@ -158,6 +158,8 @@ export async function startApnsStandIn(certs: AppleCertificates) {
     requestCert: true,
     rejectUnauthorized: false,
   });
+  const sessions: http2.ServerHttp2Session[] = [];
+  server.on("session", (session) => sessions.push(session));
   server.on("stream", (stream, headers) => {
     let body = "";
     stream.setEncoding("utf8");
@@ -189,6 +191,14 @@ export async function startApnsStandIn(certs: AppleCertificates) {
     endpoint: `https://127.0.0.1:${port}`,
     requests,
     answers,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** HTTP/2 connections the sender opened so far. */
+    connections: () => sessions.length,
+    /** Tells every open connection to go away (as APNs does before closing one). */
+    goAway: () => sessions.filter((s) => !s.closed).forEach((s) => s.goaway()),
+    close: () =>
+      new Promise<void>((resolve) => {
+        sessions.forEach((s) => s.destroy());
+        server.close(() => resolve());
+      }),
   };
 }

@@ -18,7 +18,7 @@ export async function startFcmStandIn() {
   let tokenRequests = 0;
   const ACCESS = "ya29.stand-in-access-token";
 
-  const state = { outage: false };
+  const state = { outage: false, wrongToken: false };
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString()));
@@ -41,7 +41,8 @@ export async function startFcmStandIn() {
         if (!valid || payload.scope !== "https://www.googleapis.com/auth/firebase.messaging") {
           return send(400, { error: "invalid_grant" });
         }
-        return send(200, { access_token: ACCESS, expires_in: 3599, token_type: "Bearer" });
+        const access = state.wrongToken ? "wrong" : ACCESS;
+        return send(200, { access_token: access, expires_in: 3599, token_type: "Bearer" });
       }
       const match = req.url?.match(/^\/v1\/projects\/([^/]+)\/messages:send$/);
       if (req.method === "POST" && match) {
@@ -102,6 +103,13 @@ export async function startFcmStandIn() {
     },
     set outage(value: boolean) {
       state.outage = value;
+    },
+    /** While true, the token endpoint issues a token that FCM then refuses (401). */
+    get wrongToken() {
+      return state.wrongToken;
+    },
+    set wrongToken(value: boolean) {
+      state.wrongToken = value;
     },
     unregistered,
     tokenRequests: () => tokenRequests,

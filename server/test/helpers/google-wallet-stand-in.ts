@@ -19,13 +19,14 @@ type Seen = { method: string; path: string; headers: http.IncomingHttpHeaders; b
 /**
  * A local server speaking the two parts of Google's protocol the adapter uses: the OAuth token
  * endpoint (JWT bearer grant) and PATCH of a loyalty object. Objects in `saved` answer 200, others
- * 404 as Google does for a pass never saved; `failWith` makes PATCHes fail with that status.
+ * 404 as Google does for a pass never saved; `failWith` makes PATCHes fail with that status, and
+ * `failNext` makes the next that many fail with 503.
  */
 export async function startGoogleStandIn() {
   const requests: Seen[] = [];
   const saved = new Set<string>();
   let issued = 0;
-  const state = { failWith: 0 };
+  const state = { failWith: 0, failNext: 0 };
   const server = http.createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
@@ -46,6 +47,7 @@ export async function startGoogleStandIn() {
       if (req.method === "PATCH" && match) {
         if (!/^Bearer ya29\.standin-\d+$/.test(req.headers.authorization ?? "")) return send(401, { error: {} });
         if (state.failWith) return send(state.failWith, { error: { code: state.failWith, message: "Backend Error" } });
+        if (state.failNext > 0 && state.failNext--) return send(503, { error: { code: 503, message: "Unavailable" } });
         const id = decodeURIComponent(match[1]!);
         if (!saved.has(id)) return send(404, { error: { code: 404, message: `Resource ${id} not found` } });
         return send(200, { id, ...JSON.parse(body) });

@@ -34,9 +34,9 @@ const defaultMark = () =>
  * The pass's images from the business logo (any format sharp reads): icon.png 29 pt and logo.png
  * up to 160×50 pt, each at 1x/2x/3x, and colours picked from the logo's dominant colour.
  */
-export async function passImages(
-  logo: Buffer | null,
-): Promise<{ files: Record<string, Buffer>; colours: PassColours }> {
+export type PassImages = { files: Record<string, Buffer>; colours: PassColours };
+
+export async function passImages(logo: Buffer | null): Promise<PassImages> {
   const source = logo ?? defaultMark();
   const { dominant } = await sharp(source).stats();
   const background = logo ? dominant : DEFAULT_BACKGROUND;
@@ -58,4 +58,37 @@ export async function passImages(
       .toBuffer();
   }
   return { files, colours: coloursOn(background) };
+}
+
+/** Logos whose pass images are kept (a few hundred KB each at most). */
+const CACHE_SIZE = 200;
+
+export type PassImageCache = {
+  /** The images of a logo file (null: the business has none), computed once per file. */
+  get(logoFileId: number | null, load: () => Promise<Buffer | null>): Promise<PassImages>;
+};
+
+/**
+ * Every stamp makes each phone fetch its pass again, and a pass needs its images: the sharp work
+ * is done once per logo and kept (least recently used out first). A file never changes (a new
+ * logo is a new file id), so an id is a version and nothing needs invalidating.
+ */
+export function createPassImageCache(size = CACHE_SIZE): PassImageCache {
+  const cache = new Map<string, Promise<PassImages>>();
+  return {
+    get(logoFileId, load) {
+      const key = logoFileId === null ? "default" : String(logoFileId);
+      let images = cache.get(key);
+      if (images) {
+        cache.delete(key);
+      } else {
+        images = load().then(passImages);
+        // A failure is not kept: the next pass tries again.
+        images.catch(() => cache.get(key) === images && cache.delete(key));
+      }
+      cache.set(key, images);
+      if (cache.size > size) cache.delete(cache.keys().next().value!);
+      return images;
+    },
+  };
 }

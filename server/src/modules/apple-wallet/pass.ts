@@ -4,22 +4,21 @@ import type { Db } from "../../db/client";
 import { businesses, cards, customers, files } from "../../db/schema";
 import { resolveReward } from "../loyalty/cards";
 import type { AppleWalletConfig } from "./config";
-import { passImages } from "./images";
+import type { PassImageCache } from "./images";
 import { APPLE_WEB_SERVICE_PATH } from "../../../../lib/contract/apple-wallet";
 
-/** What a card's pass shows, read in one query (plus the reward it collects for). */
+/** What a card's pass shows, read in one query (plus the reward it collects for); the logo by id. */
 export async function passData(db: Db, cardId: number) {
   const [row] = await db
     .select({
       card: cards,
       customerName: customers.name,
       businessName: businesses.businessName,
-      logo: files.bytes,
+      logoFileId: businesses.logoFileId,
     })
     .from(cards)
     .innerJoin(customers, eq(customers.id, cards.customerId))
     .innerJoin(businesses, eq(businesses.id, cards.businessId))
-    .leftJoin(files, eq(files.id, businesses.logoFileId))
     .where(eq(cards.id, cardId))
     .limit(1);
   if (!row) return null;
@@ -42,9 +41,15 @@ export async function buildPass(
   publicAppUrl: string,
   data: PassData,
   authenticationToken: string,
+  imageCache: PassImageCache,
+  db: Db,
 ): Promise<Buffer> {
   const { card, reward } = data;
-  const { files: images, colours } = await passImages(data.logo);
+  const { files: images, colours } = await imageCache.get(data.logoFileId, async () => {
+    if (data.logoFileId === null) return null;
+    const [logo] = await db.select({ bytes: files.bytes }).from(files).where(eq(files.id, data.logoFileId)).limit(1);
+    return logo?.bytes ?? null;
+  });
   const passJson = {
     formatVersion: 1,
     passTypeIdentifier: config.passTypeId,

@@ -8,8 +8,9 @@ import { route, type Result } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
 import { randomToken, sha256 } from "../../services/crypto";
 import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
-import { isDeadToken, pushPassUpdates } from "./apns";
+import { createApns, isDeadToken } from "./apns";
 import type { AppleWalletConfig } from "./config";
+import { createPassImageCache } from "./images";
 import { buildPass, passData } from "./pass";
 import { authorisedCard, badPassToken, changedSince, changeTag, notModifiedSince } from "./web-service";
 
@@ -60,6 +61,7 @@ export function appleWalletRoutes(app: FastifyInstance) {
     if (!auth) throw badPassToken();
     return auth;
   };
+  const images = createPassImageCache();
   const registration = (deviceId: string, cardId: number) =>
     and(eq(applePassRegistrations.deviceLibraryId, deviceId), eq(applePassRegistrations.cardId, cardId));
 
@@ -72,7 +74,7 @@ export function appleWalletRoutes(app: FastifyInstance) {
     const data = await passData(app.db, card.id);
     if (!data) throw notFound("No card on this device.");
     const token = randomToken();
-    const body = await buildPass(config, app.config.publicAppUrl, data, token);
+    const body = await buildPass(config, app.config.publicAppUrl, data, token, images, app.db);
     await app.db.insert(applePassTokens).values({ cardId: card.id, tokenHash: sha256(token) });
     return pkpass(body, data.card.updatedAt, {
       "content-disposition": `attachment; filename="${card.serial}.pkpass"`,
@@ -128,7 +130,8 @@ export function appleWalletRoutes(app: FastifyInstance) {
     const data = await passData(app.db, auth.card.id);
     if (!data) throw badPassToken();
     // The same token again: a pass's authenticationToken can never change.
-    return pkpass(await buildPass(configured(), app.config.publicAppUrl, data, auth.token), updatedAt);
+    const body = await buildPass(configured(), app.config.publicAppUrl, data, auth.token, images, app.db);
+    return pkpass(body, updatedAt);
   });
 
   route(app, calls.appleLog, async ({ body, request }) => {
@@ -142,19 +145,24 @@ export function appleWalletRoutes(app: FastifyInstance) {
   // no listener: a stamp schedules nothing.
   const config = app.config.appleWallet;
   if (!config) return;
-  app.events.on("card.changed", async ({ cardId }) => {
+  const apns = createApns(config);
+  app.addHook("onClose", async () => apns.close());
+  app.events.on("card.changed", "apple-pass", async ({ cardId }) => {
     const rows = await app.db
       .select({ pushToken: applePassRegistrations.pushToken })
       .from(applePassRegistrations)
       .where(eq(applePassRegistrations.cardId, cardId));
-    const outcomes = await pushPassUpdates(config, [...new Set(rows.map((r) => r.pushToken))]);
+    const outcomes = await apns.push([...new Set(rows.map((r) => r.pushToken))]);
     const dead = outcomes.filter(isDeadToken).map((o) => o.pushToken);
     if (dead.length > 0) {
       await app.db.delete(applePassRegistrations).where(inArray(applePassRegistrations.pushToken, dead));
     }
     const failed = outcomes.filter((o) => o.status !== 200 && !isDeadToken(o));
     if (failed.length > 0) {
-      app.log.warn({ cardId, failed: failed.map((o) => ({ status: o.status, reason: o.reason })) }, "APNs push failed");
+      // The job is retried (a content-free push is harmless twice): the phones that got it
+      // fetch the pass again only if it changed since.
+      const detail = failed.map((o) => `${o.status}${o.reason ? ` ${o.reason}` : ""}`).join(", ");
+      throw new Error(`APNs refused ${failed.length} of ${outcomes.length} pushes: ${detail}`);
     }
   });
 }

@@ -4,6 +4,7 @@ import type { OtpPurpose } from "../../../../lib/contract/fields";
 import { otps, type PendingRegistration } from "../../db/schema";
 import { invalid } from "../../http/errors";
 import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
+import { queueMail } from "../../services/mail-jobs";
 import { otpMail } from "../../services/mail-templates";
 
 export const OTP_TTL_MINUTES = 10;
@@ -45,18 +46,22 @@ export async function sendOtp(
   registration?: PendingRegistration | null,
 ) {
   const code = otpCode();
-  await app.db
-    .update(otps)
-    .set({ consumedAt: sql`now()` })
-    .where(and(eq(otps.email, email), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
-  await app.db.insert(otps).values({
-    email,
-    purpose,
-    codeHash: await hashSecret(code),
-    registration: registration ?? null,
-    expiresAt: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
+  const codeHash = await hashSecret(code);
+  // The code and its mail job commit together: a code is never valid without its mail on the way.
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(otps)
+      .set({ consumedAt: sql`now()` })
+      .where(and(eq(otps.email, email), eq(otps.purpose, purpose), isNull(otps.consumedAt)));
+    await tx.insert(otps).values({
+      email,
+      purpose,
+      codeHash,
+      registration: registration ?? null,
+      expiresAt: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
+    });
+    await queueMail(app, tx, otpMail(app.config.appName, email, purpose, code));
   });
-  await app.mailer.send(otpMail(app.config.appName, email, purpose, code));
 }
 
 /**

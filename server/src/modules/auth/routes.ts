@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
+import type { OtpPurpose } from "../../../../lib/contract/fields";
 import { type PendingRegistration, users } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";
 import { route } from "../../http/route";
@@ -15,6 +16,17 @@ const EMAIL_TAKEN = "The email has already been taken.";
 const BAD_CODE = "The code is invalid or has expired. Please request a new code.";
 
 export function authRoutes(app: FastifyInstance) {
+  /** A code asked for by email (resend-otp, forgot-password): sent only when it has a use. */
+  const codeRequests = app.jobs.work<{ email: string; purpose: OtpPurpose }>("otp-request", async (request) => {
+    const user = await findLiveUserByEmail(app.db, request.email);
+    if (request.purpose === "forgot-password") {
+      if (user?.emailVerifiedAt) await sendOtp(app, request.email, request.purpose);
+    } else if (!user?.emailVerifiedAt) {
+      const registration = await pendingRegistration(app, request.email);
+      if (registration || user) await sendOtp(app, request.email, request.purpose, registration);
+    }
+  });
+
   route(app, calls.register, async ({ body, request }) => {
     await app.limiter.hit(`register:ip:${request.ip}`, limits.registerPerIp);
     const existing = await findLiveUserByEmail(app.db, body.email);
@@ -58,17 +70,9 @@ export function authRoutes(app: FastifyInstance) {
   route(app, calls.resendOtp, async ({ body, request }) => {
     await app.limiter.hit(`otp-send:ip:${request.ip}`, limits.otpSendsPerIp);
     await throttleOtpSend(app, body.email, body.purpose);
-    // Looked up and sent after the answer: the answer and its timing are the same whether or not
-    // the email has an account (no enumeration).
-    app.afterResponse(async () => {
-      const user = await findLiveUserByEmail(app.db, body.email);
-      if (body.purpose === "forgot-password") {
-        if (user?.emailVerifiedAt) await sendOtp(app, body.email, body.purpose);
-      } else if (!user?.emailVerifiedAt) {
-        const registration = await pendingRegistration(app, body.email);
-        if (registration || user) await sendOtp(app, body.email, body.purpose, registration);
-      }
-    });
+    // Looked up and sent by a job: the answer and its timing are the same whether or not the
+    // email has an account (no enumeration).
+    await codeRequests.enqueue(app.db, { email: body.email, purpose: body.purpose });
     return { message: "A new code has been sent to your email if it is waiting for one." };
   });
 
@@ -108,11 +112,8 @@ export function authRoutes(app: FastifyInstance) {
   route(app, calls.forgotPassword, async ({ body, request }) => {
     await app.limiter.hit(`otp-send:ip:${request.ip}`, limits.otpSendsPerIp);
     await throttleOtpSend(app, body.email, "forgot-password");
-    // After the answer, as in resend-otp: existing and unknown emails take the same time.
-    app.afterResponse(async () => {
-      const user = await findLiveUserByEmail(app.db, body.email);
-      if (user?.emailVerifiedAt) await sendOtp(app, body.email, "forgot-password");
-    });
+    // A job, as in resend-otp: existing and unknown emails take the same time.
+    await codeRequests.enqueue(app.db, { email: body.email, purpose: "forgot-password" });
     return {
       message: "If an account exists for this email, we have sent a 6-digit code to it.",
       data: { email: body.email },

@@ -29,7 +29,7 @@ export function googleSaveLink(
 /** Keeps saved Google Wallet passes in step with their cards (issue 10 §5). */
 export function googleWalletRoutes(app: FastifyInstance) {
   if (!app.googleWallet.configured) return;
-  app.events.on("card.changed", async ({ cardId }) => {
+  app.events.on("card.changed", "google-wallet", async ({ cardId }) => {
     const [card] = await app.db.select().from(cards).where(eq(cards.id, cardId)).limit(1);
     if (!card) return;
     const reward = await resolveReward(app.db, card.businessId, card.rewardId);

@@ -1,5 +1,6 @@
 import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
+import { GOOGLE_TOKEN_URI } from "../../services/google-auth";
 
 /** Google Wallet (issue 10 §5): present only when the issuer id and the service account are both set. */
 export type GoogleWalletConfig = {
@@ -13,7 +14,6 @@ export type GoogleWalletConfig = {
 };
 
 export const GOOGLE_WALLET_API_URL = "https://walletobjects.googleapis.com/walletobjects/v1";
-const GOOGLE_TOKEN_URI = "https://oauth2.googleapis.com/token";
 
 export const googleWalletEnv = {
   GOOGLE_WALLET_ISSUER_ID: z

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import { actingOwnerId } from "../../http/auth";
@@ -22,12 +23,21 @@ export function scannerRoutes(app: FastifyInstance) {
 
     if (code.kind === "card") {
       if (!user) throw unauthenticated();
-      const outcome = await staffScan(app.db, actingOwnerId(user), user.id, code.serial);
-      const { userId: ownerId, businessId, id: cardId } = outcome.card;
-      app.events.emit({ type: "card.changed", ownerId, businessId, cardId });
-      if (outcome.action === "redeem") {
-        app.events.emit({ type: "reward.redeemed", ownerId, businessId, cardId, rewardTitle: outcome.reward!.title });
-      }
+      // The stamp and the jobs it causes (wallet updates, the feed) are one statement: they
+      // commit together, or neither, at the cost of the stamp alone (the hot path).
+      await app.events.ready();
+      const outcome = await staffScan(app.db, actingOwnerId(user), user.id, code.serial, ({ updated, decision }) =>
+        app.events.emitSql(
+          ["card.changed", "reward.redeemed"],
+          sql`select 'card.changed' as type, jsonb_build_object('type', 'card.changed',
+                'ownerId', u.user_id, 'businessId', u.business_id, 'cardId', u.id) as event
+              from ${updated} u
+            union all
+            select 'reward.redeemed', jsonb_build_object('type', 'reward.redeemed', 'ownerId', u.user_id,
+                'businessId', u.business_id, 'cardId', u.id, 'rewardTitle', d.title)
+              from ${updated} u cross join ${decision} d where d.redeem`,
+        ),
+      );
       const data = scanAnswer(outcome, outcome.names, null);
       const message =
         outcome.action === "redeem"
@@ -45,11 +55,14 @@ export function scannerRoutes(app: FastifyInstance) {
       if (user) throw new HttpError(422, BUSINESS_CODE_FOR_STAFF, { code: [BUSINESS_CODE_FOR_STAFF] });
       throw new HttpError(422, NO_CARD, { code: [NO_CARD] });
     }
-    const outcome = await selfStamp(app.db, card.id, resolved);
-    if (outcome.action === "stamp") {
-      const { userId: ownerId, businessId, id: cardId } = outcome.card;
-      app.events.emit({ type: "card.changed", ownerId, businessId, cardId });
-    }
+    const outcome = await app.db.transaction(async (tx) => {
+      const done = await selfStamp(tx, card.id, resolved);
+      if (done.action === "stamp") {
+        const { userId: ownerId, businessId, id: cardId } = done.card;
+        await app.events.emit(tx, { type: "card.changed", ownerId, businessId, cardId });
+      }
+      return done;
+    });
     const next = nextStampAt(outcome.card, outcome.reward);
     const data = await scanResult(app.db, outcome, next);
     const message =

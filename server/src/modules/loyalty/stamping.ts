@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { ScanResult } from "../../../../lib/contract/wallet";
 import type { Db } from "../../db/client";
 import { businesses, cardKeys, cards, customers, rewards, scans } from "../../db/schema";
@@ -138,7 +138,13 @@ export async function staffScan(
   ownerId: number,
   staffUserId: number,
   serial: string,
+  /**
+   * More of the statement's work, as a data-modifying CTE on `updated` and `decision` (the
+   * scanner's outbox: the jobs the scan causes, written by the same statement).
+   */
+  also?: (ctes: { updated: SQL; decision: SQL }) => SQL | null,
 ): Promise<StaffScanOutcome> {
+  const extra = also?.({ updated: sql.raw("updated"), decision: sql.raw("decision") });
   const reward = rewardChoice(sql`t.business_id`, sql`t.reward_id`);
   const result = (await db.execute(sql`
     with target as (
@@ -173,7 +179,7 @@ export async function staffScan(
       select u.user_id, u.business_id, u.id, case when d.redeem then 'redeem' else 'stamp' end, u.stamps,
         ${staffUserId}, coalesce(d.reward_id, u.reward_id)
       from updated u cross join decision d
-    )
+    )${extra ? sql`, also as (${extra})` : sql``}
     select u.id, u.user_id, u.business_id, u.serial, u.stamps, d.redeem, d.title, d.stamps_required,
       cu.name as customer_name, b.business_name
     from updated u

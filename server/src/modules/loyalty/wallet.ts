@@ -6,7 +6,8 @@ import { cards, customers, walletCodes } from "../../db/schema";
 import { invalid } from "../../http/errors";
 import { route } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
-import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
+import { hashSecret, otpCode, sha256, verifySecret } from "../../services/crypto";
+import { queueMail } from "../../services/mail-jobs";
 import { walletCodeMail } from "../../services/mail-templates";
 import { cardOnDevice, cardView, findQr, secretsOf } from "./cards";
 import { joinCard } from "./stamping";
@@ -40,9 +41,13 @@ export function walletRoutes(app: FastifyInstance) {
     if (!resolved.reward) {
       throw invalid("qr_token", "This business has no stamp card running at the moment.");
     }
-    const joined = await joinCard(app.db, resolved, { name: body.name, email: body.email });
-    const { userId: ownerId, businessId, id: cardId } = joined.card;
-    app.events.emit({ type: "card.joined", ownerId, businessId, cardId });
+    // joinCard's own transaction nests (a savepoint) in this one, which also holds the event's jobs.
+    const joined = await app.db.transaction(async (tx) => {
+      const card = await joinCard(tx, resolved, { name: body.name, email: body.email });
+      const { userId: ownerId, businessId, id: cardId } = card.card;
+      await app.events.emit(tx, { type: "card.joined", ownerId, businessId, cardId });
+      return card;
+    });
     const data: WalletJoinResult = {
       card: cardView(joined.card, {
         customerName: joined.customerName,
@@ -104,13 +109,15 @@ export function walletRoutes(app: FastifyInstance) {
         const code = otpCode();
         // Earlier codes stay valid until they expire: whoever else asks for a code (someone who
         // joined with this email, say) cannot void the one the email's owner is typing.
-        await app.db.insert(walletCodes).values({
-          cardId: card.card.id,
-          codeHash: await hashSecret(code),
-          expiresAt: sql`now() + make_interval(mins => ${CODE_TTL_MINUTES})`,
+        const codeHash = await hashSecret(code);
+        await app.db.transaction(async (tx) => {
+          await tx.insert(walletCodes).values({
+            cardId: card.card.id,
+            codeHash,
+            expiresAt: sql`now() + make_interval(mins => ${CODE_TTL_MINUTES})`,
+          });
+          await queueMail(app, tx, walletCodeMail(app.config.appName, body.email, resolved.business.name, code));
         });
-        const mail = walletCodeMail(app.config.appName, body.email, resolved.business.name, code);
-        app.afterResponse(() => app.mailer.send(mail));
       }
       return { message: CODE_SENT, data: { code_sent: true } };
     }

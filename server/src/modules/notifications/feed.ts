@@ -2,19 +2,21 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { NotificationKind } from "../../../../lib/contract/notifications";
 import { businesses, cards, customers, notifications } from "../../db/schema";
-import type { PushSender } from "../../services/push";
+import type { DomainEvent } from "../../services/events";
 import { money } from "../payments/money";
-import { pushToOwner } from "./push-targets";
+import type { PushJobs } from "./push-targets";
 
 type Entry = { kind: NotificationKind; title: string; text: string; businessId?: number | null };
 
-/** Writes a feed entry and pushes it to the owner's devices. */
-export async function addFeedEntry(app: FastifyInstance, push: PushSender, ownerId: number, entry: Entry) {
-  await app.db.insert(notifications).values({ userId: ownerId, ...entry });
-  await pushToOwner(app, push, ownerId, {
-    title: entry.title,
-    body: entry.text,
-    link: `${app.config.publicAppUrl}/dashboard/notifications`,
+/** Writes a feed entry and, in the same transaction, the push of it to the owner's devices. */
+export async function addFeedEntry(app: FastifyInstance, pushes: PushJobs, ownerId: number, entry: Entry) {
+  await app.db.transaction(async (tx) => {
+    await tx.insert(notifications).values({ userId: ownerId, ...entry });
+    await pushes.toOwner(tx, ownerId, {
+      title: entry.title,
+      body: entry.text,
+      link: `${app.config.publicAppUrl}/dashboard/notifications`,
+    });
   });
 }
 
@@ -29,47 +31,59 @@ async function cardNames(app: FastifyInstance, cardId: number) {
   return row ?? { customer: "A customer", business: "your business" };
 }
 
-/** The feed fills itself from domain events (services/events.ts); listeners run after the answer. */
-export function registerFeedListeners(app: FastifyInstance, push: PushSender) {
-  const add = (ownerId: number, entry: Entry) => addFeedEntry(app, push, ownerId, entry);
+/** What a feed entry says about an event, or null for events the feed does not show. */
+async function entryOf(app: FastifyInstance, e: DomainEvent): Promise<Entry | null> {
+  switch (e.type) {
+    case "card.joined": {
+      const names = await cardNames(app, e.cardId);
+      return {
+        kind: "card_joined",
+        title: "New card",
+        text: `${names.customer} joined ${names.business} and collected a first stamp.`,
+        businessId: e.businessId,
+      };
+    }
+    case "reward.redeemed": {
+      const names = await cardNames(app, e.cardId);
+      return {
+        kind: "reward_redeemed",
+        title: "Reward redeemed",
+        text: `${names.customer} redeemed ${e.rewardTitle} at ${names.business}.`,
+        businessId: e.businessId,
+      };
+    }
+    case "payment.succeeded":
+      return {
+        kind: "payment_succeeded",
+        title: "Payment received",
+        text: `Your payment of ${money(e.amountMinor, e.currency)} went through. Thank you!`,
+      };
+    case "payment.failed":
+      return {
+        kind: "payment_failed",
+        title: "Payment failed",
+        text: `Your payment of ${money(e.amountMinor, e.currency)} did not go through${e.reason ? `: ${e.reason}` : "."}`,
+      };
+    case "staff.joined":
+      return {
+        kind: "staff_joined",
+        title: "Staff member joined",
+        text: `${e.name} accepted your invite and can now scan cards.`,
+      };
+    default:
+      return null;
+  }
+}
 
-  app.events.on("card.joined", async (e) => {
-    const names = await cardNames(app, e.cardId);
-    await add(e.ownerId, {
-      kind: "card_joined",
-      title: "New card",
-      text: `${names.customer} joined ${names.business} and collected a first stamp.`,
-      businessId: e.businessId,
-    });
+const FEED_EVENTS = ["card.joined", "reward.redeemed", "payment.succeeded", "payment.failed", "staff.joined"] as const;
+
+/**
+ * The feed fills itself from domain events (services/events.ts): one listener, so one queue, for
+ * all of them, and the entries come in the order the events happened.
+ */
+export function registerFeedListeners(app: FastifyInstance, pushes: PushJobs) {
+  app.events.on(FEED_EVENTS, "feed", async (e) => {
+    const entry = await entryOf(app, e);
+    if (entry) await addFeedEntry(app, pushes, e.ownerId, entry);
   });
-  app.events.on("reward.redeemed", async (e) => {
-    const names = await cardNames(app, e.cardId);
-    await add(e.ownerId, {
-      kind: "reward_redeemed",
-      title: "Reward redeemed",
-      text: `${names.customer} redeemed ${e.rewardTitle} at ${names.business}.`,
-      businessId: e.businessId,
-    });
-  });
-  app.events.on("payment.succeeded", (e) =>
-    add(e.ownerId, {
-      kind: "payment_succeeded",
-      title: "Payment received",
-      text: `Your payment of ${money(e.amountMinor, e.currency)} went through. Thank you!`,
-    }),
-  );
-  app.events.on("payment.failed", (e) =>
-    add(e.ownerId, {
-      kind: "payment_failed",
-      title: "Payment failed",
-      text: `Your payment of ${money(e.amountMinor, e.currency)} did not go through${e.reason ? `: ${e.reason}` : "."}`,
-    }),
-  );
-  app.events.on("staff.joined", (e) =>
-    add(e.ownerId, {
-      kind: "staff_joined",
-      title: "Staff member joined",
-      text: `${e.name} accepted your invite and can now scan cards.`,
-    }),
-  );
 }

@@ -1,7 +1,12 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
 import { cards, pushTokens } from "../../db/schema";
+import type { JobQueue } from "../../services/jobs";
 import type { PushMessage, PushSender } from "../../services/push";
+
+/** Tokens one card-holder push job sends to; the next page is a job of its own. */
+export const CARD_HOLDER_PAGE = 500;
 
 /** Keeps a token for an owner or a card; registering it again only refreshes it. */
 export async function saveToken(app: FastifyInstance, token: string, target: { userId: number } | { cardId: number }) {
@@ -14,43 +19,69 @@ export async function saveToken(app: FastifyInstance, token: string, target: { u
     });
 }
 
-/** Sends to these tokens and deletes the ones FCM reports as no longer valid. */
+/**
+ * Sends to these tokens and deletes the ones FCM reports as no longer valid. Throws when nothing
+ * got through for FCM's own reasons (down, refusing our credentials): the job is retried.
+ */
 async function deliver(app: FastifyInstance, push: PushSender, tokens: string[], message: PushMessage) {
   const unique = [...new Set(tokens)];
   if (unique.length === 0) return;
   const result = await push.send(unique, message);
   if (result.invalid.length > 0) await app.db.delete(pushTokens).where(inArray(pushTokens.token, result.invalid));
+  if (result.failed > 0 && result.sent === 0) throw new Error(`FCM: none of ${result.failed} messages was sent`);
 }
 
-/** The owner's devices (dashboard) get a push for a feed entry. */
-export async function pushToOwner(app: FastifyInstance, push: PushSender, ownerId: number, message: PushMessage) {
-  if (!push.configured) return;
-  const rows = await app.db.select({ token: pushTokens.token }).from(pushTokens).where(eq(pushTokens.userId, ownerId));
-  await deliver(
-    app,
-    push,
-    rows.map((r) => r.token),
-    message,
-  );
-}
+type OwnerPush = { ownerId: number; message: PushMessage };
+type CardHolderPush = { businessId: number; message: PushMessage; afterId: number };
 
-/** Every device holding a card of the business gets the owner's message. */
-export async function pushToCardHolders(
-  app: FastifyInstance,
-  push: PushSender,
-  businessId: number,
-  message: PushMessage,
-) {
-  if (!push.configured) return;
-  const rows = await app.db
-    .select({ token: pushTokens.token })
-    .from(pushTokens)
-    .innerJoin(cards, eq(cards.id, pushTokens.cardId))
-    .where(and(eq(cards.businessId, businessId), isNotNull(pushTokens.cardId)));
-  await deliver(
-    app,
-    push,
-    rows.map((r) => r.token),
-    message,
-  );
+export type PushJobs = {
+  /** The owner's devices (dashboard) get a push for a feed entry, once `tx` commits. */
+  toOwner(tx: Db, ownerId: number, message: PushMessage): Promise<void>;
+  /** Every device holding a card of the business gets the owner's message, a page per job. */
+  toCardHolders(tx: Db, businessId: number, message: PushMessage): Promise<void>;
+};
+
+/** The push queues; without Firebase configuration nothing is queued. */
+export function registerPushJobs(app: FastifyInstance, push: PushSender): PushJobs {
+  const owner = app.jobs.work<OwnerPush>("push-owner", async ({ ownerId, message }) => {
+    const rows = await app.db
+      .select({ token: pushTokens.token })
+      .from(pushTokens)
+      .where(eq(pushTokens.userId, ownerId))
+      .limit(CARD_HOLDER_PAGE);
+    await deliver(
+      app,
+      push,
+      rows.map((r) => r.token),
+      message,
+    );
+  });
+
+  // Keyset pages by token id: a business with 100,000 card holders never has them all in memory,
+  // and a retried page re-sends that page only.
+  const holders: JobQueue<CardHolderPush> = app.jobs.work<CardHolderPush>("push-card-holders", async (page) => {
+    const rows = await app.db
+      .select({ id: pushTokens.id, token: pushTokens.token })
+      .from(pushTokens)
+      .innerJoin(cards, eq(cards.id, pushTokens.cardId))
+      .where(and(eq(cards.businessId, page.businessId), isNotNull(pushTokens.cardId), gt(pushTokens.id, page.afterId)))
+      .orderBy(asc(pushTokens.id))
+      .limit(CARD_HOLDER_PAGE);
+    await deliver(
+      app,
+      push,
+      rows.map((r) => r.token),
+      page.message,
+    );
+    if (rows.length === CARD_HOLDER_PAGE) await holders.enqueue(app.db, { ...page, afterId: rows.at(-1)!.id });
+  });
+
+  return {
+    async toOwner(tx, ownerId, message) {
+      if (push.configured) await owner.enqueue(tx, { ownerId, message });
+    },
+    async toCardHolders(tx, businessId, message) {
+      if (push.configured) await holders.enqueue(tx, { businessId, message, afterId: 0 });
+    },
+  };
 }

@@ -16,7 +16,7 @@ import { createPushSender } from "../../services/push";
 import type { Limit } from "../../services/rate-limit";
 import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
 import { registerFeedListeners } from "./feed";
-import { pushToCardHolders, saveToken } from "./push-targets";
+import { registerPushJobs, saveToken } from "./push-targets";
 
 /** Every message may reach every card holder's phone: a handful an hour is plenty, and no spam. */
 export const notificationLimits = {
@@ -45,8 +45,8 @@ const toEntry = (row: typeof notifications.$inferSelect): FeedEntry => ({
 
 export function notificationRoutes(app: FastifyInstance) {
   const push = createPushSender(app.config.fcm, app.log);
-  registerFeedListeners(app, push);
-  app.events.on("message.sent", (e) => pushToCardHolders(app, push, e.businessId, { title: e.title, body: e.message }));
+  const pushes = registerPushJobs(app, push);
+  registerFeedListeners(app, pushes);
 
   route(app, calls.notificationList, async ({ user, query }) => {
     const mine = eq(notifications.userId, user.id);
@@ -126,15 +126,16 @@ export function notificationRoutes(app: FastifyInstance) {
         businessId: business.id,
         readAt: sql`now()`,
       });
+      await app.events.emit(tx, {
+        type: "message.sent",
+        ownerId: user.id,
+        businessId: business.id,
+        messageId: message!.id,
+        title: message!.title,
+        message: message!.message,
+      });
+      await pushes.toCardHolders(tx, business.id, { title: message!.title, body: message!.message });
       return message!;
-    });
-    app.events.emit({
-      type: "message.sent",
-      ownerId: user.id,
-      businessId: business.id,
-      messageId: row.id,
-      title: row.title,
-      message: row.message,
     });
     // The fixed success text of spec.md §8.
     return { statusCode: 201, message: "Notification added successfully", data: toSent(row, business.name) };

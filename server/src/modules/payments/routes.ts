@@ -10,13 +10,14 @@ import { attachCoupon, checkCoupon, detachCoupon, findCouponByCode, listAppliedC
 import { presentActivePlan, presentPayment } from "./present";
 import { presentQuote, price } from "./quote";
 import { receiptHtml } from "./receipt";
-import { settle } from "./settle";
+import { registerPaymentJobs, settle } from "./settle";
 import { findActivePlan } from "./status";
 
 /** Coupon guesses are limited per owner: codes are short enough to try. */
 const couponLimit = { max: 20, windowSeconds: 60 * 60 };
 
 export function paymentRoutes(app: FastifyInstance) {
+  registerPaymentJobs(app);
   route(app, calls.subscriptionPlanActive, async ({ user }) => {
     const active = await findActivePlan(app.db, user.id);
     if (!active) return { message: "No active plan.", data: null };
@@ -90,28 +91,28 @@ export function paymentRoutes(app: FastifyInstance) {
         if (error instanceof WebhookSignatureError) throw new HttpError(400, "Invalid webhook signature.");
         throw error;
       }
-      // A replayed event is acknowledged and changes nothing.
-      const [fresh] = await app.db
-        .insert(paymentEvents)
-        .values({ id: event.id, type: event.type })
-        .onConflictDoNothing()
-        .returning();
-      if (!fresh) return { message: "Event already processed." };
-      try {
+      // The event is recorded and settled in one transaction: a failure (or a crash) anywhere in
+      // it leaves no record, so Stripe's retry is processed; a replay of a settled event is
+      // acknowledged and changes nothing (a concurrent duplicate waits on the row, then finds it).
+      const fresh = await app.db.transaction(async (tx) => {
+        const [recorded] = await tx
+          .insert(paymentEvents)
+          .values({ id: event.id, type: event.type })
+          .onConflictDoNothing()
+          .returning();
+        if (!recorded) return false;
         if (event.charge) {
           const { reference, paymentId, outcome } = event.charge;
-          const [payment] = await app.db
+          const [payment] = await tx
             .select({ id: payments.id })
             .from(payments)
             .where(paymentId ? eq(payments.id, paymentId) : eq(payments.providerRef, reference))
             .limit(1);
-          if (payment) await settle(app, payment.id, outcome);
+          if (payment) await settle(app, payment.id, outcome, tx);
         }
-      } catch (error) {
-        // Not handled: forget the event so Stripe's retry is processed.
-        await app.db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
-        throw error;
-      }
+        return true;
+      });
+      if (!fresh) return { message: "Event already processed." };
       return { message: "Event processed." };
     });
   });

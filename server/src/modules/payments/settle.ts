@@ -1,43 +1,63 @@
 import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
 import { type Payment, payments, plans, users } from "../../db/schema";
 import type { ChargeOutcome } from "../../services/payments/provider";
 import { spendCoupon } from "./coupons";
 import { receiptMail } from "./receipt";
 
+const RECEIPT_QUEUE = "payment-receipt";
+
+/** The receipt mail of a credited payment, sent by a job written with the credit. */
+export function registerPaymentJobs(app: FastifyInstance) {
+  app.jobs.work<{ paymentId: number }>(RECEIPT_QUEUE, async ({ paymentId }) => {
+    const mail = await receiptMail(app, paymentId);
+    if (mail) await app.mailer.send(mail);
+  });
+}
+
 /**
  * Records what the provider says about a payment. Safe to call any number of times, in any
  * order, from the charge call, a retry, or the webhook: a payment is credited exactly once (the
  * conditional update from a state that is not "succeeded"), and a late "failed" or "processing"
- * never undoes a success.
+ * never undoes a success. With `db` a transaction (the webhook's, which records the event), all of
+ * it commits with that transaction or not at all; the events and the receipt are jobs in it.
  */
-export async function settle(app: FastifyInstance, paymentId: number, outcome: ChargeOutcome): Promise<Payment> {
-  if (outcome.status === "succeeded") return credit(app, paymentId, outcome.reference);
+export async function settle(
+  app: FastifyInstance,
+  paymentId: number,
+  outcome: ChargeOutcome,
+  db: Db = app.db,
+): Promise<Payment> {
+  if (outcome.status === "succeeded") return credit(app, db, paymentId, outcome.reference);
   const from: Payment["status"][] = ["pending", "requires_action"];
-  const [row] = await app.db
-    .update(payments)
-    .set({
-      status: outcome.status,
-      providerRef: sql`coalesce(${payments.providerRef}, ${outcome.reference})`,
-      failureMessage: outcome.status === "failed" ? outcome.message : null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
-    .returning();
-  if (row?.status === "failed") {
-    const { userId: ownerId, amountMinor, currency, failureMessage: reason } = row;
-    app.events.emit({ type: "payment.failed", ownerId, paymentId, amountMinor, currency, reason });
-  }
-  return row ?? (await load(app, paymentId));
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(payments)
+      .set({
+        status: outcome.status,
+        providerRef: sql`coalesce(${payments.providerRef}, ${outcome.reference})`,
+        failureMessage: outcome.status === "failed" ? outcome.message : null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
+      .returning();
+    if (updated?.status === "failed") {
+      const { userId: ownerId, amountMinor, currency, failureMessage: reason } = updated;
+      await app.events.emit(tx, { type: "payment.failed", ownerId, paymentId, amountMinor, currency, reason });
+    }
+    return updated;
+  });
+  return row ?? (await load(db, paymentId));
 }
 
-async function load(app: FastifyInstance, paymentId: number): Promise<Payment> {
-  const [row] = await app.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+async function load(db: Db, paymentId: number): Promise<Payment> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   return row!;
 }
 
-async function credit(app: FastifyInstance, paymentId: number, reference: string): Promise<Payment> {
-  const credited = await app.db.transaction(async (tx) => {
+async function credit(app: FastifyInstance, db: Db, paymentId: number, reference: string): Promise<Payment> {
+  const credited = await db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update").limit(1);
     if (!payment || payment.status === "succeeded") return null;
     // One owner's plan periods are computed one at a time: a renewal starts where the current
@@ -80,15 +100,12 @@ async function credit(app: FastifyInstance, paymentId: number, reference: string
       })
       .where(and(eq(payments.id, paymentId), ne(payments.status, "succeeded")))
       .returning();
-    if (updated?.couponId) await spendCoupon(tx, updated.userId, updated.couponId, updated.id);
-    return updated ?? null;
+    if (!updated) return null;
+    if (updated.couponId) await spendCoupon(tx, updated.userId, updated.couponId, updated.id);
+    const { userId: ownerId, amountMinor, currency } = updated;
+    await app.events.emit(tx, { type: "payment.succeeded", ownerId, paymentId, amountMinor, currency });
+    await app.jobs.enqueue(tx, RECEIPT_QUEUE, { paymentId: updated.id });
+    return updated;
   });
-  if (!credited) return load(app, paymentId);
-  const { userId: ownerId, amountMinor, currency } = credited;
-  app.events.emit({ type: "payment.succeeded", ownerId, paymentId, amountMinor, currency });
-  app.afterResponse(async () => {
-    const mail = await receiptMail(app, credited.id);
-    if (mail) await app.mailer.send(mail);
-  });
-  return credited;
+  return credited ?? load(db, paymentId);
 }

@@ -5,7 +5,7 @@ import type { Limit } from "../../services/rate-limit";
 import { contactMessages, homePages, pages, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { route } from "../../http/route";
-import { createMailer } from "../../services/mail";
+import { createMailer, type Mail } from "../../services/mail";
 import { sanitizePageHtml } from "../../../../lib/sanitize";
 import { contactMail } from "./contact-mail";
 
@@ -19,6 +19,8 @@ export function siteRoutes(app: FastifyInstance) {
   const contactMailer = app.config.contactEmail
     ? app.mailer
     : createMailer({ from: app.config.mailFrom, db: app.db, log: app.log });
+  // The message is stored either way: the mail is only the operator's copy of it.
+  const contactMailJob = app.jobs.work<Mail>("contact-mail", (mail) => contactMailer.send(mail));
 
   route(app, calls.homePageList, async ({ query }) => {
     const [home] = await app.db.select().from(homePages).where(eq(homePages.slug, query.slug)).limit(1);
@@ -82,23 +84,21 @@ export function siteRoutes(app: FastifyInstance) {
 
   route(app, calls.contactUs, async ({ body, request }) => {
     await app.limiter.hit(`contact:ip:${request.ip}`, contactLimits.contactPerIp);
-    const [saved] = await app.db
-      .insert(contactMessages)
-      .values({
-        email: body.email,
-        name: body.name,
-        phoneNumber: body.phone_number,
-        companyName: body.company_name,
-        message: body.message,
-        ip: request.ip,
-      })
-      .returning({ id: contactMessages.id });
-    // The message is stored first: a mail failure must not lose it, nor fail the visitor's form.
-    try {
-      await contactMailer.send(contactMail(body, saved!.id, app.config));
-    } catch (err) {
-      request.log.error({ err, contactMessageId: saved!.id }, "contact message stored but not mailed");
-    }
+    // The message and its mail job commit together; the mail goes out (with retries) from a worker.
+    await app.db.transaction(async (tx) => {
+      const [saved] = await tx
+        .insert(contactMessages)
+        .values({
+          email: body.email,
+          name: body.name,
+          phoneNumber: body.phone_number,
+          companyName: body.company_name,
+          message: body.message,
+          ip: request.ip,
+        })
+        .returning({ id: contactMessages.id });
+      await contactMailJob.enqueue(tx, contactMail(body, saved!.id, app.config));
+    });
     return { message: "Thank you for your message. We will get back to you within one business day." };
   });
 }

@@ -9,6 +9,7 @@ import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { hashSecret, randomToken, sha256 } from "../../services/crypto";
+import { queueMail } from "../../services/mail-jobs";
 import { staffInviteMail } from "../../services/mail-templates";
 import type { Limit } from "../../services/rate-limit";
 import { revokeTokens } from "../auth/tokens";
@@ -74,6 +75,7 @@ export function staffRoutes(app: FastifyInstance) {
     await app.limiter.hit(`add-staff-day:owner:${user.id}`, staffLimits.addStaffPerOwnerDay);
     if (await findLiveUserByEmail(app.db, body.email)) throw invalid("email", EMAIL_TAKEN);
     const token = randomToken();
+    const link = `${app.config.publicAppUrl}/add-user/${token}`;
     const [invite] = await app.db.transaction(async (tx) => {
       // A new invite to the same person replaces a pending one: only the newest link works.
       await tx
@@ -87,7 +89,7 @@ export function staffRoutes(app: FastifyInstance) {
             isNull(staffInvites.revokedAt),
           ),
         );
-      return tx
+      const created = await tx
         .insert(staffInvites)
         .values({
           ownerId: user.id,
@@ -97,9 +99,9 @@ export function staffRoutes(app: FastifyInstance) {
           expiresAt: sql`now() + make_interval(days => ${INVITE_DAYS})`,
         })
         .returning({ id: staffInvites.id });
+      await queueMail(app, tx, staffInviteMail(app.config.appName, body.email, user.name, link));
+      return created;
     });
-    const link = `${app.config.publicAppUrl}/add-user/${token}`;
-    await app.mailer.send(staffInviteMail(app.config.appName, body.email, user.name, link));
     const [row] = await members(app.db).where(eq(staffInvites.id, invite!.id));
     const data: AddStaffResult = { ...toMember(row!), invite_link: link };
     // The fixed success text of spec.md §8.
@@ -147,9 +149,8 @@ export function staffRoutes(app: FastifyInstance) {
     if (!found.invite) throw invalid("token", inviteMessages[found.problem]);
     const invite = found.invite;
     const passwordHash = await hashSecret(body.password);
-    let staffUserId: number;
     try {
-      staffUserId = await app.db.transaction(async (tx) => {
+      await app.db.transaction(async (tx) => {
         if (!(await spendInvite(tx, invite.id))) throw invalid("token", inviteMessages.used);
         if (await findLiveUserByEmail(tx, invite.email)) throw invalid("email", EMAIL_TAKEN);
         const [staff] = await tx
@@ -165,13 +166,17 @@ export function staffRoutes(app: FastifyInstance) {
           })
           .returning({ id: users.id });
         await tx.update(staffInvites).set({ staffUserId: staff!.id }).where(eq(staffInvites.id, invite.id));
-        return staff!.id;
+        await app.events.emit(tx, {
+          type: "staff.joined",
+          ownerId: invite.ownerId,
+          staffUserId: staff!.id,
+          name: body.name,
+        });
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw invalid("email", EMAIL_TAKEN);
       throw error;
     }
-    app.events.emit({ type: "staff.joined", ownerId: invite.ownerId, staffUserId, name: body.name });
     return {
       statusCode: 201,
       message: "Your account is ready. You can now log in.",

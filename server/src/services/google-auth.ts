@@ -1,0 +1,32 @@
+import { JWT } from "google-auth-library";
+
+/** Where Google's libraries send the JWT-bearer grant (fixed in google-auth-library). */
+export const GOOGLE_TOKEN_URI = "https://oauth2.googleapis.com/token";
+
+export type ServiceAccount = { clientEmail: string; privateKey: string; tokenUri: string };
+
+/**
+ * An OAuth client for a service account key (google-auth-library's JWT client: the signed grant,
+ * the token cached and renewed before it expires, one refresh at a time, and a fresh token once
+ * when an API answers 401). The library always asks Google's own token endpoint; a key file whose
+ * `token_uri` names another (the stand-ins of the tests) has its token requests sent there.
+ */
+export function serviceAccountClient(account: ServiceAccount, scope: string): JWT {
+  const client = new JWT({
+    email: account.clientEmail,
+    key: account.privateKey,
+    scopes: [scope],
+    // Node's own fetch; gaxios would otherwise import node-fetch (ESM) on first use.
+    transporterOptions: { fetchImplementation: fetch },
+  });
+  if (account.tokenUri !== GOOGLE_TOKEN_URI) {
+    const tokenUri = new URL(account.tokenUri);
+    client.transporter.interceptors.request.add({
+      resolved: async (options) => {
+        if (options.url && String(options.url) === GOOGLE_TOKEN_URI) options.url = tokenUri;
+        return options;
+      },
+    });
+  }
+  return client;
+}
