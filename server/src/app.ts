@@ -77,7 +77,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate("db", deps.database.db);
   app.decorate(
     "mailer",
-    deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom, db: deps.database.db, log: app.log }),
+    deps.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        mailDir: config.mailDir,
+        from: config.mailFrom,
+        db: deps.database.db,
+        log: app.log,
+      }),
   );
   app.decorate("limiter", createRateLimiter(deps.database.db, config.rateLimitFactor));
   app.decorate("payments", deps.payments ?? createPaymentProvider(config));
@@ -106,7 +113,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     limits: { fileSize: BODY_LIMIT, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
   });
 
-  app.addHook("onReady", () => jobs.start());
+  // The job queue starts with the server. With the database out of reach at that moment (a
+  // restart, a failover) the server starts all the same, its calls answer 503, and the queue is
+  // tried again, every 1, 2, 4 … 30 s, until the database answers.
+  let jobsRetry: NodeJS.Timeout | undefined;
+  let closing = false;
+  const startJobs = (attempt: number): Promise<void> =>
+    jobs.start().catch((err: unknown) => {
+      if (closing) return;
+      const delay = Math.min(30_000, 1000 * 2 ** attempt);
+      app.log.error({ err }, `job queue did not start: trying again in ${delay / 1000} s`);
+      jobsRetry = setTimeout(() => void startJobs(attempt + 1), delay).unref();
+    });
+  app.addHook("onReady", () => startJobs(0));
+  app.addHook("preClose", async () => {
+    closing = true;
+    clearTimeout(jobsRetry);
+  });
 
   app.addHook("onResponse", async (request, reply) => {
     // A call that wrote jobs has committed them by now: this instance's workers start at once.

@@ -313,6 +313,9 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
       }
     },
     async start() {
+      // pg-boss cannot be started again after a failed start: reach the database first, so that a
+      // start while it is out of reach fails here and can be tried again.
+      await database.executeSql("select 1");
       await boss.start();
       started = true;
       const created = createQueues([...queues.keys()]);

@@ -70,6 +70,7 @@ describe("the end-to-end port check", () => {
         E2E.webPort,
         E2E.deadWebPort,
         E2E.proxiedWebPort,
+        E2E.freshWebPort,
         E2E.apiPort,
         E2E.deadApiPort,
         E2E.smtpPort,
