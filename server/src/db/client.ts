@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -62,10 +63,16 @@ export function connectPostgres(url: string): Database {
   };
 }
 
+/**
+ * The extensions the schema needs, for every embedded database (the customer directory's trigram
+ * search index, issue 16). PGlite loads an extension only when it is passed here.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Embedded Postgres. `dataDir` undefined means in memory; `pglite` lets tests pass a clone. */
 export async function connectPglite(options: { dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = options.pglite ?? (await PGlite.create(options.dataDir));
+  const client = options.pglite ?? (await PGlite.create({ dataDir: options.dataDir, extensions: PGLITE_EXTENSIONS }));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

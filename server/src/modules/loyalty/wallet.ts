@@ -36,7 +36,12 @@ export function walletRoutes(app: FastifyInstance) {
     if (!resolved.reward) {
       throw invalid("qr_token", "This business has no stamp card running at the moment.");
     }
-    const joined = await joinCard(app.db, resolved, { name: body.name, email: body.email });
+    const joined = await joinCard(app.db, resolved, {
+      name: body.name,
+      email: body.email,
+      phone: body.phone,
+      birthday: body.birthday,
+    });
     const { userId: ownerId, businessId, id: cardId } = joined.card;
     app.events.emit({ type: "card.joined", ownerId, businessId, cardId });
     const data: WalletJoinResult = {
@@ -55,7 +60,7 @@ export function walletRoutes(app: FastifyInstance) {
     const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
     if (!card) return { message: "No card on this device.", data: null };
     const [customer] = await app.db
-      .select({ name: customers.name })
+      .select({ name: customers.name, birthday: customers.birthday })
       .from(customers)
       .where(eq(customers.id, card.customerId))
       .limit(1);
@@ -64,7 +69,8 @@ export function walletRoutes(app: FastifyInstance) {
       ...cardView(card, { customerName, businessName: resolved.business.name, reward: resolved.reward }),
       wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token),
     };
-    return { message: "Your card.", data: { ...data, messages: await cardMessages(app.db, resolved.business.id) } };
+    const messages = await cardMessages(app.db, resolved.business.id, card.id);
+    return { message: "Your card.", data: { ...data, messages, birthday: customer?.birthday ?? null } };
   });
 
   /**

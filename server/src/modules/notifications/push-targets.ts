@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { cards, pushTokens } from "../../db/schema";
+import { cards, messageRecipients, pushTokens } from "../../db/schema";
 import type { PushMessage, PushSender } from "../../services/push";
 
 /** Keeps a token for an owner or a card; registering it again only refreshes it. */
@@ -47,6 +47,27 @@ export async function pushToCardHolders(
     .from(pushTokens)
     .innerJoin(cards, eq(cards.id, pushTokens.cardId))
     .where(and(eq(cards.businessId, businessId), isNotNull(pushTokens.cardId)));
+  await deliver(
+    app,
+    push,
+    rows.map((r) => r.token),
+    message,
+  );
+}
+
+/** The devices of the cards a segmented message reached (issue 16), and no other. */
+export async function pushToRecipients(
+  app: FastifyInstance,
+  push: PushSender,
+  messageId: number,
+  message: PushMessage,
+) {
+  if (!push.configured) return;
+  const rows = await app.db
+    .select({ token: pushTokens.token })
+    .from(pushTokens)
+    .innerJoin(messageRecipients, eq(messageRecipients.cardId, pushTokens.cardId))
+    .where(eq(messageRecipients.messageId, messageId));
   await deliver(
     app,
     push,

@@ -7,7 +7,7 @@ import type {
   NotificationList,
   SentMessage,
 } from "../../../../lib/contract/notifications";
-import { businesses, businessMessages, notifications } from "../../db/schema";
+import { businesses, businessMessages, cards, customers, messageRecipients, notifications } from "../../db/schema";
 import { forbidden, notFound, unauthenticated } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
@@ -15,7 +15,8 @@ import { createPushSender } from "../../services/push";
 import type { Limit } from "../../services/rate-limit";
 import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
 import { registerFeedListeners } from "./feed";
-import { pushToCardHolders, saveToken } from "./push-targets";
+import { pushToCardHolders, pushToRecipients, saveToken } from "./push-targets";
+import { segmentCards } from "../customers/segments";
 
 /** Every message may reach every card holder's phone: a handful an hour is plenty, and no spam. */
 export const notificationLimits = {
@@ -23,14 +24,24 @@ export const notificationLimits = {
   tokensPerIp: { max: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
-const toSent = (row: typeof businessMessages.$inferSelect, businessName: string): SentMessage => ({
+const toSent = (
+  row: typeof businessMessages.$inferSelect,
+  businessName: string,
+  recipients: number | null,
+): SentMessage => ({
   id: row.id,
   business_id: row.businessId,
   business_name: businessName,
   title: row.title,
   message: row.message,
+  segment: row.segment,
+  segment_days: row.segmentDays,
+  recipients: row.segment === "all" ? null : Number(recipients ?? 0),
   created_at: row.createdAt.toISOString(),
 });
+
+/** How many cards a segmented message reached (its recipients), per row of a message query. */
+const recipientCount = sql<number>`(select count(*)::int from ${messageRecipients} where ${messageRecipients.messageId} = ${businessMessages.id})`;
 
 const toEntry = (row: typeof notifications.$inferSelect): FeedEntry => ({
   id: row.id,
@@ -45,7 +56,11 @@ const toEntry = (row: typeof notifications.$inferSelect): FeedEntry => ({
 export function notificationRoutes(app: FastifyInstance) {
   const push = createPushSender(app.config.fcm, app.log);
   registerFeedListeners(app, push);
-  app.events.on("message.sent", (e) => pushToCardHolders(app, push, e.businessId, { title: e.title, body: e.message }));
+  app.events.on("message.sent", (e) =>
+    e.segmented
+      ? pushToRecipients(app, push, e.messageId, { title: e.title, body: e.message })
+      : pushToCardHolders(app, push, e.businessId, { title: e.title, body: e.message }),
+  );
 
   route(app, calls.notificationList, async ({ user, query }) => {
     const mine = eq(notifications.userId, user.id);
@@ -102,11 +117,32 @@ export function notificationRoutes(app: FastifyInstance) {
       .limit(1);
     if (!business) throw notFound("Business not found.");
     await app.limiter.hit(`notification-add:owner:${user.id}`, notificationLimits.addPerOwner);
-    const row = await app.db.transaction(async (tx) => {
+    const segmented = body.segment !== "all";
+    const { row, recipients } = await app.db.transaction(async (tx) => {
       const [message] = await tx
         .insert(businessMessages)
-        .values({ userId: user.id, businessId: business.id, title: body.title, message: body.message })
+        .values({
+          userId: user.id,
+          businessId: business.id,
+          title: body.title,
+          message: body.message,
+          segment: body.segment,
+          segmentDays: body.days ?? null,
+        })
         .returning();
+      // A segment's cards are fixed as it is sent, by the same condition segment-count counts with.
+      const reached = segmented
+        ? await tx
+            .insert(messageRecipients)
+            .select(
+              tx
+                .select({ messageId: sql`${message!.id}`.as("message_id"), cardId: cards.id })
+                .from(cards)
+                .innerJoin(customers, eq(customers.id, cards.customerId))
+                .where(segmentCards(user.id, business.id, body.segment, body.days)),
+            )
+            .returning({ cardId: messageRecipients.cardId })
+        : null;
       // The owner's own broadcast shows in the feed too, already read: the owner wrote it.
       await tx.insert(notifications).values({
         userId: user.id,
@@ -116,7 +152,7 @@ export function notificationRoutes(app: FastifyInstance) {
         businessId: business.id,
         readAt: sql`now()`,
       });
-      return message!;
+      return { row: message!, recipients: reached?.length ?? null };
     });
     app.events.emit({
       type: "message.sent",
@@ -125,9 +161,14 @@ export function notificationRoutes(app: FastifyInstance) {
       messageId: row.id,
       title: row.title,
       message: row.message,
+      segmented,
     });
     // The fixed success text of spec.md §8.
-    return { statusCode: 201, message: "Notification added successfully", data: toSent(row, business.name) };
+    return {
+      statusCode: 201,
+      message: "Notification added successfully",
+      data: toSent(row, business.name, recipients),
+    };
   });
 
   route(app, calls.messageList, async ({ user, query }) => {
@@ -141,14 +182,14 @@ export function notificationRoutes(app: FastifyInstance) {
       async (limit, offset) =>
         (
           await app.db
-            .select({ row: businessMessages, businessName: businesses.businessName })
+            .select({ row: businessMessages, businessName: businesses.businessName, recipients: recipientCount })
             .from(businessMessages)
             .innerJoin(businesses, eq(businesses.id, businessMessages.businessId))
             .where(where)
             .orderBy(desc(businessMessages.id))
             .limit(limit)
             .offset(offset)
-        ).map(({ row, businessName }) => toSent(row, businessName)),
+        ).map(({ row, businessName, recipients }) => toSent(row, businessName, recipients)),
     );
     return { message: "Message list.", data };
   });

@@ -1,0 +1,24 @@
+CREATE TABLE "message_recipients" (
+	"message_id" integer NOT NULL,
+	"card_id" integer NOT NULL,
+	CONSTRAINT "message_recipients_message_id_card_id_pk" PRIMARY KEY("message_id","card_id")
+);
+--> statement-breakpoint
+ALTER TABLE "scans" DROP CONSTRAINT "scans_card_id_cards_id_fk";
+--> statement-breakpoint
+ALTER TABLE "scans" ALTER COLUMN "card_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "addresses" ADD COLUMN "latitude" double precision;--> statement-breakpoint
+ALTER TABLE "addresses" ADD COLUMN "longitude" double precision;--> statement-breakpoint
+ALTER TABLE "cards" ADD COLUMN "last_visit_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "phone" text;--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "birthday" date;--> statement-breakpoint
+ALTER TABLE "customers" ADD COLUMN "search" text GENERATED ALWAYS AS (lower(name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "business_messages" ADD COLUMN "segment" text DEFAULT 'all' NOT NULL;--> statement-breakpoint
+ALTER TABLE "business_messages" ADD COLUMN "segment_days" integer;--> statement-breakpoint
+ALTER TABLE "message_recipients" ADD CONSTRAINT "message_recipients_message_id_business_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."business_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "message_recipients" ADD CONSTRAINT "message_recipients_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "message_recipients_card_idx" ON "message_recipients" USING btree ("card_id","message_id");--> statement-breakpoint
+ALTER TABLE "scans" ADD CONSTRAINT "scans_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "cards_user_last_visit_idx" ON "cards" USING btree ("user_id","last_visit_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "cards_business_last_visit_idx" ON "cards" USING btree ("business_id","last_visit_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "customers_search_trgm_idx" ON "customers" USING gin ("search" gin_trgm_ops);
