@@ -19,6 +19,7 @@ ALTER TABLE "message_recipients" ADD CONSTRAINT "message_recipients_message_id_b
 ALTER TABLE "message_recipients" ADD CONSTRAINT "message_recipients_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "message_recipients_card_idx" ON "message_recipients" USING btree ("card_id","message_id");--> statement-breakpoint
 ALTER TABLE "scans" ADD CONSTRAINT "scans_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "cards_user_last_visit_idx" ON "cards" USING btree ("user_id","last_visit_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "cards_business_last_visit_idx" ON "cards" USING btree ("business_id","last_visit_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "customers_search_trgm_idx" ON "customers" USING gin ("search" gin_trgm_ops);
+CREATE INDEX "cards_user_last_visit_idx" ON "cards" USING btree ("user_id","last_visit_at","id");--> statement-breakpoint
+CREATE INDEX "cards_business_last_visit_idx" ON "cards" USING btree ("business_id","last_visit_at","id");--> statement-breakpoint
+CREATE INDEX "customers_search_trgm_idx" ON "customers" USING gin ("search" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "customers_birth_month_idx" ON "customers" USING btree ("user_id",extract(month from "birthday"));

@@ -284,6 +284,26 @@ describe("segments", () => {
     );
   });
 
+  it("counts toward the reward a scan would: a retired programme's cards toward its successor", async () => {
+    const p = await f.programme({ stamps_required: 5 });
+    const joined = await f.join(p.qr.qr_token);
+    await f.staffScan(p.token, joined.card.serial); // 2 of 5
+    const ready = { token: p.token, query: { segment: "reward_ready", business_id: String(p.business.id) } };
+    expect((await t.get<SegmentCount>("/segment-count", ready)).body.data.count).toBe(0);
+    expect((await t.post("/remove-reward", { id: p.reward.id }, { token: p.token })).statusCode).toBe(200);
+    await f.addReward(p.token, p.business.id, { title: "Small treat", stamps_required: 2 });
+    expect((await t.get<SegmentCount>("/segment-count", ready)).body.data.count).toBe(1);
+    const [row] = (await list(p.token)).items;
+    expect(row).toMatchObject({ stamps: 2, stamps_required: 2, flags: ["reward_ready"] });
+    const detail = await t.get<CustomerDetail>("/customer-detail", {
+      token: p.token,
+      query: { serial: joined.card.serial },
+    });
+    expect(detail.body.data.reward_title).toBe("Small treat");
+    // The counter agrees: the next scan redeems the successor.
+    expect((await f.staffScan(p.token, joined.card.serial)).body.data).toMatchObject({ action: "redeem" });
+  });
+
   it("a message to everyone still reaches every card, also cards that join later", async () => {
     const p = await f.programme();
     const sent = await t.post<SentMessage>(

@@ -81,6 +81,8 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex("customers_owner_email_unique").on(t.userId, sql`lower(${t.email})`),
     index("customers_search_trgm_idx").using("gin", t.search.op("gin_trgm_ops")),
+    // The birthday_this_month segment: the owner's customers born in one month.
+    index("customers_birth_month_idx").on(t.userId, sql`extract(month from ${t.birthday})`),
   ],
 );
 
@@ -114,9 +116,11 @@ export const cards = pgTable(
     uniqueIndex("cards_serial_unique").on(t.serial),
     uniqueIndex("cards_customer_business_unique").on(t.customerId, t.businessId),
     index("cards_user_idx").on(t.userId, t.id),
-    // The directory's order (keyset on last visit, id) per owner and per business.
-    index("cards_user_last_visit_idx").on(t.userId, t.lastVisitAt.desc(), t.id.desc()),
-    index("cards_business_last_visit_idx").on(t.businessId, t.lastVisitAt.desc(), t.id.desc()),
+    // The directory's order (keyset on last visit, id) per owner and per business. Ascending, read
+    // backwards: `order by … desc` (nulls first) matches them, where drizzle's `.desc()` (nulls
+    // last) would not, and PostgreSQL would sort every card instead.
+    index("cards_user_last_visit_idx").on(t.userId, t.lastVisitAt, t.id),
+    index("cards_business_last_visit_idx").on(t.businessId, t.lastVisitAt, t.id),
   ],
 );
 

@@ -22,12 +22,22 @@ import {
   users,
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { birthdayThisMonth, rewardTitle, segmentCards, stampsRequired } from "./segments";
+import {
+  birthdayThisMonth,
+  fallbackOn,
+  fallbackReward,
+  ownReward,
+  ownRewardOn,
+  rewardTitle,
+  segmentCards,
+  stampsRequired,
+  type FallbackReward,
+} from "./segments";
 
 export const UNKNOWN_CUSTOMER = "This customer is not one of your business's customers.";
 
-/** The row columns of the directory (a card, its holder and business). */
-const rowColumns = () => ({
+/** The row columns of the directory (a card, its holder, business and reward). */
+const rowColumns = (fallback: FallbackReward) => ({
   id: cards.id,
   customerId: cards.customerId,
   serial: cards.serial,
@@ -39,7 +49,8 @@ const rowColumns = () => ({
   businessName: businesses.businessName,
   stamps: cards.stamps,
   lifetimeStamps: cards.lifetimeStamps,
-  stampsRequired: stampsRequired(),
+  stampsRequired: stampsRequired(fallback),
+  rewardTitle: rewardTitle(fallback),
   rewardsRedeemed: cards.rewardsRedeemed,
   createdAt: cards.createdAt,
   lastVisitAt: cards.lastVisitAt,
@@ -49,12 +60,15 @@ const rowColumns = () => ({
   visitMicros: sql<string>`(extract(epoch from ${cards.lastVisitAt}) * 1000000)::bigint::text`,
 });
 
-const selectRows = (db: Db) =>
+/** The directory's rows of one owner; `fallback` is that owner's (fallbackReward). */
+const selectRows = (db: Db, fallback: FallbackReward) =>
   db
-    .select(rowColumns())
+    .select(rowColumns(fallback))
     .from(cards)
     .innerJoin(customers, eq(customers.id, cards.customerId))
-    .innerJoin(businesses, eq(businesses.id, cards.businessId));
+    .innerJoin(businesses, eq(businesses.id, cards.businessId))
+    .leftJoin(ownReward, ownRewardOn)
+    .leftJoin(fallback, fallbackOn(fallback));
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectRows>["execute"]>>[number];
 
@@ -117,12 +131,13 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_4
  * trigram index on customers.search (`like '%part%'`, case-insensitive).
  */
 export async function listCustomers(db: Db, ownerId: number, f: CustomerListFilters): Promise<CustomerList> {
-  const conditions: (SQL | undefined)[] = [segmentCards(ownerId, f.business_id, f.segment, f.days)];
+  const fallback = fallbackReward(ownerId);
+  const conditions: (SQL | undefined)[] = [segmentCards(fallback, ownerId, f.business_id, f.segment, f.days)];
   if (f.q) conditions.push(sql`${customers.search} like ${likeLiteral(f.q)}`);
   if (f.last_visit_from) conditions.push(gte(cards.lastVisitAt, dayStart(f.last_visit_from)));
   if (f.last_visit_to) conditions.push(lt(cards.lastVisitAt, dayAfter(f.last_visit_to)));
   if (f.reward_ready !== undefined) {
-    const ready = sql`${cards.stamps} >= ${stampsRequired()}`;
+    const ready = sql`${cards.stamps} >= ${stampsRequired(fallback)}`;
     conditions.push(f.reward_ready ? ready : sql`not coalesce(${ready}, false)`);
   }
   if (f.cursor) {
@@ -130,7 +145,7 @@ export async function listCustomers(db: Db, ownerId: number, f: CustomerListFilt
     const at = sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
     conditions.push(sql`(${cards.lastVisitAt}, ${cards.id}) < (${at}, ${id})`);
   }
-  const rows = await selectRows(db)
+  const rows = await selectRows(db, fallback)
     .where(and(...conditions))
     .orderBy(desc(cards.lastVisitAt), desc(cards.id))
     .limit(f.limit + 1);
@@ -146,7 +161,7 @@ const staff = alias(users, "staff");
 
 /** A card of this owner by its serial, with its row columns, or 404 (another owner's card too). */
 export async function findCustomerCard(db: Db, ownerId: number, serial: string) {
-  const [row] = await selectRows(db)
+  const [row] = await selectRows(db, fallbackReward(ownerId))
     .where(and(eq(cards.userId, ownerId), eq(cards.serial, serial)))
     .limit(1);
   if (!row) throw notFound(UNKNOWN_CUSTOMER);
@@ -175,16 +190,15 @@ export async function customerDetail(
     .leftJoin(staff, eq(staff.id, scans.staffUserId))
     .where(eq(scans.cardId, row.id))
     .orderBy(desc(scans.id));
-  const [history, messages, [title]] = await Promise.all([
+  const [history, messages] = await Promise.all([
     options.history === "all" ? historyQuery : historyQuery.limit(CUSTOMER_HISTORY_MAX),
     receivedMessages(db, { id: row.id, businessId: row.businessId, createdAt: row.createdAt }, CUSTOMER_MESSAGES_MAX),
-    db.select({ title: rewardTitle() }).from(cards).where(eq(cards.id, row.id)).limit(1),
   ]);
   return {
     ...toRow(row),
     birthday: row.birthday,
     lifetime_stamps: row.lifetimeStamps,
-    reward_title: title?.title ?? null,
+    reward_title: row.rewardTitle,
     history: history.map((h) => ({
       kind: h.kind,
       stamps_after: h.stampsAfter,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import type {
@@ -7,7 +7,7 @@ import type {
   NotificationList,
   SentMessage,
 } from "../../../../lib/contract/notifications";
-import { businesses, businessMessages, cards, customers, messageRecipients, notifications } from "../../db/schema";
+import { businesses, businessMessages, cards, messageRecipients, notifications } from "../../db/schema";
 import { forbidden, notFound, unauthenticated } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
@@ -16,7 +16,7 @@ import type { Limit } from "../../services/rate-limit";
 import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
 import { registerFeedListeners } from "./feed";
 import { pushToCardHolders, pushToRecipients, saveToken } from "./push-targets";
-import { segmentCards } from "../customers/segments";
+import { segmentCardIds } from "../customers/segments";
 
 /** Every message may reach every card holder's phone: a handful an hour is plenty, and no spam. */
 export const notificationLimits = {
@@ -138,8 +138,7 @@ export function notificationRoutes(app: FastifyInstance) {
               tx
                 .select({ messageId: sql`${message!.id}`.as("message_id"), cardId: cards.id })
                 .from(cards)
-                .innerJoin(customers, eq(customers.id, cards.customerId))
-                .where(segmentCards(user.id, business.id, body.segment, body.days)),
+                .where(inArray(cards.id, segmentCardIds(tx, user.id, business.id, body.segment, body.days))),
             )
             .returning({ cardId: messageRecipients.cardId })
         : null;
