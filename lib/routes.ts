@@ -13,11 +13,12 @@ export const DASHBOARD_TYPES = [
   "how-to-use",
   "plans",
   "coupon",
+  "customers",
 ] as const;
 export type DashboardType = (typeof DASHBOARD_TYPES)[number];
 
 /** The sections staff may open (product.md §1); the server refuses them everything else. */
-export const STAFF_TYPES: readonly DashboardType[] = ["main", "my-scans", "profile", "how-to-use"];
+export const STAFF_TYPES: readonly DashboardType[] = ["main", "my-scans", "customers", "profile", "how-to-use"];
 
 export const isDashboardType = (type: string): type is DashboardType =>
   (DASHBOARD_TYPES as readonly string[]).includes(type);

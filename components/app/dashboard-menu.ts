@@ -16,6 +16,7 @@ export const MENU: readonly MenuItem[] = [
   { href: "/dashboard/business", label: "Business", roles: OWNER },
   { href: "/dashboard/my-qr-code", label: "My QR Code", roles: OWNER },
   { href: "/dashboard/my-scans", label: "My Scans", roles: EVERYONE },
+  { href: "/dashboard/customers", label: "Customers", roles: EVERYONE },
   { href: "/dashboard/rewards", label: "Rewards", roles: OWNER },
   { href: "/dashboard/my-staff", label: "My Staff", roles: OWNER },
   { href: "/dashboard/address", label: "Address", roles: OWNER },
