@@ -12,6 +12,7 @@ import { cardOnDevice, cardView, findQr, secretsOf } from "./cards";
 import { newCardSecret } from "./codes";
 import { joinCard } from "./stamping";
 import { walletLinks } from "./wallet-links";
+import { passLocations } from "./pass-locations";
 import { cardMessages } from "../notifications/messages";
 
 const MINUTES = 60;
@@ -65,9 +66,13 @@ export function walletRoutes(app: FastifyInstance) {
       .where(eq(customers.id, card.customerId))
       .limit(1);
     const customerName = customer?.name ?? "";
+    // Google's save link carries the places the pass surfaces near (issue 16).
+    const locations = app.googleWallet.configured
+      ? await passLocations(app.db, resolved.business.id, resolved.business.name)
+      : [];
     const data = {
       ...cardView(card, { customerName, businessName: resolved.business.name, reward: resolved.reward }),
-      wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token),
+      wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token, locations),
     };
     const messages = await cardMessages(app.db, resolved.business.id, card.id);
     return { message: "Your card.", data: { ...data, messages, birthday: customer?.birthday ?? null } };
