@@ -101,7 +101,7 @@ test("a customer joins with a birthday and deletes their own card", async ({ pag
   await customer.goto(`/add-to-wallet?qr_token=${token}`);
   const email = `leaver-${Date.now()}@example.com`;
   await customer.getByLabel("Your name").fill("Lea Leaver");
-  await customer.getByLabel("Email").fill(email);
+  await customer.getByLabel("Email", { exact: true }).fill(email);
   await customer.getByLabel(/Birthday/).fill("1990-06-15");
   await customer.getByLabel(/I agree/).check();
   await customer.getByRole("button", { name: "Join and get my first stamp" }).click();

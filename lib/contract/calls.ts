@@ -36,6 +36,7 @@ import { authCalls, contactUsCall, fcmTokenCall } from "./client-calls";
 import { contactUsBody, homePageQuery, pageSlugQuery } from "./site";
 import { customerDeleteBody, customerListQuery, customerSerialQuery, segmentCountQuery } from "./customers";
 import { walletBirthdayBody, walletCardDeleteBody } from "./wallet";
+import { automationListQuery, automationLogQuery, automationSaveBody } from "./automations";
 
 /**
  * Who may make a call: anyone, any signed-in user (owner or staff), or owners only.
@@ -277,6 +278,11 @@ export const calls = {
     body: walletBirthdayBody,
     session: "useCardSecrets",
   },
+  /** Automations (issue 16, point 3): the four kinds of a business, saved or as their defaults. */
+  automationList: { method: "GET", path: "/automation-list", access: "owner", query: automationListQuery },
+  automationSave: { method: "POST", path: "/automation-save", access: "owner", body: automationSaveBody },
+  /** What the automations sent to whom, newest first. */
+  automationLog: { method: "GET", path: "/automation-log", access: "owner", query: automationLogQuery },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

@@ -1,3 +1,25 @@
+CREATE TABLE "automation_sends" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"automation_id" integer NOT NULL,
+	"card_id" integer,
+	"message_id" integer,
+	"period" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "automations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"business_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"enabled" boolean DEFAULT false NOT NULL,
+	"days" integer,
+	"title" text NOT NULL,
+	"message" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "message_recipients" (
 	"message_id" integer NOT NULL,
 	"card_id" integer NOT NULL,
@@ -15,8 +37,17 @@ ALTER TABLE "customers" ADD COLUMN "birthday" date;--> statement-breakpoint
 ALTER TABLE "customers" ADD COLUMN "search" text GENERATED ALWAYS AS (lower(name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'))) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "business_messages" ADD COLUMN "segment" text DEFAULT 'all' NOT NULL;--> statement-breakpoint
 ALTER TABLE "business_messages" ADD COLUMN "segment_days" integer;--> statement-breakpoint
+ALTER TABLE "automation_sends" ADD CONSTRAINT "automation_sends_automation_id_automations_id_fk" FOREIGN KEY ("automation_id") REFERENCES "public"."automations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "automation_sends" ADD CONSTRAINT "automation_sends_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "automation_sends" ADD CONSTRAINT "automation_sends_message_id_business_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."business_messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "automations" ADD CONSTRAINT "automations_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "automations" ADD CONSTRAINT "automations_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_recipients" ADD CONSTRAINT "message_recipients_message_id_business_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."business_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_recipients" ADD CONSTRAINT "message_recipients_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "automation_sends_once_unique" ON "automation_sends" USING btree ("automation_id","card_id","period");--> statement-breakpoint
+CREATE INDEX "automation_sends_automation_idx" ON "automation_sends" USING btree ("automation_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "automations_business_kind_unique" ON "automations" USING btree ("business_id","kind");--> statement-breakpoint
+CREATE INDEX "automations_user_idx" ON "automations" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "message_recipients_card_idx" ON "message_recipients" USING btree ("card_id","message_id");--> statement-breakpoint
 ALTER TABLE "scans" ADD CONSTRAINT "scans_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cards_user_last_visit_idx" ON "cards" USING btree ("user_id","last_visit_at","id");--> statement-breakpoint

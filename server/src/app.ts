@@ -18,6 +18,7 @@ import { healthRoutes } from "./modules/health/routes";
 import { loyaltyRoutes } from "./modules/loyalty/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { customerRoutes } from "./modules/customers/routes";
+import { automationRoutes } from "./modules/automations/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
 import { staffRoutes } from "./modules/staff/routes";
 import { planRoutes } from "./modules/plans/routes";
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       appleWalletRoutes(api);
       notificationRoutes(api);
       customerRoutes(api);
+      automationRoutes(api);
     },
     { prefix: "/api" },
   );
