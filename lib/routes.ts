@@ -14,6 +14,7 @@ export const DASHBOARD_TYPES = [
   "plans",
   "coupon",
   "customers",
+  "automations",
 ] as const;
 export type DashboardType = (typeof DASHBOARD_TYPES)[number];
 

@@ -169,16 +169,16 @@ export function CustomersSection() {
                         <span className="small muted block">{c.email}</span>
                         {c.phone && <span className="small muted block">{c.phone}</span>}
                       </td>
-                      <td>{c.business_name}</td>
-                      <td>{stampsOf(c)}</td>
-                      <td>{c.rewards_redeemed}</td>
-                      <td>
+                      <td data-label="Business">{c.business_name}</td>
+                      <td data-label="Stamps">{stampsOf(c)}</td>
+                      <td data-label="Rewards">{c.rewards_redeemed}</td>
+                      <td data-label="First visit">
                         <time dateTime={c.first_visit_at}>{day.format(new Date(c.first_visit_at))}</time>
                       </td>
-                      <td>
+                      <td data-label="Last visit">
                         <time dateTime={c.last_visit_at}>{day.format(new Date(c.last_visit_at))}</time>
                       </td>
-                      <td>
+                      <td data-label="Flags">
                         <Flags flags={c.flags} />
                       </td>
                     </tr>
