@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import type { SegmentCount } from "../../../../lib/contract/customers";
-import { customers } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
+import { businesses, customers } from "../../db/schema";
 import { actingOwnerId } from "../../http/auth";
 import { notFound } from "../../http/errors";
 import { route } from "../../http/route";
@@ -13,6 +13,17 @@ import { countSegment } from "./segments";
 
 const NO_CARD = "No card on this device.";
 
+/** A business filter must name one of the owner's businesses: another owner's is a 404. */
+async function checkBusiness(app: FastifyInstance, ownerId: number, businessId: number | undefined) {
+  if (!businessId) return;
+  const [row] = await app.db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.id, businessId), eq(businesses.userId, ownerId)))
+    .limit(1);
+  if (!row) throw notFound("Business not found.");
+}
+
 /**
  * The customer directory, segments and privacy (issue 16). Staff read their owner's directory
  * (actingOwnerId); everything else is the owner's. Another owner's serial is a 404, like an
@@ -20,6 +31,7 @@ const NO_CARD = "No card on this device.";
  */
 export function customerRoutes(app: FastifyInstance) {
   route(app, calls.customerList, async ({ user, query }) => {
+    await checkBusiness(app, actingOwnerId(user), query.business_id);
     const data = await listCustomers(app.db, actingOwnerId(user), query);
     return { message: "Customer list.", data };
   });
@@ -30,6 +42,7 @@ export function customerRoutes(app: FastifyInstance) {
   });
 
   route(app, calls.segmentCount, async ({ user, query }) => {
+    await checkBusiness(app, user.id, query.business_id);
     const n = await countSegment(app.db, user.id, query.business_id, query.segment, query.days);
     const data: SegmentCount = { segment: query.segment, days: query.days ?? null, count: n };
     return { message: "Segment count.", data };
