@@ -37,6 +37,12 @@ const nextConfig = {
           { key: "Permissions-Policy", value: "camera=(self), geolocation=()" },
         ],
       },
+      {
+        // The address form's "Use my location" (issue 16): the one page that may ask for it. The
+        // later rule overrides the header above for this path.
+        source: "/dashboard/address",
+        headers: [{ key: "Permissions-Policy", value: "camera=(self), geolocation=(self)" }],
+      },
     ];
   },
 };

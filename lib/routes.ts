@@ -13,6 +13,8 @@ export const DASHBOARD_TYPES = [
   "how-to-use",
   "plans",
   "coupon",
+  "customers",
+  "automations",
 ] as const;
 export type DashboardType = (typeof DASHBOARD_TYPES)[number];
 

@@ -3,6 +3,7 @@ import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
 import { CardOffline } from "@/components/wallet/card-offline";
 import { CardMessages } from "@/components/wallet/card-messages";
+import { CardPrivacy } from "@/components/wallet/card-privacy";
 import { JoinCard } from "@/components/wallet/join-card";
 import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
@@ -174,6 +175,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       {card && home && <p className="small muted">Scan the code at the counter to collect your next stamp.</p>}
       {card?.messages && <CardMessages messages={card.messages} qrToken={token} />}
       {card && <WalletButtons links={card.wallet_links} device={device} stores={stores} />}
+      {card && <CardPrivacy qrToken={token} serial={card.serial} birthday={card.birthday ?? null} />}
       <PublicScanner />
     </Shell>
   );

@@ -13,18 +13,25 @@ function Field(props: {
   errors: Errors;
   name: string;
   inputMode?: "numeric";
+  /** Optional fields say so in their label and are not required. */
+  optional?: boolean;
+  max?: string;
 }) {
   const error = props.errors[props.name]?.[0];
   return (
     <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
+      <label htmlFor={props.id}>
+        {props.label}
+        {props.optional && <span className="muted"> (optional)</span>}
+      </label>
       <input
         id={props.id}
         name={props.name}
         type={props.type}
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
-        required
+        max={props.max}
+        required={!props.optional}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${props.id}-error` : undefined}
       />
@@ -57,7 +64,14 @@ export function JoinCard({ qrToken, businessName }: { qrToken: string; businessN
     setMessage(null);
     const body =
       mode === "join"
-        ? { qr_token: qrToken, name: value("name"), email: value("email"), consent: form.get("consent") === "on" }
+        ? {
+            qr_token: qrToken,
+            name: value("name"),
+            email: value("email"),
+            phone: value("phone"),
+            birthday: value("birthday"),
+            consent: form.get("consent") === "on",
+          }
         : mode === "recover"
           ? { qr_token: qrToken, email: value("email") }
           : { qr_token: qrToken, email, code: value("code") };
@@ -105,6 +119,17 @@ export function JoinCard({ qrToken, businessName }: { qrToken: string; businessN
           <>
             <Field id="join-name" name="name" label="Your name" type="text" autoComplete="name" errors={errors} />
             <Field id="join-email" name="email" label="Email" type="email" autoComplete="email" errors={errors} />
+            <Field id="join-phone" name="phone" label="Phone" type="tel" autoComplete="tel" errors={errors} optional />
+            <Field
+              id="join-birthday"
+              name="birthday"
+              label="Birthday, for a birthday treat"
+              type="date"
+              autoComplete="bday"
+              errors={errors}
+              optional
+              max={new Date().toISOString().slice(0, 10)}
+            />
             <div className="field wallet-consent">
               <input
                 id="join-consent"

@@ -36,6 +36,15 @@ import {
 import { authCalls, contactUsCall, fcmTokenCall } from "./client-calls";
 import { contactUsBody, homePageQuery, pageSlugQuery } from "./site";
 import type { PlanFeature } from "./plan-features";
+import {
+  CUSTOMER_PAGE_MAX,
+  customerDeleteBody,
+  customerListQuery,
+  customerSerialQuery,
+  segmentCountQuery,
+} from "./customers";
+import { walletBirthdayBody, walletCardDeleteBody } from "./wallet";
+import { AUTOMATION_KINDS, automationListQuery, automationLogQuery, automationSaveBody } from "./automations";
 
 /**
  * Who may make a call: anyone, any signed-in user (owner or staff), or owners only.
@@ -278,6 +287,54 @@ export const calls = {
   paymentReceipt: { method: "GET", path: "/payment-receipt/:id", access: "owner", params: receiptParams },
   /** NEW (product.md §6): Stripe's signed events; the raw body is verified, never parsed first. */
   stripeWebhook: { method: "POST", path: "/stripe-webhook", access: "public", body: stripeWebhookBody },
+
+  // Customer relationships (issue 16): the directory, segments, privacy. Staff read the directory
+  // of their owner's businesses ("user"); export and delete are the owner's.
+  customerList: {
+    method: "GET",
+    path: "/customer-list",
+    access: "user",
+    query: customerListQuery,
+    list: { max: CUSTOMER_PAGE_MAX },
+  },
+  customerDetail: { method: "GET", path: "/customer-detail", access: "user", query: customerSerialQuery },
+  segmentCount: { method: "GET", path: "/segment-count", access: "owner", query: segmentCountQuery },
+  /** Everything kept about the customer (JSON); the owner answers a data-access request with it. */
+  customerExport: { method: "GET", path: "/customer-export", access: "owner", query: customerSerialQuery },
+  /** Deletes the customer's cards, history, keys, pass registrations and push tokens; scans stay anonymised. */
+  customerDelete: { method: "POST", path: "/customer-delete", access: "owner", body: customerDeleteBody },
+  /** The customer deletes the card this device holds (the same erasure as customer-delete, for one card). */
+  walletCardDelete: {
+    method: "POST",
+    path: "/wallet-card-delete",
+    access: "public",
+    body: walletCardDeleteBody,
+    session: "useCardSecrets",
+  },
+  walletBirthday: {
+    method: "POST",
+    path: "/wallet-birthday",
+    access: "public",
+    body: walletBirthdayBody,
+    session: "useCardSecrets",
+  },
+  /** Automations (issue 16, point 3): the four kinds of a business, saved or as their defaults. */
+  automationList: {
+    method: "GET",
+    path: "/automation-list",
+    access: "owner",
+    query: automationListQuery,
+    list: { max: AUTOMATION_KINDS.length },
+  },
+  automationSave: {
+    method: "POST",
+    path: "/automation-save",
+    access: "owner",
+    body: automationSaveBody,
+    feature: "messages",
+  },
+  /** What the automations sent to whom, newest first. */
+  automationLog: { method: "GET", path: "/automation-log", access: "owner", query: automationLogQuery, list: paged },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { segmentShape, segmentTakesDays } from "./customers";
 import { optionalId, refId, text } from "./ids";
 import { pageQuery } from "./pagination";
 import { qrTokenField } from "./qr-codes";
@@ -46,12 +47,22 @@ export type NotificationList = {
   push_configured: boolean;
 };
 
-/** notification-add (spec.md §7): a message to every holder of a card of the business. */
-export const notificationAddBody = z.object({
-  business_id: refId("business"),
-  title: text("title", MESSAGE_TITLE_MAX),
-  message: text("message", MESSAGE_TEXT_MAX),
-});
+/**
+ * notification-add (spec.md §7): a message to the holders of a card of the business; `segment`
+ * (issue 16, default all) and its `days` narrow it to exactly the cards segment-count counts.
+ */
+export const notificationAddBody = z
+  .object({
+    business_id: refId("business"),
+    title: text("title", MESSAGE_TITLE_MAX),
+    message: text("message", MESSAGE_TEXT_MAX),
+    ...segmentShape,
+  })
+  .superRefine((value, ctx) => {
+    if (segmentTakesDays(value.segment) && value.days === undefined) {
+      ctx.addIssue({ code: "custom", path: ["days"], message: "Please say how many days." });
+    }
+  });
 export type NotificationAddBody = z.input<typeof notificationAddBody>;
 
 /** A message the owner sent (the dashboard's "Sent messages"). */
@@ -61,6 +72,11 @@ export type SentMessage = {
   business_name: string;
   title: string;
   message: string;
+  /** Who it was for (issue 16): a segment of customers.ts, and its days where it takes them. */
+  segment: string;
+  segment_days: number | null;
+  /** How many cards it reached when sent (null for `all`: every card, also those joining later). */
+  recipients: number | null;
   created_at: string;
 };
 

@@ -1,9 +1,23 @@
 import { z } from "zod";
 import { email, name, otpCode } from "./fields";
+import { serialField } from "./customers";
 import type { CardMessage } from "./notifications";
 import { qrTokenField } from "./qr-codes";
 
 export { CARD_SECRETS_HEADER, LAST_CARD_COOKIE, MAX_CARDS_PER_DEVICE } from "./wallet-device";
+
+/** A birthday: a real day in the past, after 1900 (the year is kept; only month and day are used). */
+export const birthdayField = z
+  .string({ error: "The birthday must be a date (YYYY-MM-DD)." })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "The birthday must be a date (YYYY-MM-DD).")
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+  }, "The birthday must be a date (YYYY-MM-DD).")
+  .refine(
+    (value) => value >= "1900-01-01" && Date.parse(`${value}T00:00:00Z`) <= Date.now(),
+    "Please enter your birthday.",
+  );
 
 /** wallet-join (product.md §5 Customer joins): consent is required, stated beside the button. */
 export const walletJoinBody = z.object({
@@ -14,6 +28,16 @@ export const walletJoinBody = z.object({
     (value) => value === true || value === "true" || value === "on",
     z.literal(true, { error: "Please agree to receive your card and messages from this business." }),
   ),
+  // Optional (issue 16): the owner's directory searches the phone, birthday messages use the date.
+  phone: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{6,20}$/, "Please enter a valid phone number.")
+      .optional(),
+  ),
+  birthday: z.preprocess((value) => (value === "" || value === null ? undefined : value), birthdayField.optional()),
 });
 export type WalletJoinBody = z.input<typeof walletJoinBody>;
 
@@ -25,6 +49,14 @@ export const walletRecoverBody = z.object({
 });
 
 export const walletCardQuery = z.object({ qr_token: qrTokenField });
+
+/** wallet-card-delete (issue 16): the customer deletes the card this device holds at the business. */
+export const walletCardDeleteBody = z.object({ qr_token: qrTokenField, serial: serialField });
+/** wallet-birthday (issue 16): the customer gives (or clears, empty) their birthday on the card page. */
+export const walletBirthdayBody = z.object({
+  qr_token: qrTokenField,
+  birthday: z.preprocess((value) => (value === "" ? null : value), birthdayField.nullable()),
+});
 
 /**
  * Where this card can be added to a phone's wallet: `apple` the .pkpass download, `google` the
@@ -49,6 +81,8 @@ export type WalletCard = {
   wallet_links: WalletLinks;
   /** The business's latest messages to its card holders, newest first (wallet-card only). */
   messages?: CardMessage[];
+  /** The holder's birthday (YYYY-MM-DD) if given (wallet-card only: the card page offers to add it). */
+  birthday?: string | null;
 };
 
 /** What a join or recover answers; the BFF moves `card_secret` into the card cookie. */

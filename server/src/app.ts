@@ -19,6 +19,8 @@ import { createGoogleWallet, type GoogleWallet } from "./modules/google-wallet/s
 import { healthRoutes } from "./modules/health/routes";
 import { loyaltyRoutes } from "./modules/loyalty/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
+import { customerRoutes } from "./modules/customers/routes";
+import { automationRoutes } from "./modules/automations/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
 import { staffRoutes } from "./modules/staff/routes";
 import { planRoutes } from "./modules/plans/routes";
@@ -210,6 +212,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       googleWalletRoutes(api);
       appleWalletRoutes(api);
       notificationRoutes(api);
+      customerRoutes(api);
+      automationRoutes(api);
     },
     { prefix: "/api" },
   );

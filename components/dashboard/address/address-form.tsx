@@ -12,6 +12,7 @@ import type { Business } from "@/lib/contract/business";
 import { useSaveAddress } from "@/lib/queries/addresses";
 import { useContractForm } from "@/lib/use-contract-form";
 import { BLANK_PLACE, PlaceFields } from "../place-fields";
+import { CoordinatesFields } from "./coordinates-fields";
 
 /** Add a location to a business, or edit one. */
 export function AddressForm({
@@ -41,8 +42,10 @@ export function AddressForm({
         state: address.state,
         zip_code: address.zip_code,
         country_name: address.country_name,
+        latitude: address.latitude === null ? "" : String(address.latitude),
+        longitude: address.longitude === null ? "" : String(address.longitude),
       }
-    : { business_id: businessId ? String(businessId) : "", ...BLANK_PLACE, ...draft };
+    : { business_id: businessId ? String(businessId) : "", ...BLANK_PLACE, latitude: "", longitude: "", ...draft };
   const form = useContractForm(addressForm, initial, async (values) => {
     let result;
     try {
@@ -84,6 +87,7 @@ export function AddressForm({
           onChange={onBusiness}
         />
         <PlaceFields field={form.field} />
+        <CoordinatesFields form={form} />
         <div className="form-actions">
           <Button type="submit" busy={form.busy}>
             {address ? "Save address" : "Add address"}

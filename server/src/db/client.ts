@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -105,15 +106,23 @@ export function connectPostgres(url: string, options: { statementTimeoutMs?: num
 }
 
 /**
+ * The extensions the schema needs, for every embedded database (the customer directory's trigram
+ * search index, issue 16). PGlite loads an extension only when it is passed here.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/**
  * PostgreSQL's shared buffers in the embedded database. PGlite's default (128 MB) is allocated and
  * touched when it opens, inside the API server's own process: 16 MB keeps the server within its
  * memory budget (≤ 350 MB RSS, issue 17 §2) and is plenty for one business's working set.
  */
 export const PGLITE_SHARED_BUFFERS = "16MB";
 
-/** Opens (or creates) an embedded database with the server's settings. */
+/** Opens (or creates) an embedded database with the server's settings and extensions. */
 export function openPglite(dataDir?: string): Promise<PGlite> {
-  return PGlite.create(dataDir, {
+  return PGlite.create({
+    dataDir,
+    extensions: PGLITE_EXTENSIONS,
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
 }

@@ -6,6 +6,7 @@ import { seedReferenceLists } from "./seed/reference-lists";
 import { seedPlans } from "./seed/plans";
 import { seedCoupons, seedDemoSubscription } from "./seed/payments";
 import { seedSite } from "./seed/site";
+import { seedDemoCafe } from "./seed/demo-cafe";
 
 export const DEMO_USER = {
   name: "Demo Owner",
@@ -42,5 +43,7 @@ export async function seed(db: Db, options: { demoUser: boolean }) {
       demoId = created!.id;
     }
     await seedDemoSubscription(db, demoId);
+    // A programme that lives (issue 16): only while the demo owner has no business of their own.
+    await seedDemoCafe(db, demoId);
   }
 }

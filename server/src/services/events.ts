@@ -27,7 +27,16 @@ export type DomainEvent =
       reason: string | null;
     }
   /** The owner sent a message to the holders of a business's cards (notification-add). */
-  | { type: "message.sent"; ownerId: number; businessId: number; messageId: number; title: string; message: string }
+  | {
+      type: "message.sent";
+      ownerId: number;
+      businessId: number;
+      messageId: number;
+      title: string;
+      message: string;
+      /** Sent to a segment (issue 16): it reaches only its recipients' cards, not every holder. */
+      segmented?: boolean;
+    }
   /** An invited staff member created their account. */
   | { type: "staff.joined"; ownerId: number; staffUserId: number; name: string };
 

@@ -351,3 +351,41 @@ describe("without Apple Wallet configured", () => {
     }
   });
 });
+
+describe("lock-screen relevance (issue 16)", () => {
+  it("carries up to 10 of the business's places with coordinates, each with a relevantText", async () => {
+    const token = await f.owner();
+    const business = await f.addBusiness(token, { business_name: "Corner Café" });
+    const reward = await f.addReward(token, business.id);
+    const qr = await f.generateQr(token, business.id, { reward_id: reward.id });
+    await f.addAddress(token, business.id, { address: "No coordinates" });
+    for (let i = 0; i < 11; i++) {
+      await f.addAddress(token, business.id, {
+        address: `Shop ${i}`,
+        latitude: String(51.5 + i / 100),
+        longitude: "-0.12",
+      });
+    }
+    const joined = await f.join(qr.qr_token);
+    const res = await t.get("/apple-wallet-pass", {
+      query: { qr_token: qr.qr_token },
+      headers: { [CARD_SECRETS_HEADER]: joined.secret },
+    });
+    expect(res.statusCode).toBe(200);
+    const pass = JSON.parse(readZip(res.rawPayload)["pass.json"]!.toString()) as {
+      locations: { latitude: number; longitude: number; relevantText: string }[];
+    };
+    expect(pass.locations).toHaveLength(10);
+    expect(pass.locations[0]).toEqual({
+      latitude: 51.5,
+      longitude: -0.12,
+      relevantText: "Corner Café is nearby: show your stamp card.",
+    });
+    expect(pass.locations.map((l) => l.latitude)).toEqual(Array.from({ length: 10 }, (_, i) => 51.5 + i / 100));
+  });
+
+  it("has no locations key when no place has coordinates", async () => {
+    const { pass } = await cardWithPass();
+    expect(pass.locations).toBeUndefined();
+  });
+});

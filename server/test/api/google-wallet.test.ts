@@ -208,3 +208,19 @@ describe("without Google Wallet configured", () => {
     }
   });
 });
+
+describe("lock-screen relevance (issue 16)", () => {
+  it("the business's class carries the locations of its places with coordinates", async () => {
+    const programme = await f.programme();
+    await f.addAddress(programme.token, programme.business.id, { latitude: "48.8566", longitude: "2.3522" });
+    await f.addAddress(programme.token, programme.business.id, { address: "Somewhere without a pin" });
+    const joined = await f.join(programme.qr.qr_token);
+    const res = await t.get<WalletCard>("/wallet-card", {
+      query: { qr_token: programme.qr.qr_token },
+      headers: f.cardHeaders([joined.secret]),
+    });
+    const claims = verified(res.body.data!.wallet_links.google!.slice("https://pay.google.com/gp/v/save/".length));
+    const [cls] = (claims.payload as { loyaltyClasses: { locations?: unknown }[] }).loyaltyClasses;
+    expect(cls!.locations).toEqual([{ latitude: 48.8566, longitude: 2.3522 }]);
+  });
+});

@@ -1,7 +1,8 @@
 import { calls, type Call } from "../../../lib/contract/calls";
 import { messages } from "../../../lib/contract/envelope";
 import { createTestApp, expectError, uniqueEmail, type TestApp } from "../helpers/app";
-import { ADDRESS_FIELDS, BUSINESS_FIELDS, dashboardFixtures } from "../helpers/dashboard";
+import { ADDRESS_FIELDS, BUSINESS_FIELDS } from "../helpers/dashboard";
+import { loyaltyFixtures } from "../helpers/loyalty";
 import { createCoupon } from "../../src/modules/payments/coupons";
 
 /**
@@ -20,12 +21,13 @@ let a: {
   coupon: number;
   reward: number;
   qr: number;
+  serial: string;
 };
 let b: { token: string; business: number };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const f = dashboardFixtures(t);
+  const f = loyaltyFixtures(t);
   const ownerA = await t.tokenFor((await t.createUser({ name: "Owner A" })).id);
   const business = await f.addBusiness(ownerA, { business_name: "A's shop" });
   const address = await f.addAddress(ownerA, business.id);
@@ -39,11 +41,12 @@ beforeAll(async () => {
     { business_id: business.id, title: "A's reward", stamps_required: 5 },
     { token: ownerA },
   );
-  const qr = await t.post<{ id: number }>(
+  const qr = await t.post<{ id: number; qr_token: string }>(
     "/generate-qr",
     { business_id: business.id, label: "A's QR" },
     { token: ownerA },
   );
+  const customer = await f.join(qr.body.data.qr_token, { name: "A's customer" });
   a = {
     reward: reward.body.data.id,
     qr: qr.body.data.id,
@@ -54,6 +57,7 @@ beforeAll(async () => {
     staff: staff.invite.id,
     staffToken: staff.token,
     coupon: coupon!.id,
+    serial: customer.card.serial,
   };
   const ownerB = await t.tokenFor((await t.createUser({ name: "Owner B" })).id);
   b = { token: ownerB, business: (await f.addBusiness(ownerB, { business_name: "B's shop" })).id };
@@ -72,6 +76,7 @@ async function snapshotOfA() {
     "/payment-list",
     "/reward-list",
     "/list-qrcode",
+    "/customer-list",
   ];
   return Promise.all(lists.map(async (path) => (await t.get(path, { token: a.token })).body.data));
 }
@@ -133,6 +138,19 @@ const crossOwner: Attempt[] = [
     "POST",
     "/notification-add",
     () => ({ business_id: a.business, title: "Hijacked", message: "Hijacked" }),
+  ],
+  // Customers (issue 16).
+  ["view A's customer", "GET", "/customer-detail", () => ({ serial: a.serial })],
+  ["export A's customer", "GET", "/customer-export", () => ({ serial: a.serial })],
+  ["delete A's customer", "POST", "/customer-delete", () => ({ serial: a.serial })],
+  ["list A's business's customers", "GET", "/customer-list", () => ({ business_id: String(a.business) })],
+  ["count a segment of A's business", "GET", "/segment-count", () => ({ business_id: String(a.business) })],
+  ["list A's automations", "GET", "/automation-list", () => ({ business_id: String(a.business) })],
+  [
+    "automate A's business",
+    "POST",
+    "/automation-save",
+    () => ({ business_id: a.business, kind: "welcome", enabled: true, title: "Hijacked", message: "Hijacked" }),
   ],
 ];
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { Client } from "pg";
-import { connectPglite, connectPostgres, type Database } from "../../src/db/client";
+import { connectPglite, connectPostgres, PGLITE_EXTENSIONS, type Database } from "../../src/db/client";
 import { seedReferenceLists } from "../../src/db/seed/reference-lists";
 
 /**
@@ -100,7 +100,7 @@ export async function buildTemplate(): Promise<{ kind: Database["kind"]; locatio
     return { kind: "postgres", location: PG_TEMPLATE_DB };
   }
 
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   try {
     const database = await connectPglite({ pglite });
     await database.migrate();
@@ -168,7 +168,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const OuterPGlite = (globalThis as Record<string, unknown>)["__loyaltyTestPGlite"] as typeof PGlite | undefined;
   if (!OuterPGlite)
     throw new Error("API tests need the api project's test environment (server/test/helpers/environment.ts)");
-  const pglite = await OuterPGlite.create({ loadDataDir: new Blob([fs.readFileSync(file)]) });
+  const pglite = await OuterPGlite.create({
+    loadDataDir: new Blob([fs.readFileSync(file)]),
+    extensions: PGLITE_EXTENSIONS,
+  });
   const database = await connectPglite({ pglite });
   logTiming("PGlite clone", startedAt);
   return {

@@ -3,7 +3,9 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AddressSection } from "@/components/dashboard/address/address-section";
 import { BusinessSection } from "@/components/dashboard/business/business-section";
+import { AutomationsSection } from "@/components/dashboard/automations/automations-section";
 import { CouponSection } from "@/components/dashboard/coupon/coupon-section";
+import { CustomersSection } from "@/components/dashboard/customers/customers-section";
 import { PlansSection } from "@/components/dashboard/plans/plans-section";
 import { HowToUse } from "@/components/dashboard/how-to-use/how-to-use";
 import { DashboardMain } from "@/components/dashboard/main/dashboard-main";
@@ -23,6 +25,8 @@ const SECTIONS: Record<DashboardType, { title: string; render: () => ReactNode }
   business: { title: "Businesses", render: () => <OwnerOnly>{<BusinessSection />}</OwnerOnly> },
   "my-qr-code": { title: "My QR codes", render: () => <OwnerOnly>{<QrCodeSection />}</OwnerOnly> },
   "my-scans": { title: "My scans", render: () => <MyScansSection /> },
+  customers: { title: "Customers", render: () => <CustomersSection /> },
+  automations: { title: "Automations", render: () => <OwnerOnly>{<AutomationsSection />}</OwnerOnly> },
   rewards: { title: "Rewards", render: () => <OwnerOnly>{<RewardsSection />}</OwnerOnly> },
   address: { title: "Addresses", render: () => <OwnerOnly>{<AddressSection />}</OwnerOnly> },
   notifications: { title: "Notifications", render: () => <OwnerOnly>{<NotificationsSection />}</OwnerOnly> },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { files } from "./files";
 
@@ -59,6 +59,9 @@ export const addresses = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
     ...place(),
+    /** Optional (issue 16): wallet passes surface on the lock screen near these coordinates. */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

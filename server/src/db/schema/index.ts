@@ -9,3 +9,4 @@ export * from "./payments";
 export * from "./loyalty";
 export * from "./apple-wallet";
 export * from "./notifications";
+export * from "./automations";

@@ -85,9 +85,28 @@ export const customers = pgTable(
      * the card over (every other device holding it is signed out).
      */
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** Optional, as the customer typed it (wallet-join); searched by its digits too. */
+    phone: text("phone"),
+    /** Optional (wallet-join or the card page): the birthday_this_month segment. */
+    birthday: date("birthday", { mode: "string" }),
+    /**
+     * What the customer directory searches (issue 16): name, email, phone and the phone's digits,
+     * lower-cased in one column, so one trigram GIN index (pg_trgm, see the custom migration)
+     * answers `like '%part%'` for any of them.
+     */
+    search: text("search")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(name || ' ' || email || ' ' || coalesce(phone, '') || ' ' || regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'))`,
+      ),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("customers_owner_email_unique").on(t.userId, sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("customers_owner_email_unique").on(t.userId, sql`lower(${t.email})`),
+    index("customers_search_trgm_idx").using("gin", t.search.op("gin_trgm_ops")),
+    // The birthday_this_month segment: the owner's customers born in one month.
+    index("customers_birth_month_idx").on(t.userId, sql`extract(month from ${t.birthday})`),
+  ],
 );
 
 /** A customer's stamp card at one business. The serial is public (the card's QR). */
@@ -108,6 +127,11 @@ export const cards = pgTable(
     rewardsRedeemed: integer("rewards_redeemed").notNull().default(0),
     /** The last stamp the customer collected themselves: the reward's cooldown counts from it. */
     lastSelfStampAt: timestamp("last_self_stamp_at", { withTimezone: true }),
+    /**
+     * The customer's last visit (join, stamp or redeem, by themselves or at the counter): the
+     * directory sorts and the inactive segment filters on it. The first visit is `created_at`.
+     */
+    lastVisitAt: timestamp("last_visit_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -115,8 +139,12 @@ export const cards = pgTable(
     uniqueIndex("cards_serial_unique").on(t.serial),
     uniqueIndex("cards_customer_business_unique").on(t.customerId, t.businessId),
     index("cards_user_idx").on(t.userId, t.id),
-    index("cards_business_idx").on(t.businessId),
     index("cards_reward_idx").on(t.rewardId),
+    // The directory's order (keyset on last visit, id) per owner and per business (the latter also serves the business foreign key). Ascending, read
+    // backwards: `order by … desc` (nulls first) matches them, where drizzle's `.desc()` (nulls
+    // last) would not, and PostgreSQL would sort every card instead.
+    index("cards_user_last_visit_idx").on(t.userId, t.lastVisitAt, t.id),
+    index("cards_business_last_visit_idx").on(t.businessId, t.lastVisitAt, t.id),
   ],
 );
 
@@ -145,9 +173,11 @@ export const scans = pgTable(
     id: serial("id").primaryKey(),
     userId: owner(),
     businessId: business(),
-    cardId: integer("card_id")
-      .notNull()
-      .references(() => cards.id, { onDelete: "cascade" }),
+    /**
+     * Null once the customer was deleted (customer-delete): the scan stays, anonymised, so the
+     * owner's figures do not change.
+     */
+    cardId: integer("card_id").references(() => cards.id, { onDelete: "set null" }),
     addressId: integer("address_id").references(() => addresses.id, { onDelete: "set null" }),
     qrCodeId: integer("qr_code_id").references(() => qrCodes.id, { onDelete: "set null" }),
     rewardId: integer("reward_id").references(() => rewards.id, { onDelete: "set null" }),

@@ -1,4 +1,4 @@
-import { check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./auth";
 import { businesses } from "./businesses";
@@ -64,11 +64,35 @@ export const businessMessages = pgTable(
       .references(() => businesses.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     message: text("message").notNull(),
+    /**
+     * Who it was for (issue 16): `all` reaches every card of the business, also cards that join
+     * later; any other segment reached exactly the cards in `message_recipients`.
+     */
+    segment: text("segment").notNull().default("all"),
+    /** The N of the inactive and new segments. */
+    segmentDays: integer("segment_days"),
     createdAt: createdAt(),
   },
   (t) => [
     index("business_messages_user_idx").on(t.userId, t.id),
     index("business_messages_business_idx").on(t.businessId, t.id),
+  ],
+);
+
+/** The cards a segmented message reached, fixed when it was sent. */
+export const messageRecipients = pgTable(
+  "message_recipients",
+  {
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => businessMessages.id, { onDelete: "cascade" }),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => cards.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.cardId] }),
+    index("message_recipients_card_idx").on(t.cardId, t.messageId),
   ],
 );
 

@@ -23,6 +23,8 @@ const privacyPolicy = `
 <li>To answer your messages and send service emails such as verification codes.</li>
 </ul>
 <p>We do not sell personal data and we do not use it for advertising.</p>
+<h2>Your customers' data</h2>
+<p>For the cards your customers collect, you are the controller and we are your processor. From a customer's page in your dashboard you can download everything kept about them (a JSON file) to answer an access request, and delete them: their cards, history, wallet passes and notification subscriptions are erased at once and their card stops working. Scans are kept without anything that identifies the person, so your figures stay right.</p>
 <h2>Who receives it</h2>
 <p>Our hosting provider, our email provider and our payment provider process data on our behalf under data processing agreements. We disclose data to authorities only where the law requires it.</p>
 <h2>How long we keep it</h2>
@@ -39,16 +41,16 @@ const cardHolderPrivacy = `
 <p>The business whose card you collect decides why your data is used and is the controller. Loyalty Cards runs the platform for that business as its processor.</p>
 <h2>What is collected</h2>
 <ul>
-<li>The name and email address you give when you add a card.</li>
+<li>The name and email address you give when you add a card, and, only if you choose to give them, your phone number and birthday (the business may send you a birthday message).</li>
 <li>Your stamps, rewards earned and redeemed, and the time and location of each scan.</li>
 <li>A cookie on your device that lets it show your card without a password.</li>
 </ul>
 <h2>Why</h2>
-<p>Only to run the loyalty programme: to count your stamps, give you your rewards, let you recover your card by email, and, if you agree, send you messages from the business.</p>
+<p>Only to run the loyalty programme: to count your stamps, give you your rewards, let you recover your card by email, and, if you agree, send you messages from the business. The business sees its card holders in a list (name, email, stamps, visits) and may send a message to a group of them, for example customers who have not visited for a while or whose reward is ready.</p>
 <h2>How long</h2>
 <p>Your card is kept while the business runs its programme. A card that has not been used for two years is deleted. You can ask the business, or us, to delete it at any time.</p>
 <h2>Your rights</h2>
-<p>You may see, correct or delete your data and withdraw your consent to messages at any time. Ask the business that issued the card, or contact us and we will pass your request on.</p>
+<p>You may see, correct or delete your data and withdraw your consent to messages at any time. You can delete your card yourself, on the card's page ("Delete my card"): the card, its history, its wallet passes and notification subscriptions are erased at once, and only anonymous counts of past scans remain for the business's statistics. The business can also give you a copy of your data or delete it on request; or contact us and we will pass your request on.</p>
 ${CONTACT}`;
 
 const terms = `

@@ -3,6 +3,7 @@ import { PKPass } from "passkit-generator";
 import type { Db } from "../../db/client";
 import { businesses, cards, customers, files } from "../../db/schema";
 import { resolveReward } from "../loyalty/cards";
+import { passLocations } from "../loyalty/pass-locations";
 import type { AppleWalletConfig } from "./config";
 import type { PassImageCache } from "./images";
 import { APPLE_WEB_SERVICE_PATH } from "../../../../lib/contract/apple-wallet";
@@ -22,7 +23,11 @@ export async function passData(db: Db, cardId: number) {
     .where(eq(cards.id, cardId))
     .limit(1);
   if (!row) return null;
-  return { ...row, reward: await resolveReward(db, row.card.businessId, row.card.rewardId) };
+  const [reward, locations] = await Promise.all([
+    resolveReward(db, row.card.businessId, row.card.rewardId),
+    passLocations(db, row.card.businessId, row.businessName),
+  ]);
+  return { ...row, reward, locations };
 }
 
 export type PassData = NonNullable<Awaited<ReturnType<typeof passData>>>;
@@ -62,6 +67,8 @@ export async function buildPass(
     webServiceURL: `${publicAppUrl}/api${APPLE_WEB_SERVICE_PATH}`,
     authenticationToken,
     sharingProhibited: true,
+    // The lock screen offers the card near the business's places (issue 16); none: no key at all.
+    ...(data.locations.length > 0 && { locations: data.locations }),
     storeCard: {},
   };
   const pass = new PKPass(

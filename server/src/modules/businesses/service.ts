@@ -173,6 +173,8 @@ const addressColumns = {
   city: addresses.city,
   zip_code: addresses.zipCode,
   country_name: addresses.countryName,
+  latitude: addresses.latitude,
+  longitude: addresses.longitude,
   createdAt: addresses.createdAt,
 };
 const selectAddresses = (db: Db) =>
@@ -206,6 +208,12 @@ async function findAddress(db: Db, ownerId: number, id: number): Promise<Address
   return toAddress(row);
 }
 
+/** Where the address is on a map (issue 16), or null: both or neither (the contract checks). */
+const coordinates = (body: { latitude?: number; longitude?: number }) => ({
+  latitude: body.latitude ?? null,
+  longitude: body.longitude ?? null,
+});
+
 /**
  * Adds a location to one of the owner's businesses. The one place a new address is created: it
  * takes a place in the plan's allowance or uses an extra-slot fee, in the insert's transaction.
@@ -217,7 +225,7 @@ export async function addAddress(db: Db, ownerId: number, body: AddressInput): P
     await claimSlot(tx, ownerId, "address");
     const [row] = await tx
       .insert(addresses)
-      .values({ userId: ownerId, businessId: body.business_id, ...placeValues(place) })
+      .values({ userId: ownerId, businessId: body.business_id, ...placeValues(place), ...coordinates(body) })
       .returning({ id: addresses.id });
     return row!.id;
   });
@@ -231,7 +239,7 @@ export async function updateAddress(db: Db, ownerId: number, id: number, body: A
   const place = await checkPlace(db, body);
   await db
     .update(addresses)
-    .set({ businessId: body.business_id, ...placeValues(place), updatedAt: sql`now()` })
+    .set({ businessId: body.business_id, ...placeValues(place), ...coordinates(body), updatedAt: sql`now()` })
     .where(and(eq(addresses.id, id), eq(addresses.userId, ownerId)));
   return findAddress(db, ownerId, id);
 }

@@ -3,7 +3,13 @@ import type { GoogleWalletConfig } from "./settings";
 /** The brand colour of the web card (app/globals.css --primary): businesses have no colour of their own yet. */
 export const PASS_BACKGROUND = "#4f46e5";
 
-export type PassBusiness = { id: number; name: string; logoUrl: string };
+export type PassBusiness = {
+  id: number;
+  name: string;
+  logoUrl: string;
+  /** Where the pass surfaces on the phone (issue 16): the business's places with coordinates. */
+  locations?: { latitude: number; longitude: number }[];
+};
 export type PassCard = {
   serial: string;
   customerName: string;
@@ -27,6 +33,9 @@ export function loyaltyClass(config: GoogleWalletConfig, business: PassBusiness)
     programLogo: { sourceUri: { uri: business.logoUrl }, contentDescription: localized(`${business.name} logo`) },
     hexBackgroundColor: PASS_BACKGROUND,
     reviewStatus: "UNDER_REVIEW",
+    ...(business.locations?.length && {
+      locations: business.locations.map(({ latitude, longitude }) => ({ latitude, longitude })),
+    }),
   };
 }
 

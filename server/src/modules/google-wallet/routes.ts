@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { fileUrl } from "../../../../lib/contract/files";
 import { cards } from "../../db/schema";
 import { resolveReward, type CardRow, type ResolvedQr, type RewardRow } from "../loyalty/cards";
-import type { PassCard } from "./passes";
+import type { PassBusiness, PassCard } from "./passes";
 
 /** The app's own icon stands in for a business without a logo (Google requires a programme logo). */
 const FALLBACK_LOGO = "/icons/icon-512.png";
@@ -17,11 +17,12 @@ export function googleSaveLink(
   card: CardRow,
   customerName: string,
   resolved: Pick<ResolvedQr, "business" | "reward">,
+  locations: PassBusiness["locations"] = [],
 ): string | null {
   const { business } = resolved;
   const logoPath = business.logoFileId ? fileUrl(business.logoFileId) : FALLBACK_LOGO;
   return app.googleWallet.saveLink(
-    { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}` },
+    { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}`, locations },
     { serial: card.serial, customerName, stamps: card.stamps, reward: passReward(resolved.reward) },
   );
 }

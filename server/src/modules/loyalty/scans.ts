@@ -34,9 +34,10 @@ const columns = {
   createdAt: scans.createdAt,
   // The time to the microsecond (a JS Date keeps milliseconds): the cursor must name the exact row.
   cursorAt: sql<string>`to_char(${scans.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-  customer_name: customers.name,
-  customer_email: customers.email,
-  serial: cards.serial,
+  // A deleted customer's scans stay, anonymised (issue 16): no card, no name.
+  customer_name: sql<string>`coalesce(${customers.name}, '')`,
+  customer_email: sql<string>`coalesce(${customers.email}, '')`,
+  serial: sql<string>`coalesce(${cards.serial}, '')`,
   business_id: scans.businessId,
   business_name: businesses.businessName,
   location: addresses.address,
@@ -69,8 +70,8 @@ function scanPage(db: Db, where: SQL, after: ScanCursor | undefined, limit: numb
     .select(columns)
     .from(scans)
     .innerJoin(ids, eq(ids.id, scans.id))
-    .innerJoin(cards, eq(cards.id, scans.cardId))
-    .innerJoin(customers, eq(customers.id, cards.customerId))
+    .leftJoin(cards, eq(cards.id, scans.cardId))
+    .leftJoin(customers, eq(customers.id, cards.customerId))
     .innerJoin(businesses, eq(businesses.id, scans.businessId))
     .leftJoin(addresses, eq(addresses.id, scans.addressId))
     .leftJoin(staff, eq(staff.id, scans.staffUserId))
@@ -186,14 +187,14 @@ async function* exportCsv(db: Db, where: SQL): AsyncGenerator<string> {
           .select({ id: cards.id, serial: cards.serial, name: customers.name, email: customers.email })
           .from(cards)
           .innerJoin(customers, eq(customers.id, cards.customerId))
-          .where(inArray(cards.id, [...new Set(batch.map((r) => r.cardId))]))
+          .where(inArray(cards.id, [...new Set(batch.flatMap((r) => (r.cardId === null ? [] : [r.cardId])))]))
       ).map((r) => [r.id, r]),
     );
     const business = await businessNames(batch.map((r) => r.businessId));
     const location = await locations(batch.map((r) => r.addressId));
     const staffName = await staffNames(batch.map((r) => r.staffUserId));
     const records = batch.map((r) => {
-      const holder = holders.get(r.cardId);
+      const holder = r.cardId === null ? undefined : holders.get(r.cardId);
       return [
         r.createdAt.toISOString(),
         r.kind,

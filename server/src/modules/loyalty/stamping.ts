@@ -30,14 +30,24 @@ async function lockCard(tx: Db, where: ReturnType<typeof and>) {
 }
 
 /** wallet-join: customer (per owner), card with its first stamp, the device's key, the join scan. */
-export async function joinCard(db: Db, resolved: ResolvedQr, input: { name: string; email: string }) {
+export async function joinCard(
+  db: Db,
+  resolved: ResolvedQr,
+  input: { name: string; email: string; phone?: string; birthday?: string },
+) {
   const { qr, reward } = resolved;
   const secret = newCardSecret();
   try {
     const card = await db.transaction(async (tx) => {
       await tx
         .insert(customers)
-        .values({ userId: qr.userId, name: input.name, email: input.email })
+        .values({
+          userId: qr.userId,
+          name: input.name,
+          email: input.email,
+          phone: input.phone ?? null,
+          birthday: input.birthday ?? null,
+        })
         .onConflictDoNothing();
       const [customer] = await tx
         .select({ id: customers.id, name: customers.name })
@@ -106,6 +116,7 @@ export async function selfStamp(db: Db, cardId: number, resolved: ResolvedQr) {
         lifetimeStamps: sql`${cards.lifetimeStamps} + 1`,
         lastSelfStampAt: sql`now()`,
         rewardId: card.rewardId ?? reward?.id ?? null,
+        lastVisitAt: sql`now()`,
         updatedAt: sql`now()`,
       })
       .where(eq(cards.id, card.id))
@@ -169,6 +180,7 @@ export async function staffScan(
         lifetime_stamps = case when d.redeem then c.lifetime_stamps else c.lifetime_stamps + 1 end,
         rewards_redeemed = case when d.redeem then c.rewards_redeemed + 1 else c.rewards_redeemed end,
         reward_id = case when d.redeem then d.reward_id else coalesce(c.reward_id, d.reward_id) end,
+        last_visit_at = now(),
         updated_at = now()
       from decision d
       where c.id = d.card_id

@@ -3,6 +3,7 @@ import { applePassUrl } from "../../../../lib/contract/apple-wallet";
 import type { WalletLinks } from "../../../../lib/contract/wallet";
 import { googleSaveLink } from "../google-wallet/routes";
 import type { CardRow, ResolvedQr } from "./cards";
+import type { PassLocation } from "./pass-locations";
 
 /**
  * The wallet links of a card on the customer's device (reached from its business QR `qrToken`):
@@ -15,9 +16,10 @@ export function walletLinks(
   customerName: string,
   resolved: Pick<ResolvedQr, "business" | "reward">,
   qrToken: string,
+  locations: PassLocation[] = [],
 ): WalletLinks {
   return {
     apple: app.config.appleWallet ? applePassUrl(qrToken) : null,
-    google: googleSaveLink(app, card, customerName, resolved),
+    google: googleSaveLink(app, card, customerName, resolved, locations),
   };
 }

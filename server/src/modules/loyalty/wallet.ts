@@ -13,6 +13,7 @@ import { cardOnDevice, cardView, findQr, secretsOf } from "./cards";
 import { joinCard } from "./stamping";
 import { takeOverCard } from "./take-over";
 import { walletLinks } from "./wallet-links";
+import { passLocations } from "./pass-locations";
 import { cardMessages } from "../notifications/messages";
 
 const MINUTES = 60;
@@ -43,7 +44,12 @@ export function walletRoutes(app: FastifyInstance) {
     }
     // joinCard's own transaction nests (a savepoint) in this one, which also holds the event's jobs.
     const joined = await app.db.transaction(async (tx) => {
-      const card = await joinCard(tx, resolved, { name: body.name, email: body.email });
+      const card = await joinCard(tx, resolved, {
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        birthday: body.birthday,
+      });
       const { userId: ownerId, businessId, id: cardId } = card.card;
       await app.events.emit(tx, { type: "card.joined", ownerId, businessId, cardId });
       return card;
@@ -64,16 +70,21 @@ export function walletRoutes(app: FastifyInstance) {
     const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
     if (!card) return { message: "No card on this device.", data: null };
     const [customer] = await app.db
-      .select({ name: customers.name })
+      .select({ name: customers.name, birthday: customers.birthday })
       .from(customers)
       .where(eq(customers.id, card.customerId))
       .limit(1);
     const customerName = customer?.name ?? "";
+    // Google's save link carries the places the pass surfaces near (issue 16).
+    const locations = app.googleWallet.configured
+      ? await passLocations(app.db, resolved.business.id, resolved.business.name)
+      : [];
     const data = {
       ...cardView(card, { customerName, businessName: resolved.business.name, reward: resolved.reward }),
-      wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token),
+      wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token, locations),
     };
-    return { message: "Your card.", data: { ...data, messages: await cardMessages(app.db, resolved.business.id) } };
+    const messages = await cardMessages(app.db, resolved.business.id, card.id);
+    return { message: "Your card.", data: { ...data, messages, birthday: customer?.birthday ?? null } };
   });
 
   /**

@@ -1,14 +1,30 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, exists, or, sql } from "drizzle-orm";
 import { CARD_MESSAGES, type CardMessage } from "../../../../lib/contract/notifications";
 import type { Db } from "../../db/client";
-import { businessMessages } from "../../db/schema";
+import { businessMessages, messageRecipients } from "../../db/schema";
 
-/** A business's latest messages as its customers' cards show them, newest first. */
-export async function cardMessages(db: Db, businessId: number): Promise<CardMessage[]> {
+/**
+ * A business's latest messages as a card shows them, newest first: those to every card holder,
+ * and those to a segment (issue 16) that this card was in when they were sent.
+ */
+export async function cardMessages(db: Db, businessId: number, cardId: number): Promise<CardMessage[]> {
   const rows = await db
     .select()
     .from(businessMessages)
-    .where(eq(businessMessages.businessId, businessId))
+    .where(
+      and(
+        eq(businessMessages.businessId, businessId),
+        or(
+          eq(businessMessages.segment, "all"),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(messageRecipients)
+              .where(and(eq(messageRecipients.messageId, businessMessages.id), eq(messageRecipients.cardId, cardId))),
+          ),
+        ),
+      ),
+    )
     .orderBy(desc(businessMessages.id))
     .limit(CARD_MESSAGES);
   return rows.map((row) => ({

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
-import { cards, pushTokens } from "../../db/schema";
+import { cards, messageRecipients, pushTokens } from "../../db/schema";
 import type { JobQueue } from "../../services/jobs";
 import type { PushMessage, PushSender } from "../../services/push";
 
@@ -32,13 +32,17 @@ async function deliver(app: FastifyInstance, push: PushSender, tokens: string[],
 }
 
 type OwnerPush = { ownerId: number; message: PushMessage };
-type CardHolderPush = { businessId: number; message: PushMessage; afterId: number };
+/** `messageId`: a segmented message (issue 16), for the cards it reached only. */
+type CardHolderPush = { businessId: number; message: PushMessage; afterId: number; messageId?: number };
 
 export type PushJobs = {
   /** The owner's devices (dashboard) get a push for a feed entry, once `tx` commits. */
   toOwner(tx: Db, ownerId: number, message: PushMessage): Promise<void>;
-  /** Every device holding a card of the business gets the owner's message, a page per job. */
-  toCardHolders(tx: Db, businessId: number, message: PushMessage): Promise<void>;
+  /**
+   * Every device holding a card of the business gets the owner's message, a page per job; with
+   * `messageId` (a segmented message) only the devices of the cards it reached.
+   */
+  toCardHolders(tx: Db, businessId: number, message: PushMessage, messageId?: number): Promise<void>;
 };
 
 /** The push queues; without Firebase configuration nothing is queued. */
@@ -64,7 +68,22 @@ export function registerPushJobs(app: FastifyInstance, push: PushSender): PushJo
       .select({ id: pushTokens.id, token: pushTokens.token })
       .from(pushTokens)
       .innerJoin(cards, eq(cards.id, pushTokens.cardId))
-      .where(and(eq(cards.businessId, page.businessId), isNotNull(pushTokens.cardId), gt(pushTokens.id, page.afterId)))
+      .where(
+        and(
+          eq(cards.businessId, page.businessId),
+          isNotNull(pushTokens.cardId),
+          gt(pushTokens.id, page.afterId),
+          page.messageId === undefined
+            ? undefined
+            : inArray(
+                pushTokens.cardId,
+                app.db
+                  .select({ cardId: messageRecipients.cardId })
+                  .from(messageRecipients)
+                  .where(eq(messageRecipients.messageId, page.messageId)),
+              ),
+        ),
+      )
       .orderBy(asc(pushTokens.id))
       .limit(CARD_HOLDER_PAGE);
     await deliver(
@@ -80,8 +99,8 @@ export function registerPushJobs(app: FastifyInstance, push: PushSender): PushJo
     async toOwner(tx, ownerId, message) {
       if (push.configured) await owner.enqueue(tx, { ownerId, message });
     },
-    async toCardHolders(tx, businessId, message) {
-      if (push.configured) await holders.enqueue(tx, { businessId, message, afterId: 0 });
+    async toCardHolders(tx, businessId, message, messageId) {
+      if (push.configured) await holders.enqueue(tx, { businessId, message, afterId: 0, messageId });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import { lastPage } from "../../../../lib/contract/pagination";
@@ -8,7 +8,7 @@ import type {
   NotificationList,
   SentMessage,
 } from "../../../../lib/contract/notifications";
-import { businesses, businessMessages, notifications, ownerCounts } from "../../db/schema";
+import { businesses, businessMessages, cards, messageRecipients, notifications, ownerCounts } from "../../db/schema";
 import { forbidden, notFound, unauthenticated } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
@@ -17,6 +17,8 @@ import type { Limit } from "../../services/rate-limit";
 import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
 import { registerFeedListeners } from "./feed";
 import { registerPushJobs, saveToken } from "./push-targets";
+import { segmentCardIds } from "../customers/segments";
+import { scheduleAutomations } from "../automations/run";
 
 /** Every message may reach every card holder's phone: a handful an hour is plenty, and no spam. */
 export const notificationLimits = {
@@ -24,14 +26,24 @@ export const notificationLimits = {
   tokensPerIp: { max: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
-const toSent = (row: typeof businessMessages.$inferSelect, businessName: string): SentMessage => ({
+const toSent = (
+  row: typeof businessMessages.$inferSelect,
+  businessName: string,
+  recipients: number | null,
+): SentMessage => ({
   id: row.id,
   business_id: row.businessId,
   business_name: businessName,
   title: row.title,
   message: row.message,
+  segment: row.segment,
+  segment_days: row.segmentDays,
+  recipients: row.segment === "all" ? null : Number(recipients ?? 0),
   created_at: row.createdAt.toISOString(),
 });
+
+/** How many cards a segmented message reached (its recipients), per row of a message query. */
+const recipientCount = sql<number>`(select count(*)::int from ${messageRecipients} where ${messageRecipients.messageId} = ${businessMessages.id})`;
 
 const toEntry = (row: typeof notifications.$inferSelect): FeedEntry => ({
   id: row.id,
@@ -47,6 +59,7 @@ export function notificationRoutes(app: FastifyInstance) {
   const push = createPushSender(app.config.fcm, app.log);
   const pushes = registerPushJobs(app, push);
   registerFeedListeners(app, pushes);
+  scheduleAutomations(app, pushes);
 
   route(app, calls.notificationList, async ({ user, query }) => {
     const mine = eq(notifications.userId, user.id);
@@ -112,11 +125,31 @@ export function notificationRoutes(app: FastifyInstance) {
       .limit(1);
     if (!business) throw notFound("Business not found.");
     await app.limiter.hit(`notification-add:owner:${user.id}`, notificationLimits.addPerOwner);
-    const row = await app.db.transaction(async (tx) => {
+    const segmented = body.segment !== "all";
+    const { row, recipients } = await app.db.transaction(async (tx) => {
       const [message] = await tx
         .insert(businessMessages)
-        .values({ userId: user.id, businessId: business.id, title: body.title, message: body.message })
+        .values({
+          userId: user.id,
+          businessId: business.id,
+          title: body.title,
+          message: body.message,
+          segment: body.segment,
+          segmentDays: body.days ?? null,
+        })
         .returning();
+      // A segment's cards are fixed as it is sent, by the same condition segment-count counts with.
+      const reached = segmented
+        ? await tx
+            .insert(messageRecipients)
+            .select(
+              tx
+                .select({ messageId: sql`${message!.id}`.as("message_id"), cardId: cards.id })
+                .from(cards)
+                .where(inArray(cards.id, segmentCardIds(tx, user.id, business.id, body.segment, body.days))),
+            )
+            .returning({ cardId: messageRecipients.cardId })
+        : null;
       // The owner's own broadcast shows in the feed too, already read: the owner wrote it.
       await tx.insert(notifications).values({
         userId: user.id,
@@ -133,12 +166,23 @@ export function notificationRoutes(app: FastifyInstance) {
         messageId: message!.id,
         title: message!.title,
         message: message!.message,
+        segmented,
       });
-      await pushes.toCardHolders(tx, business.id, { title: message!.title, body: message!.message });
-      return message!;
+      // A segmented message goes to the devices of the cards it reached, and no other.
+      await pushes.toCardHolders(
+        tx,
+        business.id,
+        { title: message!.title, body: message!.message },
+        segmented ? message!.id : undefined,
+      );
+      return { row: message!, recipients: reached?.length ?? null };
     });
     // The fixed success text of spec.md §8.
-    return { statusCode: 201, message: "Notification added successfully", data: toSent(row, business.name) };
+    return {
+      statusCode: 201,
+      message: "Notification added successfully",
+      data: toSent(row, business.name, recipients),
+    };
   });
 
   route(app, calls.messageList, async ({ user, query }) => {
@@ -152,14 +196,14 @@ export function notificationRoutes(app: FastifyInstance) {
       async (limit, offset) =>
         (
           await app.db
-            .select({ row: businessMessages, businessName: businesses.businessName })
+            .select({ row: businessMessages, businessName: businesses.businessName, recipients: recipientCount })
             .from(businessMessages)
             .innerJoin(businesses, eq(businesses.id, businessMessages.businessId))
             .where(where)
             .orderBy(desc(businessMessages.id))
             .limit(limit)
             .offset(offset)
-        ).map(({ row, businessName }) => toSent(row, businessName)),
+        ).map(({ row, businessName, recipients }) => toSent(row, businessName, recipients)),
     );
     return { message: "Message list.", data };
   });

@@ -1,0 +1,99 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { postJson } from "./post-json";
+
+/**
+ * "Your data" on the card (issue 16): the holder adds or removes their birthday (wallet-birthday)
+ * and deletes their card (wallet-card-delete), after a second, explicit confirmation. Plain fetch,
+ * like the rest of the page: no form library on a phone.
+ */
+export function CardPrivacy({
+  qrToken,
+  serial,
+  birthday,
+}: {
+  qrToken: string;
+  serial: string;
+  birthday: string | null;
+}) {
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+
+  async function saveBirthday(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = String(new FormData(event.currentTarget).get("birthday") ?? "");
+    setBusy(true);
+    const res = await postJson("/wallet-birthday", { qr_token: qrToken, birthday: value });
+    setBusy(false);
+    // No refresh: reloading this page with its code would count as a scan at the counter.
+    setMessage({ text: res.errors.birthday?.[0] ?? res.message, error: !res.ok });
+  }
+
+  async function deleteCard() {
+    setBusy(true);
+    const res = await postJson("/wallet-card-delete", { qr_token: qrToken, serial });
+    setBusy(false);
+    if (!res.ok) {
+      setMessage({ text: res.message, error: true });
+      return;
+    }
+    // The card is gone, so the page offers to join again (and does not scan).
+    router.replace(`/add-to-wallet?qr_token=${encodeURIComponent(qrToken)}`);
+    router.refresh();
+  }
+
+  return (
+    <details className="wallet-privacy">
+      <summary>Your data</summary>
+      {message && (
+        <p
+          className={message.error ? "wallet-notice error" : "wallet-notice ok"}
+          role={message.error ? "alert" : "status"}
+        >
+          {message.text}
+        </p>
+      )}
+      <form className="form wallet-birthday" onSubmit={saveBirthday}>
+        <div className="field">
+          <label htmlFor="card-birthday">
+            Birthday <span className="muted">(optional, for a birthday treat)</span>
+          </label>
+          <input
+            id="card-birthday"
+            name="birthday"
+            type="date"
+            autoComplete="bday"
+            defaultValue={birthday ?? ""}
+            max={new Date().toISOString().slice(0, 10)}
+          />
+        </div>
+        <button type="submit" className="btn btn-secondary btn-small" disabled={busy}>
+          Save birthday
+        </button>
+      </form>
+      <div className="wallet-delete">
+        <p className="small muted">
+          Deleting your card erases it from this business at once: your stamps, history, wallet passes and
+          notifications. This cannot be undone.
+        </p>
+        {confirming ? (
+          <div className="wallet-delete-actions">
+            <button type="button" className="btn btn-danger btn-small" onClick={deleteCard} disabled={busy}>
+              Yes, delete my card for good
+            </button>
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => setConfirming(false)}>
+              Keep my card
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => setConfirming(true)}>
+            Delete my card
+          </button>
+        )}
+      </div>
+    </details>
+  );
+}

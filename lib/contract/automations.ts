@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { refId, text } from "./ids";
+import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "./notifications";
+import { pageQuery } from "./pagination";
+
+/** The automated messages (issue 16, point 3); each is sent once per customer per period. */
+export const AUTOMATION_KINDS = ["win_back", "birthday", "near_reward", "welcome"] as const;
+export type AutomationKind = (typeof AUTOMATION_KINDS)[number];
+
+export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; when: string }> = {
+  win_back: { title: "Win-back", when: "once a customer has not visited for N days (once per absence)" },
+  birthday: { title: "Birthday", when: "on the customer's birthday (once a year; needs their birthday)" },
+  near_reward: { title: "Near reward", when: "when one stamp is left (once per reward)" },
+  welcome: { title: "Welcome", when: "after a customer joins (once)" },
+};
+
+/** What a new automation says until the owner writes their own. */
+export const AUTOMATION_DEFAULTS: Record<AutomationKind, { title: string; message: string; days: number | null }> = {
+  win_back: { title: "We miss you, {name}!", message: "It has been a while. Come by {business} soon.", days: 30 },
+  birthday: { title: "Happy birthday, {name}!", message: "A treat is waiting for you at {business}.", days: null },
+  near_reward: {
+    title: "One more stamp!",
+    message: "{name}, {stamps_left} stamp to go for your reward at {business}.",
+    days: null,
+  },
+  welcome: {
+    title: "Welcome to {business}",
+    message: "Thanks for joining, {name}. Your first stamp is on the card.",
+    days: null,
+  },
+};
+
+export const automationSaveBody = z
+  .object({
+    business_id: refId("business"),
+    kind: z.enum(AUTOMATION_KINDS, { error: "The kind must be win_back, birthday, near_reward or welcome." }),
+    enabled: z.preprocess((v) => v === true || v === "true" || v === "on", z.boolean()),
+    days: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.coerce.number({ error: "The days must be a whole number." }).int().min(1).max(3650).optional(),
+    ),
+    title: text("title", MESSAGE_TITLE_MAX),
+    message: text("message", MESSAGE_TEXT_MAX),
+  })
+  .refine((a) => a.kind !== "win_back" || a.days !== undefined, {
+    path: ["days"],
+    message: "Please say after how many days without a visit.",
+  });
+export type AutomationSaveBody = z.input<typeof automationSaveBody>;
+
+export const automationListQuery = z.object({ business_id: refId("business") });
+export const automationLogQuery = pageQuery;
+
+export type Automation = {
+  business_id: number;
+  kind: AutomationKind;
+  enabled: boolean;
+  days: number | null;
+  title: string;
+  message: string;
+};
+
+export type AutomationLogEntry = {
+  id: number;
+  kind: AutomationKind;
+  business_name: string;
+  customer_name: string | null;
+  title: string;
+  message: string | null;
+  sent_at: string;
+};

@@ -1,0 +1,180 @@
+import { z } from "zod";
+import { optionalId } from "./ids";
+
+/**
+ * The customer directory, segments and privacy calls (issue 16). A "customer" row of the directory
+ * is one card: a person holding cards at two of the owner's businesses is two rows (each business
+ * has its own stamps and visits), and is the same person for export and delete.
+ */
+
+export const SEGMENTS = ["all", "inactive", "reward_ready", "near_reward", "new", "birthday_this_month"] as const;
+export type Segment = (typeof SEGMENTS)[number];
+/** The segments that take N days (`days`). */
+export const SEGMENTS_WITH_DAYS: readonly Segment[] = ["inactive", "new"];
+export const segmentTakesDays = (segment: Segment) => SEGMENTS_WITH_DAYS.includes(segment);
+
+export const SEGMENT_LABELS: Record<Segment, string> = {
+  all: "All card holders",
+  inactive: "No visit for N days",
+  reward_ready: "Reward ready",
+  near_reward: "One stamp from the reward",
+  new: "Joined in the last N days",
+  birthday_this_month: "Birthday this month",
+};
+
+export const DEFAULT_SEGMENT_DAYS = 30;
+export const MAX_SEGMENT_DAYS = 3650;
+
+/** The directory's largest page; a bigger `limit` is refused (422), not clamped. */
+export const CUSTOMER_PAGE_MAX = 100;
+export const CUSTOMER_PAGE_DEFAULT = 25;
+
+const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
+
+const segmentField = z.preprocess(
+  blank,
+  z
+    .enum(SEGMENTS, { error: `The segment must be one of: ${SEGMENTS.join(", ")}.` })
+    .optional()
+    .default("all"),
+);
+
+const daysField = z.preprocess(
+  blank,
+  z.coerce
+    .number({ error: "The days must be a whole number." })
+    .int("The days must be a whole number.")
+    .min(1, "The days must be at least 1.")
+    .max(MAX_SEGMENT_DAYS, `The days may not be greater than ${MAX_SEGMENT_DAYS}.`)
+    .optional(),
+);
+
+/** `segment` and, for inactive and new, the N of "N days" (required there, refused elsewhere). */
+export const segmentShape = { segment: segmentField, days: daysField };
+
+type SegmentInput = { segment: Segment; days?: number | undefined };
+const daysWhereNeeded = (value: SegmentInput, ctx: z.RefinementCtx) => {
+  if (segmentTakesDays(value.segment) && value.days === undefined) {
+    ctx.addIssue({ code: "custom", path: ["days"], message: "Please say how many days." });
+  }
+  if (!segmentTakesDays(value.segment) && value.days !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["days"], message: "This segment takes no number of days." });
+  }
+};
+
+const day = (label: string) =>
+  z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} must be a date (YYYY-MM-DD).`)
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `The ${label} must be a date (YYYY-MM-DD).`)
+      .optional(),
+  );
+
+/**
+ * customer-list: search (`q`: part of a name, email or phone), business, segment, last visit
+ * between two days (UTC, both included), reward ready; keyset-paged by `cursor` (opaque, the
+ * previous page's `next_cursor`), newest visit first.
+ */
+export const customerListQuery = z
+  .object({
+    q: z.preprocess(blank, z.string().trim().max(100, "The search may not be greater than 100 characters.").optional()),
+    business_id: optionalId,
+    ...segmentShape,
+    last_visit_from: day("last visit from date"),
+    last_visit_to: day("last visit to date"),
+    reward_ready: z.preprocess(
+      (value) =>
+        value === "" || value === undefined ? undefined : value === true || value === "true" || value === "1",
+      z.boolean().optional(),
+    ),
+    cursor: z.preprocess(
+      blank,
+      z
+        .string()
+        .max(200, "The cursor is not valid.")
+        .regex(/^[A-Za-z0-9_-]+$/, "The cursor is not valid.")
+        .optional(),
+    ),
+    limit: z.coerce
+      .number({ error: "The limit must be a whole number." })
+      .int("The limit must be a whole number.")
+      .min(1, "The limit must be at least 1.")
+      .max(CUSTOMER_PAGE_MAX, `The limit may not be greater than ${CUSTOMER_PAGE_MAX}.`)
+      .default(CUSTOMER_PAGE_DEFAULT),
+  })
+  .superRefine(daysWhereNeeded)
+  .refine((f) => !f.last_visit_from || !f.last_visit_to || f.last_visit_from <= f.last_visit_to, {
+    path: ["last_visit_to"],
+    message: "The to date must not be before the from date.",
+  });
+export type CustomerListQuery = z.input<typeof customerListQuery>;
+export type CustomerListFilters = z.output<typeof customerListQuery>;
+
+/** segment-count: how many card holders a segment reaches (of one business, or all of them). */
+export const segmentCountQuery = z.object({ business_id: optionalId, ...segmentShape }).superRefine(daysWhereNeeded);
+export type SegmentCountQuery = z.input<typeof segmentCountQuery>;
+export type SegmentCount = { segment: Segment; days: number | null; count: number };
+
+/** A card serial as the directory shows it (`LC-XXXX-XXXX-XXXX`). */
+export const serialField = z
+  .string({ error: "The serial field is required." })
+  .trim()
+  .toUpperCase()
+  .regex(/^LC-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/, "This is not a card serial.");
+
+export const customerSerialQuery = z.object({ serial: serialField });
+export const customerDeleteBody = z.object({ serial: serialField });
+
+/** What the directory flags on a row. */
+export type CustomerFlag = "reward_ready" | "near_reward" | "birthday_this_month" | "inactive";
+/** The directory calls a card inactive after this many days without a visit. */
+export const INACTIVE_FLAG_DAYS = 30;
+
+/** One row of the directory: a card and its holder. */
+export type CustomerRow = {
+  serial: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  business_id: number;
+  business_name: string;
+  stamps: number;
+  stamps_required: number | null;
+  rewards_redeemed: number;
+  first_visit_at: string;
+  last_visit_at: string;
+  flags: CustomerFlag[];
+};
+
+export type CustomerList = { items: CustomerRow[]; next_cursor: string | null };
+
+export type CustomerHistoryEntry = {
+  kind: "join" | "stamp" | "redeem";
+  stamps_after: number;
+  location: string | null;
+  staff_name: string | null;
+  created_at: string;
+};
+
+export type CustomerMessage = { id: number; title: string; message: string; segment: string; created_at: string };
+
+/** customer-detail: the card, its history (newest first, the latest 100) and the messages it received. */
+export type CustomerDetail = CustomerRow & {
+  birthday: string | null;
+  lifetime_stamps: number;
+  reward_title: string | null;
+  history: CustomerHistoryEntry[];
+  messages: CustomerMessage[];
+};
+export const CUSTOMER_HISTORY_MAX = 100;
+export const CUSTOMER_MESSAGES_MAX = 50;
+
+/** customer-export: everything kept about the customer at this owner, as one JSON document. */
+export type CustomerExport = {
+  exported_at: string;
+  customer: { name: string; email: string; phone: string | null; birthday: string | null; created_at: string };
+  /** Each card with its whole history; `devices` counts what holds it (tokens are not exported). */
+  cards: (CustomerDetail & { devices: { apple_wallet_passes: number; push_subscriptions: number } })[];
+};

@@ -1,0 +1,57 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { businesses } from "./businesses";
+import { cards } from "./loyalty";
+import { businessMessages } from "./notifications";
+
+/**
+ * An owner's automated message for one business (issue 16): win-back, birthday, near-reward or
+ * welcome, on or off, with its text (placeholders {name}, {business}, {stamps_left}).
+ */
+export const automations = pgTable(
+  "automations",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["win_back", "birthday", "near_reward", "welcome"] }).notNull(),
+    enabled: boolean("enabled").notNull().default(false),
+    /** Win-back: days without a visit. */
+    days: integer("days"),
+    title: text("title").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("automations_business_kind_unique").on(t.businessId, t.kind),
+    index("automations_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * What an automation sent to whom. `period` is the once-per-customer key (the year for a
+ * birthday, the lapse's last visit for a win-back, the reward cycle for near-reward, `once` for
+ * welcome): the unique index makes a second run, on any instance, send nothing twice.
+ */
+export const automationSends = pgTable(
+  "automation_sends",
+  {
+    id: serial("id").primaryKey(),
+    automationId: integer("automation_id")
+      .notNull()
+      .references(() => automations.id, { onDelete: "cascade" }),
+    cardId: integer("card_id").references(() => cards.id, { onDelete: "set null" }),
+    messageId: integer("message_id").references(() => businessMessages.id, { onDelete: "set null" }),
+    period: text("period").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("automation_sends_once_unique").on(t.automationId, t.cardId, t.period),
+    index("automation_sends_automation_idx").on(t.automationId, t.id),
+  ],
+);

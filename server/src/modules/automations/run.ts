@@ -1,0 +1,145 @@
+import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
+import type { PushJobs } from "../notifications/push-targets";
+import {
+  automations,
+  automationSends,
+  businesses,
+  businessMessages,
+  cards,
+  customers,
+  messageRecipients,
+} from "../../db/schema";
+import { fallbackOn, fallbackReward, ownReward, ownRewardOn, stampsRequired } from "../customers/segments";
+
+/** Welcome messages go to cards this recent (a missed tick catches up; older cards are not greeted). */
+const WELCOME_WINDOW_MS = 2 * 86_400_000;
+
+type AutomationRow = typeof automations.$inferSelect & { businessName: string };
+type Candidate = { cardId: number; name: string; stampsLeft: number | null; period: string };
+
+/** `{name}`, `{business}`, `{stamps_left}` filled in; unknown braces stay as typed. */
+export function fillPlaceholders(text: string, values: { name: string; business: string; stampsLeft: number | null }) {
+  return text
+    .replaceAll("{name}", values.name)
+    .replaceAll("{business}", values.business)
+    .replaceAll("{stamps_left}", values.stampsLeft === null ? "" : String(values.stampsLeft));
+}
+
+/** The cards an automation is due for at `now`, each with its once-per-period key. */
+async function candidates(db: Db, a: AutomationRow, now: Date): Promise<Candidate[]> {
+  const fallback = fallbackReward(a.userId);
+  const required = stampsRequired(fallback);
+  const at = (ms: number) => new Date(ms);
+  let where: SQL | undefined;
+  let period: SQL<string>;
+  switch (a.kind) {
+    case "win_back":
+      where = lt(cards.lastVisitAt, at(now.getTime() - (a.days ?? 30) * 86_400_000));
+      // One message per absence: a visit starts a new one.
+      period = sql<string>`'absence:' || (extract(epoch from ${cards.lastVisitAt}) * 1000000)::bigint::text`;
+      break;
+    case "birthday": {
+      const month = now.getUTCMonth() + 1;
+      const day = now.getUTCDate();
+      where = sql`extract(month from ${customers.birthday}) = ${month} and extract(day from ${customers.birthday}) <= ${day}`;
+      period = sql<string>`${`year:${now.getUTCFullYear()}`}`;
+      break;
+    }
+    case "near_reward":
+      where = sql`${cards.stamps} = ${required} - 1`;
+      // Once per reward cycle: the count of rewards redeemed so far.
+      period = sql<string>`'cycle:' || ${cards.rewardsRedeemed}::text`;
+      break;
+    case "welcome":
+      where = and(
+        gte(cards.createdAt, at(Math.max(now.getTime() - WELCOME_WINDOW_MS, a.createdAt.getTime()))),
+        lt(cards.createdAt, now),
+      );
+      period = sql<string>`'once'`;
+      break;
+  }
+  const rows = await db
+    .select({
+      cardId: cards.id,
+      name: customers.name,
+      stampsLeft: sql<number | null>`greatest(${required} - ${cards.stamps}, 0)`,
+      period,
+    })
+    .from(cards)
+    .innerJoin(customers, eq(customers.id, cards.customerId))
+    .leftJoin(ownReward, ownRewardOn)
+    .leftJoin(fallback, fallbackOn(fallback))
+    .where(and(eq(cards.businessId, a.businessId), eq(cards.userId, a.userId), where));
+  return rows.map((r) => ({ ...r, stampsLeft: r.stampsLeft === null ? null : Number(r.stampsLeft) }));
+}
+
+/**
+ * One tick of the automations: every enabled automation sends its message to the cards it is due
+ * for and has not sent to in this period. Idempotent and safe on several instances at once: a
+ * send is claimed by inserting its (automation, card, period) row, which the unique index lets
+ * only one transaction do; the message (to that card only) is written in the same transaction.
+ * The job queue's scheduler calls it (`scheduleAutomations`); `onSent` runs in each message's
+ * transaction (the push to that card's devices is a job written there).
+ */
+export async function runAutomations(
+  db: Db,
+  now = new Date(),
+  onSent?: (tx: Db, sent: { businessId: number; messageId: number; title: string; message: string }) => Promise<void>,
+): Promise<{ sent: number }> {
+  const active = await db
+    .select({ automation: automations, businessName: businesses.businessName })
+    .from(automations)
+    .innerJoin(businesses, eq(businesses.id, automations.businessId))
+    .where(eq(automations.enabled, true));
+  let sent = 0;
+  for (const { automation, businessName } of active) {
+    const a = { ...automation, businessName };
+    for (const c of await candidates(db, a, now)) {
+      const done = await db.transaction(async (tx) => {
+        const [claimed] = await tx
+          .insert(automationSends)
+          .values({ automationId: a.id, cardId: c.cardId, period: c.period })
+          .onConflictDoNothing()
+          .returning({ id: automationSends.id });
+        if (!claimed) return false;
+        const values = { name: c.name, business: businessName, stampsLeft: c.stampsLeft };
+        const [message] = await tx
+          .insert(businessMessages)
+          .values({
+            userId: a.userId,
+            businessId: a.businessId,
+            title: fillPlaceholders(a.title, values).slice(0, 120),
+            message: fillPlaceholders(a.message, values).slice(0, 480),
+            segment: `automation:${a.kind}`,
+          })
+          .returning({ id: businessMessages.id, title: businessMessages.title, message: businessMessages.message });
+        await tx.insert(messageRecipients).values({ messageId: message!.id, cardId: c.cardId });
+        await onSent?.(tx, {
+          businessId: a.businessId,
+          messageId: message!.id,
+          title: message!.title,
+          message: message!.message,
+        });
+        await tx.update(automationSends).set({ messageId: message!.id }).where(eq(automationSends.id, claimed.id));
+        return true;
+      });
+      if (done) sent++;
+    }
+  }
+  return { sent };
+}
+
+/** Every quarter of an hour, on one instance however many run (the job queue's scheduler). */
+export const AUTOMATIONS_CRON = "*/15 * * * *";
+
+/** Runs the automations on the job queue's schedule; each message is pushed to its card's devices. */
+export function scheduleAutomations(app: FastifyInstance, pushes: PushJobs) {
+  app.jobs.schedule("automations", AUTOMATIONS_CRON, async () => {
+    const { sent } = await runAutomations(app.db, new Date(), (tx, m) =>
+      pushes.toCardHolders(tx, m.businessId, { title: m.title, body: m.message }, m.messageId),
+    );
+    if (sent > 0) app.log.info({ sent }, "automations sent");
+  });
+}

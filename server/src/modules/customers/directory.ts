@@ -1,0 +1,243 @@
+import { and, desc, eq, exists, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import {
+  CUSTOMER_HISTORY_MAX,
+  CUSTOMER_MESSAGES_MAX,
+  INACTIVE_FLAG_DAYS,
+  type CustomerDetail,
+  type CustomerFlag,
+  type CustomerList,
+  type CustomerListFilters,
+  type CustomerRow,
+} from "../../../../lib/contract/customers";
+import type { Db } from "../../db/client";
+import {
+  addresses,
+  businesses,
+  businessMessages,
+  cards,
+  customers,
+  messageRecipients,
+  scans,
+  users,
+} from "../../db/schema";
+import { invalid, notFound } from "../../http/errors";
+import {
+  birthdayThisMonth,
+  fallbackOn,
+  fallbackReward,
+  ownReward,
+  ownRewardOn,
+  rewardTitle,
+  segmentCards,
+  stampsRequired,
+  type FallbackReward,
+} from "./segments";
+
+export const UNKNOWN_CUSTOMER = "This customer is not one of your business's customers.";
+
+/** The row columns of the directory (a card, its holder, business and reward). */
+const rowColumns = (fallback: FallbackReward) => ({
+  id: cards.id,
+  customerId: cards.customerId,
+  serial: cards.serial,
+  name: customers.name,
+  email: customers.email,
+  phone: customers.phone,
+  birthday: customers.birthday,
+  businessId: cards.businessId,
+  businessName: businesses.businessName,
+  stamps: cards.stamps,
+  lifetimeStamps: cards.lifetimeStamps,
+  stampsRequired: stampsRequired(fallback),
+  rewardTitle: rewardTitle(fallback),
+  rewardsRedeemed: cards.rewardsRedeemed,
+  createdAt: cards.createdAt,
+  lastVisitAt: cards.lastVisitAt,
+  birthdayThisMonth: sql<boolean>`coalesce(${birthdayThisMonth}, false)`,
+  inactive: sql<boolean>`${cards.lastVisitAt} < now() - make_interval(days => ${INACTIVE_FLAG_DAYS})`,
+  /** The last visit in microseconds since the epoch, exactly: the keyset cursor must not round it. */
+  visitMicros: sql<string>`(extract(epoch from ${cards.lastVisitAt}) * 1000000)::bigint::text`,
+});
+
+/** The directory's rows of one owner; `fallback` is that owner's (fallbackReward). */
+const selectRows = (db: Db, fallback: FallbackReward) =>
+  db
+    .select(rowColumns(fallback))
+    .from(cards)
+    .innerJoin(customers, eq(customers.id, cards.customerId))
+    .innerJoin(businesses, eq(businesses.id, cards.businessId))
+    .leftJoin(ownReward, ownRewardOn)
+    .leftJoin(fallback, fallbackOn(fallback));
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectRows>["execute"]>>[number];
+
+/** A computed boolean: node-postgres and PGlite answer `true`; be lenient with `'t'` all the same. */
+const truthy = (value: unknown) => value === true || value === "t" || value === "true";
+
+function flagsOf(row: Row): CustomerFlag[] {
+  const flags: CustomerFlag[] = [];
+  const required = row.stampsRequired === null ? null : Number(row.stampsRequired);
+  if (required !== null && row.stamps >= required) flags.push("reward_ready");
+  else if (required !== null && row.stamps === required - 1) flags.push("near_reward");
+  if (truthy(row.birthdayThisMonth)) flags.push("birthday_this_month");
+  if (truthy(row.inactive)) flags.push("inactive");
+  return flags;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function toRow(row: Row): CustomerRow {
+  return {
+    serial: row.serial,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    business_id: row.businessId,
+    business_name: row.businessName,
+    stamps: row.stamps,
+    stamps_required: row.stampsRequired === null ? null : Number(row.stampsRequired),
+    rewards_redeemed: row.rewardsRedeemed,
+    first_visit_at: iso(row.createdAt),
+    last_visit_at: iso(row.lastVisitAt),
+    flags: flagsOf(row),
+  };
+}
+
+/**
+ * The opaque keyset cursor: the last row's visit (exact microseconds) and id, base64url. Opaque
+ * to clients; a tampered one is refused (422), never a 500.
+ */
+export const encodeCursor = (micros: string, id: number) => Buffer.from(`${micros}.${id}`).toString("base64url");
+
+function decodeCursor(cursor: string): { micros: string; id: number } {
+  const text = Buffer.from(cursor, "base64url").toString("utf8");
+  const match = /^(-?\d{1,18})\.(\d{1,10})$/.exec(text);
+  const id = Number(match?.[2]);
+  if (!match || !Number.isSafeInteger(id) || id > 2_147_483_647) throw invalid("cursor", "The cursor is not valid.");
+  return { micros: match[1]!, id };
+}
+
+/** `like` with the user's text taken literally (`%`, `_` and `\` are not wildcards). */
+const likeLiteral = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Whole UTC days, both ends included. */
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+
+/**
+ * customer-list: the owner's card holders, newest visit first, keyset-paged on (last visit, id):
+ * one index range scan per page however deep (cards_user_last_visit_idx), and the search is the
+ * trigram index on customers.search (`like '%part%'`, case-insensitive).
+ */
+export async function listCustomers(db: Db, ownerId: number, f: CustomerListFilters): Promise<CustomerList> {
+  const fallback = fallbackReward(ownerId);
+  const conditions: (SQL | undefined)[] = [segmentCards(fallback, ownerId, f.business_id, f.segment, f.days)];
+  if (f.q) conditions.push(sql`${customers.search} like ${likeLiteral(f.q)}`);
+  if (f.last_visit_from) conditions.push(gte(cards.lastVisitAt, dayStart(f.last_visit_from)));
+  if (f.last_visit_to) conditions.push(lt(cards.lastVisitAt, dayAfter(f.last_visit_to)));
+  if (f.reward_ready !== undefined) {
+    const ready = sql`${cards.stamps} >= ${stampsRequired(fallback)}`;
+    conditions.push(f.reward_ready ? ready : sql`not coalesce(${ready}, false)`);
+  }
+  if (f.cursor) {
+    const { micros, id } = decodeCursor(f.cursor);
+    const at = sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
+    conditions.push(sql`(${cards.lastVisitAt}, ${cards.id}) < (${at}, ${id})`);
+  }
+  const rows = await selectRows(db, fallback)
+    .where(and(...conditions))
+    .orderBy(desc(cards.lastVisitAt), desc(cards.id))
+    .limit(f.limit + 1);
+  const page = rows.slice(0, f.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toRow),
+    next_cursor: rows.length > f.limit && last ? encodeCursor(last.visitMicros, last.id) : null,
+  };
+}
+
+const staff = alias(users, "staff");
+
+/** A card of this owner by its serial, with its row columns, or 404 (another owner's card too). */
+export async function findCustomerCard(db: Db, ownerId: number, serial: string) {
+  const [row] = await selectRows(db, fallbackReward(ownerId))
+    .where(and(eq(cards.userId, ownerId), eq(cards.serial, serial)))
+    .limit(1);
+  if (!row) throw notFound(UNKNOWN_CUSTOMER);
+  return row;
+}
+
+/**
+ * customer-detail: the card, its history (latest first) and the messages it received; the export
+ * asks for the whole history.
+ */
+export async function customerDetail(
+  db: Db,
+  row: Row,
+  options: { history: "latest" | "all" } = { history: "latest" },
+): Promise<CustomerDetail> {
+  const historyQuery = db
+    .select({
+      kind: scans.kind,
+      stampsAfter: scans.stampsAfter,
+      location: addresses.address,
+      staffName: staff.name,
+      createdAt: scans.createdAt,
+    })
+    .from(scans)
+    .leftJoin(addresses, eq(addresses.id, scans.addressId))
+    .leftJoin(staff, eq(staff.id, scans.staffUserId))
+    .where(eq(scans.cardId, row.id))
+    .orderBy(desc(scans.id));
+  const [history, messages] = await Promise.all([
+    options.history === "all" ? historyQuery : historyQuery.limit(CUSTOMER_HISTORY_MAX),
+    receivedMessages(db, { id: row.id, businessId: row.businessId, createdAt: row.createdAt }, CUSTOMER_MESSAGES_MAX),
+  ]);
+  return {
+    ...toRow(row),
+    birthday: row.birthday,
+    lifetime_stamps: row.lifetimeStamps,
+    reward_title: row.rewardTitle,
+    history: history.map((h) => ({
+      kind: h.kind,
+      stamps_after: h.stampsAfter,
+      location: h.location,
+      staff_name: h.staffName,
+      created_at: iso(h.createdAt),
+    })),
+    messages: messages.map((m) => ({
+      id: m.id,
+      title: m.title,
+      message: m.message,
+      segment: m.segment,
+      created_at: iso(m.createdAt),
+    })),
+  };
+}
+
+/**
+ * The messages a card received: the business's messages to everyone sent since it joined, and the
+ * segmented ones it was a recipient of. Newest first.
+ */
+export function receivedMessages(db: Db, card: { id: number; businessId: number; createdAt: Date }, limit: number) {
+  return db
+    .select()
+    .from(businessMessages)
+    .where(
+      and(
+        eq(businessMessages.businessId, card.businessId),
+        or(
+          and(eq(businessMessages.segment, "all"), gte(businessMessages.createdAt, card.createdAt)),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(messageRecipients)
+              .where(and(eq(messageRecipients.messageId, businessMessages.id), eq(messageRecipients.cardId, card.id))),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(businessMessages.id))
+    .limit(limit);
+}

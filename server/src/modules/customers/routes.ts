@@ -1,0 +1,90 @@
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../lib/contract/calls";
+import type { SegmentCount } from "../../../../lib/contract/customers";
+import { and, eq } from "drizzle-orm";
+import { businesses, customers } from "../../db/schema";
+import { actingOwnerId } from "../../http/auth";
+import { notFound } from "../../http/errors";
+import { route } from "../../http/route";
+import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
+import { customerDetail, findCustomerCard, listCustomers } from "./directory";
+import { deleteCustomer, deleteOwnCard, exportCustomer } from "./privacy";
+import { countSegment } from "./segments";
+
+const NO_CARD = "No card on this device.";
+
+/** A business filter must name one of the owner's businesses: another owner's is a 404. */
+async function checkBusiness(app: FastifyInstance, ownerId: number, businessId: number | undefined) {
+  if (!businessId) return;
+  const [row] = await app.db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.id, businessId), eq(businesses.userId, ownerId)))
+    .limit(1);
+  if (!row) throw notFound("Business not found.");
+}
+
+/**
+ * The customer directory, segments and privacy (issue 16). Staff read their owner's directory
+ * (actingOwnerId); everything else is the owner's. Another owner's serial is a 404, like an
+ * unknown one: nothing tells whether it exists.
+ */
+export function customerRoutes(app: FastifyInstance) {
+  route(app, calls.customerList, async ({ user, query }) => {
+    await checkBusiness(app, actingOwnerId(user), query.business_id);
+    const data = await listCustomers(app.db, actingOwnerId(user), query);
+    return { message: "Customer list.", data };
+  });
+
+  route(app, calls.customerDetail, async ({ user, query }) => {
+    const row = await findCustomerCard(app.db, actingOwnerId(user), query.serial);
+    return { message: "Customer detail.", data: await customerDetail(app.db, row) };
+  });
+
+  route(app, calls.segmentCount, async ({ user, query }) => {
+    await checkBusiness(app, user.id, query.business_id);
+    const n = await countSegment(app.db, user.id, query.business_id, query.segment, query.days);
+    const data: SegmentCount = { segment: query.segment, days: query.days ?? null, count: n };
+    return { message: "Segment count.", data };
+  });
+
+  route(app, calls.customerExport, async ({ user, query }) => {
+    const data = await exportCustomer(app.db, user.id, query.serial);
+    return {
+      message: "Customer data.",
+      file: {
+        body: Buffer.from(JSON.stringify(data, null, 2), "utf8"),
+        contentType: "application/json; charset=utf-8",
+        headers: {
+          "content-disposition": `attachment; filename="customer-${query.serial}.json"`,
+          "cache-control": "no-store",
+        },
+      },
+    };
+  });
+
+  route(app, calls.customerDelete, async ({ user, body }) => {
+    const data = await deleteCustomer(app.db, user.id, body.serial);
+    return { message: "The customer and their data were deleted.", data };
+  });
+
+  /** The serial must be the card this device holds: a confirmation that this is the card meant. */
+  route(app, calls.walletCardDelete, async ({ body, request }) => {
+    const resolved = await findQr(app.db, body.qr_token);
+    const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
+    if (!card || card.serial !== body.serial) throw notFound(NO_CARD);
+    const data = await deleteOwnCard(app.db, card);
+    return { message: "Your card and its data were deleted.", data };
+  });
+
+  route(app, calls.walletBirthday, async ({ body, request }) => {
+    const resolved = await findQr(app.db, body.qr_token);
+    const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
+    if (!card) throw notFound(NO_CARD);
+    await app.db.update(customers).set({ birthday: body.birthday }).where(eq(customers.id, card.customerId));
+    return {
+      message: body.birthday ? "Thank you! Your birthday is saved." : "Your birthday is removed.",
+      data: { birthday: body.birthday },
+    };
+  });
+}
