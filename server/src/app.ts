@@ -53,6 +53,10 @@ declare module "fastify" {
 /** The largest request body (JSON, form or multipart); matches the BFF cap (BFF_BODY_LIMIT). */
 const BODY_LIMIT = 5 * 1024 * 1024;
 
+/** What busboy (@fastify/multipart's parser) says of a multipart body it cannot read. */
+const MULTIPART_ERROR =
+  /^(Multipart: |Unexpected end of multipart data|Boundary required|The needle cannot|Malformed part header|Part terminated early)/;
+
 export type AppDeps = { database: Database; mailer?: Mailer; payments?: PaymentProvider };
 
 /** Builds the API server (routes under /api) without listening: tests use `app.inject`. */
@@ -136,6 +140,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         message: messages.invalidInput,
         data: null,
         errors: { _: ["The request body is not valid JSON."] },
+      });
+    }
+    // busboy's errors on a broken multipart body (no boundary, truncated) carry no status code.
+    if (!(error as FastifyError).statusCode && request.isMultipart() && MULTIPART_ERROR.test(error.message)) {
+      return reply.code(422).send({
+        status: false,
+        message: messages.invalidInput,
+        data: null,
+        errors: { _: ["The request body is not valid multipart form data."] },
       });
     }
     const status = (error as FastifyError).statusCode;
