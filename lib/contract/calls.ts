@@ -250,6 +250,10 @@ export const calls = {
   paymentReceipt: { method: "GET", path: "/payment-receipt/:id", access: "owner", params: receiptParams },
   /** NEW (product.md §6): Stripe's signed events; the raw body is verified, never parsed first. */
   stripeWebhook: { method: "POST", path: "/stripe-webhook", access: "public", body: stripeWebhookBody },
+
+  // Hardening (issue 18): the outside view.
+  /** NEW: the OpenAPI 3.1 document of every call here (JSON, not the envelope). */
+  openapi: { method: "GET", path: "/openapi.json", access: "public" },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

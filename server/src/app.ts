@@ -17,6 +17,7 @@ import { createGoogleWallet, type GoogleWallet } from "./modules/google-wallet/s
 import { healthRoutes } from "./modules/health/routes";
 import { loyaltyRoutes } from "./modules/loyalty/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
+import { openApiRoutes } from "./modules/openapi/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
 import { staffRoutes } from "./modules/staff/routes";
 import { planRoutes } from "./modules/plans/routes";
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       googleWalletRoutes(api);
       appleWalletRoutes(api);
       notificationRoutes(api);
+      openApiRoutes(api);
     },
     { prefix: "/api" },
   );
