@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { installBackupSignal } from "./db/backup";
 import { connect } from "./db/client";
 import { DEMO_USER, seed } from "./db/seed";
 import { prune, PRUNE_EVERY_MS } from "./services/housekeeping";
@@ -29,6 +30,8 @@ async function main() {
       (err: unknown) => app.log.warn({ err }, "housekeeping failed"),
     );
   void housekeeping();
+  // `npm run backup` asks the server for a dump of the embedded database it holds (db/backup.ts).
+  const removePidFile = database.pglite ? installBackupSignal(database.pglite, config.dataDir, app.log) : () => {};
   const housekeepingTimer = setInterval(housekeeping, PRUNE_EVERY_MS).unref();
 
   let closing = false;
@@ -37,6 +40,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, "shutting down");
     clearInterval(housekeepingTimer);
+    removePidFile();
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();

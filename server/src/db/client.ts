@@ -15,6 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The embedded database's one connection (backups dump through it: db/backup.ts). */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -70,6 +72,7 @@ export async function connectPglite(options: { dataDir?: string; pglite?: PGlite
   return {
     db,
     kind: "pglite",
+    pglite: client,
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
     },
