@@ -1,15 +1,14 @@
-// CI's backup check (npm run backup:check) (issue 18 point 7): a backup of the embedded database taken while writes go
-// on restores into a new database whose every row is a row of the source, whose writes are whole
+// CI's backup check (npm run backup:check; issue 18 point 7): a backup taken while writes go on
+// (the embedded database, or PostgreSQL with DATABASE_URL: .ci/run runs both) restores into a new database whose every row is a row of the source, whose writes are whole
 // (no transaction half in), and which holds some but not all of the writes (it really was taken
 // under writes). Uses the same functions as `npm run backup` / `npm run restore` and the API
 // server's SIGUSR2 dump (server/src/db/backup.ts). A few seconds; exits non-zero on any mismatch.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { dumpPglite, restorePglite, writeBackup } from "../db/backup";
-import { connectPglite } from "../db/client";
+import { dumpPglite, restorePglite, runPgTool, writeBackup } from "../db/backup";
+import { connectPglite, connectPostgres, type Database } from "../db/client";
 import { apiTokens, users } from "../db/schema";
 import { seed } from "../db/seed";
 
@@ -20,13 +19,70 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
+type Rows = (text: string) => Promise<Record<string, unknown>[]>;
+const rowsOf =
+  (db: Database): Rows =>
+  async (text) =>
+    ((await db.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+/** A backup of `source` taken now, restored into a new database: answers how to read it. */
+type BackupAndRestore = (source: Database) => Promise<{ take(): Promise<void>; restore(): Promise<Database> }>;
+
+/** The embedded database: the API server's own dump (SQL through pglite-tools), restored by `npm run restore`. */
+const embedded =
+  (dir: string): BackupAndRestore =>
+  async (source) => {
+    let file = "";
+    return {
+      take: async () => void (file = writeBackup(path.join(dir, "backups"), await dumpPglite(source.pglite!))),
+      restore: async () => {
+        await restorePglite(file, path.join(dir, "restored"));
+        return connectPglite({ dataDir: path.join(dir, "restored") });
+      },
+    };
+  };
+
+/** PostgreSQL (DATABASE_URL): pg_dump's custom format and pg_restore, as `npm run backup` runs them. */
+const postgres =
+  (dir: string, target: URL): BackupAndRestore =>
+  async () => {
+    const file = path.join(dir, "backup.dump");
+    const restored = new URL(target);
+    restored.pathname = "/backup_check_restored";
+    return {
+      take: () => runPgTool("pg_dump", ["--format=custom", "--no-owner", `--file=${file}`, `--dbname=${target}`]),
+      restore: async () => {
+        await runPgTool("pg_restore", ["--no-owner", "--single-transaction", `--dbname=${restored}`, file]);
+        return connectPostgres(restored.toString());
+      },
+    };
+  };
+
+/** Fresh databases on the PostgreSQL server of DATABASE_URL: the source and the restore's target. */
+async function freshPostgres(url: string): Promise<URL> {
+  const admin = connectPostgres(url);
+  for (const name of ["backup_check_source", "backup_check_restored"]) {
+    await admin.db.execute(sql.raw(`drop database if exists ${name}`));
+    await admin.db.execute(sql.raw(`create database ${name}`));
+  }
+  await admin.close();
+  const source = new URL(url);
+  source.pathname = "/backup_check_source";
+  return source;
+}
+
 async function main() {
   const started = Date.now();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "backup-check-"));
+  const url = process.env.DATABASE_URL;
   try {
-    const source = await connectPglite({ dataDir: path.join(dir, "db") });
+    const sourceUrl = url ? await freshPostgres(url) : undefined;
+    const source = sourceUrl
+      ? connectPostgres(sourceUrl.toString())
+      : await connectPglite({ dataDir: path.join(dir, "db") });
     await source.migrate();
     await seed(source.db, { demoUser: true });
+    const backup = await (sourceUrl ? postgres(dir, sourceUrl) : embedded(dir))(source);
 
     // Writes in transactions: a user and its tokens, all or nothing.
     let written = 0;
@@ -51,50 +107,39 @@ async function main() {
     })();
 
     while (written < 20) await new Promise((resolve) => setTimeout(resolve, 5));
-    const file = writeBackup(path.join(dir, "backups"), await dumpPglite(source.pglite!));
+    await backup.take();
     const atDump = written;
     while (written < atDump + 20) await new Promise((resolve) => setTimeout(resolve, 5));
     stop = true;
     await writer;
 
-    await restorePglite(file, path.join(dir, "restored"));
-    const restored = await PGlite.create(path.join(dir, "restored"));
+    const restoredDb = await backup.restore();
+    const restored = rowsOf(restoredDb);
+    const original = rowsOf(source);
 
     // Every table of both (the app's and drizzle's migration journal): each restored row is a row
     // of the source, compared as a whole (jsonb of the row).
-    const tables = (
-      await restored.query<{ name: string }>(
-        `select table_schema || '.' || table_name as name from information_schema.tables
-       where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`,
-      )
-    ).rows.map((row) => row.name);
-    const sourceTables = (
-      (await source.db.execute(
-        sql`select table_schema || '.' || table_name as name from information_schema.tables
-          where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`,
-      )) as unknown as { rows: { name: string }[] }
-    ).rows.map((row) => row.name);
+    const listTables = `select table_schema || '.' || table_name as name from information_schema.tables
+       where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1`;
+    const tables = (await restored(listTables)).map((row) => String(row.name));
+    const sourceTables = (await original(listTables)).map((row) => String(row.name));
     if (tables.join() !== sourceTables.join()) fail(`tables differ: ${tables} vs ${sourceTables}`);
 
     let checked = 0;
     for (const table of tables) {
       const query = `select to_jsonb(t)::text as row from ${table} t`;
-      const mine = (await restored.query<{ row: string }>(query)).rows.map((r) => r.row);
-      const theirs = new Set(
-        ((await source.db.execute(sql.raw(query))) as unknown as { rows: { row: string }[] }).rows.map((r) => r.row),
-      );
+      const mine = (await restored(query)).map((r) => String(r.row));
+      const theirs = new Set((await original(query)).map((r) => String(r.row)));
       for (const row of mine) if (!theirs.has(row)) fail(`${table}: a restored row is not in the source: ${row}`);
       checked += mine.length;
     }
 
     // Whole transactions, a prefix of the writes, taken while they went on.
-    const writers = (
-      await restored.query<{ n: number; tokens: number }>(
-        `select substring(u.email from 'writer-(\\d+)@')::int as n, count(t.id)::int as tokens
+    const writers = (await restored(
+      `select substring(u.email from 'writer-(\\d+)@')::int as n, count(t.id)::int as tokens
        from users u left join api_tokens t on t.user_id = u.id
        where u.email like 'writer-%' group by u.id, u.email order by 1`,
-      )
-    ).rows;
+    )) as { n: number; tokens: number }[];
     writers.forEach((w, i) => {
       if (w.n !== i) fail(`the restored writes are not a prefix: write ${i} missing`);
       if (w.tokens !== TOKENS_PER_USER) fail(`write ${w.n} is half restored: ${w.tokens} of ${TOKENS_PER_USER} tokens`);
@@ -102,10 +147,10 @@ async function main() {
     if (writers.length < 20 || writers.length >= written) {
       fail(`the backup holds ${writers.length} of ${written} writes: it was not taken while they went on`);
     }
-    await restored.close();
+    await restoredDb.close();
     await source.close();
     console.log(
-      `backup check: ${checked} rows in ${tables.length} tables restored as in the source; ` +
+      `backup check (${source.kind}): ${checked} rows in ${tables.length} tables restored as in the source; ` +
         `${writers.length} of ${written} concurrent writes whole; ${Date.now() - started} ms`,
     );
     done = true;
