@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { dumpPglite, restorePglite, runPgTool, writeBackup } from "../db/backup";
+import { backupDir, installBackupSignal, restorePglite, runningServer, runPgTool } from "../db/backup";
 import { connectPglite, connectPostgres, type Database } from "../db/client";
 import { apiTokens, users } from "../db/schema";
 import { seed } from "../db/seed";
@@ -28,13 +28,34 @@ const rowsOf =
 /** A backup of `source` taken now, restored into a new database: answers how to read it. */
 type BackupAndRestore = (source: Database) => Promise<{ take(): Promise<void>; restore(): Promise<Database> }>;
 
-/** The embedded database: the API server's own dump (SQL through pglite-tools), restored by `npm run restore`. */
+/**
+ * The embedded database: the API server's own handler (installBackupSignal) on a real SIGUSR2 to
+ * this process, found through its pid file as `npm run backup` finds it; restored by restorePglite,
+ * as `npm run restore` does.
+ */
 const embedded =
   (dir: string): BackupAndRestore =>
   async (source) => {
+    const removePidFile = installBackupSignal(source.pglite!, dir, {
+      info: (obj, msg) => console.log(msg, JSON.stringify(obj)),
+      error: (obj, msg) => console.error(msg, obj),
+    });
     let file = "";
     return {
-      take: async () => void (file = writeBackup(path.join(dir, "backups"), await dumpPglite(source.pglite!))),
+      take: async () => {
+        const pid = runningServer(dir);
+        if (pid !== process.pid) fail(`the pid file names ${pid}, not this process`);
+        process.kill(pid!, "SIGUSR2");
+        const deadline = Date.now() + 120_000;
+        while (!file && Date.now() < deadline) {
+          file =
+            (fs.existsSync(backupDir(dir)) ? fs.readdirSync(backupDir(dir)) : []).find((f) => f.endsWith(".sql")) ?? "";
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        if (!file) fail("no backup written within 2 minutes of SIGUSR2");
+        file = path.join(backupDir(dir), file);
+        removePidFile();
+      },
       restore: async () => {
         await restorePglite(file, path.join(dir, "restored"));
         return connectPglite({ dataDir: path.join(dir, "restored") });
