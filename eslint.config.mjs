@@ -2,6 +2,18 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
 
+/** Web code the API server must not import: any of lib/ but lib/contract/, app/, components/. */
+export const SERVER_IMPORT_PATTERNS = [
+  {
+    regex: "^(?:\\.\\./)+(?:lib/(?!contract(?:/|$))|lib$|app/|components/|proxy$|instrumentation$)",
+    message: "The API server imports no web code: move what both sides need under lib/contract/.",
+  },
+  {
+    regex: "^@/(?!lib/contract(?:/|$))",
+    message: "The API server imports no web code: move what both sides need under lib/contract/.",
+  },
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -26,6 +38,15 @@ const config = [
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
       "@typescript-eslint/no-explicit-any": "error",
+    },
+  },
+  {
+    // The API server imports no web code: what both halves need lives in lib/contract/, which
+    // imports nothing of the web app (issue 18). server/test/unit/server-imports.test.ts proves
+    // the rule fires.
+    files: ["server/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: SERVER_IMPORT_PATTERNS }],
     },
   },
 ];

@@ -14,7 +14,7 @@ import {
   type Review,
 } from "./contract/site";
 import { backendUrl } from "./backend";
-import { sanitizePageHtml } from "./sanitize";
+import { sanitizePageHtml } from "./contract/sanitize";
 
 /**
  * The public pages' data from the API server, cached on the web server: a visit never waits for

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useImperativeHandle, useState, type Ref } from "react";
-import { sandboxTokenFor } from "@/lib/payments/test-cards";
+import { sandboxTokenFor } from "@/lib/contract/test-cards";
 import type { CardTokenizer } from "./card-form";
 
 /**

@@ -335,6 +335,10 @@ export const calls = {
   },
   /** What the automations sent to whom, newest first. */
   automationLog: { method: "GET", path: "/automation-log", access: "owner", query: automationLogQuery, list: paged },
+
+  // Hardening (issue 18): the outside view.
+  /** NEW: the OpenAPI 3.1 document of every call here (JSON, not the envelope). */
+  openapi: { method: "GET", path: "/openapi.json", access: "public" },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

@@ -21,6 +21,7 @@ import { loyaltyRoutes } from "./modules/loyalty/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { customerRoutes } from "./modules/customers/routes";
 import { automationRoutes } from "./modules/automations/routes";
+import { openApiRoutes } from "./modules/openapi/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
 import { staffRoutes } from "./modules/staff/routes";
 import { planRoutes } from "./modules/plans/routes";
@@ -60,6 +61,10 @@ declare module "fastify" {
 
 /** The largest request body (JSON, form or multipart); matches the BFF cap (BFF_BODY_LIMIT). */
 const BODY_LIMIT = 5 * 1024 * 1024;
+
+/** What busboy (@fastify/multipart's parser) says of a multipart body it cannot read. */
+const MULTIPART_ERROR =
+  /^(Multipart: |Unexpected end of multipart data|Boundary required|The needle cannot|Malformed part header|Part terminated early)/;
 
 export type AppDeps = { database: Database; mailer?: Mailer; payments?: PaymentProvider; jobs?: JobsOptions };
 
@@ -174,6 +179,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         .header("retry-after", "5")
         .send({ status: false, message: messages.serviceUnavailable, data: null });
     }
+    // busboy's errors on a broken multipart body (no boundary, truncated) carry no status code.
+    if (!(error as FastifyError).statusCode && request.isMultipart() && MULTIPART_ERROR.test(error.message)) {
+      return reply.code(422).send({
+        status: false,
+        message: messages.invalidInput,
+        data: null,
+        errors: { _: ["The request body is not valid multipart form data."] },
+      });
+    }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ status: false, message: error.message, data: null });
@@ -214,6 +228,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       notificationRoutes(api);
       customerRoutes(api);
       automationRoutes(api);
+      openApiRoutes(api);
     },
     { prefix: "/api" },
   );

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
+import { installBackupSignal } from "./db/backup";
 import { connect } from "./db/client";
 import { prepareDatabase, prepareInChild, PREPARE_FLAG } from "./db/prepare";
 import { DEMO_USER } from "./db/seed";
@@ -39,12 +40,15 @@ async function main() {
   }
 
   // Housekeeping (services/housekeeping.ts) is a scheduled job: hourly, on one instance.
+  // `npm run backup` asks the server for a dump of the embedded database it holds (db/backup.ts).
+  const removePidFile = database.pglite ? installBackupSignal(database.pglite, config.dataDir, app.log) : () => {};
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    removePidFile();
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();

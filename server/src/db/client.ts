@@ -26,6 +26,8 @@ export type Database = {
    * `values`, `text` may hold several statements (pg-boss's schema and its locked maintenance).
    */
   executeSql(text: string, values?: unknown[]): Promise<SqlRows>;
+  /** The embedded database's one connection (backups dump through it: db/backup.ts). */
+  pglite?: PGlite;
   migrate(): Promise<void>;
   /**
    * Runs `work` while holding the start-up lock, with a `migrate` that works under it: API
@@ -145,6 +147,7 @@ export async function connectPglite(options: { dataDir?: string; pglite?: PGlite
   return {
     db,
     kind: "pglite",
+    pglite: client,
     executeSql,
     migrate,
     atStartup: (work) => work({ db, migrate }),

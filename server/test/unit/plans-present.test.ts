@@ -1,5 +1,5 @@
 import { formatMinor, parseMajor } from "../../src/modules/plans/present";
-import { sanitizePageHtml } from "../../../lib/sanitize";
+import { sanitizePageHtml } from "../../../lib/contract/sanitize";
 
 describe("plan amounts", () => {
   it.each([

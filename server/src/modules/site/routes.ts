@@ -6,7 +6,7 @@ import { contactMessages, homePages, pages, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { route } from "../../http/route";
 import { createMailer, type Mail } from "../../services/mail";
-import { sanitizePageHtml } from "../../../../lib/sanitize";
+import { sanitizePageHtml } from "../../../../lib/contract/sanitize";
 import { contactMail } from "./contact-mail";
 
 /** The contact form is public: a few messages per visitor, enough for a real one to get through. */

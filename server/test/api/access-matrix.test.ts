@@ -1,0 +1,295 @@
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { calls, type Call } from "../../../lib/contract/calls";
+import { safeParse, type Schema } from "../../../lib/contract/schema";
+import { CARD_SECRETS_HEADER } from "../../../lib/contract/wallet";
+import { createTestApp, uniqueEmail, type Res, type TestApp } from "../helpers/app";
+import { BUSINESS_FIELDS, image } from "../helpers/dashboard";
+import { changedTables, fingerprint } from "../helpers/fingerprint";
+import { loyaltyFixtures } from "../helpers/loyalty";
+import { arbitraryFor } from "../helpers/zod-arbitrary";
+import { createCoupon } from "../../src/modules/payments/coupons";
+
+/**
+ * The access matrix from the contract (issue 18 point 4): every call that takes the id of an
+ * owner's row × nine callers → the answer the call's `access` (and its plan feature, where the
+ * contract declares one) says, and nothing written on a refusal. The calls, their ids and their
+ * requests come from `calls.ts`: a new call is covered by default, and one the generator cannot
+ * build a request for fails here until it is listed in UNBUILDABLE with a reason.
+ */
+
+type Ids = Record<Resource, number>;
+type Resource = "business" | "address" | "category" | "reward" | "qr" | "staff" | "file" | "coupon" | "payment";
+
+/** The row an `id` names, from the call's path (`/delete-business` → business). */
+const ID_BY_PATH: [RegExp, Resource][] = [
+  [/business/, "business"],
+  [/address/, "address"],
+  [/product-category/, "category"],
+  [/staff/, "staff"],
+  [/reward/, "reward"],
+  [/qr/, "qr"],
+  [/files/, "file"],
+  [/coupon/, "coupon"],
+  [/payment/, "payment"],
+];
+/** The row a `*_id` field names. */
+const ID_BY_KEY: Record<string, Resource> = {
+  business_id: "business",
+  address_id: "address",
+  reward_id: "reward",
+  product_category_id: "category",
+};
+/** Ids of rows nobody owns (the public plan list): not part of the matrix. */
+const SHARED_KEYS = new Set(["subscription_id"]);
+
+/**
+ * Fields whose valid values are reference data (category-list, country-list), not a schema's
+ * shape: the generated value is replaced by one from the list.
+ */
+const REFERENCE_VALUES: Record<string, unknown> = {
+  business_category: BUSINESS_FIELDS.business_category,
+  country_name: BUSINESS_FIELDS.country_name,
+};
+
+/** Calls taking an owner's id that the generator cannot build a valid request for, with why. */
+const UNBUILDABLE: Record<string, string> = {};
+
+/** The plan feature a call needs, where the contract declares one (issue 18 point 1 adds it). */
+const planFeature = (call: Call): unknown => {
+  const data = call as Call & { plan?: unknown; feature?: unknown; planFeature?: unknown };
+  return data.plan ?? data.feature ?? data.planFeature;
+};
+
+type Def = { type: string; shape?: Record<string, Schema>; innerType?: Schema; in?: Schema; out?: Schema };
+const defOf = (schema: Schema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Whether a field holds a row id: a number under optional/default/pipe wrappers. */
+function isNumber(schema: Schema): boolean {
+  const def = defOf(schema);
+  if (def.type === "number") return true;
+  if (def.type === "pipe") return isNumber(defOf(def.out!).type === "transform" ? def.in! : def.out!);
+  return def.innerType ? isNumber(def.innerType) : false;
+}
+
+type Part = "body" | "query" | "params";
+type IdField = { part: Part; key: string; resource: Resource | undefined };
+
+function idFields(call: Call): IdField[] {
+  const fields: IdField[] = [];
+  for (const part of ["body", "query", "params"] as const) {
+    const shape = call[part] ? defOf(call[part]).shape : undefined;
+    for (const [key, schema] of Object.entries(shape ?? {})) {
+      if ((key !== "id" && !key.endsWith("_id")) || SHARED_KEYS.has(key) || !isNumber(schema)) continue;
+      const resource = key === "id" ? ID_BY_PATH.find(([re]) => re.test(call.path))?.[1] : ID_BY_KEY[key];
+      fields.push({ part, key, resource });
+    }
+  }
+  return fields;
+}
+
+const matrixCalls = (Object.entries(calls) as [string, Call][]).filter(([, call]) => idFields(call).length > 0);
+
+type Built = { query: Record<string, unknown>; params: Record<string, unknown>; body: unknown };
+
+let t: TestApp;
+let f: ReturnType<typeof loyaltyFixtures>;
+type World = Awaited<ReturnType<typeof world>>;
+
+/** An owner with one row of each kind, a staff member and a customer's card. */
+async function world(label: string) {
+  const owner = await t.createUser({ name: `Owner ${label}` });
+  const token = await t.tokenFor(owner.id);
+  const business = await f.addBusiness(token, { business_name: `${label}'s shop` }, await image("png", 16));
+  const address = await f.addAddress(token, business.id);
+  const category = await f.addCategory(token, `${label}'s coffee`);
+  const reward = await f.addReward(token, business.id);
+  const qr = await f.generateQr(token, business.id, { reward_id: reward.id });
+  const invite = await f.addStaff(token, uniqueEmail("staff"));
+  const staff = await t.createUser({ role: "staff", ownerId: owner.id });
+  const card = await f.join(qr.qr_token);
+  await t.post("/coupon-apply", { coupon_code: "MATRIX10", mode: "businessPayment" }, { token });
+  const [coupon] = (await t.get<{ id: number }[]>("/coupon-list", { token })).body.data;
+  const [payment] = await t.query<{ id: number }>(sql`select id from payments where user_id = ${owner.id} limit 1`);
+  await t.settle();
+  const ids: Ids = {
+    business: business.id,
+    address: address.id,
+    category: category.id,
+    reward: reward.id,
+    qr: qr.id,
+    staff: invite.id,
+    file: Number(business.business_logo!.split("/").pop()),
+    coupon: coupon!.id,
+    payment: payment!.id,
+  };
+  return {
+    ownerId: owner.id,
+    token,
+    staffToken: await t.tokenFor(staff.id),
+    cardSecret: card.secret,
+    ids,
+    strings: [qr.qr_token, card.card.serial, card.email],
+  };
+}
+
+/** A valid request for `call` on the rows of `w`, or null when none of 60 samples validates. */
+function build(call: Call, w: World): Built | null {
+  const fields = idFields(call);
+  const pool = { strings: w.strings, files: [] };
+  const sample = (part: Part) =>
+    call[part] ? fc.sample(arbitraryFor(call[part], pool), { numRuns: 60, seed: 4 }) : [undefined];
+  const candidates = { body: sample("body"), query: sample("query"), params: sample("params") };
+  for (let i = 0; i < 60; i++) {
+    const built: Built = { query: {}, params: {}, body: undefined };
+    let valid = true;
+    for (const part of ["body", "query", "params"] as const) {
+      const value = candidates[part][i % candidates[part].length];
+      // Files go as multipart; the matrix sends JSON and leaves them out.
+      const object: Record<string, unknown> = Object.fromEntries(
+        Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => !(v instanceof Uint8Array)),
+      );
+      for (const [key, known] of Object.entries(REFERENCE_VALUES)) if (key in object) object[key] = known;
+      for (const field of fields.filter((field) => field.part === part)) object[field.key] = w.ids[field.resource!];
+      if (call[part] && !safeParse(call[part], object).success) valid = false;
+      if (part === "body") built.body = call[part] ? object : undefined;
+      else built[part] = object;
+    }
+    if (valid) return built;
+  }
+  return null;
+}
+
+function send(call: Call, built: Built, headers: Record<string, string>): Promise<Res> {
+  const path = call.path.replace(/:([a-z_]+)/g, (_, name: string) => encodeURIComponent(String(built.params[name])));
+  const query = Object.fromEntries(
+    Object.entries(built.query)
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  );
+  return t.request(call.method, path, call.method === "GET" ? undefined : (built.body ?? {}), { headers, query });
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A 2xx answer with nothing in it: an empty list, page or CSV. */
+function isEmptyAnswer(res: Res): boolean {
+  if (res.statusCode >= 300) return false;
+  if (String(res.headers["content-type"]).startsWith("text/csv")) return res.text.trim().split("\n").length <= 1;
+  const data = res.body?.data as unknown;
+  if (Array.isArray(data)) return data.length === 0;
+  if (data && typeof data === "object" && "items" in data) return (data as { items: unknown[] }).items.length === 0;
+  return false;
+}
+
+type Caller = {
+  name: string;
+  /** Whose rows the request names. */
+  rows: () => World;
+  headers: () => Record<string, string>;
+  /** Whether the answer is right for this call, with a description of what was expected. */
+  expect: (call: Call, res: Res) => [boolean, string];
+};
+
+const signedOutAnswer = (call: Call, res: Res): [boolean, string] =>
+  call.access === "public" ? [res.statusCode < 500, "a public answer"] : [res.statusCode === 401, "401"];
+const foreignAnswer = (call: Call, res: Res): [boolean, string] =>
+  call.access === "public"
+    ? [res.statusCode < 500, "a public answer"]
+    : [
+        res.statusCode === 404 || (res.statusCode === 422 && call.method !== "GET") || isEmptyAnswer(res),
+        "404 (422 on a write), or an empty list",
+      ];
+
+let a: World; // the owner whose rows are asked for (new for each call: a success may delete them)
+let b: World; // another owner
+let revoked: World; // an owner whose token was revoked
+let deleted: World; // an owner who deleted their account
+let lapsed: World; // an owner whose paid period ended (new for each call, like a)
+
+const callers: Caller[] = [
+  {
+    name: "the owner",
+    rows: () => a,
+    headers: () => bearer(a.token),
+    expect: (_call, res) => [res.statusCode >= 200 && res.statusCode < 300, "2xx"],
+  },
+  { name: "another owner", rows: () => a, headers: () => bearer(b.token), expect: foreignAnswer },
+  {
+    name: "staff of the owner",
+    rows: () => a,
+    headers: () => bearer(a.staffToken),
+    expect: (call, res) =>
+      call.access === "owner"
+        ? [res.statusCode === 403, "403"]
+        : [res.statusCode >= 200 && res.statusCode < 300, "2xx"],
+  },
+  {
+    name: "staff of another owner",
+    rows: () => a,
+    headers: () => bearer(b.staffToken),
+    expect: (call, res) => (call.access === "owner" ? [res.statusCode === 403, "403"] : foreignAnswer(call, res)),
+  },
+  {
+    name: "a customer's card cookie",
+    rows: () => a,
+    headers: () => ({ [CARD_SECRETS_HEADER]: a.cardSecret }),
+    expect: signedOutAnswer,
+  },
+  { name: "signed out", rows: () => a, headers: () => ({}), expect: signedOutAnswer },
+  { name: "a revoked token", rows: () => revoked, headers: () => bearer(revoked.token), expect: signedOutAnswer },
+  { name: "a soft-deleted user", rows: () => deleted, headers: () => bearer(deleted.token), expect: signedOutAnswer },
+  {
+    name: "an owner whose plan lapsed",
+    rows: () => lapsed,
+    headers: () => bearer(lapsed.token),
+    expect: (call, res) =>
+      planFeature(call) !== undefined
+        ? [[402, 403].includes(res.statusCode), "402 or 403 (the call needs a plan feature)"]
+        : [res.statusCode >= 200 && res.statusCode < 300, "2xx (the call needs no plan feature)"],
+  },
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = loyaltyFixtures(t);
+  await createCoupon(t.database.db, { code: "MATRIX10", kind: "percent", value: 10 });
+  b = await world("B");
+  revoked = await world("Revoked");
+  await t.query(sql`update api_tokens set revoked_at = now() where user_id = ${revoked.ownerId}`);
+  deleted = await world("Deleted");
+  await t.query(sql`update users set deleted_at = now() where id = ${deleted.ownerId}`);
+}, 120_000);
+afterAll(() => t.close());
+
+it("covers every call that takes an owner's id, or lists why not", () => {
+  const unbuildable = matrixCalls.filter(([, call]) => idFields(call).some((field) => !field.resource));
+  expect(unbuildable.map(([name]) => name).filter((name) => !UNBUILDABLE[name])).toEqual([]);
+  // Stale entries go: a listed call must still be in the contract.
+  expect(Object.keys(UNBUILDABLE).filter((name) => !(name in calls))).toEqual([]);
+  expect(matrixCalls.length).toBeGreaterThanOrEqual(20);
+});
+
+describe.each(matrixCalls.filter(([name]) => !UNBUILDABLE[name]))("%s", (_name, call) => {
+  it("answers each caller as its access says, and a refusal writes nothing", async () => {
+    a = await world("A");
+    lapsed = await world("Lapsed");
+    await t.query(sql`update payments set period_end = now() - interval '1 day' where user_id = ${lapsed.ownerId}`);
+    const wrong: string[] = [];
+    // The owner goes last: a success may delete the rows the others ask for.
+    for (const caller of [...callers.slice(1), callers[0]!]) {
+      const built = build(call, caller.rows());
+      if (!built) throw new Error(`no valid request: list the call in UNBUILDABLE with a reason`);
+      const before = await fingerprint(t);
+      const res = await send(call, built, caller.headers());
+      await t.settle();
+      const [ok, expected] = caller.expect(call, res);
+      if (!ok) wrong.push(`${caller.name}: ${res.statusCode} ${res.text.slice(0, 160)}, expected ${expected}`);
+      if (res.statusCode >= 400) {
+        const changed = changedTables(before, await fingerprint(t));
+        if (changed.length > 0) wrong.push(`${caller.name}: refused (${res.statusCode}) but wrote ${changed}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
