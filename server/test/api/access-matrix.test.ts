@@ -150,6 +150,8 @@ function build(call: Call, w: World): Built | null {
         Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => !(v instanceof Uint8Array)),
       );
       for (const [key, known] of Object.entries(REFERENCE_VALUES)) if (key in object) object[key] = known;
+      // A keyset cursor is the server's own token (made from a row it answered): none is sent.
+      delete object.cursor;
       for (const field of fields.filter((field) => field.part === part)) object[field.key] = w.ids[field.resource!];
       if (call[part] && !safeParse(call[part], object).success) valid = false;
       if (part === "body") built.body = call[part] ? object : undefined;

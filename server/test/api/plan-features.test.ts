@@ -53,6 +53,21 @@ const cases: Record<string, Case> = {
     table: "product_categories",
     send: ({ token }) => t.post("/product-category-add", { name: "Drinks" }, { token }),
   },
+  automationSave: {
+    table: "automations",
+    send: ({ token, businessId }) =>
+      t.post(
+        "/automation-save",
+        {
+          business_id: businessId,
+          kind: "welcome",
+          enabled: true,
+          title: "Hi {name}",
+          message: "Welcome to {business}.",
+        },
+        { token },
+      ),
+  },
   notificationAdd: {
     table: "business_messages",
     send: ({ token, businessId }) =>

@@ -98,8 +98,13 @@ describe("list maximums", () => {
     for (const call of Object.values(calls)) {
       // Paged lists (Apple's serials list has its own protocol, no page size).
       if (!("list" in call) || !("query" in call) || call.path.includes(":")) continue;
-      const res = await t.get(call.path, { token, query: { per_page: String(call.list.max + 1) } });
-      expectInvalid(res, ["per_page"]);
+      // The page size is `per_page`, or `limit` for the keyset-paged customer directory; a list of
+      // fixed length (automation-list: one row a kind) takes none.
+      const keys = Object.keys((call.query as unknown as { shape?: object }).shape ?? {});
+      const field = ["per_page", "limit"].find((key) => keys.includes(key));
+      if (!field) continue;
+      const res = await t.get(call.path, { token, query: { [field]: String(call.list.max + 1) } });
+      expectInvalid(res, [field]);
       checked++;
     }
     expect(checked).toBeGreaterThanOrEqual(9);

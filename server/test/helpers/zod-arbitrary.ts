@@ -168,6 +168,16 @@ export function arbitraryFor(schema: Schema, pool: Pool, depth = 0): fc.Arbitrar
     }
     case "union":
       return fc.oneof(...(def.options ?? []).map(next));
+    case "intersection": {
+      // An object and its extension (`add-address`: the form and its optional id): both halves'
+      // fields in one object.
+      const { left, right } = def as unknown as { left: Schema; right: Schema };
+      return fc
+        .tuple(next(left), next(right))
+        .map(([a, b]) =>
+          a && b && typeof a === "object" && typeof b === "object" ? { ...(a as object), ...(b as object) } : a,
+        );
+    }
     case "array":
       return fc.array(next(def.element!), { maxLength: 4 });
     case "tuple":
