@@ -118,6 +118,9 @@ export default async function AddToWalletPage({ searchParams }: Props) {
         const fresh = await walletCard(token);
         if (fresh.envelope?.status && fresh.envelope.data) card = fresh.envelope.data;
       }
+    } else if (scan.status === 422 && scan.envelope) {
+      // A scan the rules refuse (no programme running): say why; nothing was written.
+      notice = { tone: "wait", text: scan.envelope.message };
     }
   }
   const env = webEnv();

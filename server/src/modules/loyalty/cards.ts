@@ -12,6 +12,8 @@ export type RewardRow = typeof rewards.$inferSelect;
 export type CardRow = typeof cards.$inferSelect;
 
 export const UNKNOWN_QR = "This QR code is not valid any more. Please ask the staff for the current one.";
+/** No active reward at the business: nobody joins, and no self-scan stamps (nothing to collect for). */
+export const NO_PROGRAMME = "This business has no stamp card running at the moment.";
 
 /**
  * The reward a card or QR code collects for: its own while active, else the business's newest

@@ -5,7 +5,7 @@ import { businesses, cardKeys, cards, customers, rewards, scans } from "../../db
 import { isUniqueViolation } from "../../http/db-errors";
 import { invalid, notFound } from "../../http/errors";
 import { sha256 } from "../../services/crypto";
-import { rewardChoice, type CardRow, type ResolvedQr, type RewardRow } from "./cards";
+import { NO_PROGRAMME, resolveReward, rewardChoice, type CardRow, type ResolvedQr, type RewardRow } from "./cards";
 import { newCardSecret, newSerial } from "./codes";
 
 export const CARD_EXISTS =
@@ -90,12 +90,19 @@ function scanValues(
 /**
  * A customer scanned the business QR with their card on the device: one stamp, unless the
  * reward's cooldown since their last own stamp has not passed (then `wait` and when).
+ *
+ * The rules are those of the reward the stamp counts toward, the card's own (rewardChoice, read
+ * under the card's lock), never the scanned code's: a second code on a 0-minute reward must not
+ * stamp a 60-minute card. With no active reward there is nothing to collect for: refused like a
+ * join, so no stamps pile up to carry over into the next programme.
  */
 export async function selfStamp(db: Db, cardId: number, resolved: ResolvedQr) {
-  const { qr, reward } = resolved;
+  const { qr } = resolved;
   return db.transaction(async (tx) => {
     const card = (await lockCard(tx, eq(cards.id, cardId)))!;
-    const cooldown = (reward?.cooldownMinutes ?? 0) * 60_000;
+    const reward = await resolveReward(tx, card.businessId, card.rewardId);
+    if (!reward) throw invalid("code", NO_PROGRAMME);
+    const cooldown = reward.cooldownMinutes * 60_000;
     if (card.lastSelfStampAt && card.lastSelfStampAt.getTime() + cooldown > card.now.getTime()) {
       return { action: "wait" as const, card, reward };
     }
@@ -105,12 +112,14 @@ export async function selfStamp(db: Db, cardId: number, resolved: ResolvedQr) {
         stamps: sql`${cards.stamps} + 1`,
         lifetimeStamps: sql`${cards.lifetimeStamps} + 1`,
         lastSelfStampAt: sql`now()`,
-        rewardId: card.rewardId ?? reward?.id ?? null,
+        rewardId: card.rewardId ?? reward.id,
         updatedAt: sql`now()`,
       })
       .where(eq(cards.id, card.id))
       .returning();
-    await tx.insert(scans).values(scanValues(updated!, "stamp", { qrCodeId: qr.id, addressId: qr.addressId }));
+    await tx
+      .insert(scans)
+      .values(scanValues(updated!, "stamp", { qrCodeId: qr.id, addressId: qr.addressId, rewardId: reward.id }));
     return { action: "stamp" as const, card: updated!, reward };
   });
 }

@@ -8,7 +8,7 @@ import { route } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
 import { hashSecret, otpCode, sha256, verifySecret } from "../../services/crypto";
 import { walletCodeMail } from "../../services/mail-templates";
-import { cardOnDevice, cardView, findQr, secretsOf } from "./cards";
+import { cardOnDevice, cardView, findQr, NO_PROGRAMME, resolveReward, secretsOf } from "./cards";
 import { newCardSecret } from "./codes";
 import { joinCard } from "./stamping";
 import { walletLinks } from "./wallet-links";
@@ -34,7 +34,7 @@ export function walletRoutes(app: FastifyInstance) {
     await app.limiter.hit(`wallet-join:ip:${request.ip}`, limits.joinsPerIp);
     const resolved = await findQr(app.db, body.qr_token);
     if (!resolved.reward) {
-      throw invalid("qr_token", "This business has no stamp card running at the moment.");
+      throw invalid("qr_token", NO_PROGRAMME);
     }
     const joined = await joinCard(app.db, resolved, { name: body.name, email: body.email });
     const { userId: ownerId, businessId, id: cardId } = joined.card;
@@ -60,8 +60,10 @@ export function walletRoutes(app: FastifyInstance) {
       .where(eq(customers.id, card.customerId))
       .limit(1);
     const customerName = customer?.name ?? "";
+    // The card's own reward (what its stamps count toward), not the scanned code's.
+    const reward = await resolveReward(app.db, card.businessId, card.rewardId);
     const data = {
-      ...cardView(card, { customerName, businessName: resolved.business.name, reward: resolved.reward }),
+      ...cardView(card, { customerName, businessName: resolved.business.name, reward }),
       wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token),
     };
     return { message: "Your card.", data: { ...data, messages: await cardMessages(app.db, resolved.business.id) } };
