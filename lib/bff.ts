@@ -111,7 +111,8 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   if (clientIp && isIP(clientIp)) headers.set("x-forwarded-for", clientIp);
   const authorization = authorizationFor(call, request.headers.get("authorization"), session.token);
   if (authorization) headers.set("authorization", authorization);
-  if (call.session === "useCardSecrets") {
+  // A join also reads them: the join alert counts joins per device (issue 15 §4).
+  if (call.session === "useCardSecrets" || call.session === "holdCardSecret") {
     const secrets = await readCardSecrets();
     if (secrets.length > 0) headers.set(CARD_SECRETS_HEADER, secrets.join(","));
   }

@@ -12,7 +12,7 @@ import {
 import { addBusinessBody, businessListQuery } from "./business";
 import { fileParams } from "./files";
 import { couponApplyBody, receiptParams, stripeWebhookBody, subscriptionChargeBody } from "./payments";
-import { generateQrBody, qrDetailQuery, qrListQuery, singleQrQuery } from "./qr-codes";
+import { generateQrBody, qrDetailQuery, qrIdBody, qrIdQuery, qrListQuery, qrModeBody, singleQrQuery } from "./qr-codes";
 import { addRewardBody, rewardIdBody, rewardListQuery } from "./rewards";
 import { scanFilters, scanListQuery } from "./scans";
 import { scannerBody, walletCardQuery, walletJoinBody, walletRecoverBody } from "./wallet";
@@ -49,7 +49,8 @@ export type Access = "public" | "user" | "owner";
  * - `spendResetToken`: the held reset token is added to the body, and forgotten on success.
  * - `readProfile`: the session's plan status follows the answer's `data.status_payment`.
  * - `holdCardSecret`: the answer's `data.card_secret` goes into the device's card cookie (httpOnly,
- *   apart from the sign-in session: a card outlives logins), never to the browser's JS.
+ *   apart from the sign-in session: a card outlives logins), never to the browser's JS; the
+ *   device's secrets go to the API server as with `useCardSecrets` (the join alert counts devices).
  * - `useCardSecrets`: the device's card secrets go to the API server (header `x-card-secrets`).
  * Every call: an answer of "Unauthenticated." ends the session.
  */
@@ -224,6 +225,18 @@ export const calls = {
   messageList: { method: "GET", path: "/message-list", access: "owner", query: messageListQuery },
   /** NEW (product.md §6): a browser's push token, for the signed-in owner or this device's card. */
   fcmToken: { ...fcmTokenCall, body: fcmTokenBody },
+
+  // Stamps that cannot be faked (issue 15): the counter screen's rotating code, regenerated
+  // tokens, daily caps, fraud alerts, corrections with a history.
+  /**
+   * The counter screen's current code of a QR code: owner or staff of its owner, or the tablet
+   * signed in to that screen (device link); each checks its own credentials, hence public.
+   */
+  counterCode: { method: "GET", path: "/counter-code", access: "public", query: qrIdQuery },
+  /** A new token for a photographed code (same label, reward and cards); the old one stops at once. */
+  qrRegenerate: { method: "POST", path: "/qr-regenerate", access: "owner", body: qrIdBody },
+  /** Switches a QR code between static and rotating (the QR code's page). */
+  qrModeUpdate: { method: "POST", path: "/qr-mode-update", access: "owner", body: qrModeBody },
 
   /** Stored files (logos): the bytes, not the envelope; public, as customers see logos too. */
   file: { method: "GET", path: "/files/:id", access: "public", params: fileParams },

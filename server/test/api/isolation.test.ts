@@ -128,6 +128,9 @@ const crossOwner: Attempt[] = [
   ],
   ["view A's QR code", "GET", "/single-qr-code", () => ({ id: String(a.qr) })],
   ["delete A's QR code", "POST", "/delete-qr", () => ({ id: a.qr })],
+  ["regenerate A's QR code", "POST", "/qr-regenerate", () => ({ qr_id: a.qr })],
+  ["switch A's QR code to rotating", "POST", "/qr-mode-update", () => ({ qr_id: a.qr, mode: "rotating" })],
+  ["show A's counter code", "GET", "/counter-code", () => ({ qr_id: String(a.qr) })],
   [
     "message the card holders of A's business",
     "POST",

@@ -41,6 +41,8 @@ export const businesses = pgTable(
     businessName: text("business_name").notNull(),
     logoFileId: integer("logo_file_id").references(() => files.id, { onDelete: "set null" }),
     ...place(),
+    /** More stamps than this on one card in one day raise a fraud alert (staff stamps included). */
+    fraudThreshold: integer("fraud_threshold").notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

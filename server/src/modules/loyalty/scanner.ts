@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
+import { COUNTER_EXPIRED } from "../../../../lib/contract/qr-codes";
 import { actingOwnerId } from "../../http/auth";
-import { HttpError, notFound, unauthenticated } from "../../http/errors";
+import { HttpError, invalid, notFound, unauthenticated } from "../../http/errors";
 import { route } from "../../http/route";
-import { cardOnDevice, findQr, nextStampAt, secretsOf } from "./cards";
+import { cardOnDevice, counterCheck, findQr, secretsOf } from "./cards";
 import { parseScannedCode } from "./codes";
 import { scanAnswer, scanResult, selfStamp, staffScan } from "./stamping";
 
@@ -25,6 +26,8 @@ export function scannerRoutes(app: FastifyInstance) {
       const outcome = await staffScan(app.db, actingOwnerId(user), user.id, code.serial);
       const { userId: ownerId, businessId, id: cardId } = outcome.card;
       app.events.emit({ type: "card.changed", ownerId, businessId, cardId });
+      if (outcome.flagged)
+        app.events.emit({ type: "card.flagged", ownerId, businessId, cardId, reason: outcome.flagged });
       if (outcome.action === "redeem") {
         app.events.emit({ type: "reward.redeemed", ownerId, businessId, cardId, rewardTitle: outcome.reward!.title });
       }
@@ -40,18 +43,23 @@ export function scannerRoutes(app: FastifyInstance) {
       if (error instanceof HttpError && error.statusCode === 404) throw notFound(UNKNOWN_CODE);
       throw error;
     });
-    const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
+    const secrets = secretsOf(request.headers);
+    const card = await cardOnDevice(app.db, secrets, resolved.business.id);
     if (!card) {
       if (user) throw new HttpError(422, BUSINESS_CODE_FOR_STAFF, { code: [BUSINESS_CODE_FOR_STAFF] });
       throw new HttpError(422, NO_CARD, { code: [NO_CARD] });
     }
-    const outcome = await selfStamp(app.db, card.id, resolved);
+    // A rotating code stamps only with the counter screen's current (or previous) code.
+    const counter = counterCheck(resolved.qr, body.counter_code ?? code.counterCode);
+    if (!counter.ok) throw invalid("code", COUNTER_EXPIRED);
+    const outcome = await selfStamp(app.db, card.id, resolved, { counterWindow: counter.window });
+    const { userId: ownerId, businessId, id: cardId } = outcome.card;
     if (outcome.action === "stamp") {
-      const { userId: ownerId, businessId, id: cardId } = outcome.card;
-      app.events.emit({ type: "card.changed", ownerId, businessId, cardId });
+      app.events.emit({ type: "card.changed", ownerId, businessId, cardId, qrCodeId: resolved.qr.id });
     }
-    const next = nextStampAt(outcome.card, outcome.reward);
-    const data = await scanResult(app.db, outcome, next);
+    if (outcome.flagged)
+      app.events.emit({ type: "card.flagged", ownerId, businessId, cardId, reason: outcome.flagged });
+    const data = await scanResult(app.db, outcome, outcome.nextAt);
     const message =
       outcome.action === "wait"
         ? "You already collected a stamp here."

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
+import { COUNTER_EXPIRED } from "../../../../lib/contract/qr-codes";
 import type { WalletJoinResult } from "../../../../lib/contract/wallet";
 import { cardKeys, cards, customers, walletCodes } from "../../db/schema";
 import { invalid } from "../../http/errors";
@@ -8,7 +9,17 @@ import { route } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
 import { hashSecret, otpCode, sha256, verifySecret } from "../../services/crypto";
 import { walletCodeMail } from "../../services/mail-templates";
-import { cardOnDevice, cardView, findQr, NO_PROGRAMME, resolveReward, secretsOf } from "./cards";
+import {
+  cardOnDevice,
+  cardView,
+  counterCheck,
+  dayBounds,
+  deviceHash,
+  findQr,
+  NO_PROGRAMME,
+  resolveReward,
+  secretsOf,
+} from "./cards";
 import { newCardSecret } from "./codes";
 import { joinCard } from "./stamping";
 import { walletLinks } from "./wallet-links";
@@ -36,9 +47,17 @@ export function walletRoutes(app: FastifyInstance) {
     if (!resolved.reward) {
       throw invalid("qr_token", NO_PROGRAMME);
     }
-    const joined = await joinCard(app.db, resolved, { name: body.name, email: body.email });
+    const counter = counterCheck(resolved.qr, body.code);
+    if (!counter.ok) throw invalid("code", COUNTER_EXPIRED);
+    const origin = {
+      counterWindow: counter.window,
+      ip: request.ip,
+      deviceHash: deviceHash(secretsOf(request.headers)),
+    };
+    const joined = await joinCard(app.db, resolved, { name: body.name, email: body.email }, origin);
     const { userId: ownerId, businessId, id: cardId } = joined.card;
     app.events.emit({ type: "card.joined", ownerId, businessId, cardId });
+    if (joined.flagged) app.events.emit({ type: "card.flagged", ownerId, businessId, cardId, reason: joined.flagged });
     const data: WalletJoinResult = {
       card: cardView(joined.card, {
         customerName: joined.customerName,
@@ -61,9 +80,12 @@ export function walletRoutes(app: FastifyInstance) {
       .limit(1);
     const customerName = customer?.name ?? "";
     // The card's own reward (what its stamps count toward), not the scanned code's.
-    const reward = await resolveReward(app.db, card.businessId, card.rewardId);
+    const [reward, day] = await Promise.all([
+      resolveReward(app.db, card.businessId, card.rewardId),
+      dayBounds(app.db, card.businessId),
+    ]);
     const data = {
-      ...cardView(card, { customerName, businessName: resolved.business.name, reward }),
+      ...cardView(card, { customerName, businessName: resolved.business.name, reward, day }),
       wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token),
     };
     return { message: "Your card.", data: { ...data, messages: await cardMessages(app.db, resolved.business.id) } };

@@ -51,6 +51,15 @@ export function registerFeedListeners(app: FastifyInstance, push: PushSender) {
       businessId: e.businessId,
     });
   });
+  app.events.on("card.flagged", async (e) => {
+    const names = await cardNames(app, e.cardId);
+    await add(e.ownerId, {
+      kind: "fraud_alert",
+      title: "Possible fraud",
+      text: `${names.customer}'s card at ${names.business} was flagged: ${e.reason} See its history in My Scans.`,
+      businessId: e.businessId,
+    });
+  });
   app.events.on("payment.succeeded", (e) =>
     add(e.ownerId, {
       kind: "payment_succeeded",
