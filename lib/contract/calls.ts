@@ -10,6 +10,7 @@ import {
   appleUpdatedQuery,
 } from "./apple-wallet";
 import { addBusinessBody, businessListQuery } from "./business";
+import { cardAdjustBody, cardHistoryQuery, staffSettingsBody } from "./cards";
 import { fileParams } from "./files";
 import { couponApplyBody, receiptParams, stripeWebhookBody, subscriptionChargeBody } from "./payments";
 import { generateQrBody, qrDetailQuery, qrIdBody, qrIdQuery, qrListQuery, qrModeBody, singleQrQuery } from "./qr-codes";
@@ -237,6 +238,12 @@ export const calls = {
   qrRegenerate: { method: "POST", path: "/qr-regenerate", access: "owner", body: qrIdBody },
   /** Switches a QR code between static and rotating (the QR code's page). */
   qrModeUpdate: { method: "POST", path: "/qr-mode-update", access: "owner", body: qrModeBody },
+  /** A correction of a card's stamps with a reason: the owner, or staff when the owner allows it (else 403). */
+  cardAdjust: { method: "POST", path: "/card-adjust", access: "user", body: cardAdjustBody },
+  /** A card and its history (joins, stamps, redeems, corrections, fraud flags), paged. */
+  cardHistory: { method: "GET", path: "/card-history", access: "user", query: cardHistoryQuery },
+  staffSettings: { method: "GET", path: "/staff-settings", access: "owner" },
+  staffSettingsUpdate: { method: "POST", path: "/staff-settings-update", access: "owner", body: staffSettingsBody },
 
   /** Stored files (logos): the bytes, not the envelope; public, as customers see logos too. */
   file: { method: "GET", path: "/files/:id", access: "public", params: fileParams },

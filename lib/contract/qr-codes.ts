@@ -35,7 +35,11 @@ export const generateQrBody = z.object({
   /** Without one, the business's newest reward. */
   reward_id: optionalId,
   label: text("label", 80),
-  mode: qrMode.optional().default("static"),
+  /** Blank (the form's first choice) or absent: static. */
+  mode: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    qrMode.optional().default("static"),
+  ),
 });
 export type GenerateQrBody = z.input<typeof generateQrBody>;
 

@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { apiCall } from "@/lib/api-client";
 import { calls } from "@/lib/contract/calls";
 import { MAX_PER_PAGE, type Paginated } from "@/lib/contract/pagination";
-import type { GenerateQrBody, QrCode, QrCodeDetail } from "@/lib/contract/qr-codes";
+import type { GenerateQrBody, QrCode, QrCodeDetail, QrMode } from "@/lib/contract/qr-codes";
 import type { AddRewardBody, Reward } from "@/lib/contract/rewards";
 import type { Scan } from "@/lib/contract/scans";
 import type { ScanResult } from "@/lib/contract/wallet";
@@ -85,6 +85,25 @@ export function useGenerateQr() {
     onSuccess: refresh,
   });
 }
+
+/** qr-mode-update and qr-regenerate: the list and that code's renderings change. */
+function useQrChange<V>(call: (vars: V) => Promise<{ message: string; data: QrCode }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (result) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: loyaltyKeys.qrCodes }),
+        client.invalidateQueries({ queryKey: loyaltyKeys.qrCode(result.data.id) }),
+      ]),
+  });
+}
+
+export const useQrMode = () =>
+  useQrChange((body: { qr_id: number; mode: QrMode }) => apiCall<QrCode>(calls.qrModeUpdate, { body }));
+
+export const useRegenerateQr = () =>
+  useQrChange((qrId: number) => apiCall<QrCode>(calls.qrRegenerate, { body: { qr_id: qrId } }));
 
 export function useDeleteQr() {
   const refresh = useRefresh(loyaltyKeys.qrCodes, loyaltyKeys.rewards);

@@ -166,6 +166,7 @@ describe("owner B with owner A's ids", () => {
       "/coupon-apply",
       "/notification-read",
       "/notification-clear",
+      "/staff-settings-update",
     ];
     for (const call of idCalls.filter((c) => !noRowIds.includes(c.path))) {
       expect(covered).toContain(call.path);

@@ -4,6 +4,7 @@ import type { CounterCode, QrCode } from "../../../lib/contract/qr-codes";
 import type { Reward } from "../../../lib/contract/rewards";
 import { CARD_SECRETS_HEADER, type ScanResult } from "../../../lib/contract/wallet";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
+import { BUSINESS_FIELDS, multipart } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";
 import { counterCode, windowAt } from "../../src/modules/loyalty/counter";
 
@@ -298,6 +299,28 @@ describe("fraud alerts", () => {
     for (let i = 0; i < 6; i++) await f.staffScan(token, joined.card.serial);
     await t.settle();
     expect(await alerts(token)).toHaveLength(2);
+  });
+
+  it("the threshold is the business's own setting", async () => {
+    const token = await f.owner();
+    expectInvalid(
+      await t.post("/add-business", undefined, {
+        token,
+        ...(await multipart({ ...BUSINESS_FIELDS, fraud_threshold: "0" })),
+      }),
+      ["fraud_threshold"],
+    );
+    const business = await f.addBusiness(token, { fraud_threshold: "2" });
+    expect(business.fraud_threshold).toBe(2);
+    await f.addReward(token, business.id, { stamps_required: 50 });
+    const qr = await f.generateQr(token, business.id);
+    const joined = await f.join(qr.qr_token); // stamp 1 today
+    await f.staffScan(token, joined.card.serial); // 2
+    await t.settle();
+    expect(await alerts(token)).toHaveLength(0);
+    await f.staffScan(token, joined.card.serial); // 3: more than 2
+    await t.settle();
+    expect((await alerts(token))[0]!.text).toContain("More than 2 stamps on this card today.");
   });
 
   it("self-scans count toward the threshold too", async () => {

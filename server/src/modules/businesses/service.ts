@@ -30,6 +30,7 @@ const businessColumns = {
   city: businesses.city,
   zip_code: businesses.zipCode,
   country_name: businesses.countryName,
+  fraud_threshold: businesses.fraudThreshold,
   // Written out qualified: Drizzle renders columns unqualified in a select, which inside this
   // subquery would compare addresses.business_id with addresses.id.
   addresses_count: sql<number>`(select count(*)::int from "addresses" where "addresses"."business_id" = "businesses"."id")`,
@@ -86,7 +87,13 @@ export async function addBusiness(db: Db, ownerId: number, body: BusinessInput):
     const logoFileId = logo ? await storeImage(tx, ownerId, logo) : null;
     const [row] = await tx
       .insert(businesses)
-      .values({ userId: ownerId, businessName: body.business_name, logoFileId, ...placeValues(place) })
+      .values({
+        userId: ownerId,
+        businessName: body.business_name,
+        logoFileId,
+        fraudThreshold: body.fraud_threshold,
+        ...placeValues(place),
+      })
       .returning({ id: businesses.id });
     return row!.id;
   });
@@ -107,7 +114,13 @@ export async function updateBusiness(db: Db, ownerId: number, id: number, body: 
     const logoFileId = logo ? await storeImage(tx, ownerId, logo) : current.logoFileId;
     await tx
       .update(businesses)
-      .set({ businessName: body.business_name, logoFileId, ...placeValues(place), updatedAt: sql`now()` })
+      .set({
+        businessName: body.business_name,
+        logoFileId,
+        fraudThreshold: body.fraud_threshold,
+        ...placeValues(place),
+        updatedAt: sql`now()`,
+      })
       .where(eq(businesses.id, id));
     if (logo && current.logoFileId) await deleteFile(tx, ownerId, current.logoFileId);
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { cardHistoryRoutes } from "./card-history";
 import { qrCodeRoutes } from "./qr-codes";
 import { rewardRoutes } from "./rewards";
 import { scannerRoutes } from "./scanner";
@@ -12,4 +13,5 @@ export function loyaltyRoutes(app: FastifyInstance) {
   walletRoutes(app);
   scannerRoutes(app);
   scanRoutes(app);
+  cardHistoryRoutes(app);
 }
