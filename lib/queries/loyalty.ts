@@ -5,6 +5,7 @@ import { apiCall } from "@/lib/api-client";
 import { calls } from "@/lib/contract/calls";
 import { MAX_PER_PAGE, type Paginated } from "@/lib/contract/pagination";
 import type { GenerateQrBody, QrCode, QrCodeDetail, QrMode } from "@/lib/contract/qr-codes";
+import type { CardAdjustBody, CardHistory, CardSummary, StaffSettings } from "@/lib/contract/cards";
 import type { AddRewardBody, Reward } from "@/lib/contract/rewards";
 import type { Scan } from "@/lib/contract/scans";
 import type { ScanResult } from "@/lib/contract/wallet";
@@ -127,5 +128,43 @@ export function useScanCard() {
   return useMutation({
     mutationFn: (code: string) => apiCall<ScanResult>(calls.qrCodeScanner, { body: { code } }),
     onSuccess: refresh,
+  });
+}
+
+/** card-history: a card and one page of its history (the card's detail in My Scans). */
+export function useCardHistory(serial: string | null, page: number) {
+  return useQuery({
+    queryKey: ["card-history", serial, page],
+    queryFn: async () => (await apiCall<CardHistory>(calls.cardHistory, { search: { serial: serial!, page } })).data,
+    enabled: serial !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** card-adjust: the card's detail, its history and the scans list change. */
+export function useAdjustCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CardAdjustBody) => apiCall<CardSummary>(calls.cardAdjust, { body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ["card-history"] }),
+        client.invalidateQueries({ queryKey: loyaltyKeys.scans }),
+      ]),
+  });
+}
+
+export function useStaffSettings() {
+  return useQuery({
+    queryKey: ["staff-settings"],
+    queryFn: async () => (await apiCall<StaffSettings>(calls.staffSettings)).data,
+  });
+}
+
+export function useSaveStaffSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StaffSettings) => apiCall<StaffSettings>(calls.staffSettingsUpdate, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["staff-settings"] }),
   });
 }
