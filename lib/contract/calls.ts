@@ -76,6 +76,11 @@ export type Call = {
    * Wallet calls with `ApplePass <token>`, not a browser), instead of the session's bearer token.
    */
   authorization?: "ApplePass";
+  /**
+   * The answer is a long-lived `text/event-stream` (server-sent events): the BFF streams it as it
+   * comes, never buffers it and never times it out.
+   */
+  stream?: true;
 };
 
 /**
@@ -234,6 +239,8 @@ export const calls = {
    * signed in to that screen (device link); each checks its own credentials, hence public.
    */
   counterCode: { method: "GET", path: "/counter-code", access: "public", query: qrIdQuery },
+  /** The counter screen's confirmations: each stamp through the QR code, as server-sent events. */
+  counterEvents: { method: "GET", path: "/counter-events", access: "public", query: qrIdQuery, stream: true },
   /** A new token for a photographed code (same label, reward and cards); the old one stops at once. */
   qrRegenerate: { method: "POST", path: "/qr-regenerate", access: "owner", body: qrIdBody },
   /** Switches a QR code between static and rotating (the QR code's page). */

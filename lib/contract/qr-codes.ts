@@ -60,7 +60,18 @@ export const qrIdBody = qrIdQuery;
 export const qrModeBody = z.object({ qr_id: refId("QR code"), mode: qrMode });
 
 /** What the counter screen shows: the URL to encode (with the code), until `expires_at`. */
-export type CounterCode = { url: string; code: string | null; expires_at: string | null; mode: QrMode };
+export type CounterCode = {
+  url: string;
+  code: string | null;
+  expires_at: string | null;
+  mode: QrMode;
+  /** What the screen shows around the code. */
+  label: string;
+  business_name: string;
+  business_logo: string | null;
+  reward_title: string | null;
+  stamps_required: number | null;
+};
 
 export const qrCode = z.object({
   id: z.number().int(),

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod/mini";
 import type { Call } from "../../../lib/contract/calls";
@@ -27,6 +28,8 @@ export type Result = {
   extra?: Record<string, unknown>;
   /** Answer these bytes instead of the envelope (stored files). */
   file?: { body: Buffer; contentType: string; headers: Record<string, string> };
+  /** Answer this server-sent events stream instead (calls marked `stream` in the contract). */
+  stream?: Readable;
 };
 
 /** Fields whose text holds U+0000, which PostgreSQL cannot store in `text` (the write would fail). */
@@ -75,6 +78,17 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: (c
         reply,
       } as Context<C>;
       const result = await handler(ctx);
+      if (result.stream) {
+        // no-transform: no compression layer on the way (the web server's) may hold events back.
+        return reply
+          .code(200)
+          .headers({
+            "content-type": "text/event-stream; charset=utf-8",
+            "cache-control": "no-cache, no-transform",
+            "x-accel-buffering": "no",
+          })
+          .send(result.stream);
+      }
       if (result.file) {
         return reply
           .code(result.statusCode ?? 200)

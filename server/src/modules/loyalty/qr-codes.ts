@@ -203,7 +203,25 @@ export function qrCodeRoutes(app: FastifyInstance) {
    */
   route(app, calls.counterCode, async ({ user, query, request }) => {
     const qr = await counterScreenQr(app, user, request, query.qr_id);
-    const data: CounterCode = { url: addToWalletUrl(origin, qr.qrToken), code: null, expires_at: null, mode: qr.mode };
+    const [[business], reward] = await Promise.all([
+      app.db
+        .select({ name: businesses.businessName, logoFileId: businesses.logoFileId })
+        .from(businesses)
+        .where(eq(businesses.id, qr.businessId))
+        .limit(1),
+      resolveReward(app.db, qr.businessId, qr.rewardId),
+    ]);
+    const data: CounterCode = {
+      url: addToWalletUrl(origin, qr.qrToken),
+      code: null,
+      expires_at: null,
+      mode: qr.mode,
+      label: qr.label,
+      business_name: business?.name ?? "",
+      business_logo: business?.logoFileId ? fileUrl(business.logoFileId) : null,
+      reward_title: reward?.title ?? null,
+      stamps_required: reward?.stampsRequired ?? null,
+    };
     if (qr.mode === "rotating" && qr.counterSecret) {
       const current = currentCode(qr.counterSecret);
       Object.assign(data, {

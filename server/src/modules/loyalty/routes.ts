@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { cardHistoryRoutes } from "./card-history";
+import { counterScreenRoutes } from "./counter-screen";
 import { qrCodeRoutes } from "./qr-codes";
 import { rewardRoutes } from "./rewards";
 import { scannerRoutes } from "./scanner";
@@ -14,4 +15,5 @@ export function loyaltyRoutes(app: FastifyInstance) {
   scannerRoutes(app);
   scanRoutes(app);
   cardHistoryRoutes(app);
+  counterScreenRoutes(app);
 }

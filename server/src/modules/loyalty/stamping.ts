@@ -16,6 +16,7 @@ import {
   type ResolvedQr,
   type RewardRow,
 } from "./cards";
+import { notifyCounter } from "../../services/counter-feed";
 import { businessToday, businessTomorrow } from "./day";
 import { newCardSecret, newSerial } from "./codes";
 
@@ -143,6 +144,12 @@ export async function joinCard(
         clientIp: origin.ip ?? null,
         deviceHash: origin.deviceHash ?? null,
       });
+      await notifyCounter(tx, {
+        qr_id: qr.id,
+        action: "join",
+        stamps: 1,
+        stamps_required: reward?.stampsRequired ?? null,
+      });
       const sameSource = [
         origin.ip ? eq(cardEvents.clientIp, origin.ip) : undefined,
         origin.deviceHash ? eq(cardEvents.deviceHash, origin.deviceHash) : undefined,
@@ -264,6 +271,8 @@ export async function selfStamp(
       .insert(scans)
       .values(scanValues(updated!, "stamp", { qrCodeId: qr.id, addressId: qr.addressId, rewardId: reward.id }));
     await tx.insert(cardEvents).values(eventValues(updated!, "stamp", 1, { qrCodeId: qr.id }));
+    const stamps = { stamps: updated!.stamps, stamps_required: reward.stampsRequired };
+    await notifyCounter(tx, { qr_id: qr.id, action: "stamp", ...stamps });
     const threshold = await fraudThreshold(tx, card.businessId);
     const flagged =
       updated!.stampsToday > threshold
