@@ -21,16 +21,47 @@ async function fetchCode(qrId: number): Promise<CounterCode | Problem> {
   }
 }
 
+/**
+ * A device link's token, claimed once: the BFF keeps it in the tablet's httpOnly cookie, and the
+ * URL loses it. Ready when there is none or the claim is answered.
+ */
+function useDeviceClaim(qrId: number, token: string | undefined) {
+  const [state, setState] = useState<{ ready: boolean; problem: Problem | null }>({ ready: !token, problem: null });
+  useEffect(() => {
+    if (!token) return;
+    void (async () => {
+      let problem: Problem | null = null;
+      try {
+        const res = await fetch("/api/counter-device-claim", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ token }),
+        });
+        if (!res.ok) problem = { status: res.status, message: ((await res.json()) as Envelope<unknown>).message };
+      } catch {
+        problem = { status: 503, message: "The screen is offline: open the link again." };
+      }
+      window.history.replaceState(null, "", `/counter/${qrId}`);
+      setState({ ready: true, problem });
+    })();
+  }, [qrId, token]);
+  return state;
+}
+
 /** The code: fetched again when it expires (rotating) or every few minutes (static). */
-function useCounterCode(qrId: number) {
+function useCounterCode(qrId: number, ready: boolean) {
   const [code, setCode] = useState<CounterCode | Problem | null>(null);
   useEffect(() => {
+    if (!ready) return;
     let timer: ReturnType<typeof setTimeout>;
     let stopped = false;
     const load = async () => {
       const next = await fetchCode(qrId);
       if (stopped) return;
-      setCode((previous) => ("url" in next || !previous || !("url" in previous) ? next : previous));
+      // Offline: the last code stays up. Signed out or revoked: the screen says so.
+      setCode((previous) =>
+        "url" in next || next.status < 500 || !previous || !("url" in previous) ? next : previous,
+      );
       const ok = "url" in next;
       const wait =
         ok && next.expires_at ? Math.max(500, Date.parse(next.expires_at) - Date.now() + 250) : ok ? 300_000 : 5000;
@@ -41,15 +72,16 @@ function useCounterCode(qrId: number) {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [qrId]);
+  }, [qrId, ready]);
   return code;
 }
 
 /** Stamps through this QR code, from the server-sent events (EventSource reconnects by itself). */
-function useStamps(qrId: number) {
+function useStamps(qrId: number, ready: boolean) {
   const [last, setLast] = useState<(Stamp & { key: number }) | null>(null);
   const [live, setLive] = useState(false);
   useEffect(() => {
+    if (!ready) return;
     const source = new EventSource(`/api/counter-events?qr_id=${qrId}`);
     source.onopen = () => setLive(true);
     source.onerror = () => setLive(false);
@@ -57,7 +89,7 @@ function useStamps(qrId: number) {
       setLast({ ...(JSON.parse((event as MessageEvent<string>).data) as Stamp), key: Date.now() });
     });
     return () => source.close();
-  }, [qrId]);
+  }, [qrId, ready]);
   useEffect(() => {
     if (!last) return;
     const timer = setTimeout(() => setLast(null), CONFIRM_MS);
@@ -89,19 +121,23 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
   );
 }
 
-export function CounterScreen({ qrId }: { qrId: number }) {
-  const code = useCounterCode(qrId);
-  const { last, live } = useStamps(qrId);
+export function CounterScreen({ qrId, deviceLink }: { qrId: number; deviceLink?: string }) {
+  const claim = useDeviceClaim(qrId, deviceLink);
+  const fetched = useCounterCode(qrId, claim.ready && !claim.problem);
+  const code = claim.problem ?? fetched;
+  const { last, live } = useStamps(qrId, claim.ready && !claim.problem && !!fetched && "url" in fetched);
   const data = code && "url" in code ? code : null;
   const svg = useSvg(data?.url ?? null);
 
   if (code && !("url" in code)) {
     const text =
       code.status === 401
-        ? "Sign in as the owner or a staff member to open this counter screen."
-        : code.status === 404
-          ? "This QR code is not one of yours, or it was deleted."
-          : code.message;
+        ? "This screen is signed out: sign in as the owner or a staff member, or open a new device link."
+        : code.status === 403
+          ? "This device is signed in to another counter screen."
+          : code.status === 404
+            ? "This QR code is not one of yours, or it was deleted."
+            : code.message;
     return (
       <main className="counter counter-problem">
         <h1>Counter screen</h1>

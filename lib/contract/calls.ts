@@ -11,6 +11,12 @@ import {
 } from "./apple-wallet";
 import { addBusinessBody, businessListQuery } from "./business";
 import { cardAdjustBody, cardHistoryQuery, staffSettingsBody } from "./cards";
+import {
+  counterDeviceAddBody,
+  counterDeviceClaimBody,
+  counterDeviceListQuery,
+  counterDeviceRevokeBody,
+} from "./counter-devices";
 import { fileParams } from "./files";
 import { couponApplyBody, receiptParams, stripeWebhookBody, subscriptionChargeBody } from "./payments";
 import { generateQrBody, qrDetailQuery, qrIdBody, qrIdQuery, qrListQuery, qrModeBody, singleQrQuery } from "./qr-codes";
@@ -53,10 +59,19 @@ export type Access = "public" | "user" | "owner";
  *   apart from the sign-in session: a card outlives logins), never to the browser's JS; the
  *   device's secrets go to the API server as with `useCardSecrets` (the join alert counts devices).
  * - `useCardSecrets`: the device's card secrets go to the API server (header `x-card-secrets`).
+ * - `holdCounterDevice`: the body's device-link `token`, once the API accepts it, goes into the
+ *   tablet's counter cookie (httpOnly, long-lived): the device link of a counter screen.
  * Every call: an answer of "Unauthenticated." ends the session.
  */
 export type SessionEffect =
-  "signIn" | "signOut" | "holdResetToken" | "spendResetToken" | "readProfile" | "holdCardSecret" | "useCardSecrets";
+  | "signIn"
+  | "signOut"
+  | "holdResetToken"
+  | "spendResetToken"
+  | "readProfile"
+  | "holdCardSecret"
+  | "useCardSecrets"
+  | "holdCounterDevice";
 
 export type Call = {
   /** DELETE only where a protocol not ours names it (Apple's pass web service). */
@@ -81,6 +96,12 @@ export type Call = {
    * comes, never buffers it and never times it out.
    */
   stream?: true;
+  /**
+   * A counter screen's tablet (device link) may make this call: the BFF passes its device token
+   * on (header x-counter-device). A request bearing only that device cookie gets 403 on every
+   * other call.
+   */
+  counterDevice?: true;
 };
 
 /**
@@ -238,9 +259,34 @@ export const calls = {
    * The counter screen's current code of a QR code: owner or staff of its owner, or the tablet
    * signed in to that screen (device link); each checks its own credentials, hence public.
    */
-  counterCode: { method: "GET", path: "/counter-code", access: "public", query: qrIdQuery },
+  counterCode: { method: "GET", path: "/counter-code", access: "public", query: qrIdQuery, counterDevice: true },
   /** The counter screen's confirmations: each stamp through the QR code, as server-sent events. */
-  counterEvents: { method: "GET", path: "/counter-events", access: "public", query: qrIdQuery, stream: true },
+  counterEvents: {
+    method: "GET",
+    path: "/counter-events",
+    access: "public",
+    query: qrIdQuery,
+    stream: true,
+    counterDevice: true,
+  },
+  /** A device link for a tablet: its one-time link (the token is shown once). */
+  counterDeviceAdd: { method: "POST", path: "/counter-device-add", access: "owner", body: counterDeviceAddBody },
+  counterDeviceList: { method: "GET", path: "/counter-device-list", access: "owner", query: counterDeviceListQuery },
+  /** The device's screen stops at once (its next request is refused). */
+  counterDeviceRevoke: {
+    method: "POST",
+    path: "/counter-device-revoke",
+    access: "owner",
+    body: counterDeviceRevokeBody,
+  },
+  /** The tablet opens its link: the token, claimed once, goes into its httpOnly cookie. */
+  counterDeviceClaim: {
+    method: "POST",
+    path: "/counter-device-claim",
+    access: "public",
+    body: counterDeviceClaimBody,
+    session: "holdCounterDevice",
+  },
   /** A new token for a photographed code (same label, reward and cards); the old one stops at once. */
   qrRegenerate: { method: "POST", path: "/qr-regenerate", access: "owner", body: qrIdBody },
   /** Switches a QR code between static and rotating (the QR code's page). */

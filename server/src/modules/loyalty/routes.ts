@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { cardHistoryRoutes } from "./card-history";
+import { counterDeviceRoutes } from "./counter-devices";
 import { counterScreenRoutes } from "./counter-screen";
 import { qrCodeRoutes } from "./qr-codes";
 import { rewardRoutes } from "./rewards";
@@ -16,4 +17,5 @@ export function loyaltyRoutes(app: FastifyInstance) {
   scanRoutes(app);
   cardHistoryRoutes(app);
   counterScreenRoutes(app);
+  counterDeviceRoutes(app);
 }
