@@ -6,6 +6,7 @@ import { calls } from "@/lib/contract/calls";
 import { MAX_PER_PAGE, type Paginated } from "@/lib/contract/pagination";
 import type { GenerateQrBody, QrCode, QrCodeDetail, QrMode } from "@/lib/contract/qr-codes";
 import type { CardAdjustBody, CardHistory, CardSummary, StaffSettings } from "@/lib/contract/cards";
+import type { CounterDevice, CounterDeviceLink } from "@/lib/contract/counter-devices";
 import type { AddRewardBody, Reward } from "@/lib/contract/rewards";
 import type { Scan } from "@/lib/contract/scans";
 import type { ScanResult } from "@/lib/contract/wallet";
@@ -166,5 +167,36 @@ export function useSaveStaffSettings() {
   return useMutation({
     mutationFn: (body: StaffSettings) => apiCall<StaffSettings>(calls.staffSettingsUpdate, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["staff-settings"] }),
+  });
+}
+
+const deviceKey = (qrId: number) => ["counter-device-list", qrId] as const;
+
+/** A QR code's device links (its counter screen's tablets). */
+export function useCounterDevices(qrId: number) {
+  return useQuery({
+    queryKey: deviceKey(qrId),
+    queryFn: async () =>
+      (
+        await apiCall<Paginated<CounterDevice>>(calls.counterDeviceList, {
+          search: { qr_id: qrId, per_page: MAX_PER_PAGE },
+        })
+      ).data,
+  });
+}
+
+export function useAddCounterDevice(qrId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiCall<CounterDeviceLink>(calls.counterDeviceAdd, { body: { qr_id: qrId, name } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: deviceKey(qrId) }),
+  });
+}
+
+export function useRevokeCounterDevice(qrId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiCall<CounterDevice>(calls.counterDeviceRevoke, { body: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: deviceKey(qrId) }),
   });
 }

@@ -6,6 +6,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { errorMessage } from "@/lib/api-client";
 import type { QrCode } from "@/lib/contract/qr-codes";
 import { useQrMode, useRegenerateQr } from "@/lib/queries/loyalty";
+import { DeviceLinks } from "./device-links";
 
 /**
  * How a QR code resists copies (issue 15 §1–2): static or rotating (a code on the counter screen
@@ -56,6 +57,7 @@ export function QrSecurity({ qr }: { qr: QrCode }) {
           stay as they are.
         </ConfirmButton>
       </div>
+      {rotating && <DeviceLinks qrId={qr.id} />}
     </section>
   );
 }
