@@ -81,6 +81,9 @@ function withField(text: string, field: string, value: string): string {
   }
 }
 
+/** The calls a counter screen's tablet (device cookie, no session) may make; it gets 403 on any other. */
+export const deviceMayCall = (call: Call) => call.counterDevice === true || call.session === "holdCounterDevice";
+
 /**
  * The backend-for-frontend: forwards a contract call to the API server with the session's bearer
  * token. The token lives only in the sealed httpOnly cookie; the browser never sees it.
@@ -103,7 +106,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   const session = await getSession(secure);
   // A counter screen's tablet (device link) is signed in to that screen and nothing else.
   const deviceToken = session.token ? undefined : request.cookies.get(counterDeviceCookieName(secure))?.value;
-  if (deviceToken && !call.counterDevice && call.session !== "holdCounterDevice") {
+  if (deviceToken && !deviceMayCall(call)) {
     return json(403, "This device is signed in to a counter screen only.");
   }
 
