@@ -73,7 +73,7 @@ export type CardHistory = {
 /** The owner's staff settings. */
 export const staffSettingsBody = z.object({
   staff_may_adjust: z.preprocess(
-    (value) => value === true || value === "true" || value === "on",
+    (value) => (value === "true" || value === "on" ? true : value === "false" || value === "off" ? false : value),
     z.boolean({ error: "Choose yes or no." }),
   ),
 });

@@ -87,6 +87,10 @@ describe("card-adjust", () => {
     // Staff cannot change the setting themselves.
     expectError(await t.post("/staff-settings-update", { staff_may_adjust: true }, { token: staff.token }), 403);
     expect((await t.get("/staff-settings", { token })).body.data).toEqual({ staff_may_adjust: false });
+    expectInvalid(await t.post("/staff-settings-update", {}, { token }), ["staff_may_adjust"]);
+    expectInvalid(await t.post("/staff-settings-update", { staff_may_adjust: "maybe" }, { token }), [
+      "staff_may_adjust",
+    ]);
     await t.post("/staff-settings-update", { staff_may_adjust: true }, { token });
     expect((await t.get("/staff-settings", { token })).body.data).toEqual({ staff_may_adjust: true });
     const allowed = await t.post(
