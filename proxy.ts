@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { dashboardFallback, homeFor, isGuestOnly, isKnownPage, isProtected } from "@/lib/routes";
+import { counterDeviceCookieName } from "@/lib/contract/counter-device-names";
+import { COUNTER_PAGE, dashboardFallback, homeFor, isGuestOnly, isKnownPage, isProtected } from "@/lib/routes";
 import { isHttps, readSessionCookie, sessionCookieName } from "@/lib/session";
 
 /** Route guard: unknown paths go home, protected pages need a session, guests-only pages don't. */
@@ -16,7 +17,12 @@ export async function proxy(request: NextRequest) {
   const redirect = (to: string) => respond(NextResponse.redirect(new URL(to, request.url)));
 
   if (!isKnownPage(path)) return redirect("/");
-  if (!session?.token && isProtected(path)) return redirect("/login");
+  // A counter screen opens on a tablet through its device link (or the cookie the link left).
+  const counterDevice =
+    COUNTER_PAGE.test(path) &&
+    (request.cookies.has(counterDeviceCookieName(isHttps(request.headers, request.url))) ||
+      request.nextUrl.searchParams.has("device"));
+  if (!session?.token && isProtected(path) && !counterDevice) return redirect("/login");
   if (session?.token && isGuestOnly(path)) return redirect(homeFor(session.statusPayment, session.role));
   const fallback = dashboardFallback(path);
   if (fallback) return redirect(fallback);

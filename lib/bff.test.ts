@@ -1,5 +1,5 @@
 import { NextRequest } from "next/server";
-import { authorizationFor, isCrossSite } from "./bff";
+import { authorizationFor, deviceMayCall, isCrossSite } from "./bff";
 import { calls } from "./contract/calls";
 import { isHttps } from "./session";
 
@@ -52,5 +52,15 @@ describe("the Authorization header the API server gets", () => {
     expect(authorizationFor(calls.appleUnregisterDevice, null, "tok")).toBeUndefined();
     // A call without its own scheme never passes a client's header on.
     expect(authorizationFor(calls.appleLog, token, undefined)).toBeUndefined();
+  });
+});
+
+describe("a counter screen's tablet (device link)", () => {
+  it("may make the counter screen's calls and claim its link, and no other call of the contract", () => {
+    const allowed = Object.entries(calls)
+      .filter(([, call]) => deviceMayCall(call))
+      .map(([name]) => name)
+      .sort();
+    expect(allowed).toEqual(["counterCode", "counterDeviceClaim", "counterEvents"]);
   });
 });

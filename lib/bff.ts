@@ -2,11 +2,13 @@ import "server-only";
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { Readable } from "node:stream";
+import { cookies } from "next/headers";
 import { NextResponse, type NextRequest } from "next/server";
 import { findCall, type Call } from "./contract/calls";
 import { messages } from "./contract/envelope";
 import { BackendTimeout, backendRequest, backendUrl, BodyTooLarge, capped, readAll } from "./backend";
 import { holdCardSecret, readCardSecrets } from "./card-cookie";
+import { COUNTER_DEVICE_HEADER, counterDeviceCookieName } from "./contract/counter-device-names";
 import { CARD_SECRETS_HEADER } from "./contract/wallet";
 import { webEnv } from "./env";
 import { getSession, isHttps, type Session } from "./session";
@@ -79,6 +81,9 @@ function withField(text: string, field: string, value: string): string {
   }
 }
 
+/** The calls a counter screen's tablet (device cookie, no session) may make; it gets 403 on any other. */
+export const deviceMayCall = (call: Call) => call.counterDevice === true || call.session === "holdCounterDevice";
+
 /**
  * The backend-for-frontend: forwards a contract call to the API server with the session's bearer
  * token. The token lives only in the sealed httpOnly cookie; the browser never sees it.
@@ -99,6 +104,11 @@ export async function forward(request: NextRequest, segments: string[]): Promise
 
   const secure = isHttps(request.headers, request.url);
   const session = await getSession(secure);
+  // A counter screen's tablet (device link) is signed in to that screen and nothing else.
+  const deviceToken = session.token ? undefined : request.cookies.get(counterDeviceCookieName(secure))?.value;
+  if (deviceToken && !deviceMayCall(call)) {
+    return json(403, "This device is signed in to a counter screen only.");
+  }
 
   const headers = new Headers();
   for (const name of FORWARDED_REQUEST_HEADERS) {
@@ -111,7 +121,9 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   if (clientIp && isIP(clientIp)) headers.set("x-forwarded-for", clientIp);
   const authorization = authorizationFor(call, request.headers.get("authorization"), session.token);
   if (authorization) headers.set("authorization", authorization);
-  if (call.session === "useCardSecrets") {
+  // A join also reads them: the join alert counts joins per device (issue 15 §4).
+  if (deviceToken && call.counterDevice) headers.set(COUNTER_DEVICE_HEADER, deviceToken);
+  if (call.session === "useCardSecrets" || call.session === "holdCardSecret") {
     const secrets = await readCardSecrets();
     if (secrets.length > 0) headers.set(CARD_SECRETS_HEADER, secrets.join(","));
   }
@@ -219,6 +231,19 @@ async function applySession(call: Call, payload: Record<string, unknown>, sessio
         await session.save();
       }
       return payload;
+    }
+    case "holdCounterDevice": {
+      if (!ok || !data || typeof data.device_token !== "string") return payload;
+      const { device_token, ...dataRest } = data;
+      (await cookies()).set(counterDeviceCookieName(secure), device_token, {
+        httpOnly: true,
+        sameSite: "strict",
+        secure,
+        path: "/",
+        // As long as browsers keep a cookie: the tablet stays signed in through reloads and restarts.
+        maxAge: 400 * 24 * 60 * 60,
+      });
+      return { ...payload, data: dataRest };
     }
     case "holdCardSecret": {
       if (!ok || !data || typeof data.card_secret !== "string") return payload;

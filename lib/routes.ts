@@ -24,7 +24,7 @@ export const isDashboardType = (type: string): type is DashboardType =>
 export const DASHBOARD_HOME = "/dashboard/main";
 
 /** Pages only for signed-in users. */
-export const PROTECTED = ["/dashboard", "/subscription", "/payment", "/thank-you"];
+export const PROTECTED = ["/dashboard", "/subscription", "/payment", "/thank-you", "/counter"];
 /** Pages a signed-in user has no use for. */
 export const GUEST_ONLY = ["/login", "/register"];
 
@@ -50,12 +50,14 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
 
 /** `/add-user/{token}`: the staff invite page (public, no top bar). */
 const INVITE_PAGE = /^\/add-user\/[A-Za-z0-9_-]{20,200}$/;
+/** `/counter/{qr id}`: a QR code's counter screen (signed in as owner or staff). */
+export const COUNTER_PAGE = /^\/counter\/[1-9]\d{0,9}$/;
 /** `/dashboard/{type}`: any one segment; an unknown type is sent on to the main dashboard. */
 const DASHBOARD_PAGE = /^\/dashboard\/([^/]+)$/;
 
 /** True when the path is one of the product's pages; anything else redirects to `/`. */
 export function isKnownPage(path: string): boolean {
-  return EXACT.has(path) || INVITE_PAGE.test(path) || DASHBOARD_PAGE.test(path);
+  return EXACT.has(path) || INVITE_PAGE.test(path) || DASHBOARD_PAGE.test(path) || COUNTER_PAGE.test(path);
 }
 
 /** Where a dashboard path that is not a section goes (`/dashboard`, `/dashboard/nope`), else null. */

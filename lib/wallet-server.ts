@@ -13,7 +13,13 @@ type Answer<T> = { status: number; envelope: Envelope<T> } | { status: 503; enve
  * The add-to-wallet page's calls, made on the server as the BFF would make them: the device's card
  * secrets and the client address go to the API server; nothing secret reaches the HTML.
  */
-async function call<T>(method: "GET" | "POST", path: string, qrToken: string, body?: unknown): Promise<Answer<T>> {
+async function call<T>(
+  method: "GET" | "POST",
+  path: string,
+  qrToken: string,
+  body?: unknown,
+  extra: Record<string, string> = {},
+): Promise<Answer<T>> {
   const [secrets, incoming] = await Promise.all([readCardSecrets(), headers()]);
   const sent = new Headers({ accept: "application/json" });
   if (secrets.length > 0) sent.set(CARD_SECRETS_HEADER, secrets.join(","));
@@ -21,7 +27,7 @@ async function call<T>(method: "GET" | "POST", path: string, qrToken: string, bo
   if (ip) sent.set("x-forwarded-for", ip);
   if (body !== undefined) sent.set("content-type", "application/json");
   try {
-    const search = method === "GET" ? `?qr_token=${encodeURIComponent(qrToken)}` : "";
+    const search = method === "GET" ? `?${new URLSearchParams({ qr_token: qrToken, ...extra }).toString()}` : "";
     const res = await fetch(backendUrl(path, search), {
       method,
       headers: sent,
@@ -34,6 +40,9 @@ async function call<T>(method: "GET" | "POST", path: string, qrToken: string, bo
   }
 }
 
-export const qrDetail = (qrToken: string) => call<QrPublic>("GET", "/qr-detail", qrToken);
+/** `code`: a rotating QR code's counter code, from the scanned URL (the answer's `code_ok`). */
+export const qrDetail = (qrToken: string, code?: string) =>
+  call<QrPublic>("GET", "/qr-detail", qrToken, undefined, code ? { code } : {});
 export const walletCard = (qrToken: string) => call<WalletCard | null>("GET", "/wallet-card", qrToken);
-export const selfScan = (qrToken: string) => call<ScanResult>("POST", "/qr-code-scanner", qrToken, { code: qrToken });
+export const selfScan = (qrToken: string, code?: string) =>
+  call<ScanResult>("POST", "/qr-code-scanner", qrToken, { code: qrToken, counter_code: code });

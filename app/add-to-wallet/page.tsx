@@ -9,7 +9,7 @@ import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
 import { StampCard } from "@/components/wallet/stamp-card";
 import { WalletButtons } from "@/components/wallet/wallet-buttons";
-import { QR_TOKEN_PATTERN } from "@/lib/contract/qr-codes";
+import { COUNTER_EXPIRED, QR_TOKEN_PATTERN } from "@/lib/contract/qr-codes";
 import { LAST_CARD_COOKIE, type WalletCard } from "@/lib/contract/wallet";
 import { walletDevice } from "@/lib/device";
 import { webEnv } from "@/lib/env";
@@ -75,6 +75,8 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   const home = !scanned;
   const token = scanned || (cookieStore.get(LAST_CARD_COOKIE)?.value ?? "");
   const after = params.after === "join" || params.after === "recover" ? params.after : null;
+  // A rotating QR code's counter code (the counter screen's URL carries it).
+  const counterCode = typeof params.code === "string" ? params.code.slice(0, 100) : undefined;
   if (home && !QR_TOKEN_PATTERN.test(token)) {
     return (
       <Friendly
@@ -91,14 +93,18 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   );
   if (!QR_TOKEN_PATTERN.test(token)) return unknown;
 
-  const [detail, held] = await Promise.all([qrDetail(token), walletCard(token)]);
+  const [detail, held] = await Promise.all([qrDetail(token, counterCode), walletCard(token)]);
   if (detail.status === 404) return unknown;
   if (!detail.envelope?.status || !detail.envelope.data) {
     return (
       <Friendly title="We could not load your card" text="Please check your connection and try again in a moment." />
     );
   }
-  const { business, reward, location } = detail.envelope.data;
+  const { business, reward, location, code_ok } = detail.envelope.data;
+  // A rotating code scanned without its current code (a photo, an old link): no stamp, no join.
+  if (!code_ok && !after && !home) {
+    return <Friendly title="This code has expired" text={`${COUNTER_EXPIRED}.`} />;
+  }
   let card: WalletCard | null = held.envelope?.status ? held.envelope.data : null;
 
   let notice: Notice | null = null;
@@ -110,12 +116,18 @@ export default async function AddToWalletPage({ searchParams }: Props) {
     };
   }
   if (card && !after && !home) {
-    const scan = await selfScan(token);
+    const scan = await selfScan(token, counterCode);
     const result = scan.envelope?.status ? scan.envelope.data : null;
     if (result) {
       notice =
         result.action === "wait"
-          ? { tone: "wait", text: "You already collected a stamp here. Next stamp from", nextAt: result.next_stamp_at }
+          ? result.next_stamp_at
+            ? {
+                tone: "wait",
+                text: "You already collected a stamp here. Next stamp from",
+                nextAt: result.next_stamp_at,
+              }
+            : { tone: "wait", text: "You already collected a stamp with this code." }
           : { tone: "ok", text: scan.envelope!.message };
       card = { ...card, stamps: result.stamps, reward_ready: result.reward_ready, next_stamp_at: result.next_stamp_at };
       if (result.action === "stamp") card = { ...card, lifetime_stamps: card.lifetime_stamps + 1 };
@@ -124,6 +136,11 @@ export default async function AddToWalletPage({ searchParams }: Props) {
         const fresh = await walletCard(token);
         if (fresh.envelope?.status && fresh.envelope.data) card = fresh.envelope.data;
       }
+    } else if (scan.status === 422 && scan.envelope?.message === COUNTER_EXPIRED) {
+      return <Friendly title="This code has expired" text={`${COUNTER_EXPIRED}.`} />;
+    } else if (scan.status === 422 && scan.envelope) {
+      // A scan the rules refuse (no programme running): say why; nothing was written.
+      notice = { tone: "wait", text: scan.envelope.message };
     }
   }
   const env = webEnv();
@@ -171,7 +188,11 @@ export default async function AddToWalletPage({ searchParams }: Props) {
         </p>
       )}
 
-      {card ? <StampCard card={card} /> : reward && <JoinCard qrToken={token} businessName={business.name} />}
+      {card ? (
+        <StampCard card={card} />
+      ) : (
+        reward && <JoinCard qrToken={token} businessName={business.name} counterCode={counterCode} />
+      )}
       {card && home && <p className="small muted">Scan the code at the counter to collect your next stamp.</p>}
       {card?.messages && <CardMessages messages={card.messages} qrToken={token} />}
       {card && <WalletButtons links={card.wallet_links} device={device} stores={stores} />}

@@ -48,7 +48,16 @@ function Field(props: {
  * Joining (name, email, consent: wallet-join) or opening an existing card with an email code
  * (wallet-recover). The card secret never reaches this code: the BFF keeps it in a cookie.
  */
-export function JoinCard({ qrToken, businessName }: { qrToken: string; businessName: string }) {
+export function JoinCard({
+  qrToken,
+  businessName,
+  counterCode,
+}: {
+  qrToken: string;
+  businessName: string;
+  /** A rotating QR code's counter code, from the scanned URL: the join needs it. */
+  counterCode?: string;
+}) {
   const router = useRouter();
   const [mode, setMode] = useState<"join" | "recover" | "code">("join");
   const [email, setEmail] = useState("");
@@ -71,6 +80,7 @@ export function JoinCard({ qrToken, businessName }: { qrToken: string; businessN
             phone: value("phone"),
             birthday: value("birthday"),
             consent: form.get("consent") === "on",
+            code: counterCode,
           }
         : mode === "recover"
           ? { qr_token: qrToken, email: value("email") }
@@ -80,7 +90,8 @@ export function JoinCard({ qrToken, businessName }: { qrToken: string; businessN
     setErrors(res.errors);
     if (!res.ok) {
       // With messages beside the fields, the summary just points at them.
-      const fields = Object.keys(res.errors).filter((k) => k !== "qr_token");
+      // (A join's `code` is the counter code of the URL, not a field here: its message says it all.)
+      const fields = Object.keys(res.errors).filter((k) => k !== "qr_token" && !(mode === "join" && k === "code"));
       setMessage({ text: fields.length > 0 ? "Please check the fields below." : res.message, error: true });
       if (mode === "join" && res.errors.email?.[0]?.includes("already has a card")) setEmail(value("email"));
       return;

@@ -20,8 +20,24 @@ export const placeFields = {
   country_name: text("country name", 100),
 };
 
+/** More stamps than this on one card in one day raise a fraud alert (issue 15 §4). */
+export const DEFAULT_FRAUD_THRESHOLD = 5;
+export const MAX_FRAUD_THRESHOLD = 100;
+const fraudThreshold = z.preprocess(
+  (value) => (value === "" || value === undefined ? DEFAULT_FRAUD_THRESHOLD : value),
+  z.coerce
+    .number({ error: "The fraud alert threshold must be a whole number." })
+    .int("The fraud alert threshold must be a whole number.")
+    .min(1, "The fraud alert threshold must be at least 1.")
+    .max(MAX_FRAUD_THRESHOLD, `The fraud alert threshold may not be greater than ${MAX_FRAUD_THRESHOLD}.`),
+);
+
 /** The text fields of the business form (the browser checks these; the logo is checked apart). */
-export const businessForm = z.object({ business_name: text("business name", 100), ...placeFields });
+export const businessForm = z.object({
+  business_name: text("business name", 100),
+  ...placeFields,
+  fraud_threshold: fraudThreshold,
+});
 
 /**
  * An IANA time zone name ("Europe/Paris"): the business's days (the dashboard's "today" and chart)
@@ -61,6 +77,7 @@ export const business = z.object({
   city: z.string(),
   zip_code: z.string(),
   country_name: z.string(),
+  fraud_threshold: z.number().int(),
   addresses_count: z.number().int(),
   /** IANA name; "UTC" unless set. */
   time_zone: z.string(),

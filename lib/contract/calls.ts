@@ -11,9 +11,16 @@ import {
   appleUpdatedQuery,
 } from "./apple-wallet";
 import { addBusinessBody, businessListQuery } from "./business";
+import { cardAdjustBody, cardHistoryQuery, staffSettingsBody } from "./cards";
+import {
+  counterDeviceAddBody,
+  counterDeviceClaimBody,
+  counterDeviceListQuery,
+  counterDeviceRevokeBody,
+} from "./counter-devices";
 import { fileParams } from "./files";
 import { couponApplyBody, receiptParams, stripeWebhookBody, subscriptionChargeBody } from "./payments";
-import { generateQrBody, qrDetailQuery, qrListQuery, singleQrQuery } from "./qr-codes";
+import { generateQrBody, qrDetailQuery, qrIdBody, qrIdQuery, qrListQuery, qrModeBody, singleQrQuery } from "./qr-codes";
 import { addRewardBody, rewardIdBody, rewardListQuery } from "./rewards";
 import { scanFilters, scanListQuery } from "./scans";
 import { scannerBody, walletCardQuery, walletJoinBody, walletRecoverBody } from "./wallet";
@@ -60,12 +67,22 @@ export type Access = "public" | "user" | "owner";
  * - `spendResetToken`: the held reset token is added to the body, and forgotten on success.
  * - `readProfile`: the session's plan status follows the answer's `data.status_payment`.
  * - `holdCardSecret`: the answer's `data.card_secret` goes into the device's card cookie (httpOnly,
- *   apart from the sign-in session: a card outlives logins), never to the browser's JS.
+ *   apart from the sign-in session: a card outlives logins), never to the browser's JS; the
+ *   device's secrets go to the API server as with `useCardSecrets` (the join alert counts devices).
  * - `useCardSecrets`: the device's card secrets go to the API server (header `x-card-secrets`).
+ * - `holdCounterDevice`: the body's device-link `token`, once the API accepts it, goes into the
+ *   tablet's counter cookie (httpOnly, long-lived): the device link of a counter screen.
  * Every call: an answer of "Unauthenticated." ends the session.
  */
 export type SessionEffect =
-  "signIn" | "signOut" | "holdResetToken" | "spendResetToken" | "readProfile" | "holdCardSecret" | "useCardSecrets";
+  | "signIn"
+  | "signOut"
+  | "holdResetToken"
+  | "spendResetToken"
+  | "readProfile"
+  | "holdCardSecret"
+  | "useCardSecrets"
+  | "holdCounterDevice";
 
 export type Call = {
   /** DELETE only where a protocol not ours names it (Apple's pass web service). */
@@ -96,6 +113,17 @@ export type Call = {
    * in `route`); the others are reference lists cut at it by their query. No list is unbounded.
    */
   list?: ListLimit;
+  /**
+   * The answer is a long-lived `text/event-stream` (server-sent events): the BFF streams it as it
+   * comes, never buffers it and never times it out.
+   */
+  stream?: true;
+  /**
+   * A counter screen's tablet (device link) may make this call: the BFF passes its device token
+   * on (header x-counter-device). A request bearing only that device cookie gets 403 on every
+   * other call.
+   */
+  counterDevice?: true;
 };
 
 /** See `Call.list`. */
@@ -261,6 +289,57 @@ export const calls = {
   messageList: { method: "GET", path: "/message-list", access: "owner", query: messageListQuery, list: paged },
   /** NEW (product.md §6): a browser's push token, for the signed-in owner or this device's card. */
   fcmToken: { ...fcmTokenCall, body: fcmTokenBody },
+
+  // Stamps that cannot be faked (issue 15): the counter screen's rotating code, regenerated
+  // tokens, daily caps, fraud alerts, corrections with a history.
+  /**
+   * The counter screen's current code of a QR code: owner or staff of its owner, or the tablet
+   * signed in to that screen (device link); each checks its own credentials, hence public.
+   */
+  counterCode: { method: "GET", path: "/counter-code", access: "public", query: qrIdQuery, counterDevice: true },
+  /** The counter screen's confirmations: each stamp through the QR code, as server-sent events. */
+  counterEvents: {
+    method: "GET",
+    path: "/counter-events",
+    access: "public",
+    query: qrIdQuery,
+    stream: true,
+    counterDevice: true,
+  },
+  /** A device link for a tablet: its one-time link (the token is shown once). */
+  counterDeviceAdd: { method: "POST", path: "/counter-device-add", access: "owner", body: counterDeviceAddBody },
+  counterDeviceList: {
+    method: "GET",
+    path: "/counter-device-list",
+    access: "owner",
+    query: counterDeviceListQuery,
+    list: paged,
+  },
+  /** The device's screen stops at once (its next request is refused). */
+  counterDeviceRevoke: {
+    method: "POST",
+    path: "/counter-device-revoke",
+    access: "owner",
+    body: counterDeviceRevokeBody,
+  },
+  /** The tablet opens its link: the token, claimed once, goes into its httpOnly cookie. */
+  counterDeviceClaim: {
+    method: "POST",
+    path: "/counter-device-claim",
+    access: "public",
+    body: counterDeviceClaimBody,
+    session: "holdCounterDevice",
+  },
+  /** A new token for a photographed code (same label, reward and cards); the old one stops at once. */
+  qrRegenerate: { method: "POST", path: "/qr-regenerate", access: "owner", body: qrIdBody },
+  /** Switches a QR code between static and rotating (the QR code's page). */
+  qrModeUpdate: { method: "POST", path: "/qr-mode-update", access: "owner", body: qrModeBody },
+  /** A correction of a card's stamps with a reason: the owner, or staff when the owner allows it (else 403). */
+  cardAdjust: { method: "POST", path: "/card-adjust", access: "user", body: cardAdjustBody },
+  /** A card and its history (joins, stamps, redeems, corrections, fraud flags), paged. */
+  cardHistory: { method: "GET", path: "/card-history", access: "user", query: cardHistoryQuery, list: paged },
+  staffSettings: { method: "GET", path: "/staff-settings", access: "owner" },
+  staffSettingsUpdate: { method: "POST", path: "/staff-settings-update", access: "owner", body: staffSettingsBody },
 
   /** Stored files (logos): the bytes, not the envelope; public, as customers see logos too. */
   file: { method: "GET", path: "/files/:id", access: "public", params: fileParams },

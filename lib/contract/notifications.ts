@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   "payment_failed",
   "staff_joined",
   "message",
+  "fraud_alert",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -5,9 +5,29 @@ import { pageQuery } from "./pagination";
 /** A business QR token: 192 random bits, base64url (product.md §4 QrCode). */
 export const QR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
-/** The page a business QR code opens; `origin` is PUBLIC_APP_URL. */
-export const addToWalletUrl = (origin: string, qrToken: string) =>
-  `${origin.replace(/\/$/, "")}/add-to-wallet?qr_token=${encodeURIComponent(qrToken)}`;
+/**
+ * The page a business QR code opens; `origin` is PUBLIC_APP_URL. A rotating code's URL carries
+ * the counter screen's current `code`.
+ */
+export const addToWalletUrl = (origin: string, qrToken: string, code?: string) =>
+  `${origin.replace(/\/$/, "")}/add-to-wallet?qr_token=${encodeURIComponent(qrToken)}${
+    code ? `&code=${encodeURIComponent(code)}` : ""
+  }`;
+
+/**
+ * `static`: the printed code stamps as it is (cooldown and daily cap apply). `rotating`: a
+ * self-scan needs the code the counter screen shows, which changes every 30 s (issue 15 §2).
+ */
+export const QR_MODES = ["static", "rotating"] as const;
+export type QrMode = (typeof QR_MODES)[number];
+export const qrMode = z.enum(QR_MODES, { error: "Choose static or rotating." });
+
+/** The counter screen's code changes every this many seconds; the previous one still stamps. */
+export const COUNTER_WINDOW_SECONDS = 30;
+export const COUNTER_CODE_LENGTH = 10;
+export const COUNTER_EXPIRED = "This code has expired: scan the code on the counter screen again";
+/** A counter code as it arrives from a URL: any text up to a bound; the server decides if it is current. */
+export const counterCodeField = z.optional(z.string().trim().max(100, "The code is not valid."));
 
 export const generateQrBody = z.object({
   business_id: refId("business"),
@@ -15,6 +35,11 @@ export const generateQrBody = z.object({
   /** Without one, the business's newest reward. */
   reward_id: optionalId,
   label: text("label", 80),
+  /** Blank (the form's first choice) or absent: static. */
+  mode: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    qrMode.optional().default("static"),
+  ),
 });
 export type GenerateQrBody = z.input<typeof generateQrBody>;
 
@@ -26,12 +51,33 @@ export const qrTokenField = z
   .string({ error: "The QR code is not valid." })
   .trim()
   .regex(QR_TOKEN_PATTERN, "The QR code is not valid.");
-export const qrDetailQuery = z.object({ qr_token: qrTokenField });
+/** `code`: the counter code of the URL scanned; the answer says whether it is current (`code_ok`). */
+export const qrDetailQuery = z.object({ qr_token: qrTokenField, code: counterCodeField });
+
+/** counter-code, qr-regenerate: a QR code of the owner's. */
+export const qrIdQuery = z.object({ qr_id: refId("QR code") });
+export const qrIdBody = qrIdQuery;
+export const qrModeBody = z.object({ qr_id: refId("QR code"), mode: qrMode });
+
+/** What the counter screen shows: the URL to encode (with the code), until `expires_at`. */
+export type CounterCode = {
+  url: string;
+  code: string | null;
+  expires_at: string | null;
+  mode: QrMode;
+  /** What the screen shows around the code. */
+  label: string;
+  business_name: string;
+  business_logo: string | null;
+  reward_title: string | null;
+  stamps_required: number | null;
+};
 
 export const qrCode = z.object({
   id: z.number().int(),
   label: z.string(),
   qr_token: z.string(),
+  mode: qrMode,
   /** What the code encodes. */
   url: z.string(),
   business_id: z.number().int(),
@@ -55,4 +101,7 @@ export type QrPublic = {
   business: { id: number; name: string; logo: string | null; city: string };
   location: string | null;
   reward: { title: string; description: string; stamps_required: number; cooldown_minutes: number } | null;
+  mode: QrMode;
+  /** False when the code rotates and the query's `code` is missing, old or wrong. */
+  code_ok: boolean;
 };

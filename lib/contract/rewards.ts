@@ -7,6 +7,9 @@ export const MAX_STAMPS = 50;
 export const DEFAULT_COOLDOWN_MINUTES = 240;
 /** A week: a longer wait between self-scans would make the card feel broken. */
 export const MAX_COOLDOWN_MINUTES = 7 * 24 * 60;
+/** Self-scans per card per day (the business's day); 0 = no cap. */
+export const DEFAULT_DAILY_CAP = 1;
+export const MAX_DAILY_CAP = 50;
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z.coerce
@@ -32,6 +35,10 @@ export const addRewardBody = z.object({
     (value) => (value === "" || value === undefined ? DEFAULT_COOLDOWN_MINUTES : value),
     wholeNumber("cooldown minutes", 0, MAX_COOLDOWN_MINUTES),
   ),
+  daily_cap: z.preprocess(
+    (value) => (value === "" || value === undefined ? DEFAULT_DAILY_CAP : value),
+    wholeNumber("daily cap", 0, MAX_DAILY_CAP),
+  ),
 });
 export type AddRewardBody = z.input<typeof addRewardBody>;
 
@@ -47,6 +54,7 @@ export const reward = z.object({
   product_category_id: z.number().int().nullable(),
   product_category_name: z.string().nullable(),
   cooldown_minutes: z.number().int(),
+  daily_cap: z.number().int(),
   qr_codes_count: z.number().int(),
   created_at: z.string(),
 });

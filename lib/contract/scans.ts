@@ -125,4 +125,6 @@ export type Scan = {
   location: string | null;
   staff_name: string | null;
   stamps_after: number;
+  /** Why a fraud alert marked the card, or null. */
+  flag_reason: string | null;
 };

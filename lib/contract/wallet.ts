@@ -2,7 +2,7 @@ import { z } from "zod";
 import { email, name, otpCode } from "./fields";
 import { serialField } from "./customers";
 import type { CardMessage } from "./notifications";
-import { qrTokenField } from "./qr-codes";
+import { counterCodeField, qrTokenField } from "./qr-codes";
 
 export { CARD_SECRETS_HEADER, LAST_CARD_COOKIE, MAX_CARDS_PER_DEVICE } from "./wallet-device";
 
@@ -38,6 +38,8 @@ export const walletJoinBody = z.object({
       .optional(),
   ),
   birthday: z.preprocess((value) => (value === "" || value === null ? undefined : value), birthdayField.optional()),
+  /** A rotating QR code's counter code (from the scanned URL). */
+  code: counterCodeField,
 });
 export type WalletJoinBody = z.input<typeof walletJoinBody>;
 
@@ -95,6 +97,8 @@ export const scannerBody = z.object({
     .trim()
     .min(1, "Please enter or scan a code.")
     .max(500, "This code is not one of ours."),
+  /** The counter code of a rotating QR code, when `code` is the bare token (the card page's own scan). */
+  counter_code: counterCodeField,
 });
 
 /** What a scan did; the dashboard keeps it as `qrData` in local storage (spec.md §4). */

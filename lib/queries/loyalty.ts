@@ -4,7 +4,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { apiCall } from "@/lib/api-client";
 import { calls } from "@/lib/contract/calls";
 import { MAX_PER_PAGE, type Paginated } from "@/lib/contract/pagination";
-import type { GenerateQrBody, QrCode, QrCodeDetail } from "@/lib/contract/qr-codes";
+import type { GenerateQrBody, QrCode, QrCodeDetail, QrMode } from "@/lib/contract/qr-codes";
+import type { CardAdjustBody, CardHistory, CardSummary, StaffSettings } from "@/lib/contract/cards";
+import type { CounterDevice, CounterDeviceLink } from "@/lib/contract/counter-devices";
 import type { AddRewardBody, Reward } from "@/lib/contract/rewards";
 import type { ScanPage } from "@/lib/contract/scans";
 import type { ScanResult } from "@/lib/contract/wallet";
@@ -86,6 +88,25 @@ export function useGenerateQr() {
   });
 }
 
+/** qr-mode-update and qr-regenerate: the list and that code's renderings change. */
+function useQrChange<V>(call: (vars: V) => Promise<{ message: string; data: QrCode }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (result) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: loyaltyKeys.qrCodes }),
+        client.invalidateQueries({ queryKey: loyaltyKeys.qrCode(result.data.id) }),
+      ]),
+  });
+}
+
+export const useQrMode = () =>
+  useQrChange((body: { qr_id: number; mode: QrMode }) => apiCall<QrCode>(calls.qrModeUpdate, { body }));
+
+export const useRegenerateQr = () =>
+  useQrChange((qrId: number) => apiCall<QrCode>(calls.qrRegenerate, { body: { qr_id: qrId } }));
+
 export function useDeleteQr() {
   const refresh = useRefresh(loyaltyKeys.qrCodes, loyaltyKeys.rewards);
   return useMutation({
@@ -110,5 +131,74 @@ export function useScanCard() {
   return useMutation({
     mutationFn: (code: string) => apiCall<ScanResult>(calls.qrCodeScanner, { body: { code } }),
     onSuccess: refresh,
+  });
+}
+
+/** card-history: a card and one page of its history (the card's detail in My Scans). */
+export function useCardHistory(serial: string | null, page: number) {
+  return useQuery({
+    queryKey: ["card-history", serial, page],
+    queryFn: async () => (await apiCall<CardHistory>(calls.cardHistory, { search: { serial: serial!, page } })).data,
+    enabled: serial !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** card-adjust: the card's detail, its history and the scans list change. */
+export function useAdjustCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CardAdjustBody) => apiCall<CardSummary>(calls.cardAdjust, { body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ["card-history"] }),
+        client.invalidateQueries({ queryKey: loyaltyKeys.scans }),
+      ]),
+  });
+}
+
+export function useStaffSettings() {
+  return useQuery({
+    queryKey: ["staff-settings"],
+    queryFn: async () => (await apiCall<StaffSettings>(calls.staffSettings)).data,
+  });
+}
+
+export function useSaveStaffSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StaffSettings) => apiCall<StaffSettings>(calls.staffSettingsUpdate, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["staff-settings"] }),
+  });
+}
+
+const deviceKey = (qrId: number) => ["counter-device-list", qrId] as const;
+
+/** A QR code's device links (its counter screen's tablets). */
+export function useCounterDevices(qrId: number) {
+  return useQuery({
+    queryKey: deviceKey(qrId),
+    queryFn: async () =>
+      (
+        await apiCall<Paginated<CounterDevice>>(calls.counterDeviceList, {
+          search: { qr_id: qrId, per_page: MAX_PER_PAGE },
+        })
+      ).data,
+  });
+}
+
+export function useAddCounterDevice(qrId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiCall<CounterDeviceLink>(calls.counterDeviceAdd, { body: { qr_id: qrId, name } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: deviceKey(qrId) }),
+  });
+}
+
+export function useRevokeCounterDevice(qrId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiCall<CounterDevice>(calls.counterDeviceRevoke, { body: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: deviceKey(qrId) }),
   });
 }

@@ -30,6 +30,7 @@ import { siteRoutes } from "./modules/site/routes";
 import { userRoutes } from "./modules/users/routes";
 import { createMailer, type Mailer } from "./services/mail";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments";
+import { createCounterFeed, type CounterFeed } from "./services/counter-feed";
 import { createEvents, type Events } from "./services/events";
 import { registerHousekeeping } from "./services/housekeeping";
 import { createJobs, type Jobs, type JobsOptions } from "./services/jobs";
@@ -56,6 +57,8 @@ declare module "fastify" {
     events: Events;
     /** Google Wallet passes (issue 10 §5); `configured: false` without its environment. */
     googleWallet: GoogleWallet;
+    /** Stamps as counter screens see them (LISTEN/NOTIFY; services/counter-feed.ts). */
+    counterFeed: CounterFeed;
   }
 }
 
@@ -103,6 +106,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate("events", createEvents(jobs));
   registerMailJobs(app);
   registerHousekeeping(app);
+  app.decorate("counterFeed", createCounterFeed(deps.database, app.log));
+  app.addHook("onClose", async () => app.counterFeed.close());
 
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "same-site" } });
 

@@ -6,7 +6,7 @@ import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/api-client";
-import { businessForm, type Business } from "@/lib/contract/business";
+import { businessForm, DEFAULT_FRAUD_THRESHOLD, MAX_FRAUD_THRESHOLD, type Business } from "@/lib/contract/business";
 import { imageFile } from "@/lib/contract/files";
 import { messages } from "@/lib/contract/envelope";
 import { useSaveBusiness } from "@/lib/queries/businesses";
@@ -41,8 +41,9 @@ export function BusinessForm({
         state: business.state,
         zip_code: business.zip_code,
         country_name: business.country_name,
+        fraud_threshold: String(business.fraud_threshold),
       }
-    : { business_name: "", ...BLANK_PLACE, ...draft };
+    : { business_name: "", ...BLANK_PLACE, fraud_threshold: String(DEFAULT_FRAUD_THRESHOLD), ...draft };
 
   const form = useContractForm(businessForm, initial, async (values) => {
     const checked = logoRule.safeParse(logo ?? undefined);
@@ -50,8 +51,9 @@ export function BusinessForm({
       const message = checked.error.issues[0]?.message ?? "Please choose another image.";
       throw new ApiError(422, messages.invalidInput, { business_logo: [message] });
     }
+    const fields = { ...values, fraud_threshold: String(values.fraud_threshold) };
     const body = new FormData();
-    for (const [name, value] of Object.entries(values)) body.append(name, value);
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
     if (business) body.append("id", String(business.id));
     if (logo) body.append("business_logo", logo);
     let result;
@@ -59,7 +61,7 @@ export function BusinessForm({
       result = await save.mutateAsync(body);
     } catch (error) {
       // Beyond the plan's allowance: pay the fee, then come back to this form as typed.
-      if (!business && leadToSlotFee(error, "business", values, router.push)) return;
+      if (!business && leadToSlotFee(error, "business", fields, router.push)) return;
       throw error;
     }
     if (!business) clearDraft("business");
@@ -108,6 +110,15 @@ export function BusinessForm({
           )}
         </div>
         <PlaceFields field={form.field} />
+        <TextField
+          label="Fraud alert threshold"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_FRAUD_THRESHOLD}
+          hint="You get an alert when one card collects more stamps than this in one day (staff stamps included)."
+          {...form.field("fraud_threshold")}
+        />
         <div className="form-actions">
           <Button type="submit" busy={form.busy}>
             {business ? "Save business" : "Add business"}

@@ -17,6 +17,7 @@ const KIND: Record<NotificationKind, string> = {
   payment_failed: "Payment",
   staff_joined: "Staff",
   message: "Your message",
+  fraud_alert: "Fraud alert",
 };
 
 /**

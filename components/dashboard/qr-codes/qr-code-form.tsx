@@ -18,7 +18,7 @@ export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
   const headingId = useId();
   const form = useContractForm(
     generateQrBody,
-    { business_id: "", address_id: "", reward_id: "", label: "" },
+    { business_id: "", address_id: "", reward_id: "", label: "", mode: "" },
     async (values) => {
       const result = await generate.mutateAsync(values);
       toast.success(result.message);
@@ -71,6 +71,13 @@ export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
             {...form.field("address_id")}
           />
         </div>
+        <SelectField
+          label="Mode"
+          placeholder="Static: the printed code stamps"
+          hint="Rotating: customers scan a code on a counter screen that changes every 30 seconds, so a photo of it stops working."
+          options={[{ value: "rotating", label: "Rotating: shown on a counter screen" }]}
+          {...form.field("mode")}
+        />
         <div className="form-actions">
           <Button type="submit" busy={form.busy}>
             Generate QR code

@@ -16,7 +16,9 @@ function QrRow({ qr, onView }: { qr: QrCode; onView: () => void }) {
   return (
     <li className="item-card">
       <div className="item-main">
-        <h3>{qr.label}</h3>
+        <h3>
+          {qr.label} {qr.mode === "rotating" && <span className="badge badge-success">Rotating</span>}
+        </h3>
         <p className="muted small">
           {qr.business_name}
           {qr.address && ` · ${qr.address}`} · {qr.reward_title ?? "no reward"} · {qr.scans_count} scan

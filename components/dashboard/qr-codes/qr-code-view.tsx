@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { useQrCode } from "@/lib/queries/loyalty";
+import { QrSecurity } from "./qr-security";
 
 const SIZES = {
   poster: { label: "A4 poster", className: "print-poster" },
@@ -35,6 +36,7 @@ export function QrCodeView({ id, onClose }: { id: number; onClose: () => void })
       <p className="small muted">
         Opens <a href={data.url}>{data.url}</a>
       </p>
+      <QrSecurity qr={data} />
       <div className="form-actions">
         <a className="btn btn-secondary" href={data.png} download={`${file}.png`}>
           Download PNG

@@ -8,7 +8,15 @@ import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { addRewardBody, DEFAULT_COOLDOWN_MINUTES, MAX_STAMPS, MIN_STAMPS, type Reward } from "@/lib/contract/rewards";
+import {
+  addRewardBody,
+  DEFAULT_COOLDOWN_MINUTES,
+  DEFAULT_DAILY_CAP,
+  MAX_DAILY_CAP,
+  MAX_STAMPS,
+  MIN_STAMPS,
+  type Reward,
+} from "@/lib/contract/rewards";
 import { useBusinessOptions } from "@/lib/queries/businesses";
 import { useRemoveReward, useRewards, useSaveReward } from "@/lib/queries/loyalty";
 import { useProductCategories } from "@/lib/queries/product-categories";
@@ -32,6 +40,7 @@ function RewardForm({ reward, onDone }: { reward?: Reward; onDone?: () => void }
       stamps_required: reward ? String(reward.stamps_required) : "10",
       product_category_id: reward?.product_category_id ? String(reward.product_category_id) : "",
       cooldown_minutes: String(reward?.cooldown_minutes ?? DEFAULT_COOLDOWN_MINUTES),
+      daily_cap: String(reward?.daily_cap ?? DEFAULT_DAILY_CAP),
     },
     async (values) => {
       const result = await save.mutateAsync({ ...values, id: reward?.id });
@@ -79,6 +88,15 @@ function RewardForm({ reward, onDone }: { reward?: Reward; onDone?: () => void }
             hint="A customer scanning your QR code gets one stamp per wait; 240 is four hours."
             {...form.field("cooldown_minutes")}
           />
+          <TextField
+            label="Self-scans per day"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_DAILY_CAP}
+            hint="Stamps a customer can collect by scanning in one day; 0 for no limit. Staff stamps are not limited."
+            {...form.field("daily_cap")}
+          />
           <SelectField
             label="Product category"
             placeholder="Every purchase"
@@ -110,6 +128,7 @@ function RewardRow({ reward, onEdit }: { reward: Reward; onEdit: () => void }) {
         <h3>{reward.title}</h3>
         <p className="muted small">
           {reward.business_name} · {reward.stamps_required} stamps · wait {cooldownText(reward.cooldown_minutes)}
+          {reward.daily_cap > 0 && ` · ${reward.daily_cap} a day`}
           {reward.product_category_name && ` · ${reward.product_category_name}`} · {reward.qr_codes_count} QR code
           {reward.qr_codes_count === 1 ? "" : "s"}
         </p>

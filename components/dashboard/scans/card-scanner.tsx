@@ -35,7 +35,7 @@ function useStoredScan(): ScanResult | null {
   }
 }
 
-function ResultPanel({ outcome }: { outcome: Outcome }) {
+function ResultPanel({ outcome, onOpenCard }: { outcome: Outcome; onOpenCard?: (serial: string) => void }) {
   if (!outcome.ok) {
     return (
       <div className="scan-result error" role="alert">
@@ -61,6 +61,13 @@ function ResultPanel({ outcome }: { outcome: Outcome }) {
         <dd>{r.serial}</dd>
       </dl>
       {r.reward_ready && <p className="badge badge-success">Reward ready: scan again to redeem {r.reward_title}</p>}
+      {onOpenCard && (
+        <p>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => onOpenCard(r.serial)}>
+            Card details and history
+          </button>
+        </p>
+      )}
     </div>
   );
 }
@@ -69,7 +76,7 @@ function ResultPanel({ outcome }: { outcome: Outcome }) {
  * The dashboard scanner (owners and staff): the camera (html5-qrcode, loaded when asked for) or the
  * card's code typed in. Each scan stamps the card or, once the reward is reached, redeems it.
  */
-export function CardScanner() {
+export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => void } = {}) {
   const scan = useScanCard();
   const [camera, setCamera] = useState(false);
   const [code, setCode] = useState("");
@@ -133,7 +140,7 @@ export function CardScanner() {
           Add stamp or redeem
         </Button>
       </form>
-      {shown && <ResultPanel outcome={shown} />}
+      {shown && <ResultPanel outcome={shown} onOpenCard={onOpenCard} />}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { SCAN_KINDS } from "@/lib/contract/scans";
 import { useBusinessOptions } from "@/lib/queries/businesses";
 import { useScans } from "@/lib/queries/loyalty";
 import { useProfile } from "@/lib/queries/user";
+import { CardDetail } from "./card-detail";
 import { CardScanner } from "./card-scanner";
 import "./scans.css";
 
@@ -76,12 +77,14 @@ function Filters({ onApply }: { onApply: (filters: Record<string, string>) => vo
 export function MyScansSection() {
   const [cursors, setCursors] = useState<string[]>([]);
   const [filters, setFilters] = useState<Record<string, string>>({});
+  const [card, setCard] = useState<string | null>(null);
   const list = useScans(cursors.at(-1) ?? null, filters);
   const csv = `/api/scan-export${Object.keys(filters).length ? `?${new URLSearchParams(filters)}` : ""}`;
   return (
     <>
       <h1 className="page-title">My scans</h1>
-      <CardScanner />
+      <CardScanner onOpenCard={setCard} />
+      {card && <CardDetail serial={card} onClose={() => setCard(null)} />}
       <section className="card" aria-labelledby="scans-title">
         <div className="row-between">
           <h2 id="scans-title">Scans</h2>
@@ -129,7 +132,14 @@ export function MyScansSection() {
                         <span className={`badge scan-${s.kind}`}>{KIND_LABEL[s.kind]}</span>
                       </td>
                       <td>
-                        {s.customer_name}
+                        <button type="button" className="link-button" onClick={() => setCard(s.serial)}>
+                          {s.customer_name}
+                        </button>
+                        {s.flag_reason && (
+                          <span className="badge badge-warning scan-flag" title={s.flag_reason}>
+                            Flagged<span className="visually-hidden">: {s.flag_reason}</span>
+                          </span>
+                        )}
                         <span className="small muted block">{s.serial}</span>
                       </td>
                       <td>{s.business_name}</td>

@@ -11,6 +11,7 @@ import { addStaffBody, type StaffMember } from "@/lib/contract/staff";
 import { useAddStaff, useDeleteStaff, useStaff } from "@/lib/queries/staff";
 import { useContractForm } from "@/lib/use-contract-form";
 import { usePageInRange } from "../use-page";
+import { StaffSettingsCard } from "./staff-settings";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
 
@@ -124,6 +125,7 @@ export function StaffSection() {
     <>
       <h1 className="page-title">My staff</h1>
       <AddStaffForm />
+      <StaffSettingsCard />
       {list.isPending ? (
         <Skeleton label="Loading your staff…" />
       ) : list.isError ? (

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { Pool } from "pg";
+import { Client, escapeIdentifier, Pool } from "pg";
 import * as schema from "./schema";
 import { installJobQueue } from "./job-queue-schema";
 
@@ -37,6 +37,11 @@ export type Database = {
   atStartup<T>(work: (locked: { db: Db; migrate(): Promise<void> }) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel (NOTIFY from any connection, on any API instance): `onMessage` gets each
+   * payload. Resolves once listening; the returned function stops.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 };
 
 /** server/migrations, from src/db (dev, tests) and from dist (the built server) alike. */
@@ -103,6 +108,30 @@ export function connectPostgres(url: string, options: { statementTimeoutMs?: num
     async ping() {
       await db.execute(sql`select 1`);
     },
+    async listen(channel, onMessage) {
+      // A connection of its own (LISTEN holds it), opened again after the server drops it.
+      let stopped = false;
+      let client: Client | null = null;
+      const connect = async (): Promise<void> => {
+        const c = new Client({ connectionString: url });
+        c.on("notification", (n) => {
+          if (n.channel === channel && n.payload !== undefined) onMessage(n.payload);
+        });
+        c.on("error", (err) => {
+          console.warn(`[db] listen connection lost: ${err.message}`);
+          c.end().catch(() => {});
+          if (!stopped) setTimeout(() => void connect().catch(() => {}), 1000).unref();
+        });
+        await c.connect();
+        await c.query(`listen ${escapeIdentifier(channel)}`);
+        client = c;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => {});
+      };
+    },
     close: () => pool.end(),
   };
 }
@@ -153,6 +182,13 @@ export async function connectPglite(options: { dataDir?: string; pglite?: PGlite
     atStartup: (work) => work({ db, migrate }),
     async ping() {
       await client.query("select 1");
+    },
+    async listen(channel, onMessage) {
+      // PGlite delivers NOTIFY in-process, on commit, as PostgreSQL does.
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     close: () => client.close(),
   };

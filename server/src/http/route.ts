@@ -32,6 +32,8 @@ export type Result = {
    * as its rows are read: the answer starts before the last row exists, and memory stays flat).
    */
   file?: { body: Buffer | Readable; contentType: string; headers: Record<string, string> };
+  /** Answer this server-sent events stream instead (calls marked `stream` in the contract). */
+  stream?: Readable;
 };
 
 /** Fields whose text holds U+0000, which PostgreSQL cannot store in `text` (the write would fail). */
@@ -93,6 +95,17 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: (c
       // dashboard's forms expect) and before the handler writes anything.
       if (call.feature && user) await requireFeature(app.db, actingOwnerId(user), call.feature);
       const result = await handler(ctx);
+      if (result.stream) {
+        // no-transform: no compression layer on the way (the web server's) may hold events back.
+        return reply
+          .code(200)
+          .headers({
+            "content-type": "text/event-stream; charset=utf-8",
+            "cache-control": "no-cache, no-transform",
+            "x-accel-buffering": "no",
+          })
+          .send(result.stream);
+      }
       if (result.file) {
         return reply
           .code(result.statusCode ?? 200)

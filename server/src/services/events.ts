@@ -13,8 +13,13 @@ import { orderedId, type JobQueue, type Jobs } from "./jobs";
 export type DomainEvent =
   /** A customer joined: a new card with its first stamp. */
   | { type: "card.joined"; ownerId: number; businessId: number; cardId: number }
-  /** A card's stamps changed (a stamp, or a reward redeemed): wallet passes show the new count. */
-  | { type: "card.changed"; ownerId: number; businessId: number; cardId: number }
+  /**
+   * A card's stamps changed (a stamp, or a reward redeemed): wallet passes show the new count;
+   * `qrCodeId` when a self-scan of that code made it (its counter screen confirms it).
+   */
+  | { type: "card.changed"; ownerId: number; businessId: number; cardId: number; qrCodeId?: number }
+  /** A fraud alert marked the card (once per card per day): the owner's feed says why. */
+  | { type: "card.flagged"; ownerId: number; businessId: number; cardId: number; reason: string }
   /** Staff (or the owner) redeemed a card's reward. */
   | { type: "reward.redeemed"; ownerId: number; businessId: number; cardId: number; rewardTitle: string }
   | { type: "payment.succeeded"; ownerId: number; paymentId: number; amountMinor: number; currency: string }

@@ -27,6 +27,7 @@ describe("add-business", () => {
       id: expect.any(Number),
       ...BUSINESS_FIELDS,
       business_logo: expect.stringMatching(/^\/api\/files\/\d+$/),
+      fraud_threshold: 5,
       addresses_count: 0,
       time_zone: "UTC",
       created_at: expect.any(String),

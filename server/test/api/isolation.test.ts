@@ -133,6 +133,11 @@ const crossOwner: Attempt[] = [
   ],
   ["view A's QR code", "GET", "/single-qr-code", () => ({ id: String(a.qr) })],
   ["delete A's QR code", "POST", "/delete-qr", () => ({ id: a.qr })],
+  ["regenerate A's QR code", "POST", "/qr-regenerate", () => ({ qr_id: a.qr })],
+  ["switch A's QR code to rotating", "POST", "/qr-mode-update", () => ({ qr_id: a.qr, mode: "rotating" })],
+  ["show A's counter code", "GET", "/counter-code", () => ({ qr_id: String(a.qr) })],
+  ["add a device link to A's QR code", "POST", "/counter-device-add", () => ({ qr_id: a.qr, name: "Mine" })],
+  ["list A's QR code's device links", "GET", "/counter-device-list", () => ({ qr_id: String(a.qr) })],
   [
     "message the card holders of A's business",
     "POST",
@@ -181,6 +186,9 @@ describe("owner B with owner A's ids", () => {
       "/coupon-apply",
       "/notification-read",
       "/notification-clear",
+      "/staff-settings-update",
+      // A device link's id: counter-devices.test.ts checks another owner's revoke.
+      "/counter-device-revoke",
     ];
     for (const call of idCalls.filter((c) => !noRowIds.includes(c.path))) {
       expect(covered).toContain(call.path);

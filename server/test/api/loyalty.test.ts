@@ -138,7 +138,7 @@ describe("QR codes", () => {
 
 describe("the customer's card", () => {
   it("joins with a first stamp, shows the card on this device only, and waits out the cooldown", async () => {
-    const { qr } = await f.programme({ cooldown_minutes: 30 });
+    const { qr } = await f.programme({ cooldown_minutes: 30, daily_cap: 0 });
     const res = await t.post("/wallet-join", {
       qr_token: qr.qr_token,
       name: " Ann Lee ",

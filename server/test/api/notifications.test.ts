@@ -80,7 +80,8 @@ describe("the owner's feed", () => {
     expect(after.unread_count).toBe(0);
     expect(after.notificationData.every((e) => typeof e.read_at === "string")).toBe(true);
 
-    await f.join(qr.qr_token);
+    // From another address: a fourth join from one address within 10 minutes is a fraud alert too.
+    await f.join(qr.qr_token, {}, { ip: "10.200.0.4" });
     expect((await feed(token)).unread_count).toBe(1);
 
     const cleared = await t.post("/notification-clear", undefined, { token });

@@ -1,7 +1,7 @@
 import { CARD_SECRETS_HEADER, type WalletJoinResult, type ScanResult } from "../../../lib/contract/wallet";
 import type { QrCode } from "../../../lib/contract/qr-codes";
 import type { Reward } from "../../../lib/contract/rewards";
-import type { TestApp } from "./app";
+import type { RequestOptions, TestApp } from "./app";
 import { dashboardFixtures } from "./dashboard";
 
 /** Loyalty fixtures through the API, each expecting success. */
@@ -41,7 +41,8 @@ export function loyaltyFixtures(t: TestApp) {
       const qr = await fixtures.generateQr(token, business.id, { reward_id: reward.id });
       return { token, business, reward, qr };
     },
-    async join(qrToken: string, fields: Record<string, unknown> = {}) {
+    /** `options.ip`: the client address (more than 3 joins from one address in 10 minutes raise an alert). */
+    async join(qrToken: string, fields: Record<string, unknown> = {}, options: RequestOptions = {}) {
       customer++;
       const body = {
         qr_token: qrToken,
@@ -50,7 +51,7 @@ export function loyaltyFixtures(t: TestApp) {
         consent: true,
         ...fields,
       };
-      const data = ok<WalletJoinResult>(await t.post("/wallet-join", body), "wallet-join");
+      const data = ok<WalletJoinResult>(await t.post("/wallet-join", body, options), "wallet-join");
       return { ...data, email: body.email as string, secret: data.card_secret! };
     },
     /** A self-scan of a business QR code from a device holding these card secrets. */

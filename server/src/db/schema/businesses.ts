@@ -43,6 +43,8 @@ export const businesses = pgTable(
     ...place(),
     /** IANA time zone name: the dashboard's "today" and its chart's days are this business's days. */
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** More stamps than this on one card in one day raise a fraud alert (staff stamps included). */
+    fraudThreshold: integer("fraud_threshold").notNull().default(5),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -42,6 +42,8 @@ export const rewards = pgTable(
       onDelete: "set null",
     }),
     cooldownMinutes: integer("cooldown_minutes").notNull().default(240),
+    /** Self-scans per card per day (the business's day, see day.ts); 0 = no cap. */
+    dailyCap: integer("daily_cap").notNull().default(1),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -60,6 +62,15 @@ export const qrCodes = pgTable(
     rewardId: integer("reward_id").references(() => rewards.id, { onDelete: "set null" }),
     label: text("label").notNull(),
     qrToken: text("qr_token").notNull(),
+    /**
+     * `static`: the printed URL stamps as it is. `rotating`: a self-scan needs the code the counter
+     * screen shows, an HMAC of `counterSecret` and the 30-s window (counter.ts).
+     */
+    mode: text("mode", { enum: ["static", "rotating"] })
+      .notNull()
+      .default("static"),
+    /** The HMAC key of the rotating code (set once the code rotates); never leaves the API server. */
+    counterSecret: text("counter_secret"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -132,6 +143,21 @@ export const cards = pgTable(
      * directory sorts and the inactive segment filters on it. The first visit is `created_at`.
      */
     lastVisitAt: timestamp("last_visit_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The newest counter-screen window whose code stamped this card: a code is single use per card. */
+    lastCounterWindow: integer("last_counter_window"),
+    /**
+     * Today's counts (the business's day, day.ts), reset by the first stamp of another day: the
+     * daily cap reads `selfStampsToday`, the fraud threshold `stampsToday` (staff stamps too),
+     * without counting scans on the hot path.
+     */
+    stampDay: date("stamp_day"),
+    stampsToday: integer("stamps_today").notNull().default(0),
+    selfStampsToday: integer("self_stamps_today").notNull().default(0),
+    /** Marked by a fraud alert (shown in My Scans and on the card's detail), with the reason. */
+    flaggedAt: timestamp("flagged_at", { withTimezone: true }),
+    flagReason: text("flag_reason"),
+    /** The day of the last alert: one alert per card per day. */
+    alertDay: date("alert_day"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -255,4 +281,75 @@ export const walletCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("wallet_codes_card_idx").on(t.cardId, t.createdAt)],
+);
+
+/**
+ * A card's history (card-history), append-only: joins, stamps, redeems, corrections and fraud
+ * flags, with who did it (a staff member or the owner; null for the customer's own scans), from
+ * which QR code, and why. Nothing updates or deletes these rows (they go only with their card).
+ */
+export const cardEvents = pgTable(
+  "card_events",
+  {
+    id: serial("id").primaryKey(),
+    userId: owner(),
+    businessId: business(),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => cards.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["join", "stamp", "redeem", "adjust", "flag"] }).notNull(),
+    /** Stamps added (+) or removed (-) by this event; 0 for a flag. */
+    delta: integer("delta").notNull().default(0),
+    stampsAfter: integer("stamps_after").notNull(),
+    reason: text("reason"),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    qrCodeId: integer("qr_code_id").references(() => qrCodes.id, { onDelete: "set null" }),
+    /** Joins: the client address and the device (sha256 of its oldest card key), for the join alert. */
+    clientIp: text("client_ip"),
+    deviceHash: text("device_hash"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("card_events_card_idx").on(t.cardId, t.id),
+    index("card_events_joins_idx")
+      .on(t.businessId, t.createdAt)
+      .where(sql`${t.kind} = 'join'`),
+  ],
+);
+
+/** An owner's choices for their team (staff settings). */
+export const ownerSettings = pgTable("owner_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  /** Staff may correct a card's stamps (card-adjust); otherwise owner only. */
+  staffMayAdjust: boolean("staff_may_adjust").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A tablet signed in to one QR code's counter screen (device link): the owner names and revokes
+ * it on the QR code's page. The token lives in the tablet's httpOnly cookie and here as sha256; it
+ * opens that one screen and nothing else.
+ */
+export const counterDevices = pgTable(
+  "counter_devices",
+  {
+    id: serial("id").primaryKey(),
+    userId: owner(),
+    qrCodeId: integer("qr_code_id")
+      .notNull()
+      .references(() => qrCodes.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The link's one-time claim: the tablet exchanges it for its long-lived token. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("counter_devices_token_unique").on(t.tokenHash),
+    index("counter_devices_qr_idx").on(t.qrCodeId, t.id),
+  ],
 );

@@ -31,6 +31,7 @@ const businessColumns = {
   zip_code: businesses.zipCode,
   country_name: businesses.countryName,
   time_zone: businesses.timeZone,
+  fraud_threshold: businesses.fraudThreshold,
   // Written out qualified: Drizzle renders columns unqualified in a select, which inside this
   // subquery would compare addresses.business_id with addresses.id.
   addresses_count: sql<number>`(select count(*)::int from "addresses" where "addresses"."business_id" = "businesses"."id")`,
@@ -105,6 +106,7 @@ export async function addBusiness(db: Db, ownerId: number, body: BusinessInput):
         userId: ownerId,
         businessName: body.business_name,
         logoFileId,
+        fraudThreshold: body.fraud_threshold,
         ...placeValues(place),
         ...(body.time_zone ? { timeZone: body.time_zone } : {}),
       })
@@ -132,6 +134,7 @@ export async function updateBusiness(db: Db, ownerId: number, id: number, body: 
       .set({
         businessName: body.business_name,
         logoFileId,
+        fraudThreshold: body.fraud_threshold,
         ...placeValues(place),
         // Past scans stay counted on the days they had; new ones count in the new zone.
         ...(body.time_zone ? { timeZone: body.time_zone } : {}),

@@ -7,11 +7,15 @@ import type { Db } from "../../db/client";
 import { addresses, businesses, cardKeys, cards, qrCodes, rewards, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { sha256 } from "../../services/crypto";
+import { codeWindow } from "./counter";
+import { businessToday, businessTomorrow } from "./day";
 
 export type RewardRow = typeof rewards.$inferSelect;
 export type CardRow = typeof cards.$inferSelect;
 
 export const UNKNOWN_QR = "This QR code is not valid any more. Please ask the staff for the current one.";
+/** No active reward at the business: nobody joins, and no self-scan stamps (nothing to collect for). */
+export const NO_PROGRAMME = "This business has no stamp card running at the moment.";
 
 /**
  * The reward a card or QR code collects for: its own while active, else the business's newest
@@ -71,7 +75,17 @@ export async function findQr(db: Db, qrToken: string): Promise<ResolvedQr> {
   return { ...row, reward: await resolveReward(db, row.business.id, row.qr.rewardId) };
 }
 
-export const publicQr = ({ business, location, reward }: ResolvedQr): QrPublic => ({
+/**
+ * Whether a scan of this QR code may stamp with this counter code: a static code needs none; a
+ * rotating one the current or previous window's (counter.ts). `window` is the code's window.
+ */
+export function counterCheck(qr: ResolvedQr["qr"], code: string | null | undefined) {
+  if (qr.mode !== "rotating") return { ok: true, window: null };
+  const window = qr.counterSecret ? codeWindow(qr.counterSecret, code) : null;
+  return { ok: window !== null, window };
+}
+
+export const publicQr = ({ qr, business, location, reward }: ResolvedQr, codeOk: boolean): QrPublic => ({
   business: {
     id: business.id,
     name: business.name,
@@ -85,6 +99,8 @@ export const publicQr = ({ business, location, reward }: ResolvedQr): QrPublic =
     stamps_required: reward.stampsRequired,
     cooldown_minutes: reward.cooldownMinutes,
   },
+  mode: qr.mode,
+  code_ok: codeOk,
 });
 
 /** The device's card secrets, as the BFF passes them (comma-separated, at most one per business). */
@@ -96,6 +112,15 @@ export function secretsOf(headers: Record<string, string | string[] | undefined>
     .map((s) => s.trim())
     .filter((s) => /^[A-Za-z0-9_-]{20,100}$/.test(s))
     .slice(0, MAX_CARDS_PER_DEVICE);
+}
+
+/**
+ * The device a request comes from, for the join alert: its oldest card key (the card cookie keeps
+ * keys newest first), hashed apart from card_keys' own hashes. Null for a device holding no card.
+ */
+export function deviceHash(secrets: string[]): string | null {
+  const oldest = secrets.at(-1);
+  return oldest ? sha256(`device:${oldest}`) : null;
 }
 
 /** The card this device holds at a business, if any. */
@@ -110,16 +135,49 @@ export async function cardOnDevice(db: Db, secrets: string[], businessId: number
   return row?.card ?? null;
 }
 
-/** When a self-scan may stamp again, or null when it may now. */
-export function nextStampAt(card: Pick<CardRow, "lastSelfStampAt">, reward: RewardRow | null, now = new Date()) {
-  if (!card.lastSelfStampAt || !reward) return null;
-  const next = new Date(card.lastSelfStampAt.getTime() + reward.cooldownMinutes * 60_000);
-  return next > now ? next : null;
+/** The business's day as the database sees it now (day.ts): the daily cap's boundaries. */
+export type DayBounds = { now: Date; today: string; tomorrow: Date };
+
+export async function dayBounds(db: Db, businessId: number): Promise<DayBounds> {
+  const result = (await db.execute(sql`select
+      (extract(epoch from now()) * 1000)::float8 as now,
+      ${businessToday(businessId)}::text as today,
+      (extract(epoch from ${businessTomorrow(businessId)}) * 1000)::float8 as tomorrow`)) as unknown as {
+    rows: { now: number; today: string; tomorrow: number }[];
+  };
+  const row = result.rows[0]!;
+  return { now: new Date(Number(row.now)), today: row.today, tomorrow: new Date(Number(row.tomorrow)) };
+}
+
+/** Self-scans the card made today (join included), per its daily counters. */
+export const selfStampsToday = (card: Pick<CardRow, "stampDay" | "selfStampsToday">, today: string) =>
+  card.stampDay === today ? card.selfStampsToday : 0;
+
+/**
+ * When a self-scan may stamp again, or null when it may now: the reward's cooldown since the last
+ * own stamp and, past the reward's daily cap (with the day known), the business's next day.
+ */
+export function nextStampAt(
+  card: Pick<CardRow, "lastSelfStampAt" | "stampDay" | "selfStampsToday">,
+  reward: RewardRow | null,
+  day: DayBounds | null = null,
+) {
+  if (!reward) return null;
+  const now = day?.now ?? new Date();
+  let next: Date | null = null;
+  if (card.lastSelfStampAt) {
+    const cooled = new Date(card.lastSelfStampAt.getTime() + reward.cooldownMinutes * 60_000);
+    if (cooled > now) next = cooled;
+  }
+  if (day && reward.dailyCap > 0 && selfStampsToday(card, day.today) >= reward.dailyCap) {
+    if (!next || day.tomorrow > next) next = day.tomorrow;
+  }
+  return next;
 }
 
 export function cardView(
   card: CardRow,
-  extra: { customerName: string; businessName: string; reward: RewardRow | null },
+  extra: { customerName: string; businessName: string; reward: RewardRow | null; day?: DayBounds },
 ): WalletCard {
   const { reward } = extra;
   return {
@@ -132,7 +190,7 @@ export function cardView(
     reward_ready: !!reward && card.stamps >= reward.stampsRequired,
     lifetime_stamps: card.lifetimeStamps,
     rewards_redeemed: card.rewardsRedeemed,
-    next_stamp_at: nextStampAt(card, reward)?.toISOString() ?? null,
+    next_stamp_at: nextStampAt(card, reward, extra.day ?? null)?.toISOString() ?? null,
     wallet_links: { apple: null, google: null },
   };
 }

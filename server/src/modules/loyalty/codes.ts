@@ -22,11 +22,12 @@ export function newSerial(): string {
 }
 
 export type ScannedCode =
-  { kind: "card"; serial: string } | { kind: "business"; qrToken: string } | { kind: "unknown" };
+  { kind: "card"; serial: string } | { kind: "business"; qrToken: string; counterCode?: string } | { kind: "unknown" };
 
 /**
  * What a scanned or typed code is: a card serial (any case, spaces or missing dashes forgiven), a
- * business QR (the add-to-wallet URL, from any host, or the bare token), or nothing of ours.
+ * business QR (the add-to-wallet URL, from any host, with its counter code, or the bare token), or
+ * nothing of ours.
  */
 export function parseScannedCode(raw: string): ScannedCode {
   const text = raw.trim();
@@ -40,7 +41,8 @@ export function parseScannedCode(raw: string): ScannedCode {
     const url = new URL(text);
     const token = url.searchParams.get("qr_token");
     if (url.pathname.replace(/\/$/, "") === "/add-to-wallet" && token && QR_TOKEN_PATTERN.test(token)) {
-      return { kind: "business", qrToken: token };
+      // A rotating code's URL carries the counter screen's code.
+      return { kind: "business", qrToken: token, counterCode: url.searchParams.get("code") ?? undefined };
     }
   } catch {
     // Not a URL: nothing of ours.

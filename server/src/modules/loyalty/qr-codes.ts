@@ -4,14 +4,16 @@ import QRCode from "qrcode";
 import sharp from "sharp";
 import { calls } from "../../../../lib/contract/calls";
 import { fileUrl } from "../../../../lib/contract/files";
-import { addToWalletUrl, type QrCode, type QrCodeDetail } from "../../../../lib/contract/qr-codes";
+import { addToWalletUrl, type CounterCode, type QrCode, type QrCodeDetail } from "../../../../lib/contract/qr-codes";
 import type { Db } from "../../db/client";
 import { addresses, businesses, qrCodes, rewards, scanDays } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { findBusiness } from "../businesses/service";
-import { findQr, publicQr, rewardChoice } from "./cards";
+import { counterCheck, findQr, publicQr, resolveReward, rewardChoice } from "./cards";
+import { currentCode, newCounterSecret } from "./counter";
+import { counterScreenQr } from "./counter-access";
 import { newQrToken } from "./codes";
 import { findReward } from "./rewards";
 
@@ -37,6 +39,7 @@ const select = (db: Db) => {
       id: qrCodes.id,
       label: qrCodes.label,
       qr_token: qrCodes.qrToken,
+      mode: qrCodes.mode,
       business_id: qrCodes.businessId,
       business_name: businesses.businessName,
       logoFileId: businesses.logoFileId,
@@ -149,6 +152,8 @@ export function qrCodeRoutes(app: FastifyInstance) {
         rewardId,
         label: body.label,
         qrToken: newQrToken(),
+        mode: body.mode,
+        counterSecret: body.mode === "rotating" ? newCounterSecret() : null,
       })
       .returning({ id: qrCodes.id });
     return { statusCode: 201, message: "QR code generated successfully.", data: await findMine(user.id, row!.id) };
@@ -165,6 +170,79 @@ export function qrCodeRoutes(app: FastifyInstance) {
   });
 
   route(app, calls.qrDetail, async ({ query }) => {
-    return { message: "QR code detail.", data: publicQr(await findQr(app.db, query.qr_token)) };
+    const resolved = await findQr(app.db, query.qr_token);
+    return { message: "QR code detail.", data: publicQr(resolved, counterCheck(resolved.qr, query.code).ok) };
+  });
+
+  /**
+   * A new token (and counter secret) for the same row: label, reward, mode, scans and device links
+   * stay; the old URL answers "does not work any more" from the next request on.
+   */
+  route(app, calls.qrRegenerate, async ({ user, body }) => {
+    const [row] = await app.db
+      .update(qrCodes)
+      .set({
+        qrToken: newQrToken(),
+        counterSecret: sql`case when ${qrCodes.mode} = 'rotating' then ${newCounterSecret()} else null end`,
+      })
+      .where(and(eq(qrCodes.id, body.qr_id), eq(qrCodes.userId, user.id)))
+      .returning({ id: qrCodes.id });
+    if (!row) throw notFound("QR code not found.");
+    return { message: "QR code regenerated: the old code no longer works.", data: await findMine(user.id, row.id) };
+  });
+
+  route(app, calls.qrModeUpdate, async ({ user, body }) => {
+    const [row] = await app.db
+      .update(qrCodes)
+      .set({
+        mode: body.mode,
+        // A code that starts rotating gets its key; one kept while static is kept for later.
+        counterSecret:
+          body.mode === "rotating" ? sql`coalesce(${qrCodes.counterSecret}, ${newCounterSecret()})` : undefined,
+      })
+      .where(and(eq(qrCodes.id, body.qr_id), eq(qrCodes.userId, user.id)))
+      .returning({ id: qrCodes.id });
+    if (!row) throw notFound("QR code not found.");
+    const message =
+      body.mode === "rotating"
+        ? "The code now rotates: show it on the counter screen."
+        : "The code is static again: the printed code stamps.";
+    return { message, data: await findMine(user.id, row.id) };
+  });
+
+  /**
+   * The counter screen's code (issue 15 §1): for the owner or staff of the QR code's owner, or for
+   * the tablet signed in to this screen. A static code's URL carries no code.
+   */
+  route(app, calls.counterCode, async ({ user, query, request }) => {
+    const qr = await counterScreenQr(app, user, request, query.qr_id);
+    const [[business], reward] = await Promise.all([
+      app.db
+        .select({ name: businesses.businessName, logoFileId: businesses.logoFileId })
+        .from(businesses)
+        .where(eq(businesses.id, qr.businessId))
+        .limit(1),
+      resolveReward(app.db, qr.businessId, qr.rewardId),
+    ]);
+    const data: CounterCode = {
+      url: addToWalletUrl(origin, qr.qrToken),
+      code: null,
+      expires_at: null,
+      mode: qr.mode,
+      label: qr.label,
+      business_name: business?.name ?? "",
+      business_logo: business?.logoFileId ? fileUrl(business.logoFileId) : null,
+      reward_title: reward?.title ?? null,
+      stamps_required: reward?.stampsRequired ?? null,
+    };
+    if (qr.mode === "rotating" && qr.counterSecret) {
+      const current = currentCode(qr.counterSecret);
+      Object.assign(data, {
+        url: addToWalletUrl(origin, qr.qrToken, current.code),
+        code: current.code,
+        expires_at: current.expiresAt.toISOString(),
+      });
+    }
+    return { message: "Counter code.", data };
   });
 }

@@ -19,6 +19,7 @@ const columns = {
   product_category_id: rewards.productCategoryId,
   product_category_name: productCategories.name,
   cooldown_minutes: rewards.cooldownMinutes,
+  daily_cap: rewards.dailyCap,
   qr_codes_count: sql<number>`(select count(*)::int from "qr_codes" where "qr_codes"."reward_id" = "rewards"."id")`,
   createdAt: rewards.createdAt,
 };
@@ -85,6 +86,7 @@ export function rewardRoutes(app: FastifyInstance) {
       stampsRequired: body.stamps_required,
       productCategoryId: body.product_category_id ?? null,
       cooldownMinutes: body.cooldown_minutes,
+      dailyCap: body.daily_cap,
     };
     let id = body.id;
     if (id) {

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { cardHistoryRoutes } from "./card-history";
+import { counterDeviceRoutes } from "./counter-devices";
+import { counterScreenRoutes } from "./counter-screen";
 import { qrCodeRoutes } from "./qr-codes";
 import { rewardRoutes } from "./rewards";
 import { scannerRoutes } from "./scanner";
@@ -12,4 +15,7 @@ export function loyaltyRoutes(app: FastifyInstance) {
   walletRoutes(app);
   scannerRoutes(app);
   scanRoutes(app);
+  cardHistoryRoutes(app);
+  counterScreenRoutes(app);
+  counterDeviceRoutes(app);
 }

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
+import { COUNTER_EXPIRED } from "../../../../lib/contract/qr-codes";
 import { actingOwnerId } from "../../http/auth";
-import { HttpError, notFound, unauthenticated } from "../../http/errors";
+import { HttpError, invalid, notFound, unauthenticated } from "../../http/errors";
 import { route } from "../../http/route";
-import { cardOnDevice, findQr, nextStampAt, secretsOf } from "./cards";
+import { cardOnDevice, counterCheck, findQr, secretsOf } from "./cards";
 import { parseScannedCode } from "./codes";
 import { scanAnswer, scanResult, selfStamp, staffScan } from "./stamping";
 
@@ -28,14 +29,18 @@ export function scannerRoutes(app: FastifyInstance) {
       await app.events.ready();
       const outcome = await staffScan(app.db, actingOwnerId(user), user.id, code.serial, ({ updated, decision }) =>
         app.events.emitSql(
-          ["card.changed", "reward.redeemed"],
+          ["card.changed", "reward.redeemed", "card.flagged"],
           sql`select 'card.changed' as type, jsonb_build_object('type', 'card.changed',
                 'ownerId', u.user_id, 'businessId', u.business_id, 'cardId', u.id) as event
               from ${updated} u
             union all
             select 'reward.redeemed', jsonb_build_object('type', 'reward.redeemed', 'ownerId', u.user_id,
                 'businessId', u.business_id, 'cardId', u.id, 'rewardTitle', d.title)
-              from ${updated} u cross join ${decision} d where d.redeem`,
+              from ${updated} u cross join ${decision} d where d.redeem
+            union all
+            select 'card.flagged', jsonb_build_object('type', 'card.flagged', 'ownerId', u.user_id,
+                'businessId', u.business_id, 'cardId', u.id, 'reason', u.flag_reason)
+              from ${updated} u cross join ${decision} d where d.flag`,
         ),
       );
       const data = scanAnswer(outcome, outcome.names, null);
@@ -50,21 +55,26 @@ export function scannerRoutes(app: FastifyInstance) {
       if (error instanceof HttpError && error.statusCode === 404) throw notFound(UNKNOWN_CODE);
       throw error;
     });
-    const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
+    const secrets = secretsOf(request.headers);
+    const card = await cardOnDevice(app.db, secrets, resolved.business.id);
     if (!card) {
       if (user) throw new HttpError(422, BUSINESS_CODE_FOR_STAFF, { code: [BUSINESS_CODE_FOR_STAFF] });
       throw new HttpError(422, NO_CARD, { code: [NO_CARD] });
     }
+    // A rotating code stamps only with the counter screen's current (or previous) code.
+    const counter = counterCheck(resolved.qr, body.counter_code ?? code.counterCode);
+    if (!counter.ok) throw invalid("code", COUNTER_EXPIRED);
     const outcome = await app.db.transaction(async (tx) => {
-      const done = await selfStamp(tx, card.id, resolved);
+      const done = await selfStamp(tx, card.id, resolved, { counterWindow: counter.window });
+      const { userId: ownerId, businessId, id: cardId } = done.card;
       if (done.action === "stamp") {
-        const { userId: ownerId, businessId, id: cardId } = done.card;
-        await app.events.emit(tx, { type: "card.changed", ownerId, businessId, cardId });
+        await app.events.emit(tx, { type: "card.changed", ownerId, businessId, cardId, qrCodeId: resolved.qr.id });
       }
+      if (done.flagged)
+        await app.events.emit(tx, { type: "card.flagged", ownerId, businessId, cardId, reason: done.flagged });
       return done;
     });
-    const next = nextStampAt(outcome.card, outcome.reward);
-    const data = await scanResult(app.db, outcome, next);
+    const data = await scanResult(app.db, outcome, outcome.nextAt);
     const message =
       outcome.action === "wait"
         ? "You already collected a stamp here."

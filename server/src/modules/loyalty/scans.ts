@@ -43,6 +43,8 @@ const columns = {
   location: addresses.address,
   staff_name: staff.name,
   stamps_after: scans.stampsAfter,
+  /** The card's fraud flag, if an alert marked it (issue 15 §4). */
+  flag_reason: cards.flagReason,
 };
 
 /** Newest first; the id orders scans of the same microsecond, so every row has one place. */

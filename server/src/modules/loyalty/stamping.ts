@@ -1,11 +1,23 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { ScanResult } from "../../../../lib/contract/wallet";
 import type { Db } from "../../db/client";
-import { businesses, cardKeys, cards, customers, rewards, scans } from "../../db/schema";
+import { businesses, cardEvents, cardKeys, cards, customers, rewards, scans } from "../../db/schema";
 import { isUniqueViolation } from "../../http/db-errors";
 import { invalid, notFound } from "../../http/errors";
 import { sha256 } from "../../services/crypto";
-import { rewardChoice, type CardRow, type ResolvedQr, type RewardRow } from "./cards";
+import {
+  NO_PROGRAMME,
+  nextStampAt,
+  resolveReward,
+  rewardChoice,
+  selfStampsToday,
+  type CardRow,
+  type DayBounds,
+  type ResolvedQr,
+  type RewardRow,
+} from "./cards";
+import { notifyCounter } from "../../services/counter-feed";
+import { businessToday, businessTomorrow } from "./day";
 import { newCardSecret, newSerial } from "./codes";
 
 export const CARD_EXISTS =
@@ -15,25 +27,85 @@ export const UNKNOWN_CARD = "This card is not one of your business's cards.";
 /**
  * Every write to a card's stamps goes through here, inside one transaction that first locks the
  * card's row (`select … for update`): concurrent scans of one card queue on that lock, and each
- * decides (cooldown, stamp or redeem) on the row as the previous one left it. Nothing is lost or
- * doubled, on PostgreSQL and on PGlite (which runs transactions one at a time anyway).
+ * decides (cooldown, daily cap, stamp or redeem) on the row as the previous one left it. Nothing is
+ * lost or doubled, on PostgreSQL and on PGlite (which runs transactions one at a time anyway).
  */
 async function lockCard(tx: Db, where: ReturnType<typeof and>) {
-  // The database's clock, read in the same statement: cooldowns never depend on this host's clock.
+  // The database's clock, read in the same statement: cooldowns and days never depend on this host's clock.
   const [row] = await tx
-    .select({ card: cards, now: sql<number>`(extract(epoch from now()) * 1000)::float8` })
+    .select({
+      card: cards,
+      now: sql<number>`(extract(epoch from now()) * 1000)::float8`,
+      today: sql<string>`${businessToday(cards.businessId)}::text`,
+      tomorrow: sql<number>`(extract(epoch from ${businessTomorrow(cards.businessId)}) * 1000)::float8`,
+    })
     .from(cards)
     .where(where)
     .for("update")
     .limit(1);
-  return row && { ...row.card, now: new Date(Number(row.now)) };
+  if (!row) return undefined;
+  const day: DayBounds = { now: new Date(Number(row.now)), today: row.today, tomorrow: new Date(Number(row.tomorrow)) };
+  return { ...row.card, day };
 }
 
-/** wallet-join: customer (per owner), card with its first stamp, the device's key, the join scan. */
+/** Joins from one device or address within this many minutes, beyond which a join is flagged. */
+export const JOIN_ALERT = { joins: 3, minutes: 10 };
+
+/** Where a customer's scan came from: the QR code's counter window, the client and its device. */
+export type ScanOrigin = { counterWindow: number | null; ip?: string; deviceHash?: string | null };
+
+/**
+ * Marks a card as flagged by a fraud alert, at most once per card per (business) day, with a
+ * history entry. Returns the reason when it flagged now (the caller emits `card.flagged`).
+ */
+async function flagCard(
+  tx: Db,
+  card: CardRow,
+  reason: string,
+  by: { qrCodeId?: number | null; actorUserId?: number | null },
+) {
+  const today = businessToday(cards.businessId);
+  const [flagged] = await tx
+    .update(cards)
+    .set({ flaggedAt: sql`now()`, flagReason: reason, alertDay: sql`${today}` })
+    .where(and(eq(cards.id, card.id), sql`${cards.alertDay} is distinct from ${today}`))
+    .returning({ stamps: cards.stamps });
+  if (!flagged) return null;
+  await tx.insert(cardEvents).values({
+    userId: card.userId,
+    businessId: card.businessId,
+    cardId: card.id,
+    kind: "flag",
+    stampsAfter: flagged.stamps,
+    reason,
+    qrCodeId: by.qrCodeId ?? null,
+    actorUserId: by.actorUserId ?? null,
+  });
+  return reason;
+}
+
+const tooManyStamps = (threshold: number) => `More than ${threshold} stamps on this card today.`;
+
+/** The business's fraud threshold (more stamps than this on one card in one day raise an alert). */
+async function fraudThreshold(tx: Db, businessId: number) {
+  const [row] = await tx
+    .select({ threshold: businesses.fraudThreshold })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .limit(1);
+  return row?.threshold ?? 5;
+}
+
+/**
+ * wallet-join: customer (per owner), card with its first stamp (a self-scan of today), the
+ * device's key, the join scan and its history entry. More than JOIN_ALERT.joins joins from this
+ * device or address at the business in JOIN_ALERT.minutes flag the new card.
+ */
 export async function joinCard(
   db: Db,
   resolved: ResolvedQr,
   input: { name: string; email: string; phone?: string; birthday?: string },
+  origin: ScanOrigin = { counterWindow: null },
 ) {
   const { qr, reward } = resolved;
   const secret = newCardSecret();
@@ -65,11 +137,49 @@ export async function joinCard(
           stamps: 1,
           lifetimeStamps: 1,
           lastSelfStampAt: sql`now()`,
+          lastCounterWindow: origin.counterWindow,
+          stampDay: sql`${businessToday(qr.businessId)}`,
+          stampsToday: 1,
+          selfStampsToday: 1,
         })
         .returning();
       await tx.insert(cardKeys).values({ cardId: card!.id, secretHash: sha256(secret) });
       await tx.insert(scans).values(scanValues(card!, "join", { qrCodeId: qr.id, addressId: qr.addressId }));
-      return { card: card!, customerName: customer!.name };
+      await tx.insert(cardEvents).values({
+        ...eventValues(card!, "join", 1, { qrCodeId: qr.id }),
+        clientIp: origin.ip ?? null,
+        deviceHash: origin.deviceHash ?? null,
+      });
+      await notifyCounter(tx, {
+        qr_id: qr.id,
+        action: "join",
+        stamps: 1,
+        stamps_required: reward?.stampsRequired ?? null,
+      });
+      const sameSource = [
+        origin.ip ? eq(cardEvents.clientIp, origin.ip) : undefined,
+        origin.deviceHash ? eq(cardEvents.deviceHash, origin.deviceHash) : undefined,
+      ].filter((c) => c !== undefined);
+      let flagged: string | null = null;
+      if (sameSource.length > 0) {
+        const [recent] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(cardEvents)
+          .where(
+            and(
+              eq(cardEvents.businessId, qr.businessId),
+              eq(cardEvents.kind, "join"),
+              sql`${cardEvents.createdAt} > now() - make_interval(mins => ${JOIN_ALERT.minutes})`,
+              or(...sameSource),
+            ),
+          );
+        const joins = Number(recent?.n ?? 0);
+        if (joins > JOIN_ALERT.joins) {
+          const reason = `${joins} cards joined from one device or address in ${JOIN_ALERT.minutes} minutes.`;
+          flagged = await flagCard(tx, card!, reason, { qrCodeId: qr.id });
+        }
+      }
+      return { card: card!, customerName: customer!.name, flagged };
     });
     return { ...card, secret };
   } catch (error) {
@@ -97,32 +207,85 @@ function scanValues(
   };
 }
 
+/** A card_events row (the card's history) for a change of its stamps. */
+export function eventValues(
+  card: Pick<CardRow, "id" | "userId" | "businessId" | "stamps">,
+  kind: "join" | "stamp" | "redeem" | "adjust",
+  delta: number,
+  by: { qrCodeId?: number | null; actorUserId?: number | null; reason?: string | null },
+) {
+  return {
+    userId: card.userId,
+    businessId: card.businessId,
+    cardId: card.id,
+    kind,
+    delta,
+    stampsAfter: card.stamps,
+    reason: by.reason ?? null,
+    qrCodeId: by.qrCodeId ?? null,
+    actorUserId: by.actorUserId ?? null,
+  };
+}
+
 /**
- * A customer scanned the business QR with their card on the device: one stamp, unless the
- * reward's cooldown since their last own stamp has not passed (then `wait` and when).
+ * A customer scanned the business QR with their card on the device: one stamp, unless a rule of
+ * the reward says not now (then `wait` and when): the cooldown since their last own stamp, the
+ * daily cap of self-scans, or (rotating codes) a counter code this card already used.
+ *
+ * The rules are those of the reward the stamp counts toward, the card's own (rewardChoice, read
+ * under the card's lock), never the scanned code's: a second code on a 0-minute reward must not
+ * stamp a 60-minute card. With no active reward there is nothing to collect for: refused like a
+ * join, so no stamps pile up to carry over into the next programme.
  */
-export async function selfStamp(db: Db, cardId: number, resolved: ResolvedQr) {
-  const { qr, reward } = resolved;
+export async function selfStamp(
+  db: Db,
+  cardId: number,
+  resolved: ResolvedQr,
+  origin: ScanOrigin = { counterWindow: null },
+) {
+  const { qr } = resolved;
   return db.transaction(async (tx) => {
     const card = (await lockCard(tx, eq(cards.id, cardId)))!;
-    const cooldown = (reward?.cooldownMinutes ?? 0) * 60_000;
-    if (card.lastSelfStampAt && card.lastSelfStampAt.getTime() + cooldown > card.now.getTime()) {
-      return { action: "wait" as const, card, reward };
-    }
+    const { day } = card;
+    const reward = await resolveReward(tx, card.businessId, card.rewardId);
+    if (!reward) throw invalid("code", NO_PROGRAMME);
+    const wait = { action: "wait" as const, card, reward, nextAt: nextStampAt(card, reward, day), flagged: null };
+    // A counter code stamps a card once: the same code again (or an older one) waits.
+    const usedCode =
+      origin.counterWindow !== null &&
+      card.lastCounterWindow !== null &&
+      origin.counterWindow <= card.lastCounterWindow;
+    if (usedCode || wait.nextAt) return wait;
+
+    const sameDay = card.stampDay === day.today;
     const [updated] = await tx
       .update(cards)
       .set({
         stamps: sql`${cards.stamps} + 1`,
         lifetimeStamps: sql`${cards.lifetimeStamps} + 1`,
         lastSelfStampAt: sql`now()`,
-        rewardId: card.rewardId ?? reward?.id ?? null,
+        lastCounterWindow: origin.counterWindow ?? card.lastCounterWindow,
+        stampDay: day.today,
+        stampsToday: (sameDay ? card.stampsToday : 0) + 1,
+        selfStampsToday: selfStampsToday(card, day.today) + 1,
+        rewardId: card.rewardId ?? reward.id,
         lastVisitAt: sql`now()`,
         updatedAt: sql`now()`,
       })
       .where(eq(cards.id, card.id))
       .returning();
-    await tx.insert(scans).values(scanValues(updated!, "stamp", { qrCodeId: qr.id, addressId: qr.addressId }));
-    return { action: "stamp" as const, card: updated!, reward };
+    await tx
+      .insert(scans)
+      .values(scanValues(updated!, "stamp", { qrCodeId: qr.id, addressId: qr.addressId, rewardId: reward.id }));
+    await tx.insert(cardEvents).values(eventValues(updated!, "stamp", 1, { qrCodeId: qr.id }));
+    const stamps = { stamps: updated!.stamps, stamps_required: reward.stampsRequired };
+    await notifyCounter(tx, { qr_id: qr.id, action: "stamp", ...stamps });
+    const threshold = await fraudThreshold(tx, card.businessId);
+    const flagged =
+      updated!.stampsToday > threshold
+        ? await flagCard(tx, updated!, tooManyStamps(threshold), { qrCodeId: qr.id })
+        : null;
+    return { action: "stamp" as const, card: updated!, reward, nextAt: nextStampAt(updated!, reward, day), flagged };
   });
 }
 
@@ -132,6 +295,8 @@ export type StaffScanOutcome = {
   card: Pick<CardRow, "id" | "userId" | "businessId" | "serial" | "stamps">;
   reward: Pick<RewardRow, "title" | "stampsRequired"> | null;
   names: { customer: string; business: string };
+  /** The fraud alert's reason when this stamp flagged the card (once per card per day). */
+  flagged: string | null;
 };
 
 /**
@@ -143,6 +308,10 @@ export type StaffScanOutcome = {
  * reads the names the answer shows. Concurrent scans of one card queue on the row lock as in
  * `lockCard`; each decides on the row as the previous one left it (`for update` reads the latest
  * version, and the update, holding the lock, writes on that same version).
+ *
+ * The fraud threshold costs no count: the card's own daily counter (stamps_today, reset by the
+ * first stamp of a new business day) is compared with the business's threshold, and the card is
+ * flagged in the same update when it passes it for the first time that day (alert_day).
  */
 export async function staffScan(
   db: Db,
@@ -155,24 +324,36 @@ export async function staffScan(
    */
   also?: (ctes: { updated: SQL; decision: SQL }) => SQL | null,
 ): Promise<StaffScanOutcome> {
-  const extra = also?.({ updated: sql.raw("updated"), decision: sql.raw("decision") });
   const reward = rewardChoice(sql`t.business_id`, sql`t.reward_id`);
+  const extra = also?.({ updated: sql.raw("updated"), decision: sql.raw("decision") });
   const result = (await db.execute(sql`
     with target as (
-      select id, business_id, reward_id, stamps from ${cards}
+      select id, business_id, reward_id, stamps, stamp_day, stamps_today, alert_day,
+        ${businessToday(sql`business_id`)} as today
+      from ${cards}
       where serial = ${serial} and user_id = ${ownerId}
       for update
     ),
     decision as (
-      select t.id as card_id, r.id as reward_id, r.title, r.stamps_required,
-        coalesce(t.stamps >= r.stamps_required, false) as redeem
+      select t.id as card_id, t.today, r.id as reward_id, r.title, r.stamps_required, s.redeem, s.stamps_today,
+        b.fraud_threshold,
+        (not s.redeem and s.stamps_today > b.fraud_threshold and t.alert_day is distinct from t.today) as flag
       from target t
+      join ${businesses} b on b.id = t.business_id
       left join lateral (
         select ${rewards.id}, ${rewards.title}, ${rewards.stampsRequired} from ${rewards}
         where ${reward.where}
         order by ${sql.join(reward.orderBy, sql`, `)}
         limit 1
       ) r on true
+      cross join lateral (
+        select coalesce(t.stamps >= r.stamps_required, false) as redeem
+      ) x
+      cross join lateral (
+        select x.redeem,
+          case when t.stamp_day = t.today then t.stamps_today else 0 end
+            + case when x.redeem then 0 else 1 end as stamps_today
+      ) s
     ),
     updated as (
       update ${cards} c set
@@ -180,20 +361,38 @@ export async function staffScan(
         lifetime_stamps = case when d.redeem then c.lifetime_stamps else c.lifetime_stamps + 1 end,
         rewards_redeemed = case when d.redeem then c.rewards_redeemed + 1 else c.rewards_redeemed end,
         reward_id = case when d.redeem then d.reward_id else coalesce(c.reward_id, d.reward_id) end,
+        self_stamps_today = case when c.stamp_day = d.today then c.self_stamps_today else 0 end,
+        stamp_day = d.today,
+        stamps_today = d.stamps_today,
+        alert_day = case when d.flag then d.today else c.alert_day end,
+        flagged_at = case when d.flag then now() else c.flagged_at end,
+        flag_reason = case when d.flag then 'More than ' || d.fraud_threshold || ' stamps on this card today.'
+          else c.flag_reason end,
         last_visit_at = now(),
         updated_at = now()
       from decision d
       where c.id = d.card_id
-      returning c.id, c.user_id, c.business_id, c.customer_id, c.serial, c.stamps, c.reward_id
+      returning c.id, c.user_id, c.business_id, c.customer_id, c.serial, c.stamps, c.reward_id, c.flag_reason
     ),
     scan as (
       insert into ${scans} (user_id, business_id, card_id, kind, stamps_after, staff_user_id, reward_id)
       select u.user_id, u.business_id, u.id, case when d.redeem then 'redeem' else 'stamp' end, u.stamps,
         ${staffUserId}, coalesce(d.reward_id, u.reward_id)
       from updated u cross join decision d
+    ),
+    history as (
+      insert into ${cardEvents} (user_id, business_id, card_id, kind, delta, stamps_after, actor_user_id, reason)
+      select u.user_id, u.business_id, u.id, e.kind, e.delta, u.stamps, ${staffUserId}, e.reason
+      from updated u cross join decision d
+      cross join lateral (
+        select case when d.redeem then 'redeem' else 'stamp' end as kind,
+          case when d.redeem then -d.stamps_required else 1 end as delta, null::text as reason
+        union all
+        select 'flag', 0, u.flag_reason where d.flag
+      ) e
     )${extra ? sql`, also as (${extra})` : sql``}
     select u.id, u.user_id, u.business_id, u.serial, u.stamps, d.redeem, d.title, d.stamps_required,
-      cu.name as customer_name, b.business_name
+      case when d.flag then u.flag_reason end as flagged, cu.name as customer_name, b.business_name
     from updated u
     cross join decision d
     join ${customers} cu on cu.id = u.customer_id
@@ -211,6 +410,7 @@ export async function staffScan(
     },
     reward: row.title === null ? null : { title: row.title, stampsRequired: Number(row.stamps_required) },
     names: { customer: row.customer_name, business: row.business_name },
+    flagged: row.flagged,
   };
 }
 
@@ -223,6 +423,7 @@ type StaffScanRow = {
   redeem: boolean;
   title: string | null;
   stamps_required: number | null;
+  flagged: string | null;
   customer_name: string;
   business_name: string;
 };

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
+import { COUNTER_EXPIRED } from "../../../../lib/contract/qr-codes";
 import type { WalletJoinResult } from "../../../../lib/contract/wallet";
 import { cards, customers, walletCodes } from "../../db/schema";
 import { invalid } from "../../http/errors";
@@ -9,7 +10,17 @@ import type { Limit } from "../../services/rate-limit";
 import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
 import { queueMail } from "../../services/mail-jobs";
 import { walletCodeMail } from "../../services/mail-templates";
-import { cardOnDevice, cardView, findQr, secretsOf } from "./cards";
+import {
+  cardOnDevice,
+  cardView,
+  counterCheck,
+  dayBounds,
+  deviceHash,
+  findQr,
+  NO_PROGRAMME,
+  resolveReward,
+  secretsOf,
+} from "./cards";
 import { joinCard } from "./stamping";
 import { takeOverCard } from "./take-over";
 import { walletLinks } from "./wallet-links";
@@ -40,18 +51,27 @@ export function walletRoutes(app: FastifyInstance) {
     await app.limiter.hit(`wallet-join:ip:${request.ip}`, limits.joinsPerIp);
     const resolved = await findQr(app.db, body.qr_token);
     if (!resolved.reward) {
-      throw invalid("qr_token", "This business has no stamp card running at the moment.");
+      throw invalid("qr_token", NO_PROGRAMME);
     }
-    // joinCard's own transaction nests (a savepoint) in this one, which also holds the event's jobs.
+    const counter = counterCheck(resolved.qr, body.code);
+    if (!counter.ok) throw invalid("code", COUNTER_EXPIRED);
+    const origin = {
+      counterWindow: counter.window,
+      ip: request.ip,
+      deviceHash: deviceHash(secretsOf(request.headers)),
+    };
+    // joinCard's own transaction nests (a savepoint) in this one, which also holds the events' jobs.
     const joined = await app.db.transaction(async (tx) => {
-      const card = await joinCard(tx, resolved, {
-        name: body.name,
-        email: body.email,
-        phone: body.phone,
-        birthday: body.birthday,
-      });
+      const card = await joinCard(
+        tx,
+        resolved,
+        { name: body.name, email: body.email, phone: body.phone, birthday: body.birthday },
+        origin,
+      );
       const { userId: ownerId, businessId, id: cardId } = card.card;
       await app.events.emit(tx, { type: "card.joined", ownerId, businessId, cardId });
+      if (card.flagged)
+        await app.events.emit(tx, { type: "card.flagged", ownerId, businessId, cardId, reason: card.flagged });
       return card;
     });
     const data: WalletJoinResult = {
@@ -75,12 +95,15 @@ export function walletRoutes(app: FastifyInstance) {
       .where(eq(customers.id, card.customerId))
       .limit(1);
     const customerName = customer?.name ?? "";
-    // Google's save link carries the places the pass surfaces near (issue 16).
-    const locations = app.googleWallet.configured
-      ? await passLocations(app.db, resolved.business.id, resolved.business.name)
-      : [];
+    // The card's own reward (what its stamps count toward), not the scanned code's; Google's save
+    // link carries the places the pass surfaces near (issue 16).
+    const [reward, day, locations] = await Promise.all([
+      resolveReward(app.db, card.businessId, card.rewardId),
+      dayBounds(app.db, card.businessId),
+      app.googleWallet.configured ? passLocations(app.db, resolved.business.id, resolved.business.name) : [],
+    ]);
     const data = {
-      ...cardView(card, { customerName, businessName: resolved.business.name, reward: resolved.reward }),
+      ...cardView(card, { customerName, businessName: resolved.business.name, reward, day }),
       wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token, locations),
     };
     const messages = await cardMessages(app.db, resolved.business.id, card.id);

@@ -64,6 +64,15 @@ async function entryOf(app: FastifyInstance, e: DomainEvent): Promise<Entry | nu
         title: "Payment failed",
         text: `Your payment of ${money(e.amountMinor, e.currency)} did not go through${e.reason ? `: ${e.reason}` : "."}`,
       };
+    case "card.flagged": {
+      const names = await cardNames(app, e.cardId);
+      return {
+        kind: "fraud_alert",
+        title: "Possible fraud",
+        text: `${names.customer}'s card at ${names.business} was flagged: ${e.reason} See its history in My Scans.`,
+        businessId: e.businessId,
+      };
+    }
     case "staff.joined":
       return {
         kind: "staff_joined",
@@ -75,7 +84,14 @@ async function entryOf(app: FastifyInstance, e: DomainEvent): Promise<Entry | nu
   }
 }
 
-const FEED_EVENTS = ["card.joined", "reward.redeemed", "payment.succeeded", "payment.failed", "staff.joined"] as const;
+const FEED_EVENTS = [
+  "card.joined",
+  "reward.redeemed",
+  "card.flagged",
+  "payment.succeeded",
+  "payment.failed",
+  "staff.joined",
+] as const;
 
 /**
  * The feed fills itself from domain events (services/events.ts): one listener, so one queue, for

@@ -1,0 +1,203 @@
+"use client";
+
+import QRCode from "qrcode";
+import { useEffect, useState } from "react";
+import type { Envelope } from "@/lib/contract/envelope";
+import type { CounterCode } from "@/lib/contract/qr-codes";
+
+type Stamp = { action: "join" | "stamp"; stamps: number; stamps_required: number | null };
+type Problem = { status: number; message: string };
+
+/** How long a confirmation stays on the screen. */
+const CONFIRM_MS = 4000;
+
+async function fetchCode(qrId: number): Promise<CounterCode | Problem> {
+  try {
+    const res = await fetch(`/api/counter-code?qr_id=${qrId}`, { cache: "no-store" });
+    const body = (await res.json()) as Envelope<CounterCode>;
+    return res.ok && body.data ? body.data : { status: res.status, message: body.message };
+  } catch {
+    return { status: 503, message: "The screen is offline: it tries again by itself." };
+  }
+}
+
+/**
+ * A device link's token, claimed once: the BFF keeps it in the tablet's httpOnly cookie, and the
+ * URL loses it. Ready when there is none or the claim is answered.
+ */
+function useDeviceClaim(qrId: number, token: string | undefined) {
+  const [state, setState] = useState<{ ready: boolean; problem: Problem | null }>({ ready: !token, problem: null });
+  useEffect(() => {
+    if (!token) return;
+    void (async () => {
+      let problem: Problem | null = null;
+      try {
+        const res = await fetch("/api/counter-device-claim", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ token }),
+        });
+        if (!res.ok) problem = { status: res.status, message: ((await res.json()) as Envelope<unknown>).message };
+      } catch {
+        problem = { status: 503, message: "The screen is offline: open the link again." };
+      }
+      window.history.replaceState(null, "", `/counter/${qrId}`);
+      setState({ ready: true, problem });
+    })();
+  }, [qrId, token]);
+  return state;
+}
+
+/** The code: fetched again when it expires (rotating) or every few minutes (static). */
+function useCounterCode(qrId: number, ready: boolean) {
+  const [code, setCode] = useState<CounterCode | Problem | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    let timer: ReturnType<typeof setTimeout>;
+    let stopped = false;
+    const load = async () => {
+      const next = await fetchCode(qrId);
+      if (stopped) return;
+      // Offline: the last code stays up. Signed out or revoked: the screen says so.
+      setCode((previous) =>
+        "url" in next || next.status < 500 || !previous || !("url" in previous) ? next : previous,
+      );
+      const ok = "url" in next;
+      const wait =
+        ok && next.expires_at ? Math.max(500, Date.parse(next.expires_at) - Date.now() + 250) : ok ? 300_000 : 5000;
+      timer = setTimeout(() => void load(), wait);
+    };
+    void load();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [qrId, ready]);
+  return code;
+}
+
+/** Stamps through this QR code, from the server-sent events (EventSource reconnects by itself). */
+function useStamps(qrId: number, ready: boolean) {
+  const [last, setLast] = useState<(Stamp & { key: number }) | null>(null);
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (!ready) return;
+    const source = new EventSource(`/api/counter-events?qr_id=${qrId}`);
+    source.onopen = () => setLive(true);
+    source.onerror = () => setLive(false);
+    source.addEventListener("stamp", (event) => {
+      setLast({ ...(JSON.parse((event as MessageEvent<string>).data) as Stamp), key: Date.now() });
+    });
+    return () => source.close();
+  }, [qrId, ready]);
+  useEffect(() => {
+    if (!last) return;
+    const timer = setTimeout(() => setLast(null), CONFIRM_MS);
+    return () => clearTimeout(timer);
+  }, [last]);
+  return { last, live };
+}
+
+function useSvg(url: string | null) {
+  const [svg, setSvg] = useState("");
+  useEffect(() => {
+    if (!url) return;
+    void QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 1 }).then(setSvg);
+  }, [url]);
+  return svg;
+}
+
+function Countdown({ expiresAt }: { expiresAt: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
+  return (
+    <p className="counter-countdown" aria-hidden="true">
+      New code in {left} s
+    </p>
+  );
+}
+
+export function CounterScreen({ qrId, deviceLink }: { qrId: number; deviceLink?: string }) {
+  const claim = useDeviceClaim(qrId, deviceLink);
+  const fetched = useCounterCode(qrId, claim.ready && !claim.problem);
+  const code = claim.problem ?? fetched;
+  const { last, live } = useStamps(qrId, claim.ready && !claim.problem && !!fetched && "url" in fetched);
+  const data = code && "url" in code ? code : null;
+  const svg = useSvg(data?.url ?? null);
+
+  if (code && !("url" in code)) {
+    const text =
+      code.status === 401
+        ? "This screen is signed out: sign in as the owner or a staff member, or open a new device link."
+        : code.status === 403
+          ? "This device is signed in to another counter screen."
+          : code.status === 404
+            ? "This QR code is not one of yours, or it was deleted."
+            : code.message;
+    return (
+      <main className="counter counter-problem">
+        <h1>Counter screen</h1>
+        <p>{text}</p>
+        {code.status === 401 && (
+          <a className="counter-link" href="/login">
+            Sign in
+          </a>
+        )}
+      </main>
+    );
+  }
+  return (
+    <main className="counter" data-live={live ? "true" : "false"}>
+      <section className="counter-code" aria-label="QR code to scan">
+        {svg ? (
+          <div
+            className="counter-qr"
+            data-testid="counter-qr"
+            data-url={data?.url}
+            dangerouslySetInnerHTML={{ __html: svg }}
+          />
+        ) : (
+          <div className="counter-qr counter-qr-empty" aria-hidden="true" />
+        )}
+        {data?.expires_at && <Countdown key={data.expires_at} expiresAt={data.expires_at} />}
+      </section>
+      <section className="counter-info">
+        {data?.business_logo ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a stored logo served by our API, already sized
+          <img className="counter-logo" src={data.business_logo} alt="" />
+        ) : (
+          data && (
+            <span className="counter-logo counter-logo-empty" aria-hidden="true">
+              {data.business_name.slice(0, 1)}
+            </span>
+          )
+        )}
+        <h1 className="counter-business">{data?.business_name ?? " "}</h1>
+        {data?.reward_title && (
+          <p className="counter-reward">
+            Collect {data.stamps_required} stamps, get <strong>{data.reward_title}</strong>
+          </p>
+        )}
+        <p className="counter-call">Scan with your phone&apos;s camera to collect your stamp</p>
+        <p className="counter-status small">{live ? "Connected" : "Connecting…"}</p>
+      </section>
+      <div className="counter-confirm" role="status" aria-live="assertive">
+        {last && (
+          <div className="counter-confirmation" key={last.key} data-testid="counter-confirmation">
+            <span className="counter-check" aria-hidden="true">
+              ✓
+            </span>
+            <p>
+              {last.action === "join" ? "Welcome! Card created" : "Stamp added"}
+              {last.stamps_required ? ` · ${last.stamps} of ${last.stamps_required}` : ` · ${last.stamps}`}
+            </p>
+          </div>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import toast from "react-hot-toast";
+import "../scans/scans.css";
+import { errorMessage } from "@/lib/api-client";
+import { useSaveStaffSettings, useStaffSettings } from "@/lib/queries/loyalty";
+
+/** The owner's staff settings: whether staff may correct a card's stamps (card-adjust). */
+export function StaffSettingsCard() {
+  const settings = useStaffSettings();
+  const save = useSaveStaffSettings();
+  const toggle = async (checked: boolean) => {
+    try {
+      await save.mutateAsync({ staff_may_adjust: checked });
+      toast.success(checked ? "Staff can now correct stamps." : "Only you can correct stamps now.");
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  return (
+    <section className="card form-card" aria-labelledby="staff-settings-title">
+      <h2 id="staff-settings-title">Staff settings</h2>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={settings.data?.staff_may_adjust ?? false}
+          disabled={!settings.data || save.isPending}
+          onChange={(event) => void toggle(event.target.checked)}
+        />
+        <span>
+          Staff may correct a card&apos;s stamps
+          <span className="field-hint block">
+            Every correction is kept in the card&apos;s history with who made it and why.
+          </span>
+        </span>
+      </label>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { pageQuery } from "./pagination";
+
+/** A card's serial as My Scans and the scanner show it (`LC-XXXX-XXXX-XXXX`); any case. */
+export const cardSerial = z
+  .string({ error: "The card serial is required." })
+  .trim()
+  .toUpperCase()
+  .regex(/^LC-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/, "This is not a card serial (LC-XXXX-XXXX-XXXX).");
+
+export const MAX_ADJUST = 100;
+export const ADJUST_REASON_MAX = 200;
+
+/** card-adjust: stamps added (+) or removed (-), with the reason kept in the card's history. */
+export const cardAdjustBody = z.object({
+  serial: cardSerial,
+  delta: z.coerce
+    .number({ error: "The change must be a whole number of stamps." })
+    .int("The change must be a whole number of stamps.")
+    .min(-MAX_ADJUST, `The change may not be less than -${MAX_ADJUST}.`)
+    .max(MAX_ADJUST, `The change may not be greater than ${MAX_ADJUST}.`)
+    .refine((n) => n !== 0, "The change must add or remove at least one stamp."),
+  reason: z
+    .string({ error: "Please give a reason." })
+    .trim()
+    .min(1, "Please give a reason.")
+    .max(ADJUST_REASON_MAX, `The reason may not be greater than ${ADJUST_REASON_MAX} characters.`),
+});
+export type CardAdjustBody = z.input<typeof cardAdjustBody>;
+
+export const cardHistoryQuery = pageQuery.extend({ serial: cardSerial });
+
+export const CARD_EVENT_KINDS = ["join", "stamp", "redeem", "adjust", "flag"] as const;
+export type CardEventKind = (typeof CARD_EVENT_KINDS)[number];
+
+/** One entry of a card's history: what, when, by whom (null: the customer), from which QR code, why. */
+export type CardEvent = {
+  id: number;
+  kind: CardEventKind;
+  delta: number;
+  stamps_after: number;
+  reason: string | null;
+  actor_name: string | null;
+  qr_label: string | null;
+  created_at: string;
+};
+
+/** The card a detail view shows: its figures and whether a fraud alert marked it. */
+export type CardSummary = {
+  serial: string;
+  customer_name: string;
+  customer_email: string;
+  business_name: string;
+  stamps: number;
+  stamps_required: number | null;
+  reward_title: string | null;
+  lifetime_stamps: number;
+  rewards_redeemed: number;
+  flagged_at: string | null;
+  flag_reason: string | null;
+};
+
+/** card-history: the card and one page of its history, newest first. */
+export type CardHistory = {
+  card: CardSummary;
+  items: CardEvent[];
+  total: number;
+  page: number;
+  per_page: number;
+  last_page: number;
+};
+
+/** The owner's staff settings. */
+export const staffSettingsBody = z.object({
+  staff_may_adjust: z.preprocess(
+    (value) => (value === "true" || value === "on" ? true : value === "false" || value === "off" ? false : value),
+    z.boolean({ error: "Choose yes or no." }),
+  ),
+});
+export type StaffSettings = { staff_may_adjust: boolean };
