@@ -19,10 +19,12 @@ import { createCoupon } from "../../src/modules/payments/coupons";
  */
 
 type Ids = Record<Resource, number>;
-type Resource = "business" | "address" | "category" | "reward" | "qr" | "staff" | "file" | "coupon" | "payment";
+type Resource =
+  "business" | "address" | "category" | "reward" | "qr" | "staff" | "file" | "coupon" | "payment" | "device";
 
 /** The row an `id` names, from the call's path (`/delete-business` → business). */
 const ID_BY_PATH: [RegExp, Resource][] = [
+  [/counter-device/, "device"],
   [/business/, "business"],
   [/address/, "address"],
   [/product-category/, "category"],
@@ -39,6 +41,7 @@ const ID_BY_KEY: Record<string, Resource> = {
   address_id: "address",
   reward_id: "reward",
   product_category_id: "category",
+  qr_id: "qr",
 };
 /** Ids of rows nobody owns (the public plan list): not part of the matrix. */
 const SHARED_KEYS = new Set(["subscription_id"]);
@@ -53,7 +56,10 @@ const REFERENCE_VALUES: Record<string, unknown> = {
 };
 
 /** Calls taking an owner's id that the generator cannot build a valid request for, with why. */
-const UNBUILDABLE: Record<string, string> = {};
+const UNBUILDABLE: Record<string, string> = {
+  counterEvents:
+    "an endless server-sent event stream (inject waits for its end): who may open it (owner, staff, the QR code's tablet) and who may not is tested over a real socket in counter-screen.test.ts",
+};
 
 /** The plan feature a call needs, where the contract declares one (issue 18 point 1 adds it). */
 const planFeature = (call: Call): unknown => {
@@ -108,6 +114,11 @@ async function world(label: string) {
   const invite = await f.addStaff(token, uniqueEmail("staff"));
   const staff = await t.createUser({ role: "staff", ownerId: owner.id });
   const card = await f.join(qr.qr_token);
+  const device = await t.post<{ device: { id: number } }>(
+    "/counter-device-add",
+    { qr_id: qr.id, name: `${label}'s tablet` },
+    { token },
+  );
   await t.post("/coupon-apply", { coupon_code: "MATRIX10", mode: "businessPayment" }, { token });
   const [coupon] = (await t.get<{ id: number }[]>("/coupon-list", { token })).body.data;
   const [payment] = await t.query<{ id: number }>(sql`select id from payments where user_id = ${owner.id} limit 1`);
@@ -122,6 +133,7 @@ async function world(label: string) {
     file: Number(business.business_logo!.split("/").pop()),
     coupon: coupon!.id,
     payment: payment!.id,
+    device: device.body.data.device.id,
   };
   return {
     ownerId: owner.id,

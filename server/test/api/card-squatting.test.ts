@@ -31,7 +31,7 @@ const verifiedAt = async (email: string) =>
     .at;
 
 it("the victim's recovery signs the squatter out: no reading, stamping or redeeming any more", async () => {
-  const { token, qr } = await f.programme({ stamps_required: 2, cooldown_minutes: 0 });
+  const { token, qr } = await f.programme({ stamps_required: 2, cooldown_minutes: 0, daily_cap: 0 });
   const victim = "victim@example.com";
   // The squatter joins with the victim's email and collects the reward's stamps.
   const squatter = await f.join(qr.qr_token, { name: "Squatter", email: victim });

@@ -323,7 +323,7 @@ describe("segments", () => {
 
 describe("visits and birthdays", () => {
   it("a self-scan and a staff scan move the last visit; the first visit stays the join", async () => {
-    const p = await f.programme({ cooldown_minutes: 0 });
+    const p = await f.programme({ cooldown_minutes: 0, daily_cap: 0 });
     const joined = await f.join(p.qr.qr_token);
     await age(joined.card.serial, 3, 3);
     expect((await f.selfScan(p.qr.qr_token, [joined.secret])).body.data.action).toBe("stamp");

@@ -18,7 +18,7 @@ afterAll(() => t.close());
 const GONE = /not valid any more/;
 
 it("answers a deleted owner's QR codes like deleted codes: no join, no stamp, no detail, no card", async () => {
-  const { token, qr } = await f.programme({ cooldown_minutes: 0 });
+  const { token, qr } = await f.programme({ cooldown_minutes: 0, daily_cap: 0 });
   const ann = await f.join(qr.qr_token);
   expect((await f.selfScan(qr.qr_token, [ann.secret])).statusCode).toBe(200);
 
