@@ -7,6 +7,7 @@ const parts = [
   ["staff scanner under load, PGlite", "npx", ["tsx", "bench/loyalty.mts"]],
   ["staff scanner under load, PostgreSQL", "npm", ["run", "bench:pg"]],
   ["web pages", "npx", ["tsx", "bench/web.mts"]],
+  ["CPU per request against floors of the same run", "npx", ["tsx", "bench/cpu.mts"]],
 ];
 const missed = [];
 for (const [name, command, args] of parts) {
