@@ -93,11 +93,32 @@ const isHtml = (type: unknown) => String(type ?? "").includes("text/html");
 const byEtag = new Map<string, string[]>();
 const BY_ETAG_MAX = 500;
 
-function hashesOf(head: string, etag: string | undefined, onRefused: (n: number) => void): string[] {
-  const key = etag && `${etag}|${head.length}`;
+type Callback = (error?: Error | null) => void;
+
+const textOf = (chunk: unknown, encoding?: unknown): string =>
+  typeof chunk === "string"
+    ? chunk
+    : chunk instanceof Uint8Array
+      ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString(
+          (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding,
+        )
+      : "";
+
+const sizeOf = (chunk: unknown) =>
+  typeof chunk === "string" ? chunk.length : chunk instanceof Uint8Array ? chunk.byteLength : 0;
+
+/** The hashes of a part of a page (read as text only when its ETag has not been seen). */
+function hashesOf(
+  chunk: unknown,
+  encoding: unknown,
+  etag: string | undefined,
+  onRefused: (n: number) => void,
+): string[] {
+  if (sizeOf(chunk) === 0) return [];
+  const key = etag && `${etag}|${typeof chunk}|${sizeOf(chunk)}`;
   const cached = key ? byEtag.get(key) : undefined;
   if (cached) return cached;
-  const { hashes, refused } = inlineScriptHashes(head);
+  const { hashes, refused } = inlineScriptHashes(textOf(chunk, encoding));
   if (refused > 0) onRefused(refused);
   if (key) {
     if (byEtag.size >= BY_ETAG_MAX) byEtag.delete(byEtag.keys().next().value!);
@@ -105,19 +126,6 @@ function hashesOf(head: string, etag: string | undefined, onRefused: (n: number)
   }
   return hashes;
 }
-
-type Callback = (error?: Error | null) => void;
-
-const textOf = (chunk: unknown, encoding?: unknown): string =>
-  typeof chunk === "string"
-    ? chunk
-    : Buffer.isBuffer(chunk)
-      ? chunk.toString("utf8")
-      : chunk instanceof Uint8Array
-        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString(
-            (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding,
-          )
-        : "";
 
 /**
  * Gives every HTML answer its CSP without holding the page back. A policy is a header, so it must
@@ -148,9 +156,9 @@ export function applyPagePolicy(
     return mode;
   };
   /** Sets the policy from the first part of the body; from then on everything passes through. */
-  const release = (first: string, whole: boolean) => {
+  const release = (first: unknown, encoding: unknown, whole: boolean) => {
     const etag = res.getHeader("etag");
-    const hashes = first ? hashesOf(first, etag ? String(etag) : undefined, onRefused) : [];
+    const hashes = hashesOf(first, encoding, etag ? String(etag) : undefined, onRefused);
     // A body written whole has nothing rendered later: its policy needs no nonce, and stays the
     // same for every visit (a shared cache may keep the page with it).
     const sources = options.nonce && !whole ? [`'nonce-${options.nonce}'`, ...hashes] : hashes;
@@ -170,12 +178,12 @@ export function applyPagePolicy(
   };
 
   res.write = function (chunk: unknown, encoding?: unknown, cb?: unknown) {
-    if (decide() === "hold") release(textOf(chunk, encoding), false);
+    if (decide() === "hold") release(chunk, encoding, false);
     return write(chunk, encoding as Callback, cb);
   } as ServerResponse["write"];
 
   res.end = function (chunk?: unknown, encoding?: unknown, cb?: unknown) {
-    if (decide() === "hold") release(typeof chunk === "function" ? "" : textOf(chunk, encoding), true);
+    if (decide() === "hold") release(chunk, encoding, true);
     return end(chunk, encoding, cb);
   } as ServerResponse["end"];
 }
