@@ -2,7 +2,8 @@
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // lib/web-server compresses, after it has given each page its Content-Security-Policy.
+  // lib/web-server compresses (the `compression` middleware), after it has given each page its
+  // Content-Security-Policy: Next's own compression would run before the policy could read the page.
   compress: false,
   // Public pages are prerendered with only the session-dependent part rendered per request (issue 6).
   cacheComponents: true,
@@ -42,6 +43,14 @@ const nextConfig = {
         // later rule overrides the header above for this path.
         source: "/dashboard/address",
         headers: [{ key: "Permissions-Policy", value: "camera=(self), geolocation=(self)" }],
+      },
+      {
+        // HSTS (two years, the value browsers' preload lists ask for) only where the client came
+        // over https: lib/web-server drops the X-Forwarded-Proto of any client that is not a
+        // trusted proxy, so a plain-http visitor cannot ask for it.
+        source: "/:path*",
+        has: [{ type: "header", key: "x-forwarded-proto", value: "https(?:,.*)?" }],
+        headers: [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }],
       },
     ];
   },

@@ -8,6 +8,7 @@ const parts = [
   ["staff scanner under load, PostgreSQL", "npm", ["run", "bench:pg"]],
   ["web pages", "npx", ["tsx", "bench/web.mts"]],
   ["memory: API server ≤ 350 MB, web server ≤ 150 MB", "npx", ["tsx", "bench/memory.mts"]],
+  ["CPU per request against floors of the same run", "npx", ["tsx", "bench/cpu.mts"]],
 ];
 const missed = [];
 for (const [name, command, args] of parts) {

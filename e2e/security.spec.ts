@@ -63,7 +63,8 @@ test("every page has a strict CSP and runs without a single violation", async ({
     const response = await page.goto(path);
     const policy = response!.headers()["content-security-policy"] ?? "";
     const scriptSrc = policy.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
-    expect(scriptSrc, path).toContain("'sha256-");
+    // Prerendered scripts are allowed by hash, scripts rendered for the request by its nonce.
+    expect(scriptSrc, path).toMatch(/'sha256-|'nonce-/);
     expect(scriptSrc, path).not.toContain("'unsafe-inline'");
     expect(scriptSrc, path).not.toContain("'unsafe-eval'");
     expect(policy, path).toContain("frame-ancestors 'none'");
@@ -76,6 +77,28 @@ test("every page has a strict CSP and runs without a single violation", async ({
   await logIn(page, "demo@example.com", "demo-password");
   await expect(page).toHaveURL(/\/dashboard\/main$/);
   for (const path of SIGNED_IN_PAGES) await check(path);
+});
+
+test("a static page is allowed by hashes alone; a page rendered per request gets a fresh nonce each time", async ({
+  request,
+}) => {
+  const scriptSrc = async (path: string) => {
+    const policy = (await request.get(path)).headers()["content-security-policy"] ?? "";
+    return policy.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+  };
+  const legal = await scriptSrc("/privacy-policy");
+  expect(legal).toContain("'sha256-");
+  expect(legal).not.toContain("'nonce-");
+  const nonceOf = async (path: string) => /'nonce-([^']+)'/.exec(await scriptSrc(path))?.[1];
+  const first = await nonceOf("/add-to-wallet");
+  expect(first).toBeTruthy();
+  expect(await nonceOf("/add-to-wallet")).not.toBe(first);
+  // A client cannot choose it either: its own policy header is dropped before Next.js reads one.
+  const forged = await request.get("/add-to-wallet", {
+    headers: { "content-security-policy": "script-src 'nonce-forged'" },
+  });
+  expect(forged.headers()["content-security-policy"]).not.toContain("'nonce-forged'");
+  expect(await forged.text()).not.toContain('nonce="forged"');
 });
 
 test("a script injected into a page's HTML does not run", async ({ page }) => {

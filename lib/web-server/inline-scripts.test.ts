@@ -40,6 +40,12 @@ describe("inline scripts a page may run", () => {
     expect(runtimes.some((r) => r.startsWith("$RX=function"))).toBe(true);
   });
 
+  it("refuses to go on without them (the web server then does not start)", () => {
+    expect(() => reactRuntimes(["/nonexistent/node_modules"])).toThrow(
+      /React's streaming runtime \(\$RC\) was not found/,
+    );
+  });
+
   it("allows React's own streaming scripts (a Suspense boundary resolved late)", async () => {
     const html = await streamedHtml();
     expect(html).toContain("$RC");

@@ -3,9 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * Which inline <script> elements of a page are the framework's own, so that the page's CSP can
- * allow exactly those by hash (no 'unsafe-inline', and static pages stay static: a nonce would
- * force every page to render per request).
+ * Which inline <script> elements of a prerendered page are the framework's own, so that the page's
+ * CSP can allow exactly those by hash (no 'unsafe-inline', and static pages stay static: a nonce
+ * would force every page to render per request). Scripts Next.js renders for a request, after the
+ * first part of the page, carry that request's nonce instead (page-policy.ts).
  *
  * A script is allowed when it is pure data or React's fixed runtime, never code that page content
  * could have supplied:
@@ -65,11 +66,17 @@ function literalAround(source: string, at: number): string | null {
   return null;
 }
 
-let runtimes: string[] | undefined;
+/** The snippets found, by the folders searched (read once: the installed builds do not change). */
+const runtimesIn = new Map<string, string[]>();
 
-/** React's inline runtime snippets, longest first (some contain others). */
+/**
+ * React's inline runtime snippets, longest first (some contain others). Throws when none is found
+ * (react-dom moved or minified differently): every page that streams a Suspense boundary would
+ * then be blocked by its own policy, so the web server calls this at start and refuses to run.
+ */
 export function reactRuntimes(moduleDirs = [path.join(process.cwd(), "node_modules")]): string[] {
-  if (runtimes) return runtimes;
+  const cached = runtimesIn.get(moduleDirs.join("\n"));
+  if (cached) return cached;
   const found = new Set<string>();
   for (const dir of moduleDirs) {
     for (const build of SERVER_BUILDS) {
@@ -87,7 +94,14 @@ export function reactRuntimes(moduleDirs = [path.join(process.cwd(), "node_modul
       }
     }
   }
-  runtimes = [...found].sort((a, b) => b.length - a.length);
+  if (![...found].some((runtime) => runtime.includes("$RC=function"))) {
+    throw new Error(
+      `React's streaming runtime ($RC) was not found in ${SERVER_BUILDS.join(", ")} under ${moduleDirs.join(", ")}: ` +
+        "pages would be blocked by their Content-Security-Policy (refusing to start)",
+    );
+  }
+  const runtimes = [...found].sort((a, b) => b.length - a.length);
+  runtimesIn.set(moduleDirs.join("\n"), runtimes);
   return runtimes;
 }
 
@@ -127,6 +141,8 @@ export function inlineScriptHashes(html: string): { hashes: string[]; refused: n
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes, text] = match;
     if (!text || /\bsrc\s*=/i.test(attributes!)) continue;
+    // A nonce attribute does not matter here: a static page that Next.js rebuilt in the background
+    // keeps the nonce of the visit that asked for it, which is no secret (page-policy.ts).
     // Data blocks (JSON-LD) are never executed, so CSP does not apply to them.
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes!)?.[1]?.toLowerCase();
     if (type && type !== "module" && !type.includes("javascript")) continue;

@@ -1,14 +1,20 @@
-// The web app's HTTP server: Next.js behind a thin layer that only Node's own server can provide:
-// the TCP peer's address (request-guard.ts), a Content-Security-Policy that allows exactly the
-// framework's inline scripts of each page by hash (page-policy.ts), so static pages stay static,
-// and a one-second cache of the pages that are the same for every visitor (page-cache.ts).
+// The web app's HTTP server: Next.js with the little that no standard part does for it.
+// - The client's address (request-guard.ts, client-ip.ts): the TCP peer, or with TRUSTED_PROXIES
+//   the address the proxy saw; the BFF passes it to the API for its rate limits. Next.js has no
+//   notion of trusted proxies, and nginx's real-IP module only helps where nginx runs.
+// - A Content-Security-Policy for every page without 'unsafe-inline' and without holding the page
+//   back (page-policy.ts): prerendered scripts by hash, scripts rendered per request by nonce.
+// - Odd methods and undecodable paths answered with 4xx (Next.js would answer 500).
+// Compression is the `compression` middleware, placed after the policy (Next.js's own compression
+// would compress before the policy could read the page's first part). HSTS is a header of
+// next.config.mjs; caching pages is Next.js's own cache (and nginx's micro-cache where it runs).
 // `npm start` and the e2e stack run this instead of `next start`; `--dev` runs Next in development.
 import { createServer } from "node:http";
 import compression from "compression";
 import next from "next";
 import { compileTrustedProxies } from "./client-ip";
-import { createPageCache } from "./page-cache";
-import { applyPagePolicy } from "./page-policy";
+import { reactRuntimes } from "./inline-scripts";
+import { applyPagePolicy, assignNonce } from "./page-policy";
 import { guardRequest } from "./request-guard";
 import { missingProductionSettings } from "../production-env";
 
@@ -16,41 +22,47 @@ const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || "0.0.0.0";
 
+function refuseToStart(message: string): never {
+  console.error(`[web] ${message}`);
+  process.exit(1);
+}
+
 // A production server refuses to start on the local defaults unless told it is a local run.
 const missing = missingProductionSettings({ ...process.env, NODE_ENV: dev ? "development" : "production" });
 if (missing.length > 0) {
-  console.error(
-    `[web] ${missing.join(", ")}: required in production (refusing to start). ` +
+  refuseToStart(
+    `${missing.join(", ")}: required in production (refusing to start). ` +
       "`npm start` runs the product locally on its embedded defaults (ALLOW_LOCAL_DEFAULTS=true).",
   );
-  process.exit(1);
 }
 
 let isTrustedProxy: (address: string) => boolean;
 try {
   isTrustedProxy = compileTrustedProxies(process.env.TRUSTED_PROXIES);
 } catch (error) {
-  console.error(`[web] ${(error as Error).message}`);
-  process.exit(1);
+  refuseToStart((error as Error).message);
+}
+
+// Without React's runtime snippets, every prerendered page that uses one would break under its
+// policy, silently: an installation where they cannot be found does not start.
+try {
+  reactRuntimes();
+} catch (error) {
+  refuseToStart((error as Error).message);
 }
 
 // The app to serve: this checkout's, or another (the benchmark's empty baseline page).
 const app = next({ dev, dir: process.env.WEB_APP_DIR || ".", hostname, port });
 const handle = app.getRequestHandler();
-// Next's own compression is off (next.config.mjs): it would compress before the page policy could
-// read the page. This compresses after it.
 const compress = compression();
-// Pages that are the same for every visitor without cookies, kept for a second (page-cache.ts).
-const pageCache = createPageCache();
 
 app.prepare().then(() => {
   const server = createServer((req, res) => {
     const guarded = guardRequest(req, res, isTrustedProxy);
     if (!guarded) return;
+    const nonce = assignNonce(req);
     compress(req as never, res as never, () => {
-      if (!dev && pageCache.serve(req, res, guarded.https)) return;
-      if (!dev) pageCache.record(req, res, guarded.https);
-      applyPagePolicy(res, { dev, https: guarded.https }, (refused) =>
+      applyPagePolicy(res, { dev, https: guarded.https, nonce }, (refused) =>
         console.warn(`[web] ${refused} inline script(s) on ${req.url} are not the framework's: blocked by CSP`),
       );
       handle(req, res).catch((error: unknown) => {

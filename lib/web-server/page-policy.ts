@@ -1,4 +1,5 @@
-import type { ServerResponse } from "node:http";
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { inlineScriptHashes } from "./inline-scripts";
 import { adoptWriteHeadHeaders } from "./write-head";
 
@@ -38,13 +39,17 @@ const firebaseConnect = () => (process.env.NEXT_PUBLIC_FIREBASE_CONFIG ? FIREBAS
 
 export type PolicyOptions = { dev: boolean; https: boolean };
 
-/** The Content-Security-Policy of a page whose allowed inline scripts have these hashes. */
-export function contentSecurityPolicy(hashes: string[], { dev, https }: PolicyOptions): string {
-  const list = (...sources: string[]) => sources.filter(Boolean).join(" ");
+/**
+ * The Content-Security-Policy of a page whose inline scripts are allowed by these sources: the
+ * hashes of the scripts the page was sent with (its prerendered part) and the nonce of this answer
+ * (what Next.js renders for the request carries it).
+ */
+export function contentSecurityPolicy(sources: string[], { dev, https }: PolicyOptions): string {
+  const list = (...items: string[]) => items.filter(Boolean).join(" ");
   return [
     "default-src 'self'",
     // Development builds evaluate modules with eval (React's debugging aids); production never does.
-    `script-src ${list("'self'", ...hashes, dev ? "'unsafe-eval'" : "", ...THIRD_PARTY.script)}`,
+    `script-src ${list("'self'", ...sources, dev ? "'unsafe-eval'" : "", ...THIRD_PARTY.script)}`,
     `style-src ${list("'self'", "'unsafe-inline'", ...THIRD_PARTY.style)}`,
     `img-src ${list("'self'", "data:", "blob:", ...THIRD_PARTY.img)}`,
     "font-src 'self' data:",
@@ -60,57 +65,112 @@ export function contentSecurityPolicy(hashes: string[], { dev, https }: PolicyOp
   ].join("; ");
 }
 
+/** Paths that never answer with a page: the BFF and Next.js's own files. */
+const NEVER_A_PAGE = /^\/(?:api|_next\/static)\//;
+
+/**
+ * Gives a request that may render a page a fresh nonce, where Next.js looks for it: the request's
+ * own Content-Security-Policy header (Next.js reads the nonce of its `script-src` and puts it on
+ * every script it renders for this request, the streamed parts of a page included). Whatever
+ * policy headers the client sent are dropped first, so a client never picks the nonce. Answers the
+ * nonce, or null for requests that never render a page.
+ */
+export function assignNonce(req: IncomingMessage): string | null {
+  delete req.headers["content-security-policy"];
+  delete req.headers["content-security-policy-report-only"];
+  if (NEVER_A_PAGE.test(req.url ?? "")) return null;
+  const nonce = randomBytes(16).toString("base64");
+  req.headers["content-security-policy"] = `script-src 'nonce-${nonce}'`;
+  return nonce;
+}
+
 const isHtml = (type: unknown) => String(type ?? "").includes("text/html");
 
-/** Policies of pages already seen, by ETag (static pages are the same bytes every time). */
-const byEtag = new Map<string, string>();
+/**
+ * Hashes of the first part of pages already seen, by ETag and length (a static page is the same
+ * bytes every time, so its scripts are hashed once, not on every visit).
+ */
+const byEtag = new Map<string, string[]>();
 const BY_ETAG_MAX = 500;
-
-function policyFor(html: Buffer, etag: string | undefined, options: PolicyOptions, onRefused: (n: number) => void) {
-  const key = etag && `${etag}|${options.https}`;
-  const cached = key ? byEtag.get(key) : undefined;
-  if (cached) return cached;
-  const { hashes, refused } = inlineScriptHashes(html.toString("utf8"));
-  if (refused > 0) onRefused(refused);
-  const policy = contentSecurityPolicy(hashes, options);
-  if (key) {
-    if (byEtag.size >= BY_ETAG_MAX) byEtag.delete(byEtag.keys().next().value!);
-    byEtag.set(key, policy);
-  }
-  return policy;
-}
 
 type Callback = (error?: Error | null) => void;
 
+const textOf = (chunk: unknown, encoding?: unknown): string =>
+  typeof chunk === "string"
+    ? chunk
+    : chunk instanceof Uint8Array
+      ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString(
+          (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding,
+        )
+      : "";
+
+const sizeOf = (chunk: unknown) =>
+  typeof chunk === "string" ? chunk.length : chunk instanceof Uint8Array ? chunk.byteLength : 0;
+
+/** The hashes of a part of a page (read as text only when its ETag has not been seen). */
+function hashesOf(
+  chunk: unknown,
+  encoding: unknown,
+  etag: string | undefined,
+  onRefused: (n: number) => void,
+): string[] {
+  if (sizeOf(chunk) === 0) return [];
+  const key = etag && `${etag}|${typeof chunk}|${sizeOf(chunk)}`;
+  const cached = key ? byEtag.get(key) : undefined;
+  if (cached) return cached;
+  const { hashes, refused } = inlineScriptHashes(textOf(chunk, encoding));
+  if (refused > 0) onRefused(refused);
+  if (key) {
+    if (byEtag.size >= BY_ETAG_MAX) byEtag.delete(byEtag.keys().next().value!);
+    byEtag.set(key, hashes);
+  }
+  return hashes;
+}
+
 /**
- * Gives every HTML response its CSP. An HTML body is held until it is complete (its inline scripts
- * decide the policy, which is a header); every other response passes through untouched.
+ * Gives every HTML answer its CSP without holding the page back. A policy is a header, so it must
+ * be decided before the first byte of the body; it is decided on the first part Next.js writes:
+ * - a prerendered page served whole (from Next.js's cache) arrives in that one write: its inline
+ *   scripts are the framework's (checked by shape, inline-scripts.ts) and are allowed by hash, and
+ *   no nonce is given (a static page Next.js rebuilt in the background carries the nonce of the
+ *   visit that asked for the rebuild, the same for every later visitor: it must allow nothing);
+ * - a page rendered for the request (dynamic, or the streamed holes of a partially prerendered
+ *   page) gets this request's nonce on every script Next.js writes (assignNonce); the prerendered
+ *   shell that goes first has its own scripts, if any, allowed by hash like a static page.
+ * Nothing after the first write is held or read, so a slow Suspense hole no longer delays the
+ * shell. A script in a later part without the nonce (one that did not come from Next.js) does not
+ * run. Every other answer passes through untouched.
  */
-export function applyPagePolicy(res: ServerResponse, options: PolicyOptions, onRefused: (n: number) => void) {
-  const write = res.write.bind(res) as (chunk: unknown, cb?: Callback) => boolean;
-  const end = res.end.bind(res) as (chunk?: unknown, cb?: () => void) => ServerResponse;
+export function applyPagePolicy(
+  res: ServerResponse,
+  options: PolicyOptions & { nonce: string | null },
+  onRefused: (n: number) => void,
+) {
+  const write = res.write.bind(res) as (chunk: unknown, encoding?: unknown, cb?: unknown) => boolean;
+  const end = res.end.bind(res) as (chunk?: unknown, encoding?: unknown, cb?: unknown) => ServerResponse;
   const writeHead = res.writeHead.bind(res) as (status: number) => ServerResponse;
   const flushHeaders = res.flushHeaders.bind(res);
   let mode: "undecided" | "hold" | "pass" = "undecided";
-  // Set while the held body goes out: the head is written then (the layers below call writeHead).
-  let releasing = false;
-  const chunks: Buffer[] = [];
   const decide = () => {
     if (mode === "undecided") mode = isHtml(res.getHeader("content-type")) ? "hold" : "pass";
     return mode;
   };
-  const toBuffer = (chunk: unknown, encoding?: unknown) =>
-    Buffer.isBuffer(chunk)
-      ? chunk
-      : typeof chunk === "string"
-        ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding)
-        : Buffer.from(chunk as Uint8Array);
+  /** Sets the policy from the first part of the body; from then on everything passes through. */
+  const release = (first: unknown, encoding: unknown, whole: boolean) => {
+    const etag = res.getHeader("etag");
+    const hashes = hashesOf(first, encoding, etag ? String(etag) : undefined, onRefused);
+    // A body written whole has nothing rendered later: its policy needs no nonce, and stays the
+    // same for every visit (a shared cache may keep the page with it).
+    const sources = options.nonce && !whole ? [`'nonce-${options.nonce}'`, ...hashes] : hashes;
+    res.setHeader("content-security-policy", contentSecurityPolicy(sources, options));
+    mode = "pass";
+  };
 
+  // Headers given to writeHead wait with the others until the policy joins them.
   res.writeHead = function (status: number, ...rest: unknown[]) {
     adoptWriteHeadHeaders(res, rest);
     res.statusCode = status;
-    if (releasing || decide() === "pass") return writeHead(status);
-    return res;
+    return decide() === "pass" ? writeHead(status) : res;
   } as ServerResponse["writeHead"];
 
   res.flushHeaders = function () {
@@ -118,22 +178,12 @@ export function applyPagePolicy(res: ServerResponse, options: PolicyOptions, onR
   };
 
   res.write = function (chunk: unknown, encoding?: unknown, cb?: unknown) {
-    if (decide() === "pass") return write.apply(res, [chunk, encoding, cb] as unknown as [unknown, Callback]);
-    chunks.push(toBuffer(chunk, encoding));
-    const done = (typeof encoding === "function" ? encoding : cb) as Callback | undefined;
-    if (done) process.nextTick(done);
-    return true;
+    if (decide() === "hold") release(chunk, encoding, false);
+    return write(chunk, encoding as Callback, cb);
   } as ServerResponse["write"];
 
   res.end = function (chunk?: unknown, encoding?: unknown, cb?: unknown) {
-    if (decide() === "pass") return end.apply(res, [chunk, encoding, cb] as unknown as [unknown, () => void]);
-    if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(toBuffer(chunk, encoding));
-    const body = Buffer.concat(chunks);
-    const etag = res.getHeader("etag");
-    res.setHeader("content-security-policy", policyFor(body, etag ? String(etag) : undefined, options, onRefused));
-    if (body.length > 0 && res.getHeader("content-length") !== undefined) res.setHeader("content-length", body.length);
-    const done = [chunk, encoding, cb].find((arg) => typeof arg === "function") as (() => void) | undefined;
-    releasing = true;
-    return body.length > 0 ? end(body, done) : end(undefined, done);
+    if (decide() === "hold") release(chunk, encoding, true);
+    return end(chunk, encoding, cb);
   } as ServerResponse["end"];
 }

@@ -33,12 +33,10 @@ function decodable(url: string): boolean {
   }
 }
 
-/** Two years, the value browsers' preload lists ask for. */
-export const HSTS = "max-age=63072000; includeSubDomains";
-
 /**
  * Runs before Next.js sees a request: refuses what Next would answer with a 5xx (odd methods,
- * undecodable paths), and decides the client's address and scheme. Answers null when it has
+ * undecodable paths), and decides the client's address and scheme (nginx does the same where it
+ * runs, but one machine has no nginx, and the BFF needs the address either way). Answers null when it has
  * answered the request itself; otherwise whether the client came over https.
  */
 export function guardRequest(
@@ -62,7 +60,7 @@ export function guardRequest(
   const proto = String(req.headers["x-forwarded-proto"] ?? "")
     .split(",")[0]
     ?.trim();
+  // HSTS over https is a header of next.config.mjs, on the same forwarded scheme.
   const https = proto === "https" || (req.socket as { encrypted?: boolean }).encrypted === true;
-  if (https) res.setHeader("strict-transport-security", HSTS);
   return { https };
 }
