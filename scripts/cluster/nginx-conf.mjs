@@ -71,6 +71,9 @@ http {
   proxy_connect_timeout 2s;
   proxy_send_timeout 30s;
   proxy_read_timeout 30s;
+  # Answers pass through as they come: React streams pages (the shell before the slow parts) and
+  # a counter screen's events are an endless stream; buffering would hold both back.
+  proxy_buffering off;
   # Idempotent requests only (see the top of scripts/cluster/nginx-conf.mjs), at most once more.
   proxy_next_upstream error timeout http_502 http_504;
   proxy_next_upstream_tries 2;
@@ -101,6 +104,14 @@ ${servers(ports.apiServers)}
   # Internal: the web servers' way to the API servers.
   server {
     listen 127.0.0.1:${ports.api};
+    # A counter screen's events stay open (heartbeats every few seconds keep them alive).
+    location = /api/counter-events {
+      proxy_pass http://api;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_read_timeout 1h;
+    }
     location /api/ {
       proxy_pass http://api;
       proxy_set_header Host $http_host;
