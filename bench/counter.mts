@@ -4,11 +4,11 @@
 //   npx tsx bench/counter.mts            (BENCH_API_PORT / BENCH_WEB_PORT choose the ports)
 import fs from "node:fs";
 import http from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { waitForUrl } from "../scripts/lib/run.mjs";
-import { apiCall, DEMO, demoProgramme, ensureBuilt, freePort, startNode, stopAll } from "./servers.mjs";
+import { apiCall, benchFailed, DEMO, demoProgramme, ensureBuilt, freePort, startNode, stopBench } from "./servers.mjs";
 
 const SCREENS = Number(process.env.SCREENS ?? 200);
 const STAMPS = Number(process.env.STAMPS ?? 40);
@@ -142,15 +142,9 @@ async function main() {
       `${okMemory ? "ok  " : "FAIL"} ${"web server memory per screen".padEnd(40)} ${perScreenKb.toFixed(0)} kB  (RSS ${Math.round(before / 1024)} → ${Math.round(after / 1024)} MB; target ≤ 1024 kB)`,
     );
   } finally {
-    stopAll();
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopBench(dataDir);
   }
   process.exit(failed > 0 ? 1 : 0);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  stopAll();
-  process.exit(1);
-});
+main().catch(benchFailed);

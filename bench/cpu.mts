@@ -11,7 +11,7 @@
 // throughput and latency are printed for the record, not as targets.
 import fs from "node:fs";
 import http from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -19,6 +19,7 @@ import { isStale } from "../scripts/lib/build-state.mjs";
 import { run, waitForUrl } from "../scripts/lib/run.mjs";
 import {
   apiCall,
+  benchFailed,
   cpuSnapshot,
   DEMO,
   demoProgramme,
@@ -26,7 +27,7 @@ import {
   freePort,
   startNode,
   startProduct,
-  stopAll,
+  stopBench,
 } from "./servers.mjs";
 import { BROWSER_ENCODINGS } from "./web-measure.mjs";
 
@@ -211,15 +212,9 @@ async function main() {
       );
     }
   } finally {
-    stopAll();
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopBench(dataDir);
   }
   process.exit(failed > 0 ? 1 : 0);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  stopAll();
-  process.exit(1);
-});
+main().catch(benchFailed);

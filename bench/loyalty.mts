@@ -2,11 +2,20 @@
 // directly on the API server (autocannon, 10 s, 50 connections), on the embedded database, or on
 // PostgreSQL when DATABASE_URL is set (`npm run bench:pg` starts a throwaway server for it).
 // /add-to-wallet's first-load JavaScript and Lighthouse score are in bench/web.mts.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { apiCall, cpuSnapshot, DEMO, demoProgramme, ensureBuilt, startProduct, stopAll } from "./servers.mjs";
+import {
+  apiCall,
+  benchFailed,
+  cpuSnapshot,
+  DEMO,
+  demoProgramme,
+  ensureBuilt,
+  startProduct,
+  stopBench,
+} from "./servers.mjs";
 
 async function fixtures(api: string) {
   // 50 stamps a reward: most scans stamp, one in 51 redeems (both are the real work of a scan).
@@ -126,15 +135,9 @@ async function main() {
     report(`API server directly`, one.direct);
     report(`through the BFF`, one.bff);
   } finally {
-    stopAll();
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopBench(dataDir);
   }
   process.exit(failed > 0 ? 1 : 0);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  stopAll();
-  process.exit(1);
-});
+main().catch(benchFailed);

@@ -5,10 +5,20 @@
 //   the same data, each followed by a little traffic. Target ≤ 350 MB at all times.
 // - The web server's RSS after 1,000 mixed page views (public pages, sign-in, dashboard sections
 //   with a session, a card page, BFF calls). Target ≤ 150 MB.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { apiCall, DEMO, demoProgramme, ensureBuilt, freePort, startNode, stopAll } from "./servers.mjs";
+import {
+  apiCall,
+  benchFailed,
+  DEMO,
+  demoProgramme,
+  ensureBuilt,
+  freePort,
+  startNode,
+  stopAll,
+  stopBench,
+} from "./servers.mjs";
 import { waitForUrl } from "../scripts/lib/run.mjs";
 
 const API_TARGET_MB = 350;
@@ -178,15 +188,9 @@ async function main() {
       );
     }
   } finally {
-    stopAll();
-    await new Promise((r) => setTimeout(r, 500));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopBench(dataDir);
   }
   process.exit(failed > 0 ? 1 : 0);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  stopAll();
-  process.exit(1);
-});
+main().catch(benchFailed);

@@ -105,6 +105,20 @@ export function stopAll() {
   }
 }
 
+/** Stops a bench's servers and removes its data folder (in its `finally`). */
+export async function stopBench(dataDir: string) {
+  stopAll();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** A bench that threw: its servers stop, and the process exits 1. */
+export function benchFailed(error: unknown): never {
+  console.error(error);
+  stopAll();
+  process.exit(1);
+}
+
 /**
  * The API server (on `dataDir`, or `DATABASE_URL` when set) and the web app behind its own web
  * server (CSP, client address, compression), as in production.
