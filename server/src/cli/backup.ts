@@ -47,8 +47,8 @@ async function backupEmbedded(dataDir: string): Promise<string> {
   }
   const dbDir = path.join(dataDir, "db");
   if (!fs.existsSync(dbDir)) fail(`no embedded database in ${dbDir}`);
-  const { PGlite } = await import("@electric-sql/pglite");
-  const client = await PGlite.create(dbDir);
+  const { openPglite } = await import("../db/client");
+  const client = await openPglite(dbDir);
   try {
     return writeBackup(dir, await dumpPglite(client));
   } finally {

@@ -53,9 +53,10 @@ export function writeBackup(dir: string, sql: string): string {
 
 /** Restores a SQL dump into a new embedded database at `dbDir` (which must not exist). */
 export async function restorePglite(sqlFile: string, dbDir: string): Promise<void> {
-  const { PGlite } = await import("@electric-sql/pglite");
   if (fs.existsSync(dbDir)) throw new Error(`${dbDir} exists: restore goes into a new directory`);
-  const client = await PGlite.create(dbDir);
+  // With the server's extensions (pg_trgm: the dump creates it) and settings.
+  const { openPglite } = await import("./client");
+  const client = await openPglite(dbDir);
   try {
     await client.exec(fs.readFileSync(sqlFile, "utf8"));
   } finally {
