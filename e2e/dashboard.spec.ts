@@ -192,6 +192,7 @@ test("an invited staff member joins in another browser and sees the reduced menu
     "Profile",
     "Dashboard",
     "My Scans",
+    "Customers",
     "How to Use Dashboard and Scanner",
   ]);
   // An owner's section by its address: back to the dashboard.
@@ -251,10 +252,12 @@ test("the menu is open at 1280 px and a closed drawer at 800 px, marking the cur
     "Business",
     "My QR Code",
     "My Scans",
+    "Customers",
     "Rewards",
     "My Staff",
     "Address",
     "Notification",
+    "Automations",
     "Product Categories",
     "Coupons",
     "Subscription Plan",
