@@ -78,15 +78,17 @@ export async function checkCoupon(
   if (coupon.validFrom && coupon.validFrom.getTime() > now) throw refuse(couponMessages.notYet);
   if (coupon.validUntil && coupon.validUntil.getTime() <= now) throw refuse(couponMessages.expired);
   if (coupon.kind === "fixed" && coupon.currency !== currency) throw refuse(couponMessages.currency(coupon.currency!));
+  // The limit first: a coupon that is used up says so to everyone, whoever (or whichever card)
+  // took its last use, and whatever the order in which payments at the same moment commit.
+  if (coupon.maxRedemptions !== null) {
+    const [used] = await db.select({ n: count() }).from(payments).where(redeeming(coupon.id, userId));
+    if (used!.n >= coupon.maxRedemptions) throw refuse(couponMessages.exhausted);
+  }
   const [mine] = await db
     .select({ n: count() })
     .from(payments)
     .where(and(redeeming(coupon.id, userId), byOwner(userId, fingerprint)));
   if (mine!.n > 0) throw refuse(couponMessages.usedByYou);
-  if (coupon.maxRedemptions !== null) {
-    const [used] = await db.select({ n: count() }).from(payments).where(redeeming(coupon.id, userId));
-    if (used!.n >= coupon.maxRedemptions) throw refuse(couponMessages.exhausted);
-  }
 }
 
 /**
