@@ -83,6 +83,37 @@ describe("the cooldown is the card's reward's", () => {
       reward_title: "Free tea",
     });
   });
+
+  it("with the business's reward removed, a staff scan is refused too and writes nothing", async () => {
+    const { token, business, reward, qr } = await f.programme({ stamps_required: 3 });
+    const joined = await f.join(qr.qr_token);
+    expect((await f.staffScan(token, joined.card.serial)).body.data.action).toBe("stamp");
+    await t.post("/remove-reward", { id: reward.id }, { token });
+    const scansBefore = await scanCount();
+    const historyBefore = await t.query<{ n: number }>(sql`select count(*)::int as n from card_events`);
+    for (let i = 0; i < 2; i++) {
+      const res = await f.staffScan(token, joined.card.serial);
+      expectInvalid(res, ["code"]);
+      expect(res.body.message).toBe("This business has no stamp card running at the moment.");
+    }
+    expect(await stampsOf(joined.card.serial)).toBe(2);
+    expect(await scanCount()).toBe(scansBefore);
+    expect(await t.query<{ n: number }>(sql`select count(*)::int as n from card_events`)).toEqual(historyBefore);
+    await t.settle();
+    // A card of another owner is still "not one of yours", not this message.
+    expectError(
+      await f.staffScan(await f.owner(), joined.card.serial),
+      404,
+      "This card is not one of your business's cards.",
+    );
+    // The next programme: staff stamp again, from the stamps the card really earned.
+    await f.addReward(token, business.id, { title: "Free tea", stamps_required: 4 });
+    expect((await f.staffScan(token, joined.card.serial)).body.data).toMatchObject({
+      action: "stamp",
+      stamps: 3,
+      reward_title: "Free tea",
+    });
+  });
 });
 
 const EXPIRED = "This code has expired: scan the code on the counter screen again";

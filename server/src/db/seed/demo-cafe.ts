@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { newQrToken, newSerial } from "../../modules/loyalty/codes";
+import { rewardReady } from "../../modules/loyalty/reward-ready";
 import { hashSecret, sha256 } from "../../services/crypto";
 import type { Db } from "../client";
 import {
@@ -318,7 +319,7 @@ export async function seedDemoCafe(db: Db, ownerId: number, now = new Date()) {
         const time = Math.max(opening, visits.at(-1)!.time + 30 * MINUTE);
         if (time >= now.getTime() - MINUTE) break;
         const bySelf = random() < 0.35;
-        if (!bySelf && stamps >= programme.stampsRequired) {
+        if (!bySelf && rewardReady(stamps, programme.stampsRequired)) {
           stamps -= programme.stampsRequired;
           redeemed++;
           visits.push({ time, kind: "redeem", stampsAfter: stamps, bySelf });

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { businesses, cards, customers, files } from "../../db/schema";
 import { resolveReward } from "../loyalty/cards";
 import { passLocations } from "../loyalty/pass-locations";
+import { rewardReady } from "../loyalty/reward-ready";
 import type { AppleWalletConfig } from "./config";
 import type { PassImageCache } from "./images";
 import { APPLE_WEB_SERVICE_PATH } from "../../../../lib/contract/apple-wallet";
@@ -90,7 +91,7 @@ export async function buildPass(
   if (reward) {
     pass.secondaryFields.push({
       key: "reward",
-      label: card.stamps >= reward.stampsRequired ? "Reward ready" : "Reward",
+      label: rewardReady(card.stamps, reward.stampsRequired) ? "Reward ready" : "Reward",
       value: reward.title,
       changeMessage: "%@",
     });

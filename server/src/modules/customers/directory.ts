@@ -22,6 +22,7 @@ import {
   users,
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
+import { rewardReady, rewardReadySql } from "../loyalty/reward-ready";
 import {
   birthdayThisMonth,
   fallbackOn,
@@ -78,7 +79,7 @@ const truthy = (value: unknown) => value === true || value === "t" || value === 
 function flagsOf(row: Row): CustomerFlag[] {
   const flags: CustomerFlag[] = [];
   const required = row.stampsRequired === null ? null : Number(row.stampsRequired);
-  if (required !== null && row.stamps >= required) flags.push("reward_ready");
+  if (rewardReady(row.stamps, required)) flags.push("reward_ready");
   else if (required !== null && row.stamps === required - 1) flags.push("near_reward");
   if (truthy(row.birthdayThisMonth)) flags.push("birthday_this_month");
   if (truthy(row.inactive)) flags.push("inactive");
@@ -137,7 +138,7 @@ export async function listCustomers(db: Db, ownerId: number, f: CustomerListFilt
   if (f.last_visit_from) conditions.push(gte(cards.lastVisitAt, dayStart(f.last_visit_from)));
   if (f.last_visit_to) conditions.push(lt(cards.lastVisitAt, dayAfter(f.last_visit_to)));
   if (f.reward_ready !== undefined) {
-    const ready = sql`${cards.stamps} >= ${stampsRequired(fallback)}`;
+    const ready = rewardReadySql(cards.stamps, stampsRequired(fallback));
     conditions.push(f.reward_ready ? ready : sql`not coalesce(${ready}, false)`);
   }
   if (f.cursor) {

@@ -3,6 +3,7 @@ import { alias, QueryBuilder } from "drizzle-orm/pg-core";
 import type { Segment } from "../../../../lib/contract/customers";
 import type { Db } from "../../db/client";
 import { cards, customers, rewards } from "../../db/schema";
+import { rewardReadySql } from "../loyalty/reward-ready";
 
 /**
  * The reward a card collects for, by the rule of a scan (`rewardChoice` in cards.ts): its own
@@ -59,7 +60,7 @@ export function segmentWhere(fallback: FallbackReward, segment: Segment, days: n
     case "new":
       return gte(cards.createdAt, daysAgo(days ?? 0));
     case "reward_ready":
-      return sql`${cards.stamps} >= ${stampsRequired(fallback)}`;
+      return rewardReadySql(cards.stamps, stampsRequired(fallback));
     case "near_reward":
       return sql`${cards.stamps} = ${stampsRequired(fallback)} - 1`;
     case "birthday_this_month":

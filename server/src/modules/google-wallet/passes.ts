@@ -1,3 +1,4 @@
+import { rewardReady } from "../loyalty/reward-ready";
 import type { GoogleWalletConfig } from "./settings";
 
 /** The brand colour of the web card (app/globals.css --primary): businesses have no colour of their own yet. */
@@ -44,7 +45,7 @@ export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward">) {
   const { reward } = card;
   const rewardText = !reward
     ? "No stamp programme is running at the moment."
-    : card.stamps >= reward.stampsRequired
+    : rewardReady(card.stamps, reward.stampsRequired)
       ? `Reward ready: ${reward.title}. Show this card to staff.`
       : `${reward.stampsRequired - card.stamps} more stamp${reward.stampsRequired - card.stamps === 1 ? "" : "s"} for ${reward.title} (${reward.stampsRequired} in all).`;
   return {

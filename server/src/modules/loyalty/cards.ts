@@ -9,6 +9,7 @@ import { notFound } from "../../http/errors";
 import { sha256 } from "../../services/crypto";
 import { codeWindow } from "./counter";
 import { businessToday, businessTomorrow } from "./day";
+import { rewardReady } from "./reward-ready";
 
 export type RewardRow = typeof rewards.$inferSelect;
 export type CardRow = typeof cards.$inferSelect;
@@ -187,7 +188,7 @@ export function cardView(
     stamps: card.stamps,
     stamps_required: reward?.stampsRequired ?? null,
     reward_title: reward?.title ?? null,
-    reward_ready: !!reward && card.stamps >= reward.stampsRequired,
+    reward_ready: rewardReady(card.stamps, reward?.stampsRequired),
     lifetime_stamps: card.lifetimeStamps,
     rewards_redeemed: card.rewardsRedeemed,
     next_stamp_at: nextStampAt(card, reward, extra.day ?? null)?.toISOString() ?? null,

@@ -18,6 +18,7 @@ import {
 } from "./cards";
 import { notifyCounter } from "../../services/counter-feed";
 import { businessToday, businessTomorrow } from "./day";
+import { rewardReady, rewardReadySql } from "./reward-ready";
 import { newCardSecret, newSerial } from "./codes";
 
 export const CARD_EXISTS =
@@ -301,7 +302,10 @@ export type StaffScanOutcome = {
 
 /**
  * Staff (or the owner) scanned a card: a stamp, or, once the reward is reached, the reward
- * redeemed (stamps minus stamps_required). Only cards of the acting owner's businesses.
+ * redeemed (stamps minus stamps_required). Only cards of the acting owner's businesses. With no
+ * active reward at the card's business, nothing is written and the scan is refused with the
+ * message a self-scan and a join give (NO_PROGRAMME): stamps collected for no programme would
+ * carry over into the next one, whatever its rules.
  *
  * One statement, the counter's hot path (bench/loyalty.mts): it locks the card's row, picks the
  * reward by `rewardChoice` (as `resolveReward` does), decides on the locked row, updates the card, records the scan and
@@ -347,7 +351,7 @@ export async function staffScan(
         limit 1
       ) r on true
       cross join lateral (
-        select coalesce(t.stamps >= r.stamps_required, false) as redeem
+        select coalesce(${rewardReadySql(sql`t.stamps`, sql`r.stamps_required`)}, false) as redeem
       ) x
       cross join lateral (
         select x.redeem,
@@ -371,7 +375,7 @@ export async function staffScan(
         last_visit_at = now(),
         updated_at = now()
       from decision d
-      where c.id = d.card_id
+      where c.id = d.card_id and d.reward_id is not null
       returning c.id, c.user_id, c.business_id, c.customer_id, c.serial, c.stamps, c.reward_id, c.flag_reason
     ),
     scan as (
@@ -393,12 +397,14 @@ export async function staffScan(
     )${extra ? sql`, also as (${extra})` : sql``}
     select u.id, u.user_id, u.business_id, u.serial, u.stamps, d.redeem, d.title, d.stamps_required,
       case when d.flag then u.flag_reason end as flagged, cu.name as customer_name, b.business_name
-    from updated u
-    cross join decision d
-    join ${customers} cu on cu.id = u.customer_id
-    join ${businesses} b on b.id = u.business_id`)) as unknown as { rows: StaffScanRow[] };
+    from decision d
+    left join updated u on u.id = d.card_id
+    left join ${customers} cu on cu.id = u.customer_id
+    left join ${businesses} b on b.id = u.business_id`)) as unknown as { rows: StaffScanRow[] };
   const row = result.rows[0];
   if (!row) throw notFound(UNKNOWN_CARD);
+  // The card is ours but its business runs no reward: nothing written (see above).
+  if (row.id === null) throw invalid("code", NO_PROGRAMME);
   return {
     action: row.redeem ? "redeem" : "stamp",
     card: {
@@ -415,7 +421,8 @@ export async function staffScan(
 }
 
 type StaffScanRow = {
-  id: number;
+  /** Null when the card was found but not stamped: no active reward. */
+  id: number | null;
   user_id: number;
   business_id: number;
   serial: string;
@@ -447,7 +454,7 @@ export function scanAnswer(
     stamps: card.stamps,
     stamps_required: reward?.stampsRequired ?? null,
     reward_title: reward?.title ?? null,
-    reward_ready: !!reward && card.stamps >= reward.stampsRequired,
+    reward_ready: rewardReady(card.stamps, reward?.stampsRequired),
     next_stamp_at: nextAt?.toISOString() ?? null,
     scanned_at: new Date().toISOString(),
   };
