@@ -2,8 +2,13 @@ import { sql } from "drizzle-orm";
 import type { NotificationList } from "../../../lib/contract/notifications";
 import type { CounterCode, QrCode } from "../../../lib/contract/qr-codes";
 import type { Reward } from "../../../lib/contract/rewards";
-import { CARD_SECRETS_HEADER, type ScanResult } from "../../../lib/contract/wallet";
-import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
+import {
+  CARD_SECRETS_HEADER,
+  type ScanResult,
+  type WalletCard,
+  type WalletJoinResult,
+} from "../../../lib/contract/wallet";
+import { codeOf, createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { BUSINESS_FIELDS, multipart } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";
 import { counterCode, windowAt } from "../../src/modules/loyalty/counter";
@@ -286,6 +291,43 @@ describe("the daily cap", () => {
     // The next day the customer stamps again.
     await t.query(sql`update cards set stamp_day = stamp_day - 1 where serial = ${joined.card.serial}`);
     expect((await f.selfScan(qr.qr_token, [joined.secret])).body.data).toMatchObject({ action: "stamp", stamps: 4 });
+  });
+
+  it("the join and recovery answers say when the next stamp is possible as the card page does", async () => {
+    // No cooldown, 1 self-scan a day: only the daily cap says "tomorrow".
+    const { token, business, qr } = await f.programme({ cooldown_minutes: 0, title: "Free coffee" });
+    const tomorrow = new Date();
+    tomorrow.setUTCHours(24, 0, 0, 0);
+    const email = `cap-${Date.now()}@example.com`;
+    const joined = await f.join(qr.qr_token, { email });
+    expect(joined.card.next_stamp_at).toBe(tomorrow.toISOString());
+    const page = async (secret: string) =>
+      (
+        await t.get<WalletCard>("/wallet-card", {
+          query: { qr_token: qr.qr_token },
+          headers: f.cardHeaders([secret]),
+        })
+      ).body.data;
+    expect((await page(joined.secret)).next_stamp_at).toBe(joined.card.next_stamp_at);
+
+    // Recovered through another code whose reward has neither wait nor cap: the card's own rules.
+    const quick = await f.addReward(token, business.id, { cooldown_minutes: 0, daily_cap: 0, title: "Free cookie" });
+    const door = await f.generateQr(token, business.id, { reward_id: quick.id, label: "Door" });
+    expect((await t.post("/wallet-recover", { qr_token: door.qr_token, email })).statusCode).toBe(200);
+    const code = codeOf((await t.mailsTo(email)).at(-1)!);
+    const recovered = await t.post<WalletJoinResult>("/wallet-recover", { qr_token: door.qr_token, email, code });
+    expect(recovered.statusCode).toBe(200);
+    expect(recovered.body.data.card).toMatchObject({
+      reward_title: "Free coffee",
+      next_stamp_at: tomorrow.toISOString(),
+    });
+    const view = await page(recovered.body.data.card_secret!);
+    expect({ ...recovered.body.data.card, wallet_links: null }).toEqual({
+      ...view,
+      wallet_links: null,
+      messages: undefined,
+      birthday: undefined,
+    });
   });
 });
 

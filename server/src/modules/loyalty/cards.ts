@@ -195,3 +195,21 @@ export function cardView(
     wallet_links: { apple: null, google: null },
   };
 }
+
+/**
+ * The card as its page shows it: the reward the card collects for (its own, rewardChoice, not the
+ * scanned code's) and the business's day, so `next_stamp_at` counts the daily cap as well as the
+ * cooldown. wallet-card, wallet-join and wallet-recover all answer this: the page right after a
+ * join or a recovery says what it says on the next load.
+ */
+export async function cardPageView(
+  db: Db,
+  card: CardRow,
+  names: { customerName: string; businessName: string },
+): Promise<WalletCard> {
+  const [reward, day] = await Promise.all([
+    resolveReward(db, card.businessId, card.rewardId),
+    dayBounds(db, card.businessId),
+  ]);
+  return cardView(card, { ...names, reward, day });
+}

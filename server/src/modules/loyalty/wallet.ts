@@ -10,17 +10,7 @@ import type { Limit } from "../../services/rate-limit";
 import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
 import { queueMail } from "../../services/mail-jobs";
 import { walletCodeMail } from "../../services/mail-templates";
-import {
-  cardOnDevice,
-  cardView,
-  counterCheck,
-  dayBounds,
-  deviceHash,
-  findQr,
-  NO_PROGRAMME,
-  resolveReward,
-  secretsOf,
-} from "./cards";
+import { cardOnDevice, cardPageView, counterCheck, deviceHash, findQr, NO_PROGRAMME, secretsOf } from "./cards";
 import { joinCard } from "./stamping";
 import { takeOverCard } from "./take-over";
 import { walletLinks } from "./wallet-links";
@@ -75,10 +65,9 @@ export function walletRoutes(app: FastifyInstance) {
       return card;
     });
     const data: WalletJoinResult = {
-      card: cardView(joined.card, {
+      card: await cardPageView(app.db, joined.card, {
         customerName: joined.customerName,
         businessName: resolved.business.name,
-        reward: resolved.reward,
       }),
       card_secret: joined.secret,
     };
@@ -97,13 +86,12 @@ export function walletRoutes(app: FastifyInstance) {
     const customerName = customer?.name ?? "";
     // The card's own reward (what its stamps count toward), not the scanned code's; Google's save
     // link carries the places the pass surfaces near (issue 16).
-    const [reward, day, locations] = await Promise.all([
-      resolveReward(app.db, card.businessId, card.rewardId),
-      dayBounds(app.db, card.businessId),
+    const [view, locations] = await Promise.all([
+      cardPageView(app.db, card, { customerName, businessName: resolved.business.name }),
       app.googleWallet.configured ? passLocations(app.db, resolved.business.id, resolved.business.name) : [],
     ]);
     const data = {
-      ...cardView(card, { customerName, businessName: resolved.business.name, reward, day }),
+      ...view,
       wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token, locations),
     };
     const messages = await cardMessages(app.db, resolved.business.id, card.id);
@@ -200,11 +188,7 @@ export function walletRoutes(app: FastifyInstance) {
 
     const taken = await takeOverCard(app.db, card.card);
     const data: WalletJoinResult = {
-      card: cardView(taken.card, {
-        customerName: card.name,
-        businessName: resolved.business.name,
-        reward: resolved.reward,
-      }),
+      card: await cardPageView(app.db, taken.card, { customerName: card.name, businessName: resolved.business.name }),
       card_secret: taken.secret,
     };
     return { message: RECOVERED, data };
