@@ -18,6 +18,11 @@ export type DomainEvent =
    * `qrCodeId` when a self-scan of that code made it (its counter screen confirms it).
    */
   | { type: "card.changed"; ownerId: number; businessId: number; cardId: number; qrCodeId?: number }
+  /**
+   * A card was deleted (customer-delete, wallet-card-delete): its saved Google pass is expired.
+   * The row is gone when listeners run, so the event carries the serial the pass is named by.
+   */
+  | { type: "card.deleted"; ownerId: number; businessId: number; cardId: number; serial: string }
   /** A fraud alert marked the card (once per card per day): the owner's feed says why. */
   | { type: "card.flagged"; ownerId: number; businessId: number; cardId: number; reason: string }
   /** Staff (or the owner) redeemed a card's reward. */

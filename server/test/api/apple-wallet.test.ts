@@ -223,6 +223,22 @@ describe("the pass web service", () => {
     expect(Date.parse(updated.headers["last-modified"] as string)).toBeGreaterThan(Date.parse(lastModified));
   });
 
+  it("stops serving a deleted customer's pass: 401 for the pass and its registrations (issue 16 §6)", async () => {
+    const { token, serial, passToken } = await cardWithPass();
+    const device = `gone${Date.now()}`;
+    const body = { pushToken: PUSH_TOKEN };
+    expect((await t.post(registration(serial, device), body, { headers: applePass(passToken) })).statusCode).toBe(201);
+    expect((await t.post("/customer-delete", { serial }, { token })).statusCode).toBe(200);
+    expect((await t.get(latest(serial), { headers: applePass(passToken) })).statusCode).toBe(401);
+    expect((await t.post(registration(serial, device), body, { headers: applePass(passToken) })).statusCode).toBe(401);
+    expect(
+      (await t.request("DELETE", registration(serial, device), undefined, { headers: applePass(passToken) }))
+        .statusCode,
+    ).toBe(401);
+    // The phone's list of changed passes no longer names it.
+    expect((await t.get(serials(device))).statusCode).toBe(204);
+  });
+
   it("takes the phone's log lines (200) and refuses bad input with 422", async () => {
     expect((await t.post("/apple-wallet/v1/log", { logs: ["Web service error for pass.x: 500"] })).statusCode).toBe(
       200,

@@ -186,6 +186,54 @@ describe("a stamp updates the saved pass", () => {
   });
 });
 
+describe("a deleted card's saved pass (issue 16 §6)", () => {
+  const expired = (serial: string) =>
+    stand
+      .patches()
+      .filter((r) => r.path.endsWith(encodeURIComponent(`${ISSUER}.${serial}`)))
+      .map((r) => JSON.parse(r.body) as { state?: string })
+      .filter((body) => body.state === "EXPIRED");
+
+  it("customer-delete expires it through the API, as a job of the deletion", async () => {
+    const { token, joined } = await heldCard();
+    const serial = joined.card.serial;
+    stand.saved.add(`${ISSUER}.${serial}`);
+    const res = await t.post("/customer-delete", { serial }, { token });
+    expect(res.statusCode).toBe(200);
+    // The job was written with the deletion; it runs after the answer.
+    const [job] = await t.query<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'event.google-wallet-expire' and data->>'serial' = ${serial}`,
+    );
+    expect(job!.n).toBe(1);
+    await t.app.settle();
+    expect(expired(serial)).toEqual([
+      expect.objectContaining({
+        state: "EXPIRED",
+        loyaltyPoints: { label: "Stamps", balance: { int: 0 } },
+        textModulesData: [expect.objectContaining({ header: "Card deleted" })],
+      }),
+    ]);
+  });
+
+  it("a customer deleting their own card expires it too; a pass never saved (404) is no failure", async () => {
+    const { qr, joined } = await heldCard();
+    const serial = joined.card.serial;
+    const res = await t.post(
+      "/wallet-card-delete",
+      { qr_token: qr.qr_token, serial },
+      { headers: f.cardHeaders([joined.secret]) },
+    );
+    expect(res.statusCode).toBe(200);
+    await expect(t.app.settle()).resolves.toBeUndefined();
+    // Asked once, answered 404 (never saved): not retried.
+    expect(stand.patches().filter((r) => r.path.endsWith(encodeURIComponent(`${ISSUER}.${serial}`)))).toHaveLength(1);
+    const [failed] = await t.query<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'event.google-wallet-expire' and state <> 'completed'`,
+    );
+    expect(failed!.n).toBe(0);
+  });
+});
+
 describe("without Google Wallet configured", () => {
   it("no link, and a stamp reaches out to nobody", async () => {
     const plain = await createTestApp();

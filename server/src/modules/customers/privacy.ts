@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { CustomerExport } from "../../../../lib/contract/customers";
 import type { Db } from "../../db/client";
 import { applePassRegistrations, cards, customers, notifications, pushTokens } from "../../db/schema";
+import type { Events } from "../../services/events";
 import { customerDetail, findCustomerCard } from "./directory";
 
 /** What replaces a deleted customer's name in the owner's feed ("Ann joined …"). */
@@ -48,9 +49,17 @@ export async function exportCustomer(db: Db, ownerId: number, serial: string): P
  * cards' keys, pass tokens and registrations, push tokens, recovery codes and message receipts go
  * with them (cascades); scans stay, their card set to null, so the owner's figures do not change
  * and nothing in them names the person. The holder's name is taken out of the owner's feed. A
- * deleted card stops working at once: no key, serial or pass token finds it any more.
+ * deleted card stops working at once: no key, serial or pass token finds it any more (Apple's pass
+ * web service answers 401 for it). Its saved Google pass lives on Google's servers: each deleted
+ * card emits `card.deleted`, in this transaction, and a job expires the pass (google-wallet).
  */
-async function eraseCards(db: Db, ownerId: number, customerId: number, cardIds: number[]) {
+async function eraseCards(
+  db: Db,
+  events: Pick<Events, "emit">,
+  ownerId: number,
+  customerId: number,
+  cardIds: number[],
+) {
   return db.transaction(async (tx) => {
     const [customer] = await tx
       .select({ name: customers.name })
@@ -61,7 +70,16 @@ async function eraseCards(db: Db, ownerId: number, customerId: number, cardIds: 
     const deleted = await tx
       .delete(cards)
       .where(and(eq(cards.userId, ownerId), eq(cards.customerId, customerId), inArray(cards.id, cardIds)))
-      .returning({ id: cards.id });
+      .returning({ id: cards.id, businessId: cards.businessId, serial: cards.serial });
+    for (const card of deleted) {
+      await events.emit(tx, {
+        type: "card.deleted",
+        ownerId,
+        businessId: card.businessId,
+        cardId: card.id,
+        serial: card.serial,
+      });
+    }
     const [left] = await tx.select({ n: count() }).from(cards).where(eq(cards.customerId, customerId));
     const customerDeleted = left!.n === 0;
     if (customerDeleted && customer) {
@@ -76,7 +94,7 @@ async function eraseCards(db: Db, ownerId: number, customerId: number, cardIds: 
 }
 
 /** customer-delete: the person holding this card, with all their cards at this owner. */
-export async function deleteCustomer(db: Db, ownerId: number, serial: string) {
+export async function deleteCustomer(db: Db, events: Pick<Events, "emit">, ownerId: number, serial: string) {
   const card = await findCustomerCard(db, ownerId, serial);
   const owned = await db
     .select({ id: cards.id })
@@ -84,6 +102,7 @@ export async function deleteCustomer(db: Db, ownerId: number, serial: string) {
     .where(and(eq(cards.userId, ownerId), eq(cards.customerId, card.customerId)));
   return eraseCards(
     db,
+    events,
     ownerId,
     card.customerId,
     owned.map((c) => c.id),
@@ -91,6 +110,10 @@ export async function deleteCustomer(db: Db, ownerId: number, serial: string) {
 }
 
 /** wallet-card-delete: the customer deletes one card of theirs (their other cards stay). */
-export function deleteOwnCard(db: Db, card: { id: number; userId: number; customerId: number }) {
-  return eraseCards(db, card.userId, card.customerId, [card.id]);
+export function deleteOwnCard(
+  db: Db,
+  events: Pick<Events, "emit">,
+  card: { id: number; userId: number; customerId: number },
+) {
+  return eraseCards(db, events, card.userId, card.customerId, [card.id]);
 }

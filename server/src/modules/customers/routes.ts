@@ -64,7 +64,7 @@ export function customerRoutes(app: FastifyInstance) {
   });
 
   route(app, calls.customerDelete, async ({ user, body }) => {
-    const data = await deleteCustomer(app.db, user.id, body.serial);
+    const data = await deleteCustomer(app.db, app.events, user.id, body.serial);
     return { message: "The customer and their data were deleted.", data };
   });
 
@@ -73,7 +73,7 @@ export function customerRoutes(app: FastifyInstance) {
     const resolved = await findQr(app.db, body.qr_token);
     const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
     if (!card || card.serial !== body.serial) throw notFound(NO_CARD);
-    const data = await deleteOwnCard(app.db, card);
+    const data = await deleteOwnCard(app.db, app.events, card);
     return { message: "Your card and its data were deleted.", data };
   });
 

@@ -36,4 +36,7 @@ export function googleWalletRoutes(app: FastifyInstance) {
     const reward = await resolveReward(app.db, card.businessId, card.rewardId);
     await app.googleWallet.updateCard({ serial: card.serial, stamps: card.stamps, reward: passReward(reward) });
   });
+  // A deleted card's pass stops showing it as live (issue 16 §6). Its own queue: a pending update of
+  // the card finds no row and does nothing, whichever runs first.
+  app.events.on("card.deleted", "google-wallet-expire", ({ serial }) => app.googleWallet.expireCard(serial));
 }

@@ -18,6 +18,20 @@ export type GoogleWallet = {
    * failure throws, and the job (event.google-wallet) is retried.
    */
   updateCard(card: Pick<PassCard, "serial" | "stamps" | "reward">): Promise<void>;
+  /**
+   * Expires a deleted card's saved pass (Google's REST API deletes no loyalty object): the phone
+   * moves it to its expired passes, saying the card was deleted. Never saved (404): nothing to do.
+   */
+  expireCard(serial: string): Promise<void>;
+};
+
+/** What a deleted card's pass turns into: expired, and no stamps or reward of a card that is gone. */
+export const EXPIRED_PASS = {
+  state: "EXPIRED",
+  loyaltyPoints: { label: "Stamps", balance: { int: 0 } },
+  textModulesData: [
+    { id: "reward", header: "Card deleted", body: "This card and its data were deleted. It collects no more stamps." },
+  ],
 };
 
 class GoogleError extends Error {
@@ -36,7 +50,7 @@ class GoogleError extends Error {
 export function createGoogleWallet(config: Config, log: FastifyBaseLogger): GoogleWallet {
   const google: GoogleWalletConfig | undefined = config.googleWallet;
   if (!google) {
-    return { configured: false, saveLink: () => null, updateCard: async () => {} };
+    return { configured: false, saveLink: () => null, updateCard: async () => {}, expireCard: async () => {} };
   }
   const settings = google;
   const client = serviceAccountClient(settings, SCOPE);
@@ -67,6 +81,11 @@ export function createGoogleWallet(config: Config, log: FastifyBaseLogger): Goog
       const id = objectId(settings, card.serial);
       const status = await patch(`/loyaltyObject/${encodeURIComponent(id)}`, loyaltyObjectPatch(card));
       if (status === 404) log.debug({ objectId: id }, "google wallet: card not saved to a wallet, nothing to update");
+    },
+    async expireCard(serial) {
+      const id = objectId(settings, serial);
+      const status = await patch(`/loyaltyObject/${encodeURIComponent(id)}`, EXPIRED_PASS);
+      if (status === 404) log.debug({ objectId: id }, "google wallet: deleted card never saved, nothing to expire");
     },
   };
 }
