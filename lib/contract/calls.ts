@@ -307,7 +307,13 @@ export const calls = {
     counterDevice: true,
   },
   /** A device link for a tablet: its one-time link (the token is shown once). */
-  counterDeviceAdd: { method: "POST", path: "/counter-device-add", access: "owner", body: counterDeviceAddBody },
+  counterDeviceAdd: {
+    method: "POST",
+    path: "/counter-device-add",
+    access: "owner",
+    body: counterDeviceAddBody,
+    feature: "stamp-cards",
+  },
   counterDeviceList: {
     method: "GET",
     path: "/counter-device-list",
@@ -335,11 +341,17 @@ export const calls = {
   /** Switches a QR code between static and rotating (the QR code's page). */
   qrModeUpdate: { method: "POST", path: "/qr-mode-update", access: "owner", body: qrModeBody },
   /** A correction of a card's stamps with a reason: the owner, or staff when the owner allows it (else 403). */
-  cardAdjust: { method: "POST", path: "/card-adjust", access: "user", body: cardAdjustBody },
+  cardAdjust: { method: "POST", path: "/card-adjust", access: "user", body: cardAdjustBody, feature: "stamp-cards" },
   /** A card and its history (joins, stamps, redeems, corrections, fraud flags), paged. */
   cardHistory: { method: "GET", path: "/card-history", access: "user", query: cardHistoryQuery, list: paged },
   staffSettings: { method: "GET", path: "/staff-settings", access: "owner" },
-  staffSettingsUpdate: { method: "POST", path: "/staff-settings-update", access: "owner", body: staffSettingsBody },
+  staffSettingsUpdate: {
+    method: "POST",
+    path: "/staff-settings-update",
+    access: "owner",
+    body: staffSettingsBody,
+    feature: "staff",
+  },
 
   /** Stored files (logos): the bytes, not the envelope; public, as customers see logos too. */
   file: { method: "GET", path: "/files/:id", access: "public", params: fileParams },

@@ -3,6 +3,12 @@ import { featureNotInPlan, NO_ACTIVE_PLAN, type PlanFeature } from "../../../lib
 import { findActivePlan } from "../modules/payments/status";
 import { HttpError } from "./errors";
 
+/** Whether the owner's active plan includes the feature (false without an active plan). */
+export async function planIncludes(db: Db, ownerId: number, feature: PlanFeature): Promise<boolean> {
+  const active = await findActivePlan(db, ownerId);
+  return !!active && active.plan.featureKeys.includes(feature);
+}
+
 /**
  * Refuses (403) unless the owner's active plan includes the feature: no plan or a lapsed one
  * says "choose a plan", a plan without it names what it lacks. The dashboard shows the message.

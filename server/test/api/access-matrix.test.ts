@@ -12,7 +12,7 @@ import { createCoupon } from "../../src/modules/payments/coupons";
 
 /**
  * The access matrix from the contract (issue 18 point 4): every call that takes the id of an
- * owner's row × nine callers → the answer the call's `access` (and its plan feature, where the
+ * owner's row × ten callers → the answer the call's `access` (and its plan feature, where the
  * contract declares one) says, and nothing written on a refusal. The calls, their ids and their
  * requests come from `calls.ts`: a new call is covered by default, and one the generator cannot
  * build a request for fails here until it is listed in UNBUILDABLE with a reason.
@@ -260,6 +260,16 @@ const callers: Caller[] = [
     expect: (call, res) =>
       planFeature(call) !== undefined
         ? [[402, 403].includes(res.statusCode), "402 or 403 (the call needs a plan feature)"]
+        : [res.statusCode >= 200 && res.statusCode < 300, "2xx (the call needs no plan feature)"],
+  },
+  {
+    // Staff act for their owner: what the owner's plan no longer includes, they cannot do either.
+    name: "staff of an owner whose plan lapsed",
+    rows: () => lapsed,
+    headers: () => bearer(lapsed.staffToken),
+    expect: (call, res) =>
+      call.access === "owner" || planFeature(call) !== undefined
+        ? [res.statusCode === 403, "403 (an owner's call, or one that needs a plan feature)"]
         : [res.statusCode >= 200 && res.statusCode < 300, "2xx (the call needs no plan feature)"],
   },
 ];

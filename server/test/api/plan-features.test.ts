@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { calls, type CallName } from "../../../lib/contract/calls";
 import { featureNotInPlan, NO_ACTIVE_PLAN, type PlanFeature } from "../../../lib/contract/plan-features";
+import type { AddStaffResult } from "../../../lib/contract/staff";
 import { payments, plans } from "../../src/db/schema";
 import { SEED_PLANS } from "../../src/db/seed/plans";
-import { createTestApp, expectError, type Res, type TestApp } from "../helpers/app";
+import { INVITE_NOT_IN_PLAN } from "../../src/modules/staff/invites";
+import { createTestApp, expectError, uniqueEmail, type Res, type TestApp } from "../helpers/app";
 import { ADDRESS_FIELDS, BUSINESS_FIELDS, multipart } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
@@ -22,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Owner = { token: string; businessId: number };
+type Owner = { token: string; businessId: number; qrId: number; serial: string };
 type Case = { table: string; send: (owner: Owner, n: number) => Promise<Res> };
 
 /** A valid request per call that declares a feature, and the table it writes to. */
@@ -73,6 +75,19 @@ const cases: Record<string, Case> = {
     send: ({ token, businessId }) =>
       t.post("/notification-add", { business_id: businessId, title: "Hello", message: "Open late today." }, { token }),
   },
+  // Stamps that cannot be faked (issue 15): what the plan sells with the rewards and QR codes.
+  cardAdjust: {
+    table: "card_events",
+    send: ({ token, serial }) => t.post("/card-adjust", { serial, delta: 2, reason: "Forgot to stamp" }, { token }),
+  },
+  counterDeviceAdd: {
+    table: "counter_devices",
+    send: ({ token, qrId }) => t.post("/counter-device-add", { qr_id: qrId, name: "Counter tablet" }, { token }),
+  },
+  staffSettingsUpdate: {
+    table: "owner_settings",
+    send: ({ token }) => t.post("/staff-settings-update", { staff_may_adjust: true }, { token }),
+  },
 };
 
 const featured = (Object.entries(calls) as [CallName, { feature?: PlanFeature }][]).filter(([, c]) => c.feature);
@@ -85,22 +100,30 @@ type State = "never paid" | "lapsed" | "Starter" | "Growth";
 const STATES: State[] = ["never paid", "lapsed", "Starter", "Growth"];
 const keysOf = (name: string) => SEED_PLANS.find((p) => p.name === name)!.featureKeys as PlanFeature[];
 
-/** An owner with a business (made on Growth), then moved to the state. */
+/** Moves an owner's plan to the state: payments deleted, the period ended, or the plan changed. */
+async function moveTo(userId: number, state: State) {
+  const mine = eq(payments.userId, userId);
+  if (state === "never paid") await t.database.db.delete(payments).where(mine);
+  if (state === "lapsed") {
+    await t.query(sql`update payments set period_end = now() - interval '1 day' where user_id = ${userId}`);
+  }
+  if (state === "Starter" || state === "Growth") {
+    const [plan] = await t.database.db.select().from(plans).where(eq(plans.name, state));
+    await t.database.db.update(payments).set({ planId: plan!.id }).where(mine);
+  }
+}
+
+/** An owner with a business, a QR code and a customer's card (made on Growth), then moved to the state. */
 async function ownerIn(state: State): Promise<Owner> {
   const user = await t.createUser({ plan: "Growth" });
   const token = await t.tokenFor(user.id);
   const business = await f.addBusiness(token);
-  await f.addReward(token, business.id);
-  const mine = eq(payments.userId, user.id);
-  if (state === "never paid") await t.database.db.delete(payments).where(mine);
-  if (state === "lapsed") {
-    await t.query(sql`update payments set period_end = now() - interval '1 day' where user_id = ${user.id}`);
-  }
-  if (state === "Starter") {
-    const [starter] = await t.database.db.select().from(plans).where(eq(plans.name, "Starter"));
-    await t.database.db.update(payments).set({ planId: starter!.id }).where(mine);
-  }
-  return { token, businessId: business.id };
+  const reward = await f.addReward(token, business.id);
+  const qr = await f.generateQr(token, business.id, { reward_id: reward.id });
+  // Each owner's customer from an address of its own: the test's many joins stay under the per-IP limit.
+  const joined = await f.join(qr.qr_token, {}, { ip: `10.77.${user.id >> 8}.${user.id & 255}` });
+  await moveTo(user.id, state);
+  return { token, businessId: business.id, qrId: qr.id, serial: joined.card.serial };
 }
 
 const rows = async (table: string) =>
@@ -143,4 +166,41 @@ it("keeps reads, deletes and customers' cards working after the plan lapsed", as
   }
   expect((await f.staffScan(token, joined.card.serial)).statusCode).toBe(200);
   expect((await t.post("/delete-qr", { id: qr.id }, { token })).statusCode).toBe(200);
+});
+
+describe("a staff invite sent on a plan with staff", () => {
+  const PASSWORD = "staff password 123";
+  const accept = (token: string) =>
+    t.post("/accept-invite", { token, name: "Sam Staff", password: PASSWORD, password_confirmation: PASSWORD });
+
+  async function invited() {
+    const user = await t.createUser({ plan: "Growth" });
+    const token = await t.tokenFor(user.id);
+    const email = uniqueEmail("invited");
+    const res = await t.post<AddStaffResult>("/add-staff", { name: "Sam", email }, { token });
+    expect(res.statusCode).toBe(201);
+    return { ownerId: user.id, email, invite: res.body.data.invite_link.split("/add-user/")[1]! };
+  }
+  const staffAccounts = async (email: string) =>
+    (await t.query<{ n: number }>(sql`select count(*)::int as n from users where email = ${email}`))[0]!.n;
+
+  it.each(["lapsed", "Starter", "never paid"] as const)(
+    "is refused once the owner's plan is %s: the page says so, and accepting creates no account",
+    async (state) => {
+      const { ownerId, email, invite } = await invited();
+      await moveTo(ownerId, state);
+      expectError(await t.get("/staff-invite", { query: { token: invite } }), 403, INVITE_NOT_IN_PLAN);
+      expectError(await accept(invite), 403, INVITE_NOT_IN_PLAN);
+      expect(await staffAccounts(email)).toBe(0);
+      const [row] = await t.query<{ accepted_at: string | null }>(
+        sql`select accepted_at from staff_invites where email = ${email}`,
+      );
+      expect(row!.accepted_at).toBeNull();
+      // Back on a plan with staff, the same link works.
+      await t.subscribe(ownerId, "Growth");
+      expect((await t.get("/staff-invite", { query: { token: invite } })).statusCode).toBe(200);
+      expect((await accept(invite)).statusCode).toBe(201);
+      expect(await staffAccounts(email)).toBe(1);
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { businesses, staffInvites, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
+import { planIncludes } from "../../http/plan-feature";
 import { sha256 } from "../../services/crypto";
 
 /** The invite page's messages: each case says what to do next. */
@@ -25,6 +26,21 @@ export async function findInvite(db: Db, token: string) {
   if (row.invite.acceptedAt) return { problem: "used" as const };
   if (row.invite.expiresAt.getTime() <= Date.now()) return { problem: "expired" as const };
   return { invite: row.invite, ownerName: row.ownerName };
+}
+
+/** The invitee's answer when the owner's plan has no staff accounts (any more). */
+export const INVITE_NOT_IN_PLAN =
+  "This business's plan does not include staff accounts at the moment. Ask the business owner to check their plan.";
+
+/**
+ * An invite works only while the owner's plan includes staff: one sent before the plan lapsed or
+ * was downgraded must not create a staff account after (add-staff itself checks the plan in
+ * route()). 403, before anything is written.
+ */
+export async function requireStaffPlan(db: Db, ownerId: number) {
+  if (!(await planIncludes(db, ownerId, "staff"))) {
+    throw new HttpError(403, INVITE_NOT_IN_PLAN, { token: [INVITE_NOT_IN_PLAN] });
+  }
 }
 
 /** The HTTP answer to an unusable invite: 404 when unknown, 410 when it was used or expired. */

@@ -14,7 +14,7 @@ import { staffInviteMail } from "../../services/mail-templates";
 import type { Limit } from "../../services/rate-limit";
 import { revokeTokens } from "../auth/tokens";
 import { findLiveUserByEmail } from "../users/profile";
-import { findInvite, firstBusinessName, inviteError, inviteMessages, spendInvite } from "./invites";
+import { findInvite, firstBusinessName, inviteError, inviteMessages, requireStaffPlan, spendInvite } from "./invites";
 
 /** The public invite calls are guessing targets: a few dozen tries per address and quarter hour. */
 export const staffLimits = {
@@ -132,6 +132,7 @@ export function staffRoutes(app: FastifyInstance) {
     await app.limiter.hit(`invite:ip:${request.ip}`, staffLimits.invitePerIp);
     const found = await findInvite(app.db, query.token);
     if (!found.invite) throw inviteError(found.problem);
+    await requireStaffPlan(app.db, found.invite.ownerId);
     const business = await firstBusinessName(app.db, found.invite.ownerId);
     const data: StaffInvite = {
       team: business ?? found.ownerName,
@@ -148,6 +149,7 @@ export function staffRoutes(app: FastifyInstance) {
     const found = await findInvite(app.db, body.token);
     if (!found.invite) throw invalid("token", inviteMessages[found.problem]);
     const invite = found.invite;
+    await requireStaffPlan(app.db, invite.ownerId);
     const passwordHash = await hashSecret(body.password);
     try {
       await app.db.transaction(async (tx) => {
