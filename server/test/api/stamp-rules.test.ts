@@ -12,6 +12,7 @@ import { codeOf, createTestApp, expectError, expectInvalid, type TestApp } from 
 import { BUSINESS_FIELDS, multipart } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";
 import { counterCode, windowAt } from "../../src/modules/loyalty/counter";
+import { staffScan } from "../../src/modules/loyalty/stamping";
 
 // The rules of a customer's own scan: which reward's cooldown counts, and when nothing may stamp
 // (issue 18 §1 "cooldown bypass"; issue 15 points 2 and 3).
@@ -87,6 +88,33 @@ describe("the cooldown is the card's reward's", () => {
       stamps: 2,
       reward_title: "Free tea",
     });
+  });
+
+  it("a staff scan stays one statement, whether it stamps, redeems or is refused", async () => {
+    const { token, reward, qr } = await f.programme({ stamps_required: 2 });
+    const joined = await f.join(qr.qr_token);
+    const [card] = await t.query<{ user_id: number }>(
+      sql`select user_id from cards where serial = ${joined.card.serial}`,
+    );
+    const ownerId = Number(card!.user_id);
+    const db = t.database.db;
+    const used: string[] = [];
+    // Every call on the database handle, by name: one `execute` is one statement sent.
+    const counted = new Proxy(db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          used.push(String(key));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    expect((await staffScan(counted, ownerId, ownerId, joined.card.serial)).action).toBe("stamp");
+    expect((await staffScan(counted, ownerId, ownerId, joined.card.serial)).action).toBe("redeem");
+    await t.post("/remove-reward", { id: reward.id }, { token });
+    await expect(staffScan(counted, ownerId, ownerId, joined.card.serial)).rejects.toMatchObject({ statusCode: 422 });
+    expect(used).toEqual(["execute", "execute", "execute"]);
   });
 
   it("with the business's reward removed, a staff scan is refused too and writes nothing", async () => {
