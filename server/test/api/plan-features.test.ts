@@ -159,11 +159,26 @@ it("sells Starter the basics and Growth everything, as the plan list says", () =
 it("keeps reads, deletes and customers' cards working after the plan lapsed", async () => {
   const { token, business, qr } = await f.programme();
   const joined = await f.join(qr.qr_token);
+  const device = await t.post<{ device: { id: number } }>(
+    "/counter-device-add",
+    { qr_id: qr.id, name: "Tab" },
+    { token },
+  );
   await t.query(sql`update payments set period_end = now() - interval '1 day'
     where user_id = (select user_id from businesses where id = ${business.id})`);
   for (const path of ["/reward-list", "/list-qrcode", "/business-list", "/scan-list", "/message-list", "/staff-list"]) {
     expect([path, (await t.get(path, { token })).statusCode]).toEqual([path, 200]);
   }
+  // The fraud tools' reads, and taking a tablet off the counter screen, need no plan either.
+  const reads: [string, Record<string, string>][] = [
+    ["/card-history", { serial: joined.card.serial }],
+    ["/counter-device-list", { qr_id: String(qr.id) }],
+    ["/staff-settings", {}],
+  ];
+  for (const [path, query] of reads) {
+    expect([path, (await t.get(path, { token, query })).statusCode]).toEqual([path, 200]);
+  }
+  expect((await t.post("/counter-device-revoke", { id: device.body.data.device.id }, { token })).statusCode).toBe(200);
   expect((await f.staffScan(token, joined.card.serial)).statusCode).toBe(200);
   expect((await t.post("/delete-qr", { id: qr.id }, { token })).statusCode).toBe(200);
 });
