@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { ChargeResult } from "../../../lib/contract/payments";
 import { seedPlans } from "../../src/db/seed/plans";
+import { createCoupon } from "../../src/modules/payments/coupons";
 import { NOT_COMPLETED, reconcilePayments } from "../../src/modules/payments/reconcile";
 import { createStripeProvider } from "../../src/services/payments/stripe";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
@@ -336,6 +337,34 @@ describe("client retries with one idempotency key", () => {
     const [row] = await rows(o);
     expect(stand.created(row!.id)).toBe(1);
     expect(row!.status).toBe("pending");
+  });
+
+  it("a retry after a success with a coupon answers the same result, though the coupon is spent now", async () => {
+    const o = await owner();
+    const coupon = await createCoupon(t.database.db, {
+      code: `FAULT${Date.now().toString(36)}`,
+      kind: "percent",
+      value: 20,
+    });
+    const apply = { coupon_code: coupon.code, mode: "newUser", subscription_id: starter.id };
+    expect((await t.post("/coupon-apply", apply, { token: o.token })).statusCode).toBe(200);
+    const key = newKey();
+    const body = { token: "pm_card_visa", amount: "15.20", subscription_id: starter.id, email: o.email, name: "Ada" };
+    const first = await t.post<ChargeResult>(
+      "/subscription-charge",
+      { ...body, idempotency_key: key },
+      { token: o.token },
+    );
+    expect(first.body.data).toMatchObject({ status: "succeeded", amount: "15.20" });
+    const retry = await t.post<ChargeResult>(
+      "/subscription-charge",
+      { ...body, idempotency_key: key },
+      { token: o.token },
+    );
+    expect(retry.statusCode).toBe(200);
+    expect(retry.body.data).toEqual(first.body.data);
+    expect(stand.created(first.body.data.payment_id)).toBe(1);
+    expect(await credits(o)).toEqual(once);
   });
 
   it("a new key is a new purchase: charged again", async () => {

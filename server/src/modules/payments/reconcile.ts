@@ -31,13 +31,14 @@ export const NOT_COMPLETED = "The payment was not completed.";
  * webhook never came or failed. Each row is claimed with `for update skip locked` and its
  * `updated_at` moved on in one statement, so two instances running this at once take different
  * rows, and `settle` credits a payment once whoever gets there first (the webhook, a retry).
+ * Only the running provider's payments: another's references mean nothing to it.
  */
 export async function reconcilePayments(app: FastifyInstance) {
   const claimed = (await app.db.execute(sql`
     update ${payments} set updated_at = now()
     where id in (
       select id from ${payments}
-      where updated_at < ${STALE}
+      where updated_at < ${STALE} and provider = ${app.payments.name}
         and (status = 'pending' or (status = 'requires_action' and created_at > ${ABANDONED}))
       order by id limit ${BATCH}
       for update skip locked
