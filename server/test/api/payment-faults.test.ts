@@ -327,6 +327,23 @@ describe("client retries with one idempotency key", () => {
     expect(await credits(o)).toEqual(once);
   });
 
+  it("a retry while the first call still waits for Stripe: 503 (try again), not a failure; then the one charge", async () => {
+    const o = await owner();
+    const key = newKey();
+    stand.hold();
+    const first = charge(o, "pm_card_visa", key);
+    while (!stand.requests.some((r) => r.idempotencyKey?.endsWith(key))) await new Promise((r) => setTimeout(r, 20));
+    // Stripe answers 409 (the key is in use) to the retry, and to stripe-node's own retries.
+    expectError(await charge(o, "pm_card_visa", key), 503);
+    const [row] = await rows(o);
+    expect(row).toMatchObject({ status: "pending", failure_message: null });
+    stand.release();
+    expect((await first).body.data).toMatchObject({ payment_id: row!.id, status: "succeeded" });
+    expect((await charge(o, "pm_card_visa", key)).body.data.status).toBe("succeeded");
+    expect(stand.created(row!.id)).toBe(1);
+    expect(await credits(o)).toEqual(once);
+  });
+
   it("a retry with another card under the same key after a lost answer charges nothing more", async () => {
     const o = await owner();
     const key = newKey();

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
  * PaymentIntent with an idempotency key, retrieve one, and search them by metadata. Test cards as
  * Stripe's test mode answers them; pm_card_authenticationRequired needs 3-D Secure (`complete(id)`
  * finishes it). As Stripe does, a key sent again with other parameters is refused (400
- * idempotency_error), and `created(paymentId)` counts the PaymentIntents made for one payment.
+ * idempotency_error), a key whose first request is still running too (409, `hold()`), and `created(paymentId)` counts the PaymentIntents made for one payment.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, Record<string, unknown>>();
@@ -14,11 +14,14 @@ export async function startStripeStandIn() {
   const requests: { method: string; path: string; idempotencyKey?: string; form: URLSearchParams }[] = [];
   let n = 0;
   let lose = 0;
+  // Held creations wait for `release()`; their keys are in progress meanwhile (Stripe answers 409).
+  let gate: { promise: Promise<void>; open: () => void } | null = null;
+  const inProgress = new Set<string>();
 
   const server = http.createServer((req, res) => {
     let raw = "";
     req.on("data", (c: Buffer) => (raw += c.toString()));
-    req.on("end", () => {
+    req.on("end", async () => {
       const form = new URLSearchParams(raw);
       const key = req.headers["idempotency-key"] as string | undefined;
       requests.push({ method: req.method!, path: req.url!, idempotencyKey: key, form });
@@ -35,6 +38,15 @@ export async function startStripeStandIn() {
         return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
       }
       if (req.method === "POST" && req.url === "/v1/payment_intents") {
+        if (key && inProgress.has(key)) {
+          const message = "There is currently another in-progress request using this Idempotent Key.";
+          return send(409, { error: { type: "invalid_request_error", code: "idempotency_key_in_use", message } });
+        }
+        if (gate && key && !byKey.has(key)) {
+          inProgress.add(key);
+          await gate.promise;
+          inProgress.delete(key);
+        }
         const replay = key ? byKey.get(key) : undefined;
         if (replay && replay.params !== raw) {
           const message =
@@ -102,6 +114,16 @@ export async function startStripeStandIn() {
     /** How many PaymentIntents were made for our payment `paymentId`: charges at the provider. */
     created(paymentId: number) {
       return this.intentsFor(paymentId).length;
+    },
+    /** New PaymentIntents wait (a slow Stripe) until `release()`. */
+    hold() {
+      let open = () => {};
+      const promise = new Promise<void>((resolve) => (open = resolve));
+      gate = { promise, open };
+    },
+    release() {
+      gate?.open();
+      gate = null;
     },
     /** The next `count` requests are carried out but their answers are lost (the connection drops). */
     loseAnswers(count: number) {
