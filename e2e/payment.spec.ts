@@ -45,6 +45,30 @@ test("a new owner takes a plan with 4242…, lands on /thank-you, then the dashb
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
 });
 
+test("an answer lost on the way: paying again sends the same attempt, charged once", async ({ page, request }) => {
+  await signedInOwner(page, request, uniqueEmail("retry"));
+  await page.getByRole("button", { name: "Choose Starter" }).click();
+  // The charge goes through on the server, but its answer never reaches the browser.
+  const sent: { idempotency_key: string; token: string }[] = [];
+  let lose = true;
+  await page.route("**/api/subscription-charge", async (route) => {
+    sent.push(route.request().postDataJSON() as { idempotency_key: string; token: string });
+    if (!lose) return route.continue();
+    lose = false;
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await payWithCard(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("alert").filter({ hasText: "You appear to be offline" }).first()).toBeVisible();
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/thank-you$/);
+  expect(sent).toHaveLength(2);
+  expect(sent[1]).toEqual(sent[0]);
+  const payments = (await (await page.request.get("/api/payment-list")).json()).data as { status: string }[];
+  expect(payments.map((p) => p.status)).toEqual(["succeeded"]);
+  expect(await planStatus(page)).toBe("1");
+});
+
 test("a declined card shows the provider's message and credits nothing", async ({ page, request }) => {
   await signedInOwner(page, request, uniqueEmail("decline"));
   await page.getByRole("button", { name: "Choose Growth" }).click();

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ApiError, apiCall, errorMessage } from "@/lib/api-client";
 import { calls } from "@/lib/contract/calls";
 import { type PaymentMode, SLOT_FEE_MINOR } from "@/lib/contract/payments";
+import { type ChargeAttempt, outcomeUnknown, reusableAttempt } from "@/lib/payments/charge-attempt";
 import { RETURN_TO, useChosenPlan } from "@/lib/payments/local";
 import {
   chargeSubscription,
@@ -48,6 +49,7 @@ export function PaymentPage({
   const chosen = useChosenPlan();
   const applyCoupon = useApplyCoupon();
   const card = useRef<CardTokenizer>(null);
+  const attempt = useRef<ChargeAttempt | null>(null);
   const couponId = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -99,32 +101,45 @@ export function PaymentPage({
     };
     try {
       const billing = { name: profile.data.name, email: profile.data.email };
-      const tokenized = await card.current.tokenize(billing);
-      if ("error" in tokenized) return fail(tokenized.error);
+      // A retry after an answer that never came is the same attempt (same key, same card token):
+      // the server answers the payment it made, never a second charge (lib/payments/charge-attempt).
+      const what = `${mode}:${plan?.id ?? ""}:${total}`;
+      let current = reusableAttempt(attempt.current, what);
+      if (!current) {
+        const tokenized = await card.current.tokenize(billing);
+        if ("error" in tokenized) return fail(tokenized.error);
+        current = { key: newKey(), token: tokenized.token, what };
+      }
+      attempt.current = current;
       const body = {
-        token: tokenized.token,
+        token: current.token,
         amount: total,
         subscription_id: plan?.id,
         ...billing,
         mode,
-        idempotency_key: newKey(),
+        idempotency_key: current.key,
       };
       let result = await chargeSubscription(body);
       if (result.data.status === "requires_action" && result.data.client_secret) {
         const actionError = await card.current.completeAction(result.data.client_secret);
-        if (actionError) return fail(actionError);
+        if (actionError) {
+          attempt.current = null;
+          return fail(actionError);
+        }
         // The same attempt again: the server reads the confirmed PaymentIntent, charging nothing twice.
         result = await chargeSubscription(body);
       }
       if (result.data.status !== "succeeded") {
         return fail("Your payment is being processed. We will email your receipt when it completes.");
       }
+      attempt.current = null;
       // The session's plan status follows the profile (the BFF's readProfile effect).
       await apiCall(calls.userProfile).catch(() => undefined);
       await refreshAfterPayment(client);
       toast.success(result.message);
       router.push(fee ? RETURN_TO[mode as Exclude<PaymentMode, "newUser">] : "/thank-you");
     } catch (error) {
+      if (!outcomeUnknown(error)) attempt.current = null;
       fail(error instanceof ApiError ? error.message : errorMessage(error));
     } finally {
       setBusy(false);

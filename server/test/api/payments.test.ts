@@ -3,6 +3,7 @@ import type { ActivePlan, ChargeResult, PaymentQuote, PaymentRecord } from "../.
 import type { UserProfile } from "../../../lib/contract/auth";
 import { seedPlans } from "../../src/db/seed/plans";
 import { createCoupon } from "../../src/modules/payments/coupons";
+import { reconcilePayments } from "../../src/modules/payments/reconcile";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { BUSINESS_FIELDS, dashboardFixtures } from "../helpers/dashboard";
 
@@ -140,6 +141,41 @@ describe("subscription-charge with the sandbox", () => {
     expect((await charge(owner, { idempotency_key })).body.data.status).toBe("succeeded");
     expect(await paymentRows(owner.id)).toHaveLength(1);
     expect((await t.mailsTo(owner.email)).length).toBe(1);
+  });
+
+  it("a crash after the sandbox charged: the retry with the same key, then the reconciliation, credit it once", async () => {
+    const crash = async (owner: Owner, idempotency_key: string) => {
+      await t.query(sql`create function test_crash() returns trigger language plpgsql as $$
+        begin raise exception 'crash injected'; end $$`);
+      await t.query(
+        sql`create trigger test_crash before update on payments for each row execute function test_crash()`,
+      );
+      try {
+        expect((await charge(owner, { idempotency_key })).statusCode).toBe(500);
+      } finally {
+        await t.query(sql`drop trigger test_crash on payments`);
+        await t.query(sql`drop function test_crash()`);
+      }
+      expect((await paymentRows(owner.id)).map((r) => r.status)).toEqual(["pending"]);
+    };
+    const retried = await newOwner();
+    const key = newKey();
+    await crash(retried, key);
+    expect((await charge(retried, { idempotency_key: key })).body.data).toMatchObject({
+      status: "succeeded",
+      status_payment: "1",
+    });
+
+    const reconciled = await newOwner();
+    await crash(reconciled, newKey());
+    await t.query(sql`update payments set updated_at = now() - interval '2 minutes' where user_id = ${reconciled.id}`);
+    await Promise.all([reconcilePayments(t.app), reconcilePayments(t.app)]);
+    expect(await statusOf(reconciled)).toBe("1");
+    await t.settle();
+    for (const owner of [retried, reconciled]) {
+      expect((await paymentRows(owner.id)).map((r) => r.status)).toEqual(["succeeded"]);
+      expect((await t.mailsTo(owner.email)).length).toBe(1);
+    }
   });
 
   it("a renewal paid during the period starts where the current one ends", async () => {

@@ -74,6 +74,11 @@ export const payments = pgTable(
       .notNull()
       .default("pending"),
     failureMessage: text("failure_message"),
+    /**
+     * When the provider made the newest event applied to this payment (its clock): an older event
+     * arriving later (webhooks come in any order) changes nothing but a success.
+     */
+    providerEventAt: timestamp("provider_event_at", { withTimezone: true }),
     periodStart: timestamp("period_start", { withTimezone: true }),
     periodEnd: timestamp("period_end", { withTimezone: true }),
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),

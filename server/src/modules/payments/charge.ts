@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { ChargeResult, subscriptionChargeBody } from "../../../../lib/contract/payments";
-import { type Payment, payments } from "../../db/schema";
+import { type Payment, payments, plans } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";
 import type { ChargeOutcome } from "../../services/payments/provider";
 import { formatMinor, parseMajor } from "../plans/present";
@@ -22,6 +22,10 @@ const UNREACHABLE = "The payment provider could not be reached. Please try again
  * idempotency key, charges through the provider and settles what it answers.
  */
 export async function charge(app: FastifyInstance, userId: number, body: ChargeBody) {
+  // The same attempt again answers the payment it made, before any pricing: the price may have
+  // moved since (its coupon is spent once it succeeded), and the retry must not be refused for it.
+  const earlier = body.idempotency_key ? await findAttempt(app, userId, body.idempotency_key) : undefined;
+  if (earlier) return resume(app, earlier, body);
   const priced = await price(app.db, userId, body.mode, body.subscription_id);
   if (parseMajor(body.amount) !== priced.totalMinor) {
     throw invalid("amount", `The amount does not match the price: ${money(priced.totalMinor, priced.currency)}.`);
@@ -57,46 +61,75 @@ export async function charge(app: FastifyInstance, userId: number, body: ChargeB
     return row;
   });
 
-  let payment: Payment;
   if (!created) {
-    // The same attempt again (a double submit, a retry after 3-D Secure): never a second charge.
-    const resumed = await resume(app, userId, key);
-    return answer(app, resumed.payment, resumed.clientSecret);
-  } else {
-    let outcome: ChargeOutcome;
-    try {
-      outcome = await app.payments.charge({
-        amountMinor: created.amountMinor,
-        currency: created.currency,
-        token: body.token,
-        idempotencyKey: `payment-${created.id}-${key}`,
-        description: describe(created, priced.plan.name),
-        email: body.email,
-        paymentId: created.id,
-      });
-    } catch (err) {
-      app.log.error({ err, paymentId: created.id }, "payment provider error");
-      outcome = { status: "failed", reference: null, message: UNREACHABLE };
-    }
-    payment = await settle(app, created.id, outcome);
-    if (outcome.status === "requires_action") return answer(app, payment, outcome.clientSecret);
+    // The same attempt sent twice at once (a double submit): never a second charge.
+    const again = await findAttempt(app, userId, key);
+    if (!again) throw new HttpError(409, "This payment is being processed. Please wait a moment.");
+    return resume(app, again, body);
   }
-  return answer(app, payment);
+  const outcome = await askProvider(app, created, body, priced.plan.name);
+  const payment = await settle(app, created.id, outcome);
+  return answer(app, payment, outcome.status === "requires_action" ? outcome.clientSecret : undefined);
 }
 
-async function resume(app: FastifyInstance, userId: number, key: string) {
-  const [existing] = await app.db
-    .select()
+/**
+ * Charges a recorded payment under its own provider idempotency key, so asking again (a retry
+ * whose first answer was lost) is the same charge: the provider answers the one it made, or
+ * makes it once. When the provider cannot be reached the outcome is unknown (it may have charged):
+ * the payment stays pending, to be settled by the same key again, the webhook or the
+ * reconciliation, and the client is told to retry (503) rather than that it failed.
+ */
+async function askProvider(app: FastifyInstance, payment: Payment, body: ChargeBody, planName: string) {
+  try {
+    return await app.payments.charge({
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      token: body.token,
+      idempotencyKey: `payment-${payment.id}-${payment.idempotencyKey}`,
+      description: describe(payment, planName),
+      email: body.email,
+      paymentId: payment.id,
+    });
+  } catch (err) {
+    app.log.error({ err, paymentId: payment.id }, "payment provider error");
+    throw new HttpError(503, UNREACHABLE, undefined, { "retry-after": "5" });
+  }
+}
+
+/** The payment recorded under this key (one attempt of this owner), with its plan's name. */
+async function findAttempt(app: FastifyInstance, userId: number, key: string) {
+  const [found] = await app.db
+    .select({ payment: payments, planName: plans.name })
     .from(payments)
+    .innerJoin(plans, eq(plans.id, payments.planId))
     .where(and(eq(payments.userId, userId), eq(payments.idempotencyKey, key)))
     .limit(1);
-  if (!existing) throw new HttpError(409, "This payment is being processed. Please wait a moment.");
+  return found;
+}
+
+/**
+ * Answers an attempt made before (a double submit, a retry after a timeout, after 3-D Secure or
+ * after the success), reading its state at the provider while it is unsettled.
+ */
+async function resume(
+  app: FastifyInstance,
+  { payment: existing, planName }: { payment: Payment; planName: string },
+  body: ChargeBody,
+) {
+  let outcome: ChargeOutcome | undefined;
   if ((existing.status === "requires_action" || existing.status === "pending") && existing.providerRef) {
-    const outcome = await app.payments.retrieve(existing.providerRef);
-    const payment = await settle(app, existing.id, outcome);
-    return { payment, clientSecret: outcome.status === "requires_action" ? outcome.clientSecret : undefined };
+    const reference = existing.providerRef;
+    outcome = await app.payments.retrieve(reference).catch((err: unknown) => {
+      app.log.error({ err, paymentId: existing.id }, "payment provider error");
+      throw new HttpError(503, UNREACHABLE, undefined, { "retry-after": "5" });
+    });
+  } else if (existing.status === "pending") {
+    // No answer recorded: the first call died or timed out after the charge, or is still running.
+    outcome = await askProvider(app, existing, body, planName);
   }
-  return { payment: existing, clientSecret: undefined };
+  if (!outcome) return answer(app, existing);
+  const payment = await settle(app, existing.id, outcome);
+  return answer(app, payment, outcome.status === "requires_action" ? outcome.clientSecret : undefined);
 }
 
 const describe = (p: Payment, planName: string) =>

@@ -10,6 +10,7 @@ import { attachCoupon, checkCoupon, detachCoupon, findCouponByCode, listAppliedC
 import { presentActivePlan, presentPayment } from "./present";
 import { presentQuote, price } from "./quote";
 import { receiptHtml } from "./receipt";
+import { registerReconciliation } from "./reconcile";
 import { registerPaymentJobs, settle } from "./settle";
 import { findActivePlan } from "./status";
 
@@ -18,6 +19,7 @@ const couponLimit = { max: 20, windowSeconds: 60 * 60 };
 
 export function paymentRoutes(app: FastifyInstance) {
   registerPaymentJobs(app);
+  registerReconciliation(app);
   route(app, calls.subscriptionPlanActive, async ({ user }) => {
     const active = await findActivePlan(app.db, user.id);
     if (!active) return { message: "No active plan.", data: null };
@@ -102,13 +104,15 @@ export function paymentRoutes(app: FastifyInstance) {
           .returning();
         if (!recorded) return false;
         if (event.charge) {
-          const { reference, paymentId, outcome } = event.charge;
+          const { reference, paymentId, outcome, at } = event.charge;
           const [payment] = await tx
             .select({ id: payments.id })
             .from(payments)
             .where(paymentId ? eq(payments.id, paymentId) : eq(payments.providerRef, reference))
             .limit(1);
-          if (payment) await settle(app, payment.id, outcome, tx);
+          // Ordered by the event's time and the payment's states (settle): a late or replayed
+          // event never undoes a newer state, and a success is credited once whenever it comes.
+          if (payment) await settle(app, payment.id, outcome, tx, at);
         }
         return true;
       });

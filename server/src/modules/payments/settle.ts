@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { type Payment, payments, plans, users } from "../../db/schema";
@@ -18,18 +18,23 @@ export function registerPaymentJobs(app: FastifyInstance) {
 
 /**
  * Records what the provider says about a payment. Safe to call any number of times, in any
- * order, from the charge call, a retry, or the webhook: a payment is credited exactly once (the
- * conditional update from a state that is not "succeeded"), and a late "failed" or "processing"
- * never undoes a success. With `db` a transaction (the webhook's, which records the event), all of
- * it commits with that transaction or not at all; the events and the receipt are jobs in it.
+ * order, from the charge call, a retry, the webhook or the reconciliation: a payment is credited
+ * exactly once (the conditional update from a state that is not "succeeded"), and a late "failed"
+ * or "processing" never undoes a success. The states only move forward: pending and
+ * requires_action to anything, failed only to succeeded (money that moved is always credited).
+ * `at` is when the provider made the event (webhooks): an event older than the state already
+ * recorded changes nothing but a success. Without `at` (the provider's answer to our own call, or
+ * a read of the charge) the state is the provider's current one: applied, and dated now. With `db` a transaction (the webhook's, which records the event),
+ * all of it commits with that transaction or not at all; the events and the receipt are jobs in it.
  */
 export async function settle(
   app: FastifyInstance,
   paymentId: number,
   outcome: ChargeOutcome,
   db: Db = app.db,
+  at?: Date,
 ): Promise<Payment> {
-  if (outcome.status === "succeeded") return credit(app, db, paymentId, outcome.reference);
+  if (outcome.status === "succeeded") return credit(app, db, paymentId, outcome.reference, at);
   const from: Payment["status"][] = ["pending", "requires_action"];
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -38,9 +43,16 @@ export async function settle(
         status: outcome.status,
         providerRef: sql`coalesce(${payments.providerRef}, ${outcome.reference})`,
         failureMessage: outcome.status === "failed" ? outcome.message : null,
+        providerEventAt: newest(at),
         updatedAt: sql`now()`,
       })
-      .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          inArray(payments.status, from),
+          at && or(isNull(payments.providerEventAt), lte(payments.providerEventAt, at)),
+        ),
+      )
       .returning();
     if (updated?.status === "failed") {
       const { userId: ownerId, amountMinor, currency, failureMessage: reason } = updated;
@@ -51,12 +63,22 @@ export async function settle(
   return row ?? (await load(db, paymentId));
 }
 
+/** The newest of the recorded provider time and this state's (`at`, or now for a direct answer). */
+const newest = (at: Date | undefined) =>
+  sql`greatest(${payments.providerEventAt}, ${at ? sql`${at.toISOString()}::timestamptz` : sql`now()`})`;
+
 async function load(db: Db, paymentId: number): Promise<Payment> {
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
   return row!;
 }
 
-async function credit(app: FastifyInstance, db: Db, paymentId: number, reference: string): Promise<Payment> {
+async function credit(
+  app: FastifyInstance,
+  db: Db,
+  paymentId: number,
+  reference: string,
+  at: Date | undefined,
+): Promise<Payment> {
   const credited = await db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update").limit(1);
     if (!payment || payment.status === "succeeded") return null;
@@ -94,6 +116,7 @@ async function credit(app: FastifyInstance, db: Db, paymentId: number, reference
         providerRef: reference,
         failureMessage: null,
         succeededAt: sql`now()`,
+        providerEventAt: newest(at),
         periodStart: period?.start ?? null,
         periodEnd: period?.end ?? null,
         updatedAt: sql`now()`,

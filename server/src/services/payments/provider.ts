@@ -26,8 +26,11 @@ export type ChargeOutcome =
 export type ProviderEvent = {
   id: string;
   type: string;
-  /** The charge the event is about, when it is about one. */
-  charge?: { reference: string; paymentId: number | null; outcome: ChargeOutcome };
+  /**
+   * The charge the event is about, when it is about one: its state when the event was made, and
+   * when that was (the provider's clock). Events may come late, twice or out of order.
+   */
+  charge?: { reference: string; paymentId: number | null; outcome: ChargeOutcome; at: Date };
 };
 
 export class WebhookSignatureError extends Error {}
@@ -42,6 +45,12 @@ export interface PaymentProvider {
   cardFingerprint(token: string): Promise<string | null>;
   /** The charge's current state at the provider (after 3-D Secure in the browser). */
   retrieve(reference: string): Promise<ChargeOutcome>;
+  /**
+   * The charge made for our payment `paymentId`, found by the id it carries, when its answer never
+   * reached us (a crash or a timeout before its reference was recorded); null when there is none.
+   * The reconciliation's look-up: it may lag a little behind the charge (Stripe's search does).
+   */
+  find(paymentId: number): Promise<ChargeOutcome | null>;
   /** Verifies a webhook's signature over the raw body; throws WebhookSignatureError if it fails. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

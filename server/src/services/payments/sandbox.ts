@@ -10,6 +10,7 @@ export function createSandboxProvider(): PaymentProvider {
   // Same key, same answer (as Stripe does): a retried charge is never a second one.
   const byKey = new Map<string, ChargeOutcome>();
   const byReference = new Map<string, ChargeOutcome>();
+  const byPayment = new Map<number, ChargeOutcome>();
   return {
     name: "sandbox",
     async charge(input) {
@@ -27,6 +28,7 @@ export function createSandboxProvider(): PaymentProvider {
             };
       byKey.set(input.idempotencyKey, outcome);
       byReference.set(reference, outcome);
+      byPayment.set(input.paymentId, outcome);
       return outcome;
     },
     async cardFingerprint(token) {
@@ -36,6 +38,9 @@ export function createSandboxProvider(): PaymentProvider {
     },
     async retrieve(reference) {
       return byReference.get(reference) ?? { status: "failed", reference, message: "Unknown sandbox payment." };
+    },
+    async find(paymentId) {
+      return byPayment.get(paymentId) ?? null;
     },
     verifyEvent() {
       throw new WebhookSignatureError("The sandbox provider sends no webhooks.");

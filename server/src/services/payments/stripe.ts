@@ -10,6 +10,8 @@ export type StripeOptions = {
 
 type Intent = Stripe.PaymentIntent;
 
+const DECLINED = "The payment was not completed.";
+
 function outcomeOf(intent: Intent): ChargeOutcome {
   switch (intent.status) {
     case "succeeded":
@@ -17,12 +19,18 @@ function outcomeOf(intent: Intent): ChargeOutcome {
     case "requires_action":
       return { status: "requires_action", reference: intent.id, clientSecret: intent.client_secret ?? "" };
     case "processing":
+    // Made but not confirmed yet (the `payment_intent.created` event): nothing has failed.
+    case "requires_confirmation":
       return { status: "pending", reference: intent.id };
+    case "requires_payment_method":
+      // Without an error it was never tried; with one, the attempt failed.
+      if (!intent.last_payment_error) return { status: "pending", reference: intent.id };
+      return { status: "failed", reference: intent.id, message: intent.last_payment_error.message ?? DECLINED };
     default:
       return {
         status: "failed",
         reference: intent.id,
-        message: intent.last_payment_error?.message ?? "The payment was not completed.",
+        message: intent.last_payment_error?.message ?? DECLINED,
       };
   }
 }
@@ -77,6 +85,12 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
     async retrieve(reference) {
       return outcomeOf(await stripe.paymentIntents.retrieve(reference));
     },
+    async find(paymentId) {
+      // Each payment makes at most one PaymentIntent (its idempotency key); a success wins anyway.
+      const found = await stripe.paymentIntents.search({ query: `metadata['payment_id']:'${paymentId}'`, limit: 10 });
+      const intent = found.data.find((i) => i.status === "succeeded") ?? found.data[0];
+      return intent ? outcomeOf(intent) : null;
+    },
     verifyEvent(rawBody, signature): ProviderEvent {
       let event: Stripe.Event;
       try {
@@ -94,6 +108,7 @@ export function createStripeProvider(options: StripeOptions): PaymentProvider {
           reference: intent.id,
           paymentId: Number.isInteger(paymentId) && paymentId > 0 ? paymentId : null,
           outcome: outcomeOf(intent),
+          at: new Date((Number.isFinite(event.created) ? event.created : Date.now() / 1000) * 1000),
         },
       };
     },

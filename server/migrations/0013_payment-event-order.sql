@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "provider_event_at" timestamp with time zone;
