@@ -5,9 +5,15 @@ import { businessMessages, messageRecipients } from "../../db/schema";
 
 /**
  * A business's latest messages as a card shows them, newest first: those to every card holder,
- * and those to a segment (issue 16) that this card was in when they were sent.
+ * and those to a segment (issue 16) that this card was in when they were sent. Wallet passes show
+ * the newest (`limit` 1) or a few of them.
  */
-export async function cardMessages(db: Db, businessId: number, cardId: number): Promise<CardMessage[]> {
+export async function cardMessages(
+  db: Db,
+  businessId: number,
+  cardId: number,
+  limit: number = CARD_MESSAGES,
+): Promise<CardMessage[]> {
   const rows = await db
     .select()
     .from(businessMessages)
@@ -26,7 +32,7 @@ export async function cardMessages(db: Db, businessId: number, cardId: number): 
       ),
     )
     .orderBy(desc(businessMessages.id))
-    .limit(CARD_MESSAGES);
+    .limit(limit);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
