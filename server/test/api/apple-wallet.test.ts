@@ -392,8 +392,8 @@ describe("lock-screen relevance (issue 16)", () => {
 
 describe("messages reach the pass (issue 16)", () => {
   type Field = { key: string; label: string; value: string; changeMessage?: string };
-  const messageOf = (pass: { storeCard: { backFields: Field[] } }) =>
-    pass.storeCard.backFields.find((field) => field.key === "message");
+  const messageOf = (pass: object) =>
+    (pass as { storeCard: { backFields: Field[] } }).storeCard.backFields.find((field) => field.key === "message");
 
   /** A second card of the same business as `first`, with its own pass and a registered phone. */
   async function anotherHolder(qrToken: string, device: string, pushToken: string) {

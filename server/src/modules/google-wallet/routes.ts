@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { fileUrl } from "../../../../lib/contract/files";
 import { cards } from "../../db/schema";
 import { resolveReward, type CardRow, type ResolvedQr, type RewardRow } from "../loyalty/cards";
+import { googleMessageUpdates } from "./message-updates";
 import type { PassBusiness, PassCard } from "./passes";
 
 /** The app's own icon stands in for a business without a logo (Google requires a programme logo). */
@@ -36,4 +37,6 @@ export function googleWalletRoutes(app: FastifyInstance) {
     const reward = await resolveReward(app.db, card.businessId, card.rewardId);
     await app.googleWallet.updateCard({ serial: card.serial, stamps: card.stamps, reward: passReward(reward) });
   });
+  // A message to the card holders (issue 16): the objects of the cards it reached list it.
+  googleMessageUpdates(app);
 }

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import { serviceAccountClient } from "../../services/google-auth";
 import { signRs256 } from "./jwt";
-import { loyaltyObjectPatch, objectId, saveClaims, type PassBusiness, type PassCard } from "./passes";
+import type { CardMessage } from "../../../../lib/contract/notifications";
+import { loyaltyMessages, loyaltyObjectPatch, objectId, saveClaims, type PassBusiness, type PassCard } from "./passes";
 import type { GoogleWalletConfig } from "./settings";
 
 export const SAVE_URL = "https://pay.google.com/gp/v/save/";
@@ -18,6 +19,13 @@ export type GoogleWallet = {
    * failure throws, and the job (event.google-wallet) is retried.
    */
   updateCard(card: Pick<PassCard, "serial" | "stamps" | "reward">): Promise<void>;
+  /**
+   * Sets a saved pass's messages to the card's latest ones (issue 16), notifying of `notify` (the
+   * message just sent). Past Google's 3 notifications a pass a day it answers a quota error: sent
+   * once more without the notification, never in a loop. A card never saved (404) is normal; any
+   * other failure throws.
+   */
+  updateMessages(serial: string, messages: CardMessage[], notify?: number): Promise<void>;
 };
 
 class GoogleError extends Error {
@@ -29,6 +37,9 @@ class GoogleError extends Error {
   }
 }
 
+/** Google's "too many notifications for this pass" (QuotaExceededException), or any rate refusal. */
+const isQuotaError = (err: GoogleError) => err.status === 429 || /quota/i.test(err.message);
+
 /**
  * Google Wallet through its REST API. google-auth-library's service-account client signs the
  * PATCHes with an OAuth token it caches until it expires (and renews once on a 401).
@@ -36,7 +47,7 @@ class GoogleError extends Error {
 export function createGoogleWallet(config: Config, log: FastifyBaseLogger): GoogleWallet {
   const google: GoogleWalletConfig | undefined = config.googleWallet;
   if (!google) {
-    return { configured: false, saveLink: () => null, updateCard: async () => {} };
+    return { configured: false, saveLink: () => null, updateCard: async () => {}, updateMessages: async () => {} };
   }
   const settings = google;
   const client = serviceAccountClient(settings, SCOPE);
@@ -67,6 +78,16 @@ export function createGoogleWallet(config: Config, log: FastifyBaseLogger): Goog
       const id = objectId(settings, card.serial);
       const status = await patch(`/loyaltyObject/${encodeURIComponent(id)}`, loyaltyObjectPatch(card));
       if (status === 404) log.debug({ objectId: id }, "google wallet: card not saved to a wallet, nothing to update");
+    },
+    async updateMessages(serial, messages, notify) {
+      const path = `/loyaltyObject/${encodeURIComponent(objectId(settings, serial))}`;
+      try {
+        await patch(path, { messages: loyaltyMessages(messages, notify) });
+      } catch (err) {
+        if (!(err instanceof GoogleError && isQuotaError(err))) throw err;
+        log.info({ serial }, "google wallet: notification quota reached, message added without one");
+        await patch(path, { messages: loyaltyMessages(messages) });
+      }
     },
   };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "cards_business_id_idx" ON "cards" USING btree ("business_id","id");
