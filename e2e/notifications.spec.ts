@@ -160,7 +160,7 @@ test("staff turn on the owner's notifications for their own device (the push set
       password_confirmation: "staff-password-77",
     },
   });
-  expect(accepted.status()).toBe(200);
+  expect(accepted.status()).toBe(201);
   await staff.goto(`${E2E.proxiedWebUrl}/login`);
   await staff.getByLabel("Email").fill(email);
   await staff.getByLabel("Password").fill("staff-password-77");
