@@ -4,6 +4,7 @@ import sharp from "sharp";
 import type { AppleUpdatedSerials } from "../../../lib/contract/apple-wallet";
 import { CARD_SECRETS_HEADER } from "../../../lib/contract/wallet";
 import { createPassImageCache } from "../../src/modules/apple-wallet/images";
+import { APPLE_MESSAGE_PAGE } from "../../src/modules/apple-wallet/message-updates";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import {
   appleEnv,
@@ -537,5 +538,41 @@ describe("messages reach the pass (issue 16)", () => {
       value: expect.stringMatching(/^Welcome, .+: Glad you joined Welcome Bakery\.$/),
       changeMessage: "%@",
     });
+  });
+
+  it("pages through the registered cards, a job per page, each card pushed once", async () => {
+    const token = await f.owner();
+    const business = await f.addBusiness(token, { business_name: "Busy Bakery" });
+    const ownerId = (
+      await t.query<{ id: number }>(sql`select user_id as id from businesses where id = ${business.id}`)
+    )[0]!.id;
+    // One card more than a page, each with a registered phone, straight into the database.
+    const n = APPLE_MESSAGE_PAGE + 1;
+    await t.query(sql`
+      with cu as (
+        insert into customers (user_id, name, email)
+        select ${ownerId}, 'Bulk ' || g, 'apple-bulk-' || g || '-' || ${business.id} || '@example.com'
+        from generate_series(1, ${n}) g returning id),
+      ca as (
+        insert into cards (user_id, business_id, customer_id, serial)
+        select ${ownerId}, ${business.id}, cu.id, 'APPLE-BULK-' || cu.id from cu returning id)
+      insert into apple_pass_registrations (device_library_id, push_token, card_id)
+      select 'bulk-device-' || ca.id, lpad(to_hex(ca.id), 64, '0'), ca.id from ca`);
+    const before = apns.requests.length;
+    const sent = await t.post(
+      "/notification-add",
+      { business_id: business.id, title: "Bulk", message: "Hello everyone" },
+      { token },
+    );
+    expect(sent.statusCode).toBe(201);
+    await t.settle();
+    const paths = apns.requests.slice(before).map((p) => p.path);
+    expect(paths).toHaveLength(n);
+    expect(new Set(paths).size).toBe(n);
+    const pages = await t.query<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'apple-pass-message' and (data->>'businessId')::int = ${business.id}`,
+    );
+    // The first page ran as the event's job; the second is a job of its own.
+    expect(pages[0]!.n).toBe(1);
   });
 });
