@@ -269,6 +269,30 @@ describe("messages reach the saved passes (issue 16)", () => {
     ]);
   });
 
+  it("a pass saved after a message carries it already, without a notification", async () => {
+    const { token, business, qr, joined } = await heldCard();
+    const res = await t.post(
+      "/notification-add",
+      { business_id: business.id, title: "Welcome", message: "Try our new roast" },
+      { token },
+    );
+    expect(res.statusCode).toBe(201);
+    const card = await t.get<WalletCard>("/wallet-card", {
+      query: { qr_token: qr.qr_token },
+      headers: f.cardHeaders([joined.secret]),
+    });
+    const claims = verified(card.body.data!.wallet_links.google!.split("/save/")[1]!);
+    const [object] = (claims.payload as { loyaltyObjects: { messages?: unknown[] }[] }).loyaltyObjects;
+    expect(object!.messages).toEqual([
+      {
+        id: `message-${(res.body.data as { id: number }).id}`,
+        header: "Welcome",
+        body: "Try our new roast",
+        messageType: "TEXT",
+      },
+    ]);
+  });
+
   it("a segment's message goes to the objects of the cards it reached only", async () => {
     const { token, business, qr, joined } = await heldCard({ stamps_required: 2 });
     const other = await f.join(qr.qr_token, { name: "Grace Hopper" });

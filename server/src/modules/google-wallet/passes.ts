@@ -16,6 +16,8 @@ export type PassCard = {
   customerName: string;
   stamps: number;
   reward: { title: string; stampsRequired: number } | null;
+  /** The card's latest messages (issue 16): a pass saved now shows them, without a notification. */
+  messages?: CardMessage[];
 };
 
 /** Google's ids are `ISSUER.suffix` with the suffix in [A-Za-z0-9._-]; a card serial already is. */
@@ -64,6 +66,7 @@ export function loyaltyObject(config: GoogleWalletConfig, businessId: number, ca
     accountName: card.customerName.slice(0, 100),
     barcode: { type: "QR_CODE", value: card.serial, alternateText: card.serial },
     ...loyaltyObjectPatch(card),
+    ...(card.messages?.length && { messages: loyaltyMessages(card.messages) }),
   };
 }
 

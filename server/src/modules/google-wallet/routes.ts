@@ -19,12 +19,13 @@ export function googleSaveLink(
   customerName: string,
   resolved: Pick<ResolvedQr, "business" | "reward">,
   locations: PassBusiness["locations"] = [],
+  messages: PassCard["messages"] = [],
 ): string | null {
   const { business } = resolved;
   const logoPath = business.logoFileId ? fileUrl(business.logoFileId) : FALLBACK_LOGO;
   return app.googleWallet.saveLink(
     { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}`, locations },
-    { serial: card.serial, customerName, stamps: card.stamps, reward: passReward(resolved.reward) },
+    { serial: card.serial, customerName, stamps: card.stamps, reward: passReward(resolved.reward), messages },
   );
 }
 
