@@ -378,7 +378,8 @@ describe("messages reach the saved passes (issue 16)", () => {
     ]);
     // Its time come, the retry PATCHes that one card and nothing else.
     await t.query(
-      sql`update pgboss.job set start_after = now() where name = 'google-wallet-message' and state = 'created'`,
+      sql`update pgboss.job set start_after = now() - interval '1 second'
+      where name = 'google-wallet-message' and state = 'created'`,
     );
     const retried = stand.patches().length;
     await t.settle();
