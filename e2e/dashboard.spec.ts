@@ -193,6 +193,7 @@ test("an invited staff member joins in another browser and sees the reduced menu
     "Dashboard",
     "My Scans",
     "Customers",
+    "Notification",
     "How to Use Dashboard and Scanner",
   ]);
   // An owner's section by its address: back to the dashboard.

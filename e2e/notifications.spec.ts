@@ -135,3 +135,44 @@ test("with push configured, the browser's permission is asked only after the own
   expect(google).toEqual([]);
   await context.close();
 });
+
+test("staff turn on the owner's notifications for their own device (the push settings only)", async ({
+  page,
+  browser,
+}) => {
+  await signedInOwner(page, page.request, uniqueEmail("team-push"), "Tess Owner");
+  await payPlan(page, "Growth"); // staff accounts are a Growth feature
+  const added = await page.request.post("/api/add-staff", {
+    headers: sameOrigin,
+    data: { name: "Sam Staff", email: uniqueEmail("team-push-staff") },
+  });
+  expect(added.status()).toBe(201);
+  const { invite_link: link, email } = (await added.json()).data as { invite_link: string; email: string };
+
+  const context = await browser.newContext();
+  const staff = await context.newPage();
+  const accepted = await staff.request.post("/api/accept-invite", {
+    headers: sameOrigin,
+    data: {
+      token: link.split("/add-user/")[1],
+      name: "Sam Staff",
+      password: "staff-password-77",
+      password_confirmation: "staff-password-77",
+    },
+  });
+  expect(accepted.status()).toBe(201);
+  await staff.goto(`${E2E.proxiedWebUrl}/login`);
+  await staff.getByLabel("Email").fill(email);
+  await staff.getByLabel("Password").fill("staff-password-77");
+  await staff.getByRole("button", { name: "Log in" }).click();
+  await expect(staff).toHaveURL(/\/dashboard\/main$/);
+
+  await dashboardNav(staff).getByRole("link", { name: "Notification", exact: true }).click();
+  await expect(staff).toHaveURL(/\/dashboard\/notifications$/);
+  await expect(staff.getByRole("button", { name: "Turn on notifications" })).toBeVisible();
+  await expect(staff.getByText(/a card is flagged/)).toBeVisible();
+  // The feed and the messages to card holders stay the owner's.
+  await expect(staff.getByRole("list", { name: "Notifications" })).toHaveCount(0);
+  await expect(staff.getByRole("heading", { name: "Message your customers" })).toHaveCount(0);
+  await context.close();
+});

@@ -20,7 +20,7 @@ export const MENU: readonly MenuItem[] = [
   { href: "/dashboard/rewards", label: "Rewards", roles: OWNER },
   { href: "/dashboard/my-staff", label: "My Staff", roles: OWNER },
   { href: "/dashboard/address", label: "Address", roles: OWNER },
-  { href: "/dashboard/notifications", label: "Notification", roles: OWNER },
+  { href: "/dashboard/notifications", label: "Notification", roles: EVERYONE },
   { href: "/dashboard/automations", label: "Automations", roles: OWNER },
   { href: "/dashboard/product-category", label: "Product Categories", roles: OWNER },
   { href: "/dashboard/coupon", label: "Coupons", roles: OWNER },

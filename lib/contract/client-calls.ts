@@ -6,7 +6,7 @@ import type { Call } from "./calls";
 
 export const contactUsCall = { method: "POST", path: "/contact-us" } as const;
 
-/** A browser's push token, for the signed-in owner or this device's card. */
+/** A browser's push token, for the signed-in owner (or their staff) or this device's card. */
 export const fcmTokenCall = {
   method: "POST",
   path: "/fcm-token",

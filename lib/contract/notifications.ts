@@ -87,8 +87,9 @@ export const messageListQuery = pageQuery.extend({ business_id: optionalId });
 export type CardMessage = { id: number; title: string; message: string; created_at: string };
 
 /**
- * fcm-token (product.md §6): a browser's push token for the owner's dashboard (bearer session) or
- * for the card this device holds at the business of `qr_token` (card secrets cookie).
+ * fcm-token (product.md §6): a browser's push token for the owner's notifications, on the
+ * dashboard of the owner or of one of their staff (bearer session; issue 16), or for the card
+ * this device holds at the business of `qr_token` (card secrets cookie).
  */
 const pushToken = z
   .string({ error: "The token field is required." })

@@ -2,27 +2,38 @@
 
 import { PushButton } from "@/components/notifications/push-button";
 import { usePushConfig } from "@/components/notifications/push-config";
+import { Skeleton } from "@/components/ui/query-state";
 import { useNotifications } from "@/lib/queries/notifications";
+import { useProfile } from "@/lib/queries/user";
 import { NotificationFeed } from "./notification-feed";
 import { SendMessageForm } from "./send-message-form";
 import { SentMessages } from "./sent-messages";
 import "./notifications.css";
 
-/** Push for this browser: the button when Firebase is configured, else a plain statement. */
-function PushSettings() {
-  const config = usePushConfig();
+/** Owners only: the API server may have no Firebase credentials yet (the feed says so). */
+function ServerPushHint() {
   const feed = useNotifications(1);
+  if (!feed.data || feed.data.push_configured) return null;
+  return <p className="muted small">The API server has no Firebase credentials yet: nothing is sent until it has.</p>;
+}
+
+/**
+ * Push for this browser: the button when Firebase is configured, else a plain statement. Staff
+ * turn on the owner's notifications for their own device too (issue 16).
+ */
+function PushSettings({ staff }: { staff: boolean }) {
+  const config = usePushConfig();
   return (
     <section className="card" aria-label="Push notifications">
       {config ? (
         <>
           <p>
-            Get a notification on this device when a customer joins, a reward is redeemed or a payment goes through.
+            {staff
+              ? "Get a notification on this device when a customer joins, a reward is redeemed or a card is flagged."
+              : "Get a notification on this device when a customer joins, a reward is redeemed or a payment goes through."}
           </p>
           <PushButton config={config} target={{ for: "owner" }} label="Turn on notifications" />
-          {feed.data && !feed.data.push_configured && (
-            <p className="muted small">The API server has no Firebase credentials yet: nothing is sent until it has.</p>
-          )}
+          {!staff && <ServerPushHint />}
         </>
       ) : (
         <p className="muted" style={{ margin: 0 }}>
@@ -33,14 +44,22 @@ function PushSettings() {
   );
 }
 
+/** The owner's feed and messages; staff see the push settings only (the rest is the owner's). */
 export function NotificationsSection() {
+  const { data: profile } = useProfile();
+  if (!profile) return <Skeleton rows={2} label="Loading…" />;
+  const staff = profile.role === "staff";
   return (
     <div className="notifications-page">
       <h1 className="page-title">Notifications</h1>
-      <PushSettings />
-      <NotificationFeed />
-      <SendMessageForm />
-      <SentMessages />
+      <PushSettings staff={staff} />
+      {!staff && (
+        <>
+          <NotificationFeed />
+          <SendMessageForm />
+          <SentMessages />
+        </>
+      )}
     </div>
   );
 }

@@ -44,7 +44,7 @@ export type DomainEvent =
       messageId: number;
       title: string;
       message: string;
-      /** Sent to a segment (issue 16): it reaches only its recipients' cards, not every holder. */
+      /** Sent to a segment or by an automation (issue 16): it reaches only its recipients' cards. */
       segmented?: boolean;
     }
   /** An invited staff member created their account. */

@@ -268,7 +268,9 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
       retryDelay,
       retryBackoff,
       expireInSeconds,
-      ...(startAfterSeconds && { startAfter: startAfterSeconds }),
+      // As a moment, not pg-boss's seconds: its insert uses the value thrice, which `executorOf`
+      // makes three parameters, and seconds bound as the timestamp one fail ("out of range").
+      ...(startAfterSeconds && { startAfter: new Date(Date.now() + startAfterSeconds * 1000) }),
     });
     kicked.add(name);
   }

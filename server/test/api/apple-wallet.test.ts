@@ -4,6 +4,7 @@ import sharp from "sharp";
 import type { AppleUpdatedSerials } from "../../../lib/contract/apple-wallet";
 import { CARD_SECRETS_HEADER } from "../../../lib/contract/wallet";
 import { createPassImageCache } from "../../src/modules/apple-wallet/images";
+import { APPLE_MESSAGE_PAGE } from "../../src/modules/apple-wallet/message-updates";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import {
   appleEnv,
@@ -403,5 +404,191 @@ describe("lock-screen relevance (issue 16)", () => {
   it("has no locations key when no place has coordinates", async () => {
     const { pass } = await cardWithPass();
     expect(pass.locations).toBeUndefined();
+  });
+});
+
+describe("messages reach the pass (issue 16)", () => {
+  type Field = { key: string; label: string; value: string; changeMessage?: string };
+  const messageOf = (pass: object) =>
+    (pass as { storeCard: { backFields: Field[] } }).storeCard.backFields.find((field) => field.key === "message");
+
+  /** A second card of the same business as `first`, with its own pass and a registered phone. */
+  async function anotherHolder(qrToken: string, device: string, pushToken: string) {
+    const joined = await f.join(qrToken);
+    const res = await t.get("/apple-wallet-pass", {
+      query: { qr_token: qrToken },
+      headers: { [CARD_SECRETS_HEADER]: joined.secret },
+    });
+    const pass = JSON.parse(readZip(res.rawPayload)["pass.json"]!.toString()) as { authenticationToken: string };
+    const serial = joined.card.serial;
+    const reg = await t.post(
+      registration(serial, device),
+      { pushToken },
+      { headers: applePass(pass.authenticationToken) },
+    );
+    expect(reg.statusCode).toBe(201);
+    return { serial, passToken: pass.authenticationToken };
+  }
+
+  const fetchPass = async (serial: string, passToken: string) => {
+    const res = await t.get(latest(serial), { headers: applePass(passToken) });
+    expect(res.statusCode).toBe(200);
+    return JSON.parse(readZip(res.rawPayload)["pass.json"]!.toString()) as { storeCard: { backFields: Field[] } };
+  };
+
+  const tagOf = async (device: string) =>
+    ((await t.get(serials(device))).body as unknown as AppleUpdatedSerials).lastUpdated;
+
+  it("a message to all moves the pass's change tag, pushes the phone, and the pass carries it with a changeMessage", async () => {
+    const { token, serial, passToken, pass } = await cardWithPass();
+    // Before any message the field is there already (a stable key), with no notice.
+    expect(messageOf(pass)).toEqual({
+      key: "message",
+      label: "Latest message",
+      value: "Messages from Red Door Bakery show here.",
+    });
+    const device = `msg-all-${Date.now()}`;
+    const pushToken = "a1".repeat(32);
+    const reg = await t.post(registration(serial, device), { pushToken }, { headers: applePass(passToken) });
+    expect(reg.statusCode).toBe(201);
+    const since = { passesUpdatedSince: await tagOf(device) };
+    const fetched = await t.get(latest(serial), { headers: applePass(passToken) });
+    const lastModified = fetched.headers["last-modified"] as string;
+    // HTTP dates have whole seconds: the message comes a second later.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+
+    const before = apns.requests.length;
+    const business = await t.query<{ id: number }>(sql`select business_id as id from cards where serial = ${serial}`);
+    const sent = await t.post(
+      "/notification-add",
+      { business_id: business[0]!.id, title: "Happy hour", message: "2-for-1 on croissants today" },
+      { token },
+    );
+    expect(sent.statusCode).toBe(201);
+    await t.settle();
+
+    expect(apns.requests.slice(before).map((p) => p.path)).toEqual([`/3/device/${pushToken}`]);
+    const changed = await t.get(serials(device), { query: since });
+    expect(changed.statusCode).toBe(200);
+    expect((changed.body as unknown as AppleUpdatedSerials).serialNumbers).toEqual([serial]);
+    const updated = await t.get(latest(serial), {
+      headers: { ...applePass(passToken), "if-modified-since": lastModified },
+    });
+    expect(updated.statusCode).toBe(200);
+    const next = JSON.parse(readZip(updated.rawPayload)["pass.json"]!.toString()) as {
+      storeCard: { backFields: Field[] };
+    };
+    expect(messageOf(next)).toEqual({
+      key: "message",
+      label: "Latest message",
+      value: "Happy hour: 2-for-1 on croissants today",
+      changeMessage: "%@",
+    });
+    // A stamp afterwards keeps the message as it was (no second notice for it).
+    expect((await f.staffScan(token, serial)).statusCode).toBe(200);
+    expect(messageOf(await fetchPass(serial, passToken))).toEqual(messageOf(next));
+  });
+
+  it("a segment's message reaches only the passes of the cards it reached", async () => {
+    const token = await f.owner();
+    const business = await f.addBusiness(token, { business_name: "Segment Bakery" });
+    const reward = await f.addReward(token, business.id, { title: "Free bun", stamps_required: 2 });
+    const qr = await f.generateQr(token, business.id, { reward_id: reward.id });
+    const otherDevice = `seg-other-${Date.now()}`;
+    const ready = await anotherHolder(qr.qr_token, `seg-ready-${Date.now()}`, "b1".repeat(32));
+    const other = await anotherHolder(qr.qr_token, otherDevice, "b2".repeat(32));
+    // One more stamp: the first card's reward is ready (2 of 2), the other's not (1 of 2).
+    expect((await f.staffScan(token, ready.serial)).statusCode).toBe(200);
+    await t.settle();
+    const tag = await tagOf(otherDevice);
+    const before = apns.requests.length;
+
+    const sent = await t.post(
+      "/notification-add",
+      { business_id: business.id, segment: "reward_ready", title: "Your bun is waiting", message: "Come and get it" },
+      { token },
+    );
+    expect(sent.statusCode).toBe(201);
+    await t.settle();
+
+    expect(apns.requests.slice(before).map((p) => p.path)).toEqual([`/3/device/${"b1".repeat(32)}`]);
+    expect(messageOf(await fetchPass(ready.serial, ready.passToken))).toMatchObject({
+      value: "Your bun is waiting: Come and get it",
+      changeMessage: "%@",
+    });
+    expect(messageOf(await fetchPass(other.serial, other.passToken))).toEqual({
+      key: "message",
+      label: "Latest message",
+      value: "Messages from Segment Bakery show here.",
+    });
+    expect((await t.get(serials(otherDevice), { query: { passesUpdatedSince: tag } })).statusCode).toBe(204);
+  });
+
+  it("an automation's message updates the pass of the card it was sent to", async () => {
+    const token = await f.owner();
+    const business = await f.addBusiness(token, { business_name: "Welcome Bakery" });
+    const reward = await f.addReward(token, business.id, { title: "Free bun", stamps_required: 5 });
+    const qr = await f.generateQr(token, business.id, { reward_id: reward.id });
+    const saved = await t.post(
+      "/automation-save",
+      {
+        business_id: business.id,
+        kind: "welcome",
+        enabled: true,
+        title: "Welcome, {name}",
+        message: "Glad you joined {business}.",
+      },
+      { token },
+    );
+    expect(saved.statusCode).toBe(200);
+    const device = `auto-${Date.now()}`;
+    const holder = await anotherHolder(qr.qr_token, device, "c1".repeat(32));
+    const tag = await tagOf(device);
+    const before = apns.requests.length;
+    // The scheduler's tick, as the job queue runs it.
+    await t.app.jobs.enqueue(t.app.db, "automations", {});
+    await t.settle();
+    expect(apns.requests.slice(before).map((p) => p.path)).toEqual([`/3/device/${"c1".repeat(32)}`]);
+    expect((await t.get(serials(device), { query: { passesUpdatedSince: tag } })).statusCode).toBe(200);
+    expect(messageOf(await fetchPass(holder.serial, holder.passToken))).toMatchObject({
+      value: expect.stringMatching(/^Welcome, .+: Glad you joined Welcome Bakery\.$/),
+      changeMessage: "%@",
+    });
+  });
+
+  it("pages through the registered cards, a job per page, each card pushed once", async () => {
+    const token = await f.owner();
+    const business = await f.addBusiness(token, { business_name: "Busy Bakery" });
+    const ownerId = (
+      await t.query<{ id: number }>(sql`select user_id as id from businesses where id = ${business.id}`)
+    )[0]!.id;
+    // One card more than a page, each with a registered phone, straight into the database.
+    const n = APPLE_MESSAGE_PAGE + 1;
+    await t.query(sql`
+      with cu as (
+        insert into customers (user_id, name, email)
+        select ${ownerId}, 'Bulk ' || g, 'apple-bulk-' || g || '-' || ${business.id} || '@example.com'
+        from generate_series(1, ${n}) g returning id),
+      ca as (
+        insert into cards (user_id, business_id, customer_id, serial)
+        select ${ownerId}, ${business.id}, cu.id, 'APPLE-BULK-' || cu.id from cu returning id)
+      insert into apple_pass_registrations (device_library_id, push_token, card_id)
+      select 'bulk-device-' || ca.id, lpad(to_hex(ca.id), 64, '0'), ca.id from ca`);
+    const before = apns.requests.length;
+    const sent = await t.post(
+      "/notification-add",
+      { business_id: business.id, title: "Bulk", message: "Hello everyone" },
+      { token },
+    );
+    expect(sent.statusCode).toBe(201);
+    await t.settle();
+    const paths = apns.requests.slice(before).map((p) => p.path);
+    expect(paths).toHaveLength(n);
+    expect(new Set(paths).size).toBe(n);
+    const pages = await t.query<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'apple-pass-message' and (data->>'businessId')::int = ${business.id}`,
+    );
+    // The first page ran as the event's job; the second is a job of its own.
+    expect(pages[0]!.n).toBe(1);
   });
 });

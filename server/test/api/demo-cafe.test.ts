@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { CustomerList, SegmentCount } from "../../../lib/contract/customers";
+import type { CounterCode } from "../../../lib/contract/qr-codes";
 import { DEMO_USER, seed } from "../../src/db/seed";
 import { DEMO_CAFE, seedDemoCafe } from "../../src/db/seed/demo-cafe";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -65,7 +66,23 @@ it("seeds the demo owner a café with a logo, rewards, QR codes, staff, 200 cust
   const inactive = await t.get<SegmentCount>("/segment-count", { token, query: { segment: "inactive", days: "14" } });
   expect(inactive.body.data.count).toBeGreaterThan(0);
   // The staff member can sign in with the demo password.
-  expect(await t.login(DEMO_CAFE.staff.email, DEMO_CAFE.staff.password)).toEqual(expect.any(String));
+  const staffToken = await t.login(DEMO_CAFE.staff.email, DEMO_CAFE.staff.password);
+  expect(staffToken).toEqual(expect.any(String));
+
+  // One of the two codes rotates (issue 15), with its own key: its counter screen answers a code,
+  // for the owner and for the staff member.
+  const rotating = await t.query<{ id: number; key: string | null }>(
+    sql`select id, counter_secret as key from qr_codes where user_id = ${owner} and mode = 'rotating'`,
+  );
+  expect(rotating).toHaveLength(1);
+  expect(rotating[0]!.key).toMatch(/^[\w-]{43}$/);
+  for (const who of [token, staffToken]) {
+    const screen = await t.get<CounterCode>("/counter-code", { token: who, query: { qr_id: String(rotating[0]!.id) } });
+    expect(screen.statusCode).toBe(200);
+    expect(screen.body.data).toMatchObject({ mode: "rotating", label: "Counter", business_name: DEMO_CAFE.name });
+    expect(screen.body.data.code).toEqual(expect.any(String));
+    expect(screen.body.data.url).toContain(screen.body.data.code!);
+  }
 
   // Seeding again (every start) changes nothing.
   await seed(t.database.db, { demoUser: true });
@@ -91,6 +108,11 @@ it("is deterministic: the same day seeds the same customers, cards and visits", 
   // Secrets are never the PRNG's: serials and QR tokens differ between the two cafés.
   const serials = await one(sql`select count(distinct serial)::int from cards where user_id in (${a.id}, ${b.id})`);
   expect(serials).toBe(2 * DEMO_CAFE.customers);
+  // The rotating code's key is a secret too: each café has its own.
+  const keys = await one(
+    sql`select count(distinct counter_secret)::int from qr_codes where user_id in (${a.id}, ${b.id}) and mode = 'rotating'`,
+  );
+  expect(keys).toBe(2);
   // An owner who has a business of their own is left alone.
   expect(await seedDemoCafe(t.database.db, a.id, now)).toEqual({ created: false });
 });

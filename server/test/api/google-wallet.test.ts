@@ -272,3 +272,165 @@ describe("lock-screen relevance (issue 16)", () => {
     expect(cls!.locations).toEqual([{ latitude: 48.8566, longitude: 2.3522 }]);
   });
 });
+
+describe("messages reach the saved passes (issue 16)", () => {
+  type Patched = { path: string; body: { messages?: unknown[] } };
+  const messagePatches = (from: number): Patched[] =>
+    stand
+      .patches()
+      .slice(from)
+      .map((r) => ({ path: decodeURIComponent(r.path.split("/").pop()!), body: JSON.parse(r.body) }))
+      .filter((p) => p.body.messages);
+  const objectOf = (serial: string) => `${ISSUER}.${serial}`;
+
+  it("a message to all lists it on every card's object, notifying of the new one only", async () => {
+    const { token, business, qr, joined } = await heldCard();
+    const second = await f.join(qr.qr_token, { name: "Grace Hopper" });
+    const unsaved = await f.join(qr.qr_token, { name: "Not Saved" });
+    stand.saved.add(objectOf(joined.card.serial));
+    stand.saved.add(objectOf(second.card.serial));
+    const send = async (title: string, message: string) => {
+      const res = await t.post("/notification-add", { business_id: business.id, title, message }, { token });
+      expect(res.statusCode).toBe(201);
+      await t.settle();
+      return res.body.data as { id: number };
+    };
+    const mark = stand.patches().length;
+    const first = await send("Happy hour", "2-for-1 today");
+    const patched = messagePatches(mark);
+    // Every card is PATCHed (which ones are saved is Google's to know): the unsaved one answered 404.
+    expect(patched.map((p) => p.path).sort()).toEqual(
+      [joined, second, unsaved].map((j) => objectOf(j.card.serial)).sort(),
+    );
+    expect(patched[0]!.body).toEqual({
+      messages: [
+        { id: `message-${first.id}`, header: "Happy hour", body: "2-for-1 today", messageType: "TEXT_AND_NOTIFY" },
+      ],
+    });
+
+    const again = stand.patches().length;
+    const next = await send("Closed Monday", "Back on Tuesday");
+    const mine = messagePatches(again).find((p) => p.path === objectOf(joined.card.serial))!;
+    expect(mine.body.messages).toEqual([
+      { id: `message-${next.id}`, header: "Closed Monday", body: "Back on Tuesday", messageType: "TEXT_AND_NOTIFY" },
+      { id: `message-${first.id}`, header: "Happy hour", body: "2-for-1 today", messageType: "TEXT" },
+    ]);
+  });
+
+  it("a pass saved after a message carries it already, without a notification", async () => {
+    const { token, business, qr, joined } = await heldCard();
+    const res = await t.post(
+      "/notification-add",
+      { business_id: business.id, title: "Welcome", message: "Try our new roast" },
+      { token },
+    );
+    expect(res.statusCode).toBe(201);
+    const card = await t.get<WalletCard>("/wallet-card", {
+      query: { qr_token: qr.qr_token },
+      headers: f.cardHeaders([joined.secret]),
+    });
+    const claims = verified(card.body.data!.wallet_links.google!.split("/save/")[1]!);
+    const [object] = (claims.payload as { loyaltyObjects: { messages?: unknown[] }[] }).loyaltyObjects;
+    expect(object!.messages).toEqual([
+      {
+        id: `message-${(res.body.data as { id: number }).id}`,
+        header: "Welcome",
+        body: "Try our new roast",
+        messageType: "TEXT",
+      },
+    ]);
+  });
+
+  it("a segment's message goes to the objects of the cards it reached only", async () => {
+    const { token, business, qr, joined } = await heldCard({ stamps_required: 2 });
+    const other = await f.join(qr.qr_token, { name: "Grace Hopper" });
+    for (const j of [joined, other]) stand.saved.add(objectOf(j.card.serial));
+    // The first card's reward is ready (2 of 2), the other's not.
+    expect((await f.staffScan(token, joined.card.serial)).statusCode).toBe(200);
+    await t.settle();
+    const mark = stand.patches().length;
+    const res = await t.post(
+      "/notification-add",
+      { business_id: business.id, segment: "reward_ready", title: "Your coffee", message: "Is waiting" },
+      { token },
+    );
+    expect(res.statusCode).toBe(201);
+    await t.settle();
+    const patched = messagePatches(mark);
+    expect(patched.map((p) => p.path)).toEqual([objectOf(joined.card.serial)]);
+    expect(patched[0]!.body.messages).toEqual([expect.objectContaining({ header: "Your coffee", body: "Is waiting" })]);
+  });
+
+  it("past Google's notification quota, the message is added without one (no retry loop)", async () => {
+    const { token, business, joined } = await heldCard();
+    const id = objectOf(joined.card.serial);
+    stand.saved.add(id);
+    stand.notifyQuotaSpent.add(id);
+    const mark = stand.patches().length;
+    const res = await t.post(
+      "/notification-add",
+      { business_id: business.id, title: "Hi", message: "Again" },
+      { token },
+    );
+    expect(res.statusCode).toBe(201);
+    await t.settle();
+    const bodies = stand
+      .patches()
+      .slice(mark)
+      .map((r) => JSON.parse(r.body) as { messages: { messageType: string }[] });
+    expect(bodies.map((b) => b.messages.map((m) => m.messageType))).toEqual([["TEXT_AND_NOTIFY"], ["TEXT"]]);
+    const waiting = await t.query<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'google-wallet-message' and state < 'active'`,
+    );
+    expect(waiting[0]!.n).toBe(0);
+  });
+
+  it("pages through the business's cards, a job per page, and tries a failed card again later, alone", async () => {
+    const { token, business, joined } = await heldCard();
+    const ownerId = (
+      await t.query<{ id: number }>(sql`select user_id as id from businesses where id = ${business.id}`)
+    )[0]!.id;
+    // 120 more cards, straight into the database: more than a page.
+    await t.query(sql`
+      with c as (
+        insert into customers (user_id, name, email)
+        select ${ownerId}, 'Bulk ' || g, 'bulk-' || g || '-' || ${business.id} || '@example.com' from generate_series(1, 120) g
+        returning id)
+      insert into cards (user_id, business_id, customer_id, serial, stamps)
+      select ${ownerId}, ${business.id}, c.id, 'BULK-' || ${business.id} || '-' || c.id, 1 from c`);
+    stand.saved.add(objectOf(joined.card.serial));
+    stand.state.failNext = 1;
+    const mark = stand.patches().length;
+    const res = await t.post(
+      "/notification-add",
+      { business_id: business.id, title: "Bulk", message: "Hello all" },
+      { token },
+    );
+    expect(res.statusCode).toBe(201);
+    await t.settle();
+    const paths = stand
+      .patches()
+      .slice(mark)
+      .map((r) => r.path);
+    // 121 cards, each PATCHed once: two pages (100 + 21); one PATCH failed (503).
+    expect(paths).toHaveLength(121);
+    expect(new Set(paths).size).toBe(121);
+    const jobs = await t.query<{ data: { cardIds?: number[]; tries?: number }; later: boolean }>(
+      sql`select data, start_after > now() as later from pgboss.job where name = 'google-wallet-message'
+        and (data->>'businessId')::int = ${business.id} order by created_on, id`,
+    );
+    // The second page's job, then the retry of the failed card, waiting.
+    expect(jobs.map((j) => [j.data.cardIds?.length ?? null, j.data.tries ?? 0, j.later])).toEqual([
+      [null, 0, false],
+      [1, 1, true],
+    ]);
+    // Its time come, the retry PATCHes that one card and nothing else.
+    await t.query(
+      sql`update pgboss.job set start_after = now() - interval '1 second'
+      where name = 'google-wallet-message' and state = 'created'`,
+    );
+    const retried = stand.patches().length;
+    await t.settle();
+    expect(stand.patches().length - retried).toBe(1);
+  });
+});

@@ -59,11 +59,19 @@ describe("fcm-token", () => {
     expect(row!.n).toBe(0);
   });
 
-  it("needs a signed-in owner for the dashboard: 401 without, 403 for staff", async () => {
+  it("needs a signed-in owner or staff member for the dashboard: 401 without", async () => {
     expectError(await t.post("/fcm-token", { for: "owner", token: ownerDevice("anon") }), 401, "Unauthenticated.");
     const owner = await f.owner();
     const staff = await f.staffOf(owner, uniqueEmail("staff"));
-    expectError(await t.post("/fcm-token", { for: "owner", token: ownerDevice("staff") }, { token: staff.token }), 403);
+    // Staff get the owner's notifications too (issue 16): their device is kept under their account.
+    const res = await t.post("/fcm-token", { for: "owner", token: ownerDevice("staff") }, { token: staff.token });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.query<{ role: string }>(
+      sql`select u.role from push_tokens p join users u on u.id = p.user_id where p.token = ${ownerDevice("staff")}`,
+    );
+    expect(row?.role).toBe("staff");
+    // The owner's feed ("staff member joined") reaches that device now: sent here, not in the next test.
+    await t.settle();
   });
 
   it.each([
@@ -124,6 +132,59 @@ describe("push through FCM (stand-in of the HTTP v1 endpoint)", () => {
     expect(fcm.sent.slice(mark).some((p) => p.token === ownerDevice("push"))).toBe(false);
     const list = await t.get<NotificationList>("/notification-list", { token });
     expect(list.body.data.push_configured).toBe(true);
+  });
+
+  it("sends the owner's feed to their staff's devices too, but not their payments, and stops when staff are removed", async () => {
+    const { token, qr } = await f.programme();
+    const staff = await f.staffOf(token, uniqueEmail("push-staff"));
+    const otherOwner = await f.owner();
+    const stranger = await f.staffOf(otherOwner, uniqueEmail("push-stranger"));
+    await t.post("/fcm-token", { for: "owner", token: ownerDevice("boss") }, { token });
+    await t.post("/fcm-token", { for: "owner", token: ownerDevice("till") }, { token: staff.token });
+    await t.post("/fcm-token", { for: "owner", token: ownerDevice("elsewhere") }, { token: stranger.token });
+    await t.settle();
+
+    const mark = fcm.sent.length;
+    await f.join(qr.qr_token, { name: "Ada Lovelace" });
+    await t.settle();
+    const joined = fcm.sent.slice(mark);
+    expect(joined.map((p) => p.token).sort()).toEqual([ownerDevice("boss"), ownerDevice("till")].sort());
+    expect(joined.every((p) => p.title === "New card" && p.body.includes("Ada Lovelace"))).toBe(true);
+
+    // The owner's subscription payments stay the owner's.
+    const ownerId = (
+      await t.query<{ id: number }>(sql`select user_id as id from businesses where id = ${qr.business_id}`)
+    )[0]!.id;
+    const paid = fcm.sent.length;
+    await t.app.db.transaction((tx) =>
+      t.app.events.emit(tx, { type: "payment.succeeded", ownerId, paymentId: 1, amountMinor: 900, currency: "USD" }),
+    );
+    await t.settle();
+    expect(fcm.sent.slice(paid).map((p) => p.token)).toEqual([ownerDevice("boss")]);
+
+    // Removed: the member's device gets nothing more, at once.
+    const removed = await t.post("/delete-staff", { id: staff.invite.id }, { token });
+    expect(removed.statusCode).toBe(200);
+    const after = fcm.sent.length;
+    await f.join(qr.qr_token, { name: "Grace Hopper" });
+    await t.settle();
+    expect(fcm.sent.slice(after).map((p) => p.token)).toEqual([ownerDevice("boss")]);
+    expect(await tokens()).not.toContain(ownerDevice("till"));
+  });
+
+  it("a push queued before a staff member was removed does not reach them", async () => {
+    const { token, qr } = await f.programme();
+    const staff = await f.staffOf(token, uniqueEmail("push-late"));
+    await t.post("/fcm-token", { for: "owner", token: ownerDevice("late") }, { token: staff.token });
+    await t.settle();
+    await f.join(qr.qr_token);
+    // The join's feed entry and push are jobs, not yet run: the member is removed first.
+    await t.query(
+      sql`update users set deleted_at = now() where id = (select staff_user_id from staff_invites where id = ${staff.invite.id})`,
+    );
+    const mark = fcm.sent.length;
+    await t.settle();
+    expect(fcm.sent.slice(mark).map((p) => p.token)).not.toContain(ownerDevice("late"));
   });
 
   it("pages a message through the card holders' tokens, a job per page", async () => {

@@ -25,6 +25,8 @@ type Seen = { method: string; path: string; headers: http.IncomingHttpHeaders; b
 export async function startGoogleStandIn() {
   const requests: Seen[] = [];
   const saved = new Set<string>();
+  /** Objects whose notifications for the day are used up (issue 16: messages). */
+  const notifyQuotaSpent = new Set<string>();
   let issued = 0;
   const state = { failWith: 0, failNext: 0 };
   const server = http.createServer((req, res) => {
@@ -50,6 +52,10 @@ export async function startGoogleStandIn() {
         if (state.failNext > 0 && state.failNext--) return send(503, { error: { code: 503, message: "Unavailable" } });
         const id = decodeURIComponent(match[1]!);
         if (!saved.has(id)) return send(404, { error: { code: 404, message: `Resource ${id} not found` } });
+        // A pass past its 3 notifications a day refuses another TEXT_AND_NOTIFY message.
+        if (notifyQuotaSpent.has(id) && body.includes('"TEXT_AND_NOTIFY"')) {
+          return send(429, { error: { code: 429, message: "QuotaExceededException: too many notifications" } });
+        }
         return send(200, { id, ...JSON.parse(body) });
       }
       send(404, { error: { code: 404 } });
@@ -62,6 +68,7 @@ export async function startGoogleStandIn() {
     apiUrl: `${base}/walletobjects/v1`,
     requests,
     saved,
+    notifyQuotaSpent,
     state,
     patches: () => requests.filter((r) => r.method === "PATCH"),
     tokenRequests: () => requests.filter((r) => r.path === "/token"),

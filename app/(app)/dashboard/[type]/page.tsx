@@ -29,7 +29,8 @@ const SECTIONS: Record<DashboardType, { title: string; render: () => ReactNode }
   automations: { title: "Automations", render: () => <OwnerOnly>{<AutomationsSection />}</OwnerOnly> },
   rewards: { title: "Rewards", render: () => <OwnerOnly>{<RewardsSection />}</OwnerOnly> },
   address: { title: "Addresses", render: () => <OwnerOnly>{<AddressSection />}</OwnerOnly> },
-  notifications: { title: "Notifications", render: () => <OwnerOnly>{<NotificationsSection />}</OwnerOnly> },
+  // Staff see its push settings only (the owner's notifications on their device, issue 16).
+  notifications: { title: "Notifications", render: () => <NotificationsSection /> },
   "product-category": {
     title: "Product categories",
     render: () => <OwnerOnly>{<ProductCategorySection />}</OwnerOnly>,

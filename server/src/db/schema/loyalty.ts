@@ -171,6 +171,8 @@ export const cards = pgTable(
     // last) would not, and PostgreSQL would sort every card instead.
     index("cards_user_last_visit_idx").on(t.userId, t.lastVisitAt, t.id),
     index("cards_business_last_visit_idx").on(t.businessId, t.lastVisitAt, t.id),
+    // A business's cards in id order: a message's wallet updates page through them (issue 16).
+    index("cards_business_id_idx").on(t.businessId, t.id),
   ],
 );
 

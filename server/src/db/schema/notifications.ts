@@ -76,6 +76,11 @@ export const businessMessages = pgTable(
   (t) => [
     index("business_messages_user_idx").on(t.userId, t.id),
     index("business_messages_business_idx").on(t.businessId, t.id),
+    // A card's messages (notifications/messages.ts): the broadcasts, newest first, without walking
+    // past the segment and automation messages in between.
+    index("business_messages_broadcast_idx")
+      .on(t.businessId, t.id)
+      .where(sql`${t.segment} = 'all'`),
   ],
 );
 

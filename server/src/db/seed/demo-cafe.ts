@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { newQrToken, newSerial } from "../../modules/loyalty/codes";
 import { rewardReady } from "../../modules/loyalty/reward-ready";
+import { newCounterSecret } from "../../modules/loyalty/counter";
 import { hashSecret, sha256 } from "../../services/crypto";
 import type { Db } from "../client";
 import {
@@ -23,10 +24,11 @@ import {
 
 /**
  * "Demo Café" (issue 16, point 7): on the embedded database the demo owner's first sign-in shows
- * a programme that lives: a logo, two rewards, two QR codes, a staff member, 200 customers and 60
- * days of stamps, redeems and messages. Generated once, at seed time, from a seeded PRNG: the same
- * café, customers and figures on every machine (relative to the day it is seeded). Secrets (QR
- * tokens, card serials, the staff password hash) are random as always: a seed must not make them
+ * a programme that lives: a logo, two rewards, two QR codes (the counter's one rotating, so its
+ * counter screen works), a staff member, 200 customers and 60 days of stamps, redeems and
+ * messages. Generated once, at seed time, from a seeded PRNG: the same café, customers and figures
+ * on every machine (relative to the day it is seeded). Secrets (QR tokens, card serials, the
+ * rotating code's key, the staff password hash) are random as always: a seed must not make them
  * guessable.
  */
 export const DEMO_CAFE = {
@@ -216,6 +218,10 @@ export async function seedDemoCafe(db: Db, ownerId: number, now = new Date()) {
           rewardId: coffee!.id,
           label: "Counter",
           qrToken: newQrToken(),
+          // Rotating (issue 15): its counter screen shows a code that changes every 30 s. The key is
+          // made as qr-update makes it, random like every secret of the seed.
+          mode: "rotating" as const,
+          counterSecret: newCounterSecret(),
         },
         {
           userId: ownerId,

@@ -5,6 +5,7 @@ import { businesses, cards, customers, files } from "../../db/schema";
 import { resolveReward } from "../loyalty/cards";
 import { passLocations } from "../loyalty/pass-locations";
 import { rewardReady } from "../loyalty/reward-ready";
+import { cardMessages } from "../notifications/messages";
 import type { AppleWalletConfig } from "./config";
 import type { PassImageCache } from "./images";
 import { APPLE_WEB_SERVICE_PATH } from "../../../../lib/contract/apple-wallet";
@@ -24,11 +25,13 @@ export async function passData(db: Db, cardId: number) {
     .where(eq(cards.id, cardId))
     .limit(1);
   if (!row) return null;
-  const [reward, locations] = await Promise.all([
+  const [reward, locations, [message]] = await Promise.all([
     resolveReward(db, row.card.businessId, row.card.rewardId),
     passLocations(db, row.card.businessId, row.businessName),
+    // The newest message that reached this card (issue 16): a back field of the pass.
+    cardMessages(db, row.card.businessId, row.card.id, 1),
   ]);
-  return { ...row, reward, locations };
+  return { ...row, reward, locations, message: message ?? null };
 }
 
 export type PassData = NonNullable<Awaited<ReturnType<typeof passData>>>;
@@ -36,6 +39,25 @@ export type PassData = NonNullable<Awaited<ReturnType<typeof passData>>>;
 /** "3 of 10", or the bare count when the business runs no programme at the moment. */
 export const stampsText = (stamps: number, required: number | null | undefined) =>
   required ? `${stamps} of ${required}` : String(stamps);
+
+/** The longest message notice: the lock screen shows a few lines; the web card has the whole text. */
+export const MESSAGE_NOTICE_CHARS = 160;
+
+/**
+ * The card's latest message (issue 16) as a back field, "Title: text". Its key and label are the
+ * same on every pass, and the field is there before the first message too: Wallet shows a field's
+ * `changeMessage` on the lock screen when that field's value changes from one version of the pass
+ * to the next (a field that merely appears, or whose key changed, may pass in silence). Only a new
+ * message changes it, never a stamp.
+ */
+export function messageField(data: Pick<PassData, "message" | "businessName">) {
+  const { message } = data;
+  if (!message)
+    return { key: "message", label: "Latest message", value: `Messages from ${data.businessName} show here.` };
+  const text = `${message.title}: ${message.message}`;
+  const value = text.length > MESSAGE_NOTICE_CHARS ? `${text.slice(0, MESSAGE_NOTICE_CHARS - 1)}…` : text;
+  return { key: "message", label: "Latest message", value, changeMessage: "%@" };
+}
 
 /**
  * A signed storeCard `.pkpass` for one card. `authenticationToken` is the pass's own (minted at
@@ -97,6 +119,7 @@ export async function buildPass(
     });
   }
   pass.auxiliaryFields.push({ key: "member", label: "Member", value: data.customerName });
+  pass.backFields.push(messageField(data));
   if (reward?.description)
     pass.backFields.push({ key: "reward-details", label: reward.title, value: reward.description });
   pass.backFields.push(

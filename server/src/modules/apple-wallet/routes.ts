@@ -11,6 +11,7 @@ import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
 import { createApns, isDeadToken } from "./apns";
 import type { AppleWalletConfig } from "./config";
 import { createPassImageCache } from "./images";
+import { appleMessageUpdates } from "./message-updates";
 import { buildPass, passData } from "./pass";
 import { authorisedCard, badPassToken, changedSince, changeTag, notModifiedSince } from "./web-service";
 
@@ -147,11 +148,12 @@ export function appleWalletRoutes(app: FastifyInstance) {
   if (!config) return;
   const apns = createApns(config);
   app.addHook("onClose", async () => apns.close());
-  app.events.on("card.changed", "apple-pass", async ({ cardId }) => {
+  /** The content-free push to every phone holding one of these cards' passes (retried as a job). */
+  async function pushCards(cardIds: number[]) {
     const rows = await app.db
       .select({ pushToken: applePassRegistrations.pushToken })
       .from(applePassRegistrations)
-      .where(eq(applePassRegistrations.cardId, cardId));
+      .where(inArray(applePassRegistrations.cardId, cardIds));
     const outcomes = await apns.push([...new Set(rows.map((r) => r.pushToken))]);
     const dead = outcomes.filter(isDeadToken).map((o) => o.pushToken);
     if (dead.length > 0) {
@@ -164,5 +166,8 @@ export function appleWalletRoutes(app: FastifyInstance) {
       const detail = failed.map((o) => `${o.status}${o.reason ? ` ${o.reason}` : ""}`).join(", ");
       throw new Error(`APNs refused ${failed.length} of ${outcomes.length} pushes: ${detail}`);
     }
-  });
+  }
+  app.events.on("card.changed", "apple-pass", ({ cardId }) => pushCards([cardId]));
+  // A message to the card holders (issue 16): the passes of the cards it reached show it.
+  appleMessageUpdates(app, pushCards);
 }

@@ -86,7 +86,10 @@ async function candidates(db: Db, a: AutomationRow, now: Date): Promise<Candidat
 export async function runAutomations(
   db: Db,
   now = new Date(),
-  onSent?: (tx: Db, sent: { businessId: number; messageId: number; title: string; message: string }) => Promise<void>,
+  onSent?: (
+    tx: Db,
+    sent: { ownerId: number; businessId: number; messageId: number; title: string; message: string },
+  ) => Promise<void>,
 ): Promise<{ sent: number }> {
   const active = await db
     .select({ automation: automations, businessName: businesses.businessName })
@@ -117,6 +120,7 @@ export async function runAutomations(
           .returning({ id: businessMessages.id, title: businessMessages.title, message: businessMessages.message });
         await tx.insert(messageRecipients).values({ messageId: message!.id, cardId: c.cardId });
         await onSent?.(tx, {
+          ownerId: a.userId,
           businessId: a.businessId,
           messageId: message!.id,
           title: message!.title,
@@ -134,12 +138,24 @@ export async function runAutomations(
 /** Every quarter of an hour, on one instance however many run (the job queue's scheduler). */
 export const AUTOMATIONS_CRON = "*/15 * * * *";
 
-/** Runs the automations on the job queue's schedule; each message is pushed to its card's devices. */
+/**
+ * What a sent automation message sets off, in its transaction: the push to its card's devices, and
+ * the `message.sent` event that updates the card's wallet passes (issue 16, point 4).
+ */
+export function automationSent(app: FastifyInstance, pushes: PushJobs) {
+  return async (
+    tx: Db,
+    m: { ownerId: number; businessId: number; messageId: number; title: string; message: string },
+  ) => {
+    await pushes.toCardHolders(tx, m.businessId, { title: m.title, body: m.message }, m.messageId);
+    await app.events.emit(tx, { type: "message.sent", ...m, segmented: true });
+  };
+}
+
+/** Runs the automations on the job queue's schedule; each message reaches its card's devices and passes. */
 export function scheduleAutomations(app: FastifyInstance, pushes: PushJobs) {
   app.jobs.schedule("automations", AUTOMATIONS_CRON, async () => {
-    const { sent } = await runAutomations(app.db, new Date(), (tx, m) =>
-      pushes.toCardHolders(tx, m.businessId, { title: m.title, body: m.message }, m.messageId),
-    );
+    const { sent } = await runAutomations(app.db, new Date(), automationSent(app, pushes));
     if (sent > 0) app.log.info({ sent }, "automations sent");
   });
 }

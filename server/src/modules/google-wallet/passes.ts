@@ -1,4 +1,5 @@
 import { rewardReady } from "../loyalty/reward-ready";
+import type { CardMessage } from "../../../../lib/contract/notifications";
 import type { GoogleWalletConfig } from "./settings";
 
 /** The brand colour of the web card (app/globals.css --primary): businesses have no colour of their own yet. */
@@ -16,6 +17,8 @@ export type PassCard = {
   customerName: string;
   stamps: number;
   reward: { title: string; stampsRequired: number } | null;
+  /** The card's latest messages (issue 16): a pass saved now shows them, without a notification. */
+  messages?: CardMessage[];
 };
 
 /** Google's ids are `ISSUER.suffix` with the suffix in [A-Za-z0-9._-]; a card serial already is. */
@@ -64,6 +67,7 @@ export function loyaltyObject(config: GoogleWalletConfig, businessId: number, ca
     accountName: card.customerName.slice(0, 100),
     barcode: { type: "QR_CODE", value: card.serial, alternateText: card.serial },
     ...loyaltyObjectPatch(card),
+    ...(card.messages?.length && { messages: loyaltyMessages(card.messages) }),
   };
 }
 
@@ -89,4 +93,21 @@ export function saveClaims(
       loyaltyObjects: [loyaltyObject(config, business.id, card)],
     },
   };
+}
+
+/** A message's id on the pass: the same for the same message, so a PATCH sent again repeats nothing. */
+export const messageId = (id: number) => `message-${id}`;
+
+/**
+ * The object's `messages` (issue 16): the card's latest messages, newest first (the web card's
+ * list). Only `notify` (the message just sent) is TEXT_AND_NOTIFY, which makes the phone show a
+ * notification (at most 3 a pass a day); the others are already known, and are plain TEXT.
+ */
+export function loyaltyMessages(messages: CardMessage[], notify?: number) {
+  return messages.map((m) => ({
+    id: messageId(m.id),
+    header: m.title.slice(0, 100),
+    body: m.message,
+    messageType: m.id === notify ? "TEXT_AND_NOTIFY" : "TEXT",
+  }));
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { fileUrl } from "../../../../lib/contract/files";
 import { cards } from "../../db/schema";
 import { resolveReward, type CardRow, type ResolvedQr, type RewardRow } from "../loyalty/cards";
+import { googleMessageUpdates } from "./message-updates";
 import type { PassBusiness, PassCard } from "./passes";
 
 /** The app's own icon stands in for a business without a logo (Google requires a programme logo). */
@@ -18,12 +19,13 @@ export function googleSaveLink(
   customerName: string,
   resolved: Pick<ResolvedQr, "business" | "reward">,
   locations: PassBusiness["locations"] = [],
+  messages: PassCard["messages"] = [],
 ): string | null {
   const { business } = resolved;
   const logoPath = business.logoFileId ? fileUrl(business.logoFileId) : FALLBACK_LOGO;
   return app.googleWallet.saveLink(
     { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}`, locations },
-    { serial: card.serial, customerName, stamps: card.stamps, reward: passReward(resolved.reward) },
+    { serial: card.serial, customerName, stamps: card.stamps, reward: passReward(resolved.reward), messages },
   );
 }
 
@@ -39,4 +41,6 @@ export function googleWalletRoutes(app: FastifyInstance) {
   // A deleted card's pass stops showing it as live (issue 16 §6). Its own queue: a pending update of
   // the card finds no row and does nothing, whichever runs first.
   app.events.on("card.deleted", "google-wallet-expire", ({ serial }) => app.googleWallet.expireCard(serial));
+  // A message to the card holders (issue 16): the objects of the cards it reached list it.
+  googleMessageUpdates(app);
 }

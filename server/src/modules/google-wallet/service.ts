@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import { serviceAccountClient } from "../../services/google-auth";
 import { signRs256 } from "./jwt";
-import { loyaltyObjectPatch, objectId, saveClaims, type PassBusiness, type PassCard } from "./passes";
+import type { CardMessage } from "../../../../lib/contract/notifications";
+import { loyaltyMessages, loyaltyObjectPatch, objectId, saveClaims, type PassBusiness, type PassCard } from "./passes";
 import type { GoogleWalletConfig } from "./settings";
 
 export const SAVE_URL = "https://pay.google.com/gp/v/save/";
@@ -23,6 +24,13 @@ export type GoogleWallet = {
    * moves it to its expired passes, saying the card was deleted. Never saved (404): nothing to do.
    */
   expireCard(serial: string): Promise<void>;
+  /**
+   * Sets a saved pass's messages to the card's latest ones (issue 16), notifying of `notify` (the
+   * message just sent). Past Google's 3 notifications a pass a day it answers a quota error: sent
+   * once more without the notification, never in a loop. A card never saved (404) is normal; any
+   * other failure throws.
+   */
+  updateMessages(serial: string, messages: CardMessage[], notify?: number): Promise<void>;
 };
 
 /** What a deleted card's pass turns into: expired, and no stamps or reward of a card that is gone. */
@@ -43,6 +51,9 @@ class GoogleError extends Error {
   }
 }
 
+/** Google's "too many notifications for this pass" (QuotaExceededException), or any rate refusal. */
+const isQuotaError = (err: GoogleError) => err.status === 429 || /quota/i.test(err.message);
+
 /**
  * Google Wallet through its REST API. google-auth-library's service-account client signs the
  * PATCHes with an OAuth token it caches until it expires (and renews once on a 401).
@@ -50,7 +61,13 @@ class GoogleError extends Error {
 export function createGoogleWallet(config: Config, log: FastifyBaseLogger): GoogleWallet {
   const google: GoogleWalletConfig | undefined = config.googleWallet;
   if (!google) {
-    return { configured: false, saveLink: () => null, updateCard: async () => {}, expireCard: async () => {} };
+    return {
+      configured: false,
+      saveLink: () => null,
+      updateCard: async () => {},
+      expireCard: async () => {},
+      updateMessages: async () => {},
+    };
   }
   const settings = google;
   const client = serviceAccountClient(settings, SCOPE);
@@ -86,6 +103,16 @@ export function createGoogleWallet(config: Config, log: FastifyBaseLogger): Goog
       const id = objectId(settings, serial);
       const status = await patch(`/loyaltyObject/${encodeURIComponent(id)}`, EXPIRED_PASS);
       if (status === 404) log.debug({ objectId: id }, "google wallet: deleted card never saved, nothing to expire");
+    },
+    async updateMessages(serial, messages, notify) {
+      const path = `/loyaltyObject/${encodeURIComponent(objectId(settings, serial))}`;
+      try {
+        await patch(path, { messages: loyaltyMessages(messages, notify) });
+      } catch (err) {
+        if (!(err instanceof GoogleError && isQuotaError(err))) throw err;
+        log.info({ serial }, "google wallet: notification quota reached, message added without one");
+        await patch(path, { messages: loyaltyMessages(messages) });
+      }
     },
   };
 }

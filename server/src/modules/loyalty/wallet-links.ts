@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { applePassUrl } from "../../../../lib/contract/apple-wallet";
+import type { CardMessage } from "../../../../lib/contract/notifications";
 import type { WalletLinks } from "../../../../lib/contract/wallet";
 import { googleSaveLink } from "../google-wallet/routes";
 import type { CardRow, ResolvedQr } from "./cards";
@@ -17,9 +18,10 @@ export function walletLinks(
   resolved: Pick<ResolvedQr, "business" | "reward">,
   qrToken: string,
   locations: PassLocation[] = [],
+  messages: CardMessage[] = [],
 ): WalletLinks {
   return {
     apple: app.config.appleWallet ? applePassUrl(qrToken) : null,
-    google: googleSaveLink(app, card, customerName, resolved, locations),
+    google: googleSaveLink(app, card, customerName, resolved, locations, messages),
   };
 }

@@ -90,11 +90,12 @@ export function walletRoutes(app: FastifyInstance) {
       cardPageView(app.db, card, { customerName, businessName: resolved.business.name }),
       app.googleWallet.configured ? passLocations(app.db, resolved.business.id, resolved.business.name) : [],
     ]);
+    // Before the links: a Google Wallet pass saved now shows the card's messages too (issue 16).
+    const messages = await cardMessages(app.db, resolved.business.id, card.id);
     const data = {
       ...view,
-      wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token, locations),
+      wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token, locations, messages),
     };
-    const messages = await cardMessages(app.db, resolved.business.id, card.id);
     return { message: "Your card.", data: { ...data, messages, birthday: customer?.birthday ?? null } };
   });
 

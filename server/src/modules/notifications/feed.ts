@@ -8,15 +8,22 @@ import type { PushJobs } from "./push-targets";
 
 type Entry = { kind: NotificationKind; title: string; text: string; businessId?: number | null };
 
-/** Writes a feed entry and, in the same transaction, the push of it to the owner's devices. */
+/** The owner's own affairs: their subscription's payments are no business of their staff's. */
+const OWNER_ONLY_KINDS: readonly NotificationKind[] = ["payment_succeeded", "payment_failed"];
+
+/**
+ * Writes a feed entry and, in the same transaction, the push of it to the owner's devices and
+ * (issue 16) their staff's, but for the owner's own affairs.
+ */
 export async function addFeedEntry(app: FastifyInstance, pushes: PushJobs, ownerId: number, entry: Entry) {
   await app.db.transaction(async (tx) => {
     await tx.insert(notifications).values({ userId: ownerId, ...entry });
-    await pushes.toOwner(tx, ownerId, {
-      title: entry.title,
-      body: entry.text,
-      link: `${app.config.publicAppUrl}/dashboard/notifications`,
-    });
+    await pushes.toOwner(
+      tx,
+      ownerId,
+      { title: entry.title, body: entry.text, link: `${app.config.publicAppUrl}/dashboard/notifications` },
+      { staff: !OWNER_ONLY_KINDS.includes(entry.kind) },
+    );
   });
 }
 

@@ -1,32 +1,41 @@
-import { and, desc, eq, exists, or, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { CARD_MESSAGES, type CardMessage } from "../../../../lib/contract/notifications";
 import type { Db } from "../../db/client";
 import { businessMessages, messageRecipients } from "../../db/schema";
 
 /**
  * A business's latest messages as a card shows them, newest first: those to every card holder,
- * and those to a segment (issue 16) that this card was in when they were sent.
+ * and those to a segment or from an automation (issue 16) that reached this card. Wallet passes
+ * show the newest (`limit` 1) or a few of them.
+ *
+ * Two index-ordered reads of `limit` rows each, merged: the business's broadcasts
+ * (business_messages_broadcast_idx) and the card's own (message_recipients_card_idx). One query
+ * filtering the business's messages would walk past every automation message sent to other
+ * cards (a welcome to each of 100,000 cards) before finding this card's; a message's wallet
+ * updates ask this for every card of the business.
  */
-export async function cardMessages(db: Db, businessId: number, cardId: number): Promise<CardMessage[]> {
-  const rows = await db
-    .select()
-    .from(businessMessages)
-    .where(
-      and(
-        eq(businessMessages.businessId, businessId),
-        or(
-          eq(businessMessages.segment, "all"),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(messageRecipients)
-              .where(and(eq(messageRecipients.messageId, businessMessages.id), eq(messageRecipients.cardId, cardId))),
-          ),
-        ),
-      ),
-    )
-    .orderBy(desc(businessMessages.id))
-    .limit(CARD_MESSAGES);
+export async function cardMessages(
+  db: Db,
+  businessId: number,
+  cardId: number,
+  limit: number = CARD_MESSAGES,
+): Promise<CardMessage[]> {
+  const [broadcasts, own] = await Promise.all([
+    db
+      .select()
+      .from(businessMessages)
+      .where(and(eq(businessMessages.businessId, businessId), eq(businessMessages.segment, "all")))
+      .orderBy(desc(businessMessages.id))
+      .limit(limit),
+    db
+      .select({ message: businessMessages })
+      .from(messageRecipients)
+      .innerJoin(businessMessages, eq(businessMessages.id, messageRecipients.messageId))
+      .where(and(eq(messageRecipients.cardId, cardId), eq(businessMessages.businessId, businessId)))
+      .orderBy(desc(messageRecipients.messageId))
+      .limit(limit),
+  ]);
+  const rows = [...broadcasts, ...own.map((r) => r.message)].sort((a, b) => b.id - a.id).slice(0, limit);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,

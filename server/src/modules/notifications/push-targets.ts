@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
-import { cards, messageRecipients, pushTokens } from "../../db/schema";
+import { cards, messageRecipients, pushTokens, users } from "../../db/schema";
 import type { JobQueue } from "../../services/jobs";
 import type { PushMessage, PushSender } from "../../services/push";
 
@@ -31,13 +31,17 @@ async function deliver(app: FastifyInstance, push: PushSender, tokens: string[],
   if (result.failed > 0 && result.sent === 0) throw new Error(`FCM: none of ${result.failed} messages was sent`);
 }
 
-type OwnerPush = { ownerId: number; message: PushMessage };
+/** `staff` (default true): the owner's staff get it too; false for the owner's own affairs (billing). */
+type OwnerPush = { ownerId: number; message: PushMessage; staff?: boolean };
 /** `messageId`: a segmented message (issue 16), for the cards it reached only. */
 type CardHolderPush = { businessId: number; message: PushMessage; afterId: number; messageId?: number };
 
 export type PushJobs = {
-  /** The owner's devices (dashboard) get a push for a feed entry, once `tx` commits. */
-  toOwner(tx: Db, ownerId: number, message: PushMessage): Promise<void>;
+  /**
+   * The owner's devices (dashboard) get a push for a feed entry, once `tx` commits, and so do the
+   * devices of the owner's staff (issue 16) unless `staff` is false.
+   */
+  toOwner(tx: Db, ownerId: number, message: PushMessage, options?: { staff?: boolean }): Promise<void>;
   /**
    * Every device holding a card of the business gets the owner's message, a page per job; with
    * `messageId` (a segmented message) only the devices of the cards it reached.
@@ -47,11 +51,18 @@ export type PushJobs = {
 
 /** The push queues; without Firebase configuration nothing is queued. */
 export function registerPushJobs(app: FastifyInstance, push: PushSender): PushJobs {
-  const owner = app.jobs.work<OwnerPush>("push-owner", async ({ ownerId, message }) => {
+  const owner = app.jobs.work<OwnerPush>("push-owner", async ({ ownerId, message, staff = true }) => {
+    // The staff as they are when the push goes out: a member removed since gets nothing.
+    const team = app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.ownerId, ownerId), eq(users.role, "staff"), isNull(users.deletedAt)));
     const rows = await app.db
       .select({ token: pushTokens.token })
       .from(pushTokens)
-      .where(eq(pushTokens.userId, ownerId))
+      .where(
+        staff ? or(eq(pushTokens.userId, ownerId), inArray(pushTokens.userId, team)) : eq(pushTokens.userId, ownerId),
+      )
       .limit(CARD_HOLDER_PAGE);
     await deliver(
       app,
@@ -96,8 +107,9 @@ export function registerPushJobs(app: FastifyInstance, push: PushSender): PushJo
   });
 
   return {
-    async toOwner(tx, ownerId, message) {
-      if (push.configured) await owner.enqueue(tx, { ownerId, message });
+    async toOwner(tx, ownerId, message, options) {
+      if (push.configured)
+        await owner.enqueue(tx, { ownerId, message, ...(options?.staff === false && { staff: false }) });
     },
     async toCardHolders(tx, businessId, message, messageId) {
       if (push.configured) await holders.enqueue(tx, { businessId, message, afterId: 0, messageId });

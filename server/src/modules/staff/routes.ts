@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import { INVITE_DAYS, type AddStaffResult, type StaffInvite, type StaffMember } from "../../../../lib/contract/staff";
 import type { Db } from "../../db/client";
-import { staffInvites, users } from "../../db/schema";
+import { pushTokens, staffInvites, users } from "../../db/schema";
 import { isUniqueViolation } from "../../http/db-errors";
 import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
@@ -123,6 +123,8 @@ export function staffRoutes(app: FastifyInstance) {
           .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
           .where(and(eq(users.id, gone.staffUserId), eq(users.ownerId, user.id)));
         await revokeTokens(tx, gone.staffUserId);
+        // Their devices get none of the owner's notifications any more (issue 16).
+        await tx.delete(pushTokens).where(eq(pushTokens.userId, gone.staffUserId));
       }
     });
     return { message: "Staff deleted successfully." };

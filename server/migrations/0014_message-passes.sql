@@ -1,0 +1,2 @@
+CREATE INDEX "cards_business_id_idx" ON "cards" USING btree ("business_id","id");--> statement-breakpoint
+CREATE INDEX "business_messages_broadcast_idx" ON "business_messages" USING btree ("business_id","id") WHERE "business_messages"."segment" = 'all';
