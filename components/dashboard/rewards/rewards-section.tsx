@@ -19,7 +19,7 @@ import {
 } from "@/lib/contract/rewards";
 import { useBusinessOptions } from "@/lib/queries/businesses";
 import { useRemoveReward, useRewards, useSaveReward } from "@/lib/queries/loyalty";
-import { useProductCategories } from "@/lib/queries/product-categories";
+import { useProductCategoryOptions } from "@/lib/queries/product-categories";
 import { useContractForm } from "@/lib/use-contract-form";
 import { usePageInRange } from "../use-page";
 
@@ -29,7 +29,7 @@ const cooldownText = (minutes: number) =>
 function RewardForm({ reward, onDone }: { reward?: Reward; onDone?: () => void }) {
   const save = useSaveReward();
   const businesses = useBusinessOptions();
-  const categories = useProductCategories(1);
+  const categories = useProductCategoryOptions();
   const headingId = useId();
   const form = useContractForm(
     addRewardBody,
@@ -101,7 +101,7 @@ function RewardForm({ reward, onDone }: { reward?: Reward; onDone?: () => void }
             label="Product category"
             placeholder="Every purchase"
             hint="Optional: count stamps for one category."
-            options={(categories.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
             {...form.field("product_category_id")}
           />
         </div>
