@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import toast from "react-hot-toast";
-import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { generateQrBody } from "@/lib/contract/qr-codes";
@@ -78,11 +78,7 @@ export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
           options={[{ value: "rotating", label: "Rotating: shown on a counter screen" }]}
           {...form.field("mode")}
         />
-        <div className="form-actions">
-          <Button type="submit" busy={form.busy}>
-            Generate QR code
-          </Button>
-        </div>
+        <FormActions submit="Generate QR code" busy={form.busy} />
       </form>
     </section>
   );
