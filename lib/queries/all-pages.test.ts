@@ -60,18 +60,20 @@ test("a failed page fails the whole read (the select shows the error, not a part
   ).rejects.toThrow("offline");
 });
 
-test("listAll asks the list call through the BFF page by page, with its filters, at the largest page size", async () => {
+test("listAll asks the list call through the BFF page by page, with its filters, at the largest page size, each row once", async () => {
   const urls: string[] = [];
   const fetchMock = jest.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
     const url = new URL(String(input), "http://localhost");
     urls.push(`${url.pathname}${url.search}`);
     const page = Number(url.searchParams.get("page"));
-    const data = { items: page === 1 ? range(100) : [101], total: 101, page, per_page: 100, last_page: 2 };
+    // A row added between the two reads pushed row 100 onto the second page as well.
+    const items = page === 1 ? range(100) : [100, 101];
+    const data = { items: items.map((id) => ({ id })), total: 102, page, per_page: 100, last_page: 2 };
     return new Response(JSON.stringify({ status: true, message: "", data }));
   });
   try {
-    const rows = await listAll<number>(calls.addressList, { business_id: 7 });
-    expect(rows).toEqual(range(101));
+    const rows = await listAll<{ id: number }>(calls.addressList, { business_id: 7 });
+    expect(rows.map((row) => row.id)).toEqual(range(101)); // row 100 once
     expect(urls).toEqual([
       "/api/address-list?business_id=7&page=1&per_page=100",
       "/api/address-list?business_id=7&page=2&per_page=100",

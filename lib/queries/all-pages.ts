@@ -21,7 +21,18 @@ export async function fetchAllPages<T>(fetchPage: (search: PageSearch) => Promis
   }
 }
 
-/** Every row of a paged list call (`calls.productCategoryList`, …) through the BFF, with its filters. */
-export function listAll<T>(call: Pick<Call, "method" | "path">, filters: Record<string, number | undefined> = {}) {
-  return fetchAllPages(async (page) => (await apiCall<Paginated<T>>(call, { search: { ...filters, ...page } })).data);
+/**
+ * Every row of a paged list call (`calls.productCategoryList`, …) through the BFF, with its filters.
+ * A row added while the pages are read pushes the next page's rows along (the lists are paged by
+ * offset, newest first), so one row can come twice: it is kept once (a select's options are keyed
+ * by id).
+ */
+export async function listAll<T extends { id: number }>(
+  call: Pick<Call, "method" | "path">,
+  filters: Record<string, number | undefined> = {},
+) {
+  const rows = await fetchAllPages(
+    async (page) => (await apiCall<Paginated<T>>(call, { search: { ...filters, ...page } })).data,
+  );
+  return [...new Map(rows.map((row) => [row.id, row])).values()];
 }
