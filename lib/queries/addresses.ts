@@ -5,6 +5,7 @@ import { apiCall } from "@/lib/api-client";
 import { calls } from "@/lib/contract/calls";
 import type { Address } from "@/lib/contract/address";
 import type { Paginated } from "@/lib/contract/pagination";
+import { listAll } from "./all-pages";
 import { businessKeys } from "./businesses";
 import { refreshDashboard } from "./dashboard";
 
@@ -17,6 +18,15 @@ export function useAddresses(page: number, businessId?: number) {
     queryFn: async () =>
       (await apiCall<Paginated<Address>>(calls.addressList, { search: { page, business_id: businessId } })).data,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Every location of one business, for the QR code form's select (all pages, not only the first). */
+export function useAddressOptions(businessId: number | undefined) {
+  return useQuery({
+    queryKey: [...addressKeys.all, "options", businessId],
+    queryFn: () => listAll<Address>(calls.addressList, { business_id: businessId }),
+    enabled: !!businessId,
   });
 }
 

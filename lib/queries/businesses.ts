@@ -4,7 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { apiCall } from "@/lib/api-client";
 import { calls } from "@/lib/contract/calls";
 import type { Business } from "@/lib/contract/business";
-import { MAX_PER_PAGE, type Paginated } from "@/lib/contract/pagination";
+import type { Paginated } from "@/lib/contract/pagination";
+import { listAll } from "./all-pages";
 import { refreshDashboard } from "./dashboard";
 
 export const businessKeys = { all: ["business-list"] as const };
@@ -17,12 +18,11 @@ export function useBusinesses(page: number) {
   });
 }
 
-/** The owner's businesses for a select (the first 100: more than any owner runs). */
+/** The owner's businesses for a select (all pages: one request for up to 100). */
 export function useBusinessOptions() {
   return useQuery({
     queryKey: [...businessKeys.all, "options"],
-    queryFn: async () =>
-      (await apiCall<Paginated<Business>>(calls.businessList, { search: { per_page: MAX_PER_PAGE } })).data.items,
+    queryFn: () => listAll<Business>(calls.businessList),
   });
 }
 

@@ -10,6 +10,7 @@ import type { CounterDevice, CounterDeviceLink } from "@/lib/contract/counter-de
 import type { AddRewardBody, Reward } from "@/lib/contract/rewards";
 import type { ScanPage } from "@/lib/contract/scans";
 import type { ScanResult } from "@/lib/contract/wallet";
+import { listAll } from "./all-pages";
 import { refreshDashboard } from "./dashboard";
 
 export const loyaltyKeys = {
@@ -27,16 +28,11 @@ export function useRewards(page: number) {
   });
 }
 
-/** The rewards of one business, for the QR code form's select. */
+/** The rewards of one business, for the QR code form's select (all pages). */
 export function useRewardOptions(businessId: number | undefined) {
   return useQuery({
     queryKey: [...loyaltyKeys.rewards, "options", businessId],
-    queryFn: async () =>
-      (
-        await apiCall<Paginated<Reward>>(calls.rewardList, {
-          search: { business_id: businessId, per_page: MAX_PER_PAGE },
-        })
-      ).data.items,
+    queryFn: () => listAll<Reward>(calls.rewardList, { business_id: businessId }),
     enabled: !!businessId,
   });
 }

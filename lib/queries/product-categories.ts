@@ -5,6 +5,7 @@ import { apiCall } from "@/lib/api-client";
 import { calls } from "@/lib/contract/calls";
 import type { Paginated } from "@/lib/contract/pagination";
 import type { ProductCategory, ProductCategoryAddBody } from "@/lib/contract/product-category";
+import { listAll } from "./all-pages";
 import { refreshDashboard } from "./dashboard";
 
 export const productCategoryKeys = { all: ["product-category-list"] as const };
@@ -15,6 +16,14 @@ export function useProductCategories(page: number) {
     queryFn: async () =>
       (await apiCall<Paginated<ProductCategory>>(calls.productCategoryList, { search: { page } })).data,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Every category of the owner, for the reward form's select (all pages, not only the first). */
+export function useProductCategoryOptions() {
+  return useQuery({
+    queryKey: [...productCategoryKeys.all, "options"],
+    queryFn: () => listAll<ProductCategory>(calls.productCategoryList),
   });
 }
 

@@ -5,7 +5,7 @@ import { clearDraft } from "@/lib/payments/local";
 import { leadToSlotFee } from "@/lib/payments/slot-fee";
 import { useId } from "react";
 import toast from "react-hot-toast";
-import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
 import { SelectField } from "@/components/ui/select-field";
 import { addressForm, type Address } from "@/lib/contract/address";
 import type { Business } from "@/lib/contract/business";
@@ -88,14 +88,7 @@ export function AddressForm({
         />
         <PlaceFields field={form.field} />
         <CoordinatesFields form={form} />
-        <div className="form-actions">
-          <Button type="submit" busy={form.busy}>
-            {address ? "Save address" : "Add address"}
-          </Button>
-          <button type="button" className="btn btn-secondary" onClick={onDone}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submit={address ? "Save address" : "Add address"} busy={form.busy} onCancel={onDone} />
       </form>
     </section>
   );

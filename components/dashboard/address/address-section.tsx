@@ -1,62 +1,43 @@
 "use client";
 
-import { clearDraft, useDraft } from "@/lib/payments/local";
 import Link from "next/link";
 import { useId, useState } from "react";
-import { ConfirmButton } from "@/components/ui/confirm-button";
-import { Pagination } from "@/components/ui/pagination";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
+import { ItemRow } from "@/components/ui/item-row";
+import { EmptyState } from "@/components/ui/query-state";
 import type { Address } from "@/lib/contract/address";
 import { useAddresses, useDeleteAddress } from "@/lib/queries/addresses";
 import { useBusinessOptions } from "@/lib/queries/businesses";
-import { usePageInRange } from "../use-page";
+import { PagedList } from "../paged-list";
+import { useDraftEditing } from "../use-draft-editing";
 import { AddressForm } from "./address-form";
 
 function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void }) {
   const remove = useDeleteAddress();
   const label = `${address.address}, ${address.city}`;
   return (
-    <li className="item-card">
-      <div className="item-main">
-        <h3>{label}</h3>
-        <p className="muted">
-          {address.business_name} · {address.state} {address.zip_code}, {address.country_name}
-        </p>
-      </div>
-      <div className="item-actions">
-        <button type="button" className="btn btn-secondary btn-small" onClick={onEdit}>
-          <span aria-hidden="true">Edit</span>
-          <span className="visually-hidden">Edit {label}</span>
-        </button>
-        <ConfirmButton
-          subject={label}
-          title="Delete this address?"
-          confirmLabel="Delete address"
-          onConfirm={async () => (await remove.mutateAsync(address.id)) as { message: string }}
-        >
-          {label} is removed from {address.business_name}.
-        </ConfirmButton>
-      </div>
-    </li>
+    <ItemRow
+      name={label}
+      edit={{ onClick: onEdit }}
+      remove={{
+        title: "Delete this address?",
+        warning: `${label} is removed from ${address.business_name}.`,
+        confirmLabel: "Delete address",
+        onConfirm: () => remove.mutateAsync(address.id),
+      }}
+    >
+      <p className="muted">
+        {address.business_name} · {address.state} {address.zip_code}, {address.country_name}
+      </p>
+    </ItemRow>
   );
 }
 
 export function AddressSection() {
   const [page, setPage] = useState(1);
   const [businessId, setBusinessId] = useState<number | undefined>();
-  const [chosen, setEditing] = useState<Address | "new" | null>(null);
-  // Back from paying the extra-slot fee: the form opens again with what was typed.
-  const draft = useDraft("address");
-  const [draftDone, setDraftDone] = useState(false);
-  const editing = chosen ?? (draft && !draftDone ? "new" : null);
-  const closeForm = () => {
-    setEditing(null);
-    setDraftDone(true);
-    clearDraft("address");
-  };
+  const { editing, setEditing, close: closeForm, draft } = useDraftEditing<Address>("address");
   const businesses = useBusinessOptions();
   const list = useAddresses(page, businessId);
-  usePageInRange(list.data, setPage);
   const filterId = useId();
 
   if (businesses.isSuccess && businesses.data.length === 0) {
@@ -122,33 +103,28 @@ export function AddressSection() {
           </select>
         </div>
       )}
-      {list.isPending ? (
-        <Skeleton label="Loading your addresses…" />
-      ) : list.isError ? (
-        <ErrorState what="your addresses" error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.total === 0 ? (
-        editing === null && (
-          <EmptyState
-            title="No addresses yet"
-            action={
-              <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-                Add an address
-              </button>
-            }
-          >
-            Add each location where customers collect stamps, so their scans show where they happened.
-          </EmptyState>
-        )
-      ) : (
-        <>
-          <ul className="item-list" aria-label="Your addresses">
-            {list.data.items.map((address) => (
-              <AddressCard key={address.id} address={address} onEdit={() => setEditing(address)} />
-            ))}
-          </ul>
-          <Pagination data={list.data} onPage={setPage} label="Addresses" />
-        </>
-      )}
+      <PagedList
+        list={list}
+        what="your addresses"
+        pages="Addresses"
+        onPage={setPage}
+        empty={
+          editing === null && (
+            <EmptyState
+              title="No addresses yet"
+              action={
+                <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
+                  Add an address
+                </button>
+              }
+            >
+              Add each location where customers collect stamps, so their scans show where they happened.
+            </EmptyState>
+          )
+        }
+      >
+        {(address) => <AddressCard key={address.id} address={address} onEdit={() => setEditing(address)} />}
+      </PagedList>
     </>
   );
 }

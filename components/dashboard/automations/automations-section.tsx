@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
-import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
 import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { SelectField } from "@/components/ui/select-field";
@@ -59,11 +59,7 @@ function AutomationForm({ automation }: { automation: Automation }) {
         )}
         <TextField label="Title" maxLength={MESSAGE_TITLE_MAX} {...form.field("title")} />
         <TextField label="Message" maxLength={MESSAGE_TEXT_MAX} {...form.field("message")} />
-        <div className="form-actions">
-          <Button type="submit" busy={form.busy}>
-            Save {label.title.toLowerCase()}
-          </Button>
-        </div>
+        <FormActions submit={`Save ${label.title.toLowerCase()}`} busy={form.busy} />
       </form>
     </section>
   );

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useState } from "react";
 import toast from "react-hot-toast";
-import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/api-client";
 import { businessForm, DEFAULT_FRAUD_THRESHOLD, MAX_FRAUD_THRESHOLD, type Business } from "@/lib/contract/business";
@@ -119,14 +119,7 @@ export function BusinessForm({
           hint="You get an alert when one card collects more stamps than this in one day (staff stamps included)."
           {...form.field("fraud_threshold")}
         />
-        <div className="form-actions">
-          <Button type="submit" busy={form.busy}>
-            {business ? "Save business" : "Add business"}
-          </Button>
-          <button type="button" className="btn btn-secondary" onClick={onDone}>
-            Cancel
-          </button>
-        </div>
+        <FormActions submit={business ? "Save business" : "Add business"} busy={form.busy} onCancel={onDone} />
       </form>
     </section>
   );

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { calls } from "@/lib/contract/calls";
 import { SEGMENT_LABELS, type CustomerDetail, type Segment } from "@/lib/contract/customers";
@@ -157,12 +158,7 @@ export function CustomerDetailDialog({ serial, onClose }: { serial: string | nul
   }, [serial]);
   return (
     <dialog ref={dialog} className="dialog customer-dialog" aria-labelledby={titleId} onClose={onClose}>
-      <div className="row-between">
-        <h2 id={titleId}>{customer.data?.name ?? "Customer"}</h2>
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => dialog.current?.close()}>
-          Close
-        </button>
-      </div>
+      <PanelHeader id={titleId} title={customer.data?.name ?? "Customer"} onClose={() => dialog.current?.close()} />
       {serial &&
         (customer.isPending ? (
           <Skeleton label="Loading the customer…" rows={3} />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import {
@@ -10,43 +10,20 @@ import {
   segmentTakesDays,
   type Segment,
 } from "@/lib/contract/customers";
-import { useBusinessOptions } from "@/lib/queries/businesses";
 import { useCustomers } from "@/lib/queries/customers";
 import { useProfile } from "@/lib/queries/user";
+import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
 import { CustomerDetailDialog } from "./customer-detail";
 import { Flags, stampsOf } from "./flags";
 import "./customers.css";
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
-/** Owners only: staff cannot list businesses (they see their owner's customers of all of them). */
-function BusinessFilter() {
-  const businesses = useBusinessOptions();
-  return (
-    <div className="field">
-      <label htmlFor="customer-business">Business</label>
-      <select id="customer-business" name="business_id" defaultValue="">
-        <option value="">All businesses</option>
-        {(businesses.data ?? []).map((b) => (
-          <option key={b.id} value={b.id}>
-            {b.business_name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function Filters({ onApply }: { onApply: (filters: Record<string, string>) => void }) {
+function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
   const owner = useProfile().data?.role === "owner";
   const [segment, setSegment] = useState<Segment>("all");
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    onApply(Object.fromEntries([...form.entries()].filter(([, v]) => v !== "").map(([k, v]) => [k, String(v)])));
-  };
   return (
-    <form className="customer-filters" onSubmit={submit} role="search" aria-label="Find customers">
+    <form className="customer-filters" onSubmit={submitFilters(onApply)} role="search" aria-label="Find customers">
       <div className="field customer-search">
         <label htmlFor="customer-q">Search</label>
         <input
@@ -58,7 +35,7 @@ function Filters({ onApply }: { onApply: (filters: Record<string, string>) => vo
           autoComplete="off"
         />
       </div>
-      {owner && <BusinessFilter />}
+      {owner && <BusinessFilter id="customer-business" />}
       <div className="field">
         <label htmlFor="customer-segment">Segment</label>
         <select
@@ -116,7 +93,7 @@ function Filters({ onApply }: { onApply: (filters: Record<string, string>) => vo
  * search, segments and filters; "Show more" loads the next keyset page. A row opens the customer.
  */
 export function CustomersSection() {
-  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [filters, setFilters] = useState<FilterValues>({});
   const [open, setOpen] = useState<string | null>(null);
   const list = useCustomers(filters);
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];

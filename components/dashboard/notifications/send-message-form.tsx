@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import toast from "react-hot-toast";
-import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import {
@@ -132,11 +132,7 @@ export function SendMessageForm() {
             </p>
           )}
         </div>
-        <div className="form-actions">
-          <Button type="submit" busy={form.busy}>
-            Send message
-          </Button>
-        </div>
+        <FormActions submit="Send message" busy={form.busy} />
       </form>
     </section>
   );

@@ -2,10 +2,9 @@
 
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
-import { Button } from "@/components/ui/button";
-import { ConfirmButton } from "@/components/ui/confirm-button";
-import { Pagination } from "@/components/ui/pagination";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
+import { FormActions } from "@/components/ui/form-actions";
+import { ItemRow } from "@/components/ui/item-row";
+import { EmptyState } from "@/components/ui/query-state";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { productCategoryAddBody, type ProductCategory } from "@/lib/contract/product-category";
@@ -16,7 +15,7 @@ import {
   useSaveProductCategory,
 } from "@/lib/queries/product-categories";
 import { useContractForm } from "@/lib/use-contract-form";
-import { usePageInRange } from "../use-page";
+import { PagedList } from "../paged-list";
 
 function CategoryForm({ category, onDone }: { category?: ProductCategory; onDone?: () => void }) {
   const save = useSaveProductCategory();
@@ -51,16 +50,7 @@ function CategoryForm({ category, onDone }: { category?: ProductCategory; onDone
             {...form.field("business_id")}
           />
         </div>
-        <div className="form-actions">
-          <Button type="submit" busy={form.busy}>
-            {category ? "Save category" : "Add category"}
-          </Button>
-          {onDone && (
-            <button type="button" className="btn btn-secondary" onClick={onDone}>
-              Cancel
-            </button>
-          )}
-        </div>
+        <FormActions submit={category ? "Save category" : "Add category"} busy={form.busy} onCancel={onDone} />
       </form>
     </section>
   );
@@ -69,26 +59,18 @@ function CategoryForm({ category, onDone }: { category?: ProductCategory; onDone
 function CategoryRow({ category, onEdit }: { category: ProductCategory; onEdit: () => void }) {
   const remove = useDeleteProductCategory();
   return (
-    <li className="item-card">
-      <div className="item-main">
-        <h3>{category.name}</h3>
-        <p className="muted small">{category.business_name ?? "All businesses"}</p>
-      </div>
-      <div className="item-actions">
-        <button type="button" className="btn btn-secondary btn-small" onClick={onEdit}>
-          <span aria-hidden="true">Edit</span>
-          <span className="visually-hidden">Edit {category.name}</span>
-        </button>
-        <ConfirmButton
-          subject={category.name}
-          title={`Delete ${category.name}?`}
-          confirmLabel="Delete category"
-          onConfirm={async () => (await remove.mutateAsync(category.id)) as { message: string }}
-        >
-          Rewards that count stamps for this category will count every stamp instead.
-        </ConfirmButton>
-      </div>
-    </li>
+    <ItemRow
+      name={category.name}
+      edit={{ onClick: onEdit }}
+      remove={{
+        title: `Delete ${category.name}?`,
+        warning: "Rewards that count stamps for this category will count every stamp instead.",
+        confirmLabel: "Delete category",
+        onConfirm: () => remove.mutateAsync(category.id),
+      }}
+    >
+      <p className="muted small">{category.business_name ?? "All businesses"}</p>
+    </ItemRow>
   );
 }
 
@@ -96,7 +78,6 @@ export function ProductCategorySection() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<ProductCategory | null>(null);
   const list = useProductCategories(page);
-  usePageInRange(list.data, setPage);
   return (
     <>
       <h1 className="page-title">Product categories</h1>
@@ -105,25 +86,21 @@ export function ProductCategorySection() {
       ) : (
         <CategoryForm />
       )}
-      {list.isPending ? (
-        <Skeleton label="Loading your product categories…" height="3rem" />
-      ) : list.isError ? (
-        <ErrorState what="your product categories" error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.total === 0 ? (
-        <EmptyState title="No product categories yet">
-          Add the kinds of products you sell, above. A reward can then count stamps for one category only, such as
-          &quot;every 10th coffee is free&quot;.
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="item-list" aria-label="Your product categories">
-            {list.data.items.map((category) => (
-              <CategoryRow key={category.id} category={category} onEdit={() => setEditing(category)} />
-            ))}
-          </ul>
-          <Pagination data={list.data} onPage={setPage} label="Product categories" />
-        </>
-      )}
+      <PagedList
+        list={list}
+        what="your product categories"
+        pages="Product categories"
+        onPage={setPage}
+        rowHeight="3rem"
+        empty={
+          <EmptyState title="No product categories yet">
+            Add the kinds of products you sell, above. A reward can then count stamps for one category only, such as
+            &quot;every 10th coffee is free&quot;.
+          </EmptyState>
+        }
+      >
+        {(category) => <CategoryRow key={category.id} category={category} onEdit={() => setEditing(category)} />}
+      </PagedList>
     </>
   );
 }

@@ -2,11 +2,11 @@
 
 import { useId } from "react";
 import toast from "react-hot-toast";
-import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { generateQrBody } from "@/lib/contract/qr-codes";
-import { useAddresses } from "@/lib/queries/addresses";
+import { useAddressOptions } from "@/lib/queries/addresses";
 import { useBusinessOptions } from "@/lib/queries/businesses";
 import { useGenerateQr, useRewardOptions } from "@/lib/queries/loyalty";
 import { useContractForm } from "@/lib/use-contract-form";
@@ -27,7 +27,7 @@ export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
     { resetOnSuccess: true },
   );
   const businessId = Number(form.values.business_id) || undefined;
-  const addresses = useAddresses(1, businessId);
+  const addresses = useAddressOptions(businessId);
   const rewards = useRewardOptions(businessId);
   const businessField = form.field("business_id");
   return (
@@ -64,7 +64,7 @@ export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
             label="Location"
             placeholder="No particular location"
             disabled={!businessId}
-            options={(businessId ? (addresses.data?.items ?? []) : []).map((a) => ({
+            options={(businessId ? (addresses.data ?? []) : []).map((a) => ({
               value: String(a.id),
               label: `${a.address}, ${a.city}`,
             }))}
@@ -78,11 +78,7 @@ export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
           options={[{ value: "rotating", label: "Rotating: shown on a counter screen" }]}
           {...form.field("mode")}
         />
-        <div className="form-actions">
-          <Button type="submit" busy={form.busy}>
-            Generate QR code
-          </Button>
-        </div>
+        <FormActions submit="Generate QR code" busy={form.busy} />
       </form>
     </section>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { useQrCode } from "@/lib/queries/loyalty";
 import { QrSecurity } from "./qr-security";
@@ -25,14 +26,7 @@ export function QrCodeView({ id, onClose }: { id: number; onClose: () => void })
   const svgHref = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(data.svg)}`;
   return (
     <section className="card qr-view" aria-labelledby="qr-view-title">
-      <div className="row-between">
-        <h2 id="qr-view-title">
-          {data.label} · {data.business_name}
-        </h2>
-        <button type="button" className="btn btn-secondary btn-small" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <PanelHeader id="qr-view-title" title={`${data.label} · ${data.business_name}`} onClose={onClose} />
       <p className="small muted">
         Opens <a href={data.url}>{data.url}</a>
       </p>

@@ -2,10 +2,9 @@
 
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
-import { Button } from "@/components/ui/button";
-import { ConfirmButton } from "@/components/ui/confirm-button";
-import { Pagination } from "@/components/ui/pagination";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
+import { FormActions } from "@/components/ui/form-actions";
+import { ItemRow } from "@/components/ui/item-row";
+import { EmptyState } from "@/components/ui/query-state";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import {
@@ -19,9 +18,9 @@ import {
 } from "@/lib/contract/rewards";
 import { useBusinessOptions } from "@/lib/queries/businesses";
 import { useRemoveReward, useRewards, useSaveReward } from "@/lib/queries/loyalty";
-import { useProductCategories } from "@/lib/queries/product-categories";
+import { useProductCategoryOptions } from "@/lib/queries/product-categories";
 import { useContractForm } from "@/lib/use-contract-form";
-import { usePageInRange } from "../use-page";
+import { PagedList } from "../paged-list";
 
 const cooldownText = (minutes: number) =>
   minutes === 0 ? "no wait" : minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`;
@@ -29,7 +28,7 @@ const cooldownText = (minutes: number) =>
 function RewardForm({ reward, onDone }: { reward?: Reward; onDone?: () => void }) {
   const save = useSaveReward();
   const businesses = useBusinessOptions();
-  const categories = useProductCategories(1);
+  const categories = useProductCategoryOptions();
   const headingId = useId();
   const form = useContractForm(
     addRewardBody,
@@ -101,20 +100,11 @@ function RewardForm({ reward, onDone }: { reward?: Reward; onDone?: () => void }
             label="Product category"
             placeholder="Every purchase"
             hint="Optional: count stamps for one category."
-            options={(categories.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
             {...form.field("product_category_id")}
           />
         </div>
-        <div className="form-actions">
-          <Button type="submit" busy={form.busy}>
-            {reward ? "Save reward" : "Add reward"}
-          </Button>
-          {onDone && (
-            <button type="button" className="btn btn-secondary" onClick={onDone}>
-              Cancel
-            </button>
-          )}
-        </div>
+        <FormActions submit={reward ? "Save reward" : "Add reward"} busy={form.busy} onCancel={onDone} />
       </form>
     </section>
   );
@@ -123,32 +113,25 @@ function RewardForm({ reward, onDone }: { reward?: Reward; onDone?: () => void }
 function RewardRow({ reward, onEdit }: { reward: Reward; onEdit: () => void }) {
   const remove = useRemoveReward();
   return (
-    <li className="item-card">
-      <div className="item-main">
-        <h3>{reward.title}</h3>
-        <p className="muted small">
-          {reward.business_name} · {reward.stamps_required} stamps · wait {cooldownText(reward.cooldown_minutes)}
-          {reward.daily_cap > 0 && ` · ${reward.daily_cap} a day`}
-          {reward.product_category_name && ` · ${reward.product_category_name}`} · {reward.qr_codes_count} QR code
-          {reward.qr_codes_count === 1 ? "" : "s"}
-        </p>
-        {reward.description && <p className="small">{reward.description}</p>}
-      </div>
-      <div className="item-actions">
-        <button type="button" className="btn btn-secondary btn-small" onClick={onEdit}>
-          <span aria-hidden="true">Edit</span>
-          <span className="visually-hidden">Edit {reward.title}</span>
-        </button>
-        <ConfirmButton
-          subject={reward.title}
-          title={`Remove ${reward.title}?`}
-          confirmLabel="Remove reward"
-          onConfirm={async () => (await remove.mutateAsync(reward.id)) as { message: string }}
-        >
-          Customers keep their stamps. QR codes for this reward collect for the business&apos;s newest other reward.
-        </ConfirmButton>
-      </div>
-    </li>
+    <ItemRow
+      name={reward.title}
+      edit={{ onClick: onEdit }}
+      remove={{
+        title: `Remove ${reward.title}?`,
+        warning:
+          "Customers keep their stamps. QR codes for this reward collect for the business's newest other reward.",
+        confirmLabel: "Remove reward",
+        onConfirm: () => remove.mutateAsync(reward.id),
+      }}
+    >
+      <p className="muted small">
+        {reward.business_name} · {reward.stamps_required} stamps · wait {cooldownText(reward.cooldown_minutes)}
+        {reward.daily_cap > 0 && ` · ${reward.daily_cap} a day`}
+        {reward.product_category_name && ` · ${reward.product_category_name}`} · {reward.qr_codes_count} QR code
+        {reward.qr_codes_count === 1 ? "" : "s"}
+      </p>
+      {reward.description && <p className="small">{reward.description}</p>}
+    </ItemRow>
   );
 }
 
@@ -156,29 +139,24 @@ export function RewardsSection() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Reward | null>(null);
   const list = useRewards(page);
-  usePageInRange(list.data, setPage);
   return (
     <>
       <h1 className="page-title">Rewards</h1>
       {editing ? <RewardForm key={editing.id} reward={editing} onDone={() => setEditing(null)} /> : <RewardForm />}
-      {list.isPending ? (
-        <Skeleton label="Loading your rewards…" height="3rem" />
-      ) : list.isError ? (
-        <ErrorState what="your rewards" error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.total === 0 ? (
-        <EmptyState title="No rewards yet">
-          Add the reward your customers collect stamps for, above. Then print a QR code for it in My QR Code.
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="item-list" aria-label="Your rewards">
-            {list.data.items.map((reward) => (
-              <RewardRow key={reward.id} reward={reward} onEdit={() => setEditing(reward)} />
-            ))}
-          </ul>
-          <Pagination data={list.data} onPage={setPage} label="Rewards" />
-        </>
-      )}
+      <PagedList
+        list={list}
+        what="your rewards"
+        pages="Rewards"
+        onPage={setPage}
+        rowHeight="3rem"
+        empty={
+          <EmptyState title="No rewards yet">
+            Add the reward your customers collect stamps for, above. Then print a QR code for it in My QR Code.
+          </EmptyState>
+        }
+      >
+        {(reward) => <RewardRow key={reward.id} reward={reward} onEdit={() => setEditing(reward)} />}
+      </PagedList>
     </>
   );
 }

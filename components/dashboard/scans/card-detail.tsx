@@ -2,8 +2,9 @@
 
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/ui/form-actions";
 import { Pagination } from "@/components/ui/pagination";
+import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
 import { cardAdjustBody, type CardEventKind } from "@/lib/contract/cards";
@@ -50,11 +51,7 @@ function AdjustForm({ serial }: { serial: string }) {
           {...form.field("reason")}
         />
       </div>
-      <div className="form-actions">
-        <Button type="submit" busy={form.busy}>
-          Save correction
-        </Button>
-      </div>
+      <FormActions submit="Save correction" busy={form.busy} />
     </form>
   );
 }
@@ -71,14 +68,7 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
   const { card, items } = history.data;
   return (
     <section className="card card-detail" aria-labelledby="card-detail-title">
-      <div className="row-between">
-        <h2 id="card-detail-title">
-          {card.customer_name} · {card.serial}
-        </h2>
-        <button type="button" className="btn btn-secondary btn-small" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <PanelHeader id="card-detail-title" title={`${card.customer_name} · ${card.serial}`} onClose={onClose} />
       <p className="small muted">
         {card.customer_email} · {card.business_name}
       </p>

@@ -1,12 +1,12 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { CursorPagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { SCAN_KINDS } from "@/lib/contract/scans";
-import { useBusinessOptions } from "@/lib/queries/businesses";
 import { useScans } from "@/lib/queries/loyalty";
 import { useProfile } from "@/lib/queries/user";
+import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
 import { CardDetail } from "./card-detail";
 import { CardScanner } from "./card-scanner";
 import "./scans.css";
@@ -14,35 +14,12 @@ import "./scans.css";
 const KIND_LABEL = { join: "Joined", stamp: "Stamp", redeem: "Redeemed" } as const;
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-/** Owners only: staff cannot list businesses (and see their owner's scans of all of them). */
-function BusinessFilter() {
-  const businesses = useBusinessOptions();
-  return (
-    <div className="field">
-      <label htmlFor="filter-business">Business</label>
-      <select id="filter-business" name="business_id" defaultValue="">
-        <option value="">All businesses</option>
-        {(businesses.data ?? []).map((b) => (
-          <option key={b.id} value={b.id}>
-            {b.business_name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function Filters({ onApply }: { onApply: (filters: Record<string, string>) => void }) {
+function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
   const profile = useProfile();
   const owner = profile.data?.role === "owner";
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    onApply(Object.fromEntries([...form.entries()].filter(([, v]) => v !== "").map(([k, v]) => [k, String(v)])));
-  };
   return (
-    <form className="scan-filters" onSubmit={submit} aria-label="Filter scans">
-      {owner && <BusinessFilter />}
+    <form className="scan-filters" onSubmit={submitFilters(onApply)} aria-label="Filter scans">
+      {owner && <BusinessFilter id="filter-business" />}
       <div className="field">
         <label htmlFor="filter-kind">Kind</label>
         <select id="filter-kind" name="kind" defaultValue="">
@@ -76,7 +53,7 @@ function Filters({ onApply }: { onApply: (filters: Record<string, string>) => vo
  */
 export function MyScansSection() {
   const [cursors, setCursors] = useState<string[]>([]);
-  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [filters, setFilters] = useState<FilterValues>({});
   const [card, setCard] = useState<string | null>(null);
   const list = useScans(cursors.at(-1) ?? null, filters);
   const csv = `/api/scan-export${Object.keys(filters).length ? `?${new URLSearchParams(filters)}` : ""}`;

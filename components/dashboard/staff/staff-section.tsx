@@ -2,15 +2,14 @@
 
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
-import { Button } from "@/components/ui/button";
-import { ConfirmButton } from "@/components/ui/confirm-button";
-import { Pagination } from "@/components/ui/pagination";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
+import { FormActions } from "@/components/ui/form-actions";
+import { ItemRow } from "@/components/ui/item-row";
+import { EmptyState } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
 import { addStaffBody, type StaffMember } from "@/lib/contract/staff";
 import { useAddStaff, useDeleteStaff, useStaff } from "@/lib/queries/staff";
 import { useContractForm } from "@/lib/use-contract-form";
-import { usePageInRange } from "../use-page";
+import { PagedList } from "../paged-list";
 import { StaffSettingsCard } from "./staff-settings";
 
 const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
@@ -67,11 +66,7 @@ function AddStaffForm() {
           <TextField label="Name" autoComplete="off" required {...form.field("name")} />
           <TextField label="Email" type="email" autoComplete="off" required {...form.field("email")} />
         </div>
-        <div className="form-actions">
-          <Button type="submit" busy={form.busy}>
-            Send invite
-          </Button>
-        </div>
+        <FormActions submit="Send invite" busy={form.busy} />
       </form>
       {invite && <InviteLink {...invite} />}
     </section>
@@ -88,62 +83,55 @@ function StaffRow({ member }: { member: StaffMember }) {
   const remove = useDeleteStaff();
   const status = STATUS[member.status];
   return (
-    <li className="item-card">
-      <div className="item-main">
-        <h3>
+    <ItemRow
+      name={member.name}
+      heading={
+        <>
           {member.name} <span className={`badge ${status.className}`}>{status.label}</span>
-        </h3>
-        <p className="muted">{member.email}</p>
-        <p className="muted small">
-          {member.status === "active"
-            ? `Joined ${dateFormat.format(new Date(member.created_at))}`
-            : `Invite ${member.status === "expired" ? "expired" : "expires"} ${dateFormat.format(new Date(member.expires_at))}`}
-        </p>
-      </div>
-      <div className="item-actions">
-        <ConfirmButton
-          action="Remove"
-          subject={member.name}
-          title={`Remove ${member.name}?`}
-          confirmLabel={member.status === "active" ? "Remove and sign out" : "Withdraw invite"}
-          onConfirm={async () => (await remove.mutateAsync(member.id)) as { message: string }}
-        >
-          {member.status === "active"
+        </>
+      }
+      remove={{
+        action: "Remove",
+        title: `Remove ${member.name}?`,
+        warning:
+          member.status === "active"
             ? `${member.name} is signed out at once and can no longer sign in.`
-            : "The invite link stops working."}
-        </ConfirmButton>
-      </div>
-    </li>
+            : "The invite link stops working.",
+        confirmLabel: member.status === "active" ? "Remove and sign out" : "Withdraw invite",
+        onConfirm: () => remove.mutateAsync(member.id),
+      }}
+    >
+      <p className="muted">{member.email}</p>
+      <p className="muted small">
+        {member.status === "active"
+          ? `Joined ${dateFormat.format(new Date(member.created_at))}`
+          : `Invite ${member.status === "expired" ? "expired" : "expires"} ${dateFormat.format(new Date(member.expires_at))}`}
+      </p>
+    </ItemRow>
   );
 }
 
 export function StaffSection() {
   const [page, setPage] = useState(1);
   const list = useStaff(page);
-  usePageInRange(list.data, setPage);
   return (
     <>
       <h1 className="page-title">My staff</h1>
       <AddStaffForm />
       <StaffSettingsCard />
-      {list.isPending ? (
-        <Skeleton label="Loading your staff…" />
-      ) : list.isError ? (
-        <ErrorState what="your staff" error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.total === 0 ? (
-        <EmptyState title="No staff yet">
-          Invite the people who serve at your counter, above. They get an email with a link to set their password.
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="item-list" aria-label="Your staff">
-            {list.data.items.map((member) => (
-              <StaffRow key={member.id} member={member} />
-            ))}
-          </ul>
-          <Pagination data={list.data} onPage={setPage} label="Staff" />
-        </>
-      )}
+      <PagedList
+        list={list}
+        what="your staff"
+        pages="Staff"
+        onPage={setPage}
+        empty={
+          <EmptyState title="No staff yet">
+            Invite the people who serve at your counter, above. They get an email with a link to set their password.
+          </EmptyState>
+        }
+      >
+        {(member) => <StaffRow key={member.id} member={member} />}
+      </PagedList>
     </>
   );
 }
