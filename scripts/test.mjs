@@ -9,8 +9,16 @@ import { summarize } from "./lib/test-summary.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
+/** Debian's packages the tests use: Chromium (browser tests) and nginx (`nginx -t` of deploy/). */
+const NEEDED = [
+  { name: "chromium", path: CHROMIUM, why: "the browser tests (or point CHROMIUM_PATH at a Chromium binary)" },
+  { name: "nginx", path: "/usr/sbin/nginx", why: "the check of deploy/nginx.conf" },
+];
+
+function ensureDebianPackages() {
+  const missing = NEEDED.filter((p) => !fs.existsSync(p.path));
+  if (missing.length === 0) return;
+  const names = missing.map((p) => p.name);
   const root = process.getuid?.() === 0;
   let hasApt = false;
   try {
@@ -20,14 +28,15 @@ function ensureChromium() {
     // no apt-get here
   }
   if (root && hasApt) {
-    console.log("[test] Chromium is missing: installing Debian's chromium with apt-get…");
+    console.log(`[test] missing: installing Debian's ${names.join(" and ")} with apt-get…`);
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit" });
+    execFileSync("apt-get", ["install", "-y", "-qq", ...names], { stdio: "inherit" });
     return;
   }
   console.error(
-    `[test] Chromium not found at ${CHROMIUM}. Install it with:\n  sudo apt-get install -y chromium\n` +
-      "or point CHROMIUM_PATH at a Chromium binary. (Never `npx playwright install`: it downloads.)",
+    missing.map((p) => `[test] ${p.name} not found at ${p.path}: needed for ${p.why}.`).join("\n") +
+      `\nInstall with:\n  sudo apt-get install -y ${names.join(" ")}\n` +
+      "(Never `npx playwright install`: it downloads.)",
   );
   process.exit(1);
 }
@@ -53,6 +62,7 @@ if (busy.length > 0) {
   console.error(`[test] end-to-end tests will not run: ${notRun.e2e}`);
 }
 
+ensureDebianPackages();
 try {
   await run("npx", ["jest", "--json", "--outputFile=reports/jest.json"]);
 } catch {
@@ -60,7 +70,6 @@ try {
 }
 
 if (!notRun.e2e) {
-  ensureChromium();
   try {
     for (const [name, target] of Object.entries(targets)) {
       if (isStale(target)) {
