@@ -13,7 +13,7 @@ import type { AppleWalletConfig } from "./config";
 import { createPassImageCache } from "./images";
 import { appleMessageUpdates } from "./message-updates";
 import { buildPass, passData } from "./pass";
-import { authorisedCard, badPassToken, changedSince, changeTag, notModifiedSince } from "./web-service";
+import { authorisedCard, badPassToken, changedSince, changeTag, lastModified, notModifiedSince } from "./web-service";
 
 export const NOT_CONFIGURED = "Apple Wallet passes are not set up on this site.";
 
@@ -29,7 +29,7 @@ const pkpass = (body: Buffer, updatedAt: Date, extra: Record<string, string> = {
     body,
     contentType: PKPASS_TYPE,
     // Without Last-Modified, Wallet silently stops fetching updates.
-    headers: { "last-modified": updatedAt.toUTCString(), "cache-control": "no-store", ...extra },
+    headers: { "last-modified": lastModified(updatedAt).toUTCString(), "cache-control": "no-store", ...extra },
   },
 });
 
@@ -126,7 +126,7 @@ export function appleWalletRoutes(app: FastifyInstance) {
     const auth = await passHolder(params, request.headers.authorization);
     const { updatedAt } = auth.card;
     if (notModifiedSince(updatedAt, request.headers["if-modified-since"])) {
-      return empty(304, { "last-modified": updatedAt.toUTCString() });
+      return empty(304, { "last-modified": lastModified(updatedAt).toUTCString() });
     }
     const data = await passData(app.db, auth.card.id);
     if (!data) throw badPassToken();

@@ -44,12 +44,31 @@ export const changedSince = (tag: string | undefined) =>
   tag ? sql`(extract(epoch from ${cards.updatedAt}) * 1000000)::bigint > ${tag}::bigint` : undefined;
 
 /**
- * Whether the phone's copy (If-Modified-Since) is current. HTTP dates have whole seconds, so the
- * card's time is compared truncated to its second.
+ * How long a change may take to become visible (its transaction's `now()` is when it began, not
+ * when it committed), with room for the clocks of the API and database machines to differ.
  */
+const SETTLING_MS = 5_000;
+const SECOND = 1000;
+
+/**
+ * The Last-Modified of a pass served now. HTTP dates have whole seconds, and the phone sends the
+ * date back as If-Modified-Since, so a change later in the same second as the served copy must
+ * still compare as newer: the date is the card's time rounded up (a copy of an old card is current
+ * until the card changes), but never later than the whole second a few seconds before now (a
+ * change after this copy was read is always after it). A recently changed card then gets a
+ * needless 200 once; a change is never answered 304 (it was: a stamp in the second the phone had
+ * fetched its pass stayed off the phone until the next one).
+ */
+export function lastModified(updatedAt: Date, now: Date = new Date()): Date {
+  const roundedUp = Math.ceil(updatedAt.getTime() / SECOND) * SECOND;
+  const settled = Math.floor((now.getTime() - SETTLING_MS) / SECOND) * SECOND;
+  return new Date(Math.min(roundedUp, settled));
+}
+
+/** Whether the phone's copy (If-Modified-Since, a date `lastModified` gave) is current. */
 export function notModifiedSince(updatedAt: Date, ifModifiedSince: string | undefined): boolean {
   if (!ifModifiedSince) return false;
   const since = Date.parse(ifModifiedSince);
   if (Number.isNaN(since)) return false;
-  return Math.floor(updatedAt.getTime() / 1000) * 1000 <= since;
+  return updatedAt.getTime() < since;
 }
