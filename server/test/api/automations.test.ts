@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Automation, AutomationLogEntry } from "../../../lib/contract/automations";
 import type { Paginated } from "../../../lib/contract/pagination";
 import type { WalletCard } from "../../../lib/contract/wallet";
-import { fillPlaceholders, runAutomations } from "../../src/modules/automations/run";
+import { AUTOMATION_PAGE, fillPlaceholders, runAutomations } from "../../src/modules/automations/run";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
@@ -122,6 +122,48 @@ it("sends once per customer per period, across two ticks and two instances, with
   const log = await t.get<Paginated<AutomationLogEntry>>("/automation-log", { token: p.token });
   expect(log.body.data.total).toBe(5);
   expect(log.body.data.items[0]).toMatchObject({ kind: "win_back", customer_name: "Lapsed Lou" });
+});
+
+it("pages through the due cards, and a later tick does not try the cards already written to", async () => {
+  const p = await f.programme();
+  const ownerId = (
+    await t.query<{ id: number }>(sql`select user_id as id from businesses where id = ${p.business.id}`)
+  )[0]!.id;
+  // More lapsed card holders than a page, straight into the database.
+  const count = AUTOMATION_PAGE + 20;
+  await t.query(sql`
+    with c as (
+      insert into customers (user_id, name, email)
+      select ${ownerId}, 'Lapsed ' || g, 'lapsed-' || g || '-' || ${p.business.id} || '@example.com'
+      from generate_series(1, ${count}) g returning id)
+    insert into cards (user_id, business_id, customer_id, serial, stamps, last_visit_at)
+    select ${ownerId}, ${p.business.id}, c.id, 'LAPSED-' || ${p.business.id} || '-' || c.id, 0,
+      now() - interval '60 days' from c`);
+  const body = { business_id: p.business.id, kind: "win_back", enabled: true, days: 30, title: "Hi", message: "Back?" };
+  expect((await save(p.token, body)).statusCode).toBe(200);
+
+  // Every due card is written to once, past the first page.
+  const db = t.database.db;
+  expect((await runAutomations(db)).sent).toBe(count);
+  const sent = await t.query<{ n: number }>(sql`
+    select count(*)::int as n from automation_sends s join automations a on a.id = s.automation_id
+    where a.business_id = ${p.business.id}`);
+  expect(sent[0]!.n).toBe(count);
+
+  // The next tick does not try them again (a transaction a card, every quarter of an hour): the
+  // cards already written to in their period are not read at all.
+  let transactions = 0;
+  const counting = new Proxy(db, {
+    get(target, key, receiver) {
+      if (key !== "transaction") return Reflect.get(target, key, receiver);
+      return (...args: Parameters<typeof db.transaction>) => {
+        transactions++;
+        return target.transaction(...args);
+      };
+    },
+  });
+  expect((await runAutomations(counting)).sent).toBe(0);
+  expect(transactions).toBe(0);
 });
 
 it("fills the placeholders literally", () => {

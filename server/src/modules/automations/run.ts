@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, notExists, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import type { PushJobs } from "../notifications/push-targets";
@@ -18,6 +18,11 @@ const WELCOME_WINDOW_MS = 2 * 86_400_000;
 
 type AutomationRow = typeof automations.$inferSelect & { businessName: string };
 type Candidate = { cardId: number; name: string; stampsLeft: number | null; period: string };
+/** Runs in each message's transaction (the push to the card's devices is a job written there). */
+type OnSent = (
+  tx: Db,
+  sent: { ownerId: number; businessId: number; messageId: number; title: string; message: string },
+) => Promise<void>;
 
 /** `{name}`, `{business}`, `{stamps_left}` filled in; unknown braces stay as typed. */
 export function fillPlaceholders(text: string, values: { name: string; business: string; stampsLeft: number | null }) {
@@ -27,8 +32,15 @@ export function fillPlaceholders(text: string, values: { name: string; business:
     .replaceAll("{stamps_left}", values.stampsLeft === null ? "" : String(values.stampsLeft));
 }
 
-/** The cards an automation is due for at `now`, each with its once-per-period key. */
-async function candidates(db: Db, a: AutomationRow, now: Date): Promise<Candidate[]> {
+/** Cards one page of an automation's tick reads: a business of 100,000 cards is never all in memory. */
+export const AUTOMATION_PAGE = 500;
+
+/**
+ * A page of the cards an automation is due for at `now` and has not been sent to in their period
+ * (each with its once-per-period key), by card id after `afterCardId`: a tick sends to the new
+ * ones only, rather than trying every inactive card again each quarter of an hour.
+ */
+async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: number): Promise<Candidate[]> {
   const fallback = fallbackReward(a.userId);
   const required = stampsRequired(fallback);
   const at = (ms: number) => new Date(ms);
@@ -71,7 +83,28 @@ async function candidates(db: Db, a: AutomationRow, now: Date): Promise<Candidat
     .innerJoin(customers, eq(customers.id, cards.customerId))
     .leftJoin(ownReward, ownRewardOn)
     .leftJoin(fallback, fallbackOn(fallback))
-    .where(and(eq(cards.businessId, a.businessId), eq(cards.userId, a.userId), where));
+    .where(
+      and(
+        eq(cards.businessId, a.businessId),
+        eq(cards.userId, a.userId),
+        gt(cards.id, afterCardId),
+        where,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(automationSends)
+            .where(
+              and(
+                eq(automationSends.automationId, a.id),
+                eq(automationSends.cardId, cards.id),
+                eq(automationSends.period, period),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(cards.id))
+    .limit(AUTOMATION_PAGE);
   return rows.map((r) => ({ ...r, stampsLeft: r.stampsLeft === null ? null : Number(r.stampsLeft) }));
 }
 
@@ -83,14 +116,7 @@ async function candidates(db: Db, a: AutomationRow, now: Date): Promise<Candidat
  * The job queue's scheduler calls it (`scheduleAutomations`); `onSent` runs in each message's
  * transaction (the push to that card's devices is a job written there).
  */
-export async function runAutomations(
-  db: Db,
-  now = new Date(),
-  onSent?: (
-    tx: Db,
-    sent: { ownerId: number; businessId: number; messageId: number; title: string; message: string },
-  ) => Promise<void>,
-): Promise<{ sent: number }> {
+export async function runAutomations(db: Db, now = new Date(), onSent?: OnSent): Promise<{ sent: number }> {
   const active = await db
     .select({ automation: automations, businessName: businesses.businessName })
     .from(automations)
@@ -98,41 +124,54 @@ export async function runAutomations(
     .where(eq(automations.enabled, true));
   let sent = 0;
   for (const { automation, businessName } of active) {
-    const a = { ...automation, businessName };
-    for (const c of await candidates(db, a, now)) {
-      const done = await db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .insert(automationSends)
-          .values({ automationId: a.id, cardId: c.cardId, period: c.period })
-          .onConflictDoNothing()
-          .returning({ id: automationSends.id });
-        if (!claimed) return false;
-        const values = { name: c.name, business: businessName, stampsLeft: c.stampsLeft };
-        const [message] = await tx
-          .insert(businessMessages)
-          .values({
-            userId: a.userId,
-            businessId: a.businessId,
-            title: fillPlaceholders(a.title, values).slice(0, 120),
-            message: fillPlaceholders(a.message, values).slice(0, 480),
-            segment: `automation:${a.kind}`,
-          })
-          .returning({ id: businessMessages.id, title: businessMessages.title, message: businessMessages.message });
-        await tx.insert(messageRecipients).values({ messageId: message!.id, cardId: c.cardId });
-        await onSent?.(tx, {
-          ownerId: a.userId,
-          businessId: a.businessId,
-          messageId: message!.id,
-          title: message!.title,
-          message: message!.message,
-        });
-        await tx.update(automationSends).set({ messageId: message!.id }).where(eq(automationSends.id, claimed.id));
-        return true;
-      });
-      if (done) sent++;
+    const a: AutomationRow = { ...automation, businessName };
+    let afterCardId = 0;
+    for (;;) {
+      const page = await candidates(db, a, now, afterCardId);
+      sent += await sendPage(db, a, page, onSent);
+      if (page.length < AUTOMATION_PAGE) break;
+      afterCardId = page.at(-1)!.cardId;
     }
   }
   return { sent };
+}
+
+/** Sends an automation's message to a page of its cards, each claimed in its own transaction. */
+async function sendPage(db: Db, a: AutomationRow, page: Candidate[], onSent: OnSent | undefined): Promise<number> {
+  let sent = 0;
+  for (const c of page) {
+    const done = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(automationSends)
+        .values({ automationId: a.id, cardId: c.cardId, period: c.period })
+        .onConflictDoNothing()
+        .returning({ id: automationSends.id });
+      if (!claimed) return false;
+      const values = { name: c.name, business: a.businessName, stampsLeft: c.stampsLeft };
+      const [message] = await tx
+        .insert(businessMessages)
+        .values({
+          userId: a.userId,
+          businessId: a.businessId,
+          title: fillPlaceholders(a.title, values).slice(0, 120),
+          message: fillPlaceholders(a.message, values).slice(0, 480),
+          segment: `automation:${a.kind}`,
+        })
+        .returning({ id: businessMessages.id, title: businessMessages.title, message: businessMessages.message });
+      await tx.insert(messageRecipients).values({ messageId: message!.id, cardId: c.cardId });
+      await onSent?.(tx, {
+        ownerId: a.userId,
+        businessId: a.businessId,
+        messageId: message!.id,
+        title: message!.title,
+        message: message!.message,
+      });
+      await tx.update(automationSends).set({ messageId: message!.id }).where(eq(automationSends.id, claimed.id));
+      return true;
+    });
+    if (done) sent++;
+  }
+  return sent;
 }
 
 /** Every quarter of an hour, on one instance however many run (the job queue's scheduler). */
