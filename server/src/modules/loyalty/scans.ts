@@ -158,11 +158,9 @@ type ExportRow = {
 /**
  * One export batch: the next EXPORT_BATCH scans after the cursor, with their holders joined by
  * primary key, in one statement. Raw rows (db.execute), not the query builder's: a million rows
- * through drizzle's per-column mapping cost seconds of CPU, and a batch's card ids sent back as
- * 500 parameters (inArray) built a tree of 1,500 SQL objects per batch that lived across the
- * query's await; the garbage collector promoted them to the old generation, which grew by ~40 MB
- * over a 1M-row export before a full collection (measured with a sampling heap profile of objects
- * surviving scavenges, issue 17).
+ * through drizzle's per-column mapping cost seconds of CPU, and the batch's card ids sent back in a
+ * second statement as 500 parameters (inArray) built 1,500 SQL objects a batch. (What kept the
+ * API's RSS growing during an export was V8's allocation-site pretenuring: see v8-settings.ts.)
  */
 async function exportBatch(db: Db, where: SQL, after: ScanCursor | undefined): Promise<ExportRow[]> {
   const result = (await db.execute(sql`
@@ -207,16 +205,6 @@ async function* exportCsv(db: Db, where: SQL): AsyncGenerator<string> {
       r.name,
     ]),
   );
-  // The batch's CSV records: made once and refilled by every batch, never one new array a row.
-  // V8 pretenures an allocation site (allocates its objects in the old generation from then on)
-  // when a scavenge finds most of the objects it made since the last one alive, and a batch's
-  // 500 records are all alive until the batch is written. When a scavenge fell inside the first
-  // batch, every later row's record went straight to the old generation as garbage that only a
-  // full collection frees: the API's RSS grew by ~110 MB in about half of the 1M-row exports,
-  // by 5-8 MB in the others and always with --no-allocation-site-pretenuring (measured with
-  // --trace-pretenuring-statistics and --trace-gc, issue 17). The driver's rows are made by
-  // spreading a template object, which records no allocation site.
-  const records = Array.from({ length: EXPORT_BATCH }, () => new Array<string | number | null>(HEADER.length));
   let after: ScanCursor | undefined;
   for (;;) {
     const batch = await exportBatch(db, where, after);
@@ -224,20 +212,19 @@ async function* exportCsv(db: Db, where: SQL): AsyncGenerator<string> {
     const business = await businessNames(batch.map((r) => r.business_id));
     const location = await locations(batch.map((r) => r.address_id));
     const staffName = await staffNames(batch.map((r) => r.staff_user_id));
-    batch.forEach((r, i) => {
-      const record = records[i]!;
+    const records = batch.map((r) => [
       // 2026-01-02T03:04:05.678901Z → 2026-01-02T03:04:05.678Z, the Date.toISOString() of scan-list.
-      record[0] = `${r.cursor_at.slice(0, 23)}Z`;
-      record[1] = r.kind;
-      record[2] = r.name ?? "";
-      record[3] = r.email ?? "";
-      record[4] = r.serial ?? "";
-      record[5] = business(r.business_id);
-      record[6] = location(r.address_id);
-      record[7] = staffName(r.staff_user_id);
-      record[8] = r.stamps_after;
-    });
-    yield stringifySync(batch.length === EXPORT_BATCH ? records : records.slice(0, batch.length), CSV_OPTIONS);
+      `${r.cursor_at.slice(0, 23)}Z`,
+      r.kind,
+      r.name ?? "",
+      r.email ?? "",
+      r.serial ?? "",
+      business(r.business_id),
+      location(r.address_id),
+      staffName(r.staff_user_id),
+      r.stamps_after,
+    ]);
+    yield stringifySync(records, CSV_OPTIONS);
     if (batch.length < EXPORT_BATCH) return;
     const last = batch.at(-1)!;
     after = { at: last.cursor_at, id: last.id };
