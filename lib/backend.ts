@@ -33,7 +33,7 @@ type BackendRequest = {
   method: string;
   headers: Headers;
   /** Sent as it is, or streamed and stopped (BodyTooLarge) once more than `limit` bytes went through. */
-  body?: string | ReadableStream<Uint8Array> | null;
+  body?: string | Uint8Array | ReadableStream<Uint8Array> | null;
   limit?: number;
   /** Until the answer's headers arrive (the body of a long export may take longer). */
   timeoutMs?: number;
@@ -73,7 +73,7 @@ export function backendRequest(
       reject(error);
     });
     if (!body) request.end();
-    else if (typeof body === "string") request.end(body);
+    else if (typeof body === "string" || body instanceof Uint8Array) request.end(body);
     else
       sendCapped(request, body, limit).catch((error: unknown) => {
         request.destroy();
@@ -106,9 +106,19 @@ async function sendCapped(request: http.ClientRequest, body: ReadableStream<Uint
   request.end();
 }
 
-/** Reads a whole answer (JSON envelopes are small). */
-export async function readAll(message: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of message) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/**
+ * Reads a whole answer (JSON envelopes are small), by its events: an async iterator over the
+ * message costs a promise or more per chunk, on the BFF's hot path.
+ */
+export function readAll(message: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    message.on("data", (chunk: Buffer) => chunks.push(chunk));
+    message.once("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    message.once("error", reject);
+    // Cut before its end (the API server went away): no 'end' comes, only 'close'.
+    message.once("close", () => {
+      if (!message.complete) reject(new Error("the API server's answer was cut short"));
+    });
+  });
 }

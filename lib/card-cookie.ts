@@ -18,9 +18,14 @@ const password = () => {
   return sessionSecret(env.SESSION_SECRET, env.DATA_DIR);
 };
 
-/** The secrets this device holds (none when the cookie is missing or does not open). */
-export async function readCardSecrets(): Promise<string[]> {
-  const store = await cookies();
+/**
+ * The secrets this device holds (none when the cookie is missing or does not open). A route handler
+ * passes its request's cookies (NextRequest.cookies): Next.js's cookie store costs more to open.
+ */
+export async function readCardSecrets(requestCookies?: {
+  get(name: string): { value: string } | undefined;
+}): Promise<string[]> {
+  const store = requestCookies ?? (await cookies());
   const value = store.get(cardCookieName(true))?.value ?? store.get(cardCookieName(false))?.value;
   if (!value) return [];
   try {

@@ -1,7 +1,8 @@
 // `npm run test:cluster`: starts the cluster (scripts/cluster/cluster.mjs) on a throwaway
 // PostgreSQL and shows that several instances behave as one:
 //   1. both API servers, started at once on a fresh database, migrate once and seed once;
-//   2. a session made through one web server works through the other (and through nginx);
+//   2. a session made through one web server works through the other (and through nginx), and nginx
+//      micro-caches the public pages for anonymous visitors only (X-Cache-Status);
 //   3. 50 concurrent staff stamps of one card, spread over both API servers, give exactly 50;
 //   4. rate limits are shared: failed logins alternating between the instances hit one limit, and
 //      a client's own X-Forwarded-For does not get it past nginx;
@@ -179,6 +180,36 @@ async function main() {
       login.status === 200 && viaWeb2.status === 200 && email === DEMO.email && viaNginx.status === 200,
       "a session made through one web server works through the other",
       `login on web-1 ${login.status}; user-profile on web-2 ${viaWeb2.status} (${email}), through nginx ${viaNginx.status}`,
+    );
+
+    // ── 2b. nginx micro-caches the public pages for anonymous visitors (1 s), nothing else.
+    const page = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(url, { headers, redirect: "manual" });
+      await res.arrayBuffer();
+      return {
+        status: res.status,
+        cache: res.headers.get("x-cache-status"),
+        csp: res.headers.get("content-security-policy"),
+      };
+    };
+    // Two visits in a row (within the second): the later is served by nginx. A third try covers a
+    // first visit that landed on the boundary of the cached second.
+    const home: Awaited<ReturnType<typeof page>>[] = [];
+    for (let i = 0; i < 3 && home.at(-1)?.cache !== "HIT"; i++) home.push(await page(`${c.urls.public}/?visit=${i}`));
+    const hit = home.at(-1)!;
+    const signedIn = await page(`${c.urls.public}/`, { cookie });
+    const bff = await page(`${c.urls.public}/api/user-profile`, { cookie });
+    const dashboard = await page(`${c.urls.public}/dashboard/main`, { cookie });
+    check(
+      hit.status === 200 &&
+        hit.cache === "HIT" &&
+        !hit.csp?.includes("'nonce-") &&
+        signedIn.cache === "BYPASS" &&
+        bff.cache === null &&
+        dashboard.cache === null,
+      "nginx micro-caches the public pages for anonymous visitors only",
+      `home page (query strings ignored): ${home.map((v) => `${v.status} ${v.cache}`).join(", ")}, its policy without a nonce: ${!hit.csp?.includes("'nonce-")}; ` +
+        `with a session cookie: ${signedIn.cache}; /api/user-profile: ${bff.cache ?? "not cached"}; /dashboard/main: ${dashboard.cache ?? "not cached"}`,
     );
 
     // Fixtures, straight to the API servers: the owner's token, a programme, 21 cards.

@@ -4,7 +4,7 @@ import type { DashboardDetails } from "../../../lib/contract/dashboard";
 import type { Paginated } from "../../../lib/contract/pagination";
 import type { QrCode } from "../../../lib/contract/qr-codes";
 import type { ScanPage } from "../../../lib/contract/scans";
-import { EXPORT_BATCH } from "../../src/modules/loyalty/scans";
+import { csvCell, EXPORT_BATCH } from "../../src/modules/loyalty/scans";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { multipart } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";
@@ -135,6 +135,47 @@ describe("scan-export", () => {
       expect(row).toContain(`"'=HYPERLINK(""http://x"", ""click"")","a,b@example.com",${joined.card.serial}`);
     }
     expect(rows[0]).toMatch(/,join,/); // newest first: the join, then the copies an hour older
+  });
+
+  it("writes each scan as scan-list shows it: the time to the millisecond, holder, business, location, staff", async () => {
+    const { token, business, reward } = await f.programme({ cooldown_minutes: 0 });
+    const address = await f.addAddress(token, business.id, { address: "1 Export Lane, Flat 2" });
+    const qr = await f.generateQr(token, business.id, { reward_id: reward.id, address_id: address.id });
+    const joined = await f.join(qr.qr_token, { name: "Export Customer" });
+    expect((await f.staffScan(token, joined.card.serial)).statusCode).toBe(200);
+    // The export reads raw rows (its own statement, not the list's): the times must still agree,
+    // truncated to the millisecond as a Date is, never rounded up.
+    const joinId = await firstScanId(token);
+    await t.query(sql`update scans set created_at = '2026-01-02 03:04:05.678999+00' where id = ${joinId}`);
+
+    const list = (await t.get<ScanPage>("/scan-list", { token })).body.data.items;
+    expect(list.map((s) => s.kind)).toEqual(["stamp", "join"]);
+    expect(list[1]!.created_at).toBe("2026-01-02T03:04:05.678Z");
+    const expected = list.map((s) =>
+      [
+        s.created_at,
+        s.kind,
+        s.customer_name,
+        s.customer_email,
+        s.serial,
+        s.business_name,
+        s.location,
+        s.staff_name,
+        s.stamps_after,
+      ]
+        .map(csvCell)
+        .join(","),
+    );
+    expect(list[0]!.staff_name).toBeTruthy(); // the owner stamped the card
+    expect(list[1]!.location).toBe("1 Export Lane, Flat 2");
+
+    const res = await t.get("/scan-export", { token });
+    expect(
+      res.text
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")
+        .slice(1, -1),
+    ).toEqual(expected);
   });
 });
 
