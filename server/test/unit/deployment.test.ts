@@ -83,10 +83,14 @@ describe("compose.yaml", () => {
 
 describe("deploy/nginx.conf", () => {
   it("is a configuration nginx accepts", () => {
-    // Compose's service names do not resolve here: the same file with loopback in their place.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-test-"));
     try {
-      const site = read("deploy/nginx.conf").replace(/http:\/\/(web|api):/g, "http://127.0.0.1:");
+      // Compose's service names do not resolve here, nor is the image's cache folder writable:
+      // the same file with loopback and a temporary folder in their place.
+      const site = read("deploy/nginx.conf")
+        .replace(/\bserver (web|api):/g, "server 127.0.0.1:")
+        .replace(/http:\/\/(web|api):/g, "http://127.0.0.1:")
+        .replaceAll("/var/cache/nginx/", `${dir}/`);
       fs.writeFileSync(path.join(dir, "site.conf"), site);
       fs.writeFileSync(
         path.join(dir, "nginx.conf"),
