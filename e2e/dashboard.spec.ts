@@ -125,6 +125,22 @@ test("the reward form offers every product category, not only the list's first p
   await category.selectOption({ label: "Category 01" });
 });
 
+test("fields in a row line up: a neighbour with a hint does not push a select away from its label", async ({
+  page,
+  request,
+}) => {
+  await signedInOwner(page, request, uniqueEmail("fields"));
+  await payPlan(page, "Growth");
+  await page.goto("/dashboard/rewards");
+  // "Business" (a select) shares its row with "Reward" (an input with a hint below it): the taller
+  // neighbour once stretched the select's field, its label and select spread apart, the select
+  // 14 px lower than the input beside it.
+  const business = await page.getByLabel("Business", { exact: true }).boundingBox();
+  const reward = await page.getByLabel("Reward", { exact: true }).boundingBox();
+  expect(Math.abs(business!.y - reward!.y)).toBeLessThanOrEqual(3);
+  expect(business!.height).toBeLessThanOrEqual(reward!.height + 3);
+});
+
 test("uploads through the BFF: a 3 MB image is a 422 beside the field, a 6 MB file a 413", async ({
   page,
   request,
