@@ -8,7 +8,16 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { waitForUrl } from "../scripts/lib/run.mjs";
-import { apiCall, benchFailed, DEMO, demoProgramme, ensureBuilt, freePort, startNode, stopBench } from "./servers.mjs";
+import {
+  apiCall,
+  benchFailed,
+  bffCookie,
+  demoProgramme,
+  ensureBuilt,
+  freePort,
+  startNode,
+  stopBench,
+} from "./servers.mjs";
 
 const SCREENS = Number(process.env.SCREENS ?? 200);
 const STAMPS = Number(process.env.STAMPS ?? 40);
@@ -74,15 +83,7 @@ async function main() {
     const { token, qrToken } = await demoProgramme(api, 50);
     const qrs = await apiCall<{ items: { id: number; qr_token: string }[] }>("GET", `${api}/list-qrcode`, token);
     const qrId = qrs.items.find((q) => q.qr_token === qrToken)!.id;
-    const login = await fetch(`${web}/api/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: web },
-      body: JSON.stringify(DEMO),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = await bffCookie(web);
     // A warm-up screen and stamp, so the memory baseline holds the loaded code paths.
     const warm = await screen(`${web}/api/counter-events?qr_id=${qrId}`, cookie, () => {});
     const join = (i: number) =>

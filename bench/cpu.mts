@@ -18,11 +18,10 @@ import autocannon from "autocannon";
 import { isStale } from "../scripts/lib/build-state.mjs";
 import { run, waitForUrl } from "../scripts/lib/run.mjs";
 import {
-  apiCall,
   benchFailed,
   cpuSnapshot,
-  DEMO,
-  demoProgramme,
+  scannerFixtures,
+  bffCookie,
   ensureBuilt,
   freePort,
   startNode,
@@ -74,20 +73,6 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const spread = (values: number[], digits = 2) =>
   `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
 
-async function bffCookie(web: string): Promise<string> {
-  const res = await fetch(`${web}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: web },
-    body: JSON.stringify(DEMO),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (!cookie) throw new Error(`BFF login failed: ${res.status}`);
-  return cookie;
-}
-
 async function main() {
   await ensureBuilt();
   const baselineBuilt = path.join(BASELINE_DIR, ".next/BUILD_ID");
@@ -115,18 +100,7 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
 
-    // 50 stamps a reward over 200 cards, as bench/loyalty.mts: most scans stamp, some redeem.
-    const { token, qrToken } = await demoProgramme(api, 50);
-    const serials: string[] = [];
-    for (let i = 0; i < 200; i++) {
-      const joined = await apiCall<{ card: { serial: string } }>("POST", `${api}/wallet-join`, null, {
-        qr_token: qrToken,
-        name: "Bench Customer",
-        email: `cpu-${i}-${Date.now()}@example.com`,
-        consent: true,
-      });
-      serials.push(joined.card.serial);
-    }
+    const { token, serials } = await scannerFixtures(api);
     const cookie = await bffCookie(web);
     let next = 0;
     const stamp = (url: string, headers: Record<string, string>): autocannon.Options => ({

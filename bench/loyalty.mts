@@ -7,47 +7,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import {
-  apiCall,
   benchFailed,
   cpuSnapshot,
-  DEMO,
-  demoProgramme,
+  scannerFixtures,
+  bffCookie,
   ensureBuilt,
   startProduct,
   stopBench,
 } from "./servers.mjs";
-
-async function fixtures(api: string) {
-  // 50 stamps a reward: most scans stamp, one in 51 redeems (both are the real work of a scan).
-  const { token, qrToken } = await demoProgramme(api, 50);
-  // A counter serves many customers: the load spreads over 200 cards (one card would measure
-  // only its row lock, which serialises scans of the same card by design).
-  const serials: string[] = [];
-  for (let i = 0; i < 200; i++) {
-    const joined = await apiCall<{ card: { serial: string } }>("POST", `${api}/wallet-join`, null, {
-      qr_token: qrToken,
-      name: "Bench Customer",
-      email: `bench-${i}-${Date.now()}@example.com`,
-      consent: true,
-    });
-    serials.push(joined.card.serial);
-  }
-  return { token, serials };
-}
-
-async function bffCookie(web: string): Promise<string> {
-  const res = await fetch(`${web}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: web },
-    body: JSON.stringify(DEMO),
-  });
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  if (!cookie) throw new Error(`BFF login failed: ${res.status}`);
-  return cookie;
-}
 
 async function load(
   url: string,
@@ -90,7 +57,7 @@ async function main() {
       RATE_LIMIT_FACTOR: "1000",
       SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijkl",
     });
-    const f = await fixtures(api);
+    const f = await scannerFixtures(api);
     const cookie = await bffCookie(web);
     // The same scans straight to the API server and through the BFF.
     const both = async (connections: number, seconds: number) => ({

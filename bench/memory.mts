@@ -11,7 +11,7 @@ import path from "node:path";
 import {
   apiCall,
   benchFailed,
-  DEMO,
+  bffCookie,
   demoProgramme,
   ensureBuilt,
   freePort,
@@ -135,15 +135,7 @@ async function main() {
     });
     await waitForUrl(`${web}/login`, 120_000, () => webChild.exitCode === null);
     const startRss = memory(webChild.pid!)!.rss;
-    const login = await fetch(`${web}/api/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: web },
-      body: JSON.stringify(DEMO),
-    });
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const cookie = await bffCookie(web);
     const qrToken = second.qrToken;
     const views: [string, boolean][] = [
       ["/", false],

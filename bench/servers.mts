@@ -186,3 +186,38 @@ export async function demoProgramme(api: string, stampsRequired = 10) {
   });
   return { token, qrToken: qr.qr_token };
 }
+
+/** The demo owner signed in through the BFF: the session cookie a browser would send. */
+export async function bffCookie(web: string): Promise<string> {
+  const res = await fetch(`${web}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: web },
+    body: JSON.stringify(DEMO),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  if (!cookie) throw new Error(`BFF login failed: ${res.status}`);
+  return cookie;
+}
+
+/**
+ * The scanner benches' programme: the demo owner's reward of 50 stamps (most scans stamp, one in
+ * 51 redeems: both are the real work of a scan) and 200 cards, so the load spreads as a counter's
+ * does (one card would measure only its row lock, which serialises scans of the same card).
+ */
+export async function scannerFixtures(api: string) {
+  const { token, qrToken } = await demoProgramme(api, 50);
+  const serials: string[] = [];
+  for (let i = 0; i < 200; i++) {
+    const joined = await apiCall<{ card: { serial: string } }>("POST", `${api}/wallet-join`, null, {
+      qr_token: qrToken,
+      name: "Bench Customer",
+      email: `bench-${i}-${Date.now()}@example.com`,
+      consent: true,
+    });
+    serials.push(joined.card.serial);
+  }
+  return { token, serials };
+}
