@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import {
   apiTokens,
   applePassRegistrations,
+  jobEffects,
   applePassTokens,
   mailOutbox,
   otps,
@@ -21,9 +22,11 @@ import { tokenIdleCutoff, tokenLastActive } from "../http/auth";
  *   phone's token cannot be told apart and a pass's token never changes.
  * - Mail outbox (no SMTP_URL): a development aid; it holds one-time codes in clear.
  * - Stripe events: Stripe retries an event for 3 days; 90 days keeps replays recognised with room.
+ * - Job effects: a job is retried for days at most; 30 keeps every late redelivery recognised.
  */
 export const RETENTION = {
   applePassTokensDays: 30,
+  jobEffectsDays: 30,
   mailOutboxDays: 7,
   paymentEventsDays: 90,
 } as const;
@@ -77,6 +80,10 @@ export async function prune(db: Db) {
     .delete(paymentEvents)
     .where(lt(paymentEvents.createdAt, daysAgo(RETENTION.paymentEventsDays)))
     .returning({ id: paymentEvents.id });
+  const effects = await db
+    .delete(jobEffects)
+    .where(lt(jobEffects.createdAt, daysAgo(RETENTION.jobEffectsDays)))
+    .returning({ kind: jobEffects.kind });
   return {
     rateLimits: count(limits),
     otps: count(codes),
@@ -86,6 +93,7 @@ export async function prune(db: Db) {
     applePassTokens: count(passTokens),
     mailOutbox: count(mails),
     paymentEvents: count(events),
+    jobEffects: count(effects),
   };
 }
 

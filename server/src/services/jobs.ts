@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
+import { v5 as uuidv5 } from "uuid";
 import type { Database, Db, SqlRows } from "../db/client";
 import { JOB_SCHEMA } from "../db/job-queue-schema";
 
@@ -13,6 +14,10 @@ import { JOB_SCHEMA } from "../db/job-queue-schema";
  * instance take jobs with `FOR UPDATE SKIP LOCKED` (pg-boss), so each job runs on one instance,
  * and a job whose instance died mid-send is taken again once it expires. A failing job is retried
  * with exponential backoff, then given up with one log line ("job given up") and kept as `failed`.
+ *
+ * pg-boss delivers at least once: a handler may run again after it committed (its worker died
+ * before the job was marked done). Handlers key their effects in `job_effects` (effects.ts), and
+ * jobs made by jobs take ids derived from their parent's (`childJobId`), so a rerun repeats nothing.
  *
  * pg-boss runs over the app's own connection (`Database.executeSql`), which is what lets it run on
  * the embedded PGlite (one connection) as on PostgreSQL; its schema is installed with the app's
@@ -42,10 +47,20 @@ export type WorkOptions = {
   forget?: boolean;
 };
 
+export type EnqueueOptions = {
+  startAfterSeconds?: number;
+  /**
+   * The job's id, for a job that a job makes (the next page of a chain, a push of a page):
+   * `childJobId(parent, key)`, so that a parent run twice writes the same job, not a second one
+   * (pg-boss ignores an id it holds; effects.ts covers the time after it archived the job).
+   */
+  id?: string;
+};
+
 /** A queue with its payload type: `enqueue` writes a job in the caller's transaction. */
 export type JobQueue<T> = {
   name: string;
-  enqueue(tx: Db, payload: T, options?: { startAfterSeconds?: number }): Promise<void>;
+  enqueue(tx: Db, payload: T, options?: EnqueueOptions): Promise<void>;
 };
 
 export type JobsOptions = {
@@ -69,6 +84,8 @@ export type Jobs = {
    * staff scan's single statement, loyalty/stamping.ts): one job per row of `rows`, a query with
    * the columns `queue` (a declared queue's name), `id` (uuid) and `data` (jsonb). The rows are
    * written exactly as `enqueue` writes them (pg-boss's job table, this queue's retry options).
+   * These are hand-written rows in pg-boss's table: pg-boss is pinned to one exact version, and
+   * exactly-once.test.ts compares every column with a row of pg-boss's own `send`.
    */
   insertSql(rows: SQL, queueNames: string[]): SQL;
   /** Resolves once these queues exist in the database (a queue declared after `start()`). */
@@ -118,6 +135,17 @@ export function executorOf(tx: Db): { executeSql(text: string, values?: unknown[
       return (await tx.execute(sql.join(chunks))) as unknown as SqlRows;
     },
   };
+}
+
+/** The namespace of derived job ids (a fixed random UUID: ids are this app's own). */
+const CHILD_JOB_NAMESPACE = "4f1d3c52-6a0e-4f5b-9a57-2b8e0f4c7d11";
+
+/**
+ * The id of the job that job `parentId` makes for `key` (a page, a target): the same every time
+ * the parent runs (a UUID version 5 of both), so a parent delivered twice makes its children once.
+ */
+export function childJobId(parentId: string, key: string | number): string {
+  return uuidv5(`${parentId}/${key}`, CHILD_JOB_NAMESPACE);
 }
 
 let lastMs = 0;
@@ -256,13 +284,13 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
     return queue;
   }
 
-  async function enqueue(tx: Db, name: string, payload: unknown, startAfterSeconds?: number) {
+  async function enqueue(tx: Db, name: string, payload: unknown, { startAfterSeconds, id }: EnqueueOptions = {}) {
     const queue = queues.get(name);
     if (!queue) throw new Error(`job queue ${name} is not declared`);
     if (queue.ready) await queue.ready;
     const { retryLimit, expireInSeconds } = queue.options;
     await boss.send(name, payload as object, {
-      id: orderedId(),
+      id: id ?? orderedId(),
       db: executorOf(tx),
       retryLimit,
       retryDelay,
@@ -284,9 +312,9 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
       return sql`(${name}::text, ${retryLimit}::int, ${expireInSeconds}::int)`;
     });
     return sql`insert into ${sql.raw(JOB_SCHEMA)}.job
-        (id, name, data, retry_limit, retry_delay, retry_backoff, expire_in, policy)
+        (id, name, data, retry_limit, retry_delay, retry_backoff, expire_in)
       select j.id, j.queue, j.data, o.retry_limit, ${retryBackoff ? Math.max(retryDelay, 1) : retryDelay}::int,
-        ${retryBackoff}::bool, o.expire_seconds * interval '1 second', 'standard'
+        ${retryBackoff}::bool, o.expire_seconds * interval '1 second'
       from (${rows}) j join (values ${sql.join(options, sql`, `)}) o(queue, retry_limit, expire_seconds)
         on o.queue = j.queue`;
   }
@@ -300,7 +328,7 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
       declare(name, handler, workOptions);
       return {
         name,
-        enqueue: (tx, payload, opts) => enqueue(tx, name, payload, opts?.startAfterSeconds),
+        enqueue: (tx, payload, opts) => enqueue(tx, name, payload, opts),
       };
     },
     enqueue: (tx, name, payload) => enqueue(tx, name, payload),

@@ -42,7 +42,7 @@ it("prunes spent rate-limit windows and long-expired codes and reset tokens, and
   expect(resets.map((r) => r.token_hash)).toEqual(["live"]);
 });
 
-it("keeps the tables that only grow to their retention: wallet codes, pass tokens, the mail outbox, Stripe events", async () => {
+it("keeps the tables that only grow to their retention: wallet codes, pass tokens, the mail outbox, Stripe events, job effects", async () => {
   const f = loyaltyFixtures(t);
   const { qr } = await f.programme();
   const [kept, unregistered] = [await f.join(qr.qr_token), await f.join(qr.qr_token)];
@@ -65,10 +65,12 @@ it("keeps the tables that only grow to their retention: wallet codes, pass token
     ('old@example.com', 'old', 'x', now() - interval '8 days'), ('new@example.com', 'new', 'x', now())`);
   await t.query(sql`insert into payment_events (id, type, created_at) values
     ('evt_old', 'x', now() - interval '91 days'), ('evt_new', 'x', now() - interval '3 days')`);
+  await t.query(sql`insert into job_effects (kind, source, target, created_at) values
+    ('push', 'old', 'device', now() - interval '31 days'), ('push', 'new', 'device', now() - interval '29 days')`);
 
   const removed = await prune(t.database.db);
 
-  expect(removed).toMatchObject({ walletCodes: 1, applePassTokens: 1, mailOutbox: 1, paymentEvents: 1 });
+  expect(removed).toMatchObject({ walletCodes: 1, applePassTokens: 1, mailOutbox: 1, paymentEvents: 1, jobEffects: 1 });
   const left = async (q: ReturnType<typeof sql>) => (await t.query<{ v: string }>(q)).map((r) => r.v);
   expect(await left(sql`select code_hash as v from wallet_codes order by v`)).toEqual(["live"]);
   expect(await left(sql`select token_hash as v from apple_pass_tokens order by v`)).toEqual([
@@ -77,6 +79,7 @@ it("keeps the tables that only grow to their retention: wallet codes, pass token
   ]);
   expect(await left(sql`select subject as v from mail_outbox where subject in ('old', 'new')`)).toEqual(["new"]);
   expect(await left(sql`select id as v from payment_events order by v`)).toEqual(["evt_new"]);
+  expect(await left(sql`select source as v from job_effects`)).toEqual(["new"]);
 });
 
 it("runs as a scheduled job, once an hour", async () => {

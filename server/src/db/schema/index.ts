@@ -10,3 +10,4 @@ export * from "./loyalty";
 export * from "./apple-wallet";
 export * from "./notifications";
 export * from "./automations";
+export * from "./jobs";
