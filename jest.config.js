@@ -57,6 +57,12 @@ module.exports = {
       ...common,
       displayName: "api",
       testMatch: ["<rootDir>/server/test/api/**/*.test.ts"],
+      // `*.postgres.test.ts` need a database that outlives the API process (a worker killed with
+      // SIGKILL): they run with DATABASE_URL, as .ci/run's PostgreSQL pass does.
+      testPathIgnorePatterns: [
+        ...common.testPathIgnorePatterns,
+        ...(process.env.DATABASE_URL ? [] : ["\\.postgres\\.test\\.ts$"]),
+      ],
       // Node's environment plus the PGlite class loaded outside the sandbox (see the file).
       testEnvironment: "<rootDir>/server/test/helpers/environment.ts",
       // ONE migrated template database per run; every test file clones it (helpers/db.ts).

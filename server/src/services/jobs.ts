@@ -72,6 +72,8 @@ export type JobsOptions = {
   retryDelaySeconds?: number;
   /** Backoff on (default). Tests turn it off with a delay of 0 to retry at once. */
   retryBackoff?: boolean;
+  /** How often (at most, across instances) jobs whose worker died are found and retried (default 60 s). */
+  maintenanceIntervalSeconds?: number;
 };
 
 export type Jobs = {
@@ -179,7 +181,7 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
     archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
     deleteAfterDays: 7,
     // Maintenance (one instance a minute): jobs whose instance died expire and are retried.
-    maintenanceIntervalSeconds: 60,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 60,
   });
   boss.on("error", (err: unknown) => log.warn({ err }, "job queue error"));
 

@@ -30,6 +30,8 @@ export const TIMINGS_ENV = "LOYALTY_TEST_TIMINGS";
 
 export type TestDatabase = {
   kind: Database["kind"];
+  /** PostgreSQL: the database's URL, for another process (a worker) to connect to. */
+  url?: string;
   database: Database;
   /**
    * A second, independent connection to the same database, as a second API instance would have.
@@ -146,6 +148,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     logTiming("PostgreSQL clone", startedAt);
     return {
       kind: "postgres",
+      url: testUrl,
       database,
       async connectAgain(options) {
         const again = connectPostgres(testUrl, options);
