@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { applePassRegistrations, cards, messageRecipients } from "../../db/schema";
-import type { JobQueue } from "../../services/jobs";
+import { claimEffect } from "../../services/effects";
+import { childJobId, type JobQueue } from "../../services/jobs";
+import type { PushCards } from "./pushes";
 
 /** Registered cards one page job moves and pushes; the next page is a job of its own. */
 export const APPLE_MESSAGE_PAGE = 500;
@@ -12,7 +14,11 @@ type MessagePage = {
   /** A segment's or an automation's message: only the cards it reached (message_recipients). */
   segmented: boolean;
   afterCardId: number;
+  /** The `message.sent` job's id: the chain's effects and job ids derive from it. */
+  source: string;
 };
+/** A page written before pages carried their source (an older release) is its own source. */
+type PageJob = Omit<MessagePage, "source"> & { source?: string };
 
 /**
  * A message reaches the Apple passes of the cards it was for (issue 16): their pass now carries
@@ -22,13 +28,19 @@ type MessagePage = {
  * The message's transaction writes the first page's job (the `message.sent` event: the outbox).
  * Only cards some phone registered for matter (no other pass is ever fetched again), a page of
  * them per job in card order: a business with 100,000 cards never has them in memory. Each page
- * moves its cards, writes its push job and the next page's job in one transaction, so a page run
- * twice never starts a second chain; the push job (`pushCards`) is retried on its own.
+ * moves its cards, writes its push job and the next page's job in one transaction that also claims
+ * the page (issue 22): a page run again (redelivered, even after pg-boss archived its jobs) finds
+ * its claim and moves, pushes and chains nothing. The jobs it writes have ids derived from the
+ * chain's source. The push job (`pushCards`) is retried on its own, for the phones it missed.
  */
-export function appleMessageUpdates(app: FastifyInstance, pushCards: (cardIds: number[]) => Promise<void>) {
-  const pushes: JobQueue<{ cardIds: number[] }> = app.jobs.work("apple-pass-push", ({ cardIds }) => pushCards(cardIds));
+export function appleMessageUpdates(app: FastifyInstance, pushCards: PushCards) {
+  const pushes: JobQueue<{ cardIds: number[] }> = app.jobs.work("apple-pass-push", ({ cardIds }, job) =>
+    pushCards(cardIds, job.id),
+  );
 
-  const pages: JobQueue<MessagePage> = app.jobs.work<MessagePage>("apple-pass-message", runPage);
+  const pages: JobQueue<PageJob> = app.jobs.work<PageJob>("apple-pass-message", (page, job) =>
+    runPage({ ...page, source: page.source ?? job.id }),
+  );
 
   async function runPage(page: MessagePage) {
     const rows = await app.db
@@ -54,18 +66,28 @@ export function appleMessageUpdates(app: FastifyInstance, pushCards: (cardIds: n
       .limit(APPLE_MESSAGE_PAGE);
     if (rows.length === 0) return;
     const cardIds = rows.map((r) => r.cardId);
+    const last = cardIds.at(-1)!;
     await app.db.transaction(async (tx) => {
+      if (!(await claimEffect(tx, { kind: "apple-message-page", source: page.source }, page.afterCardId))) return;
       // The phones list these cards as changed since their tag, and fetch the pass (not a 304).
       await tx
         .update(cards)
         .set({ updatedAt: sql`now()` })
         .where(inArray(cards.id, cardIds));
-      await pushes.enqueue(tx, { cardIds });
-      if (rows.length === APPLE_MESSAGE_PAGE) await pages.enqueue(tx, { ...page, afterCardId: cardIds.at(-1)! });
+      await pushes.enqueue(tx, { cardIds }, { id: childJobId(page.source, `push-${page.afterCardId}`) });
+      if (rows.length === APPLE_MESSAGE_PAGE) {
+        await pages.enqueue(tx, { ...page, afterCardId: last }, { id: childJobId(page.source, `page-${last}`) });
+      }
     });
   }
 
-  app.events.on("message.sent", "apple-pass-message", (e) =>
-    runPage({ businessId: e.businessId, messageId: e.messageId, segmented: e.segmented ?? false, afterCardId: 0 }),
+  app.events.on("message.sent", "apple-pass-message", (e, job) =>
+    runPage({
+      businessId: e.businessId,
+      messageId: e.messageId,
+      segmented: e.segmented ?? false,
+      afterCardId: 0,
+      source: job.id,
+    }),
   );
 }

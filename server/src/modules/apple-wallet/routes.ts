@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import { PKPASS_TYPE, type AppleUpdatedSerials } from "../../../../lib/contract/apple-wallet";
@@ -8,11 +8,12 @@ import { route, type Result } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
 import { randomToken, sha256 } from "../../services/crypto";
 import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
-import { createApns, isDeadToken } from "./apns";
+import { createApns } from "./apns";
 import type { AppleWalletConfig } from "./config";
 import { createPassImageCache } from "./images";
 import { appleMessageUpdates } from "./message-updates";
 import { buildPass, passData } from "./pass";
+import { cardPusher } from "./pushes";
 import { authorisedCard, badPassToken, changedSince, changeTag, lastModified, notModifiedSince } from "./web-service";
 
 export const NOT_CONFIGURED = "Apple Wallet passes are not set up on this site.";
@@ -148,26 +149,9 @@ export function appleWalletRoutes(app: FastifyInstance) {
   if (!config) return;
   const apns = createApns(config);
   app.addHook("onClose", async () => apns.close());
-  /** The content-free push to every phone holding one of these cards' passes (retried as a job). */
-  async function pushCards(cardIds: number[]) {
-    const rows = await app.db
-      .select({ pushToken: applePassRegistrations.pushToken })
-      .from(applePassRegistrations)
-      .where(inArray(applePassRegistrations.cardId, cardIds));
-    const outcomes = await apns.push([...new Set(rows.map((r) => r.pushToken))]);
-    const dead = outcomes.filter(isDeadToken).map((o) => o.pushToken);
-    if (dead.length > 0) {
-      await app.db.delete(applePassRegistrations).where(inArray(applePassRegistrations.pushToken, dead));
-    }
-    const failed = outcomes.filter((o) => o.status !== 200 && !isDeadToken(o));
-    if (failed.length > 0) {
-      // The job is retried (a content-free push is harmless twice): the phones that got it
-      // fetch the pass again only if it changed since.
-      const detail = failed.map((o) => `${o.status}${o.reason ? ` ${o.reason}` : ""}`).join(", ");
-      throw new Error(`APNs refused ${failed.length} of ${outcomes.length} pushes: ${detail}`);
-    }
-  }
-  app.events.on("card.changed", "apple-pass", ({ cardId }) => pushCards([cardId]));
+  const pushCards = cardPusher(app, apns);
+  // One push per phone per stamp, however often the job runs: its effects are keyed by its id.
+  app.events.on("card.changed", "apple-pass", ({ cardId }, job) => pushCards([cardId], job.id));
   // A message to the card holders (issue 16): the passes of the cards it reached show it.
   appleMessageUpdates(app, pushCards);
 }

@@ -1,15 +1,14 @@
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { cards, messageRecipients } from "../../db/schema";
-import type { JobQueue } from "../../services/jobs";
+import { claimEffect, effectsToDo, recordEffects } from "../../services/effects";
+import { childJobId, type JobQueue } from "../../services/jobs";
 import { cardMessages } from "../notifications/messages";
 
 /** Cards one page job PATCHes (an HTTP request each); the next page is a job of its own. */
 export const GOOGLE_MESSAGE_PAGE = 100;
 /** PATCHes of one page in flight at once. */
 const CONCURRENCY = 8;
-/** A page's failed cards are tried again this many times, later each time (30 s, 1, 2, 4 min). */
-export const GOOGLE_MESSAGE_TRIES = 4;
 
 type MessagePage = {
   businessId: number;
@@ -17,10 +16,11 @@ type MessagePage = {
   /** A segment's or an automation's message: only the cards it reached (message_recipients). */
   segmented: boolean;
   afterCardId: number;
-  /** A retry: only these cards (those whose PATCH failed), and no next page. */
-  cardIds?: number[];
-  tries?: number;
+  /** The `message.sent` job's id: the chain's effects and job ids derive from it. */
+  source: string;
 };
+/** A page written before pages carried their source (an older release) is its own source. */
+type PageJob = Omit<MessagePage, "source"> & { source?: string };
 
 /**
  * A message reaches the Google Wallet objects of the cards it was for (issue 16): each object's
@@ -29,21 +29,20 @@ type MessagePage = {
  * card it reached is PATCHed, and Google's 404 for a card never saved is skipped.
  *
  * The message's transaction writes the first page's job (the `message.sent` event: the outbox); a
- * page is a keyset page of card ids, never all cards in memory. The next page's job is written
- * after the PATCHes, with a job for the cards whose PATCH failed (retried later, alone: the
- * holders whose pass took the message are not notified twice).
+ * page is a keyset page of card ids, never all cards in memory. Each PATCH is once per card and
+ * message (issue 22): a page first writes the next page's job (a derived id, in a transaction that
+ * claims the page's successor: one chain however often a page runs), then PATCHes the cards not yet
+ * done, recording those that went through. A card that failed fails the page, which pg-boss
+ * retries like any job: the retry PATCHes only the cards still to do, so the holders whose pass
+ * took the message are not notified twice.
  */
 export function googleMessageUpdates(app: FastifyInstance) {
-  const pages: JobQueue<MessagePage> = app.jobs.work<MessagePage>("google-wallet-message", runPage);
+  const pages: JobQueue<PageJob> = app.jobs.work<PageJob>("google-wallet-message", (page, job) =>
+    runPage({ ...page, source: page.source ?? job.id }),
+  );
 
   async function cardsOf(page: MessagePage) {
     const columns = { id: cards.id, serial: cards.serial };
-    if (page.cardIds) {
-      return app.db
-        .select(columns)
-        .from(cards)
-        .where(and(eq(cards.businessId, page.businessId), inArray(cards.id, page.cardIds)));
-    }
     if (page.segmented) {
       return app.db
         .select(columns)
@@ -63,35 +62,45 @@ export function googleMessageUpdates(app: FastifyInstance) {
 
   async function runPage(page: MessagePage) {
     const rows = await cardsOf(page);
-    const failed: number[] = [];
-    for (let i = 0; i < rows.length; i += CONCURRENCY) {
+    if (rows.length === GOOGLE_MESSAGE_PAGE) {
+      const next = rows.at(-1)!.id;
+      await app.db.transaction(async (tx) => {
+        if (!(await claimEffect(tx, { kind: "google-message-page", source: page.source }, page.afterCardId))) return;
+        await pages.enqueue(tx, { ...page, afterCardId: next }, { id: childJobId(page.source, `page-${next}`) });
+      });
+    }
+    const key = { kind: "google-message", source: page.source };
+    const ids = rows.map((r) => r.id);
+    const toDo = new Set(await effectsToDo(app.db, key, ids));
+    const pending = rows.filter((r) => toDo.has(r.id));
+    let failed = 0;
+    for (let i = 0; i < pending.length; i += CONCURRENCY) {
+      const patched: number[] = [];
       await Promise.all(
-        rows.slice(i, i + CONCURRENCY).map(async (card) => {
+        pending.slice(i, i + CONCURRENCY).map(async (card) => {
           try {
             const messages = await cardMessages(app.db, page.businessId, card.id);
             await app.googleWallet.updateMessages(card.serial, messages, page.messageId);
+            patched.push(card.id);
           } catch (err) {
             app.log.warn({ err, cardId: card.id }, "google wallet: message not added to the pass");
-            failed.push(card.id);
+            failed++;
           }
         }),
       );
+      await recordEffects(app.db, key, patched);
     }
-    const tries = page.tries ?? 0;
-    await app.db.transaction(async (tx) => {
-      if (!page.cardIds && rows.length === GOOGLE_MESSAGE_PAGE) {
-        await pages.enqueue(tx, { ...page, afterCardId: rows.at(-1)!.id });
-      }
-      if (failed.length === 0) return;
-      if (tries >= GOOGLE_MESSAGE_TRIES) {
-        app.log.error({ messageId: page.messageId, cards: failed.length }, "google wallet: message given up");
-        return;
-      }
-      await pages.enqueue(tx, { ...page, cardIds: failed, tries: tries + 1 }, { startAfterSeconds: 30 * 2 ** tries });
-    });
+    // pg-boss retries the page for these cards (and logs "job given up" with this when it stops).
+    if (failed > 0) throw new Error(`google wallet: message ${page.messageId} not added to ${failed} passes`);
   }
 
-  app.events.on("message.sent", "google-wallet-message", (e) =>
-    runPage({ businessId: e.businessId, messageId: e.messageId, segmented: e.segmented ?? false, afterCardId: 0 }),
+  app.events.on("message.sent", "google-wallet-message", (e, job) =>
+    runPage({
+      businessId: e.businessId,
+      messageId: e.messageId,
+      segmented: e.segmented ?? false,
+      afterCardId: 0,
+      source: job.id,
+    }),
   );
 }

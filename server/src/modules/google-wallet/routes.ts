@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { fileUrl } from "../../../../lib/contract/files";
 import { cards } from "../../db/schema";
+import { onceOutside } from "../../services/effects";
 import { resolveReward, type CardRow, type ResolvedQr, type RewardRow } from "../loyalty/cards";
 import { googleMessageUpdates } from "./message-updates";
 import type { PassBusiness, PassCard } from "./passes";
@@ -29,18 +30,25 @@ export function googleSaveLink(
   );
 }
 
-/** Keeps saved Google Wallet passes in step with their cards (issue 10 §5). */
+/**
+ * Keeps saved Google Wallet passes in step with their cards (issue 10 §5). One PATCH per event,
+ * however often its job runs (issue 22): the PATCH that went through is recorded under the job's id.
+ */
 export function googleWalletRoutes(app: FastifyInstance) {
   if (!app.googleWallet.configured) return;
-  app.events.on("card.changed", "google-wallet", async ({ cardId }) => {
+  app.events.on("card.changed", "google-wallet", async ({ cardId }, job) => {
     const [card] = await app.db.select().from(cards).where(eq(cards.id, cardId)).limit(1);
     if (!card) return;
     const reward = await resolveReward(app.db, card.businessId, card.rewardId);
-    await app.googleWallet.updateCard({ serial: card.serial, stamps: card.stamps, reward: passReward(reward) });
+    await onceOutside(app.db, { kind: "google-card", source: job.id }, cardId, () =>
+      app.googleWallet.updateCard({ serial: card.serial, stamps: card.stamps, reward: passReward(reward) }),
+    );
   });
   // A deleted card's pass stops showing it as live (issue 16 §6). Its own queue: a pending update of
   // the card finds no row and does nothing, whichever runs first.
-  app.events.on("card.deleted", "google-wallet-expire", ({ serial }) => app.googleWallet.expireCard(serial));
+  app.events.on("card.deleted", "google-wallet-expire", ({ serial }, job) =>
+    onceOutside(app.db, { kind: "google-expire", source: job.id }, serial, () => app.googleWallet.expireCard(serial)),
+  );
   // A message to the card holders (issue 16): the objects of the cards it reached list it.
   googleMessageUpdates(app);
 }

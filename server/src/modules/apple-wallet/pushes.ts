@@ -1,0 +1,37 @@
+import { inArray } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { applePassRegistrations } from "../../db/schema";
+import { effectsToDo, recordEffects } from "../../services/effects";
+import { isDeadToken, type Apns } from "./apns";
+
+/** Pushes the phones holding these cards' passes, once each for the job `source` (its id). */
+export type PushCards = (cardIds: number[], source: string) => Promise<void>;
+
+/**
+ * Wallet's content-free push to every phone holding one of these cards' passes, one per phone per
+ * job (issue 22): each push token reached is an effect keyed by the pushing job's id, so a job run
+ * again (redelivered, or retried after some pushes failed) pushes only the phones it has not
+ * reached. A push APNs refuses for now throws, and pg-boss retries the job for those phones alone.
+ */
+export function cardPusher(app: FastifyInstance, apns: Apns): PushCards {
+  return async (cardIds, source) => {
+    const key = { kind: "apns", source };
+    const rows = await app.db
+      .select({ pushToken: applePassRegistrations.pushToken })
+      .from(applePassRegistrations)
+      .where(inArray(applePassRegistrations.cardId, cardIds));
+    const outcomes = await apns.push(await effectsToDo(app.db, key, [...new Set(rows.map((r) => r.pushToken))]));
+    // Delivered, or refused for good (the token is gone): neither is pushed again for this job.
+    const dead = outcomes.filter(isDeadToken).map((o) => o.pushToken);
+    const delivered = outcomes.filter((o) => o.status === 200).map((o) => o.pushToken);
+    await recordEffects(app.db, key, [...delivered, ...dead]);
+    if (dead.length > 0) {
+      await app.db.delete(applePassRegistrations).where(inArray(applePassRegistrations.pushToken, dead));
+    }
+    const failed = outcomes.filter((o) => o.status !== 200 && !isDeadToken(o));
+    if (failed.length > 0) {
+      const detail = failed.map((o) => `${o.status}${o.reason ? ` ${o.reason}` : ""}`).join(", ");
+      throw new Error(`APNs refused ${failed.length} of ${outcomes.length} pushes: ${detail}`);
+    }
+  };
+}
