@@ -96,4 +96,19 @@ describe("corrections and the fraud threshold", () => {
     expect(await alerts(token)).toHaveLength(0);
     expect(await cardState(serial)).toEqual({ stampsToday: 5, flagReason: null, flags: 0 });
   });
+
+  it("concurrent corrections and stamps count every stamp once and flag the card once", async () => {
+    const { token, staff, serial } = await setUp();
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => adjust(staff.token, serial, 2)),
+      ...Array.from({ length: 6 }, () => f.staffScan(staff.token, serial)),
+      adjust(token, serial, -1),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(13).fill(200));
+    await t.settle();
+    expect(await alerts(token)).toHaveLength(1);
+    expect(await cardState(serial)).toMatchObject({ stampsToday: 18, flags: 1 });
+    const [row] = await t.query<{ stamps: number }>(sql`select stamps from cards where serial = ${serial}`);
+    expect(Number(row!.stamps)).toBe(1 + 18 - 1);
+  });
 });
