@@ -16,6 +16,12 @@ const UA = {
 const phone: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
 let qrToken = "";
+/** The programme owner's signed-in browser state and programme, for tests that change QR codes. */
+let owner: {
+  state: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
+  businessId: number;
+  rewardId: number;
+};
 
 /** One owner's programme (business, 5-stamp reward, QR code) for every test of this file. */
 test.beforeAll(async ({ browser }) => {
@@ -49,6 +55,7 @@ test.beforeAll(async ({ browser }) => {
   });
   expect(qr.status()).toBe(201);
   qrToken = (await qr.json()).data.qr_token as string;
+  owner = { state: await context.storageState(), businessId, rewardId: (await reward.json()).data.id as number };
   await context.close();
 });
 
@@ -233,4 +240,56 @@ test("opening the card with an email code on another phone signs the first one o
   await expect(old.getByRole("heading", { name: "Get your stamp card" })).toBeVisible();
   await first.close();
   await second.close();
+});
+
+test("after the QR code is regenerated, the saved link and the installed app still open the card, without a stamp", async ({
+  browser,
+}) => {
+  // A code of its own: the other tests keep using theirs.
+  const ownerContext = await browser.newContext({ storageState: owner.state });
+  const created = await ownerContext.request.post(`${E2E.webUrl}/api/generate-qr`, {
+    headers: sameOrigin,
+    data: { business_id: owner.businessId, label: "Door", reward_id: owner.rewardId },
+  });
+  expect(created.status()).toBe(201);
+  const { id: qrId, qr_token: oldToken } = (await created.json()).data as { id: number; qr_token: string };
+
+  const device = await browser.newContext(phone);
+  const joined = await device.request.post(`${E2E.webUrl}/api/wallet-join`, {
+    headers: sameOrigin,
+    data: { qr_token: oldToken, name: "Rae Regular", email: uniqueEmail("rae"), consent: true },
+  });
+  expect(joined.status()).toBe(201);
+  const page = await device.newPage();
+  const savedLink = `/add-to-wallet?qr_token=${oldToken}`;
+  await page.goto(savedLink);
+  const card = page.getByRole("region", { name: "Rae Regular's card" });
+  await expect(card.getByText(/^1\s+of 5 stamps$/)).toBeVisible();
+  // The installed app's start page opens the card by the card: its serial (the key stays httpOnly).
+  await expect
+    .poll(async () => (await device.cookies()).find((c) => c.name === "loyalty_last_card")?.value)
+    .toMatch(/^LC-/);
+
+  const regenerated = await ownerContext.request.post(`${E2E.webUrl}/api/qr-regenerate`, {
+    headers: sameOrigin,
+    data: { qr_id: qrId },
+  });
+  expect(regenerated.status()).toBe(200);
+
+  // The saved link: the card, told the code changed, with no stamp and no join form.
+  await page.goto(savedLink);
+  await expect(card.getByText(/^1\s+of 5 stamps$/)).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "This QR code has been replaced" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Get your stamp card" })).toHaveCount(0);
+  // The installed app (start_url) opens it too.
+  await page.goto("/add-to-wallet");
+  await expect(card.getByText(/^1\s+of 5 stamps$/)).toBeVisible();
+  await expect(page.getByText("Scan the code at the counter to collect your next stamp.")).toBeVisible();
+
+  // A device without the card: the old code does not work any more.
+  const stranger = await browser.newContext(phone);
+  const other = await stranger.newPage();
+  await other.goto(savedLink);
+  await expect(other.getByRole("heading", { name: "This QR code does not work any more" })).toBeVisible();
+  await Promise.all([stranger.close(), device.close(), ownerContext.close()]);
 });

@@ -16,9 +16,8 @@ type Answer<T> = { status: number; envelope: Envelope<T> } | { status: 503; enve
 async function call<T>(
   method: "GET" | "POST",
   path: string,
-  qrToken: string,
+  query: Record<string, string | undefined>,
   body?: unknown,
-  extra: Record<string, string> = {},
 ): Promise<Answer<T>> {
   const [secrets, incoming] = await Promise.all([readCardSecrets(), headers()]);
   const sent = new Headers({ accept: "application/json" });
@@ -27,7 +26,8 @@ async function call<T>(
   if (ip) sent.set("x-forwarded-for", ip);
   if (body !== undefined) sent.set("content-type", "application/json");
   try {
-    const search = method === "GET" ? `?${new URLSearchParams({ qr_token: qrToken, ...extra }).toString()}` : "";
+    const params = Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined);
+    const search = method === "GET" ? `?${new URLSearchParams(params).toString()}` : "";
     const res = await fetch(backendUrl(path, search), {
       method,
       headers: sent,
@@ -42,7 +42,9 @@ async function call<T>(
 
 /** `code`: a rotating QR code's counter code, from the scanned URL (the answer's `code_ok`). */
 export const qrDetail = (qrToken: string, code?: string) =>
-  call<QrPublic>("GET", "/qr-detail", qrToken, undefined, code ? { code } : {});
-export const walletCard = (qrToken: string) => call<WalletCard | null>("GET", "/wallet-card", qrToken);
+  call<QrPublic>("GET", "/qr-detail", { qr_token: qrToken, code });
+/** The card on this device: at the live QR code's business, else by its serial (issue 22 §8). */
+export const walletCard = (ref: { qr_token?: string; serial?: string }) =>
+  call<WalletCard | null>("GET", "/wallet-card", ref);
 export const selfScan = (qrToken: string, code?: string) =>
-  call<ScanResult>("POST", "/qr-code-scanner", qrToken, { code: qrToken, counter_code: code });
+  call<ScanResult>("POST", "/qr-code-scanner", {}, { code: qrToken, counter_code: code });

@@ -61,53 +61,80 @@ function Friendly({ title, text }: { title: string; text: string }) {
 
 type Notice = { tone: "ok" | "wait"; text: string; nextAt?: string | null };
 
+/** A card serial as the card cookie names it (lib/contract/customers.ts `serialField`). */
+const SERIAL_PATTERN = /^LC-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
+
 /**
  * The target of a business QR code (spec.md §4, product.md §5), rendered on the server: the
  * business, its reward, and this device's card. Opening it with a card already here is a scan:
  * one stamp, unless the reward's cooldown has not passed. `after=join|recover` marks the page the
  * forms lead to, which shows the card without scanning again.
+ *
+ * The card itself is found by the card (issue 22 §8): with a stale code (regenerated or deleted)
+ * or none (the installed app's start page), wallet-card finds the last card opened here by its
+ * serial and the device's card key, and the page shows it without stamping. Only joining and
+ * stamping need the current code.
  */
 export default async function AddToWalletPage({ searchParams }: Props) {
   const [params, cookieStore, requestHeaders] = await Promise.all([searchParams, cookies(), headers()]);
   const scanned = typeof params.qr_token === "string" ? params.qr_token : "";
+  const lastCard = cookieStore.get(LAST_CARD_COOKIE)?.value ?? "";
+  // The serial of the last card opened here; an app installed before kept a business's QR token.
+  const lastSerial = SERIAL_PATTERN.test(lastCard) ? lastCard : undefined;
   // Without a code: the installed app's start page, which opens the last card seen here. It only
   // shows the card: a stamp needs the code at the counter, not a tap on the home screen.
   const home = !scanned;
-  const token = scanned || (cookieStore.get(LAST_CARD_COOKIE)?.value ?? "");
+  const token = scanned || (QR_TOKEN_PATTERN.test(lastCard) ? lastCard : "");
   const after = params.after === "join" || params.after === "recover" ? params.after : null;
   // A rotating QR code's counter code (the counter screen's URL carries it).
   const counterCode = typeof params.code === "string" ? params.code.slice(0, 100) : undefined;
-  if (home && !QR_TOKEN_PATTERN.test(token)) {
-    return (
-      <Friendly
-        title="Scan a code to get your card"
-        text="Scan the QR code at a business's counter: your stamp card opens here."
-      />
-    );
-  }
+  const noCode = (
+    <Friendly
+      title="Scan a code to get your card"
+      text="Scan the QR code at a business's counter: your stamp card opens here."
+    />
+  );
+  if (home && !token && !lastSerial) return noCode;
   const unknown = (
     <Friendly
       title="This QR code does not work any more"
       text="It may have been replaced. Please ask the staff for the current code, or scan another one."
     />
   );
-  if (!QR_TOKEN_PATTERN.test(token)) return unknown;
+  if (token && !QR_TOKEN_PATTERN.test(token)) return unknown;
 
-  const [detail, held] = await Promise.all([qrDetail(token, counterCode), walletCard(token)]);
-  if (detail.status === 404) return unknown;
-  if (!detail.envelope?.status || !detail.envelope.data) {
-    return (
-      <Friendly title="We could not load your card" text="Please check your connection and try again in a moment." />
-    );
+  const [detail, held] = await Promise.all([
+    token ? qrDetail(token, counterCode) : null,
+    walletCard({ qr_token: token || undefined, serial: lastSerial }),
+  ]);
+  const failed = (
+    <Friendly title="We could not load your card" text="Please check your connection and try again in a moment." />
+  );
+  // The code is live: the page may join and stamp with it. Stale or absent: only the card shows.
+  const live = detail?.status === 200 && detail.envelope?.status ? detail.envelope.data : null;
+  if (detail && !live && detail.status !== 404) return failed;
+  let card: WalletCard | null = held.envelope?.status ? held.envelope.data : null;
+  if (!live && !card) {
+    if (held.status === 404 || detail?.status === 404) return unknown;
+    return held.status === 200 ? noCode : failed;
   }
-  const { business, reward, location, code_ok } = detail.envelope.data;
+  const place = live ?? card?.place;
+  if (!place) return failed;
+  const { business, reward, location } = place;
   // A rotating code scanned without its current code (a photo, an old link): no stamp, no join.
-  if (!code_ok && !after && !home) {
+  if (live && !live.code_ok && !after && !home) {
     return <Friendly title="This code has expired" text={`${COUNTER_EXPIRED}.`} />;
   }
-  let card: WalletCard | null = held.envelope?.status ? held.envelope.data : null;
+  // The token the card's buttons may use: only a live one (a stale one is never handed on).
+  const liveToken = live ? token : undefined;
 
   let notice: Notice | null = null;
+  if (!live && !home) {
+    notice = {
+      tone: "wait",
+      text: "This QR code has been replaced. Here is your card: scan the current code at the counter to collect your next stamp.",
+    };
+  }
   if (after === "join" && card) notice = { tone: "ok", text: "Welcome! Your card has its first stamp." };
   if (after === "recover" && card) {
     notice = {
@@ -115,7 +142,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       text: "Your card is on this phone again. Other devices holding this card were signed out, and its old QR code no longer works.",
     };
   }
-  if (card && !after && !home) {
+  if (live && card && !after && !home) {
     const scan = await selfScan(token, counterCode);
     const result = scan.envelope?.status ? scan.envelope.data : null;
     if (result) {
@@ -133,7 +160,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       if (result.action === "stamp") card = { ...card, lifetime_stamps: card.lifetime_stamps + 1 };
       // The save link carries the stamps: sign it again so a pass saved now starts with this one.
       if (result.action === "stamp" && card.wallet_links.google) {
-        const fresh = await walletCard(token);
+        const fresh = await walletCard({ qr_token: token });
         if (fresh.envelope?.status && fresh.envelope.data) card = fresh.envelope.data;
       }
     } else if (scan.status === 422 && scan.envelope?.message === COUNTER_EXPIRED) {
@@ -149,7 +176,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
 
   return (
     <Shell>
-      {card && <CardOffline qrToken={token} />}
+      {card && <CardOffline serial={card.serial} />}
       <header className="wallet-business">
         {business.logo ? (
           // eslint-disable-next-line @next/next/no-img-element -- a stored logo served by our API, already sized
@@ -191,12 +218,12 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       {card ? (
         <StampCard card={card} />
       ) : (
-        reward && <JoinCard qrToken={token} businessName={business.name} counterCode={counterCode} />
+        reward && liveToken && <JoinCard qrToken={liveToken} businessName={business.name} counterCode={counterCode} />
       )}
       {card && home && <p className="small muted">Scan the code at the counter to collect your next stamp.</p>}
-      {card?.messages && <CardMessages messages={card.messages} qrToken={token} />}
+      {card?.messages && <CardMessages messages={card.messages} card={{ qr_token: liveToken, serial: card.serial }} />}
       {card && <WalletButtons links={card.wallet_links} device={device} stores={stores} />}
-      {card && <CardPrivacy qrToken={token} serial={card.serial} birthday={card.birthday ?? null} />}
+      {card && <CardPrivacy qrToken={liveToken} serial={card.serial} birthday={card.birthday ?? null} />}
       <PublicScanner />
     </Shell>
   );

@@ -7,7 +7,7 @@ import { fcmTokenCall } from "@/lib/contract/client-calls";
 import type { FcmTokenBody } from "@/lib/contract/notifications";
 import type { PushConfig } from "@/lib/push-config";
 
-type Target = { for: "owner" } | { for: "card"; qr_token: string };
+type Target = { for: "owner" } | { for: "card"; qr_token?: string; serial: string };
 type State = { tone: "idle" | "ok" | "error"; text: string };
 
 /** The push worker: our own file, shown by the browser's push events (public/firebase-messaging-sw.js). */

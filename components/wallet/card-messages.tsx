@@ -9,7 +9,14 @@ import "./card-messages.css";
  * The business's latest messages on the customer's card, newest first, and (when push is
  * configured) the button that lets this phone receive the next ones as notifications.
  */
-export function CardMessages({ messages, qrToken }: { messages: CardMessage[]; qrToken: string }) {
+export function CardMessages({
+  messages,
+  card,
+}: {
+  messages: CardMessage[];
+  /** The card: its serial, and the live QR code it was opened from if any (wallet-card's `cardRef`). */
+  card: { qr_token?: string; serial: string };
+}) {
   const env = webEnv();
   const push = parsePushConfig(env.NEXT_PUBLIC_FIREBASE_CONFIG, env.NEXT_PUBLIC_FIREBASE_VAPID_KEY);
   if (messages.length === 0 && !push) return null;
@@ -31,9 +38,7 @@ export function CardMessages({ messages, qrToken }: { messages: CardMessage[]; q
           ))}
         </ul>
       )}
-      {push && (
-        <PushButton config={push} target={{ for: "card", qr_token: qrToken }} label="Get messages as notifications" />
-      )}
+      {push && <PushButton config={push} target={{ for: "card", ...card }} label="Get messages as notifications" />}
     </section>
   );
 }

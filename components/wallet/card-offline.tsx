@@ -19,22 +19,23 @@ function subscribe(onChange: () => void) {
  * icon opens, and says so when the page is shown without a network. Deliberately tiny: it ships
  * in the card page's first-load JavaScript.
  */
-export function CardOffline({ qrToken }: { qrToken: string }) {
+export function CardOffline({ serial }: { serial: string }) {
   const online = useSyncExternalStore(
     subscribe,
     () => navigator.onLine,
     () => true,
   );
   useEffect(() => {
-    // Not secret (the business's public QR token); only tells /add-to-wallet which card to open.
+    // The card's serial: not secret (its key stays in the httpOnly card cookie), it only tells
+    // /add-to-wallet which of the device's cards to open, whatever becomes of the QR code.
     const secure = location.protocol === "https:" ? "; secure" : "";
-    document.cookie = `${LAST_CARD_COOKIE}=${qrToken}; path=/add-to-wallet; max-age=${ONE_YEAR}; samesite=lax${secure}`;
+    document.cookie = `${LAST_CARD_COOKIE}=${serial}; path=/add-to-wallet; max-age=${ONE_YEAR}; samesite=lax${secure}`;
     if ("serviceWorker" in navigator) {
       navigator.serviceWorker.register("/card-sw.js", { scope: "/add-to-wallet" }).catch(() => {
         // No service worker (private mode, old browser): the card still works online.
       });
     }
-  }, [qrToken]);
+  }, [serial]);
   if (online) return null;
   return (
     <p className="wallet-offline" role="status">

@@ -13,7 +13,8 @@ export function CardPrivacy({
   serial,
   birthday,
 }: {
-  qrToken: string;
+  /** The live QR code the page was opened from; without it the card is named by its serial alone. */
+  qrToken?: string;
   serial: string;
   birthday: string | null;
 }) {
@@ -26,7 +27,7 @@ export function CardPrivacy({
     event.preventDefault();
     const value = String(new FormData(event.currentTarget).get("birthday") ?? "");
     setBusy(true);
-    const res = await postJson("/wallet-birthday", { qr_token: qrToken, birthday: value });
+    const res = await postJson("/wallet-birthday", { qr_token: qrToken, serial, birthday: value });
     setBusy(false);
     // No refresh: reloading this page with its code would count as a scan at the counter.
     setMessage({ text: res.errors.birthday?.[0] ?? res.message, error: !res.ok });
@@ -41,7 +42,7 @@ export function CardPrivacy({
       return;
     }
     // The card is gone, so the page offers to join again (and does not scan).
-    router.replace(`/add-to-wallet?qr_token=${encodeURIComponent(qrToken)}`);
+    router.replace(qrToken ? `/add-to-wallet?qr_token=${encodeURIComponent(qrToken)}` : "/add-to-wallet");
     router.refresh();
   }
 

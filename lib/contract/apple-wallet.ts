@@ -9,8 +9,14 @@ export const APPLE_WEB_SERVICE_PATH = "/apple-wallet";
 export const APPLE_AUTH_SCHEME = "ApplePass";
 export const PKPASS_TYPE = "application/vnd.apple.pkpass";
 
-/** Where the browser downloads the card on this device as a pass (the BFF adds the card cookie). */
-export const applePassUrl = (qrToken: string) => `/api/apple-wallet-pass?qr_token=${encodeURIComponent(qrToken)}`;
+/**
+ * Where the browser downloads the card on this device as a pass (the BFF adds the card cookie): by
+ * the live QR code it was opened from, else by the card's serial (a regenerated code, issue 22 §8).
+ */
+export const applePassUrl = (ref: { qr_token?: string; serial: string }) =>
+  ref.qr_token
+    ? `/api/apple-wallet-pass?qr_token=${encodeURIComponent(ref.qr_token)}`
+    : `/api/apple-wallet-pass?serial=${encodeURIComponent(ref.serial)}`;
 
 const segment = (what: string, pattern: RegExp) =>
   z.string({ error: `The ${what} is required.` }).regex(pattern, `The ${what} is not valid.`);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { segmentShape, segmentTakesDays } from "./customers";
 import { optionalId, refId, text } from "./ids";
 import { pageQuery } from "./pagination";
-import { qrTokenField } from "./qr-codes";
+import { cardRef, hasCardRef, NO_CARD_REF } from "./wallet";
 
 /** What a phone's notification shows without cutting off (title line, a few lines of text). */
 export const MESSAGE_TITLE_MAX = 60;
@@ -101,7 +101,9 @@ export const fcmTokenBody = z.discriminatedUnion(
   "for",
   [
     z.object({ for: z.literal("owner"), token: pushToken }),
-    z.object({ for: z.literal("card"), token: pushToken, qr_token: qrTokenField }),
+    z
+      .object({ for: z.literal("card"), token: pushToken, ...cardRef })
+      .refine(hasCardRef, { message: NO_CARD_REF, path: ["qr_token"] }),
   ],
   { error: "Say whether the token is for the owner or a card." },
 );

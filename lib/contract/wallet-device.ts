@@ -2,7 +2,11 @@
 
 /** How the BFF hands the device's card secrets to the API server (never the browser's JS). */
 export const CARD_SECRETS_HEADER = "x-card-secrets";
-/** The business QR token of the last card opened on this device: the installed app's start page opens it. */
+/**
+ * The serial of the last card opened on this device: the installed app's start page opens it, found
+ * with the device's card key (issue 22 §8; it held the business's QR token before, which a
+ * regenerated code made useless).
+ */
 export const LAST_CARD_COOKIE = "loyalty_last_card";
 /** A device holds at most this many cards (one per business); the oldest goes first. */
 export const MAX_CARDS_PER_DEVICE = 20;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { email, name, otpCode } from "./fields";
 import { serialField } from "./customers";
 import type { CardMessage } from "./notifications";
-import { counterCodeField, qrTokenField } from "./qr-codes";
+import { counterCodeField, qrTokenField, type QrPublic } from "./qr-codes";
 
 export { CARD_SECRETS_HEADER, LAST_CARD_COOKIE, MAX_CARDS_PER_DEVICE } from "./wallet-device";
 
@@ -50,15 +50,26 @@ export const walletRecoverBody = z.object({
   code: z.optional(otpCode),
 });
 
-export const walletCardQuery = z.object({ qr_token: qrTokenField });
+/**
+ * How a customer's own call names the card on the device (issue 22 §8): the business QR code it
+ * was opened from, or the card's serial (found with the device's card key). A regenerated code's
+ * old token still finds the card by its serial; only joining and stamping need the current token.
+ */
+export const cardRef = { qr_token: qrTokenField.optional(), serial: serialField.optional() };
+export const NO_CARD_REF = "The QR code is not valid.";
+export const hasCardRef = (ref: { qr_token?: string; serial?: string }) => Boolean(ref.qr_token || ref.serial);
+
+export const walletCardQuery = z.object(cardRef).refine(hasCardRef, { message: NO_CARD_REF, path: ["qr_token"] });
 
 /** wallet-card-delete (issue 16): the customer deletes the card this device holds at the business. */
-export const walletCardDeleteBody = z.object({ qr_token: qrTokenField, serial: serialField });
+export const walletCardDeleteBody = z.object({ qr_token: qrTokenField.optional(), serial: serialField });
 /** wallet-birthday (issue 16): the customer gives (or clears, empty) their birthday on the card page. */
-export const walletBirthdayBody = z.object({
-  qr_token: qrTokenField,
-  birthday: z.preprocess((value) => (value === "" ? null : value), birthdayField.nullable()),
-});
+export const walletBirthdayBody = z
+  .object({
+    ...cardRef,
+    birthday: z.preprocess((value) => (value === "" ? null : value), birthdayField.nullable()),
+  })
+  .refine(hasCardRef, { message: NO_CARD_REF, path: ["qr_token"] });
 
 /**
  * Where this card can be added to a phone's wallet: `apple` the .pkpass download, `google` the
@@ -85,7 +96,12 @@ export type WalletCard = {
   messages?: CardMessage[];
   /** The holder's birthday (YYYY-MM-DD) if given (wallet-card only: the card page offers to add it). */
   birthday?: string | null;
+  /** The card's business and reward, for its page (wallet-card only): found without a live QR code too. */
+  place?: CardPlace;
 };
+
+/** A card's business and the reward it collects for, as its page shows them. */
+export type CardPlace = Pick<QrPublic, "business" | "location" | "reward">;
 
 /** What a join or recover answers; the BFF moves `card_secret` into the card cookie. */
 export type WalletJoinResult = { card: WalletCard; card_secret?: string };

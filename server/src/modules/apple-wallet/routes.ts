@@ -7,7 +7,8 @@ import { notFound } from "../../http/errors";
 import { route, type Result } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
 import { randomToken, sha256 } from "../../services/crypto";
-import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
+import { secretsOf } from "../loyalty/cards";
+import { holderCard } from "../loyalty/holder-card";
 import { createApns } from "./apns";
 import type { AppleWalletConfig } from "./config";
 import { createPassImageCache } from "./images";
@@ -70,8 +71,7 @@ export function appleWalletRoutes(app: FastifyInstance) {
   route(app, calls.appleWalletPass, async ({ query, request }) => {
     const config = configured();
     await app.limiter.hit(`apple-pass:ip:${request.ip}`, limits.downloadsPerIp);
-    const resolved = await findQr(app.db, query.qr_token);
-    const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
+    const { card } = await holderCard(app.db, secretsOf(request.headers), query);
     if (!card) throw notFound("No card on this device.");
     const data = await passData(app.db, card.id);
     if (!data) throw notFound("No card on this device.");

@@ -6,7 +6,8 @@ import { businesses, customers } from "../../db/schema";
 import { actingOwnerId } from "../../http/auth";
 import { notFound } from "../../http/errors";
 import { route } from "../../http/route";
-import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
+import { secretsOf } from "../loyalty/cards";
+import { holderCard } from "../loyalty/holder-card";
 import { customerDetail, findCustomerCard, listCustomers } from "./directory";
 import { deleteCustomer, deleteOwnCard, exportCustomer } from "./privacy";
 import { countSegment } from "./segments";
@@ -70,16 +71,14 @@ export function customerRoutes(app: FastifyInstance) {
 
   /** The serial must be the card this device holds: a confirmation that this is the card meant. */
   route(app, calls.walletCardDelete, async ({ body, request }) => {
-    const resolved = await findQr(app.db, body.qr_token);
-    const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
+    const { card } = await holderCard(app.db, secretsOf(request.headers), body);
     if (!card || card.serial !== body.serial) throw notFound(NO_CARD);
     const data = await deleteOwnCard(app.db, app.events, card);
     return { message: "Your card and its data were deleted.", data };
   });
 
   route(app, calls.walletBirthday, async ({ body, request }) => {
-    const resolved = await findQr(app.db, body.qr_token);
-    const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
+    const { card } = await holderCard(app.db, secretsOf(request.headers), body);
     if (!card) throw notFound(NO_CARD);
     await app.db.update(customers).set({ birthday: body.birthday }).where(eq(customers.id, card.customerId));
     return {

@@ -10,7 +10,8 @@ import { forbidden, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { resolveReward } from "./cards";
-import { eventValues, UNKNOWN_CARD } from "./stamping";
+import { readTooManyStampsReason } from "./fraud-reason";
+import { eventValues, flagCard, fraudThreshold, lockCard, UNKNOWN_CARD } from "./stamping";
 
 export const STAFF_MAY_NOT_ADJUST =
   "Only the owner can correct a card's stamps. The owner can allow staff in the staff settings.";
@@ -62,33 +63,53 @@ async function cardSummary(db: Db, user: AuthUser, serial: string) {
 export function cardHistoryRoutes(app: FastifyInstance) {
   /**
    * A correction: stamps added or removed (never below 0) under the card's row lock, with the
-   * reason and who made it in the card's history, in one transaction.
+   * reason and who made it in the card's history, in one transaction. Stamps added count toward
+   * the card's stamps of the day like any stamp: past the business's fraud threshold the card is
+   * flagged, the reason naming who corrected (issue 22 §5).
    */
   route(app, calls.cardAdjust, async ({ user, body }) => {
     const ownerId = actingOwnerId(user);
     if (user.role === "staff" && !(await staffMayAdjust(app.db, ownerId))) throw forbidden(STAFF_MAY_NOT_ADJUST);
     const changed = await app.db.transaction(async (tx) => {
-      const [card] = await tx
-        .select({ id: cards.id, stamps: cards.stamps })
-        .from(cards)
-        .where(and(eq(cards.serial, body.serial), eq(cards.userId, ownerId)))
-        .for("update")
-        .limit(1);
+      const card = await lockCard(tx, and(eq(cards.serial, body.serial), eq(cards.userId, ownerId)));
       if (!card) throw notFound(UNKNOWN_CARD);
       const stamps = Math.max(0, card.stamps + body.delta);
+      const delta = stamps - card.stamps;
+      const { today } = card.day;
+      const sameDay = card.stampDay === today;
       const [updated] = await tx
         .update(cards)
-        .set({ stamps, updatedAt: sql`now()` })
+        .set({
+          stamps,
+          ...(delta > 0 && {
+            stampDay: today,
+            stampsToday: (sameDay ? card.stampsToday : 0) + delta,
+            selfStampsToday: sameDay ? card.selfStampsToday : 0,
+          }),
+          updatedAt: sql`now()`,
+        })
         .where(eq(cards.id, card.id))
         .returning();
       await tx
         .insert(cardEvents)
-        .values(eventValues(updated!, "adjust", stamps - card.stamps, { actorUserId: user.id, reason: body.reason }));
-      const delta = stamps - card.stamps;
+        .values(eventValues(updated!, "adjust", delta, { actorUserId: user.id, reason: body.reason }));
       // Wallet passes show the new count: jobs written with the correction.
       if (delta !== 0) {
         const { userId, businessId, id: cardId } = updated!;
         await app.events.emit(tx, { type: "card.changed", ownerId: userId, businessId, cardId });
+      }
+      const threshold = delta > 0 ? await fraudThreshold(tx, card.businessId) : Infinity;
+      if (updated!.stampsToday > threshold) {
+        const reason = await readTooManyStampsReason(tx, threshold, {
+          id: card.id,
+          businessId: card.businessId,
+          today,
+        });
+        const flagged = await flagCard(tx, updated!, reason, { actorUserId: user.id });
+        if (flagged) {
+          const { userId, businessId, id: cardId } = updated!;
+          await app.events.emit(tx, { type: "card.flagged", ownerId: userId, businessId, cardId, reason: flagged });
+        }
       }
       return { card: updated!, delta };
     });

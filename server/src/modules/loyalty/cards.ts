@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { QrPublic } from "../../../../lib/contract/qr-codes";
-import type { WalletCard } from "../../../../lib/contract/wallet";
+import type { CardPlace, WalletCard } from "../../../../lib/contract/wallet";
 import { CARD_SECRETS_HEADER, MAX_CARDS_PER_DEVICE } from "../../../../lib/contract/wallet";
 import { fileUrl } from "../../../../lib/contract/files";
 import type { Db } from "../../db/client";
@@ -86,7 +86,12 @@ export function counterCheck(qr: ResolvedQr["qr"], code: string | null | undefin
   return { ok: window !== null, window };
 }
 
-export const publicQr = ({ qr, business, location, reward }: ResolvedQr, codeOk: boolean): QrPublic => ({
+/** A business and reward as the public pages show them (a QR code's page, a card's page). */
+export const publicPlace = ({
+  business,
+  location,
+  reward,
+}: Pick<ResolvedQr, "business" | "location" | "reward">): CardPlace => ({
   business: {
     id: business.id,
     name: business.name,
@@ -100,7 +105,11 @@ export const publicQr = ({ qr, business, location, reward }: ResolvedQr, codeOk:
     stamps_required: reward.stampsRequired,
     cooldown_minutes: reward.cooldownMinutes,
   },
-  mode: qr.mode,
+});
+
+export const publicQr = (resolved: ResolvedQr, codeOk: boolean): QrPublic => ({
+  ...publicPlace(resolved),
+  mode: resolved.qr.mode,
   code_ok: codeOk,
 });
 

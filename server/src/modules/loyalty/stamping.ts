@@ -20,6 +20,7 @@ import { notifyCounter } from "../../services/counter-feed";
 import { businessToday, businessTomorrow } from "./day";
 import { rewardReady, rewardReadySql } from "./reward-ready";
 import { newCardSecret, newSerial } from "./codes";
+import { readTooManyStampsReason, tooManyStampsReason } from "./fraud-reason";
 
 export const CARD_EXISTS =
   'This email already has a card here. Use "I already have a card" to open it with an email code.';
@@ -31,7 +32,7 @@ export const UNKNOWN_CARD = "This card is not one of your business's cards.";
  * decides (cooldown, daily cap, stamp or redeem) on the row as the previous one left it. Nothing is
  * lost or doubled, on PostgreSQL and on PGlite (which runs transactions one at a time anyway).
  */
-async function lockCard(tx: Db, where: ReturnType<typeof and>) {
+export async function lockCard(tx: Db, where: ReturnType<typeof and>) {
   // The database's clock, read in the same statement: cooldowns and days never depend on this host's clock.
   const [row] = await tx
     .select({
@@ -59,7 +60,7 @@ export type ScanOrigin = { counterWindow: number | null; ip?: string; deviceHash
  * Marks a card as flagged by a fraud alert, at most once per card per (business) day, with a
  * history entry. Returns the reason when it flagged now (the caller emits `card.flagged`).
  */
-async function flagCard(
+export async function flagCard(
   tx: Db,
   card: CardRow,
   reason: string,
@@ -85,10 +86,8 @@ async function flagCard(
   return reason;
 }
 
-const tooManyStamps = (threshold: number) => `More than ${threshold} stamps on this card today.`;
-
 /** The business's fraud threshold (more stamps than this on one card in one day raise an alert). */
-async function fraudThreshold(tx: Db, businessId: number) {
+export async function fraudThreshold(tx: Db, businessId: number) {
   const [row] = await tx
     .select({ threshold: businesses.fraudThreshold })
     .from(businesses)
@@ -284,7 +283,16 @@ export async function selfStamp(
     const threshold = await fraudThreshold(tx, card.businessId);
     const flagged =
       updated!.stampsToday > threshold
-        ? await flagCard(tx, updated!, tooManyStamps(threshold), { qrCodeId: qr.id })
+        ? await flagCard(
+            tx,
+            updated!,
+            await readTooManyStampsReason(tx, threshold, {
+              id: card.id,
+              businessId: card.businessId,
+              today: day.today,
+            }),
+            { qrCodeId: qr.id },
+          )
         : null;
     return { action: "stamp" as const, card: updated!, reward, nextAt: nextStampAt(updated!, reward, day), flagged };
   });
@@ -370,7 +378,8 @@ export async function staffScan(
         stamps_today = d.stamps_today,
         alert_day = case when d.flag then d.today else c.alert_day end,
         flagged_at = case when d.flag then now() else c.flagged_at end,
-        flag_reason = case when d.flag then 'More than ' || d.fraud_threshold || ' stamps on this card today.'
+        flag_reason = case when d.flag
+          then ${tooManyStampsReason(sql`d.fraud_threshold`, { id: sql`c.id`, businessId: sql`c.business_id`, today: sql`d.today` })}
           else c.flag_reason end,
         last_visit_at = now(),
         updated_at = now()

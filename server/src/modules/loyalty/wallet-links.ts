@@ -7,7 +7,8 @@ import type { CardRow, ResolvedQr } from "./cards";
 import type { PassLocation } from "./pass-locations";
 
 /**
- * The wallet links of a card on the customer's device (reached from its business QR `qrToken`):
+ * The wallet links of a card on the customer's device (reached from its live business QR token, or
+ * by its own serial when the page had none):
  * Apple's .pkpass download and Google's signed save link, each null when that wallet is not
  * configured on this server.
  */
@@ -16,12 +17,12 @@ export function walletLinks(
   card: CardRow,
   customerName: string,
   resolved: Pick<ResolvedQr, "business" | "reward">,
-  qrToken: string,
+  qrToken: string | undefined,
   locations: PassLocation[] = [],
   messages: CardMessage[] = [],
 ): WalletLinks {
   return {
-    apple: app.config.appleWallet ? applePassUrl(qrToken) : null,
+    apple: app.config.appleWallet ? applePassUrl({ qr_token: qrToken, serial: card.serial }) : null,
     google: googleSaveLink(app, card, customerName, resolved, locations, messages),
   };
 }

@@ -10,7 +10,8 @@ import type { Limit } from "../../services/rate-limit";
 import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
 import { queueMail } from "../../services/mail-jobs";
 import { walletCodeMail } from "../../services/mail-templates";
-import { cardOnDevice, cardPageView, counterCheck, deviceHash, findQr, NO_PROGRAMME, secretsOf } from "./cards";
+import { cardPageView, counterCheck, deviceHash, findQr, NO_PROGRAMME, publicPlace, secretsOf } from "./cards";
+import { holderCard } from "./holder-card";
 import { joinCard } from "./stamping";
 import { takeOverCard } from "./take-over";
 import { walletLinks } from "./wallet-links";
@@ -74,27 +75,31 @@ export function walletRoutes(app: FastifyInstance) {
     return { statusCode: 201, message: "Welcome! Your card has its first stamp.", data };
   });
 
+  /** The card on this device: by the live QR code it was opened from, else by its serial (holderCard). */
   route(app, calls.walletCard, async ({ query, request }) => {
-    const resolved = await findQr(app.db, query.qr_token);
-    const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
-    if (!card) return { message: "No card on this device.", data: null };
+    const { card, place, qr } = await holderCard(app.db, secretsOf(request.headers), query);
+    if (!card || !place) return { message: "No card on this device.", data: null };
     const [customer] = await app.db
       .select({ name: customers.name, birthday: customers.birthday })
       .from(customers)
       .where(eq(customers.id, card.customerId))
       .limit(1);
     const customerName = customer?.name ?? "";
+    const { business } = place;
     // The card's own reward (what its stamps count toward), not the scanned code's; Google's save
     // link carries the places the pass surfaces near (issue 16).
     const [view, locations] = await Promise.all([
-      cardPageView(app.db, card, { customerName, businessName: resolved.business.name }),
-      app.googleWallet.configured ? passLocations(app.db, resolved.business.id, resolved.business.name) : [],
+      cardPageView(app.db, card, { customerName, businessName: business.name }),
+      app.googleWallet.configured ? passLocations(app.db, business.id, business.name) : [],
     ]);
     // Before the links: a Google Wallet pass saved now shows the card's messages too (issue 16).
-    const messages = await cardMessages(app.db, resolved.business.id, card.id);
+    const messages = await cardMessages(app.db, business.id, card.id);
+    // A stale token is never handed on: the links name the card by its serial then.
+    const token = qr ? query.qr_token : undefined;
     const data = {
       ...view,
-      wallet_links: walletLinks(app, card, customerName, resolved, query.qr_token, locations, messages),
+      place: publicPlace(place),
+      wallet_links: walletLinks(app, card, customerName, place, token, locations, messages),
     };
     return { message: "Your card.", data: { ...data, messages, birthday: customer?.birthday ?? null } };
   });

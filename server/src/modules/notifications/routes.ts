@@ -14,7 +14,8 @@ import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { createPushSender } from "../../services/push";
 import type { Limit } from "../../services/rate-limit";
-import { cardOnDevice, findQr, secretsOf } from "../loyalty/cards";
+import { secretsOf } from "../loyalty/cards";
+import { holderCard } from "../loyalty/holder-card";
 import { registerFeedListeners } from "./feed";
 import { registerPushJobs, saveToken } from "./push-targets";
 import { segmentCardIds } from "../customers/segments";
@@ -215,8 +216,7 @@ export function notificationRoutes(app: FastifyInstance) {
       if (!user) throw unauthenticated();
       await saveToken(app, body.token, { userId: user.id });
     } else {
-      const resolved = await findQr(app.db, body.qr_token);
-      const card = await cardOnDevice(app.db, secretsOf(request.headers), resolved.business.id);
+      const { card } = await holderCard(app.db, secretsOf(request.headers), body);
       if (!card) throw notFound("No card on this device.");
       await saveToken(app, body.token, { cardId: card.id });
     }
