@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { orderedId, type JobQueue, type Jobs } from "./jobs";
+import { orderedId, type JobInfo, type JobQueue, type Jobs } from "./jobs";
 
 /**
  * What happened in the domain, for the parts that react to it without being part of the change
@@ -52,8 +52,9 @@ export type DomainEvent =
 
 export type EventType = DomainEvent["type"];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
-type Listener<T extends EventType> = (event: EventOf<T>) => Promise<unknown>;
-type AnyListener = (event: DomainEvent) => Promise<unknown>;
+/** `job.id` identifies this delivery of the event to this listener: the source of its effects. */
+type Listener<T extends EventType> = (event: EventOf<T>, job: JobInfo) => Promise<unknown>;
+type AnyListener = (event: DomainEvent, job: JobInfo) => Promise<unknown>;
 
 export type Events = {
   /** One job per listener of the event's type, written with `tx`; nothing when none listens. */
