@@ -40,5 +40,8 @@ export function feedText(kind: NotificationKind, details: FeedDetails, names: Fe
       return `${names.staff ?? UNKNOWN_STAFF} accepted your invite and can now scan cards.`;
     case "message":
       return `To the card holders of ${business}: ${details.message ?? ""}`;
+    default:
+      // A kind this server does not know (a row written by a newer one): its title says enough.
+      return "";
   }
 }
