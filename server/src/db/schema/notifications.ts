@@ -1,14 +1,44 @@
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./auth";
 import { businesses } from "./businesses";
-import { cards } from "./loyalty";
+import { cards, customers } from "./loyalty";
+import { payments } from "./payments";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /**
+ * What a feed entry says besides its references, none of it personal: the reward's title, a
+ * payment's amount, an alert's reason, the owner's own broadcast.
+ */
+export type FeedDetails = {
+  reward?: string;
+  amountMinor?: number;
+  currency?: string;
+  reason?: string | null;
+  message?: string;
+};
+
+/**
  * The owner's feed (product.md §4 Notification): what happened (a new card, a reward redeemed, a
  * payment, a staff member joining, the owner's own broadcast). notification-clear deletes the rows.
+ *
+ * An entry points at what it is about (issue 22): the card, its customer, the business, the
+ * payment, the staff member; its sentence is made when read (notifications/feed-text.ts), with the
+ * names as they are then. No name is copied into a row, so erasing a customer touches only their
+ * references (set null: "A deleted customer"). `text` is the sentence of entries written before
+ * that, kept as it was; new entries leave it null.
  */
 export const notifications = pgTable(
   "notifications",
@@ -19,8 +49,14 @@ export const notifications = pgTable(
       .references(() => users.id),
     kind: text("kind").notNull(),
     title: text("title").notNull(),
-    text: text("text").notNull(),
+    /** Entries written before references (issue 22) only: their sentence as written then. */
+    text: text("text"),
     businessId: integer("business_id").references(() => businesses.id, { onDelete: "set null" }),
+    cardId: integer("card_id").references(() => cards.id, { onDelete: "set null" }),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    staffUserId: integer("staff_user_id").references(() => users.id, { onDelete: "set null" }),
+    details: jsonb("details").$type<FeedDetails>().notNull().default({}),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -32,6 +68,19 @@ export const notifications = pgTable(
     index("notifications_business_idx")
       .on(t.businessId)
       .where(sql`${t.businessId} is not null`),
+    // Deleting a card, customer, payment or user sets its references null through these.
+    index("notifications_card_idx")
+      .on(t.cardId)
+      .where(sql`${t.cardId} is not null`),
+    index("notifications_customer_idx")
+      .on(t.customerId)
+      .where(sql`${t.customerId} is not null`),
+    index("notifications_payment_idx")
+      .on(t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
+    index("notifications_staff_user_idx")
+      .on(t.staffUserId)
+      .where(sql`${t.staffUserId} is not null`),
   ],
 );
 

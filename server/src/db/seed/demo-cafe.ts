@@ -433,21 +433,21 @@ export async function seedDemoCafe(db: Db, ownerId: number, now = new Date()) {
     }
 
     // The feed: the latest joins and redeems, as the owner would have been told.
+    // Entries point at the card and customer; their sentences are made when read (issue 22).
     const recent = simulated
-      .flatMap((s) => s.visits.filter((v) => v.kind !== "stamp").map((v) => ({ s, v })))
+      .flatMap((s, i) => s.visits.filter((v) => v.kind !== "stamp").map((v) => ({ s, v, i })))
       .sort((a, b) => b.v.time - a.v.time)
       .slice(0, 12)
       .reverse();
     await tx.insert(notifications).values(
-      recent.map(({ s, v }) => ({
+      recent.map(({ s, v, i }) => ({
         userId: ownerId,
         kind: v.kind === "join" ? "card_joined" : "reward_redeemed",
         title: v.kind === "join" ? "New card" : "Reward redeemed",
-        text:
-          v.kind === "join"
-            ? `${s.customer.name} joined ${DEMO_CAFE.name} and collected a first stamp.`
-            : `${s.customer.name} redeemed ${s.programme.title} at ${DEMO_CAFE.name}.`,
         businessId,
+        cardId: cardIds[i]!.id,
+        customerId: customerIds[i]!.id,
+        details: v.kind === "join" ? {} : { reward: s.programme.title },
         readAt: v.time < today - DAY ? at(v.time + DAY) : null,
         createdAt: at(v.time),
       })),

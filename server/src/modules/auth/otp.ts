@@ -4,6 +4,7 @@ import type { OtpPurpose } from "../../../../lib/contract/fields";
 import { otps, type PendingRegistration } from "../../db/schema";
 import { invalid } from "../../http/errors";
 import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
+import { claimEffect, type EffectKey } from "../../services/effects";
 import { queueMail } from "../../services/mail-jobs";
 import { otpMail } from "../../services/mail-templates";
 
@@ -37,18 +38,22 @@ export async function sendOtpUnlessRecent(
 /**
  * Creates a fresh code (older ones stop working) and emails it. A register code carries the
  * registration it confirms, so a later registration of the same email cannot change what an
- * earlier code confirms: it gets a code of its own, and the earlier code stops working.
+ * earlier code confirms: it gets a code of its own, and the earlier code stops working. `once`
+ * (a job's effect, issue 22): the code is made once for it, so a job run again neither mails a
+ * second code nor voids the first.
  */
 export async function sendOtp(
   app: FastifyInstance,
   email: string,
   purpose: OtpPurpose,
   registration?: PendingRegistration | null,
+  once?: EffectKey,
 ) {
   const code = otpCode();
   const codeHash = await hashSecret(code);
   // The code and its mail job commit together: a code is never valid without its mail on the way.
   await app.db.transaction(async (tx) => {
+    if (once && !(await claimEffect(tx, once, "code"))) return;
     await tx
       .update(otps)
       .set({ consumedAt: sql`now()` })

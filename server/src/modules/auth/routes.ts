@@ -17,13 +17,15 @@ const BAD_CODE = "The code is invalid or has expired. Please request a new code.
 
 export function authRoutes(app: FastifyInstance) {
   /** A code asked for by email (resend-otp, forgot-password): sent only when it has a use. */
-  const codeRequests = app.jobs.work<{ email: string; purpose: OtpPurpose }>("otp-request", async (request) => {
+  const codeRequests = app.jobs.work<{ email: string; purpose: OtpPurpose }>("otp-request", async (request, job) => {
+    // One code per request, however often the job runs (issue 22).
+    const once = { kind: "otp-request", source: job.id };
     const user = await findLiveUserByEmail(app.db, request.email);
     if (request.purpose === "forgot-password") {
-      if (user?.emailVerifiedAt) await sendOtp(app, request.email, request.purpose);
+      if (user?.emailVerifiedAt) await sendOtp(app, request.email, request.purpose, null, once);
     } else if (!user?.emailVerifiedAt) {
       const registration = await pendingRegistration(app, request.email);
-      if (registration || user) await sendOtp(app, request.email, request.purpose, registration);
+      if (registration || user) await sendOtp(app, request.email, request.purpose, registration, once);
     }
   });
 

@@ -1,12 +1,16 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { CustomerExport } from "../../../../lib/contract/customers";
 import type { Db } from "../../db/client";
 import { applePassRegistrations, cards, customers, notifications, pushTokens } from "../../db/schema";
 import type { Events } from "../../services/events";
+import { DELETED_CUSTOMER } from "../notifications/feed-text";
 import { customerDetail, findCustomerCard } from "./directory";
 
-/** What replaces a deleted customer's name in the owner's feed ("Ann joined …"). */
-export const DELETED_NAME = "A deleted customer";
+/**
+ * How the sentences of feed entries written before references (issue 22) begin with a customer's
+ * name: on erasure, only an entry that begins with exactly the name and one of these loses it.
+ */
+const LEGACY_OPENINGS = [" joined ", " redeemed ", "'s card at "];
 
 /**
  * customer-export: everything kept about the person holding this card at this owner: who they
@@ -48,7 +52,8 @@ export async function exportCustomer(db: Db, ownerId: number, serial: string): P
  * Erases cards (and their holder once they hold none at this owner) in one transaction: the
  * cards' keys, pass tokens and registrations, push tokens, recovery codes and message receipts go
  * with them (cascades); scans stay, their card set to null, so the owner's figures do not change
- * and nothing in them names the person. The holder's name is taken out of the owner's feed. A
+ * and nothing in them names the person. The owner's feed points at the holder, so it no longer
+ * names them once they are gone. A
  * deleted card stops working at once: no key, serial or pass token finds it any more (Apple's pass
  * web service answers 401 for it). Its saved Google pass lives on Google's servers: each deleted
  * card emits `card.deleted`, in this transaction, and a job expires the pass (google-wallet).
@@ -83,14 +88,37 @@ async function eraseCards(
     const [left] = await tx.select({ n: count() }).from(cards).where(eq(cards.customerId, customerId));
     const customerDeleted = left!.n === 0;
     if (customerDeleted && customer) {
+      // The feed's entries point at the customer (set null with the row): their sentences no
+      // longer name them, and nothing else in the feed changes.
       await tx.delete(customers).where(eq(customers.id, customerId));
-      await tx
-        .update(notifications)
-        .set({ text: sql`replace(${notifications.text}, ${customer.name}, ${DELETED_NAME})` })
-        .where(and(eq(notifications.userId, ownerId), inArray(notifications.kind, ["card_joined", "reward_redeemed"])));
+      await eraseLegacyFeedName(tx, ownerId, customer.name);
     }
     return { cards_deleted: deleted.length, customer_deleted: customerDeleted };
   });
+}
+
+/**
+ * Entries written before the feed pointed at customers (issue 22) hold the sentence as it was
+ * written: the one that opens with exactly this name and a sentence of theirs ("Ann joined …")
+ * reads "A deleted customer joined …". Never a replace inside the text: a customer called
+ * "joined" once rewrote every "… joined …" entry of the owner.
+ */
+async function eraseLegacyFeedName(tx: Db, ownerId: number, name: string) {
+  // Lengths in characters, as PostgreSQL counts them (a name may hold an emoji).
+  const opens = LEGACY_OPENINGS.map(
+    (rest) => sql`left(${notifications.text}, length(${name + rest}::text)) = ${name + rest}::text`,
+  );
+  await tx
+    .update(notifications)
+    .set({ text: sql`${DELETED_CUSTOMER}::text || substr(${notifications.text}, length(${name}::text) + 1)` })
+    .where(
+      and(
+        eq(notifications.userId, ownerId),
+        isNotNull(notifications.text),
+        inArray(notifications.kind, ["card_joined", "reward_redeemed", "fraud_alert"]),
+        or(...opens),
+      ),
+    );
 }
 
 /** customer-delete: the person holding this card, with all their cards at this owner. */

@@ -1,90 +1,144 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { NotificationKind } from "../../../../lib/contract/notifications";
-import { businesses, cards, customers, notifications } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { businesses, cards, customers, type FeedDetails, notifications, payments, users } from "../../db/schema";
+import { claimEffect } from "../../services/effects";
 import type { DomainEvent } from "../../services/events";
-import { money } from "../payments/money";
+import { childJobId, type JobInfo } from "../../services/jobs";
+import { feedText, type FeedNames } from "./feed-text";
 import type { PushJobs } from "./push-targets";
 
-type Entry = { kind: NotificationKind; title: string; text: string; businessId?: number | null };
+/** A feed entry as written: what it is about, by reference, and details that name no one. */
+type Entry = {
+  kind: NotificationKind;
+  title: string;
+  businessId?: number | null;
+  cardId?: number | null;
+  customerId?: number | null;
+  paymentId?: number | null;
+  staffUserId?: number | null;
+  details: FeedDetails;
+};
 
 /** The owner's own affairs: their subscription's payments are no business of their staff's. */
 const OWNER_ONLY_KINDS: readonly NotificationKind[] = ["payment_succeeded", "payment_failed"];
 
+/** The names an entry's references have now: for the push, sent once as the entry is written. */
+async function namesOf(db: Db, entry: Entry): Promise<FeedNames> {
+  const one = async <T>(rows: Promise<{ name: T }[]>) => (await rows)[0]?.name ?? null;
+  const [customer, business, staff] = await Promise.all([
+    entry.customerId
+      ? one(db.select({ name: customers.name }).from(customers).where(eq(customers.id, entry.customerId)).limit(1))
+      : null,
+    entry.businessId
+      ? one(
+          db
+            .select({ name: businesses.businessName })
+            .from(businesses)
+            .where(eq(businesses.id, entry.businessId))
+            .limit(1),
+        )
+      : null,
+    entry.staffUserId
+      ? one(db.select({ name: users.name }).from(users).where(eq(users.id, entry.staffUserId)).limit(1))
+      : null,
+  ]);
+  return { customer, business, staff };
+}
+
 /**
  * Writes a feed entry and, in the same transaction, the push of it to the owner's devices and
- * (issue 16) their staff's, but for the owner's own affairs.
+ * (issue 16) their staff's, but for the owner's own affairs. `job` is the event's delivery: the
+ * entry claims it (job_effects) in that transaction, so a delivery run twice writes one entry and
+ * one push job (issue 22).
  */
-export async function addFeedEntry(app: FastifyInstance, pushes: PushJobs, ownerId: number, entry: Entry) {
+export async function addFeedEntry(
+  app: FastifyInstance,
+  pushes: PushJobs,
+  ownerId: number,
+  entry: Entry,
+  job: JobInfo,
+) {
   await app.db.transaction(async (tx) => {
-    await tx.insert(notifications).values({ userId: ownerId, ...entry });
+    if (!(await claimEffect(tx, { kind: "feed", source: job.id }, ownerId))) return;
+    const { details, ...refs } = entry;
+    await tx.insert(notifications).values({ userId: ownerId, ...refs, details });
+    const body = feedText(entry.kind, details, await namesOf(tx, entry));
     await pushes.toOwner(
       tx,
       ownerId,
-      { title: entry.title, body: entry.text, link: `${app.config.publicAppUrl}/dashboard/notifications` },
-      { staff: !OWNER_ONLY_KINDS.includes(entry.kind) },
+      { title: entry.title, body, link: `${app.config.publicAppUrl}/dashboard/notifications` },
+      { staff: !OWNER_ONLY_KINDS.includes(entry.kind), id: childJobId(job.id, "push-owner") },
     );
   });
 }
 
-async function cardNames(app: FastifyInstance, cardId: number) {
-  const [row] = await app.db
-    .select({ customer: customers.name, business: businesses.businessName })
-    .from(cards)
-    .innerJoin(customers, eq(customers.id, cards.customerId))
-    .innerJoin(businesses, eq(businesses.id, cards.businessId))
-    .where(eq(cards.id, cardId))
-    .limit(1);
-  return row ?? { customer: "A customer", business: "your business" };
+/** The card's customer when the event is handled (null when the card was deleted since). */
+async function cardRefs(app: FastifyInstance, cardId: number) {
+  const [row] = await app.db.select({ customerId: cards.customerId }).from(cards).where(eq(cards.id, cardId)).limit(1);
+  return { cardId: row ? cardId : null, customerId: row?.customerId ?? null };
 }
 
-/** What a feed entry says about an event, or null for events the feed does not show. */
+/** The payment, when it still exists (an entry never points at nothing). */
+async function paymentRef(app: FastifyInstance, paymentId: number) {
+  const [row] = await app.db.select({ id: payments.id }).from(payments).where(eq(payments.id, paymentId)).limit(1);
+  return row?.id ?? null;
+}
+
+/** The staff member's account, when it still exists. */
+async function staffRef(app: FastifyInstance, userId: number) {
+  const [row] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.id ?? null;
+}
+
+/** What a feed entry records of an event, or null for events the feed does not show. */
 async function entryOf(app: FastifyInstance, e: DomainEvent): Promise<Entry | null> {
   switch (e.type) {
-    case "card.joined": {
-      const names = await cardNames(app, e.cardId);
+    case "card.joined":
       return {
         kind: "card_joined",
         title: "New card",
-        text: `${names.customer} joined ${names.business} and collected a first stamp.`,
         businessId: e.businessId,
+        ...(await cardRefs(app, e.cardId)),
+        details: {},
       };
-    }
-    case "reward.redeemed": {
-      const names = await cardNames(app, e.cardId);
+    case "reward.redeemed":
       return {
         kind: "reward_redeemed",
         title: "Reward redeemed",
-        text: `${names.customer} redeemed ${e.rewardTitle} at ${names.business}.`,
         businessId: e.businessId,
+        ...(await cardRefs(app, e.cardId)),
+        details: { reward: e.rewardTitle },
       };
-    }
     case "payment.succeeded":
       return {
         kind: "payment_succeeded",
         title: "Payment received",
-        text: `Your payment of ${money(e.amountMinor, e.currency)} went through. Thank you!`,
+        paymentId: await paymentRef(app, e.paymentId),
+        details: { amountMinor: e.amountMinor, currency: e.currency },
       };
     case "payment.failed":
       return {
         kind: "payment_failed",
         title: "Payment failed",
-        text: `Your payment of ${money(e.amountMinor, e.currency)} did not go through${e.reason ? `: ${e.reason}` : "."}`,
+        paymentId: await paymentRef(app, e.paymentId),
+        details: { amountMinor: e.amountMinor, currency: e.currency, reason: e.reason },
       };
-    case "card.flagged": {
-      const names = await cardNames(app, e.cardId);
+    case "card.flagged":
       return {
         kind: "fraud_alert",
         title: "Possible fraud",
-        text: `${names.customer}'s card at ${names.business} was flagged: ${e.reason} See its history in My Scans.`,
         businessId: e.businessId,
+        ...(await cardRefs(app, e.cardId)),
+        details: { reason: e.reason },
       };
-    }
     case "staff.joined":
       return {
         kind: "staff_joined",
         title: "Staff member joined",
-        text: `${e.name} accepted your invite and can now scan cards.`,
+        staffUserId: await staffRef(app, e.staffUserId),
+        details: {},
       };
     default:
       return null;
@@ -105,8 +159,8 @@ const FEED_EVENTS = [
  * all of them, and the entries come in the order the events happened.
  */
 export function registerFeedListeners(app: FastifyInstance, pushes: PushJobs) {
-  app.events.on(FEED_EVENTS, "feed", async (e) => {
+  app.events.on(FEED_EVENTS, "feed", async (e, job) => {
     const entry = await entryOf(app, e);
-    if (entry) await addFeedEntry(app, pushes, e.ownerId, entry);
+    if (entry) await addFeedEntry(app, pushes, e.ownerId, entry, job);
   });
 }

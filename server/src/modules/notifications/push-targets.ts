@@ -1,8 +1,10 @@
+import { createHash } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { cards, messageRecipients, pushTokens, users } from "../../db/schema";
-import type { JobQueue } from "../../services/jobs";
+import { claimEffect, effectsToDo, recordEffects, type EffectKey } from "../../services/effects";
+import { childJobId, type JobQueue } from "../../services/jobs";
 import type { PushMessage, PushSender } from "../../services/push";
 
 /** Tokens one card-holder push job sends to; the next page is a job of its own. */
@@ -19,29 +21,58 @@ export async function saveToken(app: FastifyInstance, token: string, target: { u
     });
 }
 
+/** A device's mark in job_effects: a digest of its token (FCM tokens are long, and credentials). */
+const deviceMark = (token: string) => createHash("sha256").update(token).digest("base64url");
+
 /**
- * Sends to these tokens and deletes the ones FCM reports as no longer valid. Throws when nothing
- * got through for FCM's own reasons (down, refusing our credentials): the job is retried.
+ * Sends to these tokens and deletes the ones FCM reports as no longer valid, each device once per
+ * `effect` (issue 22): devices this effect reached already (a job run again after its worker died,
+ * a token in two pages) are skipped, and the rest recorded once FCM took them. Throws when nothing
+ * got through for FCM's own reasons (down, refusing our credentials): nothing is recorded and the
+ * job is retried. A device FCM refused among others that went through is not tried again.
  */
-async function deliver(app: FastifyInstance, push: PushSender, tokens: string[], message: PushMessage) {
-  const unique = [...new Set(tokens)];
-  if (unique.length === 0) return;
-  const result = await push.send(unique, message);
-  if (result.invalid.length > 0) await app.db.delete(pushTokens).where(inArray(pushTokens.token, result.invalid));
+async function deliver(
+  app: FastifyInstance,
+  push: PushSender,
+  effect: EffectKey,
+  tokens: string[],
+  message: PushMessage,
+) {
+  const marks = new Map([...new Set(tokens)].map((token) => [deviceMark(token), token]));
+  const todo = await effectsToDo(app.db, effect, [...marks.keys()]);
+  if (todo.length === 0) return;
+  const result = await push.send(
+    todo.map((mark) => marks.get(mark)!),
+    message,
+  );
   if (result.failed > 0 && result.sent === 0) throw new Error(`FCM: none of ${result.failed} messages was sent`);
+  await recordEffects(app.db, effect, todo);
+  if (result.invalid.length > 0) await app.db.delete(pushTokens).where(inArray(pushTokens.token, result.invalid));
 }
 
 /** `staff` (default true): the owner's staff get it too; false for the owner's own affairs (billing). */
 type OwnerPush = { ownerId: number; message: PushMessage; staff?: boolean };
-/** `messageId`: a segmented message (issue 16), for the cards it reached only. */
-type CardHolderPush = { businessId: number; message: PushMessage; afterId: number; messageId?: number };
+/**
+ * `messageId`: a segmented message (issue 16), for the cards it reached only. `source` is the id of
+ * the chain's first page and `page` this page's number (0 first): the next page's job id and claim
+ * derive from both, so a page run twice starts one next page (issue 22).
+ */
+type CardHolderPush = {
+  businessId: number;
+  message: PushMessage;
+  afterId: number;
+  messageId?: number;
+  source?: string;
+  page?: number;
+};
 
 export type PushJobs = {
   /**
    * The owner's devices (dashboard) get a push for a feed entry, once `tx` commits, and so do the
-   * devices of the owner's staff (issue 16) unless `staff` is false.
+   * devices of the owner's staff (issue 16) unless `staff` is false. `id`: the job's id, derived
+   * from the job that writes it.
    */
-  toOwner(tx: Db, ownerId: number, message: PushMessage, options?: { staff?: boolean }): Promise<void>;
+  toOwner(tx: Db, ownerId: number, message: PushMessage, options?: { staff?: boolean; id?: string }): Promise<void>;
   /**
    * Every device holding a card of the business gets the owner's message, a page per job; with
    * `messageId` (a segmented message) only the devices of the cards it reached.
@@ -51,7 +82,7 @@ export type PushJobs = {
 
 /** The push queues; without Firebase configuration nothing is queued. */
 export function registerPushJobs(app: FastifyInstance, push: PushSender): PushJobs {
-  const owner = app.jobs.work<OwnerPush>("push-owner", async ({ ownerId, message, staff = true }) => {
+  const owner = app.jobs.work<OwnerPush>("push-owner", async ({ ownerId, message, staff = true }, job) => {
     // The staff as they are when the push goes out: a member removed since gets nothing.
     const team = app.db
       .select({ id: users.id })
@@ -67,14 +98,17 @@ export function registerPushJobs(app: FastifyInstance, push: PushSender): PushJo
     await deliver(
       app,
       push,
+      { kind: "push-owner", source: job.id },
       rows.map((r) => r.token),
       message,
     );
   });
 
   // Keyset pages by token id: a business with 100,000 card holders never has them all in memory,
-  // and a retried page re-sends that page only.
-  const holders: JobQueue<CardHolderPush> = app.jobs.work<CardHolderPush>("push-card-holders", async (page) => {
+  // and a retried page re-sends nothing its first run sent.
+  const holders: JobQueue<CardHolderPush> = app.jobs.work<CardHolderPush>("push-card-holders", async (page, job) => {
+    const source = page.source ?? job.id;
+    const number = page.page ?? 0;
     const rows = await app.db
       .select({ id: pushTokens.id, token: pushTokens.token })
       .from(pushTokens)
@@ -100,16 +134,32 @@ export function registerPushJobs(app: FastifyInstance, push: PushSender): PushJo
     await deliver(
       app,
       push,
+      { kind: "push-card-holders", source },
       rows.map((r) => r.token),
       page.message,
     );
-    if (rows.length === CARD_HOLDER_PAGE) await holders.enqueue(app.db, { ...page, afterId: rows.at(-1)!.id });
+    if (rows.length < CARD_HOLDER_PAGE) return;
+    // The next page, once per chain: claimed by its number (a rerun of this page may read other
+    // rows, as invalid tokens were deleted, but its next page is the same one) with a derived id.
+    const next = number + 1;
+    await app.db.transaction(async (tx) => {
+      if (!(await claimEffect(tx, { kind: "push-card-holders-page", source }, next))) return;
+      await holders.enqueue(
+        tx,
+        { ...page, afterId: rows.at(-1)!.id, source, page: next },
+        { id: childJobId(source, `page-${next}`) },
+      );
+    });
   });
 
   return {
     async toOwner(tx, ownerId, message, options) {
       if (push.configured)
-        await owner.enqueue(tx, { ownerId, message, ...(options?.staff === false && { staff: false }) });
+        await owner.enqueue(
+          tx,
+          { ownerId, message, ...(options?.staff === false && { staff: false }) },
+          { id: options?.id },
+        );
     },
     async toCardHolders(tx, businessId, message, messageId) {
       if (push.configured) await holders.enqueue(tx, { businessId, message, afterId: 0, messageId });

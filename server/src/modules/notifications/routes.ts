@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import { lastPage } from "../../../../lib/contract/pagination";
@@ -8,7 +9,16 @@ import type {
   NotificationList,
   SentMessage,
 } from "../../../../lib/contract/notifications";
-import { businesses, businessMessages, cards, messageRecipients, notifications, ownerCounts } from "../../db/schema";
+import {
+  businesses,
+  businessMessages,
+  cards,
+  customers,
+  messageRecipients,
+  notifications,
+  ownerCounts,
+  users,
+} from "../../db/schema";
 import { notFound, unauthenticated } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
@@ -17,6 +27,7 @@ import type { Limit } from "../../services/rate-limit";
 import { secretsOf } from "../loyalty/cards";
 import { holderCard } from "../loyalty/holder-card";
 import { registerFeedListeners } from "./feed";
+import { feedText, type FeedNames } from "./feed-text";
 import { registerPushJobs, saveToken } from "./push-targets";
 import { segmentCardIds } from "../customers/segments";
 import { scheduleAutomations } from "../automations/run";
@@ -46,11 +57,24 @@ const toSent = (
 /** How many cards a segmented message reached (its recipients), per row of a message query. */
 const recipientCount = sql<number>`(select count(*)::int from ${messageRecipients} where ${messageRecipients.messageId} = ${businessMessages.id})`;
 
-const toEntry = (row: typeof notifications.$inferSelect): FeedEntry => ({
+/** A feed row with the current names of what it points at (left joins: a deleted one is null). */
+type FeedRow = { row: typeof notifications.$inferSelect } & FeedNames;
+
+const staffUsers = alias(users, "staff_users");
+const feedColumns = {
+  row: notifications,
+  customer: customers.name,
+  business: businesses.businessName,
+  staff: staffUsers.name,
+};
+
+/** The entry as the dashboard shows it: its sentence made now, from the names as they are now. */
+const toEntry = ({ row, ...names }: FeedRow): FeedEntry => ({
   id: row.id,
   kind: row.kind as NotificationKind,
   title: row.title,
-  text: row.text,
+  // Entries written before references keep the sentence they were written with.
+  text: row.text ?? feedText(row.kind as NotificationKind, row.details, names),
   business_id: row.businessId,
   read_at: row.readAt?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
@@ -75,8 +99,14 @@ export function notificationRoutes(app: FastifyInstance) {
     // middle are read from the oldest end, so the last page is as cheap as the first.
     const total = counted?.total ?? 0;
     const skip = (query.page - 1) * query.per_page;
-    const page = app.db.select().from(notifications).where(mine);
-    let rows: (typeof notifications.$inferSelect)[];
+    const page = app.db
+      .select(feedColumns)
+      .from(notifications)
+      .leftJoin(customers, eq(customers.id, notifications.customerId))
+      .leftJoin(businesses, eq(businesses.id, notifications.businessId))
+      .leftJoin(staffUsers, eq(staffUsers.id, notifications.staffUserId))
+      .where(mine);
+    let rows: FeedRow[];
     if (skip <= total / 2) {
       rows = await page.orderBy(desc(notifications.id)).limit(query.per_page).offset(skip);
     } else {
@@ -156,8 +186,8 @@ export function notificationRoutes(app: FastifyInstance) {
         userId: user.id,
         kind: "message",
         title: `Message sent: ${body.title}`,
-        text: `To the card holders of ${business.name}: ${body.message}`,
         businessId: business.id,
+        details: { message: body.message },
         readAt: sql`now()`,
       });
       await app.events.emit(tx, {

@@ -2,17 +2,23 @@ import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-or
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { type Payment, payments, plans, users } from "../../db/schema";
+import { onceOutside } from "../../services/effects";
 import type { ChargeOutcome } from "../../services/payments/provider";
 import { spendCoupon } from "./coupons";
 import { receiptMail } from "./receipt";
 
 const RECEIPT_QUEUE = "payment-receipt";
 
-/** The receipt mail of a credited payment, sent by a job written with the credit. */
+/**
+ * The receipt mail of a credited payment, sent by a job written with the credit; once, even when
+ * the job runs again after its worker died (job_effects, issue 22).
+ */
 export function registerPaymentJobs(app: FastifyInstance) {
-  app.jobs.work<{ paymentId: number }>(RECEIPT_QUEUE, async ({ paymentId }) => {
-    const mail = await receiptMail(app, paymentId);
-    if (mail) await app.mailer.send(mail);
+  app.jobs.work<{ paymentId: number }>(RECEIPT_QUEUE, async ({ paymentId }, job) => {
+    await onceOutside(app.db, { kind: "receipt", source: job.id }, paymentId, async () => {
+      const mail = await receiptMail(app, paymentId);
+      if (mail) await app.mailer.send(mail);
+    });
   });
 }
 

@@ -5,6 +5,7 @@ import type { Limit } from "../../services/rate-limit";
 import { contactMessages, homePages, pages, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { route } from "../../http/route";
+import { onceOutside } from "../../services/effects";
 import { createMailer, type Mail } from "../../services/mail";
 import { sanitizePageHtml } from "../../../../lib/contract/sanitize";
 import { contactMail } from "./contact-mail";
@@ -20,7 +21,10 @@ export function siteRoutes(app: FastifyInstance) {
     ? app.mailer
     : createMailer({ from: app.config.mailFrom, db: app.db, log: app.log });
   // The message is stored either way: the mail is only the operator's copy of it.
-  const contactMailJob = app.jobs.work<Mail>("contact-mail", (mail) => contactMailer.send(mail));
+  // Once per message, even when the job runs again after its worker died (issue 22).
+  const contactMailJob = app.jobs.work<Mail>("contact-mail", (mail, job) =>
+    onceOutside(app.db, { kind: "contact-mail", source: job.id }, "sent", () => contactMailer.send(mail)),
+  );
 
   route(app, calls.homePageList, async ({ query }) => {
     const [home] = await app.db.select().from(homePages).where(eq(homePages.slug, query.slug)).limit(1);
