@@ -151,7 +151,7 @@ export async function joinCard(
         .returning();
       await tx.insert(cardKeys).values({ cardId: card!.id, secretHash: sha256(secret) });
       await tx.insert(scans).values(scanValues(card!, "join", { qrCodeId: qr.id, addressId: qr.addressId }));
-      const device = origin.deviceHash ?? deviceHash([secret]);
+      const device = origin.deviceHash ?? deviceHash([secret])!;
       await tx.insert(cardEvents).values({
         ...eventValues(card!, "join", 1, { qrCodeId: qr.id }),
         clientIp: origin.ip ?? null,
