@@ -36,20 +36,30 @@ export function counterScreenRoutes(app: FastifyInstance) {
         stream.end();
         await endLease(app.db, lease).catch((error: unknown) => request.log.warn({ err: error }, "counter lease"));
       })());
-    // One check at a time; a stream whose door closed ends.
+    // One check at a time, and one more when asked during it (it may have read the door still
+    // open); a stream whose door closed ends.
     let checking = false;
+    let again = false;
     const check = async () => {
-      if (checking || stopping) return;
-      checking = true;
-      try {
-        if (!(await grantHolds(app.db, grant))) await stop();
-      } catch (error) {
-        request.log.warn({ err: error }, "counter access check");
-      } finally {
-        checking = false;
+      if (stopping) return;
+      if (checking) {
+        again = true;
+        return;
       }
+      checking = true;
+      do {
+        again = false;
+        try {
+          if (!(await grantHolds(app.db, grant))) await stop();
+        } catch (error) {
+          request.log.warn({ err: error }, "counter access check");
+        }
+      } while (again && !stopping);
+      checking = false;
     };
     const heartbeat = setInterval(() => {
+      // A screen that went away unnoticed (its socket closed before the listener was set).
+      if (reply.raw.destroyed) return void stop();
       stream.write(`: ping\n\n`);
       void check();
       renewLeases(app.db, [lease]).catch((error: unknown) => request.log.warn({ err: error }, "counter lease"));
@@ -62,12 +72,14 @@ export function counterScreenRoutes(app: FastifyInstance) {
     try {
       // The browser's EventSource waits this long before reconnecting after a drop.
       stream.write(`retry: 2000\n: connected\n\n`);
-      unsubscribers.push(
+      // A screen gone while these were set up lets go of them at once.
+      const hold = (unsubscribe: () => void) => (stopping ? unsubscribe() : unsubscribers.push(unsubscribe));
+      hold(
         await app.counterFeed.subscribe(qr.id, (stamp) => {
           stream.write(`event: stamp\ndata: ${JSON.stringify(stamp)}\n\n`);
         }),
-        await app.counterFeed.watchDoors(grant.users, () => void check()),
       );
+      hold(await app.counterFeed.watchDoors(grant.users, () => void check()));
     } catch (error) {
       await stop();
       throw error;
