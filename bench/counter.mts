@@ -21,6 +21,8 @@ import {
 
 const SCREENS = Number(process.env.SCREENS ?? 200);
 const STAMPS = Number(process.env.STAMPS ?? 40);
+/** The API holds a session to 5 open streams (STREAMS_PER_HOLDER, counter-streams.ts): screens sign in in groups. */
+const STREAMS_PER_SESSION = 5;
 
 /** Resident memory of a process (kB, from /proc). */
 function rssKb(pid: number): number {
@@ -83,9 +85,10 @@ async function main() {
     const { token, qrToken } = await demoProgramme(api, 50);
     const qrs = await apiCall<{ items: { id: number; qr_token: string }[] }>("GET", `${api}/list-qrcode`, token);
     const qrId = qrs.items.find((q) => q.qr_token === qrToken)!.id;
-    const cookie = await bffCookie(web);
+    const cookies: string[] = [];
+    for (let i = 0; i < Math.ceil(SCREENS / STREAMS_PER_SESSION); i++) cookies.push(await bffCookie(web));
     // A warm-up screen and stamp, so the memory baseline holds the loaded code paths.
-    const warm = await screen(`${web}/api/counter-events?qr_id=${qrId}`, cookie, () => {});
+    const warm = await screen(`${web}/api/counter-events?qr_id=${qrId}`, await bffCookie(web), () => {});
     const join = (i: number) =>
       apiCall("POST", `${api}/wallet-join`, null, {
         qr_token: qrToken,
@@ -105,8 +108,10 @@ async function main() {
     let current = -1;
     for (let i = 0; i < SCREENS; i++) {
       screens.push(
-        await screen(`${web}/api/counter-events?qr_id=${qrId}`, cookie, (_at, arrived) =>
-          arrivals.push({ stamp: current, arrived }),
+        await screen(
+          `${web}/api/counter-events?qr_id=${qrId}`,
+          cookies[Math.floor(i / STREAMS_PER_SESSION)]!,
+          (_at, arrived) => arrivals.push({ stamp: current, arrived }),
         ),
       );
     }

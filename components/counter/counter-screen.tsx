@@ -76,19 +76,38 @@ function useCounterCode(qrId: number, ready: boolean) {
   return code;
 }
 
-/** Stamps through this QR code, from the server-sent events (EventSource reconnects by itself). */
+/** How long the screen waits before opening its stream again after a refusal (429, 401). */
+const REOPEN_MS = 15_000;
+
+/**
+ * Stamps through this QR code, from the server-sent events. EventSource reconnects by itself after
+ * a drop, but gives up on an answer that is not a stream (too many open, signed out): the screen
+ * tries again a little later.
+ */
 function useStamps(qrId: number, ready: boolean) {
   const [last, setLast] = useState<(Stamp & { key: number }) | null>(null);
   const [live, setLive] = useState(false);
   useEffect(() => {
     if (!ready) return;
-    const source = new EventSource(`/api/counter-events?qr_id=${qrId}`);
-    source.onopen = () => setLive(true);
-    source.onerror = () => setLive(false);
-    source.addEventListener("stamp", (event) => {
-      setLast({ ...(JSON.parse((event as MessageEvent<string>).data) as Stamp), key: Date.now() });
-    });
-    return () => source.close();
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const open = () => {
+      const current = new EventSource(`/api/counter-events?qr_id=${qrId}`);
+      source = current;
+      current.onopen = () => setLive(true);
+      current.onerror = () => {
+        setLive(false);
+        if (current.readyState === EventSource.CLOSED) timer = setTimeout(open, REOPEN_MS);
+      };
+      current.addEventListener("stamp", (event) => {
+        setLast({ ...(JSON.parse((event as MessageEvent<string>).data) as Stamp), key: Date.now() });
+      });
+    };
+    open();
+    return () => {
+      clearTimeout(timer);
+      source?.close();
+    };
   }, [qrId, ready]);
   useEffect(() => {
     if (!last) return;

@@ -6,6 +6,7 @@ import {
   applePassRegistrations,
   jobEffects,
   applePassTokens,
+  counterStreams,
   mailOutbox,
   otps,
   passwordResets,
@@ -34,9 +35,9 @@ export const RETENTION = {
 const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
 
 /**
- * Deletes rows that can no longer matter: spent rate-limit windows, codes and reset tokens a day
- * past expiry, API tokens revoked or idle for longer than TOKEN_IDLE_DAYS, and the growing tables
- * past their RETENTION.
+ * Deletes rows that can no longer matter: spent rate-limit windows and counter-stream leases
+ * (left by an instance that died), codes and reset tokens a day past expiry, API tokens revoked or
+ * idle for longer than TOKEN_IDLE_DAYS, and the growing tables past their RETENTION.
  */
 export async function prune(db: Db) {
   const dayAgo = sql`now() - interval '1 day'`;
@@ -45,6 +46,10 @@ export async function prune(db: Db) {
     .delete(rateLimits)
     .where(lt(rateLimits.resetAt, sql`now()`))
     .returning({ key: rateLimits.key });
+  const leases = await db
+    .delete(counterStreams)
+    .where(lt(counterStreams.leaseUntil, sql`now()`))
+    .returning({ id: counterStreams.id });
   const codes = await db.delete(otps).where(lt(otps.expiresAt, dayAgo)).returning({ id: otps.id });
   const resets = await db
     .delete(passwordResets)
@@ -86,6 +91,7 @@ export async function prune(db: Db) {
     .returning({ kind: jobEffects.kind });
   return {
     rateLimits: count(limits),
+    counterStreams: count(leases),
     otps: count(codes),
     passwordResets: count(resets),
     apiTokens: count(tokens),

@@ -1,7 +1,6 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import type { CounterCode } from "../../../lib/contract/qr-codes";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { listenBase, openStream as open, until } from "../helpers/counter-stream";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 // Issue 15 §1: the counter screen's events. A real listening server: the stream never ends.
@@ -13,45 +12,11 @@ let base: string;
 beforeAll(async () => {
   t = await createTestApp();
   f = loyaltyFixtures(t);
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api`;
+  base = await listenBase(t.app);
 });
 afterAll(() => t.close());
 
-/** Opens the event stream; `events` fills as `stamp` events arrive. */
-function openStream(qrId: number, token?: string) {
-  return new Promise<{ status: number; type: string; events: unknown[]; close: () => void; text: () => string }>(
-    (resolve, reject) => {
-      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-      const req = http.get(`${base}/counter-events?qr_id=${qrId}`, { headers }, (res) => {
-        const events: unknown[] = [];
-        let raw = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          raw += chunk;
-          for (const match of chunk.matchAll(/event: stamp\ndata: (.*)\n\n/g)) events.push(JSON.parse(match[1]!));
-        });
-        res.on("error", () => {});
-        resolve({
-          status: res.statusCode ?? 0,
-          type: String(res.headers["content-type"]),
-          events,
-          close: () => req.destroy(),
-          text: () => raw,
-        });
-      });
-      req.on("error", reject);
-    },
-  );
-}
-
-const until = async (check: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
+const openStream = (qrId: number, token?: string) => open(base, qrId, { token });
 
 it("a stamp through the QR code reaches its counter screen, and only its own", async () => {
   const { token, business, qr } = await f.programme({ cooldown_minutes: 0, daily_cap: 0 });

@@ -86,3 +86,13 @@ it("runs as a scheduled job, once an hour", async () => {
   const [schedule] = await t.query<{ cron: string }>(sql`select cron from pgboss.schedule where name = 'housekeeping'`);
   expect(schedule?.cron).toBe("17 * * * *");
 });
+
+it("prunes the counter-stream leases of an instance that died, and no live one", async () => {
+  await t.query(sql`insert into counter_streams (holder, lease_until) values
+    ('session:1', now() - interval '1 second'), ('session:1', now() + interval '45 seconds')`);
+  expect(await prune(t.database.db)).toMatchObject({ counterStreams: 1 });
+  const left = await t.query<{ n: number }>(
+    sql`select count(*)::int as n from counter_streams where holder = 'session:1'`,
+  );
+  expect(left[0]!.n).toBe(1);
+});

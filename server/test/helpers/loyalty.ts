@@ -41,7 +41,7 @@ export function loyaltyFixtures(t: TestApp) {
       const qr = await fixtures.generateQr(token, business.id, { reward_id: reward.id });
       return { token, business, reward, qr };
     },
-    /** `options.ip`: the client address (more than 3 joins from one address in 10 minutes raise an alert). */
+    /** `options.headers`: the device's card secrets (more than 3 joins from one device in 10 minutes raise an alert). */
     async join(qrToken: string, fields: Record<string, unknown> = {}, options: RequestOptions = {}) {
       customer++;
       const body = {

@@ -355,3 +355,19 @@ export const counterDevices = pgTable(
     index("counter_devices_qr_idx").on(t.qrCodeId, t.id),
   ],
 );
+
+/**
+ * The counter-events streams open now, on every API instance: a session or tablet holds at most a
+ * few (counter-streams.ts). Each row is a lease its instance renews with the stream's heartbeat, so
+ * the streams of an instance that died stop counting when their leases run out.
+ */
+export const counterStreams = pgTable(
+  "counter_streams",
+  {
+    id: serial("id").primaryKey(),
+    /** `session:<api token id>` or `device:<counter device id>`. */
+    holder: text("holder").notNull(),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("counter_streams_holder_idx").on(t.holder), index("counter_streams_lease_idx").on(t.leaseUntil)],
+);

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { apiTokens, passwordResets } from "../../db/schema";
+import { notifyDoorClosed } from "../../services/counter-feed";
 import { randomToken, sha256 } from "../../services/crypto";
 
 export const RESET_TOKEN_TTL_MINUTES = 15;
@@ -12,7 +13,10 @@ export async function issueApiToken(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-/** Revokes every live token of a user, except `keepTokenId` when given. */
+/**
+ * Revokes every live token of a user, except `keepTokenId` when given. The counter screens their
+ * sessions opened check again (and end) once this commits.
+ */
 export async function revokeTokens(db: Db, userId: number, keepTokenId?: number) {
   await db
     .update(apiTokens)
@@ -24,13 +28,19 @@ export async function revokeTokens(db: Db, userId: number, keepTokenId?: number)
         keepTokenId === undefined ? undefined : ne(apiTokens.id, keepTokenId),
       ),
     );
+  await notifyDoorClosed(db, [userId]);
 }
 
 export async function revokeToken(db: Db, tokenId: number) {
-  await db
+  const revoked = await db
     .update(apiTokens)
     .set({ revokedAt: sql`now()` })
-    .where(eq(apiTokens.id, tokenId));
+    .where(eq(apiTokens.id, tokenId))
+    .returning({ userId: apiTokens.userId });
+  await notifyDoorClosed(
+    db,
+    revoked.map((row) => row.userId),
+  );
 }
 
 export async function issueResetToken(db: Db, userId: number): Promise<string> {

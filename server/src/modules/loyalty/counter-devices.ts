@@ -7,6 +7,7 @@ import { counterDevices, qrCodes } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
+import { notifyDoorClosed } from "../../services/counter-feed";
 import { sha256 } from "../../services/crypto";
 
 const LINK_USED = "This device link was used already, or revoked. Ask the owner for a new one.";
@@ -72,6 +73,8 @@ export function counterDeviceRoutes(app: FastifyInstance) {
       .where(and(eq(counterDevices.id, body.id), eq(counterDevices.userId, user.id), isNull(counterDevices.revokedAt)))
       .returning();
     if (!row) throw notFound("Device link not found.");
+    // Its open screens end, on every API instance.
+    await notifyDoorClosed(app.db, [user.id]);
     return { message: `${row.name} is signed out of the counter screen.`, data: toDevice(row) };
   });
 

@@ -2,7 +2,8 @@ import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import { route } from "../../http/route";
-import { counterScreenQr } from "./counter-access";
+import { counterScreenAccess, grantHolds } from "./counter-access";
+import { endLease, renewLeases, takeLease } from "./counter-streams";
 
 /** A comment line now and then: proxies keep the stream open, and a dead screen is noticed. */
 export const HEARTBEAT_MS = 15_000;
@@ -10,35 +11,81 @@ export const HEARTBEAT_MS = 15_000;
 /**
  * counter-events: each stamp made through the QR code, as a server-sent event `stamp`, for its
  * counter screens (owner or staff of its owner, or the tablet signed in to it). Fed by the counter
- * feed (LISTEN/NOTIFY), so a stamp on any API instance reaches screens on every other.
+ * feed (LISTEN/NOTIFY), so a stamp on any API instance reaches screens on every other. A closed
+ * door (issue 22 §3) ends the streams it opened, on every instance: the feed's notice makes them
+ * check their access again at once, and the heartbeat checks too, should a notice be lost.
  */
 export function counterScreenRoutes(app: FastifyInstance) {
-  const open = new Set<PassThrough>();
+  const open = new Set<() => Promise<void>>();
   // Open streams would hold the server's shutdown: they end first (the screens reconnect).
   app.addHook("preClose", async () => {
-    for (const stream of open) stream.end();
+    await Promise.all([...open].map((stop) => stop()));
   });
 
   route(app, calls.counterEvents, async ({ user, query, request, reply }) => {
-    const qr = await counterScreenQr(app, user, request, query.qr_id);
+    const { qr, grant } = await counterScreenAccess(app, user, request, query.qr_id);
+    const lease = await takeLease(app.db, grant.holder);
     const stream = new PassThrough();
-    open.add(stream);
-    // The browser's EventSource waits this long before reconnecting after a drop.
-    stream.write(`retry: 2000\n: connected\n\n`);
-    const unsubscribe = await app.counterFeed.subscribe(qr.id, (stamp) => {
-      stream.write(`event: stamp\ndata: ${JSON.stringify(stamp)}\n\n`);
-    });
-    const heartbeat = setInterval(() => stream.write(`: ping\n\n`), HEARTBEAT_MS);
-    heartbeat.unref();
-    const stop = () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      open.delete(stream);
-      stream.end();
+    let stopping: Promise<void> | null = null;
+    const unsubscribers: (() => void)[] = [];
+    const stop = () =>
+      (stopping ??= (async () => {
+        clearInterval(heartbeat);
+        unsubscribers.forEach((unsubscribe) => unsubscribe());
+        open.delete(stop);
+        stream.end();
+        await endLease(app.db, lease).catch((error: unknown) => request.log.warn({ err: error }, "counter lease"));
+      })());
+    // One check at a time, and one more when asked during it (it may have read the door still
+    // open); a stream whose door closed ends.
+    let checking = false;
+    let again = false;
+    const check = async () => {
+      if (stopping) return;
+      if (checking) {
+        again = true;
+        return;
+      }
+      checking = true;
+      do {
+        again = false;
+        try {
+          if (!(await grantHolds(app.db, grant))) await stop();
+        } catch (error) {
+          request.log.warn({ err: error }, "counter access check");
+        }
+      } while (again && !stopping);
+      checking = false;
     };
+    const heartbeat = setInterval(() => {
+      // A screen that went away unnoticed (its socket closed before the listener was set).
+      if (reply.raw.destroyed) return void stop();
+      stream.write(`: ping\n\n`);
+      void check();
+      renewLeases(app.db, [lease]).catch((error: unknown) => request.log.warn({ err: error }, "counter lease"));
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    open.add(stop);
     // The response's close: the screen went away (the request's own fires once it is read).
-    reply.raw.once("close", stop);
-    stream.once("close", stop);
+    reply.raw.once("close", () => void stop());
+    stream.once("close", () => void stop());
+    try {
+      // The browser's EventSource waits this long before reconnecting after a drop.
+      stream.write(`retry: 2000\n: connected\n\n`);
+      // A screen gone while these were set up lets go of them at once.
+      const hold = (unsubscribe: () => void) => (stopping ? unsubscribe() : unsubscribers.push(unsubscribe));
+      hold(
+        await app.counterFeed.subscribe(qr.id, (stamp) => {
+          stream.write(`event: stamp\ndata: ${JSON.stringify(stamp)}\n\n`);
+        }),
+      );
+      hold(await app.counterFeed.watchDoors(grant.users, () => void check()));
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    // A door that closed while this stream was opening.
+    void check();
     return { message: "Counter events.", stream };
   });
 }

@@ -10,6 +10,7 @@ import { addresses, businesses, qrCodes, rewards, scanDays } from "../../db/sche
 import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
+import { notifyDoorClosed } from "../../services/counter-feed";
 import { findBusiness } from "../businesses/service";
 import { counterCheck, findQr, publicQr, resolveReward, rewardChoice } from "./cards";
 import { currentCode, newCounterSecret } from "./counter";
@@ -159,13 +160,17 @@ export function qrCodeRoutes(app: FastifyInstance) {
     return { statusCode: 201, message: "QR code generated successfully.", data: await findMine(user.id, row!.id) };
   });
 
-  /** The token stops working at once: the page and the scanner look it up on every request. */
+  /**
+   * The token stops working at once: the page and the scanner look it up on every request; its
+   * counter screens' streams end, on every API instance.
+   */
   route(app, calls.deleteQr, async ({ user, body }) => {
     const gone = await app.db
       .delete(qrCodes)
       .where(and(eq(qrCodes.id, body.id), eq(qrCodes.userId, user.id)))
       .returning({ id: qrCodes.id });
     if (gone.length === 0) throw notFound("QR code not found.");
+    await notifyDoorClosed(app.db, [user.id]);
     return { message: "QR code deleted successfully." };
   });
 

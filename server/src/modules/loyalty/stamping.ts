@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { ScanResult } from "../../../../lib/contract/wallet";
 import type { Db } from "../../db/client";
 import { businesses, cardEvents, cardKeys, cards, customers, rewards, scans } from "../../db/schema";
@@ -6,6 +6,7 @@ import { isUniqueViolation } from "../../http/db-errors";
 import { invalid, notFound } from "../../http/errors";
 import { sha256 } from "../../services/crypto";
 import {
+  deviceHash,
   NO_PROGRAMME,
   nextStampAt,
   resolveReward,
@@ -50,7 +51,10 @@ export async function lockCard(tx: Db, where: ReturnType<typeof and>) {
   return { ...row.card, day };
 }
 
-/** Joins from one device or address within this many minutes, beyond which a join is flagged. */
+/**
+ * Joins from one device within this many minutes, beyond which a join is flagged. The device, not
+ * the address: a café's Wi-Fi or a carrier's NAT puts many customers behind one address.
+ */
 export const JOIN_ALERT = { joins: 3, minutes: 10 };
 
 /** Where a customer's scan came from: the QR code's counter window, the client and its device. */
@@ -99,7 +103,8 @@ export async function fraudThreshold(tx: Db, businessId: number) {
 /**
  * wallet-join: customer (per owner), card with its first stamp (a self-scan of today), the
  * device's key, the join scan and its history entry. More than JOIN_ALERT.joins joins from this
- * device or address at the business in JOIN_ALERT.minutes flag the new card.
+ * device at the business in JOIN_ALERT.minutes flag the new card. A device that holds no card yet
+ * is known from here on by the new card's key (it becomes its oldest), so its first join counts too.
  */
 export async function joinCard(
   db: Db,
@@ -145,10 +150,11 @@ export async function joinCard(
         .returning();
       await tx.insert(cardKeys).values({ cardId: card!.id, secretHash: sha256(secret) });
       await tx.insert(scans).values(scanValues(card!, "join", { qrCodeId: qr.id, addressId: qr.addressId }));
+      const device = origin.deviceHash ?? deviceHash([secret])!;
       await tx.insert(cardEvents).values({
         ...eventValues(card!, "join", 1, { qrCodeId: qr.id }),
         clientIp: origin.ip ?? null,
-        deviceHash: origin.deviceHash ?? null,
+        deviceHash: device,
       });
       await notifyCounter(tx, {
         qr_id: qr.id,
@@ -156,28 +162,22 @@ export async function joinCard(
         stamps: 1,
         stamps_required: reward?.stampsRequired ?? null,
       });
-      const sameSource = [
-        origin.ip ? eq(cardEvents.clientIp, origin.ip) : undefined,
-        origin.deviceHash ? eq(cardEvents.deviceHash, origin.deviceHash) : undefined,
-      ].filter((c) => c !== undefined);
+      const [recent] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(cardEvents)
+        .where(
+          and(
+            eq(cardEvents.businessId, qr.businessId),
+            eq(cardEvents.kind, "join"),
+            sql`${cardEvents.createdAt} > now() - make_interval(mins => ${JOIN_ALERT.minutes})`,
+            eq(cardEvents.deviceHash, device),
+          ),
+        );
+      const joins = Number(recent?.n ?? 0);
       let flagged: string | null = null;
-      if (sameSource.length > 0) {
-        const [recent] = await tx
-          .select({ n: sql<number>`count(*)::int` })
-          .from(cardEvents)
-          .where(
-            and(
-              eq(cardEvents.businessId, qr.businessId),
-              eq(cardEvents.kind, "join"),
-              sql`${cardEvents.createdAt} > now() - make_interval(mins => ${JOIN_ALERT.minutes})`,
-              or(...sameSource),
-            ),
-          );
-        const joins = Number(recent?.n ?? 0);
-        if (joins > JOIN_ALERT.joins) {
-          const reason = `${joins} cards joined from one device or address in ${JOIN_ALERT.minutes} minutes.`;
-          flagged = await flagCard(tx, card!, reason, { qrCodeId: qr.id });
-        }
+      if (joins > JOIN_ALERT.joins) {
+        const reason = `${joins} cards joined from one device in ${JOIN_ALERT.minutes} minutes.`;
+        flagged = await flagCard(tx, card!, reason, { qrCodeId: qr.id });
       }
       return { card: card!, customerName: customer!.name, flagged };
     });

@@ -28,9 +28,19 @@ const CODE_SENT = "If this email has a card here, we have sent it a code. It exp
 export const RECOVERED =
   "Your card is on this device again. Other devices holding this card were signed out, and its old QR code no longer works.";
 
-/** A shop's customers often share one network (the café's Wi-Fi): the per-IP limits are generous. */
+/**
+ * A shop's customers often share one network (the café's Wi-Fi, a carrier's NAT): the per-IP limits
+ * are generous. Joins are held by the device (its oldest card key) and by the QR code's own rate;
+ * the address is only a ceiling far above a busy counter's queue, shared by every shop on it.
+ */
+export const joinLimits = {
+  joinsPerDevice: { max: 10, windowSeconds: 15 * MINUTES },
+  /** About 10 a minute: three times a counter's rush, where each customer fills in the form. */
+  joinsPerQr: { max: 150, windowSeconds: 15 * MINUTES },
+  joinsPerIp: { max: 300, windowSeconds: 15 * MINUTES },
+} satisfies Record<string, Limit>;
+
 const limits = {
-  joinsPerIp: { max: 60, windowSeconds: 15 * MINUTES },
   codeSendsPerIp: { max: 30, windowSeconds: 15 * MINUTES },
   codeSendsPerCard: { max: 1, windowSeconds: MINUTES },
   codeFailuresPerIp: { max: 30, windowSeconds: 15 * MINUTES },
@@ -39,17 +49,21 @@ const limits = {
 
 export function walletRoutes(app: FastifyInstance) {
   route(app, calls.walletJoin, async ({ body, request }) => {
-    await app.limiter.hit(`wallet-join:ip:${request.ip}`, limits.joinsPerIp);
+    const device = deviceHash(secretsOf(request.headers));
+    await app.limiter.hit(`wallet-join:ip:${request.ip}`, joinLimits.joinsPerIp);
+    if (device) await app.limiter.hit(`wallet-join:device:${device}`, joinLimits.joinsPerDevice);
     const resolved = await findQr(app.db, body.qr_token);
     if (!resolved.reward) {
       throw invalid("qr_token", NO_PROGRAMME);
     }
     const counter = counterCheck(resolved.qr, body.code);
     if (!counter.ok) throw invalid("code", COUNTER_EXPIRED);
+    // After the counter's check: a stranger without the screen's code cannot spend a shop's joins.
+    await app.limiter.hit(`wallet-join:qr:${resolved.qr.id}`, joinLimits.joinsPerQr);
     const origin = {
       counterWindow: counter.window,
       ip: request.ip,
-      deviceHash: deviceHash(secretsOf(request.headers)),
+      deviceHash: device,
     };
     // joinCard's own transaction nests (a savepoint) in this one, which also holds the events' jobs.
     const joined = await app.db.transaction(async (tx) => {
