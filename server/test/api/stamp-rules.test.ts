@@ -355,6 +355,8 @@ describe("the daily cap", () => {
       wallet_links: null,
       messages: undefined,
       birthday: undefined,
+      // Only the card page's answer says where the card is from (a page opened without a QR code).
+      place: undefined,
     });
   });
 });
