@@ -79,6 +79,13 @@ export const payments = pgTable(
      * arriving later (webhooks come in any order) changes nothing but a success.
      */
     providerEventAt: timestamp("provider_event_at", { withTimezone: true }),
+    /**
+     * Plan periods: when the billing cycle began (the first period's start). Every period of a
+     * renewal chain ends on this day of the month, or the month's last day (period.ts), so a
+     * renewal after 28 February goes back to the 31st. Null on rows older than the column: their
+     * cycle began at their own period start.
+     */
+    billingAnchor: timestamp("billing_anchor", { withTimezone: true }),
     periodStart: timestamp("period_start", { withTimezone: true }),
     periodEnd: timestamp("period_end", { withTimezone: true }),
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),

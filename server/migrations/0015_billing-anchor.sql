@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "billing_anchor" timestamp with time zone;
