@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { calendarDate } from "./fields";
 import { optionalId } from "./ids";
 
 /**
@@ -62,15 +63,8 @@ const daysWhereNeeded = (value: SegmentInput, ctx: z.RefinementCtx) => {
   }
 };
 
-const day = (label: string) =>
-  z.preprocess(
-    blank,
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, `The ${label} must be a date (YYYY-MM-DD).`)
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), `The ${label} must be a date (YYYY-MM-DD).`)
-      .optional(),
-  );
+/** A last-visit day: the contract's one date type (fields.ts), or nothing when left blank. */
+const day = z.preprocess(blank, z.optional(calendarDate));
 
 /**
  * customer-list: search (`q`: part of a name, email or phone), business, segment, last visit
@@ -82,8 +76,8 @@ export const customerListQuery = z
     q: z.preprocess(blank, z.string().trim().max(100, "The search may not be greater than 100 characters.").optional()),
     business_id: optionalId,
     ...segmentShape,
-    last_visit_from: day("last visit from date"),
-    last_visit_to: day("last visit to date"),
+    last_visit_from: day,
+    last_visit_to: day,
     reward_ready: z.preprocess(
       (value) =>
         value === "" || value === undefined ? undefined : value === true || value === "true" || value === "1",

@@ -67,3 +67,43 @@ export const confirmed = z.superRefine((value: { password: string; password_conf
     });
   }
 });
+
+/**
+ * The range every date of the contract lies in (issue 22 §4). 1900 is the floor a living
+ * customer's birthday needs; 2100 is far beyond any filter or period anyone means. Outside it a
+ * date is a typo or a probe: year 0 and 9999-12-31 plus a day are beyond what PostgreSQL's
+ * timestamps take, which answered 500 where a filter reached the database unchecked.
+ */
+export const FIRST_DATE = "1900-01-01";
+export const LAST_DATE = "2100-12-31";
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Whether `year` has a 29 February (Gregorian rule). */
+export const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** How many days a month (1–12) of a year has. */
+export const daysInMonth = (year: number, month: number) =>
+  month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+
+/** A day that exists: 2026-02-30 or 2025-02-29 would silently become a day of March in a Date. */
+export function isCalendarDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/**
+ * The one date type of the contract: a calendar day `YYYY-MM-DD` (UTC, no time) between
+ * FIRST_DATE and LAST_DATE. Every date in a query or body is this schema (a birthday adds "not in
+ * the future"), so every call answers the same 422 to the same bad day.
+ */
+export const calendarDate = z.string({ error: "The date must be written YYYY-MM-DD." }).check(
+  z.regex(ISO_DATE, { error: "The date must be written YYYY-MM-DD.", abort: true }),
+  z.refine(isCalendarDate, { error: "The date is not a day of the calendar.", abort: true }),
+  // Same-length ISO days order as text.
+  z.refine(
+    (value: string) => value >= FIRST_DATE && value <= LAST_DATE,
+    `The date must be between ${FIRST_DATE} and ${LAST_DATE}.`,
+  ),
+);

@@ -1,23 +1,18 @@
 import { z } from "zod";
-import { email, name, otpCode } from "./fields";
+import { calendarDate, email, name, otpCode } from "./fields";
 import { serialField } from "./customers";
 import type { CardMessage } from "./notifications";
 import { counterCodeField, qrTokenField, type QrPublic } from "./qr-codes";
 
 export { CARD_SECRETS_HEADER, LAST_CARD_COOKIE, MAX_CARDS_PER_DEVICE } from "./wallet-device";
 
-/** A birthday: a real day in the past, after 1900 (the year is kept; only month and day are used). */
-export const birthdayField = z
-  .string({ error: "The birthday must be a date (YYYY-MM-DD)." })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "The birthday must be a date (YYYY-MM-DD).")
-  .refine((value) => {
-    const time = Date.parse(`${value}T00:00:00Z`);
-    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
-  }, "The birthday must be a date (YYYY-MM-DD).")
-  .refine(
-    (value) => value >= "1900-01-01" && Date.parse(`${value}T00:00:00Z`) <= Date.now(),
-    "Please enter your birthday.",
-  );
+/**
+ * A birthday: the contract's one date type (fields.ts, so from 1900), not in the future (the
+ * year is kept; only month and day are used). "Today" is UTC's, as everywhere in the contract.
+ */
+export const birthdayField = calendarDate.check(
+  z.refine((value: string) => value <= new Date().toISOString().slice(0, 10), "Please enter your birthday."),
+);
 
 /** wallet-join (product.md §5 Customer joins): consent is required, stated beside the button. */
 export const walletJoinBody = z.object({
@@ -37,7 +32,7 @@ export const walletJoinBody = z.object({
       .regex(/^\+?[0-9 ()-]{6,20}$/, "Please enter a valid phone number.")
       .optional(),
   ),
-  birthday: z.preprocess((value) => (value === "" || value === null ? undefined : value), birthdayField.optional()),
+  birthday: z.preprocess((value) => (value === "" || value === null ? undefined : value), z.optional(birthdayField)),
   /** A rotating QR code's counter code (from the scanned URL). */
   code: counterCodeField,
 });
@@ -67,7 +62,7 @@ export const walletCardDeleteBody = z.object({ qr_token: qrTokenField.optional()
 export const walletBirthdayBody = z
   .object({
     ...cardRef,
-    birthday: z.preprocess((value) => (value === "" ? null : value), birthdayField.nullable()),
+    birthday: z.preprocess((value) => (value === "" ? null : value), z.nullable(birthdayField)),
   })
   .refine(hasCardRef, { message: NO_CARD_REF, path: ["qr_token"] });
 

@@ -3,6 +3,7 @@ import type { ActivePlan, ChargeResult, PaymentQuote, PaymentRecord } from "../.
 import type { UserProfile } from "../../../lib/contract/auth";
 import { seedPlans } from "../../src/db/seed/plans";
 import { createCoupon } from "../../src/modules/payments/coupons";
+import { addCalendarMonths } from "../../src/modules/payments/period";
 import { reconcilePayments } from "../../src/modules/payments/reconcile";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { BUSINESS_FIELDS, dashboardFixtures } from "../helpers/dashboard";
@@ -186,6 +187,68 @@ describe("subscription-charge with the sandbox", () => {
       sql`select period_start, period_end from payments where user_id = ${owner.id} order by id`,
     );
     expect(new Date(periods[1]!.period_start).getTime()).toBe(new Date(periods[0]!.period_end).getTime());
+  });
+
+  // Issue 22 §6: a month is a calendar month, and a renewal keeps the anchor day as Stripe's
+  // billing cycle does. The first period is moved to the day under test (the clock is real).
+  const periodsOf = async (owner: Owner) =>
+    (
+      await t.query<{ period_start: Date; period_end: Date; billing_anchor: Date }>(
+        sql`select period_start, period_end, billing_anchor from payments where user_id = ${owner.id} order by id`,
+      )
+    ).map((row) => [row.period_start, row.period_end, row.billing_anchor].map((at) => new Date(at).toISOString()));
+
+  it("a month bought now ends on the same day next month, or that month's last day", async () => {
+    const owner = await newOwner();
+    await charge(owner);
+    const [[start, end, anchor]] = (await periodsOf(owner)) as [string[]];
+    expect(anchor).toBe(start);
+    expect(end).toBe(addCalendarMonths(new Date(start!), 1).toISOString());
+  });
+
+  it("renewals of a month bought on 31 January end on 31 March, 30 April and 31 May", async () => {
+    const owner = await newOwner();
+    await charge(owner);
+    await t.query(sql`update payments set billing_anchor = '2099-01-31T10:00:00Z',
+      period_start = '2099-01-31T10:00:00Z', period_end = '2099-02-28T10:00:00Z' where user_id = ${owner.id}`);
+    for (let i = 0; i < 3; i++) expect((await charge(owner)).statusCode).toBe(200);
+    expect(await periodsOf(owner)).toEqual(
+      [
+        ["2099-01-31", "2099-02-28"],
+        ["2099-02-28", "2099-03-31"],
+        ["2099-03-31", "2099-04-30"],
+        ["2099-04-30", "2099-05-31"],
+      ].map(([start, end]) => [`${start}T10:00:00.000Z`, `${end}T10:00:00.000Z`, "2099-01-31T10:00:00.000Z"]),
+    );
+  });
+
+  it("a period written before the anchor was stored renews from its own start", async () => {
+    const owner = await newOwner();
+    await charge(owner);
+    await t.query(sql`update payments set billing_anchor = null,
+      period_start = '2099-01-31T10:00:00Z', period_end = '2099-02-28T10:00:00Z' where user_id = ${owner.id}`);
+    expect((await charge(owner)).statusCode).toBe(200);
+    expect((await periodsOf(owner))[1]).toEqual([
+      "2099-02-28T10:00:00.000Z",
+      "2099-03-31T10:00:00.000Z",
+      "2099-01-31T10:00:00.000Z",
+    ]);
+  });
+
+  it("a year bought on 29 February renews on 28 February, and on 29 February in a leap year", async () => {
+    const owner = await newOwner();
+    const [annual] = await t.query<{ id: number }>(sql`select id from plans where name = 'Business Annual'`);
+    const buy = () => charge(owner, { subscription_id: annual!.id, amount: "490.00" });
+    expect((await buy()).statusCode).toBe(200);
+    // Bought on 29 February 2024; renewed on 28 February 2025 and 2026; now in the period to 2027.
+    await t.query(sql`update payments set billing_anchor = '2024-02-29T08:00:00Z',
+      period_start = '2026-02-28T08:00:00Z', period_end = '2027-02-28T08:00:00Z' where user_id = ${owner.id}`);
+    expect((await buy()).statusCode).toBe(200);
+    expect((await buy()).statusCode).toBe(200);
+    expect((await periodsOf(owner)).slice(1)).toEqual([
+      ["2027-02-28T08:00:00.000Z", "2028-02-29T08:00:00.000Z", "2024-02-29T08:00:00.000Z"],
+      ["2028-02-29T08:00:00.000Z", "2029-02-28T08:00:00.000Z", "2024-02-29T08:00:00.000Z"],
+    ]);
   });
 
   it("is for owners: staff get 403", async () => {

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { FIRST_DATE, LAST_DATE } from "../../../lib/contract/fields";
 import type { Schema } from "../../../lib/contract/schema";
 
 /**
@@ -53,6 +54,29 @@ export const anyJson = fc.jsonValue({ maxDepth: 2 });
 
 const ISO_DAY = /\\d\{4\}-\\d\{2\}-\\d\{2\}/;
 
+/**
+ * Dates at the edges (issue 22 §4): beyond what PostgreSQL's timestamps take (year 0, the last
+ * day of 9999), days no calendar has (30 February, 29 February of a common year, month 13, day
+ * 0), leap days that exist, and the first and last days of the contract's range and one past each.
+ */
+export const EDGE_DATES = [
+  "0000-01-01",
+  "9999-12-31",
+  "2026-02-30",
+  "2025-02-29",
+  "2100-02-29",
+  "2024-02-29",
+  "2000-02-29",
+  "2025-04-31",
+  "2025-13-01",
+  "2025-00-10",
+  "2025-01-00",
+  FIRST_DATE,
+  "1899-12-31",
+  LAST_DATE,
+  "2101-01-01",
+];
+
 function stringArbitrary(def: Def, pool: Pool): fc.Arbitrary<string> {
   let min = 0;
   let max = 60;
@@ -72,9 +96,15 @@ function stringArbitrary(def: Def, pool: Pool): fc.Arbitrary<string> {
   // zod's own email pattern is stricter than RFC 5322 (fast-check's emailAddress): use it.
   if (format === "email" && !pattern) options.push(fc.emailAddress().filter((value) => value.length <= max));
   else if (pattern && ISO_DAY.test(pattern.source)) {
-    // Days (YYYY-MM-DD) are a bare regex plus a refine in the contract: real days, mostly.
-    const days = fc.date({ min: new Date("1970-01-01"), max: new Date("2100-12-31"), noInvalidDate: true });
-    options.push(days.map((date) => date.toISOString().slice(0, 10)));
+    // The contract's date (fields.ts `calendarDate`: a bare regex plus refines): real days in its
+    // range, mostly, and now and then a day at or past an edge of the calendar or of the range.
+    const days = fc.date({ min: new Date(FIRST_DATE), max: new Date(LAST_DATE), noInvalidDate: true });
+    options.push(
+      fc.oneof(
+        { arbitrary: days.map((date) => date.toISOString().slice(0, 10)), weight: 3 },
+        { arbitrary: fc.constantFrom(...EDGE_DATES), weight: 1 },
+      ),
+    );
   } else if (pattern) {
     try {
       options.push(fc.stringMatching(pattern).filter((value) => value.length >= min && value.length <= max));

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { calls, type Call } from "../../../lib/contract/calls";
 import { safeParse, type Schema } from "../../../lib/contract/schema";
-import { arbitraryFor } from "../helpers/zod-arbitrary";
+import { calendarDate } from "../../../lib/contract/fields";
+import { arbitraryFor, EDGE_DATES } from "../helpers/zod-arbitrary";
 
 /**
  * The fuzzer's zod → fast-check walker (helpers/zod-arbitrary.ts) builds mostly valid input for
@@ -18,8 +19,8 @@ const OPAQUE = new Set(["stripeWebhook.body"]);
  */
 const CROSS_FIELD: Record<string, string> = {
   "addBusiness.body": "an IANA time zone and a logo file among generated strings",
-  "scanList.query": "real calendar days in 2000–2100, from ≤ to, a page within the offset bound",
-  "scanExport.query": "real calendar days in 2000–2100, from ≤ to",
+  "scanList.query": "real calendar days in 1900–2100 (and edge dates), from ≤ to, a page within the offset bound",
+  "scanExport.query": "real calendar days in 1900–2100 (and edge dates), from ≤ to",
   "customerList.query": "the last-visit range and a server-made cursor",
   "segmentCount.query": "days required by some segments only",
 };
@@ -43,4 +44,15 @@ it("answers any JSON for a kind it does not know, and is deterministic for a see
   const a = fc.sample(arbitraryFor(schema, pool), { numRuns: 5, seed: 1 });
   expect(a).toHaveLength(5);
   expect(fc.sample(arbitraryFor(schema, pool), { numRuns: 5, seed: 1 })).toEqual(a);
+});
+
+it("gives the contract's date real days and, now and then, the calendar's edge days (issue 22 §4)", () => {
+  for (const schema of [calendarDate, calls.customerList.query!, calls.walletBirthday.body!]) {
+    const text = JSON.stringify(fc.sample(arbitraryFor(schema, pool), { numRuns: 300, seed: 22 }));
+    const edges = EDGE_DATES.filter((day) => text.includes(`"${day}"`));
+    expect(edges.length).toBeGreaterThanOrEqual(5);
+    expect(edges.some((day) => !safeParse(calendarDate, day).success)).toBe(true);
+  }
+  const days = fc.sample(arbitraryFor(calendarDate, pool), { numRuns: 200, seed: 22 }) as string[];
+  expect(days.filter((day) => safeParse(calendarDate, day).success).length).toBeGreaterThan(150);
 });

@@ -90,7 +90,7 @@ export const passwordResets = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("password_resets_hash_unique").on(t.tokenHash)],
+  (t) => [uniqueIndex("password_resets_hash_unique").on(t.tokenHash), index("password_resets_user_idx").on(t.userId)],
 );
 
 /** Fixed-window counters shared by every API instance. */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { businesses } from "./businesses";
@@ -53,5 +54,12 @@ export const automationSends = pgTable(
   (t) => [
     uniqueIndex("automation_sends_once_unique").on(t.automationId, t.cardId, t.period),
     index("automation_sends_automation_idx").on(t.automationId, t.id),
+    // Foreign keys are indexed (issue 22 §7; foreign-key-indexes.test.ts); partial where mostly null.
+    index("automation_sends_card_idx")
+      .on(t.cardId)
+      .where(sql`${t.cardId} is not null`),
+    index("automation_sends_message_idx")
+      .on(t.messageId)
+      .where(sql`${t.messageId} is not null`),
   ],
 );

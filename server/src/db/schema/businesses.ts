@@ -48,7 +48,13 @@ export const businesses = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("businesses_user_idx").on(t.userId, t.id)],
+  (t) => [
+    index("businesses_user_idx").on(t.userId, t.id),
+    // Foreign keys are indexed (issue 22 §7; foreign-key-indexes.test.ts); partial where mostly null.
+    index("businesses_logo_file_idx")
+      .on(t.logoFileId)
+      .where(sql`${t.logoFileId} is not null`),
+  ],
 );
 
 /** A location of a business. */
@@ -84,5 +90,9 @@ export const productCategories = pgTable(
   (t) => [
     // Unique per owner, whatever the case ("Coffee" and "coffee" are one category).
     uniqueIndex("product_categories_owner_name_unique").on(t.userId, sql`lower(${t.name})`),
+    // Foreign keys are indexed: deleting a business must not scan every category.
+    index("product_categories_business_idx")
+      .on(t.businessId)
+      .where(sql`${t.businessId} is not null`),
   ],
 );

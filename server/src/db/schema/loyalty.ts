@@ -48,7 +48,13 @@ export const rewards = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("rewards_user_idx").on(t.userId, t.id), index("rewards_business_idx").on(t.businessId)],
+  (t) => [
+    index("rewards_user_idx").on(t.userId, t.id),
+    index("rewards_business_idx").on(t.businessId),
+    index("rewards_product_category_idx")
+      .on(t.productCategoryId)
+      .where(sql`${t.productCategoryId} is not null`),
+  ],
 );
 
 /** A printed business QR code; its token is the whole secret of the URL it encodes. */
@@ -77,6 +83,7 @@ export const qrCodes = pgTable(
     uniqueIndex("qr_codes_token_unique").on(t.qrToken),
     index("qr_codes_user_idx").on(t.userId, t.id),
     // Foreign keys are indexed: removing a reward must not scan every QR code.
+    index("qr_codes_business_idx").on(t.businessId),
     index("qr_codes_reward_idx").on(t.rewardId),
     index("qr_codes_address_idx").on(t.addressId),
   ],
@@ -316,6 +323,16 @@ export const cardEvents = pgTable(
     index("card_events_joins_idx")
       .on(t.businessId, t.createdAt)
       .where(sql`${t.kind} = 'join'`),
+    // Foreign keys are indexed (issue 22 §7): deleting a QR code, a staff member, a business or an
+    // owner sets or deletes their events without reading the whole log.
+    index("card_events_business_idx").on(t.businessId),
+    index("card_events_user_idx").on(t.userId),
+    index("card_events_actor_idx")
+      .on(t.actorUserId)
+      .where(sql`${t.actorUserId} is not null`),
+    index("card_events_qr_code_idx")
+      .on(t.qrCodeId)
+      .where(sql`${t.qrCodeId} is not null`),
   ],
 );
 
@@ -353,6 +370,7 @@ export const counterDevices = pgTable(
   (t) => [
     uniqueIndex("counter_devices_token_unique").on(t.tokenHash),
     index("counter_devices_qr_idx").on(t.qrCodeId, t.id),
+    index("counter_devices_user_idx").on(t.userId),
   ],
 );
 

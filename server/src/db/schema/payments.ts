@@ -79,6 +79,13 @@ export const payments = pgTable(
      * arriving later (webhooks come in any order) changes nothing but a success.
      */
     providerEventAt: timestamp("provider_event_at", { withTimezone: true }),
+    /**
+     * Plan periods: when the billing cycle began (the first period's start). Every period of a
+     * renewal chain ends on this day of the month, or the month's last day (period.ts), so a
+     * renewal after 28 February goes back to the 31st. Null on rows older than the column: their
+     * cycle began at their own period start.
+     */
+    billingAnchor: timestamp("billing_anchor", { withTimezone: true }),
     periodStart: timestamp("period_start", { withTimezone: true }),
     periodEnd: timestamp("period_end", { withTimezone: true }),
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),
@@ -91,6 +98,11 @@ export const payments = pgTable(
     uniqueIndex("payments_idempotency_unique").on(t.userId, t.idempotencyKey),
     uniqueIndex("payments_provider_ref_unique").on(t.provider, t.providerRef),
     index("payments_user_idx").on(t.userId, t.status, t.mode),
+    // Foreign keys are indexed (issue 22 §7; foreign-key-indexes.test.ts); partial where mostly null.
+    index("payments_plan_idx").on(t.planId),
+    index("payments_coupon_idx")
+      .on(t.couponId)
+      .where(sql`${t.couponId} is not null`),
     check("payments_amounts", sql`${t.amountMinor} >= 0 and ${t.discountMinor} >= 0`),
   ],
 );
@@ -113,7 +125,13 @@ export const couponApplications = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("coupon_applications_once_per_user").on(t.userId, t.couponId)],
+  (t) => [
+    uniqueIndex("coupon_applications_once_per_user").on(t.userId, t.couponId),
+    index("coupon_applications_coupon_idx").on(t.couponId),
+    index("coupon_applications_payment_idx")
+      .on(t.paymentId)
+      .where(sql`${t.paymentId} is not null`),
+  ],
 );
 
 /** Provider events already handled (webhook replays credit nothing twice). */

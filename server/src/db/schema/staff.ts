@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
@@ -21,5 +22,11 @@ export const staffInvites = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("staff_invites_token_unique").on(t.tokenHash), index("staff_invites_owner_idx").on(t.ownerId)],
+  (t) => [
+    uniqueIndex("staff_invites_token_unique").on(t.tokenHash),
+    index("staff_invites_owner_idx").on(t.ownerId),
+    index("staff_invites_staff_user_idx")
+      .on(t.staffUserId)
+      .where(sql`${t.staffUserId} is not null`),
+  ],
 );

@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../client";
+import { periodEnd } from "../../modules/payments/period";
 import { coupons, payments, plans } from "../schema";
 
 /** The demo coupon (product.md §3): 20% off, for anyone trying the payment page. */
@@ -31,8 +32,7 @@ export async function seedDemoSubscription(db: Db, userId: number) {
   const [plan] = await db.select().from(plans).where(eq(plans.name, "Growth")).limit(1);
   if (!plan) return;
   const start = new Date();
-  const end = new Date(start);
-  end.setUTCMonth(end.getUTCMonth() + 1);
+  const end = periodEnd(start, start, plan.interval);
   const key = `seed-demo-${start.getTime()}`;
   await db.insert(payments).values({
     userId,
@@ -45,6 +45,7 @@ export async function seedDemoSubscription(db: Db, userId: number) {
     providerRef: `sandbox_pi_${key}`,
     idempotencyKey: key,
     status: "succeeded",
+    billingAnchor: start,
     periodStart: start,
     periodEnd: end,
     succeededAt: start,

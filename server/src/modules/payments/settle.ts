@@ -5,6 +5,7 @@ import { type Payment, payments, plans, users } from "../../db/schema";
 import { onceOutside } from "../../services/effects";
 import type { ChargeOutcome } from "../../services/payments/provider";
 import { spendCoupon } from "./coupons";
+import { periodEnd } from "./period";
 import { receiptMail } from "./receipt";
 
 const RECEIPT_QUEUE = "payment-receipt";
@@ -91,11 +92,11 @@ async function credit(
     // One owner's plan periods are computed one at a time: a renewal starts where the current
     // period of the same plan ends (paid ahead), a new plan starts now.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, payment.userId)).for("update");
-    let period: { start: Date; end: Date } | null = null;
+    let period: { anchor: Date; start: Date; end: Date } | null = null;
     if (payment.mode === "newUser") {
       const [plan] = await tx.select().from(plans).where(eq(plans.id, payment.planId));
       const [current] = await tx
-        .select({ end: payments.periodEnd })
+        .select({ anchor: payments.billingAnchor, start: payments.periodStart, end: payments.periodEnd })
         .from(payments)
         .where(
           and(
@@ -109,11 +110,11 @@ async function credit(
         )
         .orderBy(desc(payments.periodEnd))
         .limit(1);
+      // A renewal continues the current period's cycle (its anchor day); a new plan starts one.
       const start = current?.end ?? new Date();
-      const end = new Date(start);
-      if (plan!.interval === "year") end.setUTCFullYear(end.getUTCFullYear() + 1);
-      else end.setUTCMonth(end.getUTCMonth() + 1);
-      period = { start, end };
+      // (Rows older than the anchor column began their cycle at their own start.)
+      const anchor = current ? (current.anchor ?? current.start!) : start;
+      period = { anchor, start, end: periodEnd(anchor, start, plan!.interval) };
     }
     const [updated] = await tx
       .update(payments)
@@ -123,6 +124,7 @@ async function credit(
         failureMessage: null,
         succeededAt: sql`now()`,
         providerEventAt: newest(at),
+        billingAnchor: period?.anchor ?? null,
         periodStart: period?.start ?? null,
         periodEnd: period?.end ?? null,
         updatedAt: sql`now()`,
