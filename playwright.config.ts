@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E } from "./e2e/fixtures/env";
+import { WEB_SERVER_COMMAND_LINE } from "./scripts/lib/web-server-command.mjs";
 
 // Google Wallet is configured with a key made for this run; its token and REST endpoints point at
 // a port where nothing listens (a stamp's pass update fails there, logged, as a real outage would).
@@ -72,7 +73,7 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: "node dist/web-server.cjs",
+      command: WEB_SERVER_COMMAND_LINE,
       url: E2E.webUrl,
       timeout: 60_000,
       env: {
@@ -87,7 +88,7 @@ export default defineConfig({
     },
     {
       // The same web app behind a (simulated) reverse proxy on the loopback address.
-      command: "node dist/web-server.cjs",
+      command: WEB_SERVER_COMMAND_LINE,
       url: E2E.proxiedWebUrl,
       timeout: 60_000,
       env: {
@@ -108,7 +109,7 @@ export default defineConfig({
     },
     {
       // The same web app with its API server down: proves the BFF's 503.
-      command: "node dist/web-server.cjs",
+      command: WEB_SERVER_COMMAND_LINE,
       url: E2E.deadWebUrl,
       timeout: 60_000,
       env: {
