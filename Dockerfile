@@ -64,4 +64,7 @@ EXPOSE 3000
 # The page most visitors get first; it answers without a session.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "dist/web-server.cjs"]
+# Started as every other way starts it (scripts/lib/web-server-command.mjs: its memory settings;
+# server/test/unit/deployment.test.ts checks these two lines against it).
+ENV MALLOC_ARENA_MAX=2
+CMD ["node", "--max-semi-space-size=2", "--max-old-space-size=128", "dist/web-server.cjs"]

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E } from "./e2e/fixtures/env";
+import { WEB_SERVER_COMMAND_LINE } from "./scripts/lib/web-server-command.mjs";
 
 // Google Wallet is configured with a key made for this run; its token and REST endpoints point at
 // a port where nothing listens (a stamp's pass update fails there, logged, as a real outage would).
@@ -19,6 +20,10 @@ const googleWallet = {
 };
 
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+// How long a server of the stack may take to answer at all. The API server migrates and seeds a
+// fresh database first: 37 s here with the two cores busy, so 60 s was sometimes too little.
+const SERVER_START_MS = 180_000;
 
 export default defineConfig({
   testDir: "e2e",
@@ -56,7 +61,7 @@ export default defineConfig({
     {
       command: "node e2e/fixtures/api-server.mjs",
       url: `${E2E.apiUrl}/health`,
-      timeout: 60_000,
+      timeout: SERVER_START_MS,
       env: {
         NODE_ENV: "production",
         API_PORT: String(E2E.apiPort),
@@ -72,9 +77,9 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: "node dist/web-server.cjs",
+      command: WEB_SERVER_COMMAND_LINE,
       url: E2E.webUrl,
-      timeout: 60_000,
+      timeout: SERVER_START_MS,
       env: {
         PORT: String(E2E.webPort),
         BACKEND_API_URL: E2E.apiUrl,
@@ -87,9 +92,9 @@ export default defineConfig({
     },
     {
       // The same web app behind a (simulated) reverse proxy on the loopback address.
-      command: "node dist/web-server.cjs",
+      command: WEB_SERVER_COMMAND_LINE,
       url: E2E.proxiedWebUrl,
-      timeout: 60_000,
+      timeout: SERVER_START_MS,
       env: {
         PORT: String(E2E.proxiedWebPort),
         TRUSTED_PROXIES: "127.0.0.1,::1",
@@ -108,9 +113,9 @@ export default defineConfig({
     },
     {
       // The same web app with its API server down: proves the BFF's 503.
-      command: "node dist/web-server.cjs",
+      command: WEB_SERVER_COMMAND_LINE,
       url: E2E.deadWebUrl,
-      timeout: 60_000,
+      timeout: SERVER_START_MS,
       env: {
         PORT: String(E2E.deadWebPort),
         BACKEND_API_URL: `http://127.0.0.1:${E2E.deadApiPort}/api`,

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import { isStale, targets } from "../scripts/lib/build-state.mjs";
 import { run, waitForUrl } from "../scripts/lib/run.mjs";
-import { WEB_MEMORY_ENV, WEB_NODE_FLAGS } from "../scripts/lib/web-memory.mjs";
+import { WEB_MEMORY_ENV, WEB_NODE_FLAGS } from "../scripts/lib/web-server-command.mjs";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,7 +41,7 @@ export function startNode(
   env: Record<string, string>,
   role = script.includes("server/") ? "API server" : "web server",
 ) {
-  // The web server runs with its production memory settings (scripts/lib/web-memory.mjs).
+  // The web server runs with its production memory settings (scripts/lib/web-server-command.mjs).
   const web = script.includes("web-server");
   const child = spawn(process.execPath, [...profiling, ...(web ? WEB_NODE_FLAGS : []), script], {
     env: {

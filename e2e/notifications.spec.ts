@@ -125,7 +125,8 @@ test("with push configured, the browser's permission is asked only after the own
   const button = page.getByRole("button", { name: "Turn on notifications" });
   await expect(button).toBeVisible();
   await expect(page.getByText("Push notifications are not configured on this server.")).toHaveCount(0);
-  await page.waitForLoadState("networkidle");
+  // Hydrated (the top bar shows the profile only then), so every effect of the load has run.
+  await expect(page.locator(".topbar-user")).toHaveText("Pia Owner");
   expect(await page.evaluate(() => (window as unknown as { __asked: number }).__asked)).toBe(0);
 
   // Not granted (the context holds no notification permission): asked once, then told, no SDK calls.

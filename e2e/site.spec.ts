@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { logIn, registerOwner, uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
 import { messagesFor } from "./fixtures/mailbox";
+import { WEB_MEMORY_ENV, WEB_SERVER_ARGS } from "../scripts/lib/web-server-command.mjs";
 
 const SECTIONS = [
   { link: "Home", id: "home", heading: "Loyalty cards your customers keep coming back for" },
@@ -252,9 +253,10 @@ test("the translation widget lists the languages and leaves the page working whe
 test("right after a deploy, the first visitor of a legal page reads it, not 'could not be loaded'", async () => {
   // A web server of the same build that nobody has visited: it holds only what `next build` made,
   // which had no API server to ask, like every server right after a deploy.
-  const server = spawn(process.execPath, ["dist/web-server.cjs"], {
+  const server = spawn(process.execPath, WEB_SERVER_ARGS, {
     env: {
       ...process.env,
+      ...WEB_MEMORY_ENV,
       PORT: String(E2E.freshWebPort),
       HOSTNAME: "127.0.0.1",
       BACKEND_API_URL: E2E.apiUrl,

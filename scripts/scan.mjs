@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { WEB_MEMORY_ENV, WEB_SERVER_ARGS, WEB_SERVER_SCRIPT } from "./lib/web-server-command.mjs";
 
 const port = Number(process.env.SCAN_PORT ?? 3900);
 const apiPort = Number(process.env.SCAN_API_PORT ?? 4900);
@@ -45,7 +46,7 @@ if (spawnSync("wapiti", ["--version"]).error) {
   console.error("scan: wapiti is not installed (apt-get install wapiti)");
   process.exit(1);
 }
-for (const built of ["server/dist/main.cjs", "dist/web-server.cjs", ".next/BUILD_ID"]) {
+for (const built of ["server/dist/main.cjs", WEB_SERVER_SCRIPT, ".next/BUILD_ID"]) {
   if (!fs.existsSync(built)) {
     console.log(`scan: ${built} missing, building…`);
     const result = spawnSync("npm", ["run", "build"], {
@@ -76,8 +77,11 @@ const env = {
   LOG_LEVEL: "warn",
 };
 const children = [];
-const start = (args) => {
-  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "inherit", "inherit"] });
+const start = (args, extraEnv = {}) => {
+  const child = spawn(process.execPath, args, {
+    env: { ...env, ...extraEnv },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   children.push(child);
   return child;
 };
@@ -111,7 +115,7 @@ function example(schema = {}) {
 try {
   start(["server/dist/main.cjs"]);
   await waitFor(`${apiBase}/health`, 120);
-  start(["dist/web-server.cjs"]);
+  start(WEB_SERVER_ARGS, WEB_MEMORY_ENV);
   await waitFor(`${base}/`, 120);
 
   // Signed in through the BFF, as a browser: the session cookie is what wapiti carries.

@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { isStale, targets } from "./lib/build-state.mjs";
 import { run, waitForUrl } from "./lib/run.mjs";
-import { WEB_MEMORY_ENV, WEB_NODE_FLAGS } from "./lib/web-memory.mjs";
+import { WEB_MEMORY_ENV, WEB_SERVER_ARGS } from "./lib/web-server-command.mjs";
 
 const dev = process.argv.includes("--dev");
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -83,12 +83,7 @@ try {
   await waitForUrl(`${apiUrl}/health`, 60_000, () => api.exitCode === null);
   const web = dev
     ? start("Next.js", "node_modules/.bin/tsx", ["lib/web-server/main.ts", "--dev"])
-    : start(
-        "Next.js",
-        process.execPath,
-        [...WEB_NODE_FLAGS, "--enable-source-maps", "dist/web-server.cjs"],
-        WEB_MEMORY_ENV,
-      );
+    : start("Next.js", process.execPath, WEB_SERVER_ARGS, WEB_MEMORY_ENV);
   await waitForUrl(`http://127.0.0.1:${port}/`, 120_000, () => web.exitCode === null);
   console.log(`\n  Ready on http://localhost:${port}  (API ${apiUrl})\n  Ctrl-C to stop.\n`);
 } catch (error) {

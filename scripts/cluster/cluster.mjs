@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { isStale, targets } from "../lib/build-state.mjs";
 import { run, waitForUrl } from "../lib/run.mjs";
-import { WEB_MEMORY_ENV, WEB_NODE_FLAGS } from "../lib/web-memory.mjs";
+import { WEB_MEMORY_ENV, WEB_SERVER_ARGS } from "../lib/web-server-command.mjs";
 import { nginxConf } from "./nginx-conf.mjs";
 
 export const DEFAULT_PORT = 5140;
@@ -257,7 +257,7 @@ export async function startCluster({
 
     const secret = sessionSecret(dir);
     const webs = ports.web.map((port, i) =>
-      start(`web-${i + 1}`, process.execPath, [...WEB_NODE_FLAGS, "--enable-source-maps", "dist/web-server.cjs"], {
+      start(`web-${i + 1}`, process.execPath, WEB_SERVER_ARGS, {
         ...WEB_MEMORY_ENV,
         ...base,
         PORT: String(port),

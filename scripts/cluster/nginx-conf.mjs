@@ -1,12 +1,18 @@
-// The cluster's nginx.conf (scripts/cluster/cluster.mjs writes it into the cluster's folder).
+// nginx in front of the product, from one source: the cluster's nginx.conf (scripts/cluster/cluster.mjs
+// writes it into the cluster's folder on every start) and deploy/nginx.conf (compose.yaml's nginx;
+// checked in as this file's output: `node scripts/cluster/nginx-conf.mjs` writes it again, and
+// server/test/unit/deployment.test.ts fails when the two differ). What differs between them is
+// where it listens, its upstreams, where it keeps its cache and how it treats X-Forwarded-For.
 //
-// Two listeners, both on loopback:
-// - the public one: browsers → the two web servers. nginx is the only proxy the web servers trust
-//   (TRUSTED_PROXIES), so it REPLACES X-Forwarded-For with the TCP peer: a client cannot choose the
-//   address the rate limits count by. It also sets X-Forwarded-Proto and compresses.
-// - the API one, for the web servers only (their BACKEND_API_URL): → the two API servers. The web
-//   server already put the client's address in X-Forwarded-For; nginx appends the web server's,
-//   and the API servers trust loopback (TRUST_PROXY), so they see the browser's address.
+// The public listener: browsers → the web servers. The cluster's nginx is the only proxy the web
+// servers trust (TRUSTED_PROXIES) and its clients are on loopback too, so it REPLACES
+// X-Forwarded-For with the TCP peer: a client cannot choose the address the rate limits count by.
+// The deployment's nginx appends the peer instead (its clients are outside TRUSTED_PROXIES, so
+// the web app takes the right-most entry, nginx's; a TLS terminator in front of it keeps its own
+// entry when it is trusted too). Both set X-Forwarded-Proto and compress.
+// The cluster's API listener, for the web servers only (their BACKEND_API_URL): → the two API
+// servers. The web server already put the client's address in X-Forwarded-For; nginx appends the
+// web server's, and the API servers trust loopback (TRUST_PROXY), so they see the browser's address.
 //
 // The public listener also micro-caches the public pages (the home page and the legal pages:
 // prerendered, the same for every visitor) for 1 s, for anonymous visitors only: a burst of visits
@@ -21,22 +27,173 @@
 // (or PATCH) on once it has been sent, and `non_idempotent` is deliberately not set, so a stamp is
 // never counted twice. A connection that was refused (an instance that is down) was never sent,
 // so it goes to the other instance whatever its method.
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const indent = (text, spaces) =>
+  text
+    .split("\n")
+    .map((line) => (line ? " ".repeat(spaces) + line : line))
+    .join("\n");
+
+/** What every listener does with a request and its answer (in each server block: see nginxSite). */
+const PROXYING = `# The web servers cap bodies at 5 MiB (BFF_BODY_LIMIT); a little more here for multipart framing.
+client_max_body_size 6m;
+client_body_timeout 15s;
+client_header_timeout 15s;
+keepalive_timeout 65s;
+send_timeout 30s;
+server_tokens off;
+
+gzip on;
+gzip_comp_level 5;
+gzip_min_length 1024;
+gzip_proxied any;
+gzip_vary on;
+gzip_types text/plain text/css text/csv application/json application/javascript text/javascript
+           image/svg+xml application/manifest+json;
+
+# Kept-alive connections to the instances (HTTP/1.1 without "Connection: close"). Every location
+# that sets a header of its own repeats Connection "" (nginx inherits proxy_set_header only into
+# a level that sets none).
+proxy_http_version 1.1;
+proxy_set_header Connection "";
+proxy_connect_timeout 2s;
+proxy_send_timeout 30s;
+proxy_read_timeout 30s;
+# Answers pass through as they come: React streams pages (the shell before the slow parts) and
+# a counter screen's events are an endless stream; buffering would hold both back.
+proxy_buffering off;
+# Idempotent requests only (see the top of scripts/cluster/nginx-conf.mjs), at most once more.
+proxy_next_upstream error timeout http_502 http_504;
+proxy_next_upstream_tries 2;
+proxy_next_upstream_timeout 5s;`;
 
 /**
+ * The http-level part both configurations share: the cache, the upstreams and the listeners. Its
+ * settings live in the server blocks, where they may differ from what an including http block
+ * (the nginx image's own nginx.conf) already sets.
+ * @param {{ listen: string, web: string[], cachePath: string, forwardedFor: "peer" | "appended",
+ *   api?: { listen: string, servers: string[] } }} site
+ * @returns {string}
+ */
+export function nginxSite({ listen, web, cachePath, forwardedFor, api }) {
+  const client = forwardedFor === "peer" ? "$remote_addr" : "$proxy_add_x_forwarded_for";
+  const publicHeaders = [
+    'proxy_set_header Connection "";',
+    "proxy_set_header Host $http_host;",
+    "proxy_set_header X-Forwarded-Host $http_host;",
+    `proxy_set_header X-Forwarded-For ${client};`,
+    "proxy_set_header X-Forwarded-Proto $scheme;",
+  ].join("\n");
+  const apiHeaders = [
+    "proxy_set_header Host $http_host;",
+    "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;",
+    "proxy_set_header X-Forwarded-Proto $scheme;",
+    'proxy_set_header Connection "";',
+  ].join("\n");
+  // One instance: nothing to fail over to, so nginx never sets it aside.
+  const upstream = (name, servers) =>
+    `upstream ${name} {
+${servers.map((server) => `  server ${server}${servers.length > 1 ? " max_fails=1 fail_timeout=5s" : ""};`).join("\n")}
+  keepalive 32;
+}`;
+
+  const publicServer = `# Public: browsers.
+server {
+  listen ${listen};
+  server_name _;
+${indent(PROXYING, 2)}
+  # nginx's own HSTS, one header whatever the web servers send (add_header is repeated in each
+  # location that adds one of its own: nginx would not inherit it there).
+  proxy_hide_header Strict-Transport-Security;
+  add_header Strict-Transport-Security $hsts always;
+  location / {
+    proxy_pass http://web;
+${indent(publicHeaders, 4)}
+  }
+  # A counter screen's events stay open (heartbeats every few seconds keep them alive).
+  location = /api/counter-events {
+    proxy_pass http://web;
+${indent(publicHeaders, 4)}
+    proxy_read_timeout 1h;
+  }
+  # The public pages, micro-cached for anonymous visitors.
+  location ~ ^/(?:privacy-policy|privacy-policy-1|terms-condition)?$ {
+    proxy_pass http://web;
+${indent(publicHeaders, 4)}
+    # Stored uncompressed, one copy whatever the client accepts; gzip above compresses per client.
+    proxy_set_header Accept-Encoding "";
+    proxy_ignore_headers Vary Cache-Control Expires;
+    proxy_buffering on;
+    proxy_cache pages;
+    proxy_cache_key $scheme$uri;
+    proxy_cache_valid 200 1s;
+    proxy_cache_lock on;
+    # Cache-Control is ignored for the lifetime only (1 s, whatever s-maxage the page gives);
+    # private/no-store/no-cache still keeps an answer out, so does a Set-Cookie (nginx's default).
+    proxy_cache_bypass $http_cookie;
+    proxy_no_cache $http_cookie $private_answer;
+    add_header X-Cache-Status $upstream_cache_status always;
+    add_header Strict-Transport-Security $hsts always;
+  }
+}`;
+
+  const apiServer =
+    api &&
+    `# Internal: the web servers' way to the API servers.
+server {
+  listen ${api.listen};
+${indent(PROXYING, 2)}
+  # A counter screen's events stay open (heartbeats every few seconds keep them alive).
+  location = /api/counter-events {
+    proxy_pass http://api;
+${indent(apiHeaders, 4)}
+    proxy_read_timeout 1h;
+  }
+  location /api/ {
+    proxy_pass http://api;
+${indent(apiHeaders, 4)}
+  }
+  location / {
+    return 404;
+  }
+}`;
+
+  return [
+    `# The micro-cache of public pages (see the top of scripts/cluster/nginx-conf.mjs).
+proxy_cache_path ${cachePath} levels=1:2 keys_zone=pages:1m max_size=64m inactive=1m use_temp_path=off;
+# An answer the app marks as not for shared caches is never stored (read when the answer is in).
+map $upstream_http_cache_control $private_answer {
+  default 0;
+  ~*(private|no-store|no-cache) 1;
+}
+# HSTS (two years) only over https; an empty value sends no header.
+map $scheme $hsts {
+  https "max-age=63072000; includeSubDomains";
+  default "";
+}`,
+    upstream("web", web),
+    ...(api ? [upstream("api", api.servers)] : []),
+    publicServer,
+    ...(apiServer ? [apiServer] : []),
+  ].join("\n\n");
+}
+
+/**
+ * The cluster's whole nginx.conf: its own process settings and paths around the shared site.
  * @param {{ dir: string, logs: string, ports: { public: number, api: number, web: number[], apiServers: number[] }, root?: boolean }} options
  * @returns {string}
  */
 export function nginxConf({ dir, logs, ports, root = false }) {
-  const PUBLIC_HEADERS = [
-    'proxy_set_header Connection "";',
-    "proxy_set_header Host $http_host;",
-    "proxy_set_header X-Forwarded-Host $http_host;",
-    "proxy_set_header X-Forwarded-For $remote_addr;",
-    "proxy_set_header X-Forwarded-Proto $scheme;",
-  ]
-    .map((line) => `      ${line}`)
-    .join("\n");
-  const servers = (list) => list.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;`).join("\n");
+  const loopback = (port) => `127.0.0.1:${port}`;
+  const site = nginxSite({
+    listen: loopback(ports.public),
+    web: ports.web.map(loopback),
+    cachePath: `${dir}/nginx/cache`,
+    forwardedFor: "peer",
+    api: { listen: loopback(ports.api), servers: ports.apiServers.map(loopback) },
+  });
   return `# Generated by scripts/cluster/cluster.mjs: edits are overwritten on the next start.
 ${root ? "# Started as root: the worker runs unprivileged (Debian has no group named nobody).\nuser nobody nogroup;\n" : ""}worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -48,7 +205,6 @@ events {
 }
 
 http {
-  server_tokens off;
   default_type application/octet-stream;
   types {
     text/html html;
@@ -68,115 +224,29 @@ http {
   uwsgi_temp_path ${dir}/nginx/uwsgi;
   scgi_temp_path ${dir}/nginx/scgi;
 
-  # The web servers cap bodies at 5 MiB (BFF_BODY_LIMIT); a little more here for multipart framing.
-  client_max_body_size 6m;
-  client_body_timeout 15s;
-  client_header_timeout 15s;
-  keepalive_timeout 65s;
-  send_timeout 30s;
-
-  gzip on;
-  gzip_comp_level 5;
-  gzip_min_length 1024;
-  gzip_proxied any;
-  gzip_vary on;
-  gzip_types text/plain text/css text/csv application/json application/javascript text/javascript
-             image/svg+xml application/manifest+json;
-
-  # Kept-alive connections to the instances (HTTP/1.1 without "Connection: close"). Every location
-  # that sets a header of its own repeats Connection "" (nginx inherits proxy_set_header only into
-  # a level that sets none).
-  proxy_http_version 1.1;
-  proxy_set_header Connection "";
-  proxy_connect_timeout 2s;
-  proxy_send_timeout 30s;
-  proxy_read_timeout 30s;
-  # Answers pass through as they come: React streams pages (the shell before the slow parts) and
-  # a counter screen's events are an endless stream; buffering would hold both back.
-  proxy_buffering off;
-  # Idempotent requests only (see the top of scripts/cluster/nginx-conf.mjs), at most once more.
-  proxy_next_upstream error timeout http_502 http_504;
-  proxy_next_upstream_tries 2;
-  proxy_next_upstream_timeout 5s;
-
-  # The micro-cache of public pages (see the top of scripts/cluster/nginx-conf.mjs).
-  proxy_cache_path ${dir}/nginx/cache levels=1:2 keys_zone=pages:1m max_size=64m inactive=1m use_temp_path=off;
-  # An answer the app marks as not for shared caches is never stored (read when the answer is in).
-  map $upstream_http_cache_control $private_answer {
-    default 0;
-    ~*(private|no-store|no-cache) 1;
-  }
-  # HSTS (two years) only over https; an empty value sends no header.
-  map $scheme $hsts {
-    https "max-age=63072000; includeSubDomains";
-    default "";
-  }
-
-  upstream web {
-${servers(ports.web)}
-    keepalive 32;
-  }
-
-  upstream api {
-${servers(ports.apiServers)}
-    keepalive 32;
-  }
-
-  # Public: browsers.
-  server {
-    listen 127.0.0.1:${ports.public};
-    # nginx's own HSTS, one header whatever the web servers send (add_header is repeated in each
-    # location that adds one of its own: nginx would not inherit it there).
-    proxy_hide_header Strict-Transport-Security;
-    add_header Strict-Transport-Security $hsts always;
-    location / {
-      proxy_pass http://web;
-${PUBLIC_HEADERS}
-    }
-    # The public pages, micro-cached for anonymous visitors.
-    location ~ ^/(?:privacy-policy|privacy-policy-1|terms-condition)?$ {
-      proxy_pass http://web;
-${PUBLIC_HEADERS}
-      # Stored uncompressed, one copy whatever the client accepts; gzip above compresses per client.
-      proxy_set_header Accept-Encoding "";
-      proxy_ignore_headers Vary Cache-Control Expires;
-      proxy_buffering on;
-      proxy_cache pages;
-      proxy_cache_key $scheme$uri;
-      proxy_cache_valid 200 1s;
-      proxy_cache_lock on;
-      # Cache-Control is ignored for the lifetime only (1 s, whatever s-maxage the page gives);
-      # private/no-store/no-cache still keeps an answer out, so does a Set-Cookie (nginx's default).
-      proxy_cache_bypass $http_cookie;
-      proxy_no_cache $http_cookie $private_answer;
-      add_header X-Cache-Status $upstream_cache_status always;
-      add_header Strict-Transport-Security $hsts always;
-    }
-  }
-
-  # Internal: the web servers' way to the API servers.
-  server {
-    listen 127.0.0.1:${ports.api};
-    # A counter screen's events stay open (heartbeats every few seconds keep them alive).
-    location = /api/counter-events {
-      proxy_pass http://api;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header Connection "";
-      proxy_read_timeout 1h;
-    }
-    location /api/ {
-      proxy_pass http://api;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header Connection "";
-    }
-    location / {
-      return 404;
-    }
-  }
+${indent(site, 2)}
 }
 `;
+}
+
+/** deploy/nginx.conf: the site alone, included by the nginx image's own nginx.conf (conf.d). */
+export function deployNginxConf() {
+  return `# GENERATED by \`node scripts/cluster/nginx-conf.mjs\` from the source of the cluster's nginx.conf:
+# edit that file, not this one (server/test/unit/deployment.test.ts fails when they differ).
+#
+# nginx in front of the web app (compose.yaml): it appends the client to X-Forwarded-For and sets
+# X-Forwarded-Proto (the web app believes them only from TRUSTED_PROXIES, README "Several
+# machines"), compresses, micro-caches the public pages for anonymous visitors and sends HSTS over
+# https. TLS: terminate here (listen 443 ssl with your certificate) or in front of it, and set
+# X-Forwarded-Proto accordingly.
+
+${nginxSite({ listen: "8080", web: ["web:3000"], cachePath: "/var/cache/nginx/pages", forwardedFor: "appended" })}
+`;
+}
+
+export const DEPLOY_NGINX_CONF = "deploy/nginx.conf";
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  fs.writeFileSync(DEPLOY_NGINX_CONF, deployNginxConf());
+  console.log(`wrote ${DEPLOY_NGINX_CONF}`);
 }

@@ -54,7 +54,7 @@ const envSchema = z.object({
   // Push (issue 10): Firebase Cloud Messaging; unset: messages are stored and shown in-app only.
   /** The service account's JSON key, as it is or base64-encoded. */
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
-  /** FCM's HTTP v1 base URL; set only to point at a stand-in (tests). */
+  /** FCM's HTTP v1 base URL (default https://fcm.googleapis.com); HTTP/2 either way, `http://` without TLS. */
   FCM_ENDPOINT: z.url().optional(),
 });
 

@@ -8,8 +8,9 @@ export type ServiceAccount = { clientEmail: string; privateKey: string; tokenUri
 /**
  * An OAuth client for a service account key (google-auth-library's JWT client: the signed grant,
  * the token cached and renewed before it expires, one refresh at a time, and a fresh token once
- * when an API answers 401). The library always asks Google's own token endpoint; a key file whose
- * `token_uri` names another (the stand-ins of the tests) has its token requests sent there.
+ * when an API answers 401). The grant goes to the key's own `token_uri`, as Google's Python and
+ * Java libraries send it: google-auth-library (10.x) has Google's address built in, so its token
+ * request is addressed to the key's (the same URL for every key Google issues).
  */
 export function serviceAccountClient(account: ServiceAccount, scope: string): JWT {
   const client = new JWT({
@@ -19,14 +20,12 @@ export function serviceAccountClient(account: ServiceAccount, scope: string): JW
     // Node's own fetch; gaxios would otherwise import node-fetch (ESM) on first use.
     transporterOptions: { fetchImplementation: fetch },
   });
-  if (account.tokenUri !== GOOGLE_TOKEN_URI) {
-    const tokenUri = new URL(account.tokenUri);
-    client.transporter.interceptors.request.add({
-      resolved: async (options) => {
-        if (options.url && String(options.url) === GOOGLE_TOKEN_URI) options.url = tokenUri;
-        return options;
-      },
-    });
-  }
+  const tokenUri = new URL(account.tokenUri);
+  client.transporter.interceptors.request.add({
+    resolved: async (options) => {
+      if (options.url && String(options.url) === GOOGLE_TOKEN_URI) options.url = tokenUri;
+      return options;
+    },
+  });
   return client;
 }

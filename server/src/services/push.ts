@@ -1,8 +1,5 @@
-import https from "node:https";
-import net from "node:net";
-import { initializeApp, type Credential } from "firebase-admin/app";
-import { getMessaging } from "firebase-admin/messaging";
 import type { FcmConfig } from "../config";
+import { FCM_STREAMS, openFcmConnection, type FcmAnswer } from "./fcm-connection";
 import { serviceAccountClient } from "./google-auth";
 
 export type PushMessage = {
@@ -22,66 +19,47 @@ export type PushSender = {
 type Log = { warn(obj: object, msg: string): void };
 
 const SCOPE = "https://www.googleapis.com/auth/firebase.messaging";
-/** FCM's limit of messages in one sendEach call. */
+/** Messages sent over one connection (a page of the card holders' job is as many). */
 const BATCH = 500;
-/** The answers that mean the token itself is dead (unregistered or not a token): delete it. */
-const DEAD_TOKEN = new Set(["messaging/registration-token-not-registered", "messaging/invalid-registration-token"]);
+
+type FcmError = { status?: string; message?: string; details?: { errorCode?: string }[] };
+
+/** FCM's own code of a refusal (`UNREGISTERED`, `INVALID_ARGUMENT`, …), from its error details. */
+const errorOf = (answer: FcmAnswer) => {
+  const error = (answer.body as { error?: FcmError } | undefined)?.error;
+  const code = error?.details?.find((d) => d.errorCode)?.errorCode ?? error?.status ?? `HTTP ${answer.status}`;
+  return { code, message: error?.message ?? "" };
+};
 
 /**
- * A token FCM reports as unregistered or invalid, or INVALID_ARGUMENT when it is the token that is
- * refused (FCM's text names the registration token), not something else in the message.
+ * The answers that mean the token itself is dead: UNREGISTERED (the app was uninstalled or the
+ * token expired), or INVALID_ARGUMENT when it is the token that is refused (FCM's text names the
+ * registration token), not something else in the message.
  */
-const isDeadToken = (error: { code: string; message: string } | undefined) =>
-  !!error &&
-  (DEAD_TOKEN.has(error.code) ||
-    (error.code === "messaging/invalid-argument" && /registration token/i.test(error.message)));
+const isDeadToken = ({ code, message }: { code: string; message: string }) =>
+  code === "UNREGISTERED" || (code === "INVALID_ARGUMENT" && /registration token/i.test(message));
 
-let apps = 0;
-
-/**
- * firebase-admin's Credential interface over google-auth-library's service-account client. Its
- * built-in `cert()` credential asks a fixed Google host; this one honours the key file's
- * `token_uri` (services/google-auth.ts), so a stand-in's key file can point it at the stand-in.
- */
-function serviceAccountCredential(config: FcmConfig): Credential {
-  const client = serviceAccountClient(config, SCOPE);
-  return {
-    async getAccessToken() {
-      const { token } = await client.getAccessToken();
-      if (!token) throw new Error("FCM: the token server answered no access token");
-      const expiry = client.credentials.expiry_date ?? Date.now() + 3600_000;
-      return { access_token: token, expires_in: Math.max(1, Math.floor((expiry - Date.now()) / 1000)) };
-    },
+/** Runs `task` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
   };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**
- * With `FCM_ENDPOINT` (tests only): firebase-admin addresses fcm.googleapis.com, and this agent
- * connects those requests to the stand-in instead, over plain HTTP.
- */
-function standInAgent(endpoint: string): https.Agent | undefined {
-  const url = new URL(endpoint);
-  if (url.hostname === "fcm.googleapis.com") return undefined;
-  const agent = new https.Agent();
-  agent.createConnection = () => net.connect(Number(url.port || 80), url.hostname);
-  return agent;
-}
-
-/**
- * Firebase Cloud Messaging through firebase-admin (HTTP v1 `messages:send`, one request per device,
- * `sendEach`); its own app instance, so nothing else in the process shares its credentials.
+ * Firebase Cloud Messaging's HTTP v1 API (`messages:send`, one request per device) over HTTP/2, as
+ * firebase-admin's `sendEach` sends: one connection per batch, the messages multiplexed on it. Not
+ * firebase-admin itself: it addresses fcm.googleapis.com whatever it is told, so FCM_ENDPOINT is
+ * where this sends (https://fcm.googleapis.com unless set). The access token comes from
+ * google-auth-library, asked at the key's own `token_uri` (services/google-auth.ts).
  * Tokens FCM reports unregistered or invalid come back in `invalid`, to be deleted; any other
  * failure (authentication, FCM unavailable) keeps the token.
  */
 export function createFcmSender(config: FcmConfig, log: Log): PushSender {
-  const httpAgent = standInAgent(config.endpoint);
-  const app = initializeApp(
-    { credential: serviceAccountCredential(config), projectId: config.projectId, httpAgent },
-    `push-${++apps}`,
-  );
-  const messaging = getMessaging(app);
-  // HTTP/1.1 (through `httpAgent`); firebase-admin's HTTP/2 session ignores the agent.
-  messaging.enableLegacyHttpTransport();
+  const auth = serviceAccountClient(config, SCOPE);
+  const path = `/v1/projects/${encodeURIComponent(config.projectId)}/messages:send`;
 
   return {
     configured: true,
@@ -89,32 +67,43 @@ export function createFcmSender(config: FcmConfig, log: Log): PushSender {
       const result: PushResult = { sent: 0, invalid: [], failed: 0 };
       // FCM refuses a link that is not https (the whole message, as INVALID_ARGUMENT).
       const link = message.link?.startsWith("https://") ? message.link : undefined;
+      const notification = { title: message.title, body: message.body };
       for (let i = 0; i < tokens.length; i += BATCH) {
         const batch = tokens.slice(i, i + BATCH);
-        const answer = await messaging
-          .sendEach(
-            batch.map((token) => ({
-              token,
-              notification: { title: message.title, body: message.body },
-              ...(link && { webpush: { fcmOptions: { link } } }),
-            })),
-          )
+        // google-auth-library caches the token and renews it before it expires.
+        const accessToken = await auth
+          .getAccessToken()
+          .then(({ token }) => token ?? Promise.reject(new Error("the token server answered no access token")))
           .catch((err: unknown) => {
-            log.warn({ err }, "push messages not sent");
+            log.warn({ err }, "push messages not sent: no FCM access token");
             return null;
           });
-        if (!answer) {
+        if (!accessToken) {
           result.failed += batch.length;
           continue;
         }
-        answer.responses.forEach((response, j) => {
-          if (response.success) result.sent++;
-          else if (isDeadToken(response.error)) result.invalid.push(batch[j]!);
-          else {
-            result.failed++;
-            log.warn({ code: response.error?.code }, "push message not sent");
-          }
-        });
+        const connection = openFcmConnection(config.endpoint);
+        let unreachable: unknown;
+        try {
+          await eachLimited(batch, FCM_STREAMS, async (token) => {
+            const body = { message: { token, notification, ...(link && { webpush: { fcm_options: { link } } }) } };
+            const answer = await connection.post(path, body, accessToken).catch((err: unknown) => {
+              unreachable ??= err;
+              return null;
+            });
+            if (!answer) result.failed++;
+            else if (answer.status === 200) result.sent++;
+            else if (isDeadToken(errorOf(answer))) result.invalid.push(token);
+            else {
+              result.failed++;
+              log.warn({ status: answer.status, code: errorOf(answer).code }, "push message not sent");
+            }
+          });
+        } finally {
+          connection.close();
+        }
+        // One line for a connection that failed, not one per message.
+        if (unreachable) log.warn({ err: unreachable }, "push messages not sent");
       }
       return result;
     },

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { sql } from "drizzle-orm";
 import type { NotificationList } from "../../../lib/contract/notifications";
 import { CARD_HOLDER_PAGE } from "../../src/modules/notifications/push-targets";
@@ -242,6 +243,22 @@ describe("push through FCM (stand-in of the HTTP v1 endpoint)", () => {
     } finally {
       fcm.wrongToken = false;
     }
+  });
+});
+
+describe("FCM out of reach", () => {
+  it("counts every message of the batch as failed and says so once, rather than hanging or throwing", async () => {
+    // A port that was just free: nothing listens there.
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const config = loadConfig({ ...fcm.env, FCM_ENDPOINT: `http://127.0.0.1:${port}`, NODE_ENV: "test" }).fcm!;
+    const warnings: string[] = [];
+    const sender = createFcmSender(config, { warn: (_, msg) => warnings.push(msg) });
+    const result = await sender.send([cardDevice("d1"), cardDevice("d2"), cardDevice("d3")], { title: "T", body: "B" });
+    expect(result).toEqual({ sent: 0, invalid: [], failed: 3 });
+    expect(warnings).toEqual(["push messages not sent"]);
   });
 });
 

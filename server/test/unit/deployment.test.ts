@@ -2,6 +2,8 @@
 // checked offline: the Dockerfile by dockerfile-utils' validator (the linter behind the Docker
 // language server: syntax, instruction arguments, durations, stage references), compose.yaml by
 // reading it as Compose reads it, and the nginx configuration by nginx itself (`nginx -t`).
+// Every way of starting the web server, and both nginx configurations, come from one source each
+// (issue 22 §10): the checks below fail when one of them says something else.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,6 +13,25 @@ import { parse } from "yaml";
 
 const root = path.join(__dirname, "../../..");
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
+
+/** What an ES module of scripts/ exports (Jest's sandbox loads CommonJS only): JSON values, or a function's result. */
+function fromModule<T>(file: string, expression: string): T {
+  const code = `const m = await import(${JSON.stringify(path.join(root, file))}); console.log(JSON.stringify(${expression}));`;
+  return JSON.parse(
+    execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd: root, encoding: "utf8" }),
+  );
+}
+
+const nginxBinary = fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
+
+/** `nginx -t` of a whole configuration written into `dir`; answers what nginx printed (nothing when it passes). */
+function nginxTest(dir: string, conf: string): string {
+  fs.writeFileSync(path.join(dir, "nginx.conf"), conf);
+  return execFileSync(nginxBinary, ["-t", "-q", "-p", dir, "-c", path.join(dir, "nginx.conf")], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
 
 /** The instructions of one stage, from its FROM to the next. */
 function stage(dockerfile: string, name: string): string {
@@ -81,8 +102,75 @@ describe("compose.yaml", () => {
   });
 });
 
+describe("the web server's start", () => {
+  const command = fromModule<{ args: string[]; env: Record<string, string>; line: string }>(
+    "scripts/lib/web-server-command.mjs",
+    "{ args: m.WEB_SERVER_ARGS, env: m.WEB_MEMORY_ENV, line: m.WEB_SERVER_COMMAND_LINE }",
+  );
+
+  it("carries the measured memory settings", () => {
+    expect(command.args).toEqual(expect.arrayContaining(["--max-semi-space-size=2", "--max-old-space-size=128"]));
+    expect(command.env).toEqual({ MALLOC_ARENA_MAX: "2" });
+    expect(command.line).toBe(
+      "MALLOC_ARENA_MAX=2 node --max-semi-space-size=2 --max-old-space-size=128 dist/web-server.cjs",
+    );
+  });
+
+  it("is the same in the image: its web CMD and environment", () => {
+    const web = stage(read("Dockerfile"), "web");
+    const cmd = /^CMD (\[.*\])$/m.exec(web)?.[1];
+    expect(JSON.parse(cmd ?? "null")).toEqual(["node", ...command.args]);
+    for (const [name, value] of Object.entries(command.env))
+      expect(web).toMatch(new RegExp(`^ENV ${name}=${value}$`, "m"));
+  });
+
+  it("is the same in package.json's start:web", () => {
+    expect((JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts["start:web"]).toBe(
+      command.line,
+    );
+  });
+
+  it("is taken from scripts/lib/web-server-command.mjs by every script that starts it", () => {
+    const starters = [
+      "scripts/start.mjs",
+      "scripts/cluster/cluster.mjs",
+      "scripts/scan.mjs",
+      "playwright.config.ts",
+      "e2e/site.spec.ts",
+      "bench/servers.mts",
+    ];
+    for (const file of starters)
+      expect([file, read(file)]).toEqual([file, expect.stringMatching(/lib\/web-server-command\.mjs"/)]);
+    // Nothing else names the built server, but the build and the benchmarks (which start it
+    // through bench/servers.mts's startNode, with the module's flags).
+    const naming: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+        const file = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(file);
+        else if (/\.(m?[jt]s|mts)$/.test(entry.name) && read(file).includes("web-server.cjs")) naming.push(file);
+      }
+    };
+    for (const dir of ["scripts", "e2e", "bench"]) walk(dir);
+    if (read("playwright.config.ts").includes("web-server.cjs")) naming.push("playwright.config.ts");
+    const allowed = [
+      "scripts/lib/web-server-command.mjs",
+      "scripts/build-web-server.mjs",
+      "scripts/lib/build-state.mjs",
+    ];
+    expect(naming.filter((file) => !allowed.includes(file) && !file.startsWith("bench/"))).toEqual([]);
+    for (const file of naming.filter((f) => f.startsWith("bench/") && f !== "bench/servers.mts")) {
+      expect([file, read(file)]).toEqual([file, expect.stringMatching(/startNode\(\s*"dist\/web-server\.cjs"/)]);
+    }
+  });
+});
+
 describe("deploy/nginx.conf", () => {
-  it("is a configuration nginx accepts", () => {
+  it("is what scripts/cluster/nginx-conf.mjs generates (node scripts/cluster/nginx-conf.mjs writes it)", () => {
+    expect(read("deploy/nginx.conf")).toBe(fromModule<string>("scripts/cluster/nginx-conf.mjs", "m.deployNginxConf()"));
+  });
+
+  it("is a configuration nginx accepts, inside the nginx image's own http block", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-test-"));
     try {
       // Compose's service names do not resolve here, nor is the image's cache folder writable:
@@ -92,18 +180,32 @@ describe("deploy/nginx.conf", () => {
         .replace(/http:\/\/(web|api):/g, "http://127.0.0.1:")
         .replaceAll("/var/cache/nginx/", `${dir}/`);
       fs.writeFileSync(path.join(dir, "site.conf"), site);
-      fs.writeFileSync(
-        path.join(dir, "nginx.conf"),
+      // What the official image's nginx.conf sets around conf.d (a duplicate of it is an error).
+      const conf =
         `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n` +
-          `  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir};\n` +
-          `  uwsgi_temp_path ${dir}; scgi_temp_path ${dir};\n  include ${dir}/site.conf;\n}\n`,
-      );
-      const nginx = fs.existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : "nginx";
-      const out = execFileSync(nginx, ["-t", "-q", "-p", dir, "-c", path.join(dir, "nginx.conf")], {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      expect(out).toBe("");
+        `  default_type application/octet-stream;\n  sendfile on;\n  keepalive_timeout 65;\n` +
+        `  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir};\n` +
+        `  uwsgi_temp_path ${dir}; scgi_temp_path ${dir};\n  include ${dir}/site.conf;\n}\n`;
+      expect(nginxTest(dir, conf)).toBe("");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the cluster's nginx.conf", () => {
+  it("is a configuration nginx accepts", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-cluster-"));
+    try {
+      fs.mkdirSync(path.join(dir, "logs"));
+      fs.mkdirSync(path.join(dir, "nginx"));
+      const options = {
+        dir,
+        logs: `${dir}/logs`,
+        ports: { public: 5140, api: 5141, web: [5142, 5143], apiServers: [5144, 5145] },
+      };
+      const conf = fromModule<string>("scripts/cluster/nginx-conf.mjs", `m.nginxConf(${JSON.stringify(options)})`);
+      expect(nginxTest(dir, conf)).toBe("");
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

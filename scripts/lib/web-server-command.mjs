@@ -1,0 +1,32 @@
+// How the production web server is started, in one place. scripts/start.mjs (`npm start`),
+// scripts/cluster/cluster.mjs, the end-to-end stack (playwright.config.ts, e2e/site.spec.ts),
+// scripts/scan.mjs and the benchmarks (bench/servers.mts) import it; package.json's `start:web`
+// and the Dockerfile's web CMD cannot, so server/test/unit/deployment.test.ts checks that they say
+// the same, and that nothing else starts dist/web-server.cjs its own way.
+//
+// The memory settings (issue 17 §2: ≤ 150 MB RSS after 1,000 mixed page views, as `npm run bench`
+// measures in bench/memory.mts). Without them V8 lets the heap grow lazily to 250–280 MB although
+// ~50 MB of it is live: a 4 MB young generation instead of 32 MB, an old generation collected
+// before it passes 128 MB (2.5× what the server keeps alive), and two malloc arenas instead of one
+// per thread (zlib and brotli run on libuv's threads). No --enable-source-maps: Node then keeps
+// the source map of every module it loads (+30 MB RSS after a few page views, measured on the
+// built server), and the web server's own bundle is a thin layer over Next.js.
+
+/** The built server (scripts/build-web-server.mjs). */
+export const WEB_SERVER_SCRIPT = "dist/web-server.cjs";
+
+/** Node flags, before the script. */
+export const WEB_NODE_FLAGS = ["--max-semi-space-size=2", "--max-old-space-size=128"];
+
+/** Environment for the process (glibc's allocator; ignored elsewhere). */
+export const WEB_MEMORY_ENV = { MALLOC_ARENA_MAX: "2" };
+
+/** What follows `node`. */
+export const WEB_SERVER_ARGS = [...WEB_NODE_FLAGS, WEB_SERVER_SCRIPT];
+
+/** The same as a POSIX shell command line (package.json, Playwright's webServer). */
+export const WEB_SERVER_COMMAND_LINE = [
+  ...Object.entries(WEB_MEMORY_ENV).map(([name, value]) => `${name}=${value}`),
+  "node",
+  ...WEB_SERVER_ARGS,
+].join(" ");
