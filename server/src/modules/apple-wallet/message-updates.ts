@@ -3,22 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { applePassRegistrations, cards, messageRecipients } from "../../db/schema";
 import { claimEffect } from "../../services/effects";
 import { childJobId, type JobQueue } from "../../services/jobs";
+import { firstMessagePage, pageWithSource, type MessagePage, type MessagePageJob } from "../../services/message-pages";
 import type { PushCards } from "./pushes";
 
 /** Registered cards one page job moves and pushes; the next page is a job of its own. */
 export const APPLE_MESSAGE_PAGE = 500;
-
-type MessagePage = {
-  businessId: number;
-  messageId: number;
-  /** A segment's or an automation's message: only the cards it reached (message_recipients). */
-  segmented: boolean;
-  afterCardId: number;
-  /** The `message.sent` job's id: the chain's effects and job ids derive from it. */
-  source: string;
-};
-/** A page written before pages carried their source (an older release) is its own source. */
-type PageJob = Omit<MessagePage, "source"> & { source?: string };
 
 /**
  * A message reaches the Apple passes of the cards it was for (issue 16): their pass now carries
@@ -38,8 +27,8 @@ export function appleMessageUpdates(app: FastifyInstance, pushCards: PushCards) 
     pushCards(cardIds, job.id),
   );
 
-  const pages: JobQueue<PageJob> = app.jobs.work<PageJob>("apple-pass-message", (page, job) =>
-    runPage({ ...page, source: page.source ?? job.id }),
+  const pages: JobQueue<MessagePageJob> = app.jobs.work<MessagePageJob>("apple-pass-message", (page, job) =>
+    runPage(pageWithSource(page, job)),
   );
 
   async function runPage(page: MessagePage) {
@@ -81,13 +70,5 @@ export function appleMessageUpdates(app: FastifyInstance, pushCards: PushCards) 
     });
   }
 
-  app.events.on("message.sent", "apple-pass-message", (e, job) =>
-    runPage({
-      businessId: e.businessId,
-      messageId: e.messageId,
-      segmented: e.segmented ?? false,
-      afterCardId: 0,
-      source: job.id,
-    }),
-  );
+  app.events.on("message.sent", "apple-pass-message", (e, job) => runPage(firstMessagePage(e, job)));
 }

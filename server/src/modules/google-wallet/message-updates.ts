@@ -3,24 +3,13 @@ import type { FastifyInstance } from "fastify";
 import { cards, messageRecipients } from "../../db/schema";
 import { claimEffect, effectsToDo, recordEffects } from "../../services/effects";
 import { childJobId, type JobQueue } from "../../services/jobs";
+import { firstMessagePage, pageWithSource, type MessagePage, type MessagePageJob } from "../../services/message-pages";
 import { cardMessages } from "../notifications/messages";
 
 /** Cards one page job PATCHes (an HTTP request each); the next page is a job of its own. */
 export const GOOGLE_MESSAGE_PAGE = 100;
 /** PATCHes of one page in flight at once. */
 const CONCURRENCY = 8;
-
-type MessagePage = {
-  businessId: number;
-  messageId: number;
-  /** A segment's or an automation's message: only the cards it reached (message_recipients). */
-  segmented: boolean;
-  afterCardId: number;
-  /** The `message.sent` job's id: the chain's effects and job ids derive from it. */
-  source: string;
-};
-/** A page written before pages carried their source (an older release) is its own source. */
-type PageJob = Omit<MessagePage, "source"> & { source?: string };
 
 /**
  * A message reaches the Google Wallet objects of the cards it was for (issue 16): each object's
@@ -37,8 +26,8 @@ type PageJob = Omit<MessagePage, "source"> & { source?: string };
  * took the message are not notified twice.
  */
 export function googleMessageUpdates(app: FastifyInstance) {
-  const pages: JobQueue<PageJob> = app.jobs.work<PageJob>("google-wallet-message", (page, job) =>
-    runPage({ ...page, source: page.source ?? job.id }),
+  const pages: JobQueue<MessagePageJob> = app.jobs.work<MessagePageJob>("google-wallet-message", (page, job) =>
+    runPage(pageWithSource(page, job)),
   );
 
   async function cardsOf(page: MessagePage) {
@@ -94,13 +83,5 @@ export function googleMessageUpdates(app: FastifyInstance) {
     if (failed > 0) throw new Error(`google wallet: message ${page.messageId} not added to ${failed} passes`);
   }
 
-  app.events.on("message.sent", "google-wallet-message", (e, job) =>
-    runPage({
-      businessId: e.businessId,
-      messageId: e.messageId,
-      segmented: e.segmented ?? false,
-      afterCardId: 0,
-      source: job.id,
-    }),
-  );
+  app.events.on("message.sent", "google-wallet-message", (e, job) => runPage(firstMessagePage(e, job)));
 }
