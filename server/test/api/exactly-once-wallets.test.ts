@@ -26,12 +26,16 @@ let f: ReturnType<typeof loyaltyFixtures>;
 beforeAll(async () => {
   apns = await startApnsStandIn(certs);
   google = await startGoogleStandIn();
-  t = await createTestApp({
-    ...appleEnv(certs, { APNS_ENDPOINT: apns.endpoint, APNS_CA: certs.wwdr.certPem }),
-    GOOGLE_WALLET_ISSUER_ID: ISSUER,
-    GOOGLE_WALLET_SERVICE_ACCOUNT: JSON.stringify(testServiceAccount(google.tokenUri).json),
-    GOOGLE_WALLET_API_URL: google.apiUrl,
-  });
+  t = await createTestApp(
+    {
+      ...appleEnv(certs, { APNS_ENDPOINT: apns.endpoint, APNS_CA: certs.wwdr.certPem }),
+      GOOGLE_WALLET_ISSUER_ID: ISSUER,
+      GOOGLE_WALLET_SERVICE_ACCOUNT: JSON.stringify(testServiceAccount(google.tokenUri).json),
+      GOOGLE_WALLET_API_URL: google.apiUrl,
+    },
+    // A failed job's retry waits until `retryNow` makes it due, however slow `settle()` runs.
+    { jobs: { workers: false, retryDelaySeconds: 3600 } },
+  );
   f = loyaltyFixtures(t);
 });
 afterEach(() => {

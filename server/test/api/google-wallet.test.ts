@@ -17,13 +17,18 @@ beforeAll(async () => {
   stand = await startGoogleStandIn();
   const account = testServiceAccount(stand.tokenUri);
   publicKey = account.publicKey;
-  t = await createTestApp({
-    PUBLIC_APP_URL: "https://cards.example.com",
-    GOOGLE_WALLET_ISSUER_ID: ISSUER,
-    // base64, as an operator pastes it into a single-line variable
-    GOOGLE_WALLET_SERVICE_ACCOUNT: Buffer.from(JSON.stringify(account.json)).toString("base64"),
-    GOOGLE_WALLET_API_URL: stand.apiUrl,
-  });
+  t = await createTestApp(
+    {
+      PUBLIC_APP_URL: "https://cards.example.com",
+      GOOGLE_WALLET_ISSUER_ID: ISSUER,
+      // base64, as an operator pastes it into a single-line variable
+      GOOGLE_WALLET_SERVICE_ACCOUNT: Buffer.from(JSON.stringify(account.json)).toString("base64"),
+      GOOGLE_WALLET_API_URL: stand.apiUrl,
+    },
+    // A failed job's retry waits until a test makes it due: with the default 5 s, a slow run of
+    // `settle()` (a loaded machine) reached the retry of a page within the same call.
+    { jobs: { workers: false, retryDelaySeconds: 3600 } },
+  );
   f = loyaltyFixtures(t);
 });
 afterAll(async () => {
