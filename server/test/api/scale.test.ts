@@ -4,7 +4,8 @@ import type { DashboardDetails } from "../../../lib/contract/dashboard";
 import type { Paginated } from "../../../lib/contract/pagination";
 import type { QrCode } from "../../../lib/contract/qr-codes";
 import type { ScanPage } from "../../../lib/contract/scans";
-import { csvCell, EXPORT_BATCH } from "../../src/modules/loyalty/scans";
+import { EXPORT_BATCH } from "../../src/modules/loyalty/scan-export";
+import { csvCell } from "../helpers/csv";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { multipart } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";
@@ -176,6 +177,41 @@ describe("scan-export", () => {
         .split("\r\n")
         .slice(1, -1),
     ).toEqual(expected);
+  });
+});
+
+describe("scan-export on PostgreSQL", () => {
+  it("streams one COPY, held back by its reader, and ends it when the reader leaves", async () => {
+    const database = t.testDatabase!.database;
+    if (t.testDatabase!.kind !== "postgres") {
+      // The embedded database has no COPY to a client: the export reads batches (the tests above).
+      expect(database.copyTextColumn).toBeUndefined();
+      return;
+    }
+    const marker = `export-${Date.now()}`;
+    const copying = async () =>
+      Number(
+        (
+          await t.query<{ n: string }>(
+            sql`select count(*) as n from pg_stat_activity where query like ${`copy (select '${marker}'%`}`,
+          )
+        )[0]!.n,
+      );
+    // 100 MB if read whole: the reader takes one chunk, then stops reading.
+    const rows = await database.copyTextColumn!(
+      `select '${marker}' || repeat('x', 90) || e'\\r\\n' from generate_series(1, 1000000)`,
+    );
+    const first = (await new Promise((resolve) => rows.once("data", resolve))) as Buffer;
+    rows.pause();
+    expect(first.toString()).toMatch(new RegExp(`^(${marker}x{90}\\r\\n)+`));
+    expect(await copying()).toBe(1); // still running: held back, not read into memory
+    rows.destroy();
+    for (let tries = 0; (await copying()) > 0; tries++) {
+      expect(tries).toBeLessThan(100);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // PostgreSQL notices the closed socket
+    }
+    // The pool still answers (the stopped connection was closed, not given back in COPY mode).
+    expect(await t.query(sql`select 1 as one`)).toEqual([{ one: 1 }]);
   });
 });
 
