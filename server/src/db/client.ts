@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { pipeline, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
@@ -10,9 +10,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { Client, escapeIdentifier, Pool } from "pg";
-import { to as copyTo } from "pg-copy-streams";
 import * as schema from "./schema";
-import { CopyTextColumn } from "./copy-text-column";
+import { copyTextColumn, type CopyOptions } from "./copy-text-column";
 import { installJobQueue } from "./job-queue-schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,9 +32,9 @@ export type Database = {
    * PostgreSQL only: `COPY (query) TO STDOUT (FORMAT binary)` of a query with one text column, as
    * a stream of the column's bytes row after row (db/copy-text-column.ts), read as fast as the
    * stream is (back-pressure reaches PostgreSQL through the socket). The query takes no parameters
-   * (COPY has none): literals only. Undefined on the embedded database.
+   * (COPY has none): literals only. Undefined on the embedded database (db/copy-text-column.ts).
    */
-  copyTextColumn?(query: string, first?: Buffer): Promise<Readable>;
+  copyTextColumn?(query: string, options?: CopyOptions): Promise<Readable>;
   /** The embedded database's one connection (backups dump through it: db/backup.ts). */
   pglite?: PGlite;
   migrate(): Promise<void>;
@@ -72,15 +71,9 @@ const MIGRATION_LOCK = 72_114_001;
 /**
  * No statement runs longer than this on PostgreSQL: a slow query is cancelled (the API answers
  * 503) instead of holding a connection and the client. Every request's statement is short by
- * design (indexed, paged; the export reads in batches); migrations run without the limit.
+ * design (indexed, paged; the export's COPY has a limit of its own); migrations run without it.
  */
 export const STATEMENT_TIMEOUT_MS = 15_000;
-
-/**
- * A COPY runs as long as its reader takes (a large export to a slow client): its own limit, still
- * finite, so a client that stops reading does not hold a connection for good.
- */
-export const COPY_TIMEOUT_MS = 10 * 60_000;
 
 export function connectPostgres(url: string, options: { statementTimeoutMs?: number } = {}): Database {
   const pool = new Pool({
@@ -121,33 +114,7 @@ export function connectPostgres(url: string, options: { statementTimeoutMs?: num
     executeSql: (text, values) => pool.query(text, values),
     migrate: () => atStartup((locked) => locked.migrate()),
     atStartup,
-    async copyTextColumn(query, first) {
-      const client = await pool.connect();
-      let released = false;
-      // Back to the pool after COPY's end (the session's own limit again); a COPY stopped midway
-      // (the client went away, an error) leaves its connection in COPY mode: it is closed instead.
-      const release = (error?: Error) => {
-        if (released) return;
-        released = true;
-        if (error) return client.release(error);
-        client.query("reset statement_timeout").then(
-          () => client.release(),
-          (failed: Error) => client.release(failed),
-        );
-      };
-      try {
-        await client.query(`set statement_timeout = ${COPY_TIMEOUT_MS}`);
-      } catch (error) {
-        release(error as Error);
-        throw error;
-      }
-      const rows = client.query(copyTo(`copy (${query}) to stdout (format binary)`));
-      rows.on("end", () => release());
-      rows.on("close", () => release(new Error("COPY stopped before its end")));
-      return pipeline(rows, new CopyTextColumn(first), (error) => {
-        if (error) release(error);
-      });
-    },
+    copyTextColumn: (query, options) => copyTextColumn(pool, query, options),
     async ping() {
       await db.execute(sql`select 1`);
     },

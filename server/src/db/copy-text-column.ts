@@ -1,4 +1,6 @@
-import { Transform, type TransformCallback } from "node:stream";
+import { pipeline, type Readable, Transform, type TransformCallback } from "node:stream";
+import type { Pool } from "pg";
+import { to as copyTo } from "pg-copy-streams";
 
 /** PostgreSQL's binary COPY header: its signature, flags (int32), then an extension of int32 length. */
 const SIGNATURE = Buffer.from("PGCOPY\n\xff\r\n\0", "latin1");
@@ -62,4 +64,58 @@ export class CopyTextColumn extends Transform {
     this.rest = at < data.length ? Buffer.from(data.subarray(at)) : Buffer.alloc(0);
     callback();
   }
+}
+
+/**
+ * A COPY runs as long as its reader takes (a large export to a slow client): its own limit, still
+ * finite, so a client that stops reading does not hold a connection for good.
+ */
+export const COPY_TIMEOUT_MS = 10 * 60_000;
+
+export type CopyOptions = {
+  /** Bytes the stream gives before the rows (a header). */
+  first?: Buffer;
+  /** Planner settings for this COPY only (e.g. enable_sort), reset afterwards. */
+  settings?: Record<string, string>;
+};
+
+/**
+ * `COPY (query) TO STDOUT (FORMAT binary)` on a connection of the pool, as a stream of the one
+ * text column's bytes (CopyTextColumn). The connection goes back to the pool after COPY's end with
+ * its settings reset; a COPY stopped midway (the reader went away, an error) leaves its connection
+ * in COPY mode, so it is closed instead, which ends the COPY on the server.
+ */
+export async function copyTextColumn(pool: Pool, query: string, options: CopyOptions = {}): Promise<Readable> {
+  const settings: Record<string, string> = { statement_timeout: String(COPY_TIMEOUT_MS), ...options.settings };
+  for (const name of Object.keys(settings)) if (!/^[a-z_]+$/.test(name)) throw new Error(`Not a setting: ${name}`);
+  const client = await pool.connect();
+  let released = false;
+  const release = (error?: Error) => {
+    if (released) return;
+    released = true;
+    if (error) return client.release(error);
+    client
+      .query(
+        Object.keys(settings)
+          .map((name) => `reset ${name}`)
+          .join("; "),
+      )
+      .then(
+        () => client.release(),
+        (failed: Error) => client.release(failed),
+      );
+  };
+  try {
+    const set = Object.entries(settings).map(([name, value]) => `set ${name} = '${value.replaceAll("'", "''")}'`);
+    await client.query(set.join("; "));
+  } catch (error) {
+    release(error as Error);
+    throw error;
+  }
+  const rows = client.query(copyTo(`copy (${query}) to stdout (format binary)`));
+  rows.on("end", () => release());
+  rows.on("close", () => release(new Error("COPY stopped before its end")));
+  return pipeline(rows, new CopyTextColumn(options.first), (error) => {
+    if (error) release(error);
+  });
 }
