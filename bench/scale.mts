@@ -369,16 +369,18 @@ async function main() {
         data: { last_page: number };
       };
       reads.push(["notification-list last page", get(owner, "notification-list", { page: feed.data.last_page })]);
-      // The owner's card with the longest history, its first page (the count and the newest events).
-      const { rows: busiest } = await db.query<{ customer_id: number; events: string }>(
+      // A card with as long a history in both owners (about 50 entries: the small owner's longest
+      // is about 60), its first page: one card's history must not depend on the owner's size. (The
+      // generator gives one card of the big owner 84k entries, which no card collects in life.)
+      const { rows: card } = await db.query<{ customer_id: number; events: string }>(
         `select c.customer_id, count(*) as events from card_events e join cards c on c.id = e.card_id
-         where e.user_id = $1 group by c.customer_id order by 2 desc limit 1`,
+         where e.user_id = $1 group by c.customer_id order by abs(count(*) - 50), 1 limit 1`,
         [owner.id],
       );
-      console.log(`[bench] owner ${owner.label}: the busiest card has ${busiest[0]!.events} history entries`);
+      console.log(`[bench] owner ${owner.label}: card-history of a card with ${card[0]!.events} entries`);
       reads.push([
-        "card-history (busiest card)",
-        get(owner, "card-history", { serial: serialOf(busiest[0]!.customer_id) }),
+        "card-history (a card of ~50 entries)",
+        get(owner, "card-history", { serial: serialOf(card[0]!.customer_id) }),
       ]);
       reads.push([
         "wallet-recover (unknown email)",
