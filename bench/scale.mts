@@ -3,9 +3,11 @@
 // production build) migrates it; synthetic data goes into the app's real tables with SQL
 // (generate_series): one owner with 1,000,000 scans and 100,000 cards over 12 months, one with
 // 10,000 scans (the small history the big one is compared with), 50 other owners with 100,000
-// scans each. Each read is timed over HTTP for both owners (median, p95), then two writes (a staff
-// stamp, a self-scan) and a streamed export of the 1M scans (first byte, total, the API's RSS
-// growth). Prints one table, writes reports/bench-scale.json, exits 1 when a target is missed.
+// scans each, every scan with its card-history entry. Each read is timed over HTTP for both
+// owners (median, p95), then two writes for both (a staff stamp, a self-scan), each counted by the
+// scan rows it added, and a streamed export of the 1M scans (first byte, first row, total, the
+// API's RSS growth). The API runs at the production log level (info: the access log is paid
+// for). Prints one table, writes reports/bench-scale.json, exits 1 when a target is missed.
 //   BENCH_SCALE=0.1 npm run bench:scale   # a tenth of the data, to try the script quickly
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -15,19 +17,25 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { isStale, targets } from "../scripts/lib/build-state.mjs";
 import { run, waitForUrl } from "../scripts/lib/run.mjs";
+import { check, SMALL, TARGET, type Measured } from "./scale-targets";
 import { freePort, startNode, stopAll } from "./servers.mjs";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const BIG = Math.round(1_000_000 * SCALE);
-const SMALL = 10_000;
 const OTHERS = 50;
 const OTHER_SCANS = Math.round(100_000 * SCALE);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 
-const TARGET = { readP95: 50, growth: 2, writeP95: 15, firstByte: 300, rssGrowthMb: 50 };
-
-type Owner = { id: number; token: string; qrTokens: string[]; businessId: number; scans: number; cardBase: number };
+type Owner = {
+  id: number;
+  token: string;
+  qrTokens: string[];
+  businessId: number;
+  scans: number;
+  cardBase: number;
+  label: string;
+};
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const elapsed = (start: number) => `${((performance.now() - start) / 1000).toFixed(1)} s`;
@@ -36,7 +44,8 @@ const elapsed = (start: number) => `${((performance.now() - start) / 1000).toFix
  * One owner's history: a business (in `timeZone`), two locations, a reward without cooldown, ten
  * QR codes, `scans / 10` customers with a card each, and `scans` scans spread evenly over the last
  * 365 days: every tenth a join, one in twenty a redeem, the rest stamps (a third of them
- * self-scans through a QR code, the others by staff). A feed entry per join and redeem, read.
+ * self-scans through a QR code, the others by staff), each with its card-history entry (as the
+ * app writes one per scan). A feed entry per join and redeem, read.
  */
 async function loadOwner(db: pg.Client, n: number, scans: number, timeZone: string): Promise<Owner> {
   const one = async <T,>(text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as T;
@@ -103,6 +112,13 @@ async function loadOwner(db: pg.Client, n: number, scans: number, timeZone: stri
     [id, businessId, scans, base, addressIds, qrIds, rewardId],
   );
   await db.query(
+    `insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, actor_user_id, qr_code_id, created_at)
+     select user_id, business_id, card_id, kind, case when kind = 'redeem' then -10 else 1 end, stamps_after,
+       staff_user_id, qr_code_id, created_at
+     from scans where user_id = $1 order by id`,
+    [id],
+  );
+  await db.query(
     `insert into notifications (user_id, kind, title, text, business_id, read_at, created_at)
      select user_id, case when kind = 'join' then 'card_joined' else 'reward_redeemed' end,
        case when kind = 'join' then 'New card' else 'Reward redeemed' end,
@@ -113,15 +129,13 @@ async function loadOwner(db: pg.Client, n: number, scans: number, timeZone: stri
   );
   const token = randomBytes(32).toString("base64url");
   await db.query(`insert into api_tokens (user_id, token_hash) values ($1, $2)`, [id, sha256(token)]);
-  return { id, token, qrTokens, businessId, scans, cardBase: base };
+  return { id, token, qrTokens, businessId, scans, cardBase: base, label: `${scans}` };
 }
 
 const serialOf = (customerId: number) => {
   const h = customerId.toString(16).toUpperCase().padStart(12, "0");
   return `LC-${h.slice(0, 4)}-${h.slice(4, 8)}-${h.slice(8, 12)}`;
 };
-
-type Measured = { name: string; kind: "read" | "write"; size: number; p50_ms: number; p95_ms: number; bytes: number };
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -147,12 +161,57 @@ async function time(
   return { name, kind, size, p50_ms: round(percentile(times, 50)), p95_ms: round(percentile(times, 95)), bytes };
 }
 
+/** The calls of a series, warm-up included: `time` makes 5 before the RUNS it times. */
+const CALLS = RUNS + 5;
+
+/**
+ * A write series, timed, with the scan rows it added counted (rows of this owner newer than the
+ * newest before it): a write that answers 200 without writing (a cap, a cooldown) shows as less
+ * than one write per call.
+ */
+async function timeWrites(
+  db: pg.Client,
+  owner: Owner,
+  name: string,
+  request: (i: number) => Promise<Response>,
+): Promise<Measured> {
+  const { rows } = await db.query<{ last: number }>("select coalesce(max(id), 0) as last from scans");
+  const measured = await time(name, "write", owner.scans, request);
+  const added = await db.query<{ n: string }>("select count(*) as n from scans where user_id = $1 and id > $2", [
+    owner.id,
+    rows[0]!.last,
+  ]);
+  return { ...measured, writes_per_call: Math.round((Number(added.rows[0]!.n) / CALLS) * 100) / 100 };
+}
+
+/**
+ * Cards of the owner's loaded history (none scanned today) for the timed writes: CALLS for staff
+ * stamps (by serial) and CALLS for self-scans, each self-scan card with a device key, so every
+ * self-scan is a card's first of the day and writes its stamp under the reward's daily cap.
+ */
+async function writeCards(db: pg.Client, owner: Owner) {
+  const { rows } = await db.query<{ id: number; customer_id: number }>(
+    "select id, customer_id from cards where user_id = $1 order by random() limit $2",
+    [owner.id, 2 * CALLS],
+  );
+  if (rows.length < 2 * CALLS) throw new Error(`owner ${owner.label}: ${rows.length} cards, ${2 * CALLS} needed`);
+  const secrets = rows.slice(CALLS).map(() => randomBytes(32).toString("base64url"));
+  await db.query("insert into card_keys (card_id, secret_hash) select unnest($1::int[]), unnest($2::text[])", [
+    rows.slice(CALLS).map((r) => r.id),
+    secrets.map(sha256),
+  ]);
+  return { serials: rows.slice(0, CALLS).map((r) => serialOf(r.customer_id)), secrets };
+}
+
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
-/** The 1M-scan export, streamed: first byte, total, and how much the API server's RSS grew meanwhile. */
+/**
+ * The 1M-scan export, streamed: first byte, first row, total, and how much the API server's RSS
+ * grew meanwhile (peak over the export, sampled every 50 ms, against the RSS before it).
+ */
 async function measureExport(api: string, owner: Owner, apiPid: number) {
   const before = rssMb(apiPid);
   let peak = before;
@@ -173,6 +232,8 @@ async function measureExport(api: string, owner: Owner, apiPid: number) {
   if (res.status !== 200) throw new Error(`scan-export: ${res.status}`);
   const reader = res.body!.getReader();
   let firstByte = 0;
+  // The header comes at once: the first row's end says when the data began.
+  let firstRow = 0;
   let bytes = 0;
   let lines = 0;
   for (;;) {
@@ -181,6 +242,7 @@ async function measureExport(api: string, owner: Owner, apiPid: number) {
     if (!firstByte) firstByte = performance.now() - start;
     bytes += value.byteLength;
     for (let at = value.indexOf(10); at !== -1; at = value.indexOf(10, at + 1)) lines++;
+    if (!firstRow && lines >= 2) firstRow = performance.now() - start;
   }
   const total = performance.now() - start;
   exporting = false;
@@ -191,6 +253,7 @@ async function measureExport(api: string, owner: Owner, apiPid: number) {
     rows: lines - 1,
     bytes,
     first_byte_ms: Math.round(firstByte),
+    first_row_ms: Math.round(firstRow),
     total_ms: Math.round(total),
     rss_growth_mb: Math.round((peak - before) * 10) / 10,
     health_max_ms: Math.round(health.at(-1) ?? 0),
@@ -232,7 +295,7 @@ async function main() {
     await db.query("set maintenance_work_mem = '256MB'");
     const { rows: indexes } = await db.query<{ name: string; def: string }>(
       `select indexname as name, indexdef as def from pg_indexes
-       where schemaname = 'public' and tablename in ('scans', 'cards', 'customers', 'notifications')
+       where schemaname = 'public' and tablename in ('scans', 'card_events', 'cards', 'customers', 'notifications')
          and indexname not like '%_pkey'`,
     );
     for (const index of indexes) await db.query(`drop index "${index.name}"`);
@@ -306,6 +369,19 @@ async function main() {
         data: { last_page: number };
       };
       reads.push(["notification-list last page", get(owner, "notification-list", { page: feed.data.last_page })]);
+      // A card with as long a history in both owners (about 50 entries: the small owner's longest
+      // is about 60), its first page: one card's history must not depend on the owner's size. (The
+      // generator gives one card of the big owner 84k entries, which no card collects in life.)
+      const { rows: card } = await db.query<{ customer_id: number; events: string }>(
+        `select c.customer_id, count(*) as events from card_events e join cards c on c.id = e.card_id
+         where e.user_id = $1 group by c.customer_id order by abs(count(*) - 50), 1 limit 1`,
+        [owner.id],
+      );
+      console.log(`[bench] owner ${owner.label}: card-history of a card with ${card[0]!.events} entries`);
+      reads.push([
+        "card-history (a card of ~50 entries)",
+        get(owner, "card-history", { serial: serialOf(card[0]!.customer_id) }),
+      ]);
       reads.push([
         "wallet-recover (unknown email)",
         () => post(null, "wallet-recover", { qr_token: owner.qrTokens[0], email: "nobody-here@example.com" }),
@@ -317,66 +393,54 @@ async function main() {
       for (const [name, request] of reads) results.push(await time(name, "read", size, request));
     }
 
-    // Writes on the big owner: staff stamps of cards spread over its customers, self-scans of one card.
-    const { rows: customerIds } = await db.query<{ id: number }>(
-      "select id from customers where user_id = $1 order by random() limit $2",
-      [big.id, RUNS + 5],
-    );
-    results.push(
-      await time("staff stamp (qr-code-scanner, serial)", "write", big.scans, (i) =>
-        post(big.token, "qr-code-scanner", { code: serialOf(customerIds[i % customerIds.length]!.id) }),
-      ),
-    );
-    const joined = (await (
-      await post(null, "wallet-join", {
-        qr_token: big.qrTokens[0],
-        name: "Bench Self",
-        email: `self-${Date.now()}@example.com`,
-        consent: true,
-      })
-    ).json()) as { data: { card_secret: string } };
-    results.push(
-      await time("self-scan (qr-code-scanner, QR)", "write", big.scans, () =>
-        post(null, "qr-code-scanner", { code: big.qrTokens[0] }, { "x-card-secrets": joined.data.card_secret }),
-      ),
-    );
+    // Writes, for both owners: staff stamps and self-scans, each call on a card of its own.
+    for (const owner of [small, big]) {
+      const cards = await writeCards(db, owner);
+      results.push(
+        await timeWrites(db, owner, "staff stamp (qr-code-scanner, serial)", (i) =>
+          post(owner.token, "qr-code-scanner", { code: cards.serials[i]! }),
+        ),
+      );
+      results.push(
+        await timeWrites(db, owner, "self-scan (qr-code-scanner, QR)", (i) =>
+          post(
+            null,
+            "qr-code-scanner",
+            { code: owner.qrTokens[i % owner.qrTokens.length] },
+            {
+              "x-card-secrets": cards.secrets[i]!,
+            },
+          ),
+        ),
+      );
+    }
 
     const exported = await measureExport(api, big, server.pid!);
 
     // The table, with each target checked.
     const at10k = new Map(results.filter((r) => r.size === SMALL).map((r) => [r.name, r]));
-    console.log(`\nScale bench on PostgreSQL (${RUNS} runs each over HTTP; ms)`);
+    const failures: string[] = [];
+    console.log(`\nScale bench on PostgreSQL (${RUNS} runs each over HTTP; ms; API at LOG_LEVEL=info)`);
     console.log(
-      `${"call".padEnd(40)} ${"size".padStart(9)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"bytes".padStart(8)}  target`,
+      `${"call".padEnd(40)} ${"size".padStart(9)} ${"p50".padStart(8)} ${"p95".padStart(8)} ${"bytes".padStart(8)} ${"writes".padStart(6)}  target`,
     );
     for (const r of results) {
-      const checks: string[] = [];
-      let ok = true;
-      if (r.size !== SMALL) {
-        if (r.kind === "read") {
-          ok &&= r.p95_ms <= TARGET.readP95;
-          checks.push(`p95 ≤ ${TARGET.readP95}`);
-          const base = at10k.get(r.name);
-          if (base) {
-            const ratio = r.p50_ms / base.p50_ms;
-            ok &&= ratio <= TARGET.growth;
-            checks.push(`${ratio.toFixed(2)}× 10k (≤ ${TARGET.growth}×)`);
-          }
-        } else {
-          ok &&= r.p95_ms <= TARGET.writeP95;
-          checks.push(`p95 ≤ ${TARGET.writeP95}`);
-        }
-        if (!ok) failed++;
-      }
+      const { ok, notes, missed } = check(r, at10k.get(r.name));
+      failures.push(...missed.map((m) => `${r.name} at ${r.size}: ${m}`));
       console.log(
-        `${r.name.padEnd(40)} ${String(r.size).padStart(9)} ${r.p50_ms.toFixed(2).padStart(8)} ${r.p95_ms.toFixed(2).padStart(8)} ${String(r.bytes).padStart(8)}  ${r.size === SMALL ? "" : `${ok ? "ok  " : "FAIL"} ${checks.join(", ")}`}`,
+        `${r.name.padEnd(40)} ${String(r.size).padStart(9)} ${r.p50_ms.toFixed(2).padStart(8)} ${r.p95_ms.toFixed(2).padStart(8)} ${String(r.bytes).padStart(8)} ${(r.writes_per_call?.toFixed(2) ?? "").padStart(6)}  ${notes.length ? `${ok ? "ok  " : "FAIL"} ${notes.join(", ")}` : ""}`,
       );
     }
-    const exportOk = exported.first_byte_ms <= TARGET.firstByte && exported.rss_growth_mb <= TARGET.rssGrowthMb;
-    if (!exportOk) failed++;
+    const exportMissed = [
+      exported.first_row_ms > TARGET.firstByte && `first row after ${exported.first_row_ms} ms (≤ ${TARGET.firstByte})`,
+      exported.rss_growth_mb > TARGET.rssGrowthMb &&
+        `API RSS grew by ${exported.rss_growth_mb} MB (≤ ${TARGET.rssGrowthMb})`,
+    ].filter((m): m is string => Boolean(m));
+    failures.push(...exportMissed.map((m) => `scan-export: ${m}`));
     console.log(
-      `${"scan-export (streamed CSV)".padEnd(40)} ${String(exported.rows).padStart(9)} rows, first byte ${exported.first_byte_ms} ms, total ${exported.total_ms} ms, ${(exported.bytes / 1e6).toFixed(0)} MB, API RSS +${exported.rss_growth_mb} MB, /health max ${exported.health_max_ms} ms  ${exportOk ? "ok  " : "FAIL"} first byte ≤ ${TARGET.firstByte}, RSS ≤ +${TARGET.rssGrowthMb} MB`,
+      `${"scan-export (streamed CSV)".padEnd(40)} ${String(exported.rows).padStart(9)} rows, first byte ${exported.first_byte_ms} ms, first row ${exported.first_row_ms} ms, total ${exported.total_ms} ms, ${(exported.bytes / 1e6).toFixed(0)} MB, API RSS +${exported.rss_growth_mb} MB, /health max ${exported.health_max_ms} ms  ${exportMissed.length ? "FAIL" : "ok  "} first row ≤ ${TARGET.firstByte}, RSS ≤ +${TARGET.rssGrowthMb} MB`,
     );
+    failed = failures.length;
     if (!customerListCall) console.log("(customer-list: not in the contract yet, skipped)");
 
     fs.mkdirSync("reports", { recursive: true });
@@ -386,6 +450,7 @@ async function main() {
       `${JSON.stringify({ calls: results, export: { ...exportFigures, bytes: _bytes, health_max_ms }, scale: SCALE }, null, 2)}\n`,
     );
     console.log("\nwritten: reports/bench-scale.json");
+    if (failures.length) console.error(`\n[bench] ${failures.length} target(s) missed:\n  ${failures.join("\n  ")}`);
     await explainPlans(db, api, big).catch((error: unknown) => console.warn(`[bench] no plans: ${String(error)}`));
     await db.end();
   } finally {
@@ -427,7 +492,7 @@ async function explainPlans(db: pg.Client, api: string, owner: Owner) {
     ["scan-list kind=redeem", "scan-list?kind=redeem"],
     ["notification-list last page", "notification-list?page=7500"],
     ["list-qrcode", "list-qrcode"],
-    ["scan-export of one day (batches)", `scan-export?from=${day}&to=${day}`],
+    ["scan-export of one day (COPY)", `scan-export?from=${day}&to=${day}`],
   ];
   const marks: string[] = [];
   for (const [name, call] of requests) {

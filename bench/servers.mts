@@ -48,7 +48,7 @@ export function startNode(
       ...process.env,
       NODE_ENV: "production",
       ALLOW_LOCAL_DEFAULTS: "true",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info", // production's level: the access log is paid for, as it is there
       ...(web && WEB_MEMORY_ENV),
       ...env,
     },

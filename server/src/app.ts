@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from "./http/db-unavailable";
 import { HttpError } from "./http/errors";
 import { isStatementCancelled } from "./http/db-errors";
 import { registerJsonParser } from "./http/json-body";
-import { loggerOptions } from "./logger";
+import { loggerOptions, type LogStream } from "./logger";
 import { appleWalletRoutes } from "./modules/apple-wallet/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { businessRoutes } from "./modules/businesses/routes";
@@ -69,12 +69,19 @@ const BODY_LIMIT = 5 * 1024 * 1024;
 const MULTIPART_ERROR =
   /^(Multipart: |Unexpected end of multipart data|Boundary required|The needle cannot|Malformed part header|Part terminated early)/;
 
-export type AppDeps = { database: Database; mailer?: Mailer; payments?: PaymentProvider; jobs?: JobsOptions };
+export type AppDeps = {
+  database: Database;
+  mailer?: Mailer;
+  payments?: PaymentProvider;
+  jobs?: JobsOptions;
+  /** The log's lines, when not stdout (benches that run the app in their own process). */
+  logStream?: LogStream;
+};
 
 /** Builds the API server (routes under /api) without listening: tests use `app.inject`. */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, deps.logStream),
     trustProxy: config.trustProxy,
     // Matches the BFF cap (BFF_BODY_LIMIT): larger bodies are refused there, while streaming.
     bodyLimit: BODY_LIMIT,

@@ -21,9 +21,13 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|qr_token|reset_token|auth_token|secret)=)[^&]*/gi, "$1[Redacted]");
 }
 
-export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+/** Where log lines go instead of stdout (benches running the app in their own process). */
+export type LogStream = { write(line: string): void };
+
+export function loggerOptions(config: Config, stream?: LogStream): FastifyServerOptions["logger"] {
   return {
     level: config.logLevel,
+    ...(stream && { stream }),
     redact: { paths: redactPaths, censor: "[Redacted]" },
     serializers: {
       req: (req: { method: string; url: string; ip?: string }) => ({

@@ -1,5 +1,3 @@
-// First: V8 settings that must hold before the server allocates anything (v8-settings.ts).
-import "./v8-settings";
 import fs from "node:fs";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
@@ -10,6 +11,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { Client, escapeIdentifier, Pool } from "pg";
 import * as schema from "./schema";
+import { copyTextColumn, type CopyOptions } from "./copy-text-column";
 import { installJobQueue } from "./job-queue-schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,6 +28,13 @@ export type Database = {
    * `values`, `text` may hold several statements (pg-boss's schema and its locked maintenance).
    */
   executeSql(text: string, values?: unknown[]): Promise<SqlRows>;
+  /**
+   * PostgreSQL only: `COPY (query) TO STDOUT (FORMAT binary)` of a query with one text column, as
+   * a stream of the column's bytes row after row (db/copy-text-column.ts), read as fast as the
+   * stream is (back-pressure reaches PostgreSQL through the socket). The query takes no parameters
+   * (COPY has none): literals only. Undefined on the embedded database (db/copy-text-column.ts).
+   */
+  copyTextColumn?(query: string, options?: CopyOptions): Promise<Readable>;
   /** The embedded database's one connection (backups dump through it: db/backup.ts). */
   pglite?: PGlite;
   migrate(): Promise<void>;
@@ -62,7 +71,7 @@ const MIGRATION_LOCK = 72_114_001;
 /**
  * No statement runs longer than this on PostgreSQL: a slow query is cancelled (the API answers
  * 503) instead of holding a connection and the client. Every request's statement is short by
- * design (indexed, paged; the export reads in batches); migrations run without the limit.
+ * design (indexed, paged; the export's COPY has a limit of its own); migrations run without it.
  */
 export const STATEMENT_TIMEOUT_MS = 15_000;
 
@@ -105,6 +114,7 @@ export function connectPostgres(url: string, options: { statementTimeoutMs?: num
     executeSql: (text, values) => pool.query(text, values),
     migrate: () => atStartup((locked) => locked.migrate()),
     atStartup,
+    copyTextColumn: (query, options) => copyTextColumn(pool, query, options),
     async ping() {
       await db.execute(sql`select 1`);
     },

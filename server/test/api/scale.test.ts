@@ -4,7 +4,8 @@ import type { DashboardDetails } from "../../../lib/contract/dashboard";
 import type { Paginated } from "../../../lib/contract/pagination";
 import type { QrCode } from "../../../lib/contract/qr-codes";
 import type { ScanPage } from "../../../lib/contract/scans";
-import { csvCell, EXPORT_BATCH } from "../../src/modules/loyalty/scans";
+import { COPY_SETTINGS, copyQuery, EXPORT_BATCH } from "../../src/modules/loyalty/scan-export";
+import { csvCell } from "../helpers/csv";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { multipart } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";
@@ -176,6 +177,76 @@ describe("scan-export", () => {
         .split("\r\n")
         .slice(1, -1),
     ).toEqual(expected);
+  });
+});
+
+describe("scan-export on PostgreSQL", () => {
+  it("streams one COPY, held back by its reader, and ends it when the reader leaves", async () => {
+    const database = t.testDatabase!.database;
+    if (t.testDatabase!.kind !== "postgres") {
+      // The embedded database has no COPY to a client: the export reads batches (the tests above).
+      expect(database.copyTextColumn).toBeUndefined();
+      return;
+    }
+    const marker = `export-${Date.now()}`;
+    const copying = async () =>
+      Number(
+        (
+          await t.query<{ n: string }>(
+            sql`select count(*) as n from pg_stat_activity where query like ${`copy (select '${marker}'%`}`,
+          )
+        )[0]!.n,
+      );
+    // 100 MB if read whole: the reader takes one chunk, then stops reading.
+    const rows = await database.copyTextColumn!(
+      `select '${marker}' || repeat('x', 90) || e'\\r\\n' from generate_series(1, 1000000)`,
+    );
+    const first = (await new Promise((resolve) => rows.once("data", resolve))) as Buffer;
+    rows.pause();
+    expect(first.toString()).toMatch(new RegExp(`^(${marker}x{90}\\r\\n)+`));
+    expect(await copying()).toBe(1); // still running: held back, not read into memory
+    rows.destroy();
+    for (let tries = 0; (await copying()) > 0; tries++) {
+      expect(tries).toBeLessThan(100);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // PostgreSQL notices the closed socket
+    }
+    // The pool still answers (the stopped connection was closed, not given back in COPY mode).
+    expect(await t.query(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+});
+
+describe("scan-export's COPY plan", () => {
+  it("reads in the index's order from the first row: no sort, no JIT, no parallel workers", async () => {
+    if (t.testDatabase!.kind !== "postgres") {
+      expect(t.testDatabase!.database.copyTextColumn).toBeUndefined(); // batches on the embedded database
+      return;
+    }
+    const { token, qr } = await f.programme();
+    await f.join(qr.qr_token);
+    await copies(await firstScanId(token), 50);
+    const [{ owner }] = (await t.query<{ owner: number }>(
+      sql`select user_id as owner from scans order by id desc limit 1`,
+    )) as [{ owner: number }];
+    const plan = async (settings: Record<string, string>) => {
+      const again = await t.testDatabase!.connectAgain();
+      try {
+        return await again.db.transaction(async (tx) => {
+          for (const [name, value] of Object.entries(settings))
+            await tx.execute(sql.raw(`set local ${name} = '${value}'`));
+          const { rows } = (await tx.execute(sql.raw(`explain ${copyQuery(owner, {})}`))) as unknown as {
+            rows: { "QUERY PLAN": string }[];
+          };
+          return rows.map((r) => r["QUERY PLAN"]).join("\n");
+        });
+      } finally {
+        await again.close();
+      }
+    };
+    // A few rows: left to itself the planner sorts them (the test fails without the settings).
+    expect(await plan({})).toMatch(/Sort/);
+    const ordered = await plan(COPY_SETTINGS);
+    expect(ordered).toMatch(/Index Scan Backward using scans_user_created_idx on scans s/);
+    expect(ordered).not.toMatch(/Sort|Gather|JIT/);
   });
 });
 

@@ -3,7 +3,7 @@ import type { ScanPage } from "../../../lib/contract/scans";
 import type { DashboardDetails } from "../../../lib/contract/dashboard";
 import { createTestApp, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
-import { csvCell } from "../../src/modules/loyalty/scans";
+import { csvCell } from "../helpers/csv";
 
 jest.setTimeout(30_000);
 
@@ -81,4 +81,78 @@ it("escapes CSV cells and neutralises formulas", async () => {
   await f.join(qr.qr_token, { name: "=cmd|' /C calc'!A0" });
   const csv = await t.get("/scan-export", { token });
   expect(csv.text).toContain(`"'=cmd|' /C calc'!A0"`.replace(/^"|"$/g, ""));
+});
+
+// The export's cells are written by PostgreSQL (scan-export.ts): each must be the cell csv-stringify
+// wrote before, whatever the text (edge spaces of every kind, formula starts, quotes, line breaks).
+const HOSTILE_TEXTS = [
+  "plain",
+  'say "hi", then',
+  "two\nlines",
+  "carriage\rreturn",
+  "windows\r\nline",
+  '=HYPERLINK("x")',
+  "+1",
+  "-2",
+  "@SUM(A1)",
+  "\tx",
+  "\rx",
+  " lead",
+  "trail ",
+  "\u00a0no-break",
+  "no-break\u00a0",
+  "\u3000ideographic",
+  "line-separator\u2028",
+  "\ufeffbom",
+  "\uff1dwide-equals",
+  "\uff0bwide-plus",
+  "\uff0dwide-minus",
+  "\uff20wide-at",
+  "it's",
+  "'quoted'",
+  "ünïcödé 🎉 café",
+  "",
+  "a,b@example.com",
+];
+
+it("writes every cell of the export as csv-stringify did, on either database", async () => {
+  const { qr, token, business } = await f.programme();
+  const address = await f.addAddress(token, business.id, { address: "1 Export Lane" });
+  for (const _ of HOSTILE_TEXTS) await f.join(qr.qr_token);
+  const joins = (await t.get<ScanPage>("/scan-list", { token, query: { per_page: "100" } })).body.data.items;
+  // Oldest first, so text i belongs to the i-th join; the email gets another text.
+  const texts = new Map<string, [string, string]>();
+  for (const [i, scan] of [...joins].reverse().entries()) {
+    const text = HOSTILE_TEXTS[i]!;
+    const other = HOSTILE_TEXTS[HOSTILE_TEXTS.length - 1 - i]!;
+    texts.set(scan.serial, [text, other]);
+    await t.query(sql`update customers set name = ${text}, email = ${other}
+      where id = (select customer_id from cards where serial = ${scan.serial})`);
+    await t.query(sql`update scans set address_id = ${address.id}, stamps_after = ${-i} where id = ${scan.id}`);
+  }
+  await t.query(sql`update businesses set business_name = ${' =Café, "the" '} where id = ${business.id}`);
+  await t.query(sql`update addresses set address = ${"\t1 Lane\n2nd floor"} where id = ${address.id}`);
+
+  const list = (await t.get<ScanPage>("/scan-list", { token, query: { per_page: "100" } })).body.data.items;
+  expect(list).toHaveLength(HOSTILE_TEXTS.length);
+  const expected = list.map((s) =>
+    [
+      s.created_at,
+      s.kind,
+      ...texts.get(s.serial)!, // as stored (the JSON of scan-list is not the reference)
+      s.serial,
+      s.business_name,
+      s.location,
+      s.staff_name,
+      s.stamps_after,
+    ]
+      .map(csvCell)
+      .join(","),
+  );
+  const res = await t.get("/scan-export", { token });
+  expect(res.statusCode).toBe(200);
+  expect(res.text).toBe(
+    `\uFEFFtime,kind,customer,email,card,business,location,staff,stamps after\r\n${expected.join("\r\n")}\r\n`,
+  );
+  expect(res.text).toContain(",'\uff1dwide-equals,"); // neutralised
 });

@@ -1,6 +1,4 @@
-import { Readable } from "node:stream";
-import { stringify as stringifySync } from "csv-stringify/sync";
-import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
@@ -25,6 +23,7 @@ import {
 } from "../../db/schema";
 import { actingOwnerId } from "../../http/auth";
 import { route } from "../../http/route";
+import { scanExport } from "./scan-export";
 
 const staff = alias(users, "staff");
 
@@ -99,138 +98,6 @@ function whereOf(ownerId: number, f: { business_id?: number; kind?: Scan["kind"]
   )!;
 }
 
-const HEADER = ["time", "kind", "customer", "email", "card", "business", "location", "staff", "stamps after"];
-
-/**
- * CSV by csv-stringify: a cell is quoted when it holds a quote, comma or line break (or starts or
- * ends with a space); a text starting with = + - @ (or a tab / carriage return) is prefixed with '
- * so a spreadsheet never runs it as a formula (numbers keep their sign).
- */
-const CSV_OPTIONS = {
-  record_delimiter: "windows",
-  quote_record_delimiter: true,
-  quoted_match: /^\s|\s$/,
-  escape_formulas: true,
-} as const;
-
-/** One CSV cell, as the export writes it. */
-export function csvCell(value: string | number | null): string {
-  return stringifySync([[value]], CSV_OPTIONS).replace(/\r\n$/, "");
-}
-
-/**
- * The export reads in keyset batches, one short indexed statement each (the statement timeout
- * holds, no connection is pinned for the export's length, and each plan is the small one: the
- * batch's scans by index, then their cards and customers by primary key), and writes each batch
- * (quoted by csv-stringify) before reading the next. Names of businesses, locations and staff
- * repeat: they are read once per export.
- */
-export const EXPORT_BATCH = 500;
-
-/** Looks up the rows of ids not seen yet, and remembers them. */
-function lookup<T>(load: (ids: number[]) => Promise<[number, T][]>) {
-  const known = new Map<number, T | null>();
-  return async (ids: (number | null)[]) => {
-    const missing = [...new Set(ids)].filter((id): id is number => id !== null && !known.has(id));
-    if (missing.length > 0) {
-      for (const id of missing) known.set(id, null);
-      for (const [id, value] of await load(missing)) known.set(id, value);
-    }
-    return (id: number | null) => (id === null ? null : (known.get(id) ?? null));
-  };
-}
-
-/** A row of an export batch, as the driver gives it (raw SQL: no per-column mapping). */
-type ExportRow = {
-  id: number;
-  /** created_at to the microsecond, ISO (the cursor); the CSV shows its milliseconds, as scan-list does. */
-  cursor_at: string;
-  kind: string;
-  business_id: number;
-  address_id: number | null;
-  staff_user_id: number | null;
-  stamps_after: number;
-  name: string | null;
-  email: string | null;
-  serial: string | null;
-};
-
-/**
- * One export batch: the next EXPORT_BATCH scans after the cursor, with their holders joined by
- * primary key, in one statement. Raw rows (db.execute), not the query builder's: a million rows
- * through drizzle's per-column mapping cost seconds of CPU, and the batch's card ids sent back in a
- * second statement as 500 parameters (inArray) built 1,500 SQL objects a batch. (What kept the
- * API's RSS growing during an export was V8's allocation-site pretenuring: see v8-settings.ts.)
- */
-async function exportBatch(db: Db, where: SQL, after: ScanCursor | undefined): Promise<ExportRow[]> {
-  const result = (await db.execute(sql`
-    select s.id, s.cursor_at, s.kind, s.business_id, s.address_id, s.staff_user_id, s.stamps_after,
-      cu.name, cu.email, c.serial
-    from (
-      select ${scans.id} as id, ${scans.createdAt} as created_at, ${columns.cursorAt} as cursor_at, ${scans.kind} as kind,
-        ${scans.cardId} as card_id, ${scans.businessId} as business_id, ${scans.addressId} as address_id,
-        ${scans.staffUserId} as staff_user_id, ${scans.stampsAfter} as stamps_after
-      from ${scans}
-      where ${and(where, after && afterRow(after))}
-      order by ${scans.createdAt} desc, ${scans.id} desc
-      limit ${EXPORT_BATCH}
-    ) s
-    left join ${cards} c on c.id = s.card_id
-    left join ${customers} cu on cu.id = c.customer_id
-    order by s.created_at desc, s.id desc`)) as unknown as { rows: ExportRow[] };
-  return result.rows;
-}
-
-async function* exportCsv(db: Db, where: SQL): AsyncGenerator<string> {
-  yield `\uFEFF${stringifySync([HEADER], CSV_OPTIONS)}`;
-  const businessNames = lookup(async (ids) =>
-    (
-      await db
-        .select({ id: businesses.id, name: businesses.businessName })
-        .from(businesses)
-        .where(inArray(businesses.id, ids))
-    ).map((r) => [r.id, r.name]),
-  );
-  const locations = lookup(async (ids) =>
-    (
-      await db
-        .select({ id: addresses.id, address: addresses.address })
-        .from(addresses)
-        .where(inArray(addresses.id, ids))
-    ).map((r) => [r.id, r.address]),
-  );
-  const staffNames = lookup(async (ids) =>
-    (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))).map((r) => [
-      r.id,
-      r.name,
-    ]),
-  );
-  let after: ScanCursor | undefined;
-  for (;;) {
-    const batch = await exportBatch(db, where, after);
-    if (batch.length === 0) return;
-    const business = await businessNames(batch.map((r) => r.business_id));
-    const location = await locations(batch.map((r) => r.address_id));
-    const staffName = await staffNames(batch.map((r) => r.staff_user_id));
-    const records = batch.map((r) => [
-      // 2026-01-02T03:04:05.678901Z → 2026-01-02T03:04:05.678Z, the Date.toISOString() of scan-list.
-      `${r.cursor_at.slice(0, 23)}Z`,
-      r.kind,
-      r.name ?? "",
-      r.email ?? "",
-      r.serial ?? "",
-      business(r.business_id),
-      location(r.address_id),
-      staffName(r.staff_user_id),
-      r.stamps_after,
-    ]);
-    yield stringifySync(records, CSV_OPTIONS);
-    if (batch.length < EXPORT_BATCH) return;
-    const last = batch.at(-1)!;
-    after = { at: last.cursor_at, id: last.id };
-  }
-}
-
 export function scanRoutes(app: FastifyInstance) {
   route(app, calls.scanList, async ({ user, query }) => {
     const where = whereOf(actingOwnerId(user), query);
@@ -251,10 +118,8 @@ export function scanRoutes(app: FastifyInstance) {
 
   route(app, calls.scanExport, async ({ user, query }) => {
     const filters: ScanFilters = query;
-    const where = whereOf(actingOwnerId(user), query);
-    // Streamed: the next batch is read when the client has taken the previous one (backpressure),
-    // and a client that goes away destroys the stream, which ends the generator.
-    const body = Readable.from(exportCsv(app.db, where), { objectMode: false });
+    // Streamed with back-pressure; a client that goes away destroys the stream, which stops the read.
+    const body = await scanExport(app.database, actingOwnerId(user), query);
     const name = ["scans", filters.from, filters.to].filter(Boolean).join("-");
     return {
       message: "Scans (CSV).",
