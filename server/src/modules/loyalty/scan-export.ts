@@ -1,7 +1,9 @@
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import type { ScanCursor } from "../../../../lib/contract/scans";
 import type { Database } from "../../db/client";
+import { scanFilter, type ScanFilters } from "./scan-filter";
 
 /**
  * The owner's scans as CSV, newest first, each line made whole by PostgreSQL (one text column).
@@ -11,8 +13,6 @@ import type { Database } from "../../db/client";
  * keyset batches of EXPORT_BATCH, each read when the client has taken the previous one.
  */
 export const EXPORT_BATCH = 500;
-
-export type ExportFilters = { business_id?: number; kind?: string; from?: string; to?: string };
 
 const HEADER = ["time", "kind", "customer", "email", "card", "business", "location", "staff", "stamps after"];
 
@@ -68,32 +68,18 @@ const JOINS = `left join cards c on c.id = s.card_id
   left join addresses a on a.id = s.address_id
   left join users st on st.id = s.staff_user_id`;
 
-const int = (n: number) => {
-  if (!Number.isSafeInteger(n)) throw new Error(`Not an integer: ${n}`);
-  return String(n);
-};
+const dialect = new PgDialect();
 
 /**
- * The owner's scans matching the filters, in SQL with literals (COPY takes no parameters); the
- * values come validated by the contract, and are quoted as literals all the same. Dates are whole
- * UTC days, both ends included, as scan-list's.
+ * scan-list's filter (scan-filter.ts) with its values written as literals, as drizzle writes a
+ * view's: COPY takes no parameters. The values come validated by the contract.
  */
-function whereOf(ownerId: number, f: ExportFilters): string {
-  const day = (date: string) => `${literal(`${date}T00:00:00Z`)}::timestamptz`;
-  return [
-    `s.user_id = ${int(ownerId)}`,
-    f.business_id ? `s.business_id = ${int(f.business_id)}` : null,
-    f.kind ? `s.kind = ${literal(f.kind)}` : null,
-    f.from ? `s.created_at >= ${day(f.from)}` : null,
-    f.to ? `s.created_at < ${day(f.to)} + interval '1 day'` : null,
-  ]
-    .filter(Boolean)
-    .join(" and ");
-}
+const whereOf = (ownerId: number, f: ScanFilters) => dialect.sqlToQuery(scanFilter(ownerId, f).inlineParams()).sql;
 
 /** The query whose rows are the export's lines on PostgreSQL (one COPY). */
-export const copyQuery = (ownerId: number, filters: ExportFilters) =>
-  `select ${LINE} from scans s ${JOINS} where ${whereOf(ownerId, filters)} order by s.created_at desc, s.id desc`;
+export const copyQuery = (ownerId: number, filters: ScanFilters) =>
+  `select ${LINE} from (select * from scans where ${whereOf(ownerId, filters)}) s ${JOINS}
+  order by s.created_at desc, s.id desc`;
 
 /**
  * The planner settings of that COPY: rows in the index's order, never sorted, so they flow from
@@ -104,7 +90,7 @@ export const copyQuery = (ownerId: number, filters: ExportFilters) =>
 export const COPY_SETTINGS = { enable_sort: "off", jit: "off", max_parallel_workers_per_gather: "0" };
 
 /** The CSV answer: on PostgreSQL COPY's bytes, on the embedded database batch after batch. */
-export async function scanExport(database: Database, ownerId: number, filters: ExportFilters): Promise<Readable> {
+export async function scanExport(database: Database, ownerId: number, filters: ScanFilters): Promise<Readable> {
   if (database.copyTextColumn) {
     return database.copyTextColumn(copyQuery(ownerId, filters), { first: FIRST, settings: COPY_SETTINGS });
   }
@@ -121,13 +107,13 @@ async function* batches(database: Database, where: string): AsyncGenerator<Buffe
   yield FIRST;
   let after: ScanCursor | undefined;
   for (;;) {
-    const next = after ? sql`and (s.created_at, s.id) < (${after.at}::timestamptz, ${after.id})` : sql``;
+    const next = after ? sql`and (scans.created_at, scans.id) < (${after.at}::timestamptz, ${after.id})` : sql``;
     const { rows } = (await database.db.execute(sql`
       select s.id, to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
         ${sql.raw(LINE)} as line
       from (
-        select * from scans s where ${sql.raw(where)} ${next}
-        order by s.created_at desc, s.id desc limit ${EXPORT_BATCH}
+        select * from scans where ${sql.raw(where)} ${next}
+        order by scans.created_at desc, scans.id desc limit ${EXPORT_BATCH}
       ) s ${sql.raw(JOINS)}
       order by s.created_at desc, s.id desc`)) as unknown as { rows: BatchRow[] };
     if (rows.length === 0) return;

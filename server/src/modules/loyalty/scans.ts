@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
@@ -24,6 +24,7 @@ import {
 import { actingOwnerId } from "../../http/auth";
 import { route } from "../../http/route";
 import { scanExport } from "./scan-export";
+import { scanFilter } from "./scan-filter";
 
 const staff = alias(users, "staff");
 
@@ -87,20 +88,9 @@ const toScan = ({ createdAt, cursorAt: _cursor, ...row }: Row): Scan => ({
 });
 const cursorOf = (row: Row) => encodeScanCursor({ at: row.cursorAt, id: row.id });
 
-/** The owner's scans matching the filters; dates are whole UTC days, both ends included. */
-function whereOf(ownerId: number, f: { business_id?: number; kind?: Scan["kind"]; from?: string; to?: string }): SQL {
-  return and(
-    eq(scans.userId, ownerId),
-    f.business_id ? eq(scans.businessId, f.business_id) : undefined,
-    f.kind ? eq(scans.kind, f.kind) : undefined,
-    f.from ? gte(scans.createdAt, new Date(`${f.from}T00:00:00Z`)) : undefined,
-    f.to ? lt(scans.createdAt, new Date(Date.parse(`${f.to}T00:00:00Z`) + 86_400_000)) : undefined,
-  )!;
-}
-
 export function scanRoutes(app: FastifyInstance) {
   route(app, calls.scanList, async ({ user, query }) => {
-    const where = whereOf(actingOwnerId(user), query);
+    const where = scanFilter(actingOwnerId(user), query);
     // One row more than the page says whether another follows: no count of the whole history.
     const offset = query.cursor ? 0 : (query.page - 1) * query.per_page;
     const rows = await scanPage(app.db, where, query.cursor, query.per_page + 1, offset);
