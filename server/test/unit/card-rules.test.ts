@@ -23,7 +23,7 @@ const reward = (over: Partial<RewardRow> = {}): RewardRow => ({
   userId: 1,
   businessId: 2,
   title: "Free coffee",
-  description: null,
+  description: "",
   stampsRequired: 5,
   productCategoryId: null,
   cooldownMinutes: 60,
@@ -66,8 +66,9 @@ const state = (c: Partial<CardRow> = {}, r: Partial<RewardRow> | null = {}, frau
 });
 
 const staff = { kind: "staff-scan", staffUserId: 7 } as const;
-const self = (counterWindow: number | null = null) => ({ kind: "self-scan", qrCodeId: 4, counterWindow }) as const;
-const correction = (delta: number) => ({ kind: "correction", delta, actorUserId: 7 }) as const;
+const self = (counterWindow: number | null = null) =>
+  ({ kind: "self-scan", qr: { id: 4, addressId: null }, counterWindow }) as const;
+const correction = (delta: number) => ({ kind: "correction", delta, actorUserId: 7, reason: "test" }) as const;
 
 describe("the cooldown", () => {
   it("waits until exactly the cooldown's end, and stamps from then on", () => {

@@ -71,17 +71,16 @@ export function cardHistoryRoutes(app: FastifyInstance) {
     const ownerId = actingOwnerId(user);
     if (user.role === "staff" && !(await staffMayAdjust(app.db, ownerId))) throw forbidden(STAFF_MAY_NOT_ADJUST);
     const changed = await app.db.transaction((tx) =>
-      applyChange(
-        tx,
-        app.events,
-        and(eq(cards.serial, body.serial), eq(cards.userId, ownerId)),
-        { kind: "correction", delta: body.delta, actorUserId: user.id },
-        { actorUserId: user.id, reason: body.reason },
-      ),
+      applyChange(tx, app.events, and(eq(cards.serial, body.serial), eq(cards.userId, ownerId)), {
+        kind: "correction",
+        delta: body.delta,
+        actorUserId: user.id,
+        reason: body.reason,
+      }),
     );
-    if (!changed || changed.decision.action !== "adjust") throw notFound(UNKNOWN_CARD);
+    if (!changed) throw notFound(UNKNOWN_CARD);
     const { summary } = await cardSummary(app.db, user, body.serial);
-    const { delta } = changed.decision;
+    const delta = changed.after.stamps - changed.card.stamps;
     const n = Math.abs(delta);
     const message =
       delta === 0

@@ -40,13 +40,10 @@ export async function staffScan(
   serial: string,
 ): Promise<StaffScanOutcome> {
   const done = await db.transaction((tx) =>
-    applyChange(
-      tx,
-      events,
-      and(eq(cards.serial, serial), eq(cards.userId, ownerId)),
-      { kind: "staff-scan", staffUserId },
-      { actorUserId: staffUserId },
-    ),
+    applyChange(tx, events, and(eq(cards.serial, serial), eq(cards.userId, ownerId)), {
+      kind: "staff-scan",
+      staffUserId,
+    }),
   );
   if (!done) throw notFound(UNKNOWN_CARD);
   return {
@@ -76,13 +73,11 @@ export async function selfStamp(
   origin: ScanOrigin = { counterWindow: null },
 ) {
   const { qr } = resolved;
-  const done = (await applyChange(
-    tx,
-    events,
-    eq(cards.id, cardId),
-    { kind: "self-scan", qrCodeId: qr.id, counterWindow: origin.counterWindow },
-    { qr: { id: qr.id, addressId: qr.addressId } },
-  ))!;
+  const done = (await applyChange(tx, events, eq(cards.id, cardId), {
+    kind: "self-scan",
+    qr: { id: qr.id, addressId: qr.addressId },
+    counterWindow: origin.counterWindow,
+  }))!;
   const action = done.decision.action === "wait" ? ("wait" as const) : ("stamp" as const);
   const nextAt = nextStampAt(done.after, done.reward, done.day);
   return { action, card: done.after, reward: done.reward, names: done.names, nextAt, flagged: done.flagged };

@@ -8,14 +8,6 @@ import { tooManyStampsReason } from "../fraud-reason";
 import { lockCard, type LockedCard } from "./lock";
 import { decide, type CardRow, type Change, type Decision } from "./rules";
 
-/** Where a change came from: the QR code a customer scanned, or who acted (staff, owner). */
-export type ChangeOrigin = {
-  qr?: { id: number; addressId: number | null };
-  actorUserId?: number | null;
-  /** A correction's reason, in the card's history. */
-  reason?: string | null;
-};
-
 export type Applied = LockedCard & {
   decision: Decision;
   /** The card after the change (as locked when it waits). */
@@ -36,7 +28,6 @@ export async function applyChange(
   events: Events,
   where: SQL | undefined,
   change: Change,
-  origin: ChangeOrigin = {},
 ): Promise<Applied | undefined> {
   const locked = await lockCard(tx, where);
   if (!locked) return undefined;
@@ -44,7 +35,7 @@ export async function applyChange(
   if (decision.action === "refuse") throw invalid("code", NO_PROGRAMME);
   if (decision.action === "wait") return { ...locked, decision, after: locked.card, flagged: null };
   await events.ready();
-  const flagReason = await write(tx, events, locked, decision, change, origin);
+  const flagReason = await write(tx, events, locked, decision, change);
   const { card, day } = locked;
   const after: CardRow = {
     ...card,
@@ -73,11 +64,17 @@ const pickValues = (v: Written["values"]): Written["values"] => ({
 });
 
 /** The events a change causes, in the order their listeners see them. */
-function eventsOf(locked: LockedCard, decision: Written, origin: ChangeOrigin): DomainEvent[] {
+function eventsOf(locked: LockedCard, decision: Written, change: Change): DomainEvent[] {
   const { userId: ownerId, businessId, id: cardId } = locked.card;
   const list: DomainEvent[] = [];
   if (decision.delta !== 0) {
-    list.push({ type: "card.changed", ownerId, businessId, cardId, ...(origin.qr && { qrCodeId: origin.qr.id }) });
+    list.push({
+      type: "card.changed",
+      ownerId,
+      businessId,
+      cardId,
+      ...(change.kind === "self-scan" && { qrCodeId: change.qr.id }),
+    });
   }
   if (decision.action === "redeem") {
     list.push({ type: "reward.redeemed", ownerId, businessId, cardId, rewardTitle: locked.reward!.title });
@@ -94,12 +91,14 @@ async function write(
   locked: LockedCard,
   decision: Written,
   change: Change,
-  origin: ChangeOrigin,
 ): Promise<string | null> {
   const { card, reward, day } = locked;
   const v = decision.values;
-  const actor = origin.actorUserId ?? null;
-  const qrId = origin.qr?.id ?? null;
+  // Who or what made the change: staff, the corrector, or the QR code a customer scanned.
+  const actor =
+    change.kind === "staff-scan" ? change.staffUserId : change.kind === "correction" ? change.actorUserId : null;
+  const qr = change.kind === "self-scan" ? change.qr : null;
+  const qrId = qr?.id ?? null;
   const reason = tooManyStampsReason(
     locked.fraudThreshold,
     { id: card.id, businessId: card.businessId, today: day.today },
@@ -109,10 +108,10 @@ async function write(
   );
   const now = sql`now()`;
   const history = [
-    sql`select ${decision.action}::text as kind, ${decision.delta}::int as delta, ${origin.reason ?? null}::text as reason`,
+    sql`select ${decision.action}::text as kind, ${decision.delta}::int as delta, ${change.kind === "correction" ? change.reason : null}::text as reason`,
     ...(decision.flag ? [sql`select 'flag', 0, u.flag_reason from updated u`] : []),
   ];
-  const list = eventsOf(locked, decision, origin);
+  const list = eventsOf(locked, decision, change);
   const jobs =
     list.length > 0
       ? events.emitSql(
@@ -132,15 +131,15 @@ async function write(
   const scan = decision.visit
     ? sql`, scan as (
         insert into scans (user_id, business_id, card_id, kind, stamps_after, qr_code_id, address_id, staff_user_id, reward_id)
-        select u.user_id, u.business_id, u.id, ${decision.action}, ${v.stamps}, ${qrId}, ${origin.qr?.addressId ?? null},
-          ${change.kind === "staff-scan" ? change.staffUserId : null}, ${reward?.id ?? v.rewardId}
+        select u.user_id, u.business_id, u.id, ${decision.action}, ${v.stamps}, ${qrId}, ${qr?.addressId ?? null},
+          ${change.kind === "staff-scan" ? actor : null}, ${reward?.id ?? v.rewardId}
         from updated u
       )`
     : sql``;
   // A stamp through a QR code shows on its counter screens once this commits.
   const notify =
-    origin.qr && decision.action === "stamp"
-      ? sql`, ${notifyCounterSql({ qr_id: origin.qr.id, action: "stamp", stamps: v.stamps, stamps_required: reward?.stampsRequired ?? null })} as notified`
+    qr && decision.action === "stamp"
+      ? sql`, ${notifyCounterSql({ qr_id: qr.id, action: "stamp", stamps: v.stamps, stamps_required: reward?.stampsRequired ?? null })} as notified`
       : sql``;
   const result = (await tx.execute(sql`
     with updated as (

@@ -105,8 +105,8 @@ export type CardState = {
 /** A change someone asks of a card. */
 export type Change =
   | { kind: "staff-scan"; staffUserId: number }
-  | { kind: "self-scan"; qrCodeId: number; counterWindow: number | null }
-  | { kind: "correction"; delta: number; actorUserId: number };
+  | { kind: "self-scan"; qr: { id: number; addressId: number | null }; counterWindow: number | null }
+  | { kind: "correction"; delta: number; actorUserId: number; reason: string };
 
 /** What the rules decided: refuse (no programme), wait (not now), or the card's new values. */
 export type Decision =
