@@ -10,8 +10,6 @@ import type { ScanOrigin } from "./engine/join";
 import { nextStampAt } from "./engine/rules";
 import { rewardReady } from "./reward-ready";
 
-export { CARD_EXISTS, joinCard, type ScanOrigin } from "./engine/join";
-export { JOIN_ALERT } from "./engine/rules";
 export const UNKNOWN_CARD = "This card is not one of your business's cards.";
 
 /** What a staff scan did, with what the scanner's answer shows. */

@@ -12,7 +12,7 @@ import { queueMail } from "../../services/mail-jobs";
 import { walletCodeMail } from "../../services/mail-templates";
 import { cardPageView, counterCheck, deviceHash, findQr, NO_PROGRAMME, publicPlace, secretsOf } from "./cards";
 import { holderCard } from "./holder-card";
-import { joinCard } from "./stamping";
+import { joinCard } from "./engine/join";
 import { takeOverCard } from "./take-over";
 import { walletLinks } from "./wallet-links";
 import { passLocations } from "./pass-locations";
