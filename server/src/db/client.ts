@@ -85,6 +85,12 @@ export function connectPostgres(url: string, options: { statementTimeoutMs?: num
   // 'error' event on the pool; unhandled, it would crash the process. The pool drops that
   // connection and opens a new one for the next query, so there is nothing else to do.
   pool.on("error", (err) => console.warn(`[db] idle connection closed by the server: ${err.message}`));
+  // The same on a connection checked out of the pool (a transaction between two statements):
+  // pg-pool listens only while it is idle, and an unheard 'error' would end the process. The
+  // transaction's next statement fails ("not queryable": a 503) and the pool drops the connection.
+  pool.on("connect", (client) =>
+    client.on("error", (err) => console.warn(`[db] connection closed by the server: ${err.message}`)),
+  );
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // The lock belongs to one connection: everything done under it runs on that connection.
   async function atStartup<T>(work: (locked: { db: Db; migrate(): Promise<void> }) => Promise<T>): Promise<T> {
