@@ -10,7 +10,6 @@ import { sha256 } from "../../services/crypto";
 import { codeWindow } from "./counter";
 import { businessToday, businessTomorrow } from "./day";
 import { rewardReady } from "./reward-ready";
-
 import { newestActiveRewardId } from "./engine/lock";
 import { chooseReward, nextStampAt, type CardRow, type DayBounds, type RewardRow } from "./engine/rules";
 

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { cards, messageRecipients, pushTokens, users } from "../../db/schema";
+import { sha256 } from "../../services/crypto";
 import { claimEffect, effectsToDo, recordEffects, type EffectKey } from "../../services/effects";
 import { childJobId, type JobQueue } from "../../services/jobs";
 import type { PushMessage, PushSender } from "../../services/push";
@@ -22,7 +22,7 @@ export async function saveToken(app: FastifyInstance, token: string, target: { u
 }
 
 /** A device's mark in job_effects: a digest of its token (FCM tokens are long, and credentials). */
-const deviceMark = (token: string) => createHash("sha256").update(token).digest("base64url");
+const deviceMark = sha256;
 
 /**
  * Sends to these tokens and deletes the ones FCM reports as no longer valid, each device once per
