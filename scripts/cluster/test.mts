@@ -35,7 +35,15 @@ function check(ok: boolean, name: string, detail: string) {
 
 async function cleanup() {
   await cluster?.stop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  if (!dir) return;
+  // A failed run keeps its logs (CI prints where), so that what went wrong can be read afterwards.
+  if (failures > 0 && fs.existsSync(path.join(dir, "logs"))) {
+    const kept = path.resolve("reports/cluster-logs");
+    fs.rmSync(kept, { recursive: true, force: true });
+    fs.cpSync(path.join(dir, "logs"), kept, { recursive: true });
+    console.log(`     [cluster] logs of the failed run kept in ${kept}`);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /** A JSON call; answers the status and the parsed envelope. */
@@ -130,7 +138,10 @@ async function main() {
     ports,
     env: { PUBLIC_APP_URL: publicUrl, SEED_DEMO_USER: "true", LOG_LEVEL: "info" },
     onHandle: (handle: Cluster) => (cluster = handle),
-    onExit: (name: string, reason: string) => unexpected.push(`${name} (${reason})`),
+    onExit: (name: string, reason: string) => {
+      unexpected.push(`${name} (${reason})`);
+      console.log(`     [cluster] ${name} exited (${reason})`);
+    },
     log: (line: string) => console.log(`     [cluster] ${line}`),
   });
   console.log(`     cluster up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (logs in ${c.logs})`);
