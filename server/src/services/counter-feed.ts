@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db, Database } from "../db/client";
 
 /**
@@ -22,9 +22,12 @@ export type CounterStamp = {
 
 /** Inside the stamping transaction: delivered to the listeners when (and only if) it commits. */
 export async function notifyCounter(tx: Db, stamp: Omit<CounterStamp, "at">) {
-  await tx.execute(
-    sql`select pg_notify(${COUNTER_CHANNEL}, ${JSON.stringify({ ...stamp, at: new Date().toISOString() })})`,
-  );
+  await tx.execute(sql`select ${notifyCounterSql(stamp)}`);
+}
+
+/** The same notification as an expression, for a statement that makes the stamp itself. */
+export function notifyCounterSql(stamp: Omit<CounterStamp, "at">): SQL {
+  return sql`pg_notify(${COUNTER_CHANNEL}, ${JSON.stringify({ ...stamp, at: new Date().toISOString() })})`;
 }
 
 /** Inside the transaction that closes a door: the screens of these users check again once it commits. */

@@ -83,7 +83,7 @@ export type Jobs = {
   enqueue<T>(tx: Db, name: string, payload: T): Promise<void>;
   /**
    * The same jobs as an `insert … select` for a statement that makes the change itself (the
-   * staff scan's single statement, loyalty/stamping.ts): one job per row of `rows`, a query with
+   * write of every card change, loyalty/engine/apply.ts): one job per row of `rows`, a query with
    * the columns `queue` (a declared queue's name), `id` (uuid) and `data` (jsonb). The rows are
    * written exactly as `enqueue` writes them (pg-boss's job table, this queue's retry options).
    * These are hand-written rows in pg-boss's table: pg-boss is pinned to one exact version, and

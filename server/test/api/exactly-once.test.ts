@@ -8,7 +8,7 @@ import { keepJobs, redeliver } from "../helpers/jobs";
 
 /**
  * The exactly-once layer under every background job (issue 22 §1): derived child ids, effect
- * rows, and pg-boss's job rows as the staff scan's single statement writes them.
+ * rows, and pg-boss's job rows as the card engine's write statement writes them (loyalty/engine/apply.ts).
  */
 
 let t: TestApp;

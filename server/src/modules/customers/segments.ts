@@ -6,7 +6,7 @@ import { cards, customers, rewards } from "../../db/schema";
 import { rewardReadySql } from "../loyalty/reward-ready";
 
 /**
- * The reward a card collects for, by the rule of a scan (`rewardChoice` in cards.ts): its own
+ * The reward a card collects for, by the rule of a scan (`chooseReward` in loyalty/engine/rules.ts): its own
  * while active, else the business's newest active one. Written as two joins instead of a
  * correlated subquery per card: `own_reward` (the card's own, if active) and `fallback_reward`
  * (each business's newest active reward, of this owner only), so a segment over 100,000 cards is

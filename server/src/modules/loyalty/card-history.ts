@@ -10,8 +10,8 @@ import { forbidden, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { resolveReward } from "./cards";
-import { readTooManyStampsReason } from "./fraud-reason";
-import { eventValues, flagCard, fraudThreshold, lockCard, UNKNOWN_CARD } from "./stamping";
+import { applyChange } from "./engine/apply";
+import { UNKNOWN_CARD } from "./stamping";
 
 export const STAFF_MAY_NOT_ADJUST =
   "Only the owner can correct a card's stamps. The owner can allow staff in the staff settings.";
@@ -70,55 +70,22 @@ export function cardHistoryRoutes(app: FastifyInstance) {
   route(app, calls.cardAdjust, async ({ user, body }) => {
     const ownerId = actingOwnerId(user);
     if (user.role === "staff" && !(await staffMayAdjust(app.db, ownerId))) throw forbidden(STAFF_MAY_NOT_ADJUST);
-    const changed = await app.db.transaction(async (tx) => {
-      const card = await lockCard(tx, and(eq(cards.serial, body.serial), eq(cards.userId, ownerId)));
-      if (!card) throw notFound(UNKNOWN_CARD);
-      const stamps = Math.max(0, card.stamps + body.delta);
-      const delta = stamps - card.stamps;
-      const { today } = card.day;
-      const sameDay = card.stampDay === today;
-      const [updated] = await tx
-        .update(cards)
-        .set({
-          stamps,
-          ...(delta > 0 && {
-            stampDay: today,
-            stampsToday: (sameDay ? card.stampsToday : 0) + delta,
-            selfStampsToday: sameDay ? card.selfStampsToday : 0,
-          }),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(cards.id, card.id))
-        .returning();
-      await tx
-        .insert(cardEvents)
-        .values(eventValues(updated!, "adjust", delta, { actorUserId: user.id, reason: body.reason }));
-      // Wallet passes show the new count: jobs written with the correction.
-      if (delta !== 0) {
-        const { userId, businessId, id: cardId } = updated!;
-        await app.events.emit(tx, { type: "card.changed", ownerId: userId, businessId, cardId });
-      }
-      const threshold = delta > 0 ? await fraudThreshold(tx, card.businessId) : Infinity;
-      if (updated!.stampsToday > threshold) {
-        const reason = await readTooManyStampsReason(tx, threshold, {
-          id: card.id,
-          businessId: card.businessId,
-          today,
-        });
-        const flagged = await flagCard(tx, updated!, reason, { actorUserId: user.id });
-        if (flagged) {
-          const { userId, businessId, id: cardId } = updated!;
-          await app.events.emit(tx, { type: "card.flagged", ownerId: userId, businessId, cardId, reason: flagged });
-        }
-      }
-      return { card: updated!, delta };
-    });
+    const changed = await app.db.transaction((tx) =>
+      applyChange(tx, app.events, and(eq(cards.serial, body.serial), eq(cards.userId, ownerId)), {
+        kind: "correction",
+        delta: body.delta,
+        actorUserId: user.id,
+        reason: body.reason,
+      }),
+    );
+    if (!changed) throw notFound(UNKNOWN_CARD);
     const { summary } = await cardSummary(app.db, user, body.serial);
-    const n = Math.abs(changed.delta);
+    const delta = changed.after.stamps - changed.card.stamps;
+    const n = Math.abs(delta);
     const message =
-      changed.delta === 0
+      delta === 0
         ? "The card has no stamps to remove: nothing changed."
-        : `${changed.delta > 0 ? "Added" : "Removed"} ${n} stamp${n === 1 ? "" : "s"}: the card has ${summary.stamps} now.`;
+        : `${delta > 0 ? "Added" : "Removed"} ${n} stamp${n === 1 ? "" : "s"}: the card has ${summary.stamps} now.`;
     return { message, data: summary };
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { QrPublic } from "../../../../lib/contract/qr-codes";
 import type { CardPlace, WalletCard } from "../../../../lib/contract/wallet";
 import { CARD_SECRETS_HEADER, MAX_CARDS_PER_DEVICE } from "../../../../lib/contract/wallet";
@@ -10,36 +10,28 @@ import { sha256 } from "../../services/crypto";
 import { codeWindow } from "./counter";
 import { businessToday, businessTomorrow } from "./day";
 import { rewardReady } from "./reward-ready";
+import { newestActiveRewardId } from "./engine/lock";
+import { chooseReward, nextStampAt, type CardRow, type DayBounds, type RewardRow } from "./engine/rules";
 
-export type RewardRow = typeof rewards.$inferSelect;
-export type CardRow = typeof cards.$inferSelect;
+export type { CardRow, DayBounds, RewardRow };
+export { nextStampAt };
 
 export const UNKNOWN_QR = "This QR code is not valid any more. Please ask the staff for the current one.";
 /** No active reward at the business: nobody joins, and no self-scan stamps (nothing to collect for). */
 export const NO_PROGRAMME = "This business has no stamp card running at the moment.";
 
-/**
- * The reward a card or QR code collects for: its own while active, else the business's newest
- * active one (a retired programme hands over to its successor), else none. The first row of
- * `rewards` in this filter and order; the ids may be columns of an enclosing query (staffScan).
- */
-export function rewardChoice(businessId: number | SQL, preferredId: number | null | SQL) {
-  return {
-    where: and(eq(rewards.businessId, businessId), eq(rewards.active, true))!,
-    orderBy: [sql`coalesce(${rewards.id} = ${preferredId}, false) desc`, desc(rewards.id)],
-  };
-}
-
-/** The reward a card or QR code collects for (rewardChoice). */
+/** The reward a card or QR code collects for (chooseReward, of its candidates as read here). */
 export async function resolveReward(db: Db, businessId: number, preferredId: number | null): Promise<RewardRow | null> {
-  const choice = rewardChoice(businessId, preferredId);
-  const [row] = await db
+  const candidates = await db
     .select()
     .from(rewards)
-    .where(choice.where)
-    .orderBy(...choice.orderBy)
-    .limit(1);
-  return row ?? null;
+    .where(
+      and(
+        eq(rewards.businessId, businessId),
+        or(eq(rewards.id, preferredId ?? 0), eq(rewards.id, newestActiveRewardId(businessId))),
+      ),
+    );
+  return chooseReward(candidates, preferredId);
 }
 
 export type ResolvedQr = {
@@ -145,9 +137,6 @@ export async function cardOnDevice(db: Db, secrets: string[], businessId: number
   return row?.card ?? null;
 }
 
-/** The business's day as the database sees it now (day.ts): the daily cap's boundaries. */
-export type DayBounds = { now: Date; today: string; tomorrow: Date };
-
 export async function dayBounds(db: Db, businessId: number): Promise<DayBounds> {
   const result = (await db.execute(sql`select
       (extract(epoch from now()) * 1000)::float8 as now,
@@ -157,32 +146,6 @@ export async function dayBounds(db: Db, businessId: number): Promise<DayBounds> 
   };
   const row = result.rows[0]!;
   return { now: new Date(Number(row.now)), today: row.today, tomorrow: new Date(Number(row.tomorrow)) };
-}
-
-/** Self-scans the card made today (join included), per its daily counters. */
-export const selfStampsToday = (card: Pick<CardRow, "stampDay" | "selfStampsToday">, today: string) =>
-  card.stampDay === today ? card.selfStampsToday : 0;
-
-/**
- * When a self-scan may stamp again, or null when it may now: the reward's cooldown since the last
- * own stamp and, past the reward's daily cap (with the day known), the business's next day.
- */
-export function nextStampAt(
-  card: Pick<CardRow, "lastSelfStampAt" | "stampDay" | "selfStampsToday">,
-  reward: RewardRow | null,
-  day: DayBounds | null = null,
-) {
-  if (!reward) return null;
-  const now = day?.now ?? new Date();
-  let next: Date | null = null;
-  if (card.lastSelfStampAt) {
-    const cooled = new Date(card.lastSelfStampAt.getTime() + reward.cooldownMinutes * 60_000);
-    if (cooled > now) next = cooled;
-  }
-  if (day && reward.dailyCap > 0 && selfStampsToday(card, day.today) >= reward.dailyCap) {
-    if (!next || day.tomorrow > next) next = day.tomorrow;
-  }
-  return next;
 }
 
 export function cardView(
@@ -206,7 +169,7 @@ export function cardView(
 }
 
 /**
- * The card as its page shows it: the reward the card collects for (its own, rewardChoice, not the
+ * The card as its page shows it: the reward the card collects for (its own, chooseReward, not the
  * scanned code's) and the business's day, so `next_stamp_at` counts the daily cap as well as the
  * cooldown. wallet-card, wallet-join and wallet-recover all answer this: the page right after a
  * join or a recovery says what it says on the next load.

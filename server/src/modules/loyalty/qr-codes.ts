@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import QRCode from "qrcode";
 import sharp from "sharp";
@@ -12,7 +13,9 @@ import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { notifyDoorClosed } from "../../services/counter-feed";
 import { findBusiness } from "../businesses/service";
-import { counterCheck, findQr, publicQr, resolveReward, rewardChoice } from "./cards";
+import { counterCheck, findQr, publicQr, resolveReward } from "./cards";
+import { newestActiveRewardId } from "./engine/lock";
+import { chooseReward } from "./engine/rules";
 import { currentCode, newCounterSecret } from "./counter";
 import { counterScreenQr } from "./counter-access";
 import { newQrToken } from "./codes";
@@ -22,20 +25,14 @@ import { findReward } from "./rewards";
 const PRINT_PX = 2048;
 
 /**
- * Each row's reward as `resolveReward` picks it (rewardChoice), in the same query: a lateral
- * subquery per row on rewards_business_idx.
+ * Each row's reward candidates in the same query (its own and the business's newest active one),
+ * of which `chooseReward` picks as `resolveReward` does.
  */
-const choice = rewardChoice(sql`"qr_codes"."business_id"`, sql`"qr_codes"."reward_id"`);
+const ownReward = alias(rewards, "own_reward");
+const newestReward = alias(rewards, "newest_reward");
 
-const select = (db: Db) => {
-  const reward = db
-    .select({ id: rewards.id, title: rewards.title, stampsRequired: rewards.stampsRequired })
-    .from(rewards)
-    .where(choice.where)
-    .orderBy(...choice.orderBy)
-    .limit(1)
-    .as("reward");
-  return db
+const select = (db: Db) =>
+  db
     .select({
       id: qrCodes.id,
       label: qrCodes.label,
@@ -46,7 +43,9 @@ const select = (db: Db) => {
       logoFileId: businesses.logoFileId,
       address_id: qrCodes.addressId,
       address: addresses.address,
-      reward: { id: reward.id, title: reward.title, stampsRequired: reward.stampsRequired },
+      preferredRewardId: qrCodes.rewardId,
+      own: ownReward,
+      newest: newestReward,
       // From the scan_days rollup (a row a day at most), index-only on scan_days_qr_idx: the same
       // cost at any number of scans.
       scans_count: sql<number>`(select coalesce(sum(d.joins + d.stamps + d.redeems), 0)::int from ${scanDays} d
@@ -56,14 +55,15 @@ const select = (db: Db) => {
     .from(qrCodes)
     .innerJoin(businesses, eq(businesses.id, qrCodes.businessId))
     .leftJoin(addresses, eq(addresses.id, qrCodes.addressId))
-    .leftJoinLateral(reward, sql`true`);
-};
+    .leftJoin(ownReward, and(eq(ownReward.id, qrCodes.rewardId), eq(ownReward.businessId, qrCodes.businessId)))
+    .leftJoin(newestReward, eq(newestReward.id, newestActiveRewardId(qrCodes.businessId)));
 type Row = Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number];
 
 export function qrCodeRoutes(app: FastifyInstance) {
   const origin = app.config.publicAppUrl;
 
-  function toQrCode({ logoFileId, reward, createdAt, ...row }: Row): QrCode {
+  function toQrCode({ logoFileId, preferredRewardId, own, newest, createdAt, ...row }: Row): QrCode {
+    const reward = chooseReward([own, newest], preferredRewardId);
     return {
       ...row,
       url: addToWalletUrl(origin, row.qr_token),

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import { COUNTER_EXPIRED } from "../../../../lib/contract/qr-codes";
@@ -7,7 +6,7 @@ import { HttpError, invalid, notFound, unauthenticated } from "../../http/errors
 import { route } from "../../http/route";
 import { cardOnDevice, counterCheck, findQr, secretsOf } from "./cards";
 import { parseScannedCode } from "./codes";
-import { scanAnswer, scanResult, selfStamp, staffScan } from "./stamping";
+import { scanAnswer, selfStamp, staffScan } from "./stamping";
 
 export const UNKNOWN_CODE = "This code is not a loyalty card or QR code of ours.";
 const BUSINESS_CODE_FOR_STAFF = "This is a business QR code. Scan the customer's card instead.";
@@ -24,25 +23,8 @@ export function scannerRoutes(app: FastifyInstance) {
 
     if (code.kind === "card") {
       if (!user) throw unauthenticated();
-      // The stamp and the jobs it causes (wallet updates, the feed) are one statement: they
-      // commit together, or neither, at the cost of the stamp alone (the hot path).
-      await app.events.ready();
-      const outcome = await staffScan(app.db, actingOwnerId(user), user.id, code.serial, ({ updated, decision }) =>
-        app.events.emitSql(
-          ["card.changed", "reward.redeemed", "card.flagged"],
-          sql`select 'card.changed' as type, jsonb_build_object('type', 'card.changed',
-                'ownerId', u.user_id, 'businessId', u.business_id, 'cardId', u.id) as event
-              from ${updated} u
-            union all
-            select 'reward.redeemed', jsonb_build_object('type', 'reward.redeemed', 'ownerId', u.user_id,
-                'businessId', u.business_id, 'cardId', u.id, 'rewardTitle', d.title)
-              from ${updated} u cross join ${decision} d where d.redeem
-            union all
-            select 'card.flagged', jsonb_build_object('type', 'card.flagged', 'ownerId', u.user_id,
-                'businessId', u.business_id, 'cardId', u.id, 'reason', u.flag_reason)
-              from ${updated} u cross join ${decision} d where d.flag`,
-        ),
-      );
+      // The stamp and the jobs it causes (wallet updates, the feed) commit together, or neither.
+      const outcome = await staffScan(app.db, app.events, actingOwnerId(user), user.id, code.serial);
       const data = scanAnswer(outcome, outcome.names, null);
       const message =
         outcome.action === "redeem"
@@ -64,17 +46,10 @@ export function scannerRoutes(app: FastifyInstance) {
     // A rotating code stamps only with the counter screen's current (or previous) code.
     const counter = counterCheck(resolved.qr, body.counter_code ?? code.counterCode);
     if (!counter.ok) throw invalid("code", COUNTER_EXPIRED);
-    const outcome = await app.db.transaction(async (tx) => {
-      const done = await selfStamp(tx, card.id, resolved, { counterWindow: counter.window });
-      const { userId: ownerId, businessId, id: cardId } = done.card;
-      if (done.action === "stamp") {
-        await app.events.emit(tx, { type: "card.changed", ownerId, businessId, cardId, qrCodeId: resolved.qr.id });
-      }
-      if (done.flagged)
-        await app.events.emit(tx, { type: "card.flagged", ownerId, businessId, cardId, reason: done.flagged });
-      return done;
-    });
-    const data = await scanResult(app.db, outcome, outcome.nextAt);
+    const outcome = await app.db.transaction((tx) =>
+      selfStamp(tx, app.events, card.id, resolved, { counterWindow: counter.window }),
+    );
+    const data = scanAnswer(outcome, outcome.names, outcome.nextAt);
     const message =
       outcome.action === "wait"
         ? "You already collected a stamp here."

@@ -12,7 +12,7 @@ import { queueMail } from "../../services/mail-jobs";
 import { walletCodeMail } from "../../services/mail-templates";
 import { cardPageView, counterCheck, deviceHash, findQr, NO_PROGRAMME, publicPlace, secretsOf } from "./cards";
 import { holderCard } from "./holder-card";
-import { joinCard } from "./stamping";
+import { joinCard } from "./engine/join";
 import { takeOverCard } from "./take-over";
 import { walletLinks } from "./wallet-links";
 import { passLocations } from "./pass-locations";
@@ -66,19 +66,15 @@ export function walletRoutes(app: FastifyInstance) {
       deviceHash: device,
     };
     // joinCard's own transaction nests (a savepoint) in this one, which also holds the events' jobs.
-    const joined = await app.db.transaction(async (tx) => {
-      const card = await joinCard(
+    const joined = await app.db.transaction((tx) =>
+      joinCard(
         tx,
+        app.events,
         resolved,
         { name: body.name, email: body.email, phone: body.phone, birthday: body.birthday },
         origin,
-      );
-      const { userId: ownerId, businessId, id: cardId } = card.card;
-      await app.events.emit(tx, { type: "card.joined", ownerId, businessId, cardId });
-      if (card.flagged)
-        await app.events.emit(tx, { type: "card.flagged", ownerId, businessId, cardId, reason: card.flagged });
-      return card;
-    });
+      ),
+    );
     const data: WalletJoinResult = {
       card: await cardPageView(app.db, joined.card, {
         customerName: joined.customerName,

@@ -1,0 +1,171 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { invalid } from "../../../http/errors";
+import { notifyCounterSql } from "../../../services/counter-feed";
+import type { DomainEvent, Events } from "../../../services/events";
+import { NO_PROGRAMME } from "../cards";
+import { tooManyStampsReason } from "../fraud-reason";
+import { lockCard, type LockedCard } from "./lock";
+import { decide, type CardRow, type Change, type Decision } from "./rules";
+
+export type Applied = LockedCard & {
+  decision: Decision;
+  /** The card after the change (as locked when it waits). */
+  after: CardRow;
+  /** The fraud alert's reason when this change flagged the card (once per card per day). */
+  flagged: string | null;
+};
+
+/**
+ * Every change to a card goes through here, in the caller's transaction: lock the card and read
+ * what its rules need (lock.ts), decide (rules.ts), then write it all in one statement: the card,
+ * the scan, the history, the flag, the counter screen's notification and the domain events'
+ * jobs. A refused change (no programme) writes nothing; a wait writes nothing either. Undefined
+ * when no card matches `where`.
+ */
+export async function applyChange(
+  tx: Db,
+  events: Events,
+  where: SQL | undefined,
+  change: Change,
+): Promise<Applied | undefined> {
+  const locked = await lockCard(tx, where);
+  if (!locked) return undefined;
+  const decision = decide(locked, change);
+  if (decision.action === "refuse") throw invalid("code", NO_PROGRAMME);
+  if (decision.action === "wait") return { ...locked, decision, after: locked.card, flagged: null };
+  await events.ready();
+  const flagReason = await write(tx, events, locked, decision, change);
+  const { card, day } = locked;
+  const after: CardRow = {
+    ...card,
+    ...pickValues(decision.values),
+    lastSelfStampAt: decision.selfStamp ? day.now : card.lastSelfStampAt,
+    lastVisitAt: decision.visit ? day.now : card.lastVisitAt,
+    flaggedAt: decision.flag ? day.now : card.flaggedAt,
+    flagReason,
+    updatedAt: day.now,
+  };
+  return { ...locked, decision, after, flagged: decision.flag ? flagReason : null };
+}
+
+type Written = Extract<Decision, { values: unknown }>;
+
+const pickValues = (v: Written["values"]): Written["values"] => ({
+  stamps: v.stamps,
+  lifetimeStamps: v.lifetimeStamps,
+  rewardsRedeemed: v.rewardsRedeemed,
+  rewardId: v.rewardId,
+  lastCounterWindow: v.lastCounterWindow,
+  stampDay: v.stampDay,
+  stampsToday: v.stampsToday,
+  selfStampsToday: v.selfStampsToday,
+  alertDay: v.alertDay,
+});
+
+/** The events a change causes, in the order their listeners see them. */
+function eventsOf(locked: LockedCard, decision: Written, change: Change): DomainEvent[] {
+  const { userId: ownerId, businessId, id: cardId } = locked.card;
+  const list: DomainEvent[] = [];
+  if (decision.delta !== 0) {
+    list.push({
+      type: "card.changed",
+      ownerId,
+      businessId,
+      cardId,
+      ...(change.kind === "self-scan" && { qrCodeId: change.qr.id }),
+    });
+  }
+  if (decision.action === "redeem") {
+    list.push({ type: "reward.redeemed", ownerId, businessId, cardId, rewardTitle: locked.reward!.title });
+  }
+  // The reason is the statement's own (fraud-reason.ts): filled in from the updated row.
+  if (decision.flag) list.push({ type: "card.flagged", ownerId, businessId, cardId, reason: "" });
+  return list;
+}
+
+/** The one write of a change; answers the card's flag reason as it is after it. */
+async function write(
+  tx: Db,
+  events: Events,
+  locked: LockedCard,
+  decision: Written,
+  change: Change,
+): Promise<string | null> {
+  const { card, reward, day } = locked;
+  const v = decision.values;
+  // Who or what made the change: staff, the corrector, or the QR code a customer scanned.
+  const actor =
+    change.kind === "staff-scan" ? change.staffUserId : change.kind === "correction" ? change.actorUserId : null;
+  const qr = change.kind === "self-scan" ? change.qr : null;
+  const qrId = qr?.id ?? null;
+  const reason = tooManyStampsReason(
+    locked.fraudThreshold,
+    { id: card.id, businessId: card.businessId, today: day.today },
+    change.kind === "correction" && decision.delta > 0
+      ? { actorUserId: change.actorUserId, added: decision.delta }
+      : undefined,
+  );
+  const now = sql`now()`;
+  const history = [
+    sql`select ${decision.action}::text as kind, ${decision.delta}::int as delta, ${change.kind === "correction" ? change.reason : null}::text as reason`,
+    ...(decision.flag ? [sql`select 'flag', 0, u.flag_reason from updated u`] : []),
+  ];
+  const list = eventsOf(locked, decision, change);
+  const jobs =
+    list.length > 0
+      ? events.emitSql(
+          list.map((e) => e.type),
+          sql.join(
+            list.map(
+              (e) =>
+                sql`select ${e.type}::text as type, ${JSON.stringify(e)}::jsonb${
+                  e.type === "card.flagged" ? sql` || jsonb_build_object('reason', u.flag_reason)` : sql``
+                } as event from updated u`,
+            ),
+            sql` union all `,
+          ),
+        )
+      : null;
+  // A visit is a scan (the scan log and the dashboard's figures); a correction is history only.
+  const scan = decision.visit
+    ? sql`, scan as (
+        insert into scans (user_id, business_id, card_id, kind, stamps_after, qr_code_id, address_id, staff_user_id, reward_id)
+        select u.user_id, u.business_id, u.id, ${decision.action}, ${v.stamps}, ${qrId}, ${qr?.addressId ?? null},
+          ${change.kind === "staff-scan" ? actor : null}, ${reward?.id ?? v.rewardId}
+        from updated u
+      )`
+    : sql``;
+  // A stamp through a QR code shows on its counter screens once this commits.
+  const notify =
+    qr && decision.action === "stamp"
+      ? sql`, ${notifyCounterSql({ qr_id: qr.id, action: "stamp", stamps: v.stamps, stamps_required: reward?.stampsRequired ?? null })} as notified`
+      : sql``;
+  const result = (await tx.execute(sql`
+    with updated as (
+      update cards set
+        stamps = ${v.stamps},
+        lifetime_stamps = ${v.lifetimeStamps},
+        rewards_redeemed = ${v.rewardsRedeemed},
+        reward_id = ${v.rewardId},
+        last_counter_window = ${v.lastCounterWindow},
+        stamp_day = ${v.stampDay}::date,
+        stamps_today = ${v.stampsToday},
+        self_stamps_today = ${v.selfStampsToday},
+        alert_day = ${v.alertDay}::date,
+        last_self_stamp_at = ${decision.selfStamp ? now : sql`last_self_stamp_at`},
+        last_visit_at = ${decision.visit ? now : sql`last_visit_at`},
+        flagged_at = ${decision.flag ? now : sql`flagged_at`},
+        flag_reason = ${decision.flag ? reason : sql`flag_reason`},
+        updated_at = now()
+      where id = ${card.id}
+      returning id, user_id, business_id, flag_reason
+    )${scan},
+    history as (
+      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, reason, qr_code_id, actor_user_id)
+      select u.user_id, u.business_id, u.id, h.kind, h.delta, ${v.stamps}, h.reason, ${qrId}, ${actor}
+      from updated u cross join (${sql.join(history, sql` union all `)}) h
+    )${jobs ? sql`, jobs as (${jobs})` : sql``}
+    select u.flag_reason${notify} from updated u`)) as unknown as { rows: { flag_reason: string | null }[] };
+  return result.rows[0]!.flag_reason;
+}

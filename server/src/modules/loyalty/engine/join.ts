@@ -1,0 +1,108 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { cardEvents, cardKeys, cards, customers, scans } from "../../../db/schema";
+import { isUniqueViolation } from "../../../http/db-errors";
+import { invalid } from "../../../http/errors";
+import { sha256 } from "../../../services/crypto";
+import { notifyCounter } from "../../../services/counter-feed";
+import type { Events } from "../../../services/events";
+import { deviceHash, type ResolvedQr } from "../cards";
+import { newCardSecret, newSerial } from "../codes";
+import { businessToday } from "../day";
+import { JOIN_ALERT, joinDecision } from "./rules";
+
+export const CARD_EXISTS =
+  'This email already has a card here. Use "I already have a card" to open it with an email code.';
+
+/** Where a customer's scan came from: the QR code's counter window, the client and its device. */
+export type ScanOrigin = { counterWindow: number | null; ip?: string; deviceHash?: string | null };
+
+/**
+ * wallet-join: customer (per owner), card with its first stamp (a self-scan of today), the
+ * device's key, the join scan, its history entry and its events. More than JOIN_ALERT.joins joins
+ * from this device at the business in JOIN_ALERT.minutes flag the new card (rules.ts). A device
+ * that holds no card yet is known from here on by the new card's key (it becomes its oldest), so
+ * its first join counts too. Runs in its own (nested) transaction: an email that already has a
+ * card here is a 422 and leaves the caller's transaction usable.
+ */
+export async function joinCard(
+  db: Db,
+  events: Events,
+  resolved: ResolvedQr,
+  input: { name: string; email: string; phone?: string; birthday?: string },
+  origin: ScanOrigin = { counterWindow: null },
+) {
+  const { qr, reward } = resolved;
+  const secret = newCardSecret();
+  const device = origin.deviceHash ?? deviceHash([secret])!;
+  try {
+    const card = await db.transaction(async (tx) => {
+      await tx
+        .insert(customers)
+        .values({
+          userId: qr.userId,
+          name: input.name,
+          email: input.email,
+          phone: input.phone ?? null,
+          birthday: input.birthday ?? null,
+        })
+        .onConflictDoNothing();
+      const [customer] = await tx
+        .select({ id: customers.id, name: customers.name })
+        .from(customers)
+        .where(and(eq(customers.userId, qr.userId), sql`lower(${customers.email}) = lower(${input.email})`))
+        .limit(1);
+      // The device's joins before this one, and the business's day.
+      const [recent] = await tx
+        .select({ n: sql<number>`count(*)::int`, today: sql<string>`${businessToday(qr.businessId)}::text` })
+        .from(cardEvents)
+        .where(
+          and(
+            eq(cardEvents.businessId, qr.businessId),
+            eq(cardEvents.kind, "join"),
+            sql`${cardEvents.createdAt} > now() - make_interval(mins => ${JOIN_ALERT.minutes})`,
+            eq(cardEvents.deviceHash, device),
+          ),
+        );
+      const { values, flag } = joinDecision(reward, recent!.today, origin.counterWindow, Number(recent!.n) + 1);
+      const [card] = await tx
+        .insert(cards)
+        .values({
+          userId: qr.userId,
+          businessId: qr.businessId,
+          customerId: customer!.id,
+          serial: newSerial(),
+          ...values,
+          lastSelfStampAt: sql`now()`,
+          ...(flag && { flaggedAt: sql`now()`, flagReason: flag }),
+        })
+        .returning();
+      const by = { userId: card!.userId, businessId: card!.businessId, cardId: card!.id, stampsAfter: card!.stamps };
+      await tx.insert(cardKeys).values({ cardId: card!.id, secretHash: sha256(secret) });
+      await tx
+        .insert(scans)
+        .values({ ...by, kind: "join", qrCodeId: qr.id, addressId: qr.addressId, rewardId: card!.rewardId });
+      await tx
+        .insert(cardEvents)
+        .values([
+          { ...by, kind: "join", delta: 1, qrCodeId: qr.id, clientIp: origin.ip ?? null, deviceHash: device },
+          ...(flag ? [{ ...by, kind: "flag" as const, reason: flag, qrCodeId: qr.id }] : []),
+        ]);
+      await notifyCounter(tx, {
+        qr_id: qr.id,
+        action: "join",
+        stamps: 1,
+        stamps_required: reward?.stampsRequired ?? null,
+      });
+      const { userId: ownerId, businessId, id: cardId } = card!;
+      await events.emit(tx, { type: "card.joined", ownerId, businessId, cardId });
+      if (flag) await events.emit(tx, { type: "card.flagged", ownerId, businessId, cardId, reason: flag });
+      return { card: card!, customerName: customer!.name, flagged: flag };
+    });
+    return { ...card, secret };
+  } catch (error) {
+    // The (customer, business) index: this email has a card here already (or a double submit).
+    if (isUniqueViolation(error)) throw invalid("email", CARD_EXISTS);
+    throw error;
+  }
+}
