@@ -11,7 +11,7 @@ import {
   appleUpdatedQuery,
 } from "./apple-wallet";
 import { addBusinessBody, businessListQuery } from "./business";
-import { cardAdjustBody, cardHistoryQuery, staffSettingsBody } from "./cards";
+import { cardAdjustBody, cardRedeemBody, cardHistoryQuery, staffSettingsBody } from "./cards";
 import {
   counterDeviceAddBody,
   counterDeviceClaimBody,
@@ -21,7 +21,14 @@ import {
 import { fileParams } from "./files";
 import { couponApplyBody, receiptParams, stripeWebhookBody, subscriptionChargeBody } from "./payments";
 import { generateQrBody, qrDetailQuery, qrIdBody, qrIdQuery, qrListQuery, qrModeBody, singleQrQuery } from "./qr-codes";
-import { addRewardBody, rewardIdBody, rewardListQuery } from "./rewards";
+import {
+  addRewardBody,
+  rewardIdBody,
+  rewardListQuery,
+  rewardOptionAddBody,
+  rewardOptionIdBody,
+  rewardOptionListQuery,
+} from "./rewards";
 import { scanFilters, scanListQuery } from "./scans";
 import { scannerBody, walletCardQuery, walletJoinBody, walletRecoverBody } from "./wallet";
 import { idBody } from "./ids";
@@ -185,6 +192,24 @@ export const calls = {
   rewardList: { method: "GET", path: "/reward-list", access: "owner", query: rewardListQuery, list: paged },
   addReward: { method: "POST", path: "/add-reward", access: "owner", body: addRewardBody, feature: "stamp-cards" },
   removeReward: { method: "POST", path: "/remove-reward", access: "owner", body: rewardIdBody },
+  // Programmes beyond stamps (issue 23): a points programme's catalogue, and redeeming points or cashback.
+  rewardOptionAdd: {
+    method: "POST",
+    path: "/reward-option-add",
+    access: "owner",
+    body: rewardOptionAddBody,
+    feature: "stamp-cards",
+  },
+  rewardOptionList: {
+    method: "GET",
+    path: "/reward-option-list",
+    access: "user",
+    query: rewardOptionListQuery,
+    list: paged,
+  },
+  rewardOptionDelete: { method: "POST", path: "/reward-option-delete", access: "owner", body: rewardOptionIdBody },
+  /** Points for an option, or cashback money off: the owner or staff; never below zero. */
+  cardRedeem: { method: "POST", path: "/card-redeem", access: "user", body: cardRedeemBody, feature: "stamp-cards" },
   listQrcode: { method: "GET", path: "/list-qrcode", access: "owner", query: qrListQuery, list: paged },
   singleQrCode: { method: "GET", path: "/single-qr-code", access: "owner", query: singleQrQuery },
   generateQr: { method: "POST", path: "/generate-qr", access: "owner", body: generateQrBody, feature: "stamp-cards" },

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { id } from "./ids";
+import { amountField } from "./money";
 import { pageQuery } from "./pagination";
 
 /** A card's serial as My Scans and the scanner show it (`LC-XXXX-XXXX-XXXX`); any case. */
@@ -28,17 +30,36 @@ export const cardAdjustBody = z.object({
 });
 export type CardAdjustBody = z.input<typeof cardAdjustBody>;
 
+/**
+ * card-redeem (issue 23): a points programme's option ({serial, option_id}) or cashback money off
+ * ({serial, amount}, a decimal string in the business's currency). Exactly one of the two.
+ */
+export const cardRedeemBody = z
+  .object({ serial: cardSerial, option_id: z.optional(id), amount: amountField.optional() })
+  .refine((body) => (body.option_id === undefined) !== (body.amount === undefined), {
+    message: "Give either an option (points) or an amount (cashback).",
+    path: ["option_id"],
+  });
+export type CardRedeemBody = z.input<typeof cardRedeemBody>;
+
 export const cardHistoryQuery = pageQuery.extend({ serial: cardSerial });
 
-export const CARD_EVENT_KINDS = ["join", "stamp", "redeem", "adjust", "flag"] as const;
+export const CARD_EVENT_KINDS = ["join", "stamp", "redeem", "adjust", "flag", "expire", "referral"] as const;
 export type CardEventKind = (typeof CARD_EVENT_KINDS)[number];
 
 /** One entry of a card's history: what, when, by whom (null: the customer), from which QR code, why. */
 export type CardEvent = {
   id: number;
   kind: CardEventKind;
+  /** The balance moved and the balance after it, in `unit` (cashback: the currency's decimal string). */
   delta: number;
   stamps_after: number;
+  unit: "stamps" | "points" | "cashback";
+  /** Points and cashback: the change and the balance after it, in the programme's own terms. */
+  delta_text: string;
+  balance_text: string;
+  /** The purchase amount the event earned on (decimal string), when there was one. */
+  amount: string | null;
   reason: string | null;
   actor_name: string | null;
   qr_label: string | null;
@@ -54,6 +75,9 @@ export type CardSummary = {
   stamps: number;
   stamps_required: number | null;
   reward_title: string | null;
+  /** The programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
+  kind: "stamps" | "points" | "cashback";
+  balance_text: string;
   lifetime_stamps: number;
   rewards_redeemed: number;
   flagged_at: string | null;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { calendarDate, email, name, otpCode } from "./fields";
 import { serialField } from "./customers";
 import type { CardMessage } from "./notifications";
+import { amountField } from "./money";
 import { counterCodeField, qrTokenField, type QrPublic } from "./qr-codes";
 
 export { CARD_SECRETS_HEADER, LAST_CARD_COOKIE, MAX_CARDS_PER_DEVICE } from "./wallet-device";
@@ -110,6 +111,8 @@ export const scannerBody = z.object({
     .max(500, "This code is not one of ours."),
   /** The counter code of a rotating QR code, when `code` is the bare token (the card page's own scan). */
   counter_code: counterCodeField,
+  /** Staff on a points or cashback programme: the purchase amount (a stamp programme ignores it). */
+  amount: amountField.optional(),
 });
 
 /** What a scan did; the dashboard keeps it as `qrData` in local storage (spec.md §4). */
@@ -124,4 +127,11 @@ export type ScanResult = {
   reward_ready: boolean;
   next_stamp_at: string | null;
   scanned_at: string;
+  /** Issue 23: the programme's kind, its balance in its own terms, and what it may redeem now. */
+  kind: "stamps" | "points" | "cashback";
+  balance_text: string;
+  /** Points: the options the balance affords; cashback: the money to spend (decimal string). */
+  options: { id: number; title: string; points: number }[];
+  cashback_balance: string | null;
+  currency: string | null;
 };

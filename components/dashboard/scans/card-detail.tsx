@@ -18,6 +18,8 @@ const KIND: Record<CardEventKind, string> = {
   redeem: "Redeemed",
   adjust: "Correction",
   flag: "Flagged",
+  expire: "Expired",
+  referral: "Referral bonus",
 };
 
 /** card-adjust: stamps to add (+) or remove (-) with the reason the history keeps. */

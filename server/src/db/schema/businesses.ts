@@ -45,6 +45,8 @@ export const businesses = pgTable(
     timeZone: text("time_zone").notNull().default("UTC"),
     /** More stamps than this on one card in one day raise a fraud alert (staff stamps included). */
     fraudThreshold: integer("fraud_threshold").notNull().default(5),
+    /** ISO 4217 (issue 23): points and cashback count in it; defaults from the country. */
+    currency: text("currency"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

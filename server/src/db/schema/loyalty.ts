@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
+  bigint,
   boolean,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -26,8 +29,11 @@ const business = () =>
     .references(() => businesses.id, { onDelete: "cascade" });
 
 /**
- * The stamp programme of a business (product.md §4). remove-reward retires it (active = false)
- * rather than deleting it: cards and past scans keep pointing at what they were collected for.
+ * The programme of a business (product.md §4; issue 23): stamps (N stamps for the reward), points
+ * (earned per visit and per 1.00 spent, spent on the reward's options) or cashback (a percent of
+ * each amount kept as money, spent as money off). remove-reward retires it (active = false) rather
+ * than deleting it: cards and past scans keep pointing at what they were collected for. A reward's
+ * kind never changes once it has cards (a successor of another kind starts its cards at zero).
  */
 export const rewards = pgTable(
   "rewards",
@@ -37,7 +43,22 @@ export const rewards = pgTable(
     businessId: business(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
+    kind: text("kind", { enum: ["stamps", "points", "cashback"] })
+      .notNull()
+      .default("stamps"),
+    /** Stamps programmes: stamps for the reward. 0 for points and cashback. */
     stampsRequired: integer("stamps_required").notNull(),
+    /** Points programmes: points per visit, and per 1.00 of the business's currency (rounded down). */
+    pointsPerVisit: integer("points_per_visit").notNull().default(0),
+    pointsPerUnit: integer("points_per_unit").notNull().default(0),
+    /** Cashback programmes: the percent in basis points (500 = 5 %), and tiers by lifetime spend. */
+    cashbackBasisPoints: integer("cashback_basis_points").notNull().default(0),
+    /** [{ fromMinor, basisPoints }], ascending: from that lifetime spend (minor units) on, that rate. */
+    cashbackTiers: jsonb("cashback_tiers").$type<{ fromMinor: number; basisPoints: number }[]>().notNull().default([]),
+    /** Unspent stamps or points lapse this many days after the card's last visit; null = never. */
+    expireAfterDays: integer("expire_after_days"),
+    /** Stamps or points both cards earn when a referred friend first visits; null = the kind's default. */
+    referralBonus: integer("referral_bonus"),
     productCategoryId: integer("product_category_id").references(() => productCategories.id, {
       onDelete: "set null",
     }),
@@ -54,6 +75,31 @@ export const rewards = pgTable(
     index("rewards_product_category_idx")
       .on(t.productCategoryId)
       .where(sql`${t.productCategoryId} is not null`),
+  ],
+);
+
+/**
+ * What a points programme's points buy (reward-option-add): "Free lunch" for 100 points. Deleting
+ * one retires it (active = false): the history entries of its redeems keep pointing at it.
+ */
+export const rewardOptions = pgTable(
+  "reward_options",
+  {
+    id: serial("id").primaryKey(),
+    userId: owner(),
+    businessId: business(),
+    rewardId: integer("reward_id")
+      .notNull()
+      .references(() => rewards.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    points: integer("points").notNull(),
+    active: boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reward_options_reward_idx").on(t.rewardId, t.points),
+    index("reward_options_business_idx").on(t.businessId),
+    index("reward_options_user_idx").on(t.userId),
   ],
 );
 
@@ -140,8 +186,22 @@ export const cards = pgTable(
     /** The programme the card collects for (the one of the QR code it joined through). */
     rewardId: integer("reward_id").references(() => rewards.id, { onDelete: "set null" }),
     serial: text("serial").notNull(),
+    /**
+     * The card's balance in its programme's unit: stamps, points, or (cashback) the money to spend
+     * in the business currency's minor units. Never below zero.
+     */
     stamps: integer("stamps").notNull().default(0),
     lifetimeStamps: integer("lifetime_stamps").notNull().default(0),
+    /** Everything spent at the business through this card (minor units): cashback tiers read it. */
+    lifetimeSpend: bigint("lifetime_spend", { mode: "number" }).notNull().default(0),
+    /** The random code of the card's referral URL (never the serial). */
+    referralCode: text("referral_code"),
+    /** The card whose referral URL this card joined through. */
+    referredByCardId: integer("referred_by_card_id").references((): AnyPgColumn => cards.id, {
+      onDelete: "set null",
+    }),
+    /** When the referral bonus was given (the friend's first visit after joining): once per card. */
+    referralRewardedAt: timestamp("referral_rewarded_at", { withTimezone: true }),
     rewardsRedeemed: integer("rewards_redeemed").notNull().default(0),
     /** The last stamp the customer collected themselves: the reward's cooldown counts from it. */
     lastSelfStampAt: timestamp("last_self_stamp_at", { withTimezone: true }),
@@ -170,6 +230,10 @@ export const cards = pgTable(
   },
   (t) => [
     uniqueIndex("cards_serial_unique").on(t.serial),
+    uniqueIndex("cards_referral_code_unique").on(t.referralCode),
+    index("cards_referred_by_idx")
+      .on(t.referredByCardId)
+      .where(sql`${t.referredByCardId} is not null`),
     uniqueIndex("cards_customer_business_unique").on(t.customerId, t.businessId),
     index("cards_user_idx").on(t.userId, t.id),
     index("cards_reward_idx").on(t.rewardId),
@@ -219,8 +283,10 @@ export const scans = pgTable(
     /** Set when staff (or the owner) scanned the card; null for the customer's own scans. */
     staffUserId: integer("staff_user_id").references(() => users.id, { onDelete: "set null" }),
     kind: text("kind", { enum: ["join", "stamp", "redeem"] }).notNull(),
-    /** The card's stamps after this event. */
+    /** The card's balance after this event (stamps, points or minor units: its programme's unit). */
     stampsAfter: integer("stamps_after").notNull(),
+    /** The purchase amount the visit earned on (minor units), for points and cashback. */
+    amount: bigint("amount", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -306,10 +372,20 @@ export const cardEvents = pgTable(
     cardId: integer("card_id")
       .notNull()
       .references(() => cards.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["join", "stamp", "redeem", "adjust", "flag"] }).notNull(),
-    /** Stamps added (+) or removed (-) by this event; 0 for a flag. */
+    kind: text("kind", {
+      enum: ["join", "stamp", "redeem", "adjust", "flag", "expire", "referral"],
+    }).notNull(),
+    /** The balance added (+) or removed (-) by this event, in `unit`; 0 for a flag. */
     delta: integer("delta").notNull().default(0),
     stampsAfter: integer("stamps_after").notNull(),
+    /** The unit of `delta` and `stamps_after`: the programme's kind when the event happened. */
+    unit: text("unit", { enum: ["stamps", "points", "cashback"] })
+      .notNull()
+      .default("stamps"),
+    /** The purchase amount the event earned on (minor units), for points and cashback. */
+    amount: bigint("amount", { mode: "number" }),
+    /** A points redeem: the option it bought. */
+    rewardOptionId: integer("reward_option_id").references(() => rewardOptions.id, { onDelete: "set null" }),
     reason: text("reason"),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     qrCodeId: integer("qr_code_id").references(() => qrCodes.id, { onDelete: "set null" }),
@@ -333,6 +409,13 @@ export const cardEvents = pgTable(
     index("card_events_qr_code_idx")
       .on(t.qrCodeId)
       .where(sql`${t.qrCodeId} is not null`),
+    index("card_events_reward_option_idx")
+      .on(t.rewardOptionId)
+      .where(sql`${t.rewardOptionId} is not null`),
+    // The dashboard's points and cashback figures: only those programmes' events.
+    index("card_events_programme_idx")
+      .on(t.userId, t.unit, t.kind, t.businessId)
+      .where(sql`${t.unit} <> 'stamps'`),
   ],
 );
 

@@ -1,0 +1,89 @@
+// Money in the contract (issue 23): decimal strings with the currency's own decimals ("4.60",
+// "500" for yen), integer minor units in the database, never floats in between. The currency's
+// decimals come from Intl (ISO 4217 as the runtime knows it), on the server and in the browser.
+import { z } from "zod";
+
+/** The largest purchase amount a call takes, in the currency's major unit. */
+export const MAX_AMOUNT_MAJOR = 10_000;
+
+const CURRENCY = /^[A-Z]{3}$/;
+
+/** Whether the runtime knows `code` as an ISO 4217 currency. */
+export function isCurrency(code: string): boolean {
+  if (!CURRENCY.test(code)) return false;
+  return Intl.supportedValuesOf("currency").includes(code);
+}
+
+/** ISO 4217, any case ("eur" → "EUR"). */
+export const currencyCode = z
+  .string({ error: "The currency is required." })
+  .trim()
+  .toUpperCase()
+  .refine(isCurrency, "This is not an ISO 4217 currency code (such as EUR or USD).");
+
+/** The currency's decimals: 2 for EUR, 0 for JPY, 3 for KWD. */
+export function minorDigits(currency: string): number {
+  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/**
+ * A decimal string as minor units of `currency`, exactly (no float): "4.6" → 460 for EUR. Null
+ * when it is not a plain decimal or has more decimals than the currency has.
+ */
+export function toMinor(decimal: string, currency: string): number | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
+  if (!match) return null;
+  const digits = minorDigits(currency);
+  const fraction = match[2] ?? "";
+  if (fraction.replace(/0+$/, "").length > digits) return null;
+  const minor = Number(match[1]! + fraction.padEnd(digits, "0").slice(0, digits));
+  return Number.isSafeInteger(minor) ? minor : null;
+}
+
+/** Minor units as the contract's decimal string: 460 EUR → "4.60", 500 JPY → "500". */
+export function fromMinor(minor: number, currency: string): string {
+  const digits = minorDigits(currency);
+  const sign = minor < 0 ? "-" : "";
+  const text = String(Math.abs(minor)).padStart(digits + 1, "0");
+  return digits === 0 ? `${sign}${text}` : `${sign}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** Minor units as people read them in `locale`: "€4.60", "¥500". */
+export function formatMoney(minor: number, currency: string, locale = "en"): string {
+  const digits = minorDigits(currency);
+  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(minor / 10 ** digits);
+}
+
+/**
+ * A purchase amount as a call takes it: a decimal string (a number is accepted and read as its
+ * decimal text), more than 0 and at most MAX_AMOUNT_MAJOR. Whether its decimals fit the business's
+ * currency is checked where the currency is known (`amountInMinor`).
+ */
+export const amountField = z.preprocess(
+  (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value),
+  z
+    .string({ error: "The amount must be a number such as 12.50." })
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, "The amount must be a number such as 12.50.")
+    .refine((value) => Number(value) > 0, "The amount must be more than 0.")
+    .refine(
+      (value) => Number(value) <= MAX_AMOUNT_MAJOR,
+      `The amount may not be more than ${MAX_AMOUNT_MAJOR.toLocaleString("en")}.`,
+    ),
+);
+
+/** The amount in `currency`'s minor units, or the message a 422 gives. */
+export function amountInMinor(decimal: string, currency: string): { minor: number } | { error: string } {
+  const minor = toMinor(decimal, currency);
+  if (minor === null) {
+    const digits = minorDigits(currency);
+    return {
+      error:
+        digits === 0
+          ? `Amounts in ${currency} have no decimals.`
+          : `Amounts in ${currency} have at most ${digits} decimals.`,
+    };
+  }
+  if (minor <= 0) return { error: "The amount must be more than 0." };
+  return { minor };
+}

@@ -1,0 +1,52 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { DEFAULT_REFERRAL_BONUS } from "../../../../lib/contract/rewards";
+import type { ProgrammeTerms } from "../../../../lib/contract/programme";
+import type { Db } from "../../db/client";
+import { rewardOptions, rewards } from "../../db/schema";
+
+type RewardTermsRow = Pick<typeof rewards.$inferSelect, "kind" | "stampsRequired" | "referralBonus">;
+
+/**
+ * A programme's terms as the balance's text reads them (lib/contract/programme.ts): the reward's
+ * kind, its stamps, its options (points) and its business's currency. No reward: a stamp card
+ * collecting for nothing ("7 stamps").
+ */
+export function programmeTerms(
+  reward: RewardTermsRow | null,
+  currency: string | null,
+  options: readonly { title: string; points: number }[] = [],
+): ProgrammeTerms {
+  if (!reward) return { kind: "stamps", stampsRequired: null, currency };
+  return {
+    kind: reward.kind,
+    stampsRequired: reward.kind === "stamps" ? reward.stampsRequired : null,
+    options: reward.kind === "points" ? options : [],
+    currency,
+  };
+}
+
+/** The referral bonus in force: the reward's own, else its kind's default (0 turns it off). */
+export const referralBonusOf = (reward: Pick<RewardTermsRow, "kind" | "referralBonus">) =>
+  reward.referralBonus ?? DEFAULT_REFERRAL_BONUS[reward.kind];
+
+/** The active options of these rewards, by reward id (points programmes' catalogues), cheapest first. */
+export async function optionsByReward(db: Db, rewardIds: readonly number[]) {
+  const byReward = new Map<number, { id: number; title: string; points: number }[]>();
+  if (rewardIds.length === 0) return byReward;
+  const rows = await db
+    .select({
+      id: rewardOptions.id,
+      rewardId: rewardOptions.rewardId,
+      title: rewardOptions.title,
+      points: rewardOptions.points,
+    })
+    .from(rewardOptions)
+    .where(and(inArray(rewardOptions.rewardId, [...new Set(rewardIds)]), eq(rewardOptions.active, true)))
+    .orderBy(rewardOptions.points, rewardOptions.id);
+  for (const { rewardId, ...option } of rows) {
+    const list = byReward.get(rewardId) ?? [];
+    list.push(option);
+    byReward.set(rewardId, list);
+  }
+  return byReward;
+}
