@@ -489,9 +489,8 @@ describe("expiry", () => {
     });
   });
 
-  it("counts from the join when the card has no visit on record", () => {
-    const at = expiresAt(card({ lastVisitAt: null, createdAt: visited(10) }), reward({ expireAfterDays: 10 }));
-    expect(at).toEqual(NOW);
+  it("counts whole days from the last visit", () => {
+    expect(expiresAt(card({ lastVisitAt: visited(10) }), reward({ expireAfterDays: 10 }))).toEqual(NOW);
   });
 });
 

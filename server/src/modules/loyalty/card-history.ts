@@ -76,7 +76,8 @@ function eventTexts(
   terms: ProgrammeTerms,
   row: { kind: CardEvent["kind"]; unit: CardEvent["unit"]; delta: number; stamps_after: number; amount: number | null },
 ) {
-  const own: ProgrammeTerms = row.unit === terms.kind ? terms : { kind: row.unit, stampsRequired: null, currency: terms.currency };
+  const own: ProgrammeTerms =
+    row.unit === terms.kind ? terms : { kind: row.unit, stampsRequired: null, currency: terms.currency };
   return {
     delta_text: row.kind === "flag" ? "" : deltaText(own, row.delta),
     balance_text: balanceText(own, row.stamps_after),
@@ -147,13 +148,11 @@ export function cardHistoryRoutes(app: FastifyInstance) {
             .orderBy(desc(cardEvents.id))
             .limit(limit)
             .offset(offset)
-        ).map(
-          ({ createdAt, amount, ...row }): CardEvent => ({
-            ...row,
-            ...eventTexts(terms, { ...row, amount }),
-            created_at: createdAt.toISOString(),
-          }),
-        ),
+        ).map(({ createdAt, amount, ...row }): CardEvent => ({
+          ...row,
+          ...eventTexts(terms, { ...row, amount }),
+          created_at: createdAt.toISOString(),
+        })),
     );
     const data: CardHistory = { card: summary, ...page };
     return { message: "Card history.", data };

@@ -131,7 +131,11 @@ export function scanAnswer(
     stamps_required: stampsRequired,
     reward_title: reward?.title ?? null,
     reward_ready:
-      kind === "stamps" ? rewardReady(card.stamps, stampsRequired) : kind === "points" ? options.length > 0 : card.stamps > 0,
+      kind === "stamps"
+        ? rewardReady(card.stamps, stampsRequired)
+        : kind === "points"
+          ? options.length > 0
+          : card.stamps > 0,
     next_stamp_at: nextAt?.toISOString() ?? null,
     scanned_at: new Date().toISOString(),
     kind,

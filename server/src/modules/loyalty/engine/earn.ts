@@ -13,6 +13,10 @@ export function purchaseMinor(amount: string, currency: string | null): { minor:
   return amountInMinor(amount, currency);
 }
 
+/** What a visit without an amount earns (a self-scan, a join): a stamp, the visit's points, no cashback. */
+export const visitEarn = (reward: Pick<RewardRow, "kind" | "pointsPerVisit">) =>
+  reward.kind === "stamps" ? 1 : reward.kind === "points" ? reward.pointsPerVisit : 0;
+
 /** Points: the visit's points plus `points_per_unit` per whole 1.00 of the amount (rounded down). */
 export function pointsEarned(
   reward: Pick<RewardRow, "pointsPerVisit" | "pointsPerUnit">,
@@ -44,17 +48,15 @@ export const cashbackEarned = (
 ) => Math.floor((amountMinor * cashbackRate(reward, lifetimeSpend)) / 10_000);
 
 /**
- * When a card's unspent stamps or points lapse: `expire_after_days` after its last visit (its
- * join when it has none). Null when they never do: no expiry set, or cashback (money the customer
- * earned never lapses).
+ * When a card's unspent stamps or points lapse: `expire_after_days` after its last visit (a join
+ * is one). Null when they never do: no expiry set, or cashback (money earned never lapses).
  */
 export function expiresAt(
-  card: Pick<CardRow, "lastVisitAt" | "createdAt">,
+  card: Pick<CardRow, "lastVisitAt">,
   reward: Pick<RewardRow, "kind" | "expireAfterDays">,
 ): Date | null {
   if (reward.kind === "cashback" || reward.expireAfterDays === null) return null;
-  const from = card.lastVisitAt ?? card.createdAt;
-  return new Date(from.getTime() + reward.expireAfterDays * 86_400_000);
+  return new Date(card.lastVisitAt.getTime() + reward.expireAfterDays * 86_400_000);
 }
 
 /** The largest balance a card holds (the column is a 4-byte integer): an earn past it is refused. */

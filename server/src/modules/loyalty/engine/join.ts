@@ -82,12 +82,18 @@ export async function joinCard(
       await tx
         .insert(scans)
         .values({ ...by, kind: "join", qrCodeId: qr.id, addressId: qr.addressId, rewardId: card!.rewardId });
-      await tx
-        .insert(cardEvents)
-        .values([
-          { ...by, kind: "join", delta: card!.stamps, unit, qrCodeId: qr.id, clientIp: origin.ip ?? null, deviceHash: device },
-          ...(flag ? [{ ...by, kind: "flag" as const, unit, reason: flag, qrCodeId: qr.id }] : []),
-        ]);
+      await tx.insert(cardEvents).values([
+        {
+          ...by,
+          kind: "join",
+          delta: card!.stamps,
+          unit,
+          qrCodeId: qr.id,
+          clientIp: origin.ip ?? null,
+          deviceHash: device,
+        },
+        ...(flag ? [{ ...by, kind: "flag" as const, unit, reason: flag, qrCodeId: qr.id }] : []),
+      ]);
       await notifyCounter(tx, {
         qr_id: qr.id,
         action: "join",

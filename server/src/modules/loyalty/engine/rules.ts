@@ -1,7 +1,7 @@
 import type { cards, rewards } from "../../../db/schema";
 import { referralBonusOf } from "../programme-terms";
 import { rewardReady } from "../reward-ready";
-import { cashbackEarned, expiresAt, MAX_BALANCE, pointsEarned, purchaseMinor } from "./earn";
+import { cashbackEarned, expiresAt, MAX_BALANCE, pointsEarned, purchaseMinor, visitEarn } from "./earn";
 import { redeemCost } from "./spend";
 
 /**
@@ -181,7 +181,8 @@ export function decide(state: CardState, change: Change): Decision {
     values: CardValues,
     kind: { selfStamp?: boolean; visit: boolean; added: number; amount?: number | null; option?: RedeemOption },
   ): Decision => {
-    if (values.stamps > MAX_BALANCE) return { action: "refuse", field: "amount", message: "The card's balance would be too large." };
+    if (values.stamps > MAX_BALANCE)
+      return { action: "refuse", field: "amount", message: "The card's balance would be too large." };
     // Visits (and stamps corrected in) count toward the fraud threshold; its alert marks the day it fired.
     const flag = kind.added > 0 && crossesFraudThreshold(values, fraudThreshold, today);
     return {
@@ -197,8 +198,8 @@ export function decide(state: CardState, change: Change): Decision {
       flag,
     };
   };
-  /** An earn of `earned` on a visit: the balance, lifetime totals and the day's counters. */
-  const earn = (earned: number, amount: number | null, self: boolean) =>
+  /** An earn of `earned` on a visit: the balance, lifetime totals and the day's counters (one visit). */
+  const earn = (earned: number, amount: number | null, self: Partial<CardValues> | null) =>
     changed(
       "stamp",
       earned,
@@ -209,8 +210,23 @@ export function decide(state: CardState, change: Change): Decision {
         lifetimeSpend: card.lifetimeSpend + (amount ?? 0),
         rewardId: card.rewardId ?? reward!.id,
         ...counted(card, today, 1, self ? 1 : 0),
+        ...self,
       },
-      { visit: true, selfStamp: self, added: 1, amount },
+      { visit: true, selfStamp: self !== null, added: 1, amount },
+    );
+  /** A redeem of `cost`: the card moves to the reward it redeemed; the day's counters only reset. */
+  const spend = (cost: number, option?: RedeemOption) =>
+    changed(
+      "redeem",
+      -cost,
+      {
+        ...card,
+        stamps: card.stamps - cost,
+        rewardsRedeemed: card.rewardsRedeemed + 1,
+        rewardId: reward!.id,
+        ...counted(card, today, 0, 0),
+      },
+      { visit: true, added: 0, option },
     );
 
   if (change.kind === "correction") {
@@ -218,10 +234,8 @@ export function decide(state: CardState, change: Change): Decision {
     const stamps = Math.max(0, card.stamps + change.delta);
     const delta = stamps - card.stamps;
     const added = delta > 0 ? (unit === "stamps" ? delta : 1) : 0;
-    return changed("adjust", delta, { ...card, stamps, ...(added > 0 && counted(card, today, added, 0)) }, {
-      visit: false,
-      added,
-    });
+    const values = { ...card, stamps, ...(added > 0 && counted(card, today, added, 0)) };
+    return changed("adjust", delta, values, { visit: false, added });
   }
 
   // With no active reward there is nothing to collect for: a balance would carry over into the next programme.
@@ -243,31 +257,13 @@ export function decide(state: CardState, change: Change): Decision {
 
   if (change.kind === "redeem") {
     const spent = redeemCost(reward, card.stamps, change, currency);
-    if ("message" in spent) return { action: "refuse", ...spent };
-    const values = {
-      ...card,
-      stamps: card.stamps - spent.cost,
-      rewardsRedeemed: card.rewardsRedeemed + 1,
-      rewardId: reward.id,
-      ...counted(card, today, 0, 0),
-    };
-    return changed("redeem", -spent.cost, values, { visit: true, added: 0, option: spent.option ?? undefined });
+    return "message" in spent ? { action: "refuse", ...spent } : spend(spent.cost, spent.option ?? undefined);
   }
 
   if (change.kind === "staff-scan") {
     if (unit === "stamps") {
       // The amount means nothing to a stamp card: a stamp, or the reward once it is reached.
-      if (rewardReady(card.stamps, reward.stampsRequired)) {
-        const values = {
-          ...card,
-          stamps: card.stamps - reward.stampsRequired,
-          rewardsRedeemed: card.rewardsRedeemed + 1,
-          rewardId: reward.id,
-          ...counted(card, today, 0, 0),
-        };
-        return changed("redeem", -reward.stampsRequired, values, { visit: true, added: 0 });
-      }
-      return earn(1, null, false);
+      return rewardReady(card.stamps, reward.stampsRequired) ? spend(reward.stampsRequired) : earn(1, null, null);
     }
     // Points and cashback earn here and never redeem (card-redeem does).
     const amount = change.amount ? purchaseMinor(change.amount, currency) : null;
@@ -276,19 +272,15 @@ export function decide(state: CardState, change: Change): Decision {
     if (minor === null && (unit === "cashback" || reward.pointsPerVisit === 0)) {
       return { action: "refuse", field: "amount", message: ENTER_AMOUNT };
     }
-    if (unit === "points") return earn(pointsEarned(reward, minor, currency), minor, false);
-    return earn(cashbackEarned(reward, card.lifetimeSpend, minor!), minor, false);
+    if (unit === "points") return earn(pointsEarned(reward, minor, currency), minor, null);
+    return earn(cashbackEarned(reward, card.lifetimeSpend, minor!), minor, null);
   }
 
   // A self-scan: the rules of the card's own reward, never the scanned code's. No amount: visit
   // points only, and a cashback card's visit earns nothing (but counts as one).
   const nextAt = nextStampAt(card, reward, day);
   if (counterCodeUsed(card, change.counterWindow) || nextAt) return { action: "wait", nextAt };
-  const earned = unit === "stamps" ? 1 : unit === "points" ? reward.pointsPerVisit : 0;
-  const done = earn(earned, null, true);
-  return done.action === "stamp"
-    ? { ...done, values: { ...done.values, lastCounterWindow: change.counterWindow ?? card.lastCounterWindow } }
-    : done;
+  return earn(visitEarn(reward), null, { lastCounterWindow: change.counterWindow ?? card.lastCounterWindow });
 }
 
 /**
@@ -298,8 +290,7 @@ export function decide(state: CardState, change: Change): Decision {
  */
 export function joinDecision(reward: RewardRow | null, today: string, counterWindow: number | null, joins: number) {
   const flag = joinAlert(joins);
-  const kind = reward?.kind ?? "stamps";
-  const earned = kind === "stamps" ? 1 : kind === "points" ? reward!.pointsPerVisit : 0;
+  const earned = reward ? visitEarn(reward) : 1;
   const values: CardValues = {
     stamps: earned,
     lifetimeStamps: earned,
@@ -312,5 +303,5 @@ export function joinDecision(reward: RewardRow | null, today: string, counterWin
     selfStampsToday: 1,
     alertDay: flag ? today : null,
   };
-  return { values, flag, unit: kind };
+  return { values, flag, unit: reward?.kind ?? "stamps" };
 }

@@ -25,7 +25,8 @@ export function redeemCost(
     return { field: "serial", message: "A stamp card's reward is redeemed by scanning the card." };
   }
   if (reward.kind === "points") {
-    if (change.option === undefined) return { field: "option_id", message: "Choose an option: this card collects points." };
+    if (change.option === undefined)
+      return { field: "option_id", message: "Choose an option: this card collects points." };
     const option = change.option;
     if (!option || !option.active || option.rewardId !== reward.id) {
       return { field: "option_id", message: "This option is not one of this card's rewards." };
