@@ -21,8 +21,7 @@ export type Applied = LockedCard & {
  * what its rules need (lock.ts), decide (rules.ts), then write it all in one statement: the card,
  * the scan, the history, the flag, the counter screen's notification and the domain events'
  * jobs. A refused change (a 422: no programme, or what the rules said) writes nothing; a wait
- * (not now, or nothing to do) writes nothing either. Undefined
- * when no card matches `where`.
+ * (not now, or nothing to do) writes nothing either. Undefined when no card matches `where`.
  */
 export async function applyChange(
   tx: Db,
@@ -149,7 +148,8 @@ async function write(
         from updated u
       )`
     : sql``;
-  // A visit through a QR code (a stamp, visit points, a cashback visit) shows on its counter screens once this commits.
+  // A visit through a QR code (a stamp, visit points, a cashback visit) shows on its counter
+  // screens once this commits.
   const notify =
     qr && decision.action === "stamp"
       ? sql`, ${notifyCounterSql({ qr_id: qr.id, action: "stamp", stamps: v.stamps, stamps_required: reward?.kind === "stamps" ? reward.stampsRequired : null })} as notified`
