@@ -386,8 +386,22 @@ describe("expiry and the referral bonus through the engine", () => {
   });
 });
 
-describe("staff", () => {
-  it("may redeem on the owner's cards", async () => {
+describe("who may redeem", () => {
+  it("not another owner or their staff (the card is not theirs), nor anyone signed out; nothing written", async () => {
+    const { reward, qr } = await programmeOf({ kind: "points", points_per_visit: 20 });
+    const coffee = await addOption(reward.id, "Coffee", 20);
+    const { card } = await f.join(qr.qr_token);
+    const before = await cardRow(card.serial);
+    const stranger = await f.owner();
+    const theirStaff = await f.staffOf(stranger, `staff-${Date.now()}-other@example.com`);
+    const body = { serial: card.serial, option_id: coffee };
+    expectError(await redeem(stranger, body), 404, "This card is not one of your business's cards.");
+    expectError(await redeem(theirStaff.token, body), 404, "This card is not one of your business's cards.");
+    expectError(await t.post("/card-redeem", body), 401);
+    expect(await cardRow(card.serial)).toEqual(before);
+  });
+
+  it("staff may redeem on the owner's cards", async () => {
     const { token, reward, qr } = await programmeOf({ kind: "points", points_per_visit: 20 });
     const coffee = await addOption(reward.id, "Coffee", 20);
     const { card } = await f.join(qr.qr_token);
