@@ -67,7 +67,7 @@ describe("points", () => {
     expect(await cardRow(card.serial)).toMatchObject({ stamps: 0 });
     const res = await scan(token, card.serial, "12.99");
     expect(res.statusCode).toBe(200);
-    expect(res.body.message).toBe("Points added: +12 points. 12 points — 88 to Free lunch.");
+    expect(res.body.message).toBe("Added 12 points: 12 points — 88 to Free lunch.");
     expect(res.body.data).toMatchObject({
       action: "stamp",
       kind: "points",
@@ -169,7 +169,7 @@ describe("cashback", () => {
     const { card } = await f.join(qr.qr_token);
     expect(await cardRow(card.serial)).toMatchObject({ stamps: 0 });
     const first = await scan(token, card.serial, "100.00");
-    expect(first.body.message).toBe("Cashback added: +€5.00. €5.00 to spend.");
+    expect(first.body.message).toBe("Added €5.00 cashback: €5.00 to spend.");
     expect(first.body.data).toMatchObject({
       kind: "cashback",
       stamps: 500,

@@ -204,6 +204,8 @@ describe("the reward a card collects for", () => {
     expect(decide(state({}, null), staff)).toEqual({ action: "refuse" });
     expect(decide(state({}, null), self())).toEqual({ action: "refuse" });
     expect(decide(state({ stamps: 3 }, null), correction(-5))).toMatchObject({ action: "adjust", delta: -3 });
+    expect(decide(state({ stamps: 3 }, null), { kind: "expire" })).toEqual({ action: "wait", nextAt: null });
+    expect(decide(state({ stamps: 3 }, null), { kind: "referral" })).toEqual({ action: "wait", nextAt: null });
   });
 
   it("a stamp keeps the card's own reward id; a redeem moves the card to the reward it redeemed", () => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
-import { deltaText } from "../../../../lib/contract/programme";
+import { balanceAmount } from "../../../../lib/contract/programme";
 import { COUNTER_EXPIRED } from "../../../../lib/contract/qr-codes";
+import type { ScanResult } from "../../../../lib/contract/wallet";
 import { actingOwnerId } from "../../http/auth";
 import { HttpError, invalid, notFound, unauthenticated } from "../../http/errors";
 import { route } from "../../http/route";
@@ -13,9 +14,10 @@ export const UNKNOWN_CODE = "This code is not a loyalty card or QR code of ours.
 const BUSINESS_CODE_FOR_STAFF = "This is a business QR code. Scan the customer's card instead.";
 const NO_CARD = "There is no card for this business on this device yet. Join first.";
 
-/** A points or cashback earn as the scanner says it: "Points added: +12.", "Cashback added: +€0.46." */
-function earnedWords(kind: "points" | "cashback", delta: number, currency: string | null) {
-  return `${kind === "points" ? "Points" : "Cashback"} added: ${deltaText({ kind, currency }, delta)}.`;
+/** A points or cashback earn as the scanner says it: "Added 12 points: 12 points — 88 to Free lunch." */
+function earnedWords(data: ScanResult, delta: number) {
+  const earned = balanceAmount({ kind: data.kind, currency: data.currency, stampsRequired: null }, delta);
+  return `Added ${earned}${data.kind === "cashback" ? " cashback" : ""}: ${data.balance_text}.`;
 }
 
 export function scannerRoutes(app: FastifyInstance) {
@@ -34,7 +36,7 @@ export function scannerRoutes(app: FastifyInstance) {
       const data = scanAnswer(outcome, outcome.names, null);
       const message =
         data.kind !== "stamps"
-          ? `${earnedWords(data.kind, outcome.delta, data.currency)} ${data.balance_text}.`
+          ? earnedWords(data, outcome.delta)
           : outcome.action === "redeem"
             ? `Reward redeemed: ${data.reward_title}. ${data.stamps} stamp${data.stamps === 1 ? "" : "s"} left on the card.`
             : `Stamp added: ${data.stamps}${data.stamps_required ? ` of ${data.stamps_required}` : ""}.${data.reward_ready ? " The reward is ready." : ""}`;

@@ -238,8 +238,12 @@ export function decide(state: CardState, change: Change): Decision {
     return changed("adjust", delta, values, { visit: false, added });
   }
 
-  // With no active reward there is nothing to collect for: a balance would carry over into the next programme.
-  if (!reward) return { action: "refuse" };
+  // With no active reward there is nothing to collect for: a balance would carry over into the
+  // next programme. Expiry and bonuses (jobs, not people) have nothing to do then.
+  if (!reward)
+    return change.kind === "expire" || change.kind === "referral"
+      ? { action: "wait", nextAt: null }
+      : { action: "refuse" };
 
   if (change.kind === "expire") {
     const at = expiresAt(card, reward);
