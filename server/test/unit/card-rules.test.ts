@@ -12,7 +12,13 @@ import {
   type RedeemOption,
   type RewardRow,
 } from "../../src/modules/loyalty/engine/rules";
-import { cashbackEarned, cashbackRate, expiresAt, pointsEarned } from "../../src/modules/loyalty/engine/earn";
+import {
+  cashbackEarned,
+  cashbackRate,
+  expiresAt,
+  MAX_BALANCE,
+  pointsEarned,
+} from "../../src/modules/loyalty/engine/earn";
 
 // The card engine's rules (issue 23 §1), each at its edges: pure functions of a locked card.
 
@@ -324,6 +330,16 @@ describe("points earned", () => {
       message: "Amounts in JPY have no decimals.",
     });
     expect(decide(inCurrency(state({}, points()), null), earn("10"))).toMatchObject({
+      action: "refuse",
+      field: "amount",
+    });
+  });
+
+  it("stop at the largest balance a card holds: the earn past it is refused", () => {
+    expect(decide(state({ stamps: MAX_BALANCE - 10 }, points({ pointsPerVisit: 10 })), earn(null)).action).toBe(
+      "stamp",
+    );
+    expect(decide(state({ stamps: MAX_BALANCE - 9 }, points({ pointsPerVisit: 10 })), earn(null))).toMatchObject({
       action: "refuse",
       field: "amount",
     });

@@ -181,8 +181,10 @@ export function decide(state: CardState, change: Change): Decision {
     values: CardValues,
     kind: { selfStamp?: boolean; visit: boolean; added: number; amount?: number | null; option?: RedeemOption },
   ): Decision => {
-    if (values.stamps > MAX_BALANCE)
-      return { action: "refuse", field: "amount", message: "The card's balance would be too large." };
+    if (values.stamps > MAX_BALANCE) {
+      const field = change.kind === "correction" ? "delta" : "amount";
+      return { action: "refuse", field, message: "The card's balance would be too large." };
+    }
     // Visits (and stamps corrected in) count toward the fraud threshold; its alert marks the day it fired.
     const flag = kind.added > 0 && crossesFraudThreshold(values, fraudThreshold, today);
     return {
