@@ -3,6 +3,7 @@ import { cardHistoryRoutes } from "./card-history";
 import { counterDeviceRoutes } from "./counter-devices";
 import { counterScreenRoutes } from "./counter-screen";
 import { qrCodeRoutes } from "./qr-codes";
+import { rewardOptionRoutes } from "./reward-options";
 import { rewardRoutes } from "./rewards";
 import { scannerRoutes } from "./scanner";
 import { scanRoutes } from "./scans";
@@ -11,6 +12,7 @@ import { walletRoutes } from "./wallet";
 /** The loyalty core: rewards, QR codes, the customer's card, the scanner and My Scans. */
 export function loyaltyRoutes(app: FastifyInstance) {
   rewardRoutes(app);
+  rewardOptionRoutes(app);
   qrCodeRoutes(app);
   walletRoutes(app);
   scannerRoutes(app);
