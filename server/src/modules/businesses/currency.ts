@@ -36,7 +36,15 @@ export async function checkCurrencyChange(db: Db, businessId: number, from: stri
       and(
         eq(rewards.businessId, businessId),
         ne(rewards.kind, "stamps"),
-        or(eq(rewards.active, true), exists(db.select({ one: sql`1` }).from(cards).where(eq(cards.rewardId, rewards.id)))),
+        or(
+          eq(rewards.active, true),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(cards)
+              .where(eq(cards.rewardId, rewards.id)),
+          ),
+        ),
       ),
     )
     .limit(1);

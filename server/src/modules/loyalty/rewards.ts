@@ -115,7 +115,14 @@ export function rewardRoutes(app: FastifyInstance) {
             eq(rewards.userId, user.id),
             or(
               eq(rewards.kind, values.kind),
-              not(exists(app.db.select({ one: sql`1` }).from(cards).where(eq(cards.rewardId, id)))),
+              not(
+                exists(
+                  app.db
+                    .select({ one: sql`1` })
+                    .from(cards)
+                    .where(eq(cards.rewardId, id)),
+                ),
+              ),
             ),
           ),
         )
