@@ -349,9 +349,11 @@ describe("dashboard programme figures", () => {
     const points = await f.addReward(token, business.id, POINTS);
     const qr = await f.generateQr(token, business.id, { reward_id: points.id });
     const card = await f.join(qr.qr_token);
-    const [{ id: cardId, user_id: ownerId }] = await t.query<{ id: number; user_id: number }>(
-      sql`select id, user_id from cards where serial = ${card.card.serial}`,
-    );
+    const { id: cardId, user_id: ownerId } = (
+      await t.query<{ id: number; user_id: number }>(
+        sql`select id, user_id from cards where serial = ${card.card.serial}`,
+      )
+    )[0]!;
     // The history as the engine writes it; only points count, and only earns and redeems.
     await t.query(sql`delete from card_events where card_id = ${cardId}`);
     const events: [string, number, string][] = [
