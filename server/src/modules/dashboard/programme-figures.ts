@@ -2,29 +2,26 @@ import { sql } from "drizzle-orm";
 import { fromMinor } from "../../../../lib/contract/money";
 import type { DashboardDetails } from "../../../../lib/contract/dashboard";
 import type { Db } from "../../db/client";
-import { businesses, cardEvents, cards, rewards } from "../../db/schema";
+import { businesses, cards, programmeTotals, rewards } from "../../db/schema";
 
 type Figures = Pick<DashboardDetails, "points_issued" | "points_redeemed" | "cashback_owed" | "referrals">;
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
 /**
- * The programme figures of dashboard-details (issue 23). Points from the history in points
- * (card_events_programme_idx holds only points and cashback events, so a stamps owner reads
- * nothing); cashback owed from the balances of the cards of cashback rewards, per currency (the
- * owner's businesses may count in several, and sums across them would mean nothing).
+ * The programme figures of dashboard-details (issue 23). Points from programme_totals (a row per
+ * business, kept by a trigger on the history): the same cost at any length of history. Cashback
+ * owed from the balances of the cards of cashback rewards, per currency (the owner's businesses
+ * may count in several, and a sum across them would mean nothing). Referrals from the partial
+ * index of rewarded referrals.
  */
 export async function programmeFigures(db: Db, ownerId: number): Promise<Figures> {
   const [points, owed, referred] = await Promise.all([
     rowsOf<{ issued: string | number; redeemed: string | number }>(
       db.execute(sql`
-        select
-          coalesce(sum(${cardEvents.delta}) filter (
-            where ${cardEvents.kind} in ('join', 'stamp', 'referral', 'adjust') and ${cardEvents.delta} > 0), 0)::bigint
-            as issued,
-          coalesce(-sum(${cardEvents.delta}) filter (where ${cardEvents.kind} = 'redeem'), 0)::bigint as redeemed
-        from ${cardEvents}
-        where ${cardEvents.userId} = ${ownerId} and ${cardEvents.unit} = 'points'`),
+        select coalesce(sum(${programmeTotals.pointsIssued}), 0)::bigint as issued,
+          coalesce(sum(${programmeTotals.pointsRedeemed}), 0)::bigint as redeemed
+        from ${programmeTotals} where ${programmeTotals.userId} = ${ownerId}`),
     ),
     // From the owner's few cashback rewards to their cards (cards_reward_idx).
     rowsOf<{ currency: string; minor: string | number }>(
