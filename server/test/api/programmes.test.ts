@@ -251,13 +251,18 @@ describe("reward options", () => {
       [{ reward_id: stamps.id, title: "x", points: 10 }, "reward_id", token],
       [{ reward_id: cashback.id, title: "x", points: 10 }, "reward_id", token],
       [{ reward_id: retired.id, title: "x", points: 10 }, "reward_id", token],
-      [{ reward_id: points.id, title: "x", points: 10 }, "reward_id", other],
       [{ reward_id: points.id, title: "x", points: 0 }, "points", token],
       [{ reward_id: points.id, title: "x", points: 2.5 }, "points", token],
       [{ reward_id: points.id, title: "", points: 10 }, "title", token],
     ] as const) {
       expectInvalid(await t.post("/reward-option-add", body, { token: as }), [field]);
     }
+    expect(await count("reward_options")).toBe(before);
+    // Another owner's reward is not found (as every other owner's row), and gets nothing.
+    expectError(
+      await t.post("/reward-option-add", { reward_id: points.id, title: "x", points: 10 }, { token: other }),
+      404,
+    );
     expect(await count("reward_options")).toBe(before);
 
     expectError(await t.get("/reward-option-list", { token: other, query: { reward_id: String(points.id) } }), 404);

@@ -27,11 +27,13 @@ const toOption = ({ createdAt, ...row }: Omit<RewardOption, "created_at"> & { cr
 export function rewardOptionRoutes(app: FastifyInstance) {
   route(app, calls.rewardOptionAdd, async ({ user, body }) => {
     const [reward] = await app.db
-      .select({ businessId: rewards.businessId, kind: rewards.kind })
+      .select({ businessId: rewards.businessId, kind: rewards.kind, active: rewards.active })
       .from(rewards)
-      .where(and(eq(rewards.id, body.reward_id), eq(rewards.userId, user.id), eq(rewards.active, true)))
+      .where(and(eq(rewards.id, body.reward_id), eq(rewards.userId, user.id)))
       .limit(1);
-    if (!reward) throw invalid("reward_id", "Choose one of your rewards.");
+    // Another owner's reward is not found, as everywhere; the owner's own gets the reason.
+    if (!reward) throw notFound("Reward not found.");
+    if (!reward.active) throw invalid("reward_id", "This reward was removed: choose an active one.");
     if (reward.kind !== "points") {
       throw invalid("reward_id", "Only a points programme has options: this reward is not one.");
     }
