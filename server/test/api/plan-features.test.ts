@@ -84,6 +84,16 @@ const cases: Record<string, Case> = {
     table: "counter_devices",
     send: ({ token, qrId }) => t.post("/counter-device-add", { qr_id: qrId, name: "Counter tablet" }, { token }),
   },
+  // A points programme's catalogue (issue 23): the reward is made directly, whatever the plan's state.
+  rewardOptionAdd: {
+    table: "reward_options",
+    send: async ({ token, businessId }) => {
+      const [reward] = await t.query<{ id: number }>(sql`
+        insert into rewards (user_id, business_id, title, kind, stamps_required, points_per_visit)
+        select user_id, id, 'Points', 'points', 0, 5 from businesses where id = ${businessId} returning id`);
+      return t.post("/reward-option-add", { reward_id: reward!.id, title: "Croissant", points: 50 }, { token });
+    },
+  },
   staffSettingsUpdate: {
     table: "owner_settings",
     send: ({ token }) => t.post("/staff-settings-update", { staff_may_adjust: true }, { token }),

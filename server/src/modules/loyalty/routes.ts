@@ -4,6 +4,7 @@ import { counterDeviceRoutes } from "./counter-devices";
 import { counterScreenRoutes } from "./counter-screen";
 import { qrCodeRoutes } from "./qr-codes";
 import { redeemRoutes } from "./redeem";
+import { rewardOptionRoutes } from "./reward-options";
 import { rewardRoutes } from "./rewards";
 import { scannerRoutes } from "./scanner";
 import { scanRoutes } from "./scans";
@@ -12,6 +13,7 @@ import { walletRoutes } from "./wallet";
 /** The loyalty core: rewards, QR codes, the customer's card, the scanner, redeeming and My Scans. */
 export function loyaltyRoutes(app: FastifyInstance) {
   rewardRoutes(app);
+  rewardOptionRoutes(app);
   qrCodeRoutes(app);
   walletRoutes(app);
   scannerRoutes(app);
