@@ -162,8 +162,8 @@ async function write(
       returning id, user_id, business_id, flag_reason
     )${scan},
     history as (
-      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, reason, qr_code_id, actor_user_id)
-      select u.user_id, u.business_id, u.id, h.kind, h.delta, ${v.stamps}, h.reason, ${qrId}, ${actor}
+      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, reason, qr_code_id, actor_user_id)
+      select u.user_id, u.business_id, u.id, h.kind, h.delta, ${v.stamps}, ${reward?.kind ?? "stamps"}, h.reason, ${qrId}, ${actor}
       from updated u cross join (${sql.join(history, sql` union all `)}) h
     )${jobs ? sql`, jobs as (${jobs})` : sql``}
     select u.flag_reason${notify} from updated u`)) as unknown as { rows: { flag_reason: string | null }[] };

@@ -106,14 +106,16 @@ export type CardState = {
 export type Change =
   | { kind: "staff-scan"; staffUserId: number }
   | { kind: "self-scan"; qr: { id: number; addressId: number | null }; counterWindow: number | null }
-  | { kind: "correction"; delta: number; actorUserId: number; reason: string };
+  | { kind: "correction"; delta: number; actorUserId: number; reason: string }
+  | { kind: "expire" }
+  | { kind: "referral"; bonus: number };
 
 /** What the rules decided: refuse (no programme), wait (not now), or the card's new values. */
 export type Decision =
   | { action: "refuse" }
   | { action: "wait"; nextAt: Date | null }
   | {
-      action: "stamp" | "redeem" | "adjust";
+      action: "stamp" | "redeem" | "adjust" | "expire" | "referral";
       /** The stamps added (or, negative, removed): the history's delta. */
       delta: number;
       values: CardValues;
@@ -139,6 +141,8 @@ function counted(card: CardRow, today: string, added: number, selfAdded: number)
 export function decide(state: CardState, change: Change): Decision {
   const { card, reward, day, fraudThreshold } = state;
   const { today } = day;
+  if (change.kind === "expire") return decideExpire(card, reward, day.now);
+  if (change.kind === "referral") return decideReferral(card, reward, change.bonus);
   const changed = (
     action: "stamp" | "redeem" | "adjust",
     delta: number,
@@ -205,6 +209,34 @@ export function decide(state: CardState, change: Change): Decision {
     ...counted(card, today, 1, 1),
   };
   return changed("stamp", 1, values, { selfStamp: true, visit: true });
+}
+
+/** Whether a card's stamps or points have lapsed at `now`: its reward's days since its last visit. */
+export function expiryDue(
+  card: Pick<CardRow, "stamps" | "lastVisitAt">,
+  reward: Pick<RewardRow, "kind" | "expireAfterDays"> | null,
+  now: Date,
+) {
+  // Cashback is money the customer is owed: it never lapses.
+  if (!reward || reward.kind === "cashback" || reward.expireAfterDays === null || card.stamps <= 0) return false;
+  return card.lastVisitAt.getTime() + reward.expireAfterDays * 86_400_000 <= now.getTime();
+}
+
+/** Expiry (the daily job): the whole balance lapses, once due; not a visit, no counter moves. */
+export function decideExpire(card: CardRow, reward: RewardRow | null, now: Date): Decision {
+  if (!expiryDue(card, reward, now)) return { action: "wait", nextAt: null };
+  const values = { ...card, stamps: 0 };
+  return { action: "expire", delta: -card.stamps, values, selfStamp: false, visit: false, flag: false };
+}
+
+/**
+ * The referral bonus (stamps or points; cashback has none): not a visit, and not counted toward
+ * the fraud threshold. Nothing to add (no programme, a cashback one, a bonus of 0): nothing written.
+ */
+export function decideReferral(card: CardRow, reward: RewardRow | null, bonus: number): Decision {
+  if (!reward || reward.kind === "cashback" || bonus <= 0) return { action: "wait", nextAt: null };
+  const values = { ...card, stamps: card.stamps + bonus, rewardId: card.rewardId ?? reward.id };
+  return { action: "referral", delta: bonus, values, selfStamp: false, visit: false, flag: false };
 }
 
 /**
