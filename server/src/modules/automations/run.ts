@@ -11,6 +11,8 @@ import {
   customers,
   messageRecipients,
 } from "../../db/schema";
+import { EXPIRY_NOTICE_DAYS } from "../../../../lib/contract/automations";
+import { expiresAtSql } from "../loyalty/expiry";
 import { fallbackOn, fallbackReward, ownReward, ownRewardOn, stampsRequired } from "../customers/segments";
 
 /** Welcome messages go to cards this recent (a missed tick catches up; older cards are not greeted). */
@@ -71,6 +73,15 @@ async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: numb
       );
       period = sql<string>`'once'`;
       break;
+    case "about_to_expire": {
+      // From EXPIRY_NOTICE_DAYS before the balance lapses until it does; once per expiry date (a
+      // visit moves the date, and the next lapse gets its own notice).
+      const moment = sql`${now.toISOString()}::timestamptz`;
+      where = sql`${cards.stamps} > 0 and ${expiresAtSql} > ${moment}
+        and ${expiresAtSql} <= ${moment} + make_interval(days => ${EXPIRY_NOTICE_DAYS})`;
+      period = sql<string>`'expiry:' || (${expiresAtSql} at time zone 'UTC')::date::text`;
+      break;
+    }
   }
   const rows = await db
     .select({
