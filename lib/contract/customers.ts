@@ -161,6 +161,12 @@ export type CustomerDetail = CustomerRow & {
   reward_title: string | null;
   history: CustomerHistoryEntry[];
   messages: CustomerMessage[];
+  /**
+   * Referrals (issue 23 §6): the card whose referral link this customer joined through, and how
+   * many friends joined through this card's.
+   */
+  referred_by: { serial: string; name: string } | null;
+  referrals: number;
 };
 export const CUSTOMER_HISTORY_MAX = 100;
 export const CUSTOMER_MESSAGES_MAX = 50;

@@ -8,6 +8,7 @@ import { type CardRow, type ResolvedQr, type RewardRow } from "./cards";
 import { applyChange } from "./engine/apply";
 import type { ScanOrigin } from "./engine/join";
 import { nextStampAt } from "./engine/rules";
+import { referralOnVisit } from "./referrals";
 import { rewardReady } from "./reward-ready";
 
 export const UNKNOWN_CARD = "This card is not one of your business's cards.";
@@ -37,12 +38,13 @@ export async function staffScan(
   staffUserId: number,
   serial: string,
 ): Promise<StaffScanOutcome> {
-  const done = await db.transaction((tx) =>
-    applyChange(tx, events, and(eq(cards.serial, serial), eq(cards.userId, ownerId)), {
+  const done = await db.transaction(async (tx) => {
+    const visit = await applyChange(tx, events, and(eq(cards.serial, serial), eq(cards.userId, ownerId)), {
       kind: "staff-scan",
       staffUserId,
-    }),
-  );
+    });
+    return visit && referralOnVisit(tx, events, visit);
+  });
   if (!done) throw notFound(UNKNOWN_CARD);
   return {
     action: done.decision.action === "redeem" ? "redeem" : "stamp",
@@ -71,11 +73,12 @@ export async function selfStamp(
   origin: ScanOrigin = { counterWindow: null },
 ) {
   const { qr } = resolved;
-  const done = (await applyChange(tx, events, eq(cards.id, cardId), {
+  const visit = (await applyChange(tx, events, eq(cards.id, cardId), {
     kind: "self-scan",
     qr: { id: qr.id, addressId: qr.addressId },
     counterWindow: origin.counterWindow,
   }))!;
+  const done = await referralOnVisit(tx, events, visit);
   const action = done.decision.action === "wait" ? ("wait" as const) : ("stamp" as const);
   const nextAt = nextStampAt(done.after, done.reward, done.day);
   return { action, card: done.after, reward: done.reward, names: done.names, nextAt, flagged: done.flagged };
