@@ -175,6 +175,12 @@ export const CUSTOMER_MESSAGES_MAX = 50;
 export type CustomerExport = {
   exported_at: string;
   customer: { name: string; email: string; phone: string | null; birthday: string | null; created_at: string };
-  /** Each card with its whole history; `devices` counts what holds it (tokens are not exported). */
-  cards: (CustomerDetail & { devices: { apple_wallet_passes: number; push_subscriptions: number } })[];
+  /**
+   * Each card with its whole history; `devices` counts what holds it (tokens are not exported).
+   * Who referred the customer is another person's data: the export says only that someone did.
+   */
+  cards: (Omit<CustomerDetail, "referred_by"> & {
+    joined_through_referral: boolean;
+    devices: { apple_wallet_passes: number; push_subscriptions: number };
+  })[];
 };

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { CustomerDetail } from "../../../lib/contract/customers";
+import type { CustomerDetail, CustomerExport } from "../../../lib/contract/customers";
 import {
   CARD_SECRETS_HEADER,
   REFERRAL_OTHER_BUSINESS,
@@ -97,6 +97,16 @@ it("gives both cards the bonus once, on the friend's first visit, and shows it t
     referrals: 0,
   });
   expect(await detail(referrer.card.serial)).toMatchObject({ referred_by: null, referrals: 1 });
+  // The friend's data export says a referral brought them, without the referrer's name or card.
+  const exported = await t.get("/customer-export", {
+    token: p.token,
+    query: { serial: friend.card.serial },
+  });
+  expect((JSON.parse(exported.text) as CustomerExport).cards[0]).toMatchObject({
+    joined_through_referral: true,
+    referrals: 0,
+  });
+  expect(exported.text).not.toContain(referrer.card.serial);
   const ownerId = (
     await t.query<{ id: number }>(sql`select user_id as id from businesses where id = ${p.business.id}`)
   )[0]!.id;
