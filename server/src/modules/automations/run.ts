@@ -77,8 +77,13 @@ async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: numb
       // From EXPIRY_NOTICE_DAYS before the balance lapses until it does; once per expiry date (a
       // visit moves the date, and the next lapse gets its own notice).
       const moment = sql`${now.toISOString()}::timestamptz`;
-      where = sql`${cards.stamps} > 0 and ${expiresAtSql} > ${moment}
-        and ${expiresAtSql} <= ${moment} + make_interval(days => ${EXPIRY_NOTICE_DAYS})`;
+      const notice = sql`${moment} + make_interval(days => ${EXPIRY_NOTICE_DAYS})`;
+      // First the cards whose last visit is old enough for the business's shortest expiry (one
+      // range of the last-visit index), then each one's own reward's expiry.
+      const shortest = sql`(select min(r.expire_after_days) from rewards r
+        where r.business_id = ${a.businessId} and r.active and r.kind <> 'cashback')`;
+      where = sql`${cards.lastVisitAt} <= ${notice} - make_interval(days => ${shortest})
+        and ${cards.stamps} > 0 and ${expiresAtSql} > ${moment} and ${expiresAtSql} <= ${notice}`;
       period = sql<string>`'expiry:' || (${expiresAtSql} at time zone 'UTC')::date::text`;
       break;
     }
