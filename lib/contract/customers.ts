@@ -161,6 +161,12 @@ export type CustomerDetail = CustomerRow & {
   reward_title: string | null;
   history: CustomerHistoryEntry[];
   messages: CustomerMessage[];
+  /**
+   * Referrals (issue 23 §6): the card whose referral link this customer joined through, and how
+   * many friends joined through this card's.
+   */
+  referred_by: { serial: string; name: string } | null;
+  referrals: number;
 };
 export const CUSTOMER_HISTORY_MAX = 100;
 export const CUSTOMER_MESSAGES_MAX = 50;
@@ -169,6 +175,12 @@ export const CUSTOMER_MESSAGES_MAX = 50;
 export type CustomerExport = {
   exported_at: string;
   customer: { name: string; email: string; phone: string | null; birthday: string | null; created_at: string };
-  /** Each card with its whole history; `devices` counts what holds it (tokens are not exported). */
-  cards: (CustomerDetail & { devices: { apple_wallet_passes: number; push_subscriptions: number } })[];
+  /**
+   * Each card with its whole history; `devices` counts what holds it (tokens are not exported).
+   * Who referred the customer is another person's data: the export says only that someone did.
+   */
+  cards: (Omit<CustomerDetail, "referred_by"> & {
+    joined_through_referral: boolean;
+    devices: { apple_wallet_passes: number; push_subscriptions: number };
+  })[];
 };

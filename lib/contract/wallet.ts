@@ -15,6 +15,11 @@ export const birthdayField = calendarDate.check(
   z.refine((value: string) => value <= new Date().toISOString().slice(0, 10), "Please enter your birthday."),
 );
 
+/** A card's referral code (the `ref` of its referral URL): random, never the card's serial. */
+export const REFERRAL_CODE_PATTERN = /^[0-9A-Za-z]{8,32}$/;
+export const REFERRAL_UNKNOWN = "This referral link is not valid. You can join without it.";
+export const REFERRAL_OTHER_BUSINESS = "This referral link is for another business. You can join without it.";
+
 /** wallet-join (product.md §5 Customer joins): consent is required, stated beside the button. */
 export const walletJoinBody = z.object({
   qr_token: qrTokenField,
@@ -36,6 +41,16 @@ export const walletJoinBody = z.object({
   birthday: z.preprocess((value) => (value === "" || value === null ? undefined : value), z.optional(birthdayField)),
   /** A rotating QR code's counter code (from the scanned URL). */
   code: counterCodeField,
+  /** The referral code of the friend's card whose `referral_url` this join came through (issue 23 §6). */
+  ref: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(REFERRAL_CODE_PATTERN, REFERRAL_UNKNOWN)
+      .transform((value) => value.toUpperCase())
+      .optional(),
+  ),
 });
 export type WalletJoinBody = z.input<typeof walletJoinBody>;
 
@@ -94,6 +109,11 @@ export type WalletCard = {
   birthday?: string | null;
   /** The card's business and reward, for its page (wallet-card only): found without a live QR code too. */
   place?: CardPlace;
+  /**
+   * The link that brings a friend (wallet-card only; issue 23 §6): the business QR's add-to-wallet
+   * page with this card's `ref`. Null when the business has no QR code.
+   */
+  referral_url?: string | null;
 };
 
 /** A card's business and the reward it collects for, as its page shows them. */

@@ -34,6 +34,7 @@ import {
   stampsRequired,
   type FallbackReward,
 } from "./segments";
+import { cardReferrals } from "../loyalty/referrals";
 
 export const UNKNOWN_CUSTOMER = "This customer is not one of your business's customers.";
 
@@ -191,9 +192,10 @@ export async function customerDetail(
     .leftJoin(staff, eq(staff.id, scans.staffUserId))
     .where(eq(scans.cardId, row.id))
     .orderBy(desc(scans.id));
-  const [history, messages] = await Promise.all([
+  const [history, messages, referrals] = await Promise.all([
     options.history === "all" ? historyQuery : historyQuery.limit(CUSTOMER_HISTORY_MAX),
     receivedMessages(db, { id: row.id, businessId: row.businessId, createdAt: row.createdAt }, CUSTOMER_MESSAGES_MAX),
+    cardReferrals(db, row.id),
   ]);
   return {
     ...toRow(row),
@@ -214,6 +216,7 @@ export async function customerDetail(
       segment: m.segment,
       created_at: iso(m.createdAt),
     })),
+    ...referrals,
   };
 }
 

@@ -11,6 +11,7 @@ import { applyChange } from "./engine/apply";
 import type { ScanOrigin } from "./engine/join";
 import { nextStampAt } from "./engine/rules";
 import { optionsByReward, programmeTerms } from "./programme-terms";
+import { referralOnVisit } from "./referrals";
 import { rewardReady } from "./reward-ready";
 
 export const UNKNOWN_CARD = "This card is not one of your business's cards.";
@@ -56,13 +57,14 @@ export async function staffScan(
   serial: string,
   amount: string | null = null,
 ): Promise<StaffScanOutcome> {
-  const done = await db.transaction((tx) =>
-    applyChange(tx, events, and(eq(cards.serial, serial), eq(cards.userId, ownerId)), {
+  const done = await db.transaction(async (tx) => {
+    const visit = await applyChange(tx, events, and(eq(cards.serial, serial), eq(cards.userId, ownerId)), {
       kind: "staff-scan",
       staffUserId,
       amount,
-    }),
-  );
+    });
+    return visit && referralOnVisit(tx, events, visit);
+  });
   if (!done) throw notFound(UNKNOWN_CARD);
   return {
     action: done.decision.action === "redeem" ? "redeem" : "stamp",
@@ -93,11 +95,12 @@ export async function selfStamp(
   origin: ScanOrigin = { counterWindow: null },
 ) {
   const { qr } = resolved;
-  const done = (await applyChange(tx, events, eq(cards.id, cardId), {
+  const visit = (await applyChange(tx, events, eq(cards.id, cardId), {
     kind: "self-scan",
     qr: { id: qr.id, addressId: qr.addressId },
     counterWindow: origin.counterWindow,
   }))!;
+  const done = await referralOnVisit(tx, events, visit);
   const action = done.decision.action === "wait" ? ("wait" as const) : ("stamp" as const);
   const nextAt = nextStampAt(done.after, done.reward, done.day);
   const terms = await scanTerms(tx, done.reward, done.currency);
