@@ -5,8 +5,30 @@ import { useEffect, useState } from "react";
 import type { Envelope } from "@/lib/contract/envelope";
 import type { CounterCode } from "@/lib/contract/qr-codes";
 
-type Stamp = { action: "join" | "stamp"; stamps: number; stamps_required: number | null };
+type Stamp = {
+  action: "join" | "stamp";
+  stamps: number;
+  stamps_required: number | null;
+  /** Issue 23: a points or cashback programme's balance in its own terms ("340 points — 60 to Free lunch"). */
+  kind?: "stamps" | "points" | "cashback";
+  balance_text?: string;
+};
 type Problem = { status: number; message: string };
+
+/** What the screen says of a stamp: a stamp card's "3 of 10"; points and cashback in their own terms. */
+function confirmation(stamp: Stamp): string {
+  const programme = stamp.kind && stamp.kind !== "stamps" && stamp.balance_text ? stamp.kind : null;
+  const what =
+    stamp.action === "join"
+      ? "Welcome! Card created"
+      : programme === "points"
+        ? "Points added"
+        : programme === "cashback"
+          ? "Visit recorded"
+          : "Stamp added";
+  if (programme) return `${what} · ${stamp.balance_text}`;
+  return stamp.stamps_required ? `${what} · ${stamp.stamps} of ${stamp.stamps_required}` : `${what} · ${stamp.stamps}`;
+}
 
 /** How long a confirmation stays on the screen. */
 const CONFIRM_MS = 4000;
@@ -198,7 +220,8 @@ export function CounterScreen({ qrId, deviceLink }: { qrId: number; deviceLink?:
         <h1 className="counter-business">{data?.business_name ?? " "}</h1>
         {data?.reward_title && (
           <p className="counter-reward">
-            Collect {data.stamps_required} stamps, get <strong>{data.reward_title}</strong>
+            {data.stamps_required ? `Collect ${data.stamps_required} stamps, get ` : ""}
+            <strong>{data.reward_title}</strong>
           </p>
         )}
         <p className="counter-call">Scan with your phone&apos;s camera to collect your stamp</p>
@@ -210,10 +233,7 @@ export function CounterScreen({ qrId, deviceLink }: { qrId: number; deviceLink?:
             <span className="counter-check" aria-hidden="true">
               ✓
             </span>
-            <p>
-              {last.action === "join" ? "Welcome! Card created" : "Stamp added"}
-              {last.stamps_required ? ` · ${last.stamps} of ${last.stamps_required}` : ` · ${last.stamps}`}
-            </p>
+            <p>{confirmation(last)}</p>
           </div>
         )}
       </div>

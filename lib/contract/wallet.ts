@@ -3,6 +3,7 @@ import { calendarDate, email, name, otpCode } from "./fields";
 import { serialField } from "./customers";
 import type { CardMessage } from "./notifications";
 import { amountField } from "./money";
+import type { RewardKind } from "./rewards";
 import { counterCodeField, qrTokenField, type QrPublic } from "./qr-codes";
 
 export { CARD_SECRETS_HEADER, LAST_CARD_COOKIE, MAX_CARDS_PER_DEVICE } from "./wallet-device";
@@ -94,6 +95,11 @@ export type WalletCard = {
   birthday?: string | null;
   /** The card's business and reward, for its page (wallet-card only): found without a live QR code too. */
   place?: CardPlace;
+  /** Issue 23: the programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
+  kind: RewardKind;
+  balance_text: string;
+  /** Points: the options the balance affords, cheapest first (empty otherwise). */
+  options: { id: number; title: string; points: number }[];
 };
 
 /** A card's business and the reward it collects for, as its page shows them. */
