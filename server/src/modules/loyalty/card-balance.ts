@@ -30,7 +30,9 @@ export async function cardTerms(db: Db, businessId: number, reward: RewardRow | 
 export function cardBalance(terms: CardTerms, balance: number) {
   const affordable: Option[] = terms.options.filter((o) => o.points <= balance);
   const ready =
-    terms.kind === "stamps" ? rewardReady(balance, terms.stampsRequired) : terms.kind === "points" && affordable.length > 0;
+    terms.kind === "stamps"
+      ? rewardReady(balance, terms.stampsRequired)
+      : terms.kind === "points" && affordable.length > 0;
   return {
     kind: terms.kind satisfies RewardKind,
     balance_text: balanceText(terms, balance),

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { minorDigits } from "../../../../lib/contract/money";
 import type { ScanCursor } from "../../../../lib/contract/scans";
 import type { Database } from "../../db/client";
 import { scanFilter, type ScanFilters } from "./scan-filter";
@@ -14,7 +15,11 @@ import { scanFilter, type ScanFilters } from "./scan-filter";
  */
 export const EXPORT_BATCH = 500;
 
-const HEADER = ["time", "kind", "customer", "email", "card", "business", "location", "staff", "stamps after"];
+const HEADER = [
+  ...["time", "kind", "customer", "email", "card", "business", "location", "staff", "stamps after"],
+  // Issue 23: the programme's kind, the purchase amount and the balance after in its own unit.
+  ...["programme", "amount", "currency", "balance after"],
+];
 
 /** The answer's first bytes: a BOM (spreadsheets then read UTF-8), the header (no cell needs quotes). */
 const FIRST = Buffer.from(`\uFEFF${HEADER.join(",")}\r\n`);
@@ -44,10 +49,27 @@ function cell(value: string): string {
 }
 
 /**
+ * The decimals of business `b`'s currency, as the contract reads them (money.ts `minorDigits`):
+ * a CASE over the currencies that have other than 2, written once from the runtime's list.
+ * Codes are three capital letters (Intl's own list): safe as literals.
+ */
+const DIGITS = `case b.currency ${Intl.supportedValuesOf("currency")
+  .filter((code) => /^[A-Z]{3}$/.test(code) && minorDigits(code) !== 2)
+  .map((code) => `when '${code}' then ${minorDigits(code)}`)
+  .join(" ")} else 2 end`;
+
+/** Minor units as the contract's decimal string ("4.60", "500" for yen): exact numeric, no float. */
+const money = (minor: string) => `round(${minor}::numeric / 10::numeric ^ (${DIGITS}), ${DIGITS})::text`;
+
+/** The scan's programme: its reward's kind (which never changes once it has cards); stamps without one. */
+const KIND = `coalesce(r.kind, 'stamps')`;
+
+/**
  * The CSV line of scan `s` (with its card `c`, customer `cu`, business `b`, location `a` and staff
  * member `st`): the time in UTC to the millisecond, truncated as a JS Date is (scan-list's
  * created_at), the kind (a word of the enum), the cells, the stamps after (a number: no formula
- * prefix for its sign) and the line's end.
+ * prefix for its sign), the programme (a word), the amount (a decimal, empty without one), the
+ * currency (points and cashback) and the balance after (cashback: a decimal), and the line's end.
  */
 const LINE =
   [
@@ -60,13 +82,18 @@ const LINE =
     cell("a.address"),
     cell("st.name"),
     `s.stamps_after::text`,
+    KIND,
+    `case when s.amount is null then '' else ${money("s.amount")} end`,
+    `case when ${KIND} = 'stamps' then '' else coalesce(b.currency, '') end`,
+    `case when ${KIND} = 'cashback' then ${money("s.stamps_after")} else s.stamps_after::text end`,
   ].join(" || ',' || ") + " || e'\\r\\n'";
 
 const JOINS = `left join cards c on c.id = s.card_id
   left join customers cu on cu.id = c.customer_id
   join businesses b on b.id = s.business_id
   left join addresses a on a.id = s.address_id
-  left join users st on st.id = s.staff_user_id`;
+  left join users st on st.id = s.staff_user_id
+  left join rewards r on r.id = s.reward_id`;
 
 const dialect = new PgDialect();
 

@@ -10,7 +10,16 @@ import type { Limit } from "../../services/rate-limit";
 import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
 import { queueMail } from "../../services/mail-jobs";
 import { walletCodeMail } from "../../services/mail-templates";
-import { cardPage, cardPageView, counterCheck, deviceHash, findQr, NO_PROGRAMME, publicPlace, secretsOf } from "./cards";
+import {
+  cardPage,
+  cardPageView,
+  counterCheck,
+  deviceHash,
+  findQr,
+  NO_PROGRAMME,
+  publicPlace,
+  secretsOf,
+} from "./cards";
 import { holderCard } from "./holder-card";
 import { joinCard } from "./engine/join";
 import { takeOverCard } from "./take-over";
