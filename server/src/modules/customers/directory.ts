@@ -26,7 +26,7 @@ import { balanceText } from "../../../../lib/contract/programme";
 import { optionsByReward, programmeTerms } from "../loyalty/programme-terms";
 import {
   birthdayThisMonth,
-  cheapestOn,
+  extrasOn,
   fallbackOn,
   nearRewardWhere,
   ownReward,
@@ -82,7 +82,7 @@ const selectRows = (db: Db, p: Programme) =>
     .innerJoin(businesses, eq(businesses.id, cards.businessId))
     .leftJoin(ownReward, ownRewardOn)
     .leftJoin(p.fallback, fallbackOn(p.fallback))
-    .leftJoin(p.cheapest, cheapestOn(p));
+    .leftJoin(p.extras, extrasOn(p));
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectRows>["execute"]>>[number];
 

@@ -1,9 +1,9 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/pg-core";
 import type { Segment } from "../../../../lib/contract/customers";
 import type { RewardKind } from "../../../../lib/contract/rewards";
 import type { Db } from "../../db/client";
-import { cards, customers, rewardOptions, rewards } from "../../db/schema";
+import { cards, customers, rewards } from "../../db/schema";
 import { rewardReadySql } from "../loyalty/reward-ready";
 
 /**
@@ -22,7 +22,6 @@ export function fallbackReward(ownerId: number) {
       businessId: rewards.businessId,
       kind: rewards.kind,
       stampsRequired: rewards.stampsRequired,
-      cashbackTiers: rewards.cashbackTiers,
       title: rewards.title,
     })
     .from(rewards)
@@ -55,25 +54,32 @@ export const rewardTitle = (fallback: FallbackReward) =>
   sql<string | null>`coalesce(${ownReward.title}, ${fallback.title})`;
 
 /**
- * The points of each reward's cheapest active option (points programmes), one grouped pass over
- * the owner's options, joined on the card's reward: a hash join, not a lookup per card.
+ * What the segments need of each points or cashback reward of the owner, one row a reward (a few),
+ * joined on the card's reward by hash: the points of its cheapest active option, and its tiers'
+ * thresholds in ascending order (an array: a card's next tier is a binary search, `width_bucket`,
+ * rather than its reward's JSON unpacked again for every card).
  */
-export function cheapestOption(ownerId: number) {
+export function programmeExtras(ownerId: number) {
   return new QueryBuilder()
-    .select({ rewardId: rewardOptions.rewardId, points: sql<number>`min(${rewardOptions.points})`.as("points") })
-    .from(rewardOptions)
-    .where(and(eq(rewardOptions.userId, ownerId), eq(rewardOptions.active, true)))
-    .groupBy(rewardOptions.rewardId)
-    .as("cheapest_option");
+    .select({
+      rewardId: rewards.id,
+      cheapest: sql<number | null>`(select min(o.points) from reward_options o
+        where o.reward_id = ${rewards.id} and o.active)`.as("cheapest"),
+      thresholds: sql<string>`array(select (tier->>'fromMinor')::bigint
+        from jsonb_array_elements(${rewards.cashbackTiers}) tier order by 1)`.as("thresholds"),
+    })
+    .from(rewards)
+    .where(and(eq(rewards.userId, ownerId), ne(rewards.kind, "stamps")))
+    .as("programme_extra");
 }
 
-/** The reward joins a segment reads: the card's reward (its own or the fallback) and its cheapest option. */
-export type Programme = { fallback: FallbackReward; cheapest: ReturnType<typeof cheapestOption> };
+/** The reward joins a segment reads: the card's reward (its own or the fallback) and its extras. */
+export type Programme = { fallback: FallbackReward; extras: ReturnType<typeof programmeExtras> };
 export const programmeOf = (ownerId: number): Programme => ({
   fallback: fallbackReward(ownerId),
-  cheapest: cheapestOption(ownerId),
+  extras: programmeExtras(ownerId),
 });
-export const cheapestOn = (p: Programme) => eq(p.cheapest.rewardId, programmeRewardId(p.fallback));
+export const extrasOn = (p: Programme) => eq(p.extras.rewardId, programmeRewardId(p.fallback));
 
 /**
  * Whether a card's reward is ready (issue 18 §10's rule, per kind): stamps reach the requirement;
@@ -81,22 +87,22 @@ export const cheapestOn = (p: Programme) => eq(p.cheapest.rewardId, programmeRew
  */
 export const rewardReadyWhere = (p: Programme) => sql<boolean | null>`case ${rewardKind(p.fallback)}
     when 'stamps' then ${rewardReadySql(cards.stamps, stampsRequired(p.fallback))}
-    when 'points' then ${cards.stamps} >= ${p.cheapest.points}
+    when 'points' then ${cards.stamps} >= ${p.extras.cheapest}
     else false end`;
 
 /**
  * Near the reward (issue 23 §7): stamps one stamp away; points within 10 % below the cheapest
- * option; cashback lifetime spend within 10 % below a tier's threshold (below one tier and within
- * 10 % of a higher one is within 10 % of the next, so any tier will do). Integer arithmetic: exact.
+ * option; cashback lifetime spend within 10 % below the next tier's threshold (the first above
+ * it). Integer arithmetic: exact.
  */
-export const nearRewardWhere = (p: Programme) => sql<boolean | null>`case ${rewardKind(p.fallback)}
+export const nearRewardWhere = (p: Programme) => {
+  const next = sql`${p.extras.thresholds}[width_bucket(${cards.lifetimeSpend}, ${p.extras.thresholds}) + 1]`;
+  return sql<boolean | null>`case ${rewardKind(p.fallback)}
     when 'stamps' then ${cards.stamps} = ${stampsRequired(p.fallback)} - 1
-    when 'points' then ${cards.stamps} < ${p.cheapest.points} and ${cards.stamps}::bigint * 10 >= ${p.cheapest.points}::bigint * 9
-    when 'cashback' then exists (
-      select 1 from jsonb_array_elements(coalesce(${ownReward.cashbackTiers}, ${p.fallback.cashbackTiers})) tier
-      where ${cards.lifetimeSpend} < (tier->>'fromMinor')::bigint
-        and ${cards.lifetimeSpend} * 10 >= (tier->>'fromMinor')::bigint * 9)
+    when 'points' then ${cards.stamps} < ${p.extras.cheapest} and ${cards.stamps}::bigint * 10 >= ${p.extras.cheapest}::bigint * 9
+    when 'cashback' then ${cards.lifetimeSpend} * 10 >= ${next} * 9
     end`;
+};
 
 const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
 
@@ -145,7 +151,7 @@ export function segmentCardIds(
       .leftJoin(customers, eq(customers.id, cards.customerId))
       .leftJoin(ownReward, ownRewardOn)
       .leftJoin(p.fallback, fallbackOn(p.fallback))
-      .leftJoin(p.cheapest, cheapestOn(p))
+      .leftJoin(p.extras, extrasOn(p))
       .where(segmentCards(p, ownerId, businessId, segment, days))
   );
 }
