@@ -4,31 +4,9 @@ import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import type { Envelope } from "@/lib/contract/envelope";
 import type { CounterCode } from "@/lib/contract/qr-codes";
+import { confirmation, type Stamp } from "@/lib/counter-confirmation";
 
-type Stamp = {
-  action: "join" | "stamp";
-  stamps: number;
-  stamps_required: number | null;
-  /** Issue 23: a points or cashback programme's balance in its own terms ("340 points — 60 to Free lunch"). */
-  kind?: "stamps" | "points" | "cashback";
-  balance_text?: string;
-};
 type Problem = { status: number; message: string };
-
-/** What the screen says of a stamp: a stamp card's "3 of 10"; points and cashback in their own terms. */
-function confirmation(stamp: Stamp): string {
-  const programme = stamp.kind && stamp.kind !== "stamps" && stamp.balance_text ? stamp.kind : null;
-  const what =
-    stamp.action === "join"
-      ? "Welcome! Card created"
-      : programme === "points"
-        ? "Points added"
-        : programme === "cashback"
-          ? "Visit recorded"
-          : "Stamp added";
-  if (programme) return `${what} · ${stamp.balance_text}`;
-  return stamp.stamps_required ? `${what} · ${stamp.stamps} of ${stamp.stamps_required}` : `${what} · ${stamp.stamps}`;
-}
 
 /** How long a confirmation stays on the screen. */
 const CONFIRM_MS = 4000;
