@@ -281,6 +281,10 @@ describe("the customer directory and segments", () => {
     expect(await at(9_000)).toBe(1);
     expect(await at(9_999)).toBe(1);
     expect(await at(10_000)).toBe(0);
+    // Past the last tier, or a programme without tiers: nothing to be near.
+    expect(await at(60_000)).toBe(0);
+    await t.query(sql`update rewards set cashback_tiers = '[]'::jsonb where id = ${card.reward.id}`);
+    expect(await at(9_500)).toBe(0);
     // Money to spend is never a "ready" reward.
     await t.query(sql`update cards set stamps = 99999 where serial = ${card.serial}`);
     expect(await segment(card.token, card.business.id, "reward_ready")).toBe(0);
