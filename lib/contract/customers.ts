@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDate } from "./fields";
 import { optionalId } from "./ids";
+import type { RewardKind } from "./rewards";
 
 /**
  * The customer directory, segments and privacy calls (issue 16). A "customer" row of the directory
@@ -18,7 +19,7 @@ export const SEGMENT_LABELS: Record<Segment, string> = {
   all: "All card holders",
   inactive: "No visit for N days",
   reward_ready: "Reward ready",
-  near_reward: "One stamp from the reward",
+  near_reward: "Near the reward (one stamp, or within 10 %)",
   new: "Joined in the last N days",
   birthday_this_month: "Birthday this month",
 };
@@ -136,6 +137,9 @@ export type CustomerRow = {
   business_name: string;
   stamps: number;
   stamps_required: number | null;
+  /** Issue 23: the programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
+  kind: RewardKind;
+  balance_text: string;
   rewards_redeemed: number;
   first_visit_at: string;
   last_visit_at: string;

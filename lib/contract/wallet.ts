@@ -3,6 +3,7 @@ import { calendarDate, email, name, otpCode } from "./fields";
 import { serialField } from "./customers";
 import type { CardMessage } from "./notifications";
 import { amountField } from "./money";
+import type { RewardKind } from "./rewards";
 import { counterCodeField, qrTokenField, type QrPublic } from "./qr-codes";
 
 export { CARD_SECRETS_HEADER, LAST_CARD_COOKIE, MAX_CARDS_PER_DEVICE } from "./wallet-device";
@@ -114,6 +115,11 @@ export type WalletCard = {
    * page with this card's `ref`. Null when the business has no QR code.
    */
   referral_url?: string | null;
+  /** Issue 23: the programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
+  kind: RewardKind;
+  balance_text: string;
+  /** Points: the options the balance affords, cheapest first (empty otherwise). */
+  options: { id: number; title: string; points: number }[];
 };
 
 /** A card's business and the reward it collects for, as its page shows them. */

@@ -10,7 +10,16 @@ import type { Limit } from "../../services/rate-limit";
 import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
 import { queueMail } from "../../services/mail-jobs";
 import { walletCodeMail } from "../../services/mail-templates";
-import { cardPageView, counterCheck, deviceHash, findQr, NO_PROGRAMME, publicPlace, secretsOf } from "./cards";
+import {
+  cardPage,
+  cardPageView,
+  counterCheck,
+  deviceHash,
+  findQr,
+  NO_PROGRAMME,
+  publicPlace,
+  secretsOf,
+} from "./cards";
 import { holderCard } from "./holder-card";
 import { joinCard } from "./engine/join";
 import { findReferrer, referralUrl } from "./referrals";
@@ -104,8 +113,8 @@ export function walletRoutes(app: FastifyInstance) {
     const { business } = place;
     // The card's own reward (what its stamps count toward), not the scanned code's; Google's save
     // link carries the places the pass surfaces near (issue 16).
-    const [view, locations] = await Promise.all([
-      cardPageView(app.db, card, { customerName, businessName: business.name }),
+    const [{ view, terms }, locations] = await Promise.all([
+      cardPage(app.db, card, { customerName, businessName: business.name }),
       app.googleWallet.configured ? passLocations(app.db, business.id, business.name) : [],
     ]);
     // Before the links: a Google Wallet pass saved now shows the card's messages too (issue 16).
@@ -115,7 +124,7 @@ export function walletRoutes(app: FastifyInstance) {
     const data = {
       ...view,
       place: publicPlace(place),
-      wallet_links: walletLinks(app, card, customerName, place, token, locations, messages),
+      wallet_links: walletLinks(app, card, customerName, place, token, locations, messages, terms),
       referral_url: await referralUrl(app.db, app.config.publicAppUrl, card, qr?.id ?? null),
     };
     return { message: "Your card.", data: { ...data, messages, birthday: customer?.birthday ?? null } };
