@@ -20,7 +20,12 @@ afterAll(() => t.close());
 /** A programme whose balance lapses 30 days after the last visit (points or stamps). */
 async function expiring(kind: "stamps" | "points" | "cashback" = "stamps") {
   const p = await f.programme({ stamps_required: 10 });
-  await t.query(sql`update rewards set expire_after_days = 30, kind = ${kind} where id = ${p.reward.id}`);
+  // A valid programme of each kind: points earn 1 per 1.00 spent (none per visit), cashback 5 %.
+  await t.query(
+    sql`update rewards set expire_after_days = 30, kind = ${kind},
+          points_per_unit = ${kind === "points" ? 1 : 0}, cashback_basis_points = ${kind === "cashback" ? 500 : 0}
+        where id = ${p.reward.id}`,
+  );
   return p;
 }
 
@@ -87,7 +92,8 @@ it("changes nothing when run twice, and never expires cashback or a programme wi
   await runJob();
   await runJob();
   expect(await historyOf(lapsed.card.serial)).toEqual([
-    { kind: "join", delta: 1, stamps_after: 1, unit: "stamps" },
+    // A points programme with no points per visit: the join earns none.
+    { kind: "join", delta: 0, stamps_after: 0, unit: "points" },
     { kind: "expire", delta: -340, stamps_after: 0, unit: "points" },
   ]);
   expect(await cardOf(money.card.serial)).toBe(460);

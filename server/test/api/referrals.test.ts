@@ -117,7 +117,8 @@ it("gives both cards the bonus once, on the friend's first visit, and shows it t
 
 it("gives the bonus on a self-scan too, in points on a points programme (10 by default)", async () => {
   const p = await f.programme();
-  await t.query(sql`update rewards set kind = 'points' where id = ${p.reward.id}`);
+  // One point a visit: the join earns 1, the friend's self-scan 1 more.
+  await t.query(sql`update rewards set kind = 'points', points_per_visit = 1 where id = ${p.reward.id}`);
   const referrer = await f.join(p.qr.qr_token);
   const friend = await f.join(p.qr.qr_token, { ref: await refOf(p, referrer) });
   // Past the join's cooldown, the friend scans the QR code at the counter.
