@@ -293,3 +293,44 @@ test("after the QR code is regenerated, the saved link and the installed app sti
   await expect(other.getByRole("heading", { name: "This QR code does not work any more" })).toBeVisible();
   await Promise.all([stranger.close(), device.close(), ownerContext.close()]);
 });
+
+test("a friend joins through a card's referral link, and both cards earn the bonus on the friend's first visit", async ({
+  browser,
+}) => {
+  const referrer = await customerWithCard(browser, phone);
+  await referrer.page.goto(referrer.url);
+  const link = referrer.page.getByLabel("Your referral link");
+  await expect(referrer.page.getByRole("heading", { name: "Bring a friend" })).toBeVisible();
+  const referralUrl = new URL(await link.inputValue());
+  expect(referralUrl.searchParams.get("ref")).toMatch(/^[0-9A-Z]{8,}$/);
+
+  // The friend opens the link on their own phone and joins with the form.
+  const friendContext = await browser.newContext(phone);
+  const friend = await friendContext.newPage();
+  await friend.goto(`${referralUrl.pathname}${referralUrl.search}`);
+  await expect(friend.getByText("A friend invited you: you both earn a bonus after your first visit.")).toBeVisible();
+  await friend.getByLabel("Your name").fill("Fay Friend");
+  await friend.getByLabel("Email", { exact: true }).fill(uniqueEmail("fay"));
+  await friend.getByLabel(/I agree that Corner Bakery keeps my name/).check();
+  await friend.getByRole("button", { name: "Join and get my first stamp" }).click();
+  const friendCard = friend.getByRole("region", { name: "Fay Friend's card" });
+  await expect(friendCard.getByText(/^1\s+of 5 stamps$/)).toBeVisible();
+  const serial = (await friend.locator(".wallet-qr code").textContent())!;
+
+  // Staff stamp the friend's card at the counter: the first visit, and the bonus for both.
+  const ownerContext = await browser.newContext({ storageState: owner.state });
+  const scan = await ownerContext.request.post(`${E2E.webUrl}/api/qr-code-scanner`, {
+    headers: sameOrigin,
+    data: { code: serial },
+  });
+  expect(scan.status()).toBe(200);
+  await friend.reload();
+  await expect(friendCard.getByText(/^3\s+of 5 stamps$/)).toBeVisible();
+  await referrer.page.reload();
+  await expect(referrer.page.getByText(/^2\s+of 5 stamps$/)).toBeVisible();
+  // A second visit gives no second bonus.
+  await ownerContext.request.post(`${E2E.webUrl}/api/qr-code-scanner`, { headers: sameOrigin, data: { code: serial } });
+  await referrer.page.reload();
+  await expect(referrer.page.getByText(/^2\s+of 5 stamps$/)).toBeVisible();
+  await Promise.all([referrer.context.close(), friendContext.close(), ownerContext.close()]);
+});

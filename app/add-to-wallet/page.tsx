@@ -5,6 +5,7 @@ import { CardOffline } from "@/components/wallet/card-offline";
 import { CardMessages } from "@/components/wallet/card-messages";
 import { CardPrivacy } from "@/components/wallet/card-privacy";
 import { JoinCard } from "@/components/wallet/join-card";
+import { ReferralLink } from "@/components/wallet/referral-link";
 import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
 import { StampCard } from "@/components/wallet/stamp-card";
@@ -88,6 +89,8 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   const after = params.after === "join" || params.after === "recover" ? params.after : null;
   // A rotating QR code's counter code (the counter screen's URL carries it).
   const counterCode = typeof params.code === "string" ? params.code.slice(0, 100) : undefined;
+  // A friend's referral link carries their card's code (issue 23 §6).
+  const referralCode = typeof params.ref === "string" ? params.ref.slice(0, 40) : undefined;
   const noCode = (
     <Friendly
       title="Scan a code to get your card"
@@ -231,7 +234,15 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       {card ? (
         <StampCard card={card} />
       ) : (
-        reward && liveToken && <JoinCard qrToken={liveToken} businessName={business.name} counterCode={counterCode} />
+        reward &&
+        liveToken && (
+          <JoinCard
+            qrToken={liveToken}
+            businessName={business.name}
+            counterCode={counterCode}
+            referralCode={referralCode}
+          />
+        )
       )}
       {card && home && (
         <p className="small muted">
@@ -240,6 +251,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
             : "Scan the code at the counter to collect your next stamp."}
         </p>
       )}
+      {card?.referral_url && <ReferralLink url={card.referral_url} businessName={business.name} />}
       {card?.messages && <CardMessages messages={card.messages} card={{ qr_token: liveToken, serial: card.serial }} />}
       {card && <WalletButtons links={card.wallet_links} device={device} stores={stores} />}
       {card && <CardPrivacy qrToken={liveToken} serial={card.serial} birthday={card.birthday ?? null} />}

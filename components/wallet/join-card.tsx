@@ -52,11 +52,14 @@ export function JoinCard({
   qrToken,
   businessName,
   counterCode,
+  referralCode,
 }: {
   qrToken: string;
   businessName: string;
   /** A rotating QR code's counter code, from the scanned URL: the join needs it. */
   counterCode?: string;
+  /** A friend's referral code, from their link (issue 23 §6): both earn a bonus after the first visit. */
+  referralCode?: string;
 }) {
   const router = useRouter();
   const [mode, setMode] = useState<"join" | "recover" | "code">("join");
@@ -81,6 +84,7 @@ export function JoinCard({
             birthday: value("birthday"),
             consent: form.get("consent") === "on",
             code: counterCode,
+            ref: referralCode,
           }
         : mode === "recover"
           ? { qr_token: qrToken, email: value("email") }
@@ -91,7 +95,9 @@ export function JoinCard({
     if (!res.ok) {
       // With messages beside the fields, the summary just points at them.
       // (A join's `code` is the counter code of the URL, not a field here: its message says it all.)
-      const fields = Object.keys(res.errors).filter((k) => k !== "qr_token" && !(mode === "join" && k === "code"));
+      const fields = Object.keys(res.errors).filter(
+        (k) => k !== "qr_token" && !(mode === "join" && (k === "code" || k === "ref")),
+      );
       setMessage({ text: fields.length > 0 ? "Please check the fields below." : res.message, error: true });
       if (mode === "join" && res.errors.email?.[0]?.includes("already has a card")) setEmail(value("email"));
       return;
@@ -117,6 +123,9 @@ export function JoinCard({
   return (
     <section className="wallet-join" aria-labelledby="join-title">
       <h2 id="join-title">{mode === "join" ? "Get your stamp card" : "Open your card on this phone"}</h2>
+      {mode === "join" && referralCode && (
+        <p className="small muted">A friend invited you: you both earn a bonus after your first visit.</p>
+      )}
       {message && (
         <p
           className={message.error ? "wallet-notice error" : "wallet-notice"}
