@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { imageFile } from "./files";
 import { optionalId, text } from "./ids";
+import { currencyCode } from "./money";
 import { pageQuery } from "./pagination";
 
 export const zipCode = z
@@ -37,6 +38,8 @@ export const businessForm = z.object({
   business_name: text("business name", 100),
   ...placeFields,
   fraud_threshold: fraudThreshold,
+  /** Issue 23: ISO 4217; blank = the country's currency. */
+  currency: z.preprocess((value) => (value === "" || value === null ? undefined : value), currencyCode.optional()),
 });
 
 /**
