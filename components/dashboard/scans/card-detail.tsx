@@ -7,7 +7,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
-import { cardAdjustBody, type CardEventKind } from "@/lib/contract/cards";
+import { cardAdjustBody, type CardEvent, type CardEventKind } from "@/lib/contract/cards";
 import { useAdjustCard, useCardHistory } from "@/lib/queries/loyalty";
 import { useContractForm } from "@/lib/use-contract-form";
 
@@ -21,6 +21,16 @@ const KIND: Record<CardEventKind, string> = {
   expire: "Expired",
   referral: "Referral bonus",
 };
+
+/**
+ * A history entry's change: stamps as before ("+1 → 3"); points and cashback in their own terms
+ * ("+12 points → 52 points", "−€4.60 → €0.00 to spend"), with the purchase it earned on.
+ */
+function changeText(e: CardEvent): string {
+  if (e.kind === "flag") return "—";
+  if (!e.unit || e.unit === "stamps") return `${e.delta > 0 ? "+" : ""}${e.delta} → ${e.stamps_after}`;
+  return `${e.delta_text} → ${e.balance_text}${e.amount ? ` (purchase ${e.amount})` : ""}`;
+}
 
 /** card-adjust: stamps to add (+) or remove (-) with the reason the history keeps. */
 function AdjustForm({ serial }: { serial: string }) {
@@ -81,12 +91,24 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
         </p>
       )}
       <dl className="details card-figures">
-        <dt>Stamps</dt>
-        <dd>
-          {card.stamps}
-          {card.stamps_required !== null && ` of ${card.stamps_required}`}
-          {card.reward_title && ` for ${card.reward_title}`}
-        </dd>
+        {card.kind && card.kind !== "stamps" ? (
+          <>
+            <dt>Balance</dt>
+            <dd>
+              {card.balance_text}
+              {card.reward_title && ` (${card.reward_title})`}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>Stamps</dt>
+            <dd>
+              {card.stamps}
+              {card.stamps_required !== null && ` of ${card.stamps_required}`}
+              {card.reward_title && ` for ${card.reward_title}`}
+            </dd>
+          </>
+        )}
         <dt>Collected in all</dt>
         <dd>{card.lifetime_stamps}</dd>
         <dt>Rewards redeemed</dt>
@@ -117,7 +139,7 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
                     {KIND[e.kind]}
                   </span>
                 </td>
-                <td>{e.kind === "flag" ? "—" : `${e.delta > 0 ? "+" : ""}${e.delta} → ${e.stamps_after}`}</td>
+                <td>{changeText(e)}</td>
                 <td>{e.actor_name ?? (e.qr_label ? `Self-scan (${e.qr_label})` : "Customer")}</td>
                 <td>{e.reason ?? ""}</td>
               </tr>
