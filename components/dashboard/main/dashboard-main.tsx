@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import type { DashboardDetails } from "@/lib/contract/dashboard";
 import { useDashboardDetails } from "@/lib/queries/dashboard";
 import { useProfile } from "@/lib/queries/user";
+import { moneyShort } from "../rewards/reward-summary";
 
 // The chart library is fetched only here, not by any other dashboard page.
 const ActivityChart = dynamic(() => import("./activity-chart"), {
@@ -28,16 +29,45 @@ const KPIS: { key: Figure; label: string; href: string; ownerOnly?: boolean }[] 
   { key: "product_categories", label: "Product categories", href: "/dashboard/product-category", ownerOnly: true },
 ];
 
+/**
+ * Issue 23's figures, shown only when the answer carries them (an API without points or cashback
+ * figures shows no tile rather than a made-up zero). Cashback owed is money: a decimal string.
+ */
+type ProgrammeFigure = "points_issued" | "points_redeemed" | "cashback_owed" | "referrals";
+type ProgrammeFigures = Partial<Record<ProgrammeFigure, number | string | null>> & { currency?: string | null };
+const PROGRAMME_KPIS: { key: ProgrammeFigure; label: string }[] = [
+  { key: "points_issued", label: "Points issued" },
+  { key: "points_redeemed", label: "Points redeemed" },
+  { key: "cashback_owed", label: "Cashback owed" },
+  { key: "referrals", label: "Referrals" },
+];
+
+function figureText(value: number | string, currency?: string | null): string {
+  if (typeof value === "number") return value.toLocaleString("en");
+  return currency ? moneyShort(value, currency) : value;
+}
+
+type Tile = { key: string; label: string; text: string; href?: string; ownerOnly?: boolean };
+
 function KpiGrid({ details, owner }: { details: DashboardDetails; owner: boolean }) {
+  const extra = details as DashboardDetails & ProgrammeFigures;
+  const programme: Tile[] = PROGRAMME_KPIS.flatMap((kpi) => {
+    const value = extra[kpi.key];
+    return value === undefined || value === null ? [] : [{ ...kpi, text: figureText(value, extra.currency) }];
+  });
+  const standard: Tile[] = KPIS.map((kpi) => ({ ...kpi, text: String(details[kpi.key]) }));
+  // The programme figures follow the loyalty ones (up to rewards redeemed), before what the owner manages.
+  const split = standard.findIndex((tile) => tile.key === "rewards_redeemed") + 1;
+  const tiles = [...standard.slice(0, split), ...programme, ...standard.slice(split)];
   return (
     <ul className="kpi-grid" aria-label="Key figures">
-      {KPIS.map((kpi) => (
+      {tiles.map((kpi) => (
         <li key={kpi.key} className="kpi">
           <span className="kpi-value" data-testid={`kpi-${kpi.key}`}>
-            {details[kpi.key]}
+            {kpi.text}
           </span>
           <span className="kpi-label">{kpi.label}</span>
-          {owner && kpi.ownerOnly && (
+          {owner && kpi.ownerOnly && kpi.href && (
             <Link href={kpi.href} className="kpi-link">
               Manage<span className="visually-hidden"> {kpi.label.toLowerCase()}</span>
             </Link>
