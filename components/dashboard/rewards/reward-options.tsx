@@ -30,7 +30,7 @@ export function RewardOptions({ reward }: { reward: Reward }) {
   const options = [...(list.data ?? [])].sort((a, b) => a.points - b.points);
   return (
     <section className="reward-options" aria-labelledby={headingId}>
-      <h3 id={headingId}>What {reward.title} points buy</h3>
+      <h3 id={headingId}>Redeem options of {reward.title}</h3>
       {list.isPending ? (
         <Skeleton rows={1} height="2.5rem" label="Loading the options…" />
       ) : list.isError ? (

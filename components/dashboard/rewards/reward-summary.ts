@@ -1,15 +1,19 @@
 import { minorDigits } from "@/lib/contract/money";
 import type { Reward } from "@/lib/contract/rewards";
 
-/** "€1", "€12.50", "¥500": an amount as the reward list shows it (no ".00" on whole amounts). */
+/**
+ * "€1", "€12.50", "¥500": a decimal string of the contract as people read it, without ".00" on
+ * whole amounts (display only: the number is never computed with).
+ */
 export function moneyShort(decimal: string | number, currency: string | null): string {
   const value = Number(decimal);
   if (!currency) return String(decimal);
+  const digits = Number.isInteger(value) ? 0 : minorDigits(currency);
   return new Intl.NumberFormat("en", {
     style: "currency",
     currency,
-    minimumFractionDigits: 0,
-    maximumFractionDigits: minorDigits(currency),
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
   }).format(value);
 }
 

@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
+import { amountField } from "@/lib/contract/money";
 import type { ScanResult } from "@/lib/contract/wallet";
 import { useScanCard } from "@/lib/queries/loyalty";
 import { failureText, ResultPanel, type Outcome } from "./scan-result";
@@ -58,6 +59,14 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
     if (scan.isPending || (text === last.current.code && now - last.current.at < REPEAT_MS)) return;
     last.current = { code: text, at: now };
     setAmountError(null);
+    // The contract's own rule, before anything is sent (the currency's decimals are the server's to check).
+    const typed = amount.trim() ? amountField.safeParse(amount.trim()) : null;
+    if (typed && !typed.success) {
+      const message = typed.error.issues[0]?.message ?? "Please check the amount.";
+      setAmountError(message);
+      setOutcome({ ok: false, message });
+      return;
+    }
     try {
       const res = await scan.mutateAsync({ code: text, amount: amount.trim() || undefined });
       remember(res.data);

@@ -7,6 +7,7 @@ import { messages } from "@/lib/contract/envelope";
 import { fromMinor } from "@/lib/contract/money";
 import type { ScanResult } from "@/lib/contract/wallet";
 import { useRedeemCard } from "@/lib/queries/loyalty";
+import { moneyShort } from "../rewards/reward-summary";
 
 export type Outcome = { ok: true; message: string; result: ScanResult; live: boolean } | { ok: false; message: string };
 
@@ -95,28 +96,30 @@ function RedeemArea({ result, onRedeemed }: { result: ScanResult; onRedeemed: (o
         <form className="redeem-amount" onSubmit={submitAmount} noValidate>
           <div className="field">
             <label htmlFor={`${id}-amount`}>Amount to take off</label>
-            <input
-              id={`${id}-amount`}
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-              aria-describedby={`${id}-amount-hint`}
-              aria-invalid={error ? true : undefined}
-            />
+            <div className="redeem-amount-row">
+              <input
+                id={`${id}-amount`}
+                name="amount"
+                inputMode="decimal"
+                autoComplete="off"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                aria-describedby={`${id}-amount-hint${error ? ` ${id}-error` : ""}`}
+                aria-invalid={error ? true : undefined}
+              />
+              <Button type="submit" variant="secondary" busy={redeem.isPending}>
+                Redeem cashback
+              </Button>
+            </div>
             <p id={`${id}-amount-hint`} className="field-hint">
-              Up to {result.cashback_balance ?? "0"}
-              {result.currency ? ` ${result.currency}` : ""}, the card&apos;s cashback.
+              Up to {result.cashback_balance ? moneyShort(result.cashback_balance, result.currency) : "0"}, the
+              card&apos;s cashback.
             </p>
           </div>
-          <Button type="submit" variant="secondary" busy={redeem.isPending}>
-            Redeem cashback
-          </Button>
         </form>
       )}
       {error && (
-        <p className="field-error" role="alert">
+        <p id={`${id}-error`} className="field-error" role="alert">
           {error}
         </p>
       )}
