@@ -7,7 +7,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
-import { cardAdjustBody, type CardEvent, type CardEventKind } from "@/lib/contract/cards";
+import { cardAdjustBody, type CardEvent, type CardEventKind, type CardSummary } from "@/lib/contract/cards";
 import { useAdjustCard, useCardHistory } from "@/lib/queries/loyalty";
 import { useContractForm } from "@/lib/use-contract-form";
 
@@ -33,7 +33,21 @@ function changeText(e: CardEvent): string {
 }
 
 /** card-adjust: stamps to add (+) or remove (-) with the reason the history keeps. */
-function AdjustForm({ serial }: { serial: string }) {
+/** A correction counts in the card's unit: stamps, points, or cashback in the currency's cents. */
+const ADJUST_TEXT: Record<CardSummary["kind"], { label: string; hint: string }> = {
+  stamps: { label: "Stamps to add or remove", hint: "E.g. 2 to add two, -1 to remove one. A card never goes below 0." },
+  points: {
+    label: "Points to add or remove",
+    hint: "E.g. 20 to add twenty, -5 to remove five. A card never goes below 0.",
+  },
+  cashback: {
+    label: "Cashback to add or remove, in cents (the smallest unit)",
+    hint: "E.g. 50 adds 0.50, -100 removes 1.00. A card never goes below 0.",
+  },
+};
+
+function AdjustForm({ serial, kind }: { serial: string; kind: CardSummary["kind"] }) {
+  const text = ADJUST_TEXT[kind] ?? ADJUST_TEXT.stamps;
   const adjust = useAdjustCard();
   const form = useContractForm(
     cardAdjustBody,
@@ -48,10 +62,10 @@ function AdjustForm({ serial }: { serial: string }) {
     <form className="form card-adjust" {...form.formProps} aria-label="Correct the stamps">
       <div className="form-row">
         <TextField
-          label="Stamps to add or remove"
+          label={text.label}
           type="number"
           inputMode="numeric"
-          hint="E.g. 2 to add two, -1 to remove one. A card never goes below 0."
+          hint={text.hint}
           required
           {...form.field("delta")}
         />
@@ -114,7 +128,7 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
         <dt>Rewards redeemed</dt>
         <dd>{card.rewards_redeemed}</dd>
       </dl>
-      <AdjustForm serial={card.serial} />
+      <AdjustForm serial={card.serial} kind={card.kind ?? "stamps"} />
       <h3>History</h3>
       <div className="table-scroll">
         <table className="scan-table card-history">
