@@ -30,11 +30,12 @@ const KPIS: { key: Figure; label: string; href: string; ownerOnly?: boolean }[] 
 ];
 
 /**
- * Issue 23's figures, shown only when the answer carries them (an API without points or cashback
- * figures shows no tile rather than a made-up zero). Cashback owed is money: a decimal string.
+ * Issue 23's figures, shown only when the answer carries them (an API without them shows no tile
+ * rather than a made-up zero). Cashback owed is money, one amount per currency.
  */
+type Owed = { currency: string; amount: string }[];
 type ProgrammeFigure = "points_issued" | "points_redeemed" | "cashback_owed" | "referrals";
-type ProgrammeFigures = Partial<Record<ProgrammeFigure, number | string | null>> & { currency?: string | null };
+type ProgrammeFigures = Partial<Record<ProgrammeFigure, number | Owed | null>>;
 const PROGRAMME_KPIS: { key: ProgrammeFigure; label: string }[] = [
   { key: "points_issued", label: "Points issued" },
   { key: "points_redeemed", label: "Points redeemed" },
@@ -42,9 +43,10 @@ const PROGRAMME_KPIS: { key: ProgrammeFigure; label: string }[] = [
   { key: "referrals", label: "Referrals" },
 ];
 
-function figureText(value: number | string, currency?: string | null): string {
+function figureText(value: number | Owed): string {
   if (typeof value === "number") return value.toLocaleString("en");
-  return currency ? moneyShort(value, currency) : value;
+  if (value.length === 0) return "0";
+  return value.map((owed) => moneyShort(owed.amount, owed.currency)).join(" + ");
 }
 
 type Tile = { key: string; label: string; text: string; href?: string; ownerOnly?: boolean };
@@ -53,7 +55,7 @@ function KpiGrid({ details, owner }: { details: DashboardDetails; owner: boolean
   const extra = details as DashboardDetails & ProgrammeFigures;
   const programme: Tile[] = PROGRAMME_KPIS.flatMap((kpi) => {
     const value = extra[kpi.key];
-    return value === undefined || value === null ? [] : [{ ...kpi, text: figureText(value, extra.currency) }];
+    return value === undefined || value === null ? [] : [{ ...kpi, text: figureText(value) }];
   });
   const standard: Tile[] = KPIS.map((kpi) => ({ ...kpi, text: String(details[kpi.key]) }));
   // The programme figures follow the loyalty ones (up to rewards redeemed), before what the owner manages.
