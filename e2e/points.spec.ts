@@ -119,7 +119,10 @@ test("a points purchase and a redeem through the staff scanner", async ({ page, 
   const history = staff.locator(".card-history tbody tr");
   await expect(history.nth(0)).toContainText("Redeemed");
   await expect(history.nth(0)).toContainText("−20 points → 13 points");
-  await expect(history.nth(1)).toContainText("+28 points → 33 points (purchase 23.40)");
+  await expect(history.nth(1)).toContainText("+28 points → 33 points");
+  await expect(history.nth(1)).toContainText("(purchase 23.40)");
+  await expect(history.nth(2)).toContainText("Joined");
+  await expect(history.nth(2)).toContainText("+5 points → 5 points");
   await desk.close();
 
   expect(errors).toEqual([]);
