@@ -91,6 +91,9 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
     if (code.trim()) {
       last.current = { code: "", at: 0 };
       void send(code.trim());
+    } else {
+      // Enter in the amount field: the card's code comes next.
+      document.getElementById("scan-code")?.focus();
     }
   };
 
