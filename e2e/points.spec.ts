@@ -93,10 +93,13 @@ test("a points purchase and a redeem through the staff scanner", async ({ page, 
   await logIn(staff, staffEmail, "staff-password-77");
   await expect(staff).toHaveURL(/\/dashboard\/main$/);
   await dashboardNav(staff).getByRole("link", { name: "My Scans" }).click();
+  // By keyboard: the amount, Enter moves to the card's code, Enter scans.
   const scan = async (amount: string) => {
     await staff.getByLabel("Purchase amount").fill(amount);
-    await staff.getByLabel("Or type the card's code").fill(serial);
-    await staff.getByLabel("Or type the card's code").press("Enter");
+    await staff.getByLabel("Purchase amount").press("Enter");
+    await expect(staff.getByLabel("Or type the card's code")).toBeFocused();
+    await staff.keyboard.type(serial);
+    await staff.keyboard.press("Enter");
   };
 
   // A bad amount: a clear message beside the field, nothing earned.
