@@ -95,6 +95,7 @@ test("a points purchase and a redeem through the staff scanner", async ({ page, 
   await dashboardNav(staff).getByRole("link", { name: "My Scans" }).click();
   // By keyboard: the amount, Enter moves to the card's code, Enter scans.
   const scan = async (amount: string) => {
+    await staff.getByLabel("Or type the card's code").clear();
     await staff.getByLabel("Purchase amount").fill(amount);
     await staff.getByLabel("Purchase amount").press("Enter");
     await expect(staff.getByLabel("Or type the card's code")).toBeFocused();
