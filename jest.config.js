@@ -16,14 +16,15 @@ const swcTypescript = [
   },
 ];
 
-// fastify's `inject` (light-my-request) requires cookie@2, an ES-module-only package. Node 20
-// loads it natively (require(esm)) but Jest's module sandbox cannot, so that one package is
-// compiled to CommonJS too; the rest of node_modules is left alone.
+// fastify's `inject` (light-my-request) requires cookie@2, and the business module imports
+// country-to-currency: ES-module-only packages. Node 20 loads them natively (require(esm)) but
+// Jest's module sandbox cannot, so those two are compiled to CommonJS too; the rest of
+// node_modules is left alone.
 const swcEsm = [
   "@swc/jest",
   { jsc: { parser: { syntax: "ecmascript" }, target: "es2022" }, module: { type: "commonjs" } },
 ];
-const esmOnly = "/node_modules/light-my-request/node_modules/cookie/";
+const esmOnly = "/node_modules/(light-my-request/node_modules/cookie|country-to-currency)/";
 
 const common = {
   rootDir: __dirname,
@@ -35,7 +36,9 @@ const common = {
   // The root tsconfig's `@/…` alias, for the app's lib/ files.
   // `server-only` throws outside a React Server build; in tests it is the no-op it is on the server.
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/node_modules/server-only/empty.js" },
-  transformIgnorePatterns: ["(?<!/light-my-request)/node_modules/(?!light-my-request/node_modules/cookie/)"],
+  transformIgnorePatterns: [
+    "(?<!/light-my-request)/node_modules/(?!light-my-request/node_modules/cookie/|country-to-currency/)",
+  ],
   testPathIgnorePatterns: ["/node_modules/", "<rootDir>/.next/", "<rootDir>/server/dist/", "<rootDir>/e2e/"],
   modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/server/dist/"],
 };

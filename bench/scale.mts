@@ -203,6 +203,44 @@ async function writeCards(db: pg.Client, owner: Owner) {
   return { serials: rows.slice(0, CALLS).map((r) => serialOf(r.customer_id)), secrets };
 }
 
+/**
+ * A points programme beside the owner's café (issue 23): a second business in EUR whose reward
+ * earns 5 points a visit and 1 per euro, with CALLS cards of its own, each with its first visit.
+ * The timed earns (staff, with an amount) run at the owner's size: the same tables, indexes and
+ * triggers as the café's million scans.
+ */
+async function pointsCards(db: pg.Client, owner: Owner) {
+  const one = async <T,>(text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as T;
+  const place = `'Bakery', '2 Bench Road', 'Greater London', 'London', 'EC1A 1BB', 'United Kingdom'`;
+  const { id: businessId } = await one<{ id: number }>(
+    `insert into businesses (user_id, business_name, business_category, address, state, city, zip_code, country_name, currency)
+     values ($1, 'Bench Bakery', ${place}, 'EUR') returning id`,
+    [owner.id],
+  );
+  const { id: rewardId } = await one<{ id: number }>(
+    `insert into rewards (user_id, business_id, title, kind, stamps_required, points_per_visit, points_per_unit, cooldown_minutes)
+     values ($1, $2, 'Bakery points', 'points', 0, 5, 1, 0) returning id`,
+    [owner.id, businessId],
+  );
+  await db.query(
+    "insert into reward_options (user_id, business_id, reward_id, title, points) values ($1, $2, $3, 'Free lunch', 400)",
+    [owner.id, businessId, rewardId],
+  );
+  const { rows } = await db.query<{ customer_id: number }>(
+    `with c as (
+       insert into customers (user_id, name, email)
+       select $1, 'Points customer ' || k, 'points-' || k || '@owner-' || $1 || '.example.com' from generate_series(1, $4) k
+       returning id
+     )
+     insert into cards (user_id, business_id, customer_id, reward_id, serial, stamps, lifetime_stamps)
+     select $1, $2, c.id, $3, 'LC-' || substr(h, 1, 4) || '-' || substr(h, 5, 4) || '-' || substr(h, 9, 4), 5, 5
+     from c, lateral (select upper(lpad(to_hex(c.id), 12, '0')) as h) s
+     returning customer_id`,
+    [owner.id, businessId, rewardId, CALLS],
+  );
+  return rows.map((r) => serialOf(r.customer_id));
+}
+
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
@@ -399,6 +437,12 @@ async function main() {
       results.push(
         await timeWrites(db, owner, "staff stamp (qr-code-scanner, serial)", (i) =>
           post(owner.token, "qr-code-scanner", { code: cards.serials[i]! }),
+        ),
+      );
+      const points = await pointsCards(db, owner);
+      results.push(
+        await timeWrites(db, owner, "points earn (qr-code-scanner, amount)", (i) =>
+          post(owner.token, "qr-code-scanner", { code: points[i]!, amount: "12.50" }),
         ),
       );
       results.push(

@@ -156,7 +156,14 @@ export default async function AddToWalletPage({ searchParams }: Props) {
               }
             : { tone: "wait", text: "You already collected a stamp with this code." }
           : { tone: "ok", text: scan.envelope!.message };
-      card = { ...card, stamps: result.stamps, reward_ready: result.reward_ready, next_stamp_at: result.next_stamp_at };
+      card = {
+        ...card,
+        stamps: result.stamps,
+        reward_ready: result.reward_ready,
+        next_stamp_at: result.next_stamp_at,
+        balance_text: result.balance_text ?? card.balance_text,
+        options: result.options ?? card.options,
+      };
       if (result.action === "stamp") card = { ...card, lifetime_stamps: card.lifetime_stamps + 1 };
       // The save link carries the stamps: sign it again so a pass saved now starts with this one.
       if (result.action === "stamp" && card.wallet_links.google) {
@@ -195,7 +202,13 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       {reward ? (
         <section className="wallet-reward" aria-label="Reward">
           <p className="wallet-reward-line">
-            Collect {reward.stamps_required} stamps, get <strong>{reward.title}</strong>
+            {(reward.kind ?? "stamps") === "stamps" ? (
+              <>
+                Collect {reward.stamps_required} stamps, get <strong>{reward.title}</strong>
+              </>
+            ) : (
+              <strong>{reward.title}</strong>
+            )}
           </p>
           {reward.description && <p className="small muted">{reward.description}</p>}
         </section>
@@ -220,7 +233,13 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       ) : (
         reward && liveToken && <JoinCard qrToken={liveToken} businessName={business.name} counterCode={counterCode} />
       )}
-      {card && home && <p className="small muted">Scan the code at the counter to collect your next stamp.</p>}
+      {card && home && (
+        <p className="small muted">
+          {card.kind && card.kind !== "stamps"
+            ? "Scan the code at the counter on your next visit."
+            : "Scan the code at the counter to collect your next stamp."}
+        </p>
+      )}
       {card?.messages && <CardMessages messages={card.messages} card={{ qr_token: liveToken, serial: card.serial }} />}
       {card && <WalletButtons links={card.wallet_links} device={device} stores={stores} />}
       {card && <CardPrivacy qrToken={liveToken} serial={card.serial} birthday={card.birthday ?? null} />}

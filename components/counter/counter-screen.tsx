@@ -4,8 +4,8 @@ import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import type { Envelope } from "@/lib/contract/envelope";
 import type { CounterCode } from "@/lib/contract/qr-codes";
+import { confirmation, type Stamp } from "@/lib/counter-confirmation";
 
-type Stamp = { action: "join" | "stamp"; stamps: number; stamps_required: number | null };
 type Problem = { status: number; message: string };
 
 /** How long a confirmation stays on the screen. */
@@ -198,7 +198,8 @@ export function CounterScreen({ qrId, deviceLink }: { qrId: number; deviceLink?:
         <h1 className="counter-business">{data?.business_name ?? " "}</h1>
         {data?.reward_title && (
           <p className="counter-reward">
-            Collect {data.stamps_required} stamps, get <strong>{data.reward_title}</strong>
+            {data.stamps_required ? `Collect ${data.stamps_required} stamps, get ` : ""}
+            <strong>{data.reward_title}</strong>
           </p>
         )}
         <p className="counter-call">Scan with your phone&apos;s camera to collect your stamp</p>
@@ -210,10 +211,7 @@ export function CounterScreen({ qrId, deviceLink }: { qrId: number; deviceLink?:
             <span className="counter-check" aria-hidden="true">
               ✓
             </span>
-            <p>
-              {last.action === "join" ? "Welcome! Card created" : "Stamp added"}
-              {last.stamps_required ? ` · ${last.stamps} of ${last.stamps_required}` : ` · ${last.stamps}`}
-            </p>
+            <p>{confirmation(last)}</p>
           </div>
         )}
       </div>

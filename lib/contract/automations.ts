@@ -3,8 +3,11 @@ import { refId, text } from "./ids";
 import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "./notifications";
 import { pageQuery } from "./pagination";
 
+/** How many days before a card's stamps or points expire the "about to expire" message goes out (issue 23 §5). */
+export const EXPIRY_NOTICE_DAYS = 7;
+
 /** The automated messages (issue 16, point 3); each is sent once per customer per period. */
-export const AUTOMATION_KINDS = ["win_back", "birthday", "near_reward", "welcome"] as const;
+export const AUTOMATION_KINDS = ["win_back", "birthday", "near_reward", "welcome", "about_to_expire"] as const;
 export type AutomationKind = (typeof AUTOMATION_KINDS)[number];
 
 export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; when: string }> = {
@@ -12,6 +15,10 @@ export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; when: st
   birthday: { title: "Birthday", when: "on the customer's birthday (once a year; needs their birthday)" },
   near_reward: { title: "Near reward", when: "when one stamp is left (once per reward)" },
   welcome: { title: "Welcome", when: "after a customer joins (once)" },
+  about_to_expire: {
+    title: "About to expire",
+    when: `${EXPIRY_NOTICE_DAYS} days before unspent stamps or points expire (once per expiry date)`,
+  },
 };
 
 /** What a new automation says until the owner writes their own. */
@@ -28,12 +35,19 @@ export const AUTOMATION_DEFAULTS: Record<AutomationKind, { title: string; messag
     message: "Thanks for joining, {name}. Your first stamp is on the card.",
     days: null,
   },
+  about_to_expire: {
+    title: "Don't lose your balance, {name}",
+    message: "What you have collected at {business} expires in a week. Visit us to keep it.",
+    days: null,
+  },
 };
 
 export const automationSaveBody = z
   .object({
     business_id: refId("business"),
-    kind: z.enum(AUTOMATION_KINDS, { error: "The kind must be win_back, birthday, near_reward or welcome." }),
+    kind: z.enum(AUTOMATION_KINDS, {
+      error: "The kind must be win_back, birthday, near_reward, welcome or about_to_expire.",
+    }),
     enabled: z.preprocess((v) => v === true || v === "true" || v === "on", z.boolean()),
     days: z.preprocess(
       (v) => (v === "" || v === null ? undefined : v),

@@ -33,13 +33,21 @@ const fraudThreshold = z.preprocess(
     .max(MAX_FRAUD_THRESHOLD, `The fraud alert threshold may not be greater than ${MAX_FRAUD_THRESHOLD}.`),
 );
 
+/**
+ * ISO 4217 (issue 23): points and cashback count in it. Optional: blank takes the country's
+ * currency on a new business, and keeps the business's own on an edit.
+ */
+export const businessCurrency = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  currencyCode.optional(),
+);
+
 /** The text fields of the business form (the browser checks these; the logo is checked apart). */
 export const businessForm = z.object({
   business_name: text("business name", 100),
   ...placeFields,
   fraud_threshold: fraudThreshold,
-  /** Issue 23: ISO 4217; blank = the country's currency. */
-  currency: z.preprocess((value) => (value === "" || value === null ? undefined : value), currencyCode.optional()),
+  currency: businessCurrency,
 });
 
 /**
@@ -84,6 +92,8 @@ export const business = z.object({
   addresses_count: z.number().int(),
   /** IANA name; "UTC" unless set. */
   time_zone: z.string(),
+  /** ISO 4217; the country's currency unless the owner chose another (null: none known yet). */
+  currency: z.string().nullable(),
   created_at: z.string(),
 });
 export type Business = z.infer<typeof business>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { calendarDate } from "./fields";
 import { optionalId } from "./ids";
+import type { RewardKind } from "./rewards";
 
 /**
  * The customer directory, segments and privacy calls (issue 16). A "customer" row of the directory
@@ -18,7 +19,7 @@ export const SEGMENT_LABELS: Record<Segment, string> = {
   all: "All card holders",
   inactive: "No visit for N days",
   reward_ready: "Reward ready",
-  near_reward: "One stamp from the reward",
+  near_reward: "Near the reward (one stamp, or within 10 %)",
   new: "Joined in the last N days",
   birthday_this_month: "Birthday this month",
 };
@@ -136,6 +137,9 @@ export type CustomerRow = {
   business_name: string;
   stamps: number;
   stamps_required: number | null;
+  /** Issue 23: the programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
+  kind: RewardKind;
+  balance_text: string;
   rewards_redeemed: number;
   first_visit_at: string;
   last_visit_at: string;
@@ -161,6 +165,12 @@ export type CustomerDetail = CustomerRow & {
   reward_title: string | null;
   history: CustomerHistoryEntry[];
   messages: CustomerMessage[];
+  /**
+   * Referrals (issue 23 §6): the card whose referral link this customer joined through, and how
+   * many friends joined through this card's.
+   */
+  referred_by: { serial: string; name: string } | null;
+  referrals: number;
 };
 export const CUSTOMER_HISTORY_MAX = 100;
 export const CUSTOMER_MESSAGES_MAX = 50;
@@ -169,6 +179,12 @@ export const CUSTOMER_MESSAGES_MAX = 50;
 export type CustomerExport = {
   exported_at: string;
   customer: { name: string; email: string; phone: string | null; birthday: string | null; created_at: string };
-  /** Each card with its whole history; `devices` counts what holds it (tokens are not exported). */
-  cards: (CustomerDetail & { devices: { apple_wallet_passes: number; push_subscriptions: number } })[];
+  /**
+   * Each card with its whole history; `devices` counts what holds it (tokens are not exported).
+   * Who referred the customer is another person's data: the export says only that someone did.
+   */
+  cards: (Omit<CustomerDetail, "referred_by"> & {
+    joined_through_referral: boolean;
+    devices: { apple_wallet_passes: number; push_subscriptions: number };
+  })[];
 };

@@ -19,6 +19,16 @@ export const dashboardDetails = z.object({
   stamps_today: z.number().int(),
   stamps_30_days: z.number().int(),
   rewards_redeemed: z.number().int(),
+  /** Points programmes (issue 23): points earned (visits, purchases, referrals, corrections up) and spent. */
+  points_issued: z.number().int(),
+  points_redeemed: z.number().int(),
+  /**
+   * Cashback programmes: the money cards hold and may spend (a liability), one entry per currency
+   * the owner's businesses count in, largest first; empty without cashback cards.
+   */
+  cashback_owed: z.array(z.object({ currency: z.string(), amount: z.string() })),
+  /** Friends whose first visit earned their referral bonus. */
+  referrals: z.number().int(),
   /** The last 30 days, oldest first, today last; days without events are zeros. */
   series: z.array(dayFigures),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { id, optionalId, refId, text } from "./ids";
 import { pageQuery } from "./pagination";
+import type { RewardKind } from "./rewards";
 
 /** A business QR token: 192 random bits, base64url (product.md §4 QrCode). */
 export const QR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
@@ -100,7 +101,14 @@ export type QrCodeDetail = QrCode & { png: string; svg: string };
 export type QrPublic = {
   business: { id: number; name: string; logo: string | null; city: string };
   location: string | null;
-  reward: { title: string; description: string; stamps_required: number; cooldown_minutes: number } | null;
+  reward: {
+    title: string;
+    description: string;
+    stamps_required: number;
+    cooldown_minutes: number;
+    /** Issue 23: stamps, points or cashback (the page says "Collect 10 stamps" only for stamps). */
+    kind: RewardKind;
+  } | null;
   mode: QrMode;
   /** False when the code rotates and the query's `code` is missing, old or wrong. */
   code_ok: boolean;

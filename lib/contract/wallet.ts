@@ -3,6 +3,7 @@ import { calendarDate, email, name, otpCode } from "./fields";
 import { serialField } from "./customers";
 import type { CardMessage } from "./notifications";
 import { amountField } from "./money";
+import type { RewardKind } from "./rewards";
 import { counterCodeField, qrTokenField, type QrPublic } from "./qr-codes";
 
 export { CARD_SECRETS_HEADER, LAST_CARD_COOKIE, MAX_CARDS_PER_DEVICE } from "./wallet-device";
@@ -14,6 +15,11 @@ export { CARD_SECRETS_HEADER, LAST_CARD_COOKIE, MAX_CARDS_PER_DEVICE } from "./w
 export const birthdayField = calendarDate.check(
   z.refine((value: string) => value <= new Date().toISOString().slice(0, 10), "Please enter your birthday."),
 );
+
+/** A card's referral code (the `ref` of its referral URL): random, never the card's serial. */
+export const REFERRAL_CODE_PATTERN = /^[0-9A-Za-z]{8,32}$/;
+export const REFERRAL_UNKNOWN = "This referral link is not valid. You can join without it.";
+export const REFERRAL_OTHER_BUSINESS = "This referral link is for another business. You can join without it.";
 
 /** wallet-join (product.md §5 Customer joins): consent is required, stated beside the button. */
 export const walletJoinBody = z.object({
@@ -36,6 +42,16 @@ export const walletJoinBody = z.object({
   birthday: z.preprocess((value) => (value === "" || value === null ? undefined : value), z.optional(birthdayField)),
   /** A rotating QR code's counter code (from the scanned URL). */
   code: counterCodeField,
+  /** The referral code of the friend's card whose `referral_url` this join came through (issue 23 §6). */
+  ref: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(REFERRAL_CODE_PATTERN, REFERRAL_UNKNOWN)
+      .transform((value) => value.toUpperCase())
+      .optional(),
+  ),
 });
 export type WalletJoinBody = z.input<typeof walletJoinBody>;
 
@@ -94,6 +110,16 @@ export type WalletCard = {
   birthday?: string | null;
   /** The card's business and reward, for its page (wallet-card only): found without a live QR code too. */
   place?: CardPlace;
+  /**
+   * The link that brings a friend (wallet-card only; issue 23 §6): the business QR's add-to-wallet
+   * page with this card's `ref`. Null when the business has no QR code.
+   */
+  referral_url?: string | null;
+  /** Issue 23: the programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
+  kind: RewardKind;
+  balance_text: string;
+  /** Points: the options the balance affords, cheapest first (empty otherwise). */
+  options: { id: number; title: string; points: number }[];
 };
 
 /** A card's business and the reward it collects for, as its page shows them. */

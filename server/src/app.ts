@@ -33,6 +33,7 @@ import { createPaymentProvider, type PaymentProvider } from "./services/payments
 import { createCounterFeed, type CounterFeed } from "./services/counter-feed";
 import { createEvents, type Events } from "./services/events";
 import { registerHousekeeping } from "./services/housekeeping";
+import { scheduleExpiry } from "./modules/loyalty/expiry";
 import { createJobs, type Jobs, type JobsOptions } from "./services/jobs";
 import { registerMailJobs } from "./services/mail-jobs";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limit";
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate("events", createEvents(jobs));
   registerMailJobs(app);
   registerHousekeeping(app);
+  scheduleExpiry(app);
   app.decorate("counterFeed", createCounterFeed(deps.database, app.log));
   app.addHook("onClose", async () => app.counterFeed.close());
 

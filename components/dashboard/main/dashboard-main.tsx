@@ -14,7 +14,8 @@ const ActivityChart = dynamic(() => import("./activity-chart"), {
   loading: () => <Skeleton rows={1} height="260px" label="Loading the chart…" />,
 });
 
-type Figure = Exclude<keyof DashboardDetails, "series">;
+// cashback_owed is a list per currency, not one number: it gets a tile of its own.
+type Figure = Exclude<keyof DashboardDetails, "series" | "cashback_owed">;
 
 /** The KPI tiles, in order: the loyalty figures first, then what the owner manages. */
 const KPIS: { key: Figure; label: string; href: string; ownerOnly?: boolean }[] = [

@@ -13,6 +13,7 @@ import { Client, escapeIdentifier, Pool } from "pg";
 import * as schema from "./schema";
 import { copyTextColumn, type CopyOptions } from "./copy-text-column";
 import { installJobQueue } from "./job-queue-schema";
+import { releasingTransactions } from "./pool-transactions";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -91,7 +92,9 @@ export function connectPostgres(url: string, options: { statementTimeoutMs?: num
   pool.on("connect", (client) =>
     client.on("error", (err) => console.warn(`[db] connection closed by the server: ${err.message}`)),
   );
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Transactions release (or, when their connection failed, destroy) the pool's client whatever
+  // happens: drizzle's own keep it when `begin` fails (db/pool-transactions.ts).
+  const db = releasingTransactions(drizzlePg(pool, { schema }), pool) as unknown as Db;
   // The lock belongs to one connection: everything done under it runs on that connection.
   async function atStartup<T>(work: (locked: { db: Db; migrate(): Promise<void> }) => Promise<T>): Promise<T> {
     const client = await pool.connect();

@@ -6,6 +6,7 @@ import { seedReferenceLists } from "./seed/reference-lists";
 import { seedPlans } from "./seed/plans";
 import { seedCoupons, seedDemoSubscription } from "./seed/payments";
 import { seedSite } from "./seed/site";
+import { seedDemoBakery } from "./seed/demo-bakery";
 import { seedDemoCafe } from "./seed/demo-cafe";
 
 export const DEMO_USER = {
@@ -45,5 +46,7 @@ export async function seed(db: Db, options: { demoUser: boolean }) {
     await seedDemoSubscription(db, demoId);
     // A programme that lives (issue 16): only while the demo owner has no business of their own.
     await seedDemoCafe(db, demoId);
+    // Beside the café's stamps, a points programme (issue 23); also added to an existing demo café.
+    await seedDemoBakery(db, demoId);
   }
 }

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { RewardKind } from "../../../lib/contract/rewards";
 import type { Db, Database } from "../db/client";
 
 /**
@@ -17,6 +18,12 @@ export type CounterStamp = {
   action: "join" | "stamp";
   stamps: number;
   stamps_required: number | null;
+  /**
+   * Issue 23: the programme's kind and the balance in its own terms ("340 points — 60 to Free
+   * lunch"). The stream writes them (counter-screen.ts) when the notification came without them.
+   */
+  kind?: RewardKind;
+  balance_text?: string;
   at: string;
 };
 

@@ -20,11 +20,23 @@ import { createCoupon } from "../../src/modules/payments/coupons";
 
 type Ids = Record<Resource, number>;
 type Resource =
-  "business" | "address" | "category" | "reward" | "qr" | "staff" | "file" | "coupon" | "payment" | "device";
+  | "business"
+  | "address"
+  | "category"
+  | "reward"
+  | "points"
+  | "option"
+  | "qr"
+  | "staff"
+  | "file"
+  | "coupon"
+  | "payment"
+  | "device";
 
 /** The row an `id` names, from the call's path (`/delete-business` → business). */
 const ID_BY_PATH: [RegExp, Resource][] = [
   [/counter-device/, "device"],
+  [/reward-option/, "option"],
   [/business/, "business"],
   [/address/, "address"],
   [/product-category/, "category"],
@@ -57,6 +69,8 @@ const REFERENCE_VALUES: Record<string, unknown> = {
 
 /** Calls taking an owner's id that the generator cannot build a valid request for, with why. */
 const UNBUILDABLE: Record<string, string> = {
+  cardRedeem:
+    "its 2xx needs a points card holding the price of an option of its own reward (the world's card is a stamp card): owner, staff, another owner, their staff and signed out are tested in programme-kinds.test.ts",
   counterEvents:
     "an endless server-sent event stream (inject waits for its end): who may open it (owner, staff, the QR code's tablet) and who may not is tested over a real socket in counter-screen.test.ts",
 };
@@ -87,7 +101,13 @@ function idFields(call: Call): IdField[] {
     const shape = call[part] ? defOf(call[part]).shape : undefined;
     for (const [key, schema] of Object.entries(shape ?? {})) {
       if ((key !== "id" && !key.endsWith("_id")) || SHARED_KEYS.has(key) || !isNumber(schema)) continue;
-      const resource = key === "id" ? ID_BY_PATH.find(([re]) => re.test(call.path))?.[1] : ID_BY_KEY[key];
+      // A points programme's catalogue (issue 23) names a points reward, not the stamps one.
+      const resource =
+        key === "id"
+          ? ID_BY_PATH.find(([re]) => re.test(call.path))?.[1]
+          : key === "reward_id" && call.path.startsWith("/reward-option")
+            ? "points"
+            : ID_BY_KEY[key];
       fields.push({ part, key, resource });
     }
   }
@@ -109,6 +129,13 @@ async function world(label: string) {
   const business = await f.addBusiness(token, { business_name: `${label}'s shop` }, await image("png", 16));
   const address = await f.addAddress(token, business.id);
   const category = await f.addCategory(token, `${label}'s coffee`);
+  // Before the stamps reward: that one stays the business's newest, the one QR codes fall back to.
+  const points = await f.addReward(token, business.id, { title: "Points", kind: "points", points_per_visit: 5 });
+  const option = await t.post<{ id: number }>(
+    "/reward-option-add",
+    { reward_id: points.id, title: "Croissant", points: 50 },
+    { token },
+  );
   const reward = await f.addReward(token, business.id);
   const qr = await f.generateQr(token, business.id, { reward_id: reward.id });
   const invite = await f.addStaff(token, uniqueEmail("staff"));
@@ -128,6 +155,8 @@ async function world(label: string) {
     address: address.id,
     category: category.id,
     reward: reward.id,
+    points: points.id,
+    option: option.body.data.id,
     qr: qr.id,
     staff: invite.id,
     file: Number(business.business_logo!.split("/").pop()),

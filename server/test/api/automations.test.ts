@@ -20,7 +20,7 @@ afterAll(() => t.close());
 
 const save = (token: string, body: Record<string, unknown>) => t.post<Automation>("/automation-save", body, { token });
 
-it("lists the four kinds with defaults, saves them, and refuses other owners and staff", async () => {
+it("lists the five kinds with defaults, saves them, and refuses other owners and staff", async () => {
   const p = await f.programme();
   const list = await t.get<Automation[]>("/automation-list", {
     token: p.token,
@@ -31,6 +31,7 @@ it("lists the four kinds with defaults, saves them, and refuses other owners and
     ["birthday", false],
     ["near_reward", false],
     ["welcome", false],
+    ["about_to_expire", false],
   ]);
   expectInvalid(
     await save(p.token, { business_id: p.business.id, kind: "win_back", enabled: true, title: "x", message: "y" }),

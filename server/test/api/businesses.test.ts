@@ -30,6 +30,8 @@ describe("add-business", () => {
       fraud_threshold: 5,
       addresses_count: 0,
       time_zone: "UTC",
+      // The country's currency (issue 23): the form left it blank.
+      currency: "GBP",
       created_at: expect.any(String),
     });
     const file = await t.get(business.business_logo!.replace(/^\/api/, ""));

@@ -2,11 +2,15 @@ import { sql } from "drizzle-orm";
 import type { CustomerList, SegmentCount } from "../../../lib/contract/customers";
 import type { CounterCode } from "../../../lib/contract/qr-codes";
 import { DEMO_USER, seed } from "../../src/db/seed";
+import type { DashboardDetails } from "../../../lib/contract/dashboard";
+import type { Paginated } from "../../../lib/contract/pagination";
+import type { Reward, RewardOption } from "../../../lib/contract/rewards";
+import { DEMO_BAKERY, seedDemoBakery } from "../../src/db/seed/demo-bakery";
 import { DEMO_CAFE, seedDemoCafe } from "../../src/db/seed/demo-cafe";
 import { createTestApp, type TestApp } from "../helpers/app";
 
 // The demo owner's "Demo Café" (issue 16, point 7): a full programme at seed time, deterministic,
-// seeded once.
+// seeded once. Beside it "Demo Bakery" (issue 23) runs a points programme.
 jest.setTimeout(120_000);
 
 let t: TestApp;
@@ -22,21 +26,27 @@ it("seeds the demo owner a café with a logo, rewards, QR codes, staff, 200 cust
   await seed(t.database.db, { demoUser: true });
   const token = await t.login(DEMO_USER.email, DEMO_USER.password);
   const owner = await one(sql`select id from users where email = ${DEMO_USER.email}`);
+  const cafe = await one(sql`select id from businesses where user_id = ${owner} and business_name = ${DEMO_CAFE.name}`);
+  // Both demo businesses: the café (stamps) and the bakery (points).
+  const everyone = DEMO_CAFE.customers + DEMO_BAKERY.customers;
+  expect(await one(sql`select count(*)::int from businesses where user_id = ${owner}`)).toBe(2);
 
+  expect(await one(sql`select count(*)::int from businesses where id = ${cafe} and logo_file_id is not null`)).toBe(1);
+  expect(await one(sql`select currency from businesses where id = ${cafe}`)).toBe("GBP");
   expect(
-    await one(sql`select count(*)::int from businesses where user_id = ${owner} and logo_file_id is not null`),
-  ).toBe(1);
-  expect(await one(sql`select count(*)::int from rewards where user_id = ${owner} and active`)).toBe(2);
-  expect(await one(sql`select count(*)::int from qr_codes where user_id = ${owner}`)).toBe(2);
+    await one(sql`select count(*)::int from rewards where business_id = ${cafe} and active and kind = 'stamps'`),
+  ).toBe(2);
+  expect(await one(sql`select count(*)::int from qr_codes where business_id = ${cafe}`)).toBe(2);
   expect(await one(sql`select count(*)::int from users where role = 'staff' and owner_id = ${owner}`)).toBe(1);
-  expect(await one(sql`select count(*)::int from customers where user_id = ${owner}`)).toBe(DEMO_CAFE.customers);
-  expect(await one(sql`select count(*)::int from cards where user_id = ${owner}`)).toBe(DEMO_CAFE.customers);
+  expect(await one(sql`select count(*)::int from customers where user_id = ${owner}`)).toBe(everyone);
+  expect(await one(sql`select count(*)::int from cards where business_id = ${cafe}`)).toBe(DEMO_CAFE.customers);
+  expect(await one(sql`select count(*)::int from cards where user_id = ${owner}`)).toBe(everyone);
   expect(await one(sql`select count(*)::int from business_messages where user_id = ${owner}`)).toBe(3);
   expect(await one(sql`select count(*)::int from message_recipients`)).toBeGreaterThan(0);
   const span = await t.query<{ first: number; last: number; redeems: number; joins: number }>(sql`
     select extract(day from now() - min(created_at))::int as first, extract(day from now() - max(created_at))::int as last,
       count(*) filter (where kind = 'redeem')::int as redeems, count(*) filter (where kind = 'join')::int as joins
-    from scans where user_id = ${owner}`);
+    from scans where business_id = ${cafe}`);
   expect(span[0]!.first).toBeGreaterThanOrEqual(50);
   expect(span[0]!.first).toBeLessThanOrEqual(DEMO_CAFE.days);
   expect(span[0]!.last).toBeLessThanOrEqual(1);
@@ -49,11 +59,10 @@ it("seeds the demo owner a café with a logo, rewards, QR codes, staff, 200 cust
   expect(mismatched).toBe(0);
 
   // What a newcomer sees on first sign-in: figures, a chart with data, customers in every state.
-  const kpis = await t.get<{ customers: number; stamps_30_days: number; series: { stamps: number }[] }>(
-    "/dashboard-details",
-    { token },
-  );
-  expect(kpis.body.data.customers).toBe(DEMO_CAFE.customers);
+  const kpis = await t.get<DashboardDetails>("/dashboard-details", { token });
+  expect(kpis.body.data.customers).toBe(everyone);
+  expect(kpis.body.data.points_issued).toBeGreaterThan(kpis.body.data.points_redeemed);
+  expect(kpis.body.data.points_redeemed).toBeGreaterThan(0);
   expect(kpis.body.data.stamps_30_days).toBeGreaterThan(100);
   expect(kpis.body.data.series.filter((d) => d.stamps > 0).length).toBeGreaterThan(20);
   const list = await t.get<CustomerList>("/customer-list", { token });
@@ -86,8 +95,69 @@ it("seeds the demo owner a café with a logo, rewards, QR codes, staff, 200 cust
 
   // Seeding again (every start) changes nothing.
   await seed(t.database.db, { demoUser: true });
-  expect(await one(sql`select count(*)::int from businesses where user_id = ${owner}`)).toBe(1);
-  expect(await one(sql`select count(*)::int from cards where user_id = ${owner}`)).toBe(DEMO_CAFE.customers);
+  expect(await one(sql`select count(*)::int from businesses where user_id = ${owner}`)).toBe(2);
+  expect(await one(sql`select count(*)::int from cards where user_id = ${owner}`)).toBe(everyone);
+});
+
+it("seeds Demo Bakery: a points programme with a catalogue, a QR code and cards with points history", async () => {
+  const now = new Date("2026-11-20T15:00:00Z");
+  const owner = await t.createUser();
+  const token = await t.tokenFor(owner.id);
+  expect(await seedDemoBakery(t.database.db, owner.id, now)).toMatchObject({ created: true });
+
+  const rewards = await t.get<Paginated<Reward>>("/reward-list", { token });
+  expect(rewards.body.data.items).toEqual([
+    expect.objectContaining({
+      business_name: DEMO_BAKERY.name,
+      kind: "points",
+      stamps_required: 0,
+      points_per_visit: DEMO_BAKERY.pointsPerVisit,
+      points_per_unit: DEMO_BAKERY.pointsPerUnit,
+      currency: "EUR",
+      qr_codes_count: 1,
+    }),
+  ]);
+  const reward = rewards.body.data.items[0]!;
+  const options = await t.get<Paginated<RewardOption>>("/reward-option-list", {
+    token,
+    query: { reward_id: String(reward.id) },
+  });
+  expect(options.body.data.items.map((o) => [o.title, o.points])).toEqual(
+    DEMO_BAKERY.options.map((o) => [o.title, o.points]),
+  );
+
+  // Every card's balance is its history's sum, in points, and the last scan's balance.
+  const cards = await t.query<{ stamps: number; events: number; sum: number; last: number; spent: number }>(sql`
+    select c.stamps, count(e.id)::int as events, coalesce(sum(e.delta), 0)::int as sum,
+      (select s.stamps_after from scans s where s.card_id = c.id order by s.created_at desc, s.id desc limit 1) as last,
+      c.lifetime_spend as spent
+    from cards c left join card_events e on e.card_id = c.id and e.unit = 'points'
+    where c.user_id = ${owner.id} group by c.id`);
+  expect(cards).toHaveLength(DEMO_BAKERY.customers);
+  for (const card of cards) {
+    expect({ sum: card.sum, last: card.last }).toEqual({ sum: card.stamps, last: card.stamps });
+  }
+  expect(cards.filter((c) => c.events > 2).length).toBeGreaterThan(DEMO_BAKERY.customers / 2);
+  expect(cards.some((c) => Number(c.spent) > 0)).toBe(true);
+  const redeems = await t.query<{ option: string; delta: number; points: number }>(sql`
+    select o.title as option, e.delta, o.points from card_events e join reward_options o on o.id = e.reward_option_id
+    where e.user_id = ${owner.id} and e.kind = 'redeem'`);
+  expect(redeems.length).toBeGreaterThan(0);
+  for (const redeem of redeems) expect(redeem.delta).toBe(-redeem.points);
+  expect(await one(sql`select count(*)::int from scans where user_id = ${owner.id} and amount > 0`)).toBeGreaterThan(0);
+
+  const kpis = (await t.get<DashboardDetails>("/dashboard-details", { token })).body.data;
+  const balances = cards.reduce((n, c) => n + c.stamps, 0);
+  expect(kpis.points_issued - kpis.points_redeemed).toBe(balances);
+
+  // Deterministic like the café; not seeded twice, nor beside an owner's own business.
+  const other = await t.createUser();
+  await seedDemoBakery(t.database.db, other.id, now);
+  const shape = (id: number) =>
+    t.query(sql`select c.stamps, c.lifetime_stamps, c.lifetime_spend, c.rewards_redeemed, c.last_visit_at
+      from cards c where c.user_id = ${id} order by c.id`);
+  expect(await shape(other.id)).toEqual(await shape(owner.id));
+  expect(await seedDemoBakery(t.database.db, owner.id, now)).toEqual({ created: false });
 });
 
 it("is deterministic: the same day seeds the same customers, cards and visits", async () => {

@@ -20,6 +20,8 @@ let a: {
   staffToken: string;
   coupon: number;
   reward: number;
+  points: number;
+  option: number;
   qr: number;
   serial: string;
 };
@@ -36,6 +38,13 @@ beforeAll(async () => {
   await createCoupon(t.database.db, { code: "ISOLATION10", kind: "percent", value: 10 });
   await t.post("/coupon-apply", { coupon_code: "ISOLATION10", mode: "businessPayment" }, { token: ownerA });
   const [coupon] = (await t.get<{ id: number }[]>("/coupon-list", { token: ownerA })).body.data;
+  // A points programme with an option (issue 23), older than the stamps reward the QR code falls back to.
+  const points = await f.addReward(ownerA, business.id, { title: "A's points", kind: "points", points_per_visit: 5 });
+  const option = await t.post<{ id: number }>(
+    "/reward-option-add",
+    { reward_id: points.id, title: "A's croissant", points: 50 },
+    { token: ownerA },
+  );
   const reward = await t.post<{ id: number }>(
     "/add-reward",
     { business_id: business.id, title: "A's reward", stamps_required: 5 },
@@ -49,6 +58,8 @@ beforeAll(async () => {
   const customer = await f.join(qr.body.data.qr_token, { name: "A's customer" });
   a = {
     reward: reward.body.data.id,
+    points: points.id,
+    option: option.body.data.id,
     qr: qr.body.data.id,
     token: ownerA,
     business: business.id,
@@ -78,7 +89,9 @@ async function snapshotOfA() {
     "/list-qrcode",
     "/customer-list",
   ];
-  return Promise.all(lists.map(async (path) => (await t.get(path, { token: a.token })).body.data));
+  const options = async () =>
+    (await t.get("/reward-option-list", { token: a.token, query: { reward_id: String(a.points) } })).body.data;
+  return Promise.all([...lists.map(async (path) => (await t.get(path, { token: a.token })).body.data), options()]);
 }
 
 type Attempt = [what: string, method: "GET" | "POST", path: string, input: () => Record<string, unknown>];
@@ -124,6 +137,14 @@ const crossOwner: Attempt[] = [
     () => ({ business_id: a.business, title: "Mine", stamps_required: 5 }),
   ],
   ["remove A's reward", "POST", "/remove-reward", () => ({ id: a.reward })],
+  [
+    "add an option to A's points reward",
+    "POST",
+    "/reward-option-add",
+    () => ({ reward_id: a.points, title: "Hijacked", points: 1 }),
+  ],
+  ["list A's points reward's options", "GET", "/reward-option-list", () => ({ reward_id: String(a.points) })],
+  ["retire A's option", "POST", "/reward-option-delete", () => ({ id: a.option })],
   ["generate a QR code for A's business", "POST", "/generate-qr", () => ({ business_id: a.business, label: "Mine" })],
   [
     "generate a QR code with A's reward",

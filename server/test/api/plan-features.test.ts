@@ -80,9 +80,33 @@ const cases: Record<string, Case> = {
     table: "card_events",
     send: ({ token, serial }) => t.post("/card-adjust", { serial, delta: 2, reason: "Forgot to stamp" }, { token }),
   },
+  // Redeeming points (issue 23): the owner's card moves to a points programme with 100 points.
+  cardRedeem: {
+    table: "card_events",
+    send: async ({ token, serial, businessId }) => {
+      const [reward] = await t.query<{ id: number }>(sql`
+        insert into rewards (user_id, business_id, title, kind, stamps_required, points_per_visit)
+        select user_id, id, 'Points', 'points', 0, 5 from businesses where id = ${businessId} returning id`);
+      const [option] = await t.query<{ id: number }>(sql`
+        insert into reward_options (user_id, business_id, reward_id, title, points)
+        select user_id, business_id, id, 'Croissant', 50 from rewards where id = ${reward!.id} returning id`);
+      await t.query(sql`update cards set reward_id = ${reward!.id}, stamps = 100 where serial = ${serial}`);
+      return t.post("/card-redeem", { serial, option_id: option!.id }, { token });
+    },
+  },
   counterDeviceAdd: {
     table: "counter_devices",
     send: ({ token, qrId }) => t.post("/counter-device-add", { qr_id: qrId, name: "Counter tablet" }, { token }),
+  },
+  // A points programme's catalogue (issue 23): the reward is made directly, whatever the plan's state.
+  rewardOptionAdd: {
+    table: "reward_options",
+    send: async ({ token, businessId }) => {
+      const [reward] = await t.query<{ id: number }>(sql`
+        insert into rewards (user_id, business_id, title, kind, stamps_required, points_per_visit)
+        select user_id, id, 'Points', 'points', 0, 5 from businesses where id = ${businessId} returning id`);
+      return t.post("/reward-option-add", { reward_id: reward!.id, title: "Croissant", points: 50 }, { token });
+    },
   },
   staffSettingsUpdate: {
     table: "owner_settings",

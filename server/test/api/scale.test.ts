@@ -128,7 +128,9 @@ describe("scan-export", () => {
     expect(res.headers["content-length"]).toBeUndefined();
     const lines = res.text.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines.at(-1)).toBe("");
-    expect(lines[0]).toBe("time,kind,customer,email,card,business,location,staff,stamps after");
+    expect(lines[0]).toBe(
+      "time,kind,customer,email,card,business,location,staff,stamps after,programme,amount,currency,balance after",
+    );
     const rows = lines.slice(1, -1);
     expect(rows).toHaveLength(EXPORT_BATCH + 21);
     expect(new Set(rows).size).toBe(rows.length); // stamps_after differs on every copy: no row twice
@@ -162,6 +164,11 @@ describe("scan-export", () => {
         s.business_name,
         s.location,
         s.staff_name,
+        s.stamps_after,
+        // Issue 23's columns: a stamp programme, no amount, no currency, the stamps after.
+        "stamps",
+        null,
+        null,
         s.stamps_after,
       ]
         .map(csvCell)

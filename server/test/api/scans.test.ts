@@ -63,7 +63,9 @@ it("lists every join, stamp and redeem with filters and pages, and counts them i
     .replace(/^\uFEFF/, "")
     .trim()
     .split("\r\n");
-  expect(lines[0]).toBe("time,kind,customer,email,card,business,location,staff,stamps after");
+  expect(lines[0]).toBe(
+    "time,kind,customer,email,card,business,location,staff,stamps after,programme,amount,currency,balance after",
+  );
   expect(lines.slice(1).map((l) => l.split(",")[2])).toEqual(["Bo", "Ann"]);
 });
 
@@ -145,6 +147,11 @@ it("writes every cell of the export as csv-stringify did, on either database", a
       s.location,
       s.staff_name,
       s.stamps_after,
+      // Issue 23's columns: a stamp programme, no amount, no currency, the stamps after.
+      "stamps",
+      null,
+      null,
+      s.stamps_after,
     ]
       .map(csvCell)
       .join(","),
@@ -152,7 +159,7 @@ it("writes every cell of the export as csv-stringify did, on either database", a
   const res = await t.get("/scan-export", { token });
   expect(res.statusCode).toBe(200);
   expect(res.text).toBe(
-    `\uFEFFtime,kind,customer,email,card,business,location,staff,stamps after\r\n${expected.join("\r\n")}\r\n`,
+    `\uFEFFtime,kind,customer,email,card,business,location,staff,stamps after,programme,amount,currency,balance after\r\n${expected.join("\r\n")}\r\n`,
   );
   expect(res.text).toContain(",'\uff1dwide-equals,"); // neutralised
 });

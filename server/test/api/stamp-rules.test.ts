@@ -368,6 +368,8 @@ describe("the daily cap", () => {
       birthday: undefined,
       // Only the card page's answer says where the card is from (a page opened without a QR code).
       place: undefined,
+      // and gives the card's referral link (issue 23 §6).
+      referral_url: undefined,
     });
   });
 });

@@ -23,6 +23,8 @@ const CROSS_FIELD: Record<string, string> = {
   "scanExport.query": "real calendar days in 1900–2100 (and edge dates), from ≤ to",
   "customerList.query": "the last-visit range and a server-made cursor",
   "segmentCount.query": "days required by some segments only",
+  "addReward.body": "each programme kind's own required fields (stamps, points per visit or unit, cashback percent)",
+  "cardRedeem.body": "exactly one of an option and an amount",
 };
 
 const schemas = (Object.entries(calls) as [string, Call][]).flatMap(([name, call]) =>

@@ -6,8 +6,9 @@ import { cards } from "./loyalty";
 import { businessMessages } from "./notifications";
 
 /**
- * An owner's automated message for one business (issue 16): win-back, birthday, near-reward or
- * welcome, on or off, with its text (placeholders {name}, {business}, {stamps_left}).
+ * An owner's automated message for one business (issue 16): win-back, birthday, near-reward,
+ * welcome or about-to-expire (issue 23), on or off, with its text (placeholders {name},
+ * {business}, {stamps_left}).
  */
 export const automations = pgTable(
   "automations",
@@ -19,7 +20,7 @@ export const automations = pgTable(
     businessId: integer("business_id")
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["win_back", "birthday", "near_reward", "welcome"] }).notNull(),
+    kind: text("kind", { enum: ["win_back", "birthday", "near_reward", "welcome", "about_to_expire"] }).notNull(),
     enabled: boolean("enabled").notNull().default(false),
     /** Win-back: days without a visit. */
     days: integer("days"),
@@ -37,7 +38,8 @@ export const automations = pgTable(
 /**
  * What an automation sent to whom. `period` is the once-per-customer key (the year for a
  * birthday, the lapse's last visit for a win-back, the reward cycle for near-reward, `once` for
- * welcome): the unique index makes a second run, on any instance, send nothing twice.
+ * welcome, the expiry date for about-to-expire): the unique index makes a second run, on any
+ * instance, send nothing twice.
  */
 export const automationSends = pgTable(
   "automation_sends",

@@ -79,6 +79,25 @@ export const rewards = pgTable(
 );
 
 /**
+ * Points a business's cards earned and spent, all time (dashboard-details, issue 23): kept by a
+ * trigger on card_events (custom migration `programme-totals-trigger`) in the event's transaction,
+ * so the figures read a row per business, never the history. Insert-only like the history: a
+ * card deleted with its history leaves its points counted, as scan_days keeps its scans.
+ */
+export const programmeTotals = pgTable(
+  "programme_totals",
+  {
+    businessId: integer("business_id")
+      .primaryKey()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    userId: owner(),
+    pointsIssued: bigint("points_issued", { mode: "number" }).notNull().default(0),
+    pointsRedeemed: bigint("points_redeemed", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [index("programme_totals_user_idx").on(t.userId, t.pointsIssued, t.pointsRedeemed)],
+);
+
+/**
  * What a points programme's points buy (reward-option-add): "Free lunch" for 100 points. Deleting
  * one retires it (active = false): the history entries of its redeems keep pointing at it.
  */
@@ -234,6 +253,10 @@ export const cards = pgTable(
     index("cards_referred_by_idx")
       .on(t.referredByCardId)
       .where(sql`${t.referredByCardId} is not null`),
+    // The dashboard's referrals figure counts these few, not all of an owner's cards.
+    index("cards_referral_rewarded_idx")
+      .on(t.userId)
+      .where(sql`${t.referralRewardedAt} is not null`),
     uniqueIndex("cards_customer_business_unique").on(t.customerId, t.businessId),
     index("cards_user_idx").on(t.userId, t.id),
     index("cards_reward_idx").on(t.rewardId),

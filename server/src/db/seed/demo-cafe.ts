@@ -168,6 +168,7 @@ export async function seedDemoCafe(db: Db, ownerId: number, now = new Date()) {
         userId: ownerId,
         businessName: DEMO_CAFE.name,
         logoFileId: file!.id,
+        currency: "GBP",
         address: "1 Curtain Road",
         ...place,
       })

@@ -5,6 +5,8 @@ import { businesses, cards, customers, files } from "../../db/schema";
 import { resolveReward } from "../loyalty/cards";
 import { passLocations } from "../loyalty/pass-locations";
 import { rewardReady } from "../loyalty/reward-ready";
+import { cardBalance, cardTerms, type CardTerms } from "../loyalty/card-balance";
+import { balanceAmount, nextOption } from "../../../../lib/contract/programme";
 import { cardMessages } from "../notifications/messages";
 import type { AppleWalletConfig } from "./config";
 import type { PassImageCache } from "./images";
@@ -31,7 +33,8 @@ export async function passData(db: Db, cardId: number) {
     // The newest message that reached this card (issue 16): a back field of the pass.
     cardMessages(db, row.card.businessId, row.card.id, 1),
   ]);
-  return { ...row, reward, locations, message: message ?? null };
+  const terms = await cardTerms(db, row.card.businessId, reward);
+  return { ...row, reward, terms, locations, message: message ?? null };
 }
 
 export type PassData = NonNullable<Awaited<ReturnType<typeof passData>>>;
@@ -39,6 +42,47 @@ export type PassData = NonNullable<Awaited<ReturnType<typeof passData>>>;
 /** "3 of 10", or the bare count when the business runs no programme at the moment. */
 export const stampsText = (stamps: number, required: number | null | undefined) =>
   required ? `${stamps} of ${required}` : String(stamps);
+
+const BALANCE_LABELS = { stamps: "Stamps", points: "Points", cashback: "Balance" } as const;
+
+/**
+ * The pass's balance (issue 23): a stamp card's "3 of 10" under "Stamps" as before; "340 points"
+ * under "Points"; "€4.60" under "Balance". The lock screen says the new value when it changes.
+ */
+export function balanceField(terms: CardTerms, reward: { stampsRequired: number } | null, balance: number) {
+  if (terms.kind === "stamps")
+    return {
+      key: "stamps",
+      label: "Stamps",
+      value: stampsText(balance, reward?.stampsRequired),
+      changeMessage: "Stamps: %@",
+    };
+  return {
+    key: "balance",
+    label: BALANCE_LABELS[terms.kind],
+    value: balanceAmount(terms, balance),
+    changeMessage: "%@",
+  };
+}
+
+/** The reward line: a stamp card's reward (ready or not); points: what the next option still needs. */
+export function rewardField(terms: CardTerms, reward: { title: string; stampsRequired: number }, balance: number) {
+  if (terms.kind === "stamps")
+    return {
+      key: "reward",
+      label: rewardReady(balance, reward.stampsRequired) ? "Reward ready" : "Reward",
+      value: reward.title,
+      changeMessage: "%@",
+    };
+  const next = terms.kind === "points" ? nextOption(balance, terms.options) : null;
+  const label = cardBalance(terms, balance).reward_ready ? "Reward ready" : "Reward";
+  return {
+    key: "reward",
+    label,
+    value: next ? `${next.points - balance} to ${next.title}` : reward.title,
+    changeMessage: "%@",
+  };
+}
 
 /** The longest message notice: the lock screen shows a few lines; the web card has the whole text. */
 export const MESSAGE_NOTICE_CHARS = 160;
@@ -103,21 +147,9 @@ export async function buildPass(
       signerKeyPassphrase: config.passKeyPassphrase,
     },
   );
-  pass.primaryFields.push({
-    key: "stamps",
-    label: "Stamps",
-    value: stampsText(card.stamps, reward?.stampsRequired),
-    // Only a field with a changeMessage makes an update show on the lock screen.
-    changeMessage: "Stamps: %@",
-  });
-  if (reward) {
-    pass.secondaryFields.push({
-      key: "reward",
-      label: rewardReady(card.stamps, reward.stampsRequired) ? "Reward ready" : "Reward",
-      value: reward.title,
-      changeMessage: "%@",
-    });
-  }
+  // Only a field with a changeMessage makes an update show on the lock screen.
+  pass.primaryFields.push(balanceField(data.terms, reward, card.stamps));
+  if (reward) pass.secondaryFields.push(rewardField(data.terms, reward, card.stamps));
   pass.auxiliaryFields.push({ key: "member", label: "Member", value: data.customerName });
   pass.backFields.push(messageField(data));
   if (reward?.description)

@@ -11,6 +11,8 @@ import {
   customers,
   messageRecipients,
 } from "../../db/schema";
+import { EXPIRY_NOTICE_DAYS } from "../../../../lib/contract/automations";
+import { expiresAtSql } from "../loyalty/expiry";
 import { fallbackOn, fallbackReward, ownReward, ownRewardOn, stampsRequired } from "../customers/segments";
 
 /** Welcome messages go to cards this recent (a missed tick catches up; older cards are not greeted). */
@@ -71,6 +73,20 @@ async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: numb
       );
       period = sql<string>`'once'`;
       break;
+    case "about_to_expire": {
+      // From EXPIRY_NOTICE_DAYS before the balance lapses until it does; once per expiry date (a
+      // visit moves the date, and the next lapse gets its own notice).
+      const moment = sql`${now.toISOString()}::timestamptz`;
+      const notice = sql`${moment} + make_interval(days => ${EXPIRY_NOTICE_DAYS})`;
+      // First the cards whose last visit is old enough for the business's shortest expiry (one
+      // range of the last-visit index), then each one's own reward's expiry.
+      const shortest = sql`(select min(r.expire_after_days) from rewards r
+        where r.business_id = ${a.businessId} and r.active and r.kind <> 'cashback')`;
+      where = sql`${cards.lastVisitAt} <= ${notice} - make_interval(days => ${shortest})
+        and ${cards.stamps} > 0 and ${expiresAtSql} > ${moment} and ${expiresAtSql} <= ${notice}`;
+      period = sql<string>`'expiry:' || (${expiresAtSql} at time zone 'UTC')::date::text`;
+      break;
+    }
   }
   const rows = await db
     .select({

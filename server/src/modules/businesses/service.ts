@@ -12,6 +12,7 @@ import { paginate } from "../../http/paginate";
 import { processImage } from "../../services/images";
 import { deleteFile, storeImage } from "../files/service";
 import { claimSlot } from "../payments/slots";
+import { checkCurrencyChange, currencyOfCountry } from "./currency";
 import { checkPlace } from "./reference";
 
 type BusinessInput = z.output<typeof addBusinessBody>;
@@ -31,6 +32,7 @@ const businessColumns = {
   zip_code: businesses.zipCode,
   country_name: businesses.countryName,
   time_zone: businesses.timeZone,
+  currency: businesses.currency,
   fraud_threshold: businesses.fraudThreshold,
   // Written out qualified: Drizzle renders columns unqualified in a select, which inside this
   // subquery would compare addresses.business_id with addresses.id.
@@ -96,6 +98,7 @@ async function checkTimeZone(db: Db, name: string | undefined) {
 export async function addBusiness(db: Db, ownerId: number, body: BusinessInput): Promise<Business> {
   const place = await checkPlace(db, body);
   await checkTimeZone(db, body.time_zone);
+  const currency = body.currency ?? (await currencyOfCountry(db, place.country_name));
   const logo = body.business_logo && (await processLogo(body.business_logo));
   const id = await db.transaction(async (tx) => {
     await claimSlot(tx, ownerId, "business");
@@ -107,6 +110,7 @@ export async function addBusiness(db: Db, ownerId: number, body: BusinessInput):
         businessName: body.business_name,
         logoFileId,
         fraudThreshold: body.fraud_threshold,
+        currency,
         ...placeValues(place),
         ...(body.time_zone ? { timeZone: body.time_zone } : {}),
       })
@@ -116,18 +120,23 @@ export async function addBusiness(db: Db, ownerId: number, body: BusinessInput):
   return findBusiness(db, ownerId, id);
 }
 
-/** Edits one of the owner's businesses; a new logo replaces (and deletes) the old one. */
+/**
+ * Edits one of the owner's businesses; a new logo replaces (and deletes) the old one. Without a
+ * currency it keeps its own (a business without one takes its country's).
+ */
 export async function updateBusiness(db: Db, ownerId: number, id: number, body: BusinessInput): Promise<Business> {
   const place = await checkPlace(db, body);
   await checkTimeZone(db, body.time_zone);
   const logo = body.business_logo && (await processLogo(body.business_logo));
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ logoFileId: businesses.logoFileId })
+      .select({ logoFileId: businesses.logoFileId, currency: businesses.currency })
       .from(businesses)
       .where(and(eq(businesses.id, id), eq(businesses.userId, ownerId)))
       .for("update");
     if (!current) throw businessNotFound();
+    const currency = body.currency ?? current.currency ?? (await currencyOfCountry(tx, place.country_name));
+    await checkCurrencyChange(tx, id, current.currency, currency);
     const logoFileId = logo ? await storeImage(tx, ownerId, logo) : current.logoFileId;
     await tx
       .update(businesses)
@@ -135,6 +144,7 @@ export async function updateBusiness(db: Db, ownerId: number, id: number, body: 
         businessName: body.business_name,
         logoFileId,
         fraudThreshold: body.fraud_threshold,
+        currency,
         ...placeValues(place),
         // Past scans stay counted on the days they had; new ones count in the new zone.
         ...(body.time_zone ? { timeZone: body.time_zone } : {}),

@@ -22,23 +22,30 @@ import {
   users,
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { rewardReady, rewardReadySql } from "../loyalty/reward-ready";
+import { balanceText } from "../../../../lib/contract/programme";
+import { optionsByReward, programmeTerms } from "../loyalty/programme-terms";
 import {
   birthdayThisMonth,
+  extrasOn,
   fallbackOn,
-  fallbackReward,
+  nearRewardWhere,
   ownReward,
   ownRewardOn,
+  programmeOf,
+  programmeRewardId,
+  rewardKind,
+  rewardReadyWhere,
   rewardTitle,
   segmentCards,
   stampsRequired,
-  type FallbackReward,
+  type Programme,
 } from "./segments";
+import { cardReferrals } from "../loyalty/referrals";
 
 export const UNKNOWN_CUSTOMER = "This customer is not one of your business's customers.";
 
 /** The row columns of the directory (a card, its holder, business and reward). */
-const rowColumns = (fallback: FallbackReward) => ({
+const rowColumns = ({ fallback, ...p }: Programme) => ({
   id: cards.id,
   customerId: cards.customerId,
   serial: cards.serial,
@@ -52,6 +59,12 @@ const rowColumns = (fallback: FallbackReward) => ({
   lifetimeStamps: cards.lifetimeStamps,
   stampsRequired: stampsRequired(fallback),
   rewardTitle: rewardTitle(fallback),
+  rewardId: programmeRewardId(fallback),
+  kind: rewardKind(fallback),
+  currency: businesses.currency,
+  // The segments' own rules (segments.ts): the flag the owner sees is the set a message reaches.
+  rewardReady: sql<boolean>`coalesce(${rewardReadyWhere({ fallback, ...p })}, false)`,
+  nearReward: sql<boolean>`coalesce(${nearRewardWhere({ fallback, ...p })}, false)`,
   rewardsRedeemed: cards.rewardsRedeemed,
   createdAt: cards.createdAt,
   lastVisitAt: cards.lastVisitAt,
@@ -61,15 +74,16 @@ const rowColumns = (fallback: FallbackReward) => ({
   visitMicros: sql<string>`(extract(epoch from ${cards.lastVisitAt}) * 1000000)::bigint::text`,
 });
 
-/** The directory's rows of one owner; `fallback` is that owner's (fallbackReward). */
-const selectRows = (db: Db, fallback: FallbackReward) =>
+/** The directory's rows of one owner; `p` is that owner's reward joins (programmeOf). */
+const selectRows = (db: Db, p: Programme) =>
   db
-    .select(rowColumns(fallback))
+    .select(rowColumns(p))
     .from(cards)
     .innerJoin(customers, eq(customers.id, cards.customerId))
     .innerJoin(businesses, eq(businesses.id, cards.businessId))
     .leftJoin(ownReward, ownRewardOn)
-    .leftJoin(fallback, fallbackOn(fallback));
+    .leftJoin(p.fallback, fallbackOn(p.fallback))
+    .leftJoin(p.extras, extrasOn(p));
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectRows>["execute"]>>[number];
 
@@ -78,9 +92,8 @@ const truthy = (value: unknown) => value === true || value === "t" || value === 
 
 function flagsOf(row: Row): CustomerFlag[] {
   const flags: CustomerFlag[] = [];
-  const required = row.stampsRequired === null ? null : Number(row.stampsRequired);
-  if (rewardReady(row.stamps, required)) flags.push("reward_ready");
-  else if (required !== null && row.stamps === required - 1) flags.push("near_reward");
+  if (truthy(row.rewardReady)) flags.push("reward_ready");
+  else if (truthy(row.nearReward)) flags.push("near_reward");
   if (truthy(row.birthdayThisMonth)) flags.push("birthday_this_month");
   if (truthy(row.inactive)) flags.push("inactive");
   return flags;
@@ -88,7 +101,23 @@ function flagsOf(row: Row): CustomerFlag[] {
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-function toRow(row: Row): CustomerRow {
+/** The options of the rows' points programmes, by reward id: one query a page. */
+function pageOptions(db: Db, rows: Row[]) {
+  const ids = rows.filter((r) => r.kind === "points" && r.rewardId !== null).map((r) => Number(r.rewardId));
+  return optionsByReward(db, ids);
+}
+type Options = Awaited<ReturnType<typeof pageOptions>>;
+
+/** The card's balance in its programme's terms ("7 of 10 stamps", "340 points — 60 to Free lunch"). */
+function rowBalance(row: Row, options: Options) {
+  const kind = row.kind ?? "stamps";
+  const required = row.stampsRequired === null ? null : Number(row.stampsRequired);
+  const reward = row.kind === null ? null : { kind, stampsRequired: required ?? 0, referralBonus: null };
+  const terms = programmeTerms(reward, row.currency, options.get(Number(row.rewardId)) ?? []);
+  return { kind, balance_text: balanceText(terms, row.stamps) };
+}
+
+function toRow(row: Row, options: Options): CustomerRow {
   return {
     serial: row.serial,
     name: row.name,
@@ -98,6 +127,7 @@ function toRow(row: Row): CustomerRow {
     business_name: row.businessName,
     stamps: row.stamps,
     stamps_required: row.stampsRequired === null ? null : Number(row.stampsRequired),
+    ...rowBalance(row, options),
     rewards_redeemed: row.rewardsRedeemed,
     first_visit_at: iso(row.createdAt),
     last_visit_at: iso(row.lastVisitAt),
@@ -132,13 +162,13 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_4
  * trigram index on customers.search (`like '%part%'`, case-insensitive).
  */
 export async function listCustomers(db: Db, ownerId: number, f: CustomerListFilters): Promise<CustomerList> {
-  const fallback = fallbackReward(ownerId);
-  const conditions: (SQL | undefined)[] = [segmentCards(fallback, ownerId, f.business_id, f.segment, f.days)];
+  const p = programmeOf(ownerId);
+  const conditions: (SQL | undefined)[] = [segmentCards(p, ownerId, f.business_id, f.segment, f.days)];
   if (f.q) conditions.push(sql`${customers.search} like ${likeLiteral(f.q)}`);
   if (f.last_visit_from) conditions.push(gte(cards.lastVisitAt, dayStart(f.last_visit_from)));
   if (f.last_visit_to) conditions.push(lt(cards.lastVisitAt, dayAfter(f.last_visit_to)));
   if (f.reward_ready !== undefined) {
-    const ready = rewardReadySql(cards.stamps, stampsRequired(fallback));
+    const ready = rewardReadyWhere(p);
     conditions.push(f.reward_ready ? ready : sql`not coalesce(${ready}, false)`);
   }
   if (f.cursor) {
@@ -146,14 +176,15 @@ export async function listCustomers(db: Db, ownerId: number, f: CustomerListFilt
     const at = sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
     conditions.push(sql`(${cards.lastVisitAt}, ${cards.id}) < (${at}, ${id})`);
   }
-  const rows = await selectRows(db, fallback)
+  const rows = await selectRows(db, p)
     .where(and(...conditions))
     .orderBy(desc(cards.lastVisitAt), desc(cards.id))
     .limit(f.limit + 1);
   const page = rows.slice(0, f.limit);
   const last = page.at(-1);
+  const options = await pageOptions(db, page);
   return {
-    items: page.map(toRow),
+    items: page.map((row) => toRow(row, options)),
     next_cursor: rows.length > f.limit && last ? encodeCursor(last.visitMicros, last.id) : null,
   };
 }
@@ -162,7 +193,7 @@ const staff = alias(users, "staff");
 
 /** A card of this owner by its serial, with its row columns, or 404 (another owner's card too). */
 export async function findCustomerCard(db: Db, ownerId: number, serial: string) {
-  const [row] = await selectRows(db, fallbackReward(ownerId))
+  const [row] = await selectRows(db, programmeOf(ownerId))
     .where(and(eq(cards.userId, ownerId), eq(cards.serial, serial)))
     .limit(1);
   if (!row) throw notFound(UNKNOWN_CUSTOMER);
@@ -191,12 +222,14 @@ export async function customerDetail(
     .leftJoin(staff, eq(staff.id, scans.staffUserId))
     .where(eq(scans.cardId, row.id))
     .orderBy(desc(scans.id));
-  const [history, messages] = await Promise.all([
+  const [history, messages, referrals, rewardOptions] = await Promise.all([
     options.history === "all" ? historyQuery : historyQuery.limit(CUSTOMER_HISTORY_MAX),
     receivedMessages(db, { id: row.id, businessId: row.businessId, createdAt: row.createdAt }, CUSTOMER_MESSAGES_MAX),
+    cardReferrals(db, row.id),
+    pageOptions(db, [row]),
   ]);
   return {
-    ...toRow(row),
+    ...toRow(row, rewardOptions),
     birthday: row.birthday,
     lifetime_stamps: row.lifetimeStamps,
     reward_title: row.rewardTitle,
@@ -214,6 +247,7 @@ export async function customerDetail(
       segment: m.segment,
       created_at: iso(m.createdAt),
     })),
+    ...referrals,
   };
 }
 

@@ -27,12 +27,18 @@ export async function exportCustomer(db: Db, ownerId: number, serial: string): P
     .orderBy(cards.id);
   const all = await Promise.all(
     owned.map(async ({ serial: s, id }) => {
-      const detail = await customerDetail(db, await findCustomerCard(db, ownerId, s), { history: "all" });
+      const { referred_by: referredBy, ...detail } = await customerDetail(db, await findCustomerCard(db, ownerId, s), {
+        history: "all",
+      });
       const [[passes], [pushes]] = await Promise.all([
         db.select({ n: count() }).from(applePassRegistrations).where(eq(applePassRegistrations.cardId, id)),
         db.select({ n: count() }).from(pushTokens).where(eq(pushTokens.cardId, id)),
       ]);
-      return { ...detail, devices: { apple_wallet_passes: passes!.n, push_subscriptions: pushes!.n } };
+      return {
+        ...detail,
+        joined_through_referral: referredBy !== null,
+        devices: { apple_wallet_passes: passes!.n, push_subscriptions: pushes!.n },
+      };
     }),
   );
   return {

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/pg-core";
 import type { Segment } from "../../../../lib/contract/customers";
+import type { RewardKind } from "../../../../lib/contract/rewards";
 import type { Db } from "../../db/client";
 import { cards, customers, rewards } from "../../db/schema";
 import { rewardReadySql } from "../loyalty/reward-ready";
@@ -17,7 +18,9 @@ export const ownReward = alias(rewards, "own_reward");
 export function fallbackReward(ownerId: number) {
   return new QueryBuilder()
     .selectDistinctOn([rewards.businessId], {
+      id: rewards.id,
       businessId: rewards.businessId,
+      kind: rewards.kind,
       stampsRequired: rewards.stampsRequired,
       title: rewards.title,
     })
@@ -36,10 +39,70 @@ export const ownRewardOn = and(
 )!;
 export const fallbackOn = (fallback: FallbackReward) => eq(fallback.businessId, cards.businessId);
 
+/** The kind of the programme a card collects for (null: no reward running). */
+export const rewardKind = (fallback: FallbackReward) =>
+  sql<RewardKind | null>`coalesce(${ownReward.kind}, ${fallback.kind})`;
+/** The id of the reward a card collects for. */
+export const programmeRewardId = (fallback: FallbackReward) =>
+  sql<number | null>`coalesce(${ownReward.id}, ${fallback.id})`;
+/** Stamps to the reward; null for points and cashback (their rewards store 0: nothing is "ready" by it). */
 export const stampsRequired = (fallback: FallbackReward) =>
-  sql<number | null>`coalesce(${ownReward.stampsRequired}, ${fallback.stampsRequired})`;
+  sql<
+    number | null
+  >`case when ${rewardKind(fallback)} = 'stamps' then coalesce(${ownReward.stampsRequired}, ${fallback.stampsRequired}) end`;
 export const rewardTitle = (fallback: FallbackReward) =>
   sql<string | null>`coalesce(${ownReward.title}, ${fallback.title})`;
+
+/**
+ * What the segments need of each points or cashback reward of the owner, one row a reward (a few),
+ * joined on the card's reward by hash: the points of its cheapest active option, and its tiers'
+ * thresholds in ascending order (an array: a card's next tier is a binary search, `width_bucket`,
+ * rather than its reward's JSON unpacked again for every card).
+ */
+export function programmeExtras(ownerId: number) {
+  return new QueryBuilder()
+    .select({
+      rewardId: rewards.id,
+      cheapest: sql<number | null>`(select min(o.points) from reward_options o
+        where o.reward_id = ${rewards.id} and o.active)`.as("cheapest"),
+      thresholds: sql<string>`array(select (tier->>'fromMinor')::bigint
+        from jsonb_array_elements(${rewards.cashbackTiers}) tier order by 1)`.as("thresholds"),
+    })
+    .from(rewards)
+    .where(and(eq(rewards.userId, ownerId), ne(rewards.kind, "stamps")))
+    .as("programme_extra");
+}
+
+/** The reward joins a segment reads: the card's reward (its own or the fallback) and its extras. */
+export type Programme = { fallback: FallbackReward; extras: ReturnType<typeof programmeExtras> };
+export const programmeOf = (ownerId: number): Programme => ({
+  fallback: fallbackReward(ownerId),
+  extras: programmeExtras(ownerId),
+});
+export const extrasOn = (p: Programme) => eq(p.extras.rewardId, programmeRewardId(p.fallback));
+
+/**
+ * Whether a card's reward is ready (issue 18 §10's rule, per kind): stamps reach the requirement;
+ * points reach the cheapest option; cashback money is never "ready". Null without a reward.
+ */
+export const rewardReadyWhere = (p: Programme) => sql<boolean | null>`case ${rewardKind(p.fallback)}
+    when 'stamps' then ${rewardReadySql(cards.stamps, stampsRequired(p.fallback))}
+    when 'points' then ${cards.stamps} >= ${p.extras.cheapest}
+    else false end`;
+
+/**
+ * Near the reward (issue 23 §7): stamps one stamp away; points within 10 % below the cheapest
+ * option; cashback lifetime spend within 10 % below the next tier's threshold (the first above
+ * it). Integer arithmetic: exact.
+ */
+export const nearRewardWhere = (p: Programme) => {
+  const next = sql`${p.extras.thresholds}[width_bucket(${cards.lifetimeSpend}, ${p.extras.thresholds}) + 1]`;
+  return sql<boolean | null>`case ${rewardKind(p.fallback)}
+    when 'stamps' then ${cards.stamps} = ${stampsRequired(p.fallback)} - 1
+    when 'points' then ${cards.stamps} < ${p.extras.cheapest} and ${cards.stamps}::bigint * 10 >= ${p.extras.cheapest}::bigint * 9
+    when 'cashback' then ${cards.lifetimeSpend} * 10 >= ${next} * 9
+    end`;
+};
 
 const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
 
@@ -51,7 +114,7 @@ export const birthdayThisMonth = sql`extract(month from ${customers.birthday}) =
  * everyone). One definition for segment-count, customer-list and notification-add: the count the
  * owner is shown is the set the message reaches.
  */
-export function segmentWhere(fallback: FallbackReward, segment: Segment, days: number | undefined): SQL | undefined {
+export function segmentWhere(p: Programme, segment: Segment, days: number | undefined): SQL | undefined {
   switch (segment) {
     case "all":
       return undefined;
@@ -60,9 +123,9 @@ export function segmentWhere(fallback: FallbackReward, segment: Segment, days: n
     case "new":
       return gte(cards.createdAt, daysAgo(days ?? 0));
     case "reward_ready":
-      return rewardReadySql(cards.stamps, stampsRequired(fallback));
+      return rewardReadyWhere(p);
     case "near_reward":
-      return sql`${cards.stamps} = ${stampsRequired(fallback)} - 1`;
+      return nearRewardWhere(p);
     case "birthday_this_month":
       return birthdayThisMonth;
   }
@@ -79,7 +142,7 @@ export function segmentCardIds(
   segment: Segment,
   days?: number,
 ) {
-  const fallback = fallbackReward(ownerId);
+  const p = programmeOf(ownerId);
   return (
     db
       .select({ id: cards.id })
@@ -87,14 +150,15 @@ export function segmentCardIds(
       // Left joins on unique keys: PostgreSQL drops the ones a segment does not use.
       .leftJoin(customers, eq(customers.id, cards.customerId))
       .leftJoin(ownReward, ownRewardOn)
-      .leftJoin(fallback, fallbackOn(fallback))
-      .where(segmentCards(fallback, ownerId, businessId, segment, days))
+      .leftJoin(p.fallback, fallbackOn(p.fallback))
+      .leftJoin(p.extras, extrasOn(p))
+      .where(segmentCards(p, ownerId, businessId, segment, days))
   );
 }
 
 /** The where clause of the cards of an owner (optionally one business) in a segment. */
 export function segmentCards(
-  fallback: FallbackReward,
+  p: Programme,
   ownerId: number,
   businessId: number | undefined,
   segment: Segment,
@@ -105,7 +169,7 @@ export function segmentCards(
     businessId ? eq(cards.businessId, businessId) : undefined,
     // Redundant (a card's customer is its owner's), but it lets customers_birth_month_idx answer.
     segment === "birthday_this_month" ? eq(customers.userId, ownerId) : undefined,
-    segmentWhere(fallback, segment, days),
+    segmentWhere(p, segment, days),
   )!;
 }
 

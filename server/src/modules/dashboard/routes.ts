@@ -7,13 +7,14 @@ import { addresses, businessCategories, businesses, countries, productCategories
 import { actingOwnerId } from "../../http/auth";
 import { route } from "../../http/route";
 import { loyaltyFigures } from "../loyalty/scans";
+import { programmeFigures } from "./programme-figures";
 
 export function dashboardRoutes(app: FastifyInstance) {
   // Staff see their owner's figures: they work for the same businesses.
   route(app, calls.dashboardDetails, async ({ user }) => {
     const ownerId = actingOwnerId(user);
     const one = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
-    const [businessCount, locations, staff, categories, loyalty] = await Promise.all([
+    const [businessCount, locations, staff, categories, loyalty, programmes] = await Promise.all([
       one(app.db.select({ n: count() }).from(businesses).where(eq(businesses.userId, ownerId))),
       one(app.db.select({ n: count() }).from(addresses).where(eq(addresses.userId, ownerId))),
       one(
@@ -26,6 +27,7 @@ export function dashboardRoutes(app: FastifyInstance) {
       ),
       one(app.db.select({ n: count() }).from(productCategories).where(eq(productCategories.userId, ownerId))),
       loyaltyFigures(app.db, ownerId),
+      programmeFigures(app.db, ownerId),
     ]);
     const data: DashboardDetails = {
       businesses: businessCount,
@@ -33,6 +35,7 @@ export function dashboardRoutes(app: FastifyInstance) {
       staff,
       product_categories: categories,
       ...loyalty,
+      ...programmes,
     };
     return { message: "Dashboard details.", data };
   });

@@ -1,4 +1,6 @@
 import { rewardReady } from "../loyalty/reward-ready";
+import { balanceAmount, balanceText, type ProgrammeTerms } from "../../../../lib/contract/programme";
+import { minorDigits } from "../../../../lib/contract/money";
 import type { CardMessage } from "../../../../lib/contract/notifications";
 import type { GoogleWalletConfig } from "./settings";
 
@@ -17,6 +19,8 @@ export type PassCard = {
   customerName: string;
   stamps: number;
   reward: { title: string; stampsRequired: number } | null;
+  /** Issue 23: the programme's terms (loyalty/card-balance.ts); none or stamps: a stamp card as before. */
+  terms?: ProgrammeTerms;
   /** The card's latest messages (issue 16): a pass saved now shows them, without a notification. */
   messages?: CardMessage[];
 };
@@ -44,8 +48,9 @@ export function loyaltyClass(config: GoogleWalletConfig, business: PassBusiness)
 }
 
 /** What changes with a stamp or a redeem: the points and the reward line. */
-export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward">) {
-  const { reward } = card;
+export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward" | "terms">) {
+  const { reward, terms } = card;
+  if (terms && terms.kind !== "stamps") return programmePatch(terms, card.stamps);
   const rewardText = !reward
     ? "No stamp programme is running at the moment."
     : rewardReady(card.stamps, reward.stampsRequired)
@@ -56,6 +61,28 @@ export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward">) {
     textModulesData: [{ id: "reward", header: "Reward", body: rewardText }],
   };
 }
+
+/**
+ * Points: the count under "Points". Cashback: the money under "Cashback", as Google's
+ * LoyaltyPointsBalance `money` (micros, an int64 in JSON: a string), so the phone formats it in its
+ * own locale; a string should the currency be missing. The reward line is the card page's text.
+ */
+function programmePatch(terms: ProgrammeTerms, balance: number) {
+  const loyaltyPoints =
+    terms.kind === "points"
+      ? { label: "Points", balance: { int: balance } }
+      : {
+          label: "Cashback",
+          balance: terms.currency
+            ? { money: { micros: moneyMicros(balance, terms.currency), currencyCode: terms.currency } }
+            : { string: balanceAmount(terms, balance) },
+        };
+  return { loyaltyPoints, textModulesData: [{ id: "reward", header: "Balance", body: balanceText(terms, balance) }] };
+}
+
+/** Minor units as Google's micros (millionths of the major unit), exactly: 460 EUR → "4600000". */
+export const moneyMicros = (minor: number, currency: string) =>
+  (BigInt(minor) * 10n ** BigInt(6 - minorDigits(currency))).toString();
 
 /** One customer's card: stamps as points, the serial as the QR staff scan. */
 export function loyaltyObject(config: GoogleWalletConfig, businessId: number, card: PassCard) {

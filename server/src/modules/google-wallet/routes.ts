@@ -4,6 +4,7 @@ import { fileUrl } from "../../../../lib/contract/files";
 import { cards } from "../../db/schema";
 import { onceOutside } from "../../services/effects";
 import { resolveReward, type CardRow, type ResolvedQr, type RewardRow } from "../loyalty/cards";
+import { cardTerms, type CardTerms } from "../loyalty/card-balance";
 import { googleMessageUpdates } from "./message-updates";
 import type { PassBusiness, PassCard } from "./passes";
 
@@ -21,12 +22,13 @@ export function googleSaveLink(
   resolved: Pick<ResolvedQr, "business" | "reward">,
   locations: PassBusiness["locations"] = [],
   messages: PassCard["messages"] = [],
+  terms?: CardTerms,
 ): string | null {
   const { business } = resolved;
   const logoPath = business.logoFileId ? fileUrl(business.logoFileId) : FALLBACK_LOGO;
   return app.googleWallet.saveLink(
     { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}`, locations },
-    { serial: card.serial, customerName, stamps: card.stamps, reward: passReward(resolved.reward), messages },
+    { serial: card.serial, customerName, stamps: card.stamps, reward: passReward(resolved.reward), messages, terms },
   );
 }
 
@@ -40,8 +42,9 @@ export function googleWalletRoutes(app: FastifyInstance) {
     const [card] = await app.db.select().from(cards).where(eq(cards.id, cardId)).limit(1);
     if (!card) return;
     const reward = await resolveReward(app.db, card.businessId, card.rewardId);
+    const terms = await cardTerms(app.db, card.businessId, reward);
     await onceOutside(app.db, { kind: "google-card", source: job.id }, cardId, () =>
-      app.googleWallet.updateCard({ serial: card.serial, stamps: card.stamps, reward: passReward(reward) }),
+      app.googleWallet.updateCard({ serial: card.serial, stamps: card.stamps, reward: passReward(reward), terms }),
     );
   });
   // A deleted card's pass stops showing it as live (issue 16 §6). Its own queue: a pending update of

@@ -3,6 +3,8 @@ import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import type { CardEvent, CardHistory, CardSummary, StaffSettings } from "../../../../lib/contract/cards";
+import { fromMinor } from "../../../../lib/contract/money";
+import { balanceAmount, balanceText, deltaText, type ProgrammeTerms } from "../../../../lib/contract/programme";
 import type { Db } from "../../db/client";
 import { businesses, cardEvents, cards, customers, ownerSettings, qrCodes, users } from "../../db/schema";
 import { actingOwnerId, type AuthUser } from "../../http/auth";
@@ -11,7 +13,8 @@ import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { resolveReward } from "./cards";
 import { applyChange } from "./engine/apply";
-import { UNKNOWN_CARD } from "./stamping";
+import { programmeTerms } from "./programme-terms";
+import { scanTerms, UNKNOWN_CARD } from "./stamping";
 
 export const STAFF_MAY_NOT_ADJUST =
   "Only the owner can correct a card's stamps. The owner can allow staff in the staff settings.";
@@ -35,6 +38,7 @@ async function cardSummary(db: Db, user: AuthUser, serial: string) {
       customer_name: customers.name,
       customer_email: customers.email,
       business_name: businesses.businessName,
+      currency: businesses.currency,
     })
     .from(cards)
     .innerJoin(customers, eq(customers.id, cards.customerId))
@@ -44,20 +48,41 @@ async function cardSummary(db: Db, user: AuthUser, serial: string) {
   if (!row) throw notFound(UNKNOWN_CARD);
   const { card } = row;
   const reward = await resolveReward(db, card.businessId, card.rewardId);
+  const { currency, options } = await scanTerms(db, reward, row.currency);
+  const terms = programmeTerms(reward, currency, options);
   const summary: CardSummary = {
     serial: card.serial,
     customer_name: row.customer_name,
     customer_email: row.customer_email,
     business_name: row.business_name,
     stamps: card.stamps,
-    stamps_required: reward?.stampsRequired ?? null,
+    stamps_required: terms.stampsRequired,
     reward_title: reward?.title ?? null,
+    kind: terms.kind,
+    balance_text: balanceText(terms, card.stamps),
     lifetime_stamps: card.lifetimeStamps,
     rewards_redeemed: card.rewardsRedeemed,
     flagged_at: card.flaggedAt?.toISOString() ?? null,
     flag_reason: card.flagReason,
   };
-  return { card, summary };
+  return { card, summary, terms };
+}
+
+/**
+ * A history entry in its own unit's terms: the programme's own while the card still collects in
+ * that unit (a successor of another kind restarted it), else the bare unit ("7 stamps").
+ */
+function eventTexts(
+  terms: ProgrammeTerms,
+  row: { kind: CardEvent["kind"]; unit: CardEvent["unit"]; delta: number; stamps_after: number; amount: number | null },
+) {
+  const own: ProgrammeTerms =
+    row.unit === terms.kind ? terms : { kind: row.unit, stampsRequired: null, currency: terms.currency };
+  return {
+    delta_text: row.kind === "flag" ? "" : deltaText(own, row.delta),
+    balance_text: balanceText(own, row.stamps_after),
+    amount: row.amount !== null && terms.currency ? fromMinor(row.amount, terms.currency) : null,
+  };
 }
 
 export function cardHistoryRoutes(app: FastifyInstance) {
@@ -65,7 +90,9 @@ export function cardHistoryRoutes(app: FastifyInstance) {
    * A correction: stamps added or removed (never below 0) under the card's row lock, with the
    * reason and who made it in the card's history, in one transaction. Stamps added count toward
    * the card's stamps of the day like any stamp: past the business's fraud threshold the card is
-   * flagged, the reason naming who corrected (issue 22 §5).
+   * flagged, the reason naming who corrected (issue 22 §5). On a points or cashback card `delta`
+   * is in the programme's unit: points, or cashback money in the currency's minor units (cents);
+   * an addition counts as one toward the fraud threshold (rules.ts).
    */
   route(app, calls.cardAdjust, async ({ user, body }) => {
     const ownerId = actingOwnerId(user);
@@ -79,18 +106,22 @@ export function cardHistoryRoutes(app: FastifyInstance) {
       }),
     );
     if (!changed) throw notFound(UNKNOWN_CARD);
-    const { summary } = await cardSummary(app.db, user, body.serial);
-    const delta = changed.after.stamps - changed.card.stamps;
+    const { summary, terms } = await cardSummary(app.db, user, body.serial);
+    const delta = changed.decision.action === "adjust" ? changed.decision.delta : 0;
     const n = Math.abs(delta);
     const message =
-      delta === 0
-        ? "The card has no stamps to remove: nothing changed."
-        : `${delta > 0 ? "Added" : "Removed"} ${n} stamp${n === 1 ? "" : "s"}: the card has ${summary.stamps} now.`;
+      summary.kind !== "stamps"
+        ? delta === 0
+          ? `The card has nothing to remove: nothing changed.`
+          : `${delta > 0 ? "Added" : "Removed"} ${balanceAmount(terms, n)}: ${summary.balance_text}.`
+        : delta === 0
+          ? "The card has no stamps to remove: nothing changed."
+          : `${delta > 0 ? "Added" : "Removed"} ${n} stamp${n === 1 ? "" : "s"}: the card has ${summary.stamps} now.`;
     return { message, data: summary };
   });
 
   route(app, calls.cardHistory, async ({ user, query }) => {
-    const { card, summary } = await cardSummary(app.db, user, query.serial);
+    const { card, summary, terms } = await cardSummary(app.db, user, query.serial);
     const where = eq(cardEvents.cardId, card.id);
     const page = await paginate(
       query,
@@ -103,6 +134,8 @@ export function cardHistoryRoutes(app: FastifyInstance) {
               kind: cardEvents.kind,
               delta: cardEvents.delta,
               stamps_after: cardEvents.stampsAfter,
+              unit: cardEvents.unit,
+              amount: cardEvents.amount,
               reason: cardEvents.reason,
               actor_name: actor.name,
               qr_label: qrCodes.label,
@@ -115,7 +148,11 @@ export function cardHistoryRoutes(app: FastifyInstance) {
             .orderBy(desc(cardEvents.id))
             .limit(limit)
             .offset(offset)
-        ).map(({ createdAt, ...row }): CardEvent => ({ ...row, created_at: createdAt.toISOString() })),
+        ).map(({ createdAt, amount, ...row }): CardEvent => ({
+          ...row,
+          ...eventTexts(terms, { ...row, amount }),
+          created_at: createdAt.toISOString(),
+        })),
     );
     const data: CardHistory = { card: summary, ...page };
     return { message: "Card history.", data };

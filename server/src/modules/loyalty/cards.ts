@@ -9,7 +9,7 @@ import { notFound } from "../../http/errors";
 import { sha256 } from "../../services/crypto";
 import { codeWindow } from "./counter";
 import { businessToday, businessTomorrow } from "./day";
-import { rewardReady } from "./reward-ready";
+import { cardBalance, cardTerms, type CardTerms } from "./card-balance";
 import { newestActiveRewardId } from "./engine/lock";
 import { chooseReward, nextStampAt, type CardRow, type DayBounds, type RewardRow } from "./engine/rules";
 
@@ -96,6 +96,7 @@ export const publicPlace = ({
     description: reward.description,
     stamps_required: reward.stampsRequired,
     cooldown_minutes: reward.cooldownMinutes,
+    kind: reward.kind,
   },
 });
 
@@ -150,21 +151,26 @@ export async function dayBounds(db: Db, businessId: number): Promise<DayBounds> 
 
 export function cardView(
   card: CardRow,
-  extra: { customerName: string; businessName: string; reward: RewardRow | null; day?: DayBounds },
+  extra: { customerName: string; businessName: string; reward: RewardRow | null; terms: CardTerms; day?: DayBounds },
 ): WalletCard {
   const { reward } = extra;
+  const balance = cardBalance(extra.terms, card.stamps);
   return {
     serial: card.serial,
     customer_name: extra.customerName,
     business_name: extra.businessName,
     stamps: card.stamps,
-    stamps_required: reward?.stampsRequired ?? null,
+    // Points and cashback count no stamps toward the reward (their rewards store 0).
+    stamps_required: reward?.kind === "stamps" ? reward.stampsRequired : null,
     reward_title: reward?.title ?? null,
-    reward_ready: rewardReady(card.stamps, reward?.stampsRequired),
+    reward_ready: balance.reward_ready,
     lifetime_stamps: card.lifetimeStamps,
     rewards_redeemed: card.rewardsRedeemed,
     next_stamp_at: nextStampAt(card, reward, extra.day ?? null)?.toISOString() ?? null,
     wallet_links: { apple: null, google: null },
+    kind: balance.kind,
+    balance_text: balance.balance_text,
+    options: balance.options,
   };
 }
 
@@ -179,9 +185,15 @@ export async function cardPageView(
   card: CardRow,
   names: { customerName: string; businessName: string },
 ): Promise<WalletCard> {
+  return (await cardPage(db, card, names)).view;
+}
+
+/** cardPageView with the terms it was written in (the wallet links show the same balance). */
+export async function cardPage(db: Db, card: CardRow, names: { customerName: string; businessName: string }) {
   const [reward, day] = await Promise.all([
     resolveReward(db, card.businessId, card.rewardId),
     dayBounds(db, card.businessId),
   ]);
-  return cardView(card, { ...names, reward, day });
+  const terms = await cardTerms(db, card.businessId, reward);
+  return { view: cardView(card, { ...names, reward, terms, day }), terms };
 }

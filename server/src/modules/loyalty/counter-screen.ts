@@ -1,9 +1,29 @@
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
+import type { Db } from "../../db/client";
 import { route } from "../../http/route";
+import type { CounterStamp } from "../../services/counter-feed";
+import { cardBalance, cardTerms } from "./card-balance";
+import { resolveReward } from "./cards";
 import { counterScreenAccess, grantHolds } from "./counter-access";
 import { endLease, renewLeases, takeLease } from "./counter-streams";
+
+/**
+ * A stamp as the screen shows it (issue 23): with the balance in the programme's terms. The
+ * notification counts in the programme's unit; the programme is the QR code's (its reward, else the
+ * business's newest), read at each stamp so a new option or currency shows at once.
+ */
+async function withBalanceText(
+  db: Db,
+  qr: { businessId: number; rewardId: number | null },
+  stamp: CounterStamp,
+): Promise<CounterStamp> {
+  if (stamp.balance_text) return stamp;
+  const terms = await cardTerms(db, qr.businessId, await resolveReward(db, qr.businessId, qr.rewardId));
+  const { kind, balance_text } = cardBalance(terms, stamp.stamps);
+  return { ...stamp, kind, balance_text };
+}
 
 /** A comment line now and then: proxies keep the stream open, and a dead screen is noticed. */
 export const HEARTBEAT_MS = 15_000;
@@ -74,9 +94,17 @@ export function counterScreenRoutes(app: FastifyInstance) {
       stream.write(`retry: 2000\n: connected\n\n`);
       // A screen gone while these were set up lets go of them at once.
       const hold = (unsubscribe: () => void) => (stopping ? unsubscribe() : unsubscribers.push(unsubscribe));
+      // One stamp after the other, each with its balance's text: in the order they came.
+      let sending = Promise.resolve();
       hold(
         await app.counterFeed.subscribe(qr.id, (stamp) => {
-          stream.write(`event: stamp\ndata: ${JSON.stringify(stamp)}\n\n`);
+          sending = sending.then(async () => {
+            const shown = await withBalanceText(app.db, qr, stamp).catch((error: unknown) => {
+              request.log.warn({ err: error }, "counter balance");
+              return stamp;
+            });
+            if (!stopping) stream.write(`event: stamp\ndata: ${JSON.stringify(shown)}\n\n`);
+          });
         }),
       );
       hold(await app.counterFeed.watchDoors(grant.users, () => void check()));

@@ -238,7 +238,8 @@ export function qrCodeRoutes(app: FastifyInstance) {
       business_name: business?.name ?? "",
       business_logo: business?.logoFileId ? fileUrl(business.logoFileId) : null,
       reward_title: reward?.title ?? null,
-      stamps_required: reward?.stampsRequired ?? null,
+      // Points and cashback count no stamps (issue 23): the screen names the reward alone.
+      stamps_required: reward?.kind === "stamps" ? reward.stampsRequired : null,
     };
     if (qr.mode === "rotating" && qr.counterSecret) {
       const current = currentCode(qr.counterSecret);

@@ -1,13 +1,14 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, exists, not, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import type { Reward } from "../../../../lib/contract/rewards";
 import type { Db } from "../../db/client";
-import { businesses, productCategories, qrCodes, rewards } from "../../db/schema";
+import { businesses, cards, productCategories, qrCodes, rewards } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { findBusiness } from "../businesses/service";
+import { programmeAnswer, programmeColumns } from "./reward-programme";
 
 const columns = {
   id: rewards.id,
@@ -15,7 +16,15 @@ const columns = {
   business_name: businesses.businessName,
   title: rewards.title,
   description: rewards.description,
-  stamps_required: rewards.stampsRequired,
+  kind: rewards.kind,
+  stampsRequired: rewards.stampsRequired,
+  pointsPerVisit: rewards.pointsPerVisit,
+  pointsPerUnit: rewards.pointsPerUnit,
+  cashbackBasisPoints: rewards.cashbackBasisPoints,
+  cashbackTiers: rewards.cashbackTiers,
+  expireAfterDays: rewards.expireAfterDays,
+  referralBonus: rewards.referralBonus,
+  currency: businesses.currency,
   product_category_id: rewards.productCategoryId,
   product_category_name: productCategories.name,
   cooldown_minutes: rewards.cooldownMinutes,
@@ -31,13 +40,19 @@ const select = (db: Db) =>
     .innerJoin(businesses, eq(businesses.id, rewards.businessId))
     .leftJoin(productCategories, eq(productCategories.id, rewards.productCategoryId));
 
-const toReward = ({
-  createdAt,
-  ...row
-}: Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number]): Reward => ({
-  ...row,
+const toReward = (row: Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number]): Reward => ({
+  id: row.id,
+  business_id: row.business_id,
+  business_name: row.business_name,
+  title: row.title,
+  description: row.description,
+  ...programmeAnswer(row, row.currency),
+  product_category_id: row.product_category_id,
+  product_category_name: row.product_category_name,
+  cooldown_minutes: row.cooldown_minutes,
+  daily_cap: row.daily_cap,
   qr_codes_count: Number(row.qr_codes_count),
-  created_at: createdAt.toISOString(),
+  created_at: row.createdAt.toISOString(),
 });
 
 /** An active reward of the owner, or 404. */
@@ -67,7 +82,7 @@ export function rewardRoutes(app: FastifyInstance) {
 
   route(app, calls.addReward, async ({ user, body }) => {
     if (body.id) await findReward(app.db, user.id, body.id);
-    await findBusiness(app.db, user.id, body.business_id);
+    const business = await findBusiness(app.db, user.id, body.business_id);
     if (body.product_category_id) {
       const [category] = await app.db
         .select({ businessId: productCategories.businessId })
@@ -83,17 +98,38 @@ export function rewardRoutes(app: FastifyInstance) {
       businessId: body.business_id,
       title: body.title,
       description: body.description,
-      stampsRequired: body.stamps_required,
+      ...programmeColumns(body, business.currency),
       productCategoryId: body.product_category_id ?? null,
       cooldownMinutes: body.cooldown_minutes,
       dailyCap: body.daily_cap,
     };
     let id = body.id;
     if (id) {
-      await app.db
+      // One statement: a card that joined before it keeps the kind it collects in.
+      const updated = await app.db
         .update(rewards)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(and(eq(rewards.id, id), eq(rewards.userId, user.id)));
+        .where(
+          and(
+            eq(rewards.id, id),
+            eq(rewards.userId, user.id),
+            or(
+              eq(rewards.kind, values.kind),
+              not(
+                exists(
+                  app.db
+                    .select({ one: sql`1` })
+                    .from(cards)
+                    .where(eq(cards.rewardId, id)),
+                ),
+              ),
+            ),
+          ),
+        )
+        .returning({ id: rewards.id });
+      if (updated.length === 0) {
+        throw invalid("kind", "This reward already has cards: its kind cannot change. Add a new reward instead.");
+      }
     } else {
       const [row] = await app.db
         .insert(rewards)

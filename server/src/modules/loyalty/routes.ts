@@ -3,17 +3,21 @@ import { cardHistoryRoutes } from "./card-history";
 import { counterDeviceRoutes } from "./counter-devices";
 import { counterScreenRoutes } from "./counter-screen";
 import { qrCodeRoutes } from "./qr-codes";
+import { redeemRoutes } from "./redeem";
+import { rewardOptionRoutes } from "./reward-options";
 import { rewardRoutes } from "./rewards";
 import { scannerRoutes } from "./scanner";
 import { scanRoutes } from "./scans";
 import { walletRoutes } from "./wallet";
 
-/** The loyalty core: rewards, QR codes, the customer's card, the scanner and My Scans. */
+/** The loyalty core: rewards, QR codes, the customer's card, the scanner, redeeming and My Scans. */
 export function loyaltyRoutes(app: FastifyInstance) {
   rewardRoutes(app);
+  rewardOptionRoutes(app);
   qrCodeRoutes(app);
   walletRoutes(app);
   scannerRoutes(app);
+  redeemRoutes(app);
   scanRoutes(app);
   cardHistoryRoutes(app);
   counterScreenRoutes(app);

@@ -1,8 +1,10 @@
 import { Readable } from "node:stream";
-import { sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { minorDigits } from "../../../../lib/contract/money";
 import type { ScanCursor } from "../../../../lib/contract/scans";
 import type { Database } from "../../db/client";
+import { businesses } from "../../db/schema";
 import { scanFilter, type ScanFilters } from "./scan-filter";
 
 /**
@@ -14,7 +16,11 @@ import { scanFilter, type ScanFilters } from "./scan-filter";
  */
 export const EXPORT_BATCH = 500;
 
-const HEADER = ["time", "kind", "customer", "email", "card", "business", "location", "staff", "stamps after"];
+const HEADER = [
+  ...["time", "kind", "customer", "email", "card", "business", "location", "staff", "stamps after"],
+  // Issue 23: the programme's kind, the purchase amount and the balance after in its own unit.
+  ...["programme", "amount", "currency", "balance after"],
+];
 
 /** The answer's first bytes: a BOM (spreadsheets then read UTF-8), the header (no cell needs quotes). */
 const FIRST = Buffer.from(`\uFEFF${HEADER.join(",")}\r\n`);
@@ -43,13 +49,53 @@ function cell(value: string): string {
     else ${escaped} end`;
 }
 
+/** The owner's businesses whose currency has other than 2 decimals, by those decimals. */
+export type DigitGroups = Map<number, number[]>;
+
+/** The groups of one owner: one short query before the export (money.ts `minorDigits`). */
+async function digitGroups(database: Database, ownerId: number): Promise<DigitGroups> {
+  const rows = await database.db
+    .select({ id: businesses.id, currency: businesses.currency })
+    .from(businesses)
+    .where(and(eq(businesses.userId, ownerId), isNotNull(businesses.currency)));
+  const groups: DigitGroups = new Map();
+  for (const { id, currency } of rows) {
+    const digits = minorDigits(currency!);
+    if (digits !== 2) groups.set(digits, [...(groups.get(digits) ?? []), id]);
+  }
+  return groups;
+}
+
+/** Minor units `m` (an integer expression) as a decimal string with `digits` decimals: integer arithmetic. */
+function fixed(m: string, digits: number): string {
+  if (digits === 0) return `${m}::text`;
+  const unit = 10 ** digits;
+  return `case when ${m} < 0 then '-' else '' end || (abs(${m}) / ${unit})::text || '.' || lpad((abs(${m}) % ${unit})::text, ${digits}, '0')`;
+}
+
+/**
+ * Minor units as the contract's decimal string ("4.60", "500" for yen) in scan `s`'s business's
+ * currency: the few businesses with other decimals are named (integer ids), the rest have 2.
+ */
+function money(minor: string, groups: DigitGroups): string {
+  if (groups.size === 0) return fixed(minor, 2);
+  const named = [...groups].map(
+    ([digits, ids]) => `when s.business_id in (${ids.join(",")}) then ${fixed(minor, digits)}`,
+  );
+  return `case ${named.join(" ")} else ${fixed(minor, 2)} end`;
+}
+
+/** The scan's programme: its reward's kind (which never changes once it has cards); stamps without one. */
+const KIND = `coalesce(r.kind, 'stamps')`;
+
 /**
  * The CSV line of scan `s` (with its card `c`, customer `cu`, business `b`, location `a` and staff
  * member `st`): the time in UTC to the millisecond, truncated as a JS Date is (scan-list's
  * created_at), the kind (a word of the enum), the cells, the stamps after (a number: no formula
- * prefix for its sign) and the line's end.
+ * prefix for its sign), the programme (a word), the amount (a decimal, empty without one), the
+ * currency (points and cashback) and the balance after (cashback: a decimal), and the line's end.
  */
-const LINE =
+const lineOf = (groups: DigitGroups) =>
   [
     `left(to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), 23) || 'Z'`,
     `s.kind::text`,
@@ -60,13 +106,18 @@ const LINE =
     cell("a.address"),
     cell("st.name"),
     `s.stamps_after::text`,
+    KIND,
+    `case when s.amount is null then '' else ${money("s.amount", groups)} end`,
+    `case when ${KIND} = 'stamps' then '' else coalesce(b.currency, '') end`,
+    `case when ${KIND} = 'cashback' then ${money("s.stamps_after", groups)} else s.stamps_after::text end`,
   ].join(" || ',' || ") + " || e'\\r\\n'";
 
 const JOINS = `left join cards c on c.id = s.card_id
   left join customers cu on cu.id = c.customer_id
   join businesses b on b.id = s.business_id
   left join addresses a on a.id = s.address_id
-  left join users st on st.id = s.staff_user_id`;
+  left join users st on st.id = s.staff_user_id
+  left join rewards r on r.id = s.reward_id`;
 
 const dialect = new PgDialect();
 
@@ -77,8 +128,8 @@ const dialect = new PgDialect();
 const whereOf = (ownerId: number, f: ScanFilters) => dialect.sqlToQuery(scanFilter(ownerId, f).inlineParams()).sql;
 
 /** The query whose rows are the export's lines on PostgreSQL (one COPY). */
-export const copyQuery = (ownerId: number, filters: ScanFilters) =>
-  `select ${LINE} from (select * from scans where ${whereOf(ownerId, filters)}) s ${JOINS}
+export const copyQuery = (ownerId: number, filters: ScanFilters, groups: DigitGroups = new Map()) =>
+  `select ${lineOf(groups)} from (select * from scans where ${whereOf(ownerId, filters)}) s ${JOINS}
   order by s.created_at desc, s.id desc`;
 
 /**
@@ -91,10 +142,11 @@ export const COPY_SETTINGS = { enable_sort: "off", jit: "off", max_parallel_work
 
 /** The CSV answer: on PostgreSQL COPY's bytes, on the embedded database batch after batch. */
 export async function scanExport(database: Database, ownerId: number, filters: ScanFilters): Promise<Readable> {
+  const groups = await digitGroups(database, ownerId);
   if (database.copyTextColumn) {
-    return database.copyTextColumn(copyQuery(ownerId, filters), { first: FIRST, settings: COPY_SETTINGS });
+    return database.copyTextColumn(copyQuery(ownerId, filters, groups), { first: FIRST, settings: COPY_SETTINGS });
   }
-  return Readable.from(batches(database, whereOf(ownerId, filters)), { objectMode: false });
+  return Readable.from(batches(database, whereOf(ownerId, filters), lineOf(groups)), { objectMode: false });
 }
 
 type BatchRow = { id: number; cursor_at: string; line: string };
@@ -103,14 +155,14 @@ type BatchRow = { id: number; cursor_at: string; line: string };
  * Keyset batches, one short indexed statement each: the batch's scans by the owner's index, their
  * holders and names by primary key. No connection is held between batches.
  */
-async function* batches(database: Database, where: string): AsyncGenerator<Buffer> {
+async function* batches(database: Database, where: string, line: string): AsyncGenerator<Buffer> {
   yield FIRST;
   let after: ScanCursor | undefined;
   for (;;) {
     const next = after ? sql`and (scans.created_at, scans.id) < (${after.at}::timestamptz, ${after.id})` : sql``;
     const { rows } = (await database.db.execute(sql`
       select s.id, to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-        ${sql.raw(LINE)} as line
+        ${sql.raw(line)} as line
       from (
         select * from scans where ${sql.raw(where)} ${next}
         order by scans.created_at desc, scans.id desc limit ${EXPORT_BATCH}

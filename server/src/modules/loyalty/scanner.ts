@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
+import { balanceAmount } from "../../../../lib/contract/programme";
 import { COUNTER_EXPIRED } from "../../../../lib/contract/qr-codes";
+import type { ScanResult } from "../../../../lib/contract/wallet";
 import { actingOwnerId } from "../../http/auth";
 import { HttpError, invalid, notFound, unauthenticated } from "../../http/errors";
 import { route } from "../../http/route";
@@ -12,10 +14,16 @@ export const UNKNOWN_CODE = "This code is not a loyalty card or QR code of ours.
 const BUSINESS_CODE_FOR_STAFF = "This is a business QR code. Scan the customer's card instead.";
 const NO_CARD = "There is no card for this business on this device yet. Join first.";
 
+/** A points or cashback earn as the scanner says it: "Added 12 points: 12 points — 88 to Free lunch." */
+function earnedWords(data: ScanResult, delta: number) {
+  const earned = balanceAmount({ kind: data.kind, currency: data.currency, stampsRequired: null }, delta);
+  return `Added ${earned}${data.kind === "cashback" ? " cashback" : ""}: ${data.balance_text}.`;
+}
+
 export function scannerRoutes(app: FastifyInstance) {
   /**
-   * qr-code-scanner, both kinds of code: a card's serial (staff or the owner: stamp or redeem)
-   * and a business QR (a customer's device with a card there: a self-scan stamp, or when next).
+   * qr-code-scanner, both kinds of code: a card's serial (staff or the owner: stamp or redeem;
+   * points and cashback earn on the purchase `amount`) and a business QR (a customer's device with a card there: a self-scan stamp, or when next).
    */
   route(app, calls.qrCodeScanner, async ({ body, user, request }) => {
     const code = parseScannedCode(body.code);
@@ -24,12 +32,14 @@ export function scannerRoutes(app: FastifyInstance) {
     if (code.kind === "card") {
       if (!user) throw unauthenticated();
       // The stamp and the jobs it causes (wallet updates, the feed) commit together, or neither.
-      const outcome = await staffScan(app.db, app.events, actingOwnerId(user), user.id, code.serial);
+      const outcome = await staffScan(app.db, app.events, actingOwnerId(user), user.id, code.serial, body.amount);
       const data = scanAnswer(outcome, outcome.names, null);
       const message =
-        outcome.action === "redeem"
-          ? `Reward redeemed: ${data.reward_title}. ${data.stamps} stamp${data.stamps === 1 ? "" : "s"} left on the card.`
-          : `Stamp added: ${data.stamps}${data.stamps_required ? ` of ${data.stamps_required}` : ""}.${data.reward_ready ? " The reward is ready." : ""}`;
+        data.kind !== "stamps"
+          ? earnedWords(data, outcome.delta)
+          : outcome.action === "redeem"
+            ? `Reward redeemed: ${data.reward_title}. ${data.stamps} stamp${data.stamps === 1 ? "" : "s"} left on the card.`
+            : `Stamp added: ${data.stamps}${data.stamps_required ? ` of ${data.stamps_required}` : ""}.${data.reward_ready ? " The reward is ready." : ""}`;
       return { message, data };
     }
 
@@ -51,9 +61,13 @@ export function scannerRoutes(app: FastifyInstance) {
     );
     const data = scanAnswer(outcome, outcome.names, outcome.nextAt);
     const message =
-      outcome.action === "wait"
-        ? "You already collected a stamp here."
-        : `Stamp added: ${data.stamps}${data.stamps_required ? ` of ${data.stamps_required}` : ""}.`;
+      data.kind !== "stamps"
+        ? outcome.action === "wait"
+          ? "You already checked in here."
+          : `Visit recorded: ${data.balance_text}.`
+        : outcome.action === "wait"
+          ? "You already collected a stamp here."
+          : `Stamp added: ${data.stamps}${data.stamps_required ? ` of ${data.stamps_required}` : ""}.`;
     return { message, data };
   });
 }

@@ -1,4 +1,6 @@
 import { and, eq } from "drizzle-orm";
+import { fromMinor } from "../../../../lib/contract/money";
+import { balanceText } from "../../../../lib/contract/programme";
 import type { ScanResult } from "../../../../lib/contract/wallet";
 import type { Db } from "../../db/client";
 import { cards } from "../../db/schema";
@@ -8,23 +10,40 @@ import { type CardRow, type ResolvedQr, type RewardRow } from "./cards";
 import { applyChange } from "./engine/apply";
 import type { ScanOrigin } from "./engine/join";
 import { nextStampAt } from "./engine/rules";
+import { optionsByReward, programmeTerms } from "./programme-terms";
+import { referralOnVisit } from "./referrals";
 import { rewardReady } from "./reward-ready";
 
 export const UNKNOWN_CARD = "This card is not one of your business's cards.";
+
+/** What the scanner's answer shows of a programme besides the card: the currency, a points catalogue. */
+export type ScanTerms = { currency: string | null; options: { id: number; title: string; points: number }[] };
 
 /** What a staff scan did, with what the scanner's answer shows. */
 export type StaffScanOutcome = {
   action: "stamp" | "redeem";
   card: Pick<CardRow, "id" | "userId" | "businessId" | "serial" | "stamps">;
-  reward: Pick<RewardRow, "title" | "stampsRequired"> | null;
+  reward: Pick<RewardRow, "id" | "kind" | "title" | "stampsRequired" | "referralBonus"> | null;
   names: { customer: string; business: string };
   /** The fraud alert's reason when this stamp flagged the card (once per card per day). */
   flagged: string | null;
+  /** What the balance earned (or, negative, spent): stamps, points or minor units. */
+  delta: number;
+  terms: ScanTerms;
 };
+
+/** The terms of the reward a card collects for: a points programme's active options, cheapest first. */
+export async function scanTerms(db: Db, reward: Pick<RewardRow, "id" | "kind"> | null, currency: string | null) {
+  const options = reward?.kind === "points" ? ((await optionsByReward(db, [reward.id])).get(reward.id) ?? []) : [];
+  return { currency, options };
+}
 
 /**
  * Staff (or the owner) scanned a card: a stamp, or, once the reward is reached, the reward
- * redeemed (stamps minus stamps_required). Only cards of the acting owner's businesses. With no
+ * redeemed (stamps minus stamps_required). A points or cashback card earns on `amount` (the
+ * purchase, a decimal string in the business's currency; rules.ts: required for cashback, and for
+ * points without visit points) and never redeems here (card-redeem). Only cards of the acting
+ * owner's businesses. With no
  * active reward at the card's business, nothing is written and the scan is refused with the
  * message a self-scan and a join give (NO_PROGRAMME): stamps collected for no programme would
  * carry over into the next one, whatever its rules. The counter's hot path (bench/loyalty.mts):
@@ -36,13 +55,16 @@ export async function staffScan(
   ownerId: number,
   staffUserId: number,
   serial: string,
+  amount: string | null = null,
 ): Promise<StaffScanOutcome> {
-  const done = await db.transaction((tx) =>
-    applyChange(tx, events, and(eq(cards.serial, serial), eq(cards.userId, ownerId)), {
+  const done = await db.transaction(async (tx) => {
+    const visit = await applyChange(tx, events, and(eq(cards.serial, serial), eq(cards.userId, ownerId)), {
       kind: "staff-scan",
       staffUserId,
-    }),
-  );
+      amount,
+    });
+    return visit && referralOnVisit(tx, events, visit);
+  });
   if (!done) throw notFound(UNKNOWN_CARD);
   return {
     action: done.decision.action === "redeem" ? "redeem" : "stamp",
@@ -50,6 +72,8 @@ export async function staffScan(
     reward: done.reward,
     names: done.names,
     flagged: done.flagged,
+    delta: done.after.stamps - done.card.stamps,
+    terms: await scanTerms(db, done.reward, done.currency),
   };
 }
 
@@ -71,37 +95,56 @@ export async function selfStamp(
   origin: ScanOrigin = { counterWindow: null },
 ) {
   const { qr } = resolved;
-  const done = (await applyChange(tx, events, eq(cards.id, cardId), {
+  const visit = (await applyChange(tx, events, eq(cards.id, cardId), {
     kind: "self-scan",
     qr: { id: qr.id, addressId: qr.addressId },
     counterWindow: origin.counterWindow,
   }))!;
+  const done = await referralOnVisit(tx, events, visit);
   const action = done.decision.action === "wait" ? ("wait" as const) : ("stamp" as const);
   const nextAt = nextStampAt(done.after, done.reward, done.day);
-  return { action, card: done.after, reward: done.reward, names: done.names, nextAt, flagged: done.flagged };
+  const terms = await scanTerms(tx, done.reward, done.currency);
+  return { action, card: done.after, reward: done.reward, names: done.names, nextAt, flagged: done.flagged, terms };
 }
 
-/** The scanner's answer, kept by the dashboard as `qrData`. */
+/**
+ * The scanner's answer, kept by the dashboard as `qrData`: the balance in the programme's terms
+ * and what it may redeem now (the options it affords; cashback: the money to spend).
+ */
 export function scanAnswer(
   outcome: {
     action: ScanResult["action"];
     card: Pick<CardRow, "serial" | "stamps">;
     reward: StaffScanOutcome["reward"];
+    terms: ScanTerms;
   },
   names: StaffScanOutcome["names"],
   nextAt: Date | null,
 ): ScanResult {
-  const { card, reward } = outcome;
+  const { card, reward, terms } = outcome;
+  const kind = reward?.kind ?? "stamps";
+  const options = terms.options.filter((o) => o.points <= card.stamps);
+  const stampsRequired = kind === "stamps" ? (reward?.stampsRequired ?? null) : null;
   return {
     action: outcome.action,
     customer_name: names.customer,
     business_name: names.business,
     serial: card.serial,
     stamps: card.stamps,
-    stamps_required: reward?.stampsRequired ?? null,
+    stamps_required: stampsRequired,
     reward_title: reward?.title ?? null,
-    reward_ready: rewardReady(card.stamps, reward?.stampsRequired),
+    reward_ready:
+      kind === "stamps"
+        ? rewardReady(card.stamps, stampsRequired)
+        : kind === "points"
+          ? options.length > 0
+          : card.stamps > 0,
     next_stamp_at: nextAt?.toISOString() ?? null,
     scanned_at: new Date().toISOString(),
+    kind,
+    balance_text: balanceText(programmeTerms(reward, terms.currency, terms.options), card.stamps),
+    options,
+    cashback_balance: kind === "cashback" && terms.currency ? fromMinor(card.stamps, terms.currency) : null,
+    currency: terms.currency,
   };
 }

@@ -3,6 +3,7 @@ import { applePassUrl } from "../../../../lib/contract/apple-wallet";
 import type { CardMessage } from "../../../../lib/contract/notifications";
 import type { WalletLinks } from "../../../../lib/contract/wallet";
 import { googleSaveLink } from "../google-wallet/routes";
+import type { CardTerms } from "./card-balance";
 import type { CardRow, ResolvedQr } from "./cards";
 import type { PassLocation } from "./pass-locations";
 
@@ -20,9 +21,10 @@ export function walletLinks(
   qrToken: string | undefined,
   locations: PassLocation[] = [],
   messages: CardMessage[] = [],
+  terms?: CardTerms,
 ): WalletLinks {
   return {
     apple: app.config.appleWallet ? applePassUrl({ qr_token: qrToken, serial: card.serial }) : null,
-    google: googleSaveLink(app, card, customerName, resolved, locations, messages),
+    google: googleSaveLink(app, card, customerName, resolved, locations, messages, terms),
   };
 }

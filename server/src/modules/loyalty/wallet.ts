@@ -10,9 +10,19 @@ import type { Limit } from "../../services/rate-limit";
 import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
 import { queueMail } from "../../services/mail-jobs";
 import { walletCodeMail } from "../../services/mail-templates";
-import { cardPageView, counterCheck, deviceHash, findQr, NO_PROGRAMME, publicPlace, secretsOf } from "./cards";
+import {
+  cardPage,
+  cardPageView,
+  counterCheck,
+  deviceHash,
+  findQr,
+  NO_PROGRAMME,
+  publicPlace,
+  secretsOf,
+} from "./cards";
 import { holderCard } from "./holder-card";
 import { joinCard } from "./engine/join";
+import { findReferrer, referralUrl } from "./referrals";
 import { takeOverCard } from "./take-over";
 import { walletLinks } from "./wallet-links";
 import { passLocations } from "./pass-locations";
@@ -58,6 +68,8 @@ export function walletRoutes(app: FastifyInstance) {
     }
     const counter = counterCheck(resolved.qr, body.code);
     if (!counter.ok) throw invalid("code", COUNTER_EXPIRED);
+    // A friend's referral link: a card of this business, or a 422 before anything is written.
+    const referrer = body.ref ? await findReferrer(app.db, resolved.business.id, body.ref) : null;
     // After the counter's check: a stranger without the screen's code cannot spend a shop's joins.
     await app.limiter.hit(`wallet-join:qr:${resolved.qr.id}`, joinLimits.joinsPerQr);
     const origin = {
@@ -66,15 +78,18 @@ export function walletRoutes(app: FastifyInstance) {
       deviceHash: device,
     };
     // joinCard's own transaction nests (a savepoint) in this one, which also holds the events' jobs.
-    const joined = await app.db.transaction((tx) =>
-      joinCard(
+    const joined = await app.db.transaction(async (tx) => {
+      const card = await joinCard(
         tx,
         app.events,
         resolved,
         { name: body.name, email: body.email, phone: body.phone, birthday: body.birthday },
         origin,
-      ),
-    );
+      );
+      // The bonus comes with the friend's first visit (referrals.ts); the join only records who sent them.
+      if (referrer) await tx.update(cards).set({ referredByCardId: referrer }).where(eq(cards.id, card.card.id));
+      return card;
+    });
     const data: WalletJoinResult = {
       card: await cardPageView(app.db, joined.card, {
         customerName: joined.customerName,
@@ -98,8 +113,8 @@ export function walletRoutes(app: FastifyInstance) {
     const { business } = place;
     // The card's own reward (what its stamps count toward), not the scanned code's; Google's save
     // link carries the places the pass surfaces near (issue 16).
-    const [view, locations] = await Promise.all([
-      cardPageView(app.db, card, { customerName, businessName: business.name }),
+    const [{ view, terms }, locations] = await Promise.all([
+      cardPage(app.db, card, { customerName, businessName: business.name }),
       app.googleWallet.configured ? passLocations(app.db, business.id, business.name) : [],
     ]);
     // Before the links: a Google Wallet pass saved now shows the card's messages too (issue 16).
@@ -109,7 +124,8 @@ export function walletRoutes(app: FastifyInstance) {
     const data = {
       ...view,
       place: publicPlace(place),
-      wallet_links: walletLinks(app, card, customerName, place, token, locations, messages),
+      wallet_links: walletLinks(app, card, customerName, place, token, locations, messages, terms),
+      referral_url: await referralUrl(app.db, app.config.publicAppUrl, card, qr?.id ?? null),
     };
     return { message: "Your card.", data: { ...data, messages, birthday: customer?.birthday ?? null } };
   });

@@ -20,8 +20,8 @@ export type Applied = LockedCard & {
  * Every change to a card goes through here, in the caller's transaction: lock the card and read
  * what its rules need (lock.ts), decide (rules.ts), then write it all in one statement: the card,
  * the scan, the history, the flag, the counter screen's notification and the domain events'
- * jobs. A refused change (no programme) writes nothing; a wait writes nothing either. Undefined
- * when no card matches `where`.
+ * jobs. A refused change (a 422: no programme, or what the rules said) writes nothing; a wait
+ * (not now, or nothing to do) writes nothing either. Undefined when no card matches `where`.
  */
 export async function applyChange(
   tx: Db,
@@ -32,7 +32,7 @@ export async function applyChange(
   const locked = await lockCard(tx, where);
   if (!locked) return undefined;
   const decision = decide(locked, change);
-  if (decision.action === "refuse") throw invalid("code", NO_PROGRAMME);
+  if (decision.action === "refuse") throw invalid(decision.field ?? "code", decision.message ?? NO_PROGRAMME);
   if (decision.action === "wait") return { ...locked, decision, after: locked.card, flagged: null };
   await events.ready();
   const flagReason = await write(tx, events, locked, decision, change);
@@ -54,6 +54,7 @@ type Written = Extract<Decision, { values: unknown }>;
 const pickValues = (v: Written["values"]): Written["values"] => ({
   stamps: v.stamps,
   lifetimeStamps: v.lifetimeStamps,
+  lifetimeSpend: v.lifetimeSpend,
   rewardsRedeemed: v.rewardsRedeemed,
   rewardId: v.rewardId,
   lastCounterWindow: v.lastCounterWindow,
@@ -67,7 +68,7 @@ const pickValues = (v: Written["values"]): Written["values"] => ({
 function eventsOf(locked: LockedCard, decision: Written, change: Change): DomainEvent[] {
   const { userId: ownerId, businessId, id: cardId } = locked.card;
   const list: DomainEvent[] = [];
-  if (decision.delta !== 0) {
+  if (decision.delta !== 0 || decision.restart) {
     list.push({
       type: "card.changed",
       ownerId,
@@ -77,7 +78,8 @@ function eventsOf(locked: LockedCard, decision: Written, change: Change): Domain
     });
   }
   if (decision.action === "redeem") {
-    list.push({ type: "reward.redeemed", ownerId, businessId, cardId, rewardTitle: locked.reward!.title });
+    const rewardTitle = decision.option?.title ?? locked.reward!.title;
+    list.push({ type: "reward.redeemed", ownerId, businessId, cardId, rewardTitle });
   }
   // The reason is the statement's own (fraud-reason.ts): filled in from the updated row.
   if (decision.flag) list.push({ type: "card.flagged", ownerId, businessId, cardId, reason: "" });
@@ -94,9 +96,13 @@ async function write(
 ): Promise<string | null> {
   const { card, reward, day } = locked;
   const v = decision.values;
-  // Who or what made the change: staff, the corrector, or the QR code a customer scanned.
+  // Who or what made the change: staff, the corrector or redeemer, or the QR code a customer scanned.
   const actor =
-    change.kind === "staff-scan" ? change.staffUserId : change.kind === "correction" ? change.actorUserId : null;
+    change.kind === "staff-scan"
+      ? change.staffUserId
+      : change.kind === "correction" || change.kind === "redeem"
+        ? change.actorUserId
+        : null;
   const qr = change.kind === "self-scan" ? change.qr : null;
   const qrId = qr?.id ?? null;
   const reason = tooManyStampsReason(
@@ -107,9 +113,15 @@ async function write(
       : undefined,
   );
   const now = sql`now()`;
+  // The history's rows, in order: a restart for a successor of another kind, the change, a flag.
+  const amount = decision.amount;
+  const row = (kind: string, delta: number, after: number, reason: SQL | string | null, main = false) =>
+    sql`select ${kind}::text as kind, ${delta}::int as delta, ${after}::int as after, ${reason}::text as reason,
+      ${main ? amount : null}::bigint as amount, ${main ? (decision.option?.id ?? null) : null}::int as option_id`;
   const history = [
-    sql`select ${decision.action}::text as kind, ${decision.delta}::int as delta, ${change.kind === "correction" ? change.reason : null}::text as reason`,
-    ...(decision.flag ? [sql`select 'flag', 0, u.flag_reason from updated u`] : []),
+    ...(decision.restart ? [row("adjust", 0, 0, `New programme: ${decision.restart.title}`)] : []),
+    row(decision.action, decision.delta, v.stamps, change.kind === "correction" ? change.reason : null, true),
+    ...(decision.flag ? [sql`${row("flag", 0, v.stamps, sql`u.flag_reason`)} from updated u`] : []),
   ];
   const list = eventsOf(locked, decision, change);
   const jobs =
@@ -130,22 +142,24 @@ async function write(
   // A visit is a scan (the scan log and the dashboard's figures); a correction is history only.
   const scan = decision.visit
     ? sql`, scan as (
-        insert into scans (user_id, business_id, card_id, kind, stamps_after, qr_code_id, address_id, staff_user_id, reward_id)
-        select u.user_id, u.business_id, u.id, ${decision.action}, ${v.stamps}, ${qrId}, ${qr?.addressId ?? null},
+        insert into scans (user_id, business_id, card_id, kind, stamps_after, amount, qr_code_id, address_id, staff_user_id, reward_id)
+        select u.user_id, u.business_id, u.id, ${decision.action}, ${v.stamps}, ${amount}::bigint, ${qrId}, ${qr?.addressId ?? null},
           ${change.kind === "staff-scan" ? actor : null}, ${reward?.id ?? v.rewardId}
         from updated u
       )`
     : sql``;
-  // A stamp through a QR code shows on its counter screens once this commits.
+  // A visit through a QR code (a stamp, visit points, a cashback visit) shows on its counter
+  // screens once this commits.
   const notify =
     qr && decision.action === "stamp"
-      ? sql`, ${notifyCounterSql({ qr_id: qr.id, action: "stamp", stamps: v.stamps, stamps_required: reward?.stampsRequired ?? null })} as notified`
+      ? sql`, ${notifyCounterSql({ qr_id: qr.id, action: "stamp", stamps: v.stamps, stamps_required: reward?.kind === "stamps" ? reward.stampsRequired : null })} as notified`
       : sql``;
   const result = (await tx.execute(sql`
     with updated as (
       update cards set
         stamps = ${v.stamps},
         lifetime_stamps = ${v.lifetimeStamps},
+        lifetime_spend = ${v.lifetimeSpend},
         rewards_redeemed = ${v.rewardsRedeemed},
         reward_id = ${v.rewardId},
         last_counter_window = ${v.lastCounterWindow},
@@ -162,8 +176,8 @@ async function write(
       returning id, user_id, business_id, flag_reason
     )${scan},
     history as (
-      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, reason, qr_code_id, actor_user_id)
-      select u.user_id, u.business_id, u.id, h.kind, h.delta, ${v.stamps}, h.reason, ${qrId}, ${actor}
+      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, amount, reward_option_id, reason, qr_code_id, actor_user_id)
+      select u.user_id, u.business_id, u.id, h.kind, h.delta, h.after, ${decision.unit}, h.amount, h.option_id, h.reason, ${qrId}, ${actor}
       from updated u cross join (${sql.join(history, sql` union all `)}) h
     )${jobs ? sql`, jobs as (${jobs})` : sql``}
     select u.flag_reason${notify} from updated u`)) as unknown as { rows: { flag_reason: string | null }[] };

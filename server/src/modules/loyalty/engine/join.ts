@@ -18,11 +18,11 @@ export const CARD_EXISTS =
 export type ScanOrigin = { counterWindow: number | null; ip?: string; deviceHash?: string | null };
 
 /**
- * wallet-join: customer (per owner), card with its first stamp (a self-scan of today), the
- * device's key, the join scan, its history entry and its events. More than JOIN_ALERT.joins joins
- * from this device at the business in JOIN_ALERT.minutes flag the new card (rules.ts). A device
- * that holds no card yet is known from here on by the new card's key (it becomes its oldest), so
- * its first join counts too. Runs in its own (nested) transaction: an email that already has a
+ * wallet-join: customer (per owner), card with its first visit's earn (a self-scan of today: a
+ * stamp, the visit's points, no cashback; rules.ts), the device's key, the join scan, its history
+ * entry and its events. More than JOIN_ALERT.joins joins from this device at the business in
+ * JOIN_ALERT.minutes flag the new card (rules.ts). A device that holds no card yet is known from
+ * here on by the new card's key (it becomes its oldest), so its first join counts too. Runs in its own (nested) transaction: an email that already has a
  * card here is a 422 and leaves the caller's transaction usable.
  */
 export async function joinCard(
@@ -64,7 +64,7 @@ export async function joinCard(
             eq(cardEvents.deviceHash, device),
           ),
         );
-      const { values, flag } = joinDecision(reward, recent!.today, origin.counterWindow, Number(recent!.n) + 1);
+      const { values, flag, unit } = joinDecision(reward, recent!.today, origin.counterWindow, Number(recent!.n) + 1);
       const [card] = await tx
         .insert(cards)
         .values({
@@ -82,17 +82,23 @@ export async function joinCard(
       await tx
         .insert(scans)
         .values({ ...by, kind: "join", qrCodeId: qr.id, addressId: qr.addressId, rewardId: card!.rewardId });
-      await tx
-        .insert(cardEvents)
-        .values([
-          { ...by, kind: "join", delta: 1, qrCodeId: qr.id, clientIp: origin.ip ?? null, deviceHash: device },
-          ...(flag ? [{ ...by, kind: "flag" as const, reason: flag, qrCodeId: qr.id }] : []),
-        ]);
+      await tx.insert(cardEvents).values([
+        {
+          ...by,
+          kind: "join",
+          delta: card!.stamps,
+          unit,
+          qrCodeId: qr.id,
+          clientIp: origin.ip ?? null,
+          deviceHash: device,
+        },
+        ...(flag ? [{ ...by, kind: "flag" as const, unit, reason: flag, qrCodeId: qr.id }] : []),
+      ]);
       await notifyCounter(tx, {
         qr_id: qr.id,
         action: "join",
-        stamps: 1,
-        stamps_required: reward?.stampsRequired ?? null,
+        stamps: card!.stamps,
+        stamps_required: reward?.kind === "stamps" ? reward.stampsRequired : null,
       });
       const { userId: ownerId, businessId, id: cardId } = card!;
       await events.emit(tx, { type: "card.joined", ownerId, businessId, cardId });

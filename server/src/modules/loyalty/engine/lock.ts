@@ -17,11 +17,12 @@ export type LockedCard = CardState & { names: { customer: string; business: stri
 
 /**
  * Locks one card's row (`select … for update of cards`) and reads, in the same statement, what
- * the rules decide on: the reward candidates, the business's fraud threshold, its day on the
- * database's clock, and the names an answer shows. Concurrent changes of one card queue on the
- * lock, and each decides on the row as the previous one left it: nothing is lost or doubled, on
- * PostgreSQL and on PGlite (which runs transactions one at a time anyway). Only the card's row is
- * locked: scans of other cards of the business never wait for it.
+ * the rules decide on: the reward candidates (the card's own, retired or not, is its balance's
+ * unit), the business's fraud threshold and currency, its day on the database's clock, and the
+ * names an answer shows. Concurrent changes of one card queue on the lock, and each decides on the
+ * row as the previous one left it: nothing is lost or doubled, on PostgreSQL and on PGlite (which
+ * runs transactions one at a time anyway). Only the card's row is locked: scans of other cards of
+ * the business never wait for it.
  */
 export async function lockCard(tx: Db, where: SQL | undefined): Promise<LockedCard | undefined> {
   const [row] = await tx
@@ -30,6 +31,7 @@ export async function lockCard(tx: Db, where: SQL | undefined): Promise<LockedCa
       own: ownReward,
       newest: newestReward,
       fraudThreshold: businesses.fraudThreshold,
+      currency: businesses.currency,
       businessName: businesses.businessName,
       customerName: customers.name,
       now: sql<number>`(extract(epoch from now()) * 1000)::float8`,
@@ -48,6 +50,9 @@ export async function lockCard(tx: Db, where: SQL | undefined): Promise<LockedCa
   return {
     card: row.card,
     reward: chooseReward([row.own, row.newest], row.card.rewardId),
+    // The balance is in the unit of the reward the card collected for, even retired.
+    unit: row.own?.kind ?? "stamps",
+    currency: row.currency,
     day: { now: new Date(Number(row.now)), today: row.today, tomorrow: new Date(Number(row.tomorrow)) },
     fraudThreshold: row.fraudThreshold,
     names: { customer: row.customerName, business: row.businessName },

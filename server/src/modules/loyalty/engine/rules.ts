@@ -1,5 +1,8 @@
 import type { cards, rewards } from "../../../db/schema";
+import { referralBonusOf } from "../programme-terms";
 import { rewardReady } from "../reward-ready";
+import { cashbackEarned, expiresAt, MAX_BALANCE, pointsEarned, purchaseMinor, visitEarn } from "./earn";
+import { redeemCost } from "./spend";
 
 /**
  * The rules of a card, each written once: pure functions of the card's row as its lock read it,
@@ -17,6 +20,7 @@ export type CardValues = Pick<
   CardRow,
   | "stamps"
   | "lifetimeStamps"
+  | "lifetimeSpend"
   | "rewardsRedeemed"
   | "rewardId"
   | "lastCounterWindow"
@@ -94,38 +98,63 @@ export const JOIN_ALERT = { joins: 3, minutes: 10 };
 export const joinAlert = (joins: number) =>
   joins > JOIN_ALERT.joins ? `${joins} cards joined from one device in ${JOIN_ALERT.minutes} minutes.` : null;
 
+/** A programme's kind: the unit of a card's balance (stamps, points, or cashback's minor units). */
+export type Unit = RewardRow["kind"];
+
 /** What a card locked for a change is, with what the rules read beside it. */
 export type CardState = {
   card: CardRow;
   reward: RewardRow | null;
+  /** The unit the card's balance is in: its own reward's kind, retired or not (none: stamps). */
+  unit: Unit;
+  /** The business's currency (ISO 4217); null until the owner sets it. */
+  currency: string | null;
   day: DayBounds;
   fraudThreshold: number;
 };
 
-/** A change someone asks of a card. */
-export type Change =
-  | { kind: "staff-scan"; staffUserId: number }
-  | { kind: "self-scan"; qr: { id: number; addressId: number | null }; counterWindow: number | null }
-  | { kind: "correction"; delta: number; actorUserId: number; reason: string };
+/** A points option as card-redeem read it (null: no option of this owner by that id). */
+export type RedeemOption = { id: number; rewardId: number; title: string; points: number; active: boolean };
 
-/** What the rules decided: refuse (no programme), wait (not now), or the card's new values. */
+/** A change someone asks of a card. Amounts are the contract's decimal strings in the business's currency. */
+export type Change =
+  | { kind: "staff-scan"; staffUserId: number; amount?: string | null }
+  | { kind: "self-scan"; qr: { id: number; addressId: number | null }; counterWindow: number | null }
+  | { kind: "correction"; delta: number; actorUserId: number; reason: string }
+  | { kind: "redeem"; actorUserId: number; option?: RedeemOption | null; amount?: string }
+  | { kind: "expire" }
+  /** The referral bonus; `bonus` defaults to the reward's (referralBonusOf). */
+  | { kind: "referral"; bonus?: number };
+
+export type ChangeAction = "stamp" | "redeem" | "adjust" | "expire" | "referral";
+
+/** What the rules decided: refuse (a 422: no programme unless said), wait (not now), or the card's new values. */
 export type Decision =
-  | { action: "refuse" }
+  | { action: "refuse"; field?: string; message?: string }
   | { action: "wait"; nextAt: Date | null }
   | {
-      action: "stamp" | "redeem" | "adjust";
-      /** The stamps added (or, negative, removed): the history's delta. */
+      action: ChangeAction;
+      /** The balance added (or, negative, removed) in `unit`: the history's delta. */
       delta: number;
+      unit: Unit;
       values: CardValues;
+      /** The purchase amount (minor units) the change earned on. */
+      amount: number | null;
+      /** A points redeem: the option bought. */
+      option: RedeemOption | null;
+      /** The card moved to a successor of another kind: its balance restarts at 0 (history 'adjust'). */
+      restart: { title: string } | null;
       /** A self-scan: the cooldown starts now. */
       selfStamp: boolean;
-      /** A visit: stamps and redeems, not corrections. */
+      /** A visit: earns and redeems, not corrections, expiries or bonuses. */
       visit: boolean;
       /** This change passes the fraud threshold for the first time today: flag the card. */
       flag: boolean;
     };
 
-/** The card's values after `added` stamps today (any kind), with the counters of a new day reset. */
+export const ENTER_AMOUNT = "Enter the purchase amount.";
+
+/** The card's daily counters after `added` visits (or corrected stamps) today, a new day's reset first. */
 function counted(card: CardRow, today: string, added: number, selfAdded: number) {
   const counters = dayCounters(card, today);
   return {
@@ -135,87 +164,143 @@ function counted(card: CardRow, today: string, added: number, selfAdded: number)
   };
 }
 
-/** The one decision on a locked card: every rule applies here, in this order. */
+/**
+ * The one decision on a locked card: every rule applies here, in this order: the programme (and
+ * its kind: a successor of another kind restarts the balance at 0), the change's own rules, the
+ * balance never below zero, the day's counters and the fraud threshold.
+ */
 export function decide(state: CardState, change: Change): Decision {
-  const { card, reward, day, fraudThreshold } = state;
+  const { reward, day, fraudThreshold, currency } = state;
   const { today } = day;
+  const restart = reward && reward.kind !== state.unit ? { title: reward.title } : null;
+  const card: CardRow = restart ? { ...state.card, stamps: 0, rewardId: reward!.id } : state.card;
+  const unit = reward?.kind ?? state.unit;
   const changed = (
-    action: "stamp" | "redeem" | "adjust",
+    action: ChangeAction,
     delta: number,
     values: CardValues,
-    kind: { selfStamp?: boolean; visit: boolean },
+    kind: { selfStamp?: boolean; visit: boolean; added: number; amount?: number | null; option?: RedeemOption },
   ): Decision => {
-    // Only stamps added count toward the fraud threshold, and its alert marks the day it fired.
-    const flag = delta > 0 && crossesFraudThreshold(values, fraudThreshold, today);
+    if (values.stamps > MAX_BALANCE) {
+      const field = change.kind === "correction" ? "delta" : "amount";
+      return { action: "refuse", field, message: "The card's balance would be too large." };
+    }
+    // Visits (and stamps corrected in) count toward the fraud threshold; its alert marks the day it fired.
+    const flag = kind.added > 0 && crossesFraudThreshold(values, fraudThreshold, today);
     return {
       action,
       delta,
+      unit,
       values: { ...values, alertDay: flag ? today : values.alertDay },
+      amount: kind.amount ?? null,
+      option: kind.option ?? null,
+      restart,
       selfStamp: kind.selfStamp ?? false,
       visit: kind.visit,
       flag,
     };
   };
+  /** An earn of `earned` on a visit: the balance, lifetime totals and the day's counters (one visit). */
+  const earn = (earned: number, amount: number | null, self: Partial<CardValues> | null) =>
+    changed(
+      "stamp",
+      earned,
+      {
+        ...card,
+        stamps: card.stamps + earned,
+        lifetimeStamps: card.lifetimeStamps + earned,
+        lifetimeSpend: card.lifetimeSpend + (amount ?? 0),
+        rewardId: card.rewardId ?? reward!.id,
+        ...counted(card, today, 1, self ? 1 : 0),
+        ...self,
+      },
+      { visit: true, selfStamp: self !== null, added: 1, amount },
+    );
+  /** A redeem of `cost`: the card moves to the reward it redeemed; the day's counters only reset. */
+  const spend = (cost: number, option?: RedeemOption) =>
+    changed(
+      "redeem",
+      -cost,
+      {
+        ...card,
+        stamps: card.stamps - cost,
+        rewardsRedeemed: card.rewardsRedeemed + 1,
+        rewardId: reward!.id,
+        ...counted(card, today, 0, 0),
+      },
+      { visit: true, added: 0, option },
+    );
 
   if (change.kind === "correction") {
-    // Never below zero; stamps added count toward the day like any stamp, removals touch no counter.
+    // Never below zero. Added stamps count toward the day one by one, added points or money as one.
     const stamps = Math.max(0, card.stamps + change.delta);
     const delta = stamps - card.stamps;
-    return changed(
-      "adjust",
-      delta,
-      { ...card, stamps, ...(delta > 0 && counted(card, today, delta, 0)) },
-      { visit: false },
-    );
+    const added = delta > 0 ? (unit === "stamps" ? delta : 1) : 0;
+    const values = { ...card, stamps, ...(added > 0 && counted(card, today, added, 0)) };
+    return changed("adjust", delta, values, { visit: false, added });
   }
 
-  // With no active reward there is nothing to collect for: stamps would carry over into the next programme.
-  if (!reward) return { action: "refuse" };
+  // With no active reward there is nothing to collect for: a balance would carry over into the
+  // next programme. Expiry and bonuses (jobs, not people) have nothing to do then.
+  if (!reward)
+    return change.kind === "expire" || change.kind === "referral"
+      ? { action: "wait", nextAt: null }
+      : { action: "refuse" };
+
+  if (change.kind === "expire") {
+    const at = expiresAt(card, reward);
+    if (!at || at > day.now || card.stamps === 0) return { action: "wait", nextAt: at };
+    return changed("expire", -card.stamps, { ...card, stamps: 0 }, { visit: false, added: 0 });
+  }
+
+  if (change.kind === "referral") {
+    // Stamps or points; money is never a referral bonus. Not a visit, not counted toward fraud.
+    const bonus = unit === "cashback" ? 0 : (change.bonus ?? referralBonusOf(reward));
+    if (bonus <= 0) return { action: "wait", nextAt: null };
+    const values = { ...card, stamps: card.stamps + bonus, lifetimeStamps: card.lifetimeStamps + bonus };
+    return changed("referral", bonus, values, { visit: false, added: 0 });
+  }
+
+  if (change.kind === "redeem") {
+    const spent = redeemCost(reward, card.stamps, change, currency);
+    return "message" in spent ? { action: "refuse", ...spent } : spend(spent.cost, spent.option ?? undefined);
+  }
 
   if (change.kind === "staff-scan") {
-    if (rewardReady(card.stamps, reward.stampsRequired)) {
-      const values = {
-        ...card,
-        stamps: card.stamps - reward.stampsRequired,
-        rewardsRedeemed: card.rewardsRedeemed + 1,
-        rewardId: reward.id,
-        ...counted(card, today, 0, 0),
-      };
-      return changed("redeem", -reward.stampsRequired, values, { visit: true });
+    if (unit === "stamps") {
+      // The amount means nothing to a stamp card: a stamp, or the reward once it is reached.
+      return rewardReady(card.stamps, reward.stampsRequired) ? spend(reward.stampsRequired) : earn(1, null, null);
     }
-    const values = {
-      ...card,
-      stamps: card.stamps + 1,
-      lifetimeStamps: card.lifetimeStamps + 1,
-      rewardId: card.rewardId ?? reward.id,
-      ...counted(card, today, 1, 0),
-    };
-    return changed("stamp", 1, values, { visit: true });
+    // Points and cashback earn here and never redeem (card-redeem does).
+    const amount = change.amount ? purchaseMinor(change.amount, currency) : null;
+    if (amount && "error" in amount) return { action: "refuse", field: "amount", message: amount.error };
+    const minor = amount?.minor ?? null;
+    if (minor === null && (unit === "cashback" || reward.pointsPerVisit === 0)) {
+      return { action: "refuse", field: "amount", message: ENTER_AMOUNT };
+    }
+    if (unit === "points") return earn(pointsEarned(reward, minor, currency), minor, null);
+    return earn(cashbackEarned(reward, card.lifetimeSpend, minor!), minor, null);
   }
 
-  // A self-scan: the rules of the card's own reward, never the scanned code's.
+  // A self-scan: the rules of the card's own reward, never the scanned code's. No amount: visit
+  // points only, and a cashback card's visit earns nothing (but counts as one).
   const nextAt = nextStampAt(card, reward, day);
   if (counterCodeUsed(card, change.counterWindow) || nextAt) return { action: "wait", nextAt };
-  const values = {
-    ...card,
-    stamps: card.stamps + 1,
-    lifetimeStamps: card.lifetimeStamps + 1,
-    lastCounterWindow: change.counterWindow ?? card.lastCounterWindow,
-    rewardId: card.rewardId ?? reward.id,
-    ...counted(card, today, 1, 1),
-  };
-  return changed("stamp", 1, values, { selfStamp: true, visit: true });
+  return earn(visitEarn(reward), null, { lastCounterWindow: change.counterWindow ?? card.lastCounterWindow });
 }
 
 /**
- * A new card's values: its first stamp, a self-scan of today; flagged from the start when `joins`
- * (this one included) from its device in the window are too many.
+ * A new card's values: a visit of today (a self-scan) that earns what a visit earns (a stamp, the
+ * visit's points, no cashback); flagged from the start when `joins` (this one included) from its
+ * device in the window are too many.
  */
 export function joinDecision(reward: RewardRow | null, today: string, counterWindow: number | null, joins: number) {
   const flag = joinAlert(joins);
+  const earned = reward ? visitEarn(reward) : 1;
   const values: CardValues = {
-    stamps: 1,
-    lifetimeStamps: 1,
+    stamps: earned,
+    lifetimeStamps: earned,
+    lifetimeSpend: 0,
     rewardsRedeemed: 0,
     rewardId: reward?.id ?? null,
     lastCounterWindow: counterWindow,
@@ -224,5 +309,5 @@ export function joinDecision(reward: RewardRow | null, today: string, counterWin
     selfStampsToday: 1,
     alertDay: flag ? today : null,
   };
-  return { values, flag };
+  return { values, flag, unit: reward?.kind ?? "stamps" };
 }

@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import { balanceText, type ProgrammeTerms } from "../../../../lib/contract/programme";
+import type { RewardKind } from "../../../../lib/contract/rewards";
+import type { Db } from "../../db/client";
+import { businesses } from "../../db/schema";
+import { rewardReady } from "./reward-ready";
+import { optionsByReward, programmeTerms } from "./programme-terms";
+import type { RewardRow } from "./engine/rules";
+
+type Option = { id: number; title: string; points: number };
+
+/** A card's programme as one card shows it: the terms of its text, and (points) the options with their ids. */
+export type CardTerms = Omit<ProgrammeTerms, "options"> & { options: Option[] };
+
+/**
+ * The terms of the reward a card collects for: its kind, its business's currency (points and
+ * cashback) and its active options (points). A stamp programme reads nothing more.
+ */
+export async function cardTerms(db: Db, businessId: number, reward: RewardRow | null): Promise<CardTerms> {
+  if (!reward || reward.kind === "stamps") return { ...programmeTerms(reward, null), options: [] };
+  const [[business], options] = await Promise.all([
+    db.select({ currency: businesses.currency }).from(businesses).where(eq(businesses.id, businessId)).limit(1),
+    reward.kind === "points" ? optionsByReward(db, [reward.id]) : new Map<number, Option[]>(),
+  ]);
+  const list = options.get(reward.id) ?? [];
+  return { ...programmeTerms(reward, business?.currency ?? null, list), options: list };
+}
+
+/** What a card's balance shows, in its programme's terms: the text and what it affords now. */
+export function cardBalance(terms: CardTerms, balance: number) {
+  const affordable: Option[] = terms.options.filter((o) => o.points <= balance);
+  const ready =
+    terms.kind === "stamps"
+      ? rewardReady(balance, terms.stampsRequired)
+      : terms.kind === "points" && affordable.length > 0;
+  return {
+    kind: terms.kind satisfies RewardKind,
+    balance_text: balanceText(terms, balance),
+    options: affordable,
+    /** Stamps: the reward is due; points: an option is affordable; cashback money is never "ready". */
+    reward_ready: ready,
+  };
+}

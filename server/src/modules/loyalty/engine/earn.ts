@@ -1,0 +1,63 @@
+import { amountInMinor, minorDigits } from "../../../../../lib/contract/money";
+import type { CardRow, RewardRow } from "./rules";
+
+/**
+ * What a visit earns and when a balance lapses (issue 23 §2, §5): pure arithmetic on integers,
+ * money in the currency's minor units, every fraction rounded down (the business never gives
+ * more than its rate). rules.ts decides with these; nothing else computes an earn.
+ */
+
+/** The purchase amount (a decimal string) in minor units, or the 422's message. */
+export function purchaseMinor(amount: string, currency: string | null): { minor: number } | { error: string } {
+  if (!currency) return { error: "Set the business's currency before entering amounts." };
+  return amountInMinor(amount, currency);
+}
+
+/** What a visit without an amount earns (a self-scan, a join): a stamp, the visit's points, no cashback. */
+export const visitEarn = (reward: Pick<RewardRow, "kind" | "pointsPerVisit">) =>
+  reward.kind === "stamps" ? 1 : reward.kind === "points" ? reward.pointsPerVisit : 0;
+
+/** Points: the visit's points plus `points_per_unit` per whole 1.00 of the amount (rounded down). */
+export function pointsEarned(
+  reward: Pick<RewardRow, "pointsPerVisit" | "pointsPerUnit">,
+  amountMinor: number | null,
+  currency: string | null,
+): number {
+  if (amountMinor === null || !currency) return reward.pointsPerVisit;
+  return reward.pointsPerVisit + Math.floor((amountMinor * reward.pointsPerUnit) / 10 ** minorDigits(currency));
+}
+
+/**
+ * The cashback rate (basis points) of a card that has spent `lifetimeSpend` before this purchase:
+ * the highest tier it has reached, else the reward's own rate.
+ */
+export function cashbackRate(
+  reward: Pick<RewardRow, "cashbackBasisPoints" | "cashbackTiers">,
+  lifetimeSpend: number,
+): number {
+  const reached = reward.cashbackTiers.filter((tier) => tier.fromMinor <= lifetimeSpend);
+  if (reached.length === 0) return reward.cashbackBasisPoints;
+  return reached.reduce((top, tier) => (tier.fromMinor >= top.fromMinor ? tier : top)).basisPoints;
+}
+
+/** Cashback: the rate of the card's tier before this purchase, of the amount, in minor units (rounded down). */
+export const cashbackEarned = (
+  reward: Pick<RewardRow, "cashbackBasisPoints" | "cashbackTiers">,
+  lifetimeSpend: number,
+  amountMinor: number,
+) => Math.floor((amountMinor * cashbackRate(reward, lifetimeSpend)) / 10_000);
+
+/**
+ * When a card's unspent stamps or points lapse: `expire_after_days` after its last visit (a join
+ * is one). Null when they never do: no expiry set, or cashback (money earned never lapses).
+ */
+export function expiresAt(
+  card: Pick<CardRow, "lastVisitAt">,
+  reward: Pick<RewardRow, "kind" | "expireAfterDays">,
+): Date | null {
+  if (reward.kind === "cashback" || reward.expireAfterDays === null) return null;
+  return new Date(card.lastVisitAt.getTime() + reward.expireAfterDays * 86_400_000);
+}
+
+/** The largest balance a card holds (the column is a 4-byte integer): an earn past it is refused. */
+export const MAX_BALANCE = 2_147_483_647;

@@ -1,0 +1,58 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../lib/contract/calls";
+import { balanceAmount } from "../../../../lib/contract/programme";
+import type { Db } from "../../db/client";
+import { cards, rewardOptions } from "../../db/schema";
+import { actingOwnerId } from "../../http/auth";
+import { notFound } from "../../http/errors";
+import { route } from "../../http/route";
+import { applyChange } from "./engine/apply";
+import type { RedeemOption } from "./engine/rules";
+import { scanAnswer, scanTerms, UNKNOWN_CARD } from "./stamping";
+
+/** An option of this owner by its id, as the rules judge it (its reward, active), or null. */
+async function ownerOption(tx: Db, ownerId: number, optionId: number): Promise<RedeemOption | null> {
+  const [option] = await tx
+    .select({
+      id: rewardOptions.id,
+      rewardId: rewardOptions.rewardId,
+      title: rewardOptions.title,
+      points: rewardOptions.points,
+      active: rewardOptions.active,
+    })
+    .from(rewardOptions)
+    .where(and(eq(rewardOptions.id, optionId), eq(rewardOptions.userId, ownerId)))
+    .limit(1);
+  return option ?? null;
+}
+
+export function redeemRoutes(app: FastifyInstance) {
+  /**
+   * card-redeem (issue 23 §4), by the owner or staff, on the acting owner's cards: a points
+   * option of the card's own reward, or cashback money off. Whether the card can afford it is
+   * decided under the card's lock (engine/spend.ts), so concurrent redeems never take a balance
+   * below zero; a refusal is a 422 that writes nothing. Answers what the scanner shows.
+   */
+  route(app, calls.cardRedeem, async ({ user, body }) => {
+    const ownerId = actingOwnerId(user);
+    const done = await app.db.transaction(async (tx) => {
+      const option = body.option_id === undefined ? undefined : await ownerOption(tx, ownerId, body.option_id);
+      return applyChange(tx, app.events, and(eq(cards.serial, body.serial), eq(cards.userId, ownerId)), {
+        kind: "redeem",
+        actorUserId: user.id,
+        option,
+        amount: body.amount,
+      });
+    });
+    if (!done || done.decision.action !== "redeem") throw notFound(UNKNOWN_CARD);
+    const { decision } = done;
+    const terms = await scanTerms(app.db, done.reward, done.currency);
+    const data = scanAnswer({ action: "redeem", card: done.after, reward: done.reward, terms }, done.names, null);
+    const spent = balanceAmount({ kind: data.kind, currency: data.currency, stampsRequired: null }, -decision.delta);
+    const message = decision.option
+      ? `Redeemed ${decision.option.title} for ${spent}: ${data.balance_text}.`
+      : `Took ${spent} off: ${data.balance_text}.`;
+    return { message, data };
+  });
+}

@@ -1,0 +1,97 @@
+import type { z } from "zod";
+import { amountInMinor, fromMinor } from "../../../../lib/contract/money";
+import { percentText, type addRewardBody, type Reward } from "../../../../lib/contract/rewards";
+import type { rewards } from "../../db/schema";
+import { HttpError, invalid } from "../../http/errors";
+import { referralBonusOf } from "./programme-terms";
+
+type AddRewardInput = z.output<typeof addRewardBody>;
+type RewardRow = typeof rewards.$inferSelect;
+type ProgrammeColumns = Pick<
+  RewardRow,
+  | "kind"
+  | "stampsRequired"
+  | "pointsPerVisit"
+  | "pointsPerUnit"
+  | "cashbackBasisPoints"
+  | "cashbackTiers"
+  | "expireAfterDays"
+  | "referralBonus"
+>;
+
+/**
+ * The kind's own columns from add-reward's body (issue 23). Fields of another kind are dropped, not
+ * kept half-used: a stamps reward stores no points, a points or cashback one `stamps_required = 0`.
+ * Points and cashback count in the business's currency, so they need one; tier thresholds become
+ * minor units of it, ascending and distinct.
+ */
+export function programmeColumns(body: AddRewardInput, currency: string | null): ProgrammeColumns {
+  const kind = body.kind;
+  if (kind !== "stamps" && !currency) throw invalid("business_id", "Set the business's currency first.");
+  if (kind === "cashback" && body.expire_after_days !== null) {
+    throw invalid("expire_after_days", "Cashback never expires: leave the days before expiry blank.");
+  }
+  if (kind !== "cashback" && body.tiers.length > 0) {
+    throw invalid("tiers", "Only a cashback programme has tiers.");
+  }
+  return {
+    kind,
+    stampsRequired: kind === "stamps" ? body.stamps_required! : 0,
+    pointsPerVisit: kind === "points" ? body.points_per_visit : 0,
+    pointsPerUnit: kind === "points" ? body.points_per_unit : 0,
+    cashbackBasisPoints: kind === "cashback" ? body.cashback_percent! : 0,
+    cashbackTiers: kind === "cashback" ? tiersInMinor(body.tiers, currency!) : [],
+    expireAfterDays: body.expire_after_days,
+    referralBonus: body.referral_bonus,
+  };
+}
+
+function tiersInMinor(tiers: AddRewardInput["tiers"], currency: string) {
+  const errors: Record<string, string[]> = {};
+  const inMinor = tiers.map((tier, i) => {
+    const amount = amountInMinor(tier.from_amount, currency);
+    if ("error" in amount) errors[`tiers.${i}.from_amount`] = [amount.error];
+    return { fromMinor: "minor" in amount ? amount.minor : 0, basisPoints: tier.percent };
+  });
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(422, first[0]!, errors);
+  // Ascending and distinct: the engine takes the highest tier reached, so order is the meaning.
+  const unordered = inMinor.findIndex((tier, i) => i > 0 && tier.fromMinor <= inMinor[i - 1]!.fromMinor);
+  if (unordered >= 0) {
+    throw invalid(`tiers.${unordered}.from_amount`, "Each tier must start at a higher amount than the one before.");
+  }
+  return inMinor;
+}
+
+/** The kind's fields of the reward answer, in the contract's units (percent and decimal strings). */
+export function programmeAnswer(
+  row: ProgrammeColumns,
+  currency: string | null,
+): Pick<
+  Reward,
+  | "kind"
+  | "stamps_required"
+  | "points_per_visit"
+  | "points_per_unit"
+  | "cashback_percent"
+  | "tiers"
+  | "expire_after_days"
+  | "referral_bonus"
+  | "currency"
+> {
+  return {
+    kind: row.kind,
+    stamps_required: row.stampsRequired,
+    points_per_visit: row.pointsPerVisit,
+    points_per_unit: row.pointsPerUnit,
+    cashback_percent: row.kind === "cashback" ? percentText(row.cashbackBasisPoints) : null,
+    tiers: row.cashbackTiers.map((tier) => ({
+      // A cashback reward always has a currency: add-reward requires it, and it stays while the reward runs.
+      from_amount: currency ? fromMinor(tier.fromMinor, currency) : String(tier.fromMinor),
+      percent: percentText(tier.basisPoints),
+    })),
+    expire_after_days: row.expireAfterDays,
+    referral_bonus: referralBonusOf(row),
+    currency,
+  };
+}
