@@ -18,9 +18,6 @@ import { CurrencyField } from "./currency-field";
 
 const logoRule = imageFile("business logo");
 
-/** The business's own currency, when the answer carries it (issue 23; null: from the country). */
-const currencyOf = (business: Business) => (business as Business & { currency?: string | null }).currency;
-
 /** Add a business, or edit one: the fields and the logo go as one multipart form. */
 export function BusinessForm({
   business,
@@ -46,7 +43,7 @@ export function BusinessForm({
         zip_code: business.zip_code,
         country_name: business.country_name,
         fraud_threshold: String(business.fraud_threshold),
-        currency: currencyOf(business) ?? "",
+        currency: business.currency ?? "",
       }
     : { business_name: "", ...BLANK_PLACE, fraud_threshold: String(DEFAULT_FRAUD_THRESHOLD), currency: "", ...draft };
 

@@ -14,8 +14,8 @@ const ActivityChart = dynamic(() => import("./activity-chart"), {
   loading: () => <Skeleton rows={1} height="260px" label="Loading the chart…" />,
 });
 
-// cashback_owed is a list per currency, not one number: it gets a tile of its own.
-type Figure = Exclude<keyof DashboardDetails, "series" | "cashback_owed">;
+/** The plain counts; issue 23's programme figures (cashback owed is money) are PROGRAMME_KPIS. */
+type Figure = Exclude<keyof DashboardDetails, "series" | ProgrammeFigure>;
 
 /** The KPI tiles, in order: the loyalty figures first, then what the owner manages. */
 const KPIS: { key: Figure; label: string; href: string; ownerOnly?: boolean }[] = [
@@ -30,13 +30,9 @@ const KPIS: { key: Figure; label: string; href: string; ownerOnly?: boolean }[] 
   { key: "product_categories", label: "Product categories", href: "/dashboard/product-category", ownerOnly: true },
 ];
 
-/**
- * Issue 23's figures, shown only when the answer carries them (an API without them shows no tile
- * rather than a made-up zero). Cashback owed is money, one amount per currency.
- */
-type Owed = { currency: string; amount: string }[];
+/** Issue 23's figures. Cashback owed is money the cards may spend, one amount per currency. */
+type Owed = DashboardDetails["cashback_owed"];
 type ProgrammeFigure = "points_issued" | "points_redeemed" | "cashback_owed" | "referrals";
-type ProgrammeFigures = Partial<Record<ProgrammeFigure, number | Owed | null>>;
 const PROGRAMME_KPIS: { key: ProgrammeFigure; label: string }[] = [
   { key: "points_issued", label: "Points issued" },
   { key: "points_redeemed", label: "Points redeemed" },
@@ -53,11 +49,7 @@ function figureText(value: number | Owed): string {
 type Tile = { key: string; label: string; text: string; href?: string; ownerOnly?: boolean };
 
 function KpiGrid({ details, owner }: { details: DashboardDetails; owner: boolean }) {
-  const extra = details as DashboardDetails & ProgrammeFigures;
-  const programme: Tile[] = PROGRAMME_KPIS.flatMap((kpi) => {
-    const value = extra[kpi.key];
-    return value === undefined || value === null ? [] : [{ ...kpi, text: figureText(value) }];
-  });
+  const programme: Tile[] = PROGRAMME_KPIS.map((kpi) => ({ ...kpi, text: figureText(details[kpi.key]) }));
   const standard: Tile[] = KPIS.map((kpi) => ({ ...kpi, text: String(details[kpi.key]) }));
   // The programme figures follow the loyalty ones (up to rewards redeemed), before what the owner manages.
   const split = standard.findIndex((tile) => tile.key === "rewards_redeemed") + 1;
