@@ -34,10 +34,10 @@ test("a points purchase and a redeem through the staff scanner", async ({ page, 
   await page.goto("/dashboard/rewards");
   await page.getByLabel("Business", { exact: true }).selectOption({ label: "Crumb Bakery" });
   await page.getByLabel("Reward", { exact: true }).fill("Crumb points");
-  await page.getByRole("radio", { name: /Points/ }).check();
+  await page.getByRole("radio", { name: "Points", exact: true }).check();
   await expect(page.getByLabel("Stamps required")).toHaveCount(0);
   await page.getByLabel("Points per 1.00 spent").fill("1");
-  await page.getByLabel("Points per visit").fill("5");
+  await page.getByLabel("Points per visit", { exact: true }).fill("5");
   await page.getByRole("button", { name: "Add reward" }).click();
   const catalogue = page.getByRole("region", { name: "Redeem options of Crumb points" });
   await expect(catalogue).toBeVisible();

@@ -46,11 +46,22 @@ export function KindChoice({
       <legend>Kind of programme</legend>
       <div className="kind-options">
         {REWARD_KINDS.map((kind) => (
+          // The kind's name names the radio; its hint describes it (not part of the name).
           <label key={kind} className="kind-option">
-            <input type="radio" name="kind" value={kind} checked={value === kind} onChange={() => onChange(kind)} />
+            <input
+              type="radio"
+              name="kind"
+              value={kind}
+              checked={value === kind}
+              onChange={() => onChange(kind)}
+              aria-labelledby={`reward-kind-${kind}`}
+              aria-describedby={`reward-kind-${kind}-hint`}
+            />
             <span>
-              <strong>{KIND_LABEL[kind]}</strong>
-              <span className="field-hint">{KIND_HINT[kind]}</span>
+              <strong id={`reward-kind-${kind}`}>{KIND_LABEL[kind]}</strong>
+              <span id={`reward-kind-${kind}-hint`} className="field-hint">
+                {KIND_HINT[kind]}
+              </span>
             </span>
           </label>
         ))}
