@@ -129,5 +129,11 @@ test("a points purchase and a redeem through the staff scanner", async ({ page, 
   await expect(history.nth(2)).toContainText("+5 points → 5 points");
   await desk.close();
 
+  // The owner's dashboard: the points issued (join 5 + purchase 28) and redeemed.
+  await page.goto("/dashboard/main");
+  await expect(page.getByTestId("kpi-points_issued")).toHaveText("33");
+  await expect(page.getByTestId("kpi-points_redeemed")).toHaveText("20");
+  await expect(page.getByTestId("kpi-cashback_owed")).toHaveText("0");
+
   expect(errors).toEqual([]);
 });

@@ -11,6 +11,7 @@ import {
   addRewardBody,
   DEFAULT_COOLDOWN_MINUTES,
   DEFAULT_DAILY_CAP,
+  DEFAULT_REFERRAL_BONUS,
   MAX_DAILY_CAP,
   percentText,
   type AddRewardBody,
@@ -51,7 +52,11 @@ function initialValues(reward?: Reward): Record<string, string> {
         }
       : KIND_DEFAULTS.stamps),
     expire_after_days: reward?.expire_after_days ? String(reward.expire_after_days) : "",
-    referral_bonus: reward && kind !== "cashback" ? String(reward.referral_bonus) : "",
+    // The answer fills in the default: left blank, the reward keeps following it.
+    referral_bonus:
+      reward && kind !== "cashback" && reward.referral_bonus !== DEFAULT_REFERRAL_BONUS[kind]
+        ? String(reward.referral_bonus)
+        : "",
     product_category_id: reward?.product_category_id ? String(reward.product_category_id) : "",
     cooldown_minutes: String(reward?.cooldown_minutes ?? DEFAULT_COOLDOWN_MINUTES),
     daily_cap: String(reward?.daily_cap ?? DEFAULT_DAILY_CAP),
