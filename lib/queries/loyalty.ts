@@ -5,7 +5,7 @@ import { apiCall } from "@/lib/api-client";
 import { calls } from "@/lib/contract/calls";
 import { MAX_PER_PAGE, type Paginated } from "@/lib/contract/pagination";
 import type { GenerateQrBody, QrCode, QrCodeDetail, QrMode } from "@/lib/contract/qr-codes";
-import type { CardAdjustBody, CardHistory, CardSummary, StaffSettings } from "@/lib/contract/cards";
+import type { CardAdjustBody, CardHistory, CardRedeemBody, CardSummary, StaffSettings } from "@/lib/contract/cards";
 import type { CounterDevice, CounterDeviceLink } from "@/lib/contract/counter-devices";
 import type { AddRewardBody, Reward } from "@/lib/contract/rewards";
 import type { ScanPage } from "@/lib/contract/scans";
@@ -121,12 +121,26 @@ export function useScans(cursor: string | null, filters: Record<string, string>)
   });
 }
 
-/** qr-code-scanner from the dashboard: a card's serial, stamped or redeemed. */
+/**
+ * qr-code-scanner from the dashboard: a card's serial, stamped or redeemed; on a points or
+ * cashback programme it earns on the purchase `amount` (a stamp programme ignores it).
+ */
 export function useScanCard() {
   const refresh = useRefresh(loyaltyKeys.scans);
   return useMutation({
-    mutationFn: (code: string) => apiCall<ScanResult>(calls.qrCodeScanner, { body: { code } }),
+    mutationFn: ({ code, amount }: { code: string; amount?: string }) =>
+      apiCall<ScanResult>(calls.qrCodeScanner, { body: { code, ...(amount ? { amount } : {}) } }),
     onSuccess: refresh,
+  });
+}
+
+/** card-redeem (issue 23): a points option, or cashback money off; the card's views change. */
+export function useRedeemCard() {
+  const client = useQueryClient();
+  const refresh = useRefresh(loyaltyKeys.scans);
+  return useMutation({
+    mutationFn: (body: CardRedeemBody) => apiCall<Partial<ScanResult>>(calls.cardRedeem, { body }),
+    onSuccess: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: ["card-history"] })]),
   });
 }
 

@@ -14,6 +14,7 @@ import { useContractForm } from "@/lib/use-contract-form";
 import { clearDraft } from "@/lib/payments/local";
 import { leadToSlotFee } from "@/lib/payments/slot-fee";
 import { BLANK_PLACE, PlaceFields } from "../place-fields";
+import { CurrencyField } from "./currency-field";
 
 const logoRule = imageFile("business logo");
 
@@ -42,8 +43,9 @@ export function BusinessForm({
         zip_code: business.zip_code,
         country_name: business.country_name,
         fraud_threshold: String(business.fraud_threshold),
+        currency: business.currency ?? "",
       }
-    : { business_name: "", ...BLANK_PLACE, fraud_threshold: String(DEFAULT_FRAUD_THRESHOLD), ...draft };
+    : { business_name: "", ...BLANK_PLACE, fraud_threshold: String(DEFAULT_FRAUD_THRESHOLD), currency: "", ...draft };
 
   const form = useContractForm(businessForm, initial, async (values) => {
     const checked = logoRule.safeParse(logo ?? undefined);
@@ -51,7 +53,7 @@ export function BusinessForm({
       const message = checked.error.issues[0]?.message ?? "Please choose another image.";
       throw new ApiError(422, messages.invalidInput, { business_logo: [message] });
     }
-    const fields = { ...values, fraud_threshold: String(values.fraud_threshold) };
+    const fields = { ...values, fraud_threshold: String(values.fraud_threshold), currency: values.currency ?? "" };
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
     if (business) body.append("id", String(business.id));
@@ -110,6 +112,7 @@ export function BusinessForm({
           )}
         </div>
         <PlaceFields field={form.field} />
+        <CurrencyField {...form.field("currency")} />
         <TextField
           label="Fraud alert threshold"
           type="number"

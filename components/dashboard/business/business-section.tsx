@@ -47,6 +47,7 @@ function BusinessCard({ business, onEdit }: { business: Business; onEdit: () => 
       </p>
       <p className="muted small">
         {business.addresses_count === 1 ? "1 location" : `${business.addresses_count} locations`}
+        {business.currency && ` · counts in ${business.currency}`}
       </p>
     </ItemRow>
   );

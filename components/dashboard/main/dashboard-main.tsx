@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import type { DashboardDetails } from "@/lib/contract/dashboard";
 import { useDashboardDetails } from "@/lib/queries/dashboard";
 import { useProfile } from "@/lib/queries/user";
+import { moneyShort } from "../rewards/reward-summary";
 
 // The chart library is fetched only here, not by any other dashboard page.
 const ActivityChart = dynamic(() => import("./activity-chart"), {
@@ -13,8 +14,8 @@ const ActivityChart = dynamic(() => import("./activity-chart"), {
   loading: () => <Skeleton rows={1} height="260px" label="Loading the chart…" />,
 });
 
-// cashback_owed is a list per currency, not one number: it gets a tile of its own.
-type Figure = Exclude<keyof DashboardDetails, "series" | "cashback_owed">;
+/** The plain counts; issue 23's programme figures (cashback owed is money) are PROGRAMME_KPIS. */
+type Figure = Exclude<keyof DashboardDetails, "series" | ProgrammeFigure>;
 
 /** The KPI tiles, in order: the loyalty figures first, then what the owner manages. */
 const KPIS: { key: Figure; label: string; href: string; ownerOnly?: boolean }[] = [
@@ -29,16 +30,39 @@ const KPIS: { key: Figure; label: string; href: string; ownerOnly?: boolean }[] 
   { key: "product_categories", label: "Product categories", href: "/dashboard/product-category", ownerOnly: true },
 ];
 
+/** Issue 23's figures. Cashback owed is money the cards may spend, one amount per currency. */
+type Owed = DashboardDetails["cashback_owed"];
+type ProgrammeFigure = "points_issued" | "points_redeemed" | "cashback_owed" | "referrals";
+const PROGRAMME_KPIS: { key: ProgrammeFigure; label: string }[] = [
+  { key: "points_issued", label: "Points issued" },
+  { key: "points_redeemed", label: "Points redeemed" },
+  { key: "cashback_owed", label: "Cashback owed" },
+  { key: "referrals", label: "Referrals" },
+];
+
+function figureText(value: number | Owed): string {
+  if (typeof value === "number") return value.toLocaleString("en");
+  if (value.length === 0) return "0";
+  return value.map((owed) => moneyShort(owed.amount, owed.currency)).join(" + ");
+}
+
+type Tile = { key: string; label: string; text: string; href?: string; ownerOnly?: boolean };
+
 function KpiGrid({ details, owner }: { details: DashboardDetails; owner: boolean }) {
+  const programme: Tile[] = PROGRAMME_KPIS.map((kpi) => ({ ...kpi, text: figureText(details[kpi.key]) }));
+  const standard: Tile[] = KPIS.map((kpi) => ({ ...kpi, text: String(details[kpi.key]) }));
+  // The programme figures follow the loyalty ones (up to rewards redeemed), before what the owner manages.
+  const split = standard.findIndex((tile) => tile.key === "rewards_redeemed") + 1;
+  const tiles = [...standard.slice(0, split), ...programme, ...standard.slice(split)];
   return (
     <ul className="kpi-grid" aria-label="Key figures">
-      {KPIS.map((kpi) => (
+      {tiles.map((kpi) => (
         <li key={kpi.key} className="kpi">
           <span className="kpi-value" data-testid={`kpi-${kpi.key}`}>
-            {details[kpi.key]}
+            {kpi.text}
           </span>
           <span className="kpi-label">{kpi.label}</span>
-          {owner && kpi.ownerOnly && (
+          {owner && kpi.ownerOnly && kpi.href && (
             <Link href={kpi.href} className="kpi-link">
               Manage<span className="visually-hidden"> {kpi.label.toLowerCase()}</span>
             </Link>

@@ -7,7 +7,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
-import { cardAdjustBody, type CardEventKind } from "@/lib/contract/cards";
+import { cardAdjustBody, type CardEvent, type CardEventKind, type CardSummary } from "@/lib/contract/cards";
 import { useAdjustCard, useCardHistory } from "@/lib/queries/loyalty";
 import { useContractForm } from "@/lib/use-contract-form";
 
@@ -22,8 +22,32 @@ const KIND: Record<CardEventKind, string> = {
   referral: "Referral bonus",
 };
 
+/**
+ * A history entry's change: stamps as before ("+1 → 3"); points and cashback in their own terms
+ * ("+12 points → 52 points", "−€4.60 → €0.00 to spend"), with the purchase it earned on.
+ */
+function changeText(e: CardEvent): string {
+  if (e.kind === "flag") return "—";
+  if (!e.unit || e.unit === "stamps") return `${e.delta > 0 ? "+" : ""}${e.delta} → ${e.stamps_after}`;
+  return `${e.delta_text} → ${e.balance_text}${e.amount ? ` (purchase ${e.amount})` : ""}`;
+}
+
 /** card-adjust: stamps to add (+) or remove (-) with the reason the history keeps. */
-function AdjustForm({ serial }: { serial: string }) {
+/** A correction counts in the card's unit: stamps, points, or cashback in the currency's cents. */
+const ADJUST_TEXT: Record<CardSummary["kind"], { label: string; hint: string }> = {
+  stamps: { label: "Stamps to add or remove", hint: "E.g. 2 to add two, -1 to remove one. A card never goes below 0." },
+  points: {
+    label: "Points to add or remove",
+    hint: "E.g. 20 to add twenty, -5 to remove five. A card never goes below 0.",
+  },
+  cashback: {
+    label: "Cashback to add or remove, in cents (the smallest unit)",
+    hint: "E.g. 50 adds 0.50, -100 removes 1.00. A card never goes below 0.",
+  },
+};
+
+function AdjustForm({ serial, kind }: { serial: string; kind: CardSummary["kind"] }) {
+  const text = ADJUST_TEXT[kind] ?? ADJUST_TEXT.stamps;
   const adjust = useAdjustCard();
   const form = useContractForm(
     cardAdjustBody,
@@ -38,10 +62,10 @@ function AdjustForm({ serial }: { serial: string }) {
     <form className="form card-adjust" {...form.formProps} aria-label="Correct the stamps">
       <div className="form-row">
         <TextField
-          label="Stamps to add or remove"
+          label={text.label}
           type="number"
           inputMode="numeric"
-          hint="E.g. 2 to add two, -1 to remove one. A card never goes below 0."
+          hint={text.hint}
           required
           {...form.field("delta")}
         />
@@ -81,18 +105,30 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
         </p>
       )}
       <dl className="details card-figures">
-        <dt>Stamps</dt>
-        <dd>
-          {card.stamps}
-          {card.stamps_required !== null && ` of ${card.stamps_required}`}
-          {card.reward_title && ` for ${card.reward_title}`}
-        </dd>
+        {card.kind && card.kind !== "stamps" ? (
+          <>
+            <dt>Balance</dt>
+            <dd>
+              {card.balance_text}
+              {card.reward_title && ` (${card.reward_title})`}
+            </dd>
+          </>
+        ) : (
+          <>
+            <dt>Stamps</dt>
+            <dd>
+              {card.stamps}
+              {card.stamps_required !== null && ` of ${card.stamps_required}`}
+              {card.reward_title && ` for ${card.reward_title}`}
+            </dd>
+          </>
+        )}
         <dt>Collected in all</dt>
         <dd>{card.lifetime_stamps}</dd>
         <dt>Rewards redeemed</dt>
         <dd>{card.rewards_redeemed}</dd>
       </dl>
-      <AdjustForm serial={card.serial} />
+      <AdjustForm serial={card.serial} kind={card.kind ?? "stamps"} />
       <h3>History</h3>
       <div className="table-scroll">
         <table className="scan-table card-history">
@@ -117,7 +153,7 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
                     {KIND[e.kind]}
                   </span>
                 </td>
-                <td>{e.kind === "flag" ? "—" : `${e.delta > 0 ? "+" : ""}${e.delta} → ${e.stamps_after}`}</td>
+                <td>{changeText(e)}</td>
                 <td>{e.actor_name ?? (e.qr_label ? `Self-scan (${e.qr_label})` : "Customer")}</td>
                 <td>{e.reason ?? ""}</td>
               </tr>

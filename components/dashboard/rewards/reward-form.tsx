@@ -1,0 +1,209 @@
+"use client";
+
+import { useId, useState } from "react";
+import toast from "react-hot-toast";
+import { FormActions } from "@/components/ui/form-actions";
+import { SelectField } from "@/components/ui/select-field";
+import { TextField } from "@/components/ui/text-field";
+import { ApiError } from "@/lib/api-client";
+import { issueErrors, messages } from "@/lib/contract/envelope";
+import {
+  addRewardBody,
+  DEFAULT_COOLDOWN_MINUTES,
+  DEFAULT_DAILY_CAP,
+  DEFAULT_REFERRAL_BONUS,
+  MAX_DAILY_CAP,
+  percentText,
+  type AddRewardBody,
+  type Reward,
+  type RewardKind,
+} from "@/lib/contract/rewards";
+import { useBusinessOptions } from "@/lib/queries/businesses";
+import { useSaveReward } from "@/lib/queries/loyalty";
+import { useProductCategoryOptions } from "@/lib/queries/product-categories";
+import { useContractForm } from "@/lib/use-contract-form";
+import { KindChoice, KindFields, tierRow, type TierRow } from "./kind-fields";
+import { RewardOptions } from "./reward-options";
+
+/** The fields each kind alone uses, and what they start as when the kind is chosen. */
+const KIND_DEFAULTS: Record<RewardKind, Record<string, string>> = {
+  stamps: { stamps_required: "10" },
+  points: { points_per_unit: "1", points_per_visit: "" },
+  cashback: { cashback_percent: "" },
+};
+/** Cashback money never lapses and earns no referral bonus: those fields are blank there. */
+const NOT_CASHBACK = ["expire_after_days", "referral_bonus"];
+
+function initialValues(reward?: Reward): Record<string, string> {
+  const kind = reward?.kind ?? "stamps";
+  const blank = { stamps_required: "", points_per_unit: "", points_per_visit: "", cashback_percent: "" };
+  return {
+    business_id: reward ? String(reward.business_id) : "",
+    title: reward?.title ?? "",
+    description: reward?.description ?? "",
+    kind,
+    ...blank,
+    ...(reward
+      ? {
+          stamps_required: kind === "stamps" ? String(reward.stamps_required) : "",
+          points_per_unit: kind === "points" ? String(reward.points_per_unit) : "",
+          points_per_visit: kind === "points" ? String(reward.points_per_visit) : "",
+          cashback_percent: reward.cashback_percent ?? "",
+        }
+      : KIND_DEFAULTS.stamps),
+    expire_after_days: reward?.expire_after_days ? String(reward.expire_after_days) : "",
+    // The answer fills in the default: left blank, the reward keeps following it.
+    referral_bonus:
+      reward && kind !== "cashback" && reward.referral_bonus !== DEFAULT_REFERRAL_BONUS[kind]
+        ? String(reward.referral_bonus)
+        : "",
+    product_category_id: reward?.product_category_id ? String(reward.product_category_id) : "",
+    cooldown_minutes: String(reward?.cooldown_minutes ?? DEFAULT_COOLDOWN_MINUTES),
+    daily_cap: String(reward?.daily_cap ?? DEFAULT_DAILY_CAP),
+  };
+}
+
+/** The tiers are checked by the contract's own rule before the form is sent (as a 422 would say). */
+function checkedTiers(rows: TierRow[]) {
+  const tiers = rows.map(({ from_amount, percent }) => ({ from_amount: from_amount.trim(), percent: percent.trim() }));
+  const checked = addRewardBody.shape.tiers.safeParse(tiers);
+  if (!checked.success) {
+    const errors = Object.fromEntries(
+      Object.entries(issueErrors(checked.error.issues)).map(([key, list]) => [
+        `tiers.${key}`.replace(/\._$/, ""),
+        list,
+      ]),
+    );
+    throw new ApiError(422, messages.invalidInput, errors);
+  }
+  return tiers;
+}
+
+/**
+ * add-reward, new or edited (issue 23 §2): the kind chooses the fields. A points reward's
+ * catalogue of options opens below once it is saved.
+ */
+export function RewardForm({
+  reward,
+  onDone,
+  onSaved,
+}: {
+  reward?: Reward;
+  onDone?: () => void;
+  onSaved?: (reward: Reward) => void;
+}) {
+  const save = useSaveReward();
+  const businesses = useBusinessOptions();
+  const categories = useProductCategoryOptions();
+  const headingId = useId();
+  const [tiers, setTiers] = useState<TierRow[]>(() =>
+    (reward?.tiers ?? []).map((t) => tierRow(t.from_amount, t.percent)),
+  );
+  const form = useContractForm(
+    addRewardBody,
+    initialValues(reward),
+    async (values) => {
+      const { kind } = values;
+      const common = {
+        id: reward?.id,
+        business_id: values.business_id,
+        title: values.title,
+        description: values.description,
+        kind,
+        product_category_id: values.product_category_id,
+        cooldown_minutes: values.cooldown_minutes,
+        daily_cap: values.daily_cap,
+        expire_after_days: kind === "cashback" ? null : values.expire_after_days,
+        referral_bonus: kind === "cashback" ? null : values.referral_bonus,
+        points_per_unit: 0,
+        points_per_visit: 0,
+      };
+      // Only the chosen kind's fields go; the percent goes as the text typed, not as basis points.
+      const body: AddRewardBody =
+        kind === "stamps"
+          ? { ...common, stamps_required: values.stamps_required }
+          : kind === "points"
+            ? { ...common, points_per_unit: values.points_per_unit, points_per_visit: values.points_per_visit }
+            : { ...common, cashback_percent: percentText(values.cashback_percent ?? 0), tiers: checkedTiers(tiers) };
+      const result = await save.mutateAsync(body);
+      toast.success(result.message);
+      if (!reward) setTiers([]);
+      onSaved?.(result.data);
+      onDone?.();
+    },
+    { resetOnSuccess: !reward },
+  );
+  const kind = (form.values.kind ?? "stamps") as RewardKind;
+  const chooseKind = (next: RewardKind) =>
+    form.setValues((v) => ({
+      ...v,
+      stamps_required: "",
+      points_per_unit: "",
+      points_per_visit: "",
+      cashback_percent: "",
+      ...(next === "cashback" ? Object.fromEntries(NOT_CASHBACK.map((name) => [name, ""])) : {}),
+      ...(reward?.kind === next ? initialValues(reward) : KIND_DEFAULTS[next]),
+      // What else was typed stays.
+      ...Object.fromEntries(
+        ["business_id", "title", "description", "product_category_id", "cooldown_minutes", "daily_cap"].map((n) => [
+          n,
+          v[n] ?? "",
+        ]),
+      ),
+      kind: next,
+    }));
+
+  return (
+    <section className="card form-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{reward ? `Edit ${reward.title}` : "Add a reward"}</h2>
+      <form className="form" {...form.formProps}>
+        <div className="form-row">
+          <SelectField
+            label="Business"
+            placeholder="Choose a business"
+            required
+            options={(businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.business_name }))}
+            {...form.field("business_id")}
+          />
+          <TextField
+            label="Reward"
+            hint="What the customer collects for, e.g. Free coffee."
+            required
+            {...form.field("title")}
+          />
+        </div>
+        <TextField label="Description" hint="Optional: the small print customers see." {...form.field("description")} />
+        <KindChoice value={kind} error={form.errors.kind} onChange={chooseKind} />
+        <KindFields kind={kind} field={form.field} tiers={tiers} onTiers={setTiers} errors={form.errors} />
+        <div className="form-row">
+          <TextField
+            label="Wait between self-scans (minutes)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            hint="A customer scanning your QR code earns once per wait; 240 is four hours."
+            {...form.field("cooldown_minutes")}
+          />
+          <TextField
+            label="Self-scans per day"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MAX_DAILY_CAP}
+            hint="Visits a customer can collect by scanning in one day; 0 for no limit. Staff scans are not limited."
+            {...form.field("daily_cap")}
+          />
+          <SelectField
+            label="Product category"
+            placeholder="Every purchase"
+            hint="Optional: count purchases of one category."
+            options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            {...form.field("product_category_id")}
+          />
+        </div>
+        <FormActions submit={reward ? "Save reward" : "Add reward"} busy={form.busy} onCancel={onDone} />
+      </form>
+      {reward?.kind === "points" && <RewardOptions reward={reward} />}
+    </section>
+  );
+}
