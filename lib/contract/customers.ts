@@ -151,6 +151,9 @@ export type CustomerList = { items: CustomerRow[]; next_cursor: string | null };
 export type CustomerHistoryEntry = {
   kind: "join" | "stamp" | "redeem";
   stamps_after: number;
+  /** Issue 23: the balance after it in its programme's terms, and the purchase amount (decimal string). */
+  balance_after_text: string;
+  amount: string | null;
   location: string | null;
   staff_name: string | null;
   created_at: string;

@@ -98,6 +98,11 @@ export type Scan = {
   location: string | null;
   staff_name: string | null;
   stamps_after: number;
+  /** Issue 23: the programme the scan counted for, the balance after it in its terms ("340 points",
+   * "€4.60", "7 stamps") and the purchase amount (decimal string) when one was entered. */
+  programme: "stamps" | "points" | "cashback";
+  balance_after_text: string;
+  amount: string | null;
   /** Why a fraud alert marked the card, or null. */
   flag_reason: string | null;
 };

@@ -78,7 +78,7 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
                 <th scope="col">Time</th>
                 <th scope="col">Kind</th>
                 <th scope="col">By</th>
-                <th scope="col">Stamps after</th>
+                <th scope="col">Balance after</th>
               </tr>
             </thead>
             <tbody>
@@ -91,7 +91,10 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
                     <span className={`badge scan-${h.kind}`}>{KIND_LABEL[h.kind]}</span>
                   </td>
                   <td>{h.staff_name ?? (h.location ? `Self-scan, ${h.location}` : "Self-scan")}</td>
-                  <td>{h.stamps_after}</td>
+                  <td>
+                    {h.balance_after_text}
+                    {h.amount && <span className="small muted block">on {h.amount}</span>}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -96,7 +96,7 @@ export function MyScansSection() {
                     <th scope="col">Business</th>
                     <th scope="col">Location</th>
                     <th scope="col">Staff</th>
-                    <th scope="col">Stamps</th>
+                    <th scope="col">Balance</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -122,7 +122,10 @@ export function MyScansSection() {
                       <td>{s.business_name}</td>
                       <td>{s.location ?? "—"}</td>
                       <td>{s.staff_name ?? "Self-scan"}</td>
-                      <td>{s.stamps_after}</td>
+                      <td>
+                        {s.programme === "stamps" ? s.stamps_after : s.balance_after_text}
+                        {s.amount && <span className="small muted block">on {s.amount}</span>}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

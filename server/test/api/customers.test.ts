@@ -196,9 +196,9 @@ describe("who sees what", () => {
       lifetime_stamps: 2,
       reward_title: "Free coffee",
       history: [
-        { kind: "redeem", stamps_after: 0, staff_name: "Direct User" },
-        { kind: "stamp", stamps_after: 2, staff_name: "Direct User" },
-        { kind: "join", stamps_after: 1, staff_name: null },
+        { kind: "redeem", stamps_after: 0, balance_after_text: "0 stamps", staff_name: "Direct User" },
+        { kind: "stamp", stamps_after: 2, balance_after_text: "2 stamps", staff_name: "Direct User" },
+        { kind: "join", stamps_after: 1, balance_after_text: "1 stamp", staff_name: null },
       ],
       messages: [{ title: "Hello", message: "Thanks for visiting.", segment: "all" }],
     });

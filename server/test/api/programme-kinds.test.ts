@@ -410,3 +410,23 @@ describe("who may redeem", () => {
     expect(res.body.data).toMatchObject({ action: "redeem", stamps: 0 });
   });
 });
+
+describe("My Scans", () => {
+  it("shows each scan's balance in its programme's terms, with the amount it earned on", async () => {
+    const { token, qr } = await programmeOf({ kind: "points", points_per_unit: 1 });
+    const { card } = await f.join(qr.qr_token);
+    expect((await scan(token, card.serial, "12.50")).statusCode).toBe(200);
+    const list = await t.get<import("../../../lib/contract/scans").ScanPage>("/scan-list", { token });
+    expect(
+      list.body.data.items.map(({ kind, programme, balance_after_text, amount }) => ({
+        kind,
+        programme,
+        balance_after_text,
+        amount,
+      })),
+    ).toEqual([
+      { kind: "stamp", programme: "points", balance_after_text: "12 points", amount: "12.50" },
+      { kind: "join", programme: "points", balance_after_text: "0 points", amount: null },
+    ]);
+  });
+});

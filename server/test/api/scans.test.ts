@@ -38,6 +38,9 @@ it("lists every join, stamp and redeem with filters and pages, and counts them i
     business_name: "Blue Bean Café",
     staff_name: "Direct User",
     stamps_after: 0,
+    programme: "stamps",
+    balance_after_text: "0 stamps",
+    amount: null,
   });
   const joins = await t.get<ScanPage>("/scan-list", { token, query: { kind: "join" } });
   expect(joins.body.data.items.map((s) => s.customer_name)).toEqual(["Bo", "Ann"]);

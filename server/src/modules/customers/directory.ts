@@ -18,11 +18,13 @@ import {
   cards,
   customers,
   messageRecipients,
+  rewards,
   scans,
   users,
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { balanceText } from "../../../../lib/contract/programme";
+import { balanceAmount, balanceText } from "../../../../lib/contract/programme";
+import { fromMinor } from "../../../../lib/contract/money";
 import { optionsByReward, programmeTerms } from "../loyalty/programme-terms";
 import {
   birthdayThisMonth,
@@ -213,6 +215,8 @@ export async function customerDetail(
     .select({
       kind: scans.kind,
       stampsAfter: scans.stampsAfter,
+      rewardKind: rewards.kind,
+      amount: scans.amount,
       location: addresses.address,
       staffName: staff.name,
       createdAt: scans.createdAt,
@@ -220,6 +224,7 @@ export async function customerDetail(
     .from(scans)
     .leftJoin(addresses, eq(addresses.id, scans.addressId))
     .leftJoin(staff, eq(staff.id, scans.staffUserId))
+    .leftJoin(rewards, eq(rewards.id, scans.rewardId))
     .where(eq(scans.cardId, row.id))
     .orderBy(desc(scans.id));
   const [history, messages, referrals, rewardOptions] = await Promise.all([
@@ -236,6 +241,15 @@ export async function customerDetail(
     history: history.map((h) => ({
       kind: h.kind,
       stamps_after: h.stampsAfter,
+      // Issue 23: in the terms of the programme the visit counted for ("340 points", "€4.60").
+      balance_after_text: balanceAmount(
+        programmeTerms(
+          h.rewardKind ? { kind: h.rewardKind, stampsRequired: 0, referralBonus: null } : null,
+          row.currency,
+        ),
+        h.stampsAfter,
+      ),
+      amount: h.amount !== null && row.currency ? fromMinor(h.amount, row.currency) : null,
       location: h.location,
       staff_name: h.staffName,
       created_at: iso(h.createdAt),

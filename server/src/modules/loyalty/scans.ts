@@ -9,6 +9,8 @@ import {
   type ScanFilters,
   type ScanPage,
 } from "../../../../lib/contract/scans";
+import { fromMinor } from "../../../../lib/contract/money";
+import { balanceAmount } from "../../../../lib/contract/programme";
 import type { Db } from "../../db/client";
 import {
   addresses,
@@ -17,12 +19,14 @@ import {
   customers,
   ownerCounts,
   qrCodes as qrCodesTable,
+  rewards,
   scanDays,
   scans,
   users,
 } from "../../db/schema";
 import { actingOwnerId } from "../../http/auth";
 import { route } from "../../http/route";
+import { programmeTerms } from "./programme-terms";
 import { scanExport } from "./scan-export";
 import { scanFilter } from "./scan-filter";
 
@@ -43,6 +47,10 @@ const columns = {
   location: addresses.address,
   staff_name: staff.name,
   stamps_after: scans.stampsAfter,
+  /** Issue 23: the programme the scan counted for, its currency and the purchase amount (minor units). */
+  rewardKind: rewards.kind,
+  currency: businesses.currency,
+  amountMinor: scans.amount,
   /** The card's fraud flag, if an alert marked it (issue 15 §4). */
   flag_reason: cards.flagReason,
 };
@@ -77,15 +85,25 @@ function scanPage(db: Db, where: SQL, after: ScanCursor | undefined, limit: numb
     .innerJoin(businesses, eq(businesses.id, scans.businessId))
     .leftJoin(addresses, eq(addresses.id, scans.addressId))
     .leftJoin(staff, eq(staff.id, scans.staffUserId))
+    .leftJoin(rewards, eq(rewards.id, scans.rewardId))
     .orderBy(...newestFirst);
 }
 
 type Row = Awaited<ReturnType<typeof scanPage>>[number];
 
-const toScan = ({ createdAt, cursorAt: _cursor, ...row }: Row): Scan => ({
-  ...row,
-  created_at: createdAt.toISOString(),
-});
+const toScan = ({ createdAt, cursorAt: _cursor, rewardKind, currency, amountMinor, ...row }: Row): Scan => {
+  const terms = programmeTerms(
+    rewardKind ? { kind: rewardKind, stampsRequired: 0, referralBonus: null } : null,
+    currency,
+  );
+  return {
+    ...row,
+    programme: terms.kind,
+    balance_after_text: balanceAmount(terms, row.stamps_after),
+    amount: amountMinor !== null && currency ? fromMinor(amountMinor, currency) : null,
+    created_at: createdAt.toISOString(),
+  };
+};
 const cursorOf = (row: Row) => encodeScanCursor({ at: row.cursorAt, id: row.id });
 
 export function scanRoutes(app: FastifyInstance) {
