@@ -465,7 +465,8 @@ export const calls = {
   /** NEW: the OpenAPI 3.1 document of every call here (JSON, not the envelope). */
   openapi: { method: "GET", path: "/openapi.json", access: "public" },
 
-  // The till (issue 24 §4): a Shopify store or Square account earns on its paid orders.
+  // The till (issue 24 §4): a Shopify store or Square account earns on its paid orders. Adding one
+  // needs the plan's integrations; reading, changing and removing them never do (plan-features.ts).
   posConnectionAdd: {
     method: "POST",
     path: "/pos-connection-add",
@@ -480,21 +481,18 @@ export const calls = {
     access: "owner",
     query: posConnectionListQuery,
     list: paged,
-    feature: "integrations",
   },
   posConnectionSettings: {
     method: "POST",
     path: "/pos-connection-settings",
     access: "owner",
     body: posConnectionSettingsBody,
-    feature: "integrations",
   },
   posConnectionDelete: {
     method: "POST",
     path: "/pos-connection-delete",
     access: "owner",
     body: posConnectionDeleteBody,
-    feature: "integrations",
   },
   /** A connection's orders, newest first. */
   posOrders: {
@@ -503,12 +501,11 @@ export const calls = {
     access: "owner",
     query: posOrdersQuery,
     list: paged,
-    feature: "integrations",
   },
   /** Shopify's `orders/paid` and `refunds/create`, verified by X-Shopify-Hmac-Sha256 over the raw body. */
   posShopifyHook: {
     method: "POST",
-    path: "/hooks/shopify/:connectionId",
+    path: "/hooks/shopify/:connection_id",
     access: "public",
     params: posHookParams,
     body: posHookBody,
@@ -516,7 +513,7 @@ export const calls = {
   /** Square's `payment.updated`, `refund.created` and `refund.updated`, verified by x-square-hmacsha256-signature. */
   posSquareHook: {
     method: "POST",
-    path: "/hooks/square/:connectionId",
+    path: "/hooks/square/:connection_id",
     access: "public",
     params: posHookParams,
     body: posHookBody,

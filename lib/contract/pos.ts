@@ -27,7 +27,7 @@ export const posConnectionSettingsBody = z.object({
 export const posOrdersQuery = pageQuery.extend({ connection_id: refId("connection") });
 
 /** A receiver's path parameter: the connection the platform was told to call. */
-export const posHookParams = z.object({ connectionId: id });
+export const posHookParams = z.object({ connection_id: id });
 /** The platform's event, as the exact bytes it signed (verified before it is parsed). */
 export const posHookBody = z.custom<Uint8Array>((value) => value instanceof Uint8Array, {
   error: "The webhook body must be the platform's JSON event.",

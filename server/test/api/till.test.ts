@@ -151,7 +151,15 @@ describe("Shopify", () => {
       404,
     );
     const starter = await t.tokenFor((await t.createUser({ plan: "Starter" })).id);
-    expectError(await t.get("/pos-connection-list", { token: starter }), 403);
+    const starterBusiness = await f.addBusiness(starter);
+    expectError(
+      await t.post(
+        "/pos-connection-add",
+        { business_id: starterBusiness.id, provider: "square", secret: "s" },
+        { token: starter },
+      ),
+      403,
+    );
 
     // Deleted: its deliveries are refused.
     expect((await t.post("/pos-connection-delete", { id: connection.id }, { token })).statusCode).toBe(200);

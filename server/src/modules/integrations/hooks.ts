@@ -30,7 +30,7 @@ export function tillHookRoutes(app: FastifyInstance) {
           const [connection] = await app.db
             .select()
             .from(posConnections)
-            .where(eq(posConnections.id, params.connectionId))
+            .where(eq(posConnections.id, params.connection_id))
             .limit(1);
           if (!connection || connection.provider !== provider) throw notFound(NO_CONNECTION);
           const url = webhookUrl(app.config.publicAppUrl, connection);
