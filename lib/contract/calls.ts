@@ -29,6 +29,15 @@ import {
   rewardOptionIdBody,
   rewardOptionListQuery,
 } from "./rewards";
+import {
+  posConnectionAddBody,
+  posConnectionDeleteBody,
+  posConnectionListQuery,
+  posConnectionSettingsBody,
+  posHookBody,
+  posHookParams,
+  posOrdersQuery,
+} from "./pos";
 import { scanFilters, scanListQuery } from "./scans";
 import { scannerBody, walletCardQuery, walletJoinBody, walletRecoverBody } from "./wallet";
 import { idBody } from "./ids";
@@ -455,6 +464,60 @@ export const calls = {
   // Hardening (issue 18): the outside view.
   /** NEW: the OpenAPI 3.1 document of every call here (JSON, not the envelope). */
   openapi: { method: "GET", path: "/openapi.json", access: "public" },
+
+  // The till (issue 24 §4): a Shopify store or Square account earns on its paid orders. Adding one
+  // needs the plan's integrations; reading, changing and removing them never do (plan-features.ts).
+  posConnectionAdd: {
+    method: "POST",
+    path: "/pos-connection-add",
+    access: "owner",
+    body: posConnectionAddBody,
+    feature: "integrations",
+  },
+  /** Each connection with its last orders and the customers it could not find. */
+  posConnectionList: {
+    method: "GET",
+    path: "/pos-connection-list",
+    access: "owner",
+    query: posConnectionListQuery,
+    list: paged,
+  },
+  posConnectionSettings: {
+    method: "POST",
+    path: "/pos-connection-settings",
+    access: "owner",
+    body: posConnectionSettingsBody,
+  },
+  posConnectionDelete: {
+    method: "POST",
+    path: "/pos-connection-delete",
+    access: "owner",
+    body: posConnectionDeleteBody,
+  },
+  /** A connection's orders, newest first. */
+  posOrders: {
+    method: "GET",
+    path: "/pos-orders",
+    access: "owner",
+    query: posOrdersQuery,
+    list: paged,
+  },
+  /** Shopify's `orders/paid` and `refunds/create`, verified by X-Shopify-Hmac-Sha256 over the raw body. */
+  posShopifyHook: {
+    method: "POST",
+    path: "/hooks/shopify/:connection_id",
+    access: "public",
+    params: posHookParams,
+    body: posHookBody,
+  },
+  /** Square's `payment.updated`, `refund.created` and `refund.updated`, verified by x-square-hmacsha256-signature. */
+  posSquareHook: {
+    method: "POST",
+    path: "/hooks/square/:connection_id",
+    access: "public",
+    params: posHookParams,
+    body: posHookBody,
+  },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

@@ -7,6 +7,7 @@ import type { Database, Db } from "./db/client";
 import { isDatabaseUnavailable } from "./http/db-unavailable";
 import { HttpError } from "./http/errors";
 import { isStatementCancelled } from "./http/db-errors";
+import { integrationRoutes } from "./modules/integrations/routes";
 import { registerJsonParser } from "./http/json-body";
 import { loggerOptions, type LogStream } from "./logger";
 import { appleWalletRoutes } from "./modules/apple-wallet/routes";
@@ -243,6 +244,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       customerRoutes(api);
       automationRoutes(api);
       openApiRoutes(api);
+      integrationRoutes(api);
     },
     { prefix: "/api" },
   );

@@ -69,6 +69,13 @@ const REFERENCE_VALUES: Record<string, unknown> = {
 
 /** Calls taking an owner's id that the generator cannot build a valid request for, with why. */
 const UNBUILDABLE: Record<string, string> = {
+  posConnectionSettings: "a till connection's id: till.test.ts checks another owner's (404, nothing written)",
+  posConnectionDelete: "a till connection's id: till.test.ts checks another owner's (404, nothing written)",
+  posOrders: "a till connection's id: till.test.ts checks another owner's (404)",
+  posShopifyHook:
+    "a signed delivery, not a caller's: till.test.ts checks bad signatures (401) and a wrong provider (404)",
+  posSquareHook:
+    "a signed delivery, not a caller's: till.test.ts checks bad signatures (401) and a wrong provider (404)",
   cardRedeem:
     "its 2xx needs a points card holding the price of an option of its own reward (the world's card is a stamp card): owner, staff, another owner, their staff and signed out are tested in programme-kinds.test.ts",
   counterEvents:

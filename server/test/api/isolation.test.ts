@@ -210,6 +210,10 @@ describe("owner B with owner A's ids", () => {
       "/staff-settings-update",
       // A device link's id: counter-devices.test.ts checks another owner's revoke.
       "/counter-device-revoke",
+      // A till connection's id, or a business id for one: till.test.ts checks another owner's.
+      "/pos-connection-add",
+      "/pos-connection-settings",
+      "/pos-connection-delete",
     ];
     for (const call of idCalls.filter((c) => !noRowIds.includes(c.path))) {
       expect(covered).toContain(call.path);

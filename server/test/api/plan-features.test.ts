@@ -51,6 +51,11 @@ const cases: Record<string, Case> = {
     table: "staff_invites",
     send: ({ token }, n) => t.post("/add-staff", { name: "Sam", email: `plan-staff-${n}@example.com` }, { token }),
   },
+  posConnectionAdd: {
+    table: "pos_connections",
+    send: ({ token, businessId }) =>
+      t.post("/pos-connection-add", { business_id: businessId, provider: "shopify", secret: "k" }, { token }),
+  },
   productCategoryAdd: {
     table: "product_categories",
     send: ({ token }) => t.post("/product-category-add", { name: "Drinks" }, { token }),
@@ -177,7 +182,14 @@ describe.each(STATES)("an owner who is %s", (state) => {
 
 it("sells Starter the basics and Growth everything, as the plan list says", () => {
   expect(keysOf("Starter").sort()).toEqual(["locations", "stamp-cards"]);
-  expect(keysOf("Growth").sort()).toEqual(["locations", "messages", "product-categories", "staff", "stamp-cards"]);
+  expect(keysOf("Growth").sort()).toEqual([
+    "integrations",
+    "locations",
+    "messages",
+    "product-categories",
+    "staff",
+    "stamp-cards",
+  ]);
 });
 
 it("keeps reads, deletes and customers' cards working after the plan lapsed", async () => {
