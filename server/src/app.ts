@@ -9,6 +9,7 @@ import { HttpError } from "./http/errors";
 import { isStatementCancelled } from "./http/db-errors";
 import { registerJsonParser } from "./http/json-body";
 import { loggerOptions, type LogStream } from "./logger";
+import { apiKeyRoutes } from "./modules/api-keys/routes";
 import { appleWalletRoutes } from "./modules/apple-wallet/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { businessRoutes } from "./modules/businesses/routes";
@@ -243,6 +244,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       customerRoutes(api);
       automationRoutes(api);
       openApiRoutes(api);
+      apiKeyRoutes(api);
     },
     { prefix: "/api" },
   );
