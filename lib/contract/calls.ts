@@ -30,6 +30,15 @@ import {
   rewardOptionIdBody,
   rewardOptionListQuery,
 } from "./rewards";
+import {
+  posConnectionAddBody,
+  posConnectionDeleteBody,
+  posConnectionListQuery,
+  posConnectionSettingsBody,
+  posHookBody,
+  posHookParams,
+  posOrdersQuery,
+} from "./pos";
 import { scanFilters, scanListQuery } from "./scans";
 import { scannerBody, walletCardQuery, walletJoinBody, walletRecoverBody } from "./wallet";
 import { idBody } from "./ids";
@@ -472,6 +481,62 @@ export const calls = {
   apiKeyList: { method: "GET", path: "/api-key-list", access: "owner", list: { max: 100 } },
   /** Stops the key at once: its next request is a 401. */
   apiKeyRevoke: { method: "POST", path: "/api-key-revoke", access: "owner", body: apiKeyRevokeBody },
+  // The till (issue 24 §4): a Shopify store or Square account earns on its paid orders.
+  posConnectionAdd: {
+    method: "POST",
+    path: "/pos-connection-add",
+    access: "owner",
+    body: posConnectionAddBody,
+    feature: "integrations",
+  },
+  /** Each connection with its last orders and the customers it could not find. */
+  posConnectionList: {
+    method: "GET",
+    path: "/pos-connection-list",
+    access: "owner",
+    query: posConnectionListQuery,
+    list: paged,
+    feature: "integrations",
+  },
+  posConnectionSettings: {
+    method: "POST",
+    path: "/pos-connection-settings",
+    access: "owner",
+    body: posConnectionSettingsBody,
+    feature: "integrations",
+  },
+  posConnectionDelete: {
+    method: "POST",
+    path: "/pos-connection-delete",
+    access: "owner",
+    body: posConnectionDeleteBody,
+    feature: "integrations",
+  },
+  /** A connection's orders, newest first. */
+  posOrders: {
+    method: "GET",
+    path: "/pos-orders",
+    access: "owner",
+    query: posOrdersQuery,
+    list: paged,
+    feature: "integrations",
+  },
+  /** Shopify's `orders/paid` and `refunds/create`, verified by X-Shopify-Hmac-Sha256 over the raw body. */
+  posShopifyHook: {
+    method: "POST",
+    path: "/hooks/shopify/:connectionId",
+    access: "public",
+    params: posHookParams,
+    body: posHookBody,
+  },
+  /** Square's `payment.updated`, `refund.created` and `refund.updated`, verified by x-square-hmacsha256-signature. */
+  posSquareHook: {
+    method: "POST",
+    path: "/hooks/square/:connectionId",
+    access: "public",
+    params: posHookParams,
+    body: posHookBody,
+  },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

@@ -7,6 +7,7 @@ import type { Database, Db } from "./db/client";
 import { isDatabaseUnavailable } from "./http/db-unavailable";
 import { HttpError } from "./http/errors";
 import { isStatementCancelled } from "./http/db-errors";
+import { integrationRoutes } from "./modules/integrations/routes";
 import { registerJsonParser } from "./http/json-body";
 import { loggerOptions, type LogStream } from "./logger";
 import { apiKeyRoutes } from "./modules/api-keys/routes";
@@ -245,6 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       customerRoutes(api);
       automationRoutes(api);
       openApiRoutes(api);
+      integrationRoutes(api);
       apiKeyRoutes(api);
       // After notificationRoutes: POST /v1/messages sends as notification-add does.
       await api.register(publicApi, { prefix: "/v1" });

@@ -12,3 +12,4 @@ export * from "./notifications";
 export * from "./automations";
 export * from "./jobs";
 export * from "./api-keys";
+export * from "./pos";

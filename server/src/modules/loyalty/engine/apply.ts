@@ -86,6 +86,14 @@ function eventsOf(locked: LockedCard, decision: Written, change: Change): Domain
   return list;
 }
 
+/** Why the history says the change happened: a correction's reason, an order's source and id. */
+function historyReason(change: Change): string | null {
+  if (change.kind === "correction") return change.reason;
+  if (change.kind === "earn") return `Order ${change.orderId} (${change.source})`;
+  if (change.kind === "refund") return `Refund of order ${change.orderId} (${change.source})`;
+  return null;
+}
+
 /** The one write of a change; answers the card's flag reason as it is after it. */
 async function write(
   tx: Db,
@@ -120,7 +128,7 @@ async function write(
       ${main ? amount : null}::bigint as amount, ${main ? (decision.option?.id ?? null) : null}::int as option_id`;
   const history = [
     ...(decision.restart ? [row("adjust", 0, 0, `New programme: ${decision.restart.title}`)] : []),
-    row(decision.action, decision.delta, v.stamps, change.kind === "correction" ? change.reason : null, true),
+    row(decision.action, decision.delta, v.stamps, historyReason(change), true),
     ...(decision.flag ? [sql`${row("flag", 0, v.stamps, sql`u.flag_reason`)} from updated u`] : []),
   ];
   const list = eventsOf(locked, decision, change);

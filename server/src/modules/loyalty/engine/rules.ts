@@ -124,7 +124,14 @@ export type Change =
   | { kind: "redeem"; actorUserId: number; option?: RedeemOption | null; amount?: string }
   | { kind: "expire" }
   /** The referral bonus; `bonus` defaults to the reward's (referralBonusOf). */
-  | { kind: "referral"; bonus?: number };
+  | { kind: "referral"; bonus?: number }
+  /** An order from outside (the public API, a till): earns as a staff scan, never redeems. */
+  | { kind: "earn"; amount?: string; stamps?: number; source: OrderSource; orderId: string; apiKeyId?: number }
+  /** An order refunded: takes back what it earned (`earned` in `unit`, on `amount` minor units), never below zero. */
+  | { kind: "refund"; orderId: string; source: OrderSource; earned: number; unit: Unit; amount: number | null };
+
+/** Where an order came from. */
+export type OrderSource = "api" | "shopify" | "square";
 
 export type ChangeAction = "stamp" | "redeem" | "adjust" | "expire" | "referral";
 
@@ -153,6 +160,33 @@ export type Decision =
     };
 
 export const ENTER_AMOUNT = "Enter the purchase amount.";
+
+type Changed = (
+  action: ChangeAction,
+  delta: number,
+  values: CardValues,
+  kind: { visit: boolean; added: number; amount?: number | null },
+) => Decision;
+
+/**
+ * A refund takes back what its order earned, once (order-earn.ts), never below zero: nothing when
+ * the card's balance is now in another unit (a successor of another kind restarted it). The
+ * purchase leaves the lifetime spend, so cashback tiers count only what was kept.
+ */
+function refundDecision(card: CardRow, unit: Unit, change: Extract<Change, { kind: "refund" }>, changed: Changed) {
+  const take = change.unit === unit ? Math.min(Math.max(0, change.earned), card.stamps) : 0;
+  const spend = Math.max(0, card.lifetimeSpend - (change.amount ?? 0));
+  if (take === 0 && spend === card.lifetimeSpend) return { action: "wait", nextAt: null } as const;
+  return changed(
+    "adjust",
+    -take,
+    { ...card, stamps: card.stamps - take, lifetimeSpend: spend },
+    {
+      visit: false,
+      added: 0,
+    },
+  );
+}
 
 /** The card's daily counters after `added` visits (or corrected stamps) today, a new day's reset first. */
 function counted(card: CardRow, today: string, added: number, selfAdded: number) {
@@ -200,8 +234,8 @@ export function decide(state: CardState, change: Change): Decision {
       flag,
     };
   };
-  /** An earn of `earned` on a visit: the balance, lifetime totals and the day's counters (one visit). */
-  const earn = (earned: number, amount: number | null, self: Partial<CardValues> | null) =>
+  /** An earn of `earned` on a visit: the balance, lifetime totals and the day's counters (`added` toward fraud). */
+  const earn = (earned: number, amount: number | null, self: Partial<CardValues> | null, added = 1) =>
     changed(
       "stamp",
       earned,
@@ -211,10 +245,10 @@ export function decide(state: CardState, change: Change): Decision {
         lifetimeStamps: card.lifetimeStamps + earned,
         lifetimeSpend: card.lifetimeSpend + (amount ?? 0),
         rewardId: card.rewardId ?? reward!.id,
-        ...counted(card, today, 1, self ? 1 : 0),
+        ...counted(card, today, added, self ? 1 : 0),
         ...self,
       },
-      { visit: true, selfStamp: self !== null, added: 1, amount },
+      { visit: true, selfStamp: self !== null, added, amount },
     );
   /** A redeem of `cost`: the card moves to the reward it redeemed; the day's counters only reset. */
   const spend = (cost: number, option?: RedeemOption) =>
@@ -239,6 +273,8 @@ export function decide(state: CardState, change: Change): Decision {
     const values = { ...card, stamps, ...(added > 0 && counted(card, today, added, 0)) };
     return changed("adjust", delta, values, { visit: false, added });
   }
+
+  if (change.kind === "refund") return refundDecision(card, unit, change, changed);
 
   // With no active reward there is nothing to collect for: a balance would carry over into the
   // next programme. Expiry and bonuses (jobs, not people) have nothing to do then.
@@ -266,7 +302,22 @@ export function decide(state: CardState, change: Change): Decision {
     return "message" in spent ? { action: "refuse", ...spent } : spend(spent.cost, spent.option ?? undefined);
   }
 
-  if (change.kind === "staff-scan") {
+  if (change.kind === "earn") {
+    // As a staff earn (no cooldown, no daily cap, the fraud counters), but never a redeem: a stamp
+    // programme earns `stamps` (or one) per order, each counted toward the fraud threshold.
+    if (unit === "stamps") {
+      const stamps = change.stamps ?? 1;
+      if (!Number.isInteger(stamps) || stamps < 1) {
+        return { action: "refuse", field: "stamps", message: "Stamps must be a whole number from 1." };
+      }
+      return earn(stamps, null, null, stamps);
+    }
+    if (change.stamps !== undefined) {
+      return { action: "refuse", field: "stamps", message: `This card collects ${unit}: send the order's amount.` };
+    }
+  }
+
+  if (change.kind === "staff-scan" || change.kind === "earn") {
     if (unit === "stamps") {
       // The amount means nothing to a stamp card: a stamp, or the reward once it is reached.
       return rewardReady(card.stamps, reward.stampsRequired) ? spend(reward.stampsRequired) : earn(1, null, null);

@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { businesses } from "./businesses";
+import { cards } from "./loyalty";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A till or web shop that sends a business its paid orders (issue 24 §4): Shopify or Square, whose
+ * webhooks arrive at /api/hooks/<provider>/<id>. `secret` is the key the platform signs with; it
+ * must be read back to verify each HMAC, so it is stored as given (like a QR code's counter
+ * secret) and never answered by any call.
+ */
+export const posConnections = pgTable(
+  "pos_connections",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["shopify", "square"] }).notNull(),
+    secret: text("secret").notNull(),
+    /** Orders of customers without a card here enrol them (off: they are only listed). */
+    enrolUnknown: boolean("enrol_unknown").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("pos_connections_user_idx").on(t.userId, t.id), index("pos_connections_business_idx").on(t.businessId)],
+);
+
+/**
+ * What each order earned, once per business whatever is retried (issue 24): the till's webhooks and
+ * the public API's earn insert here first, in the earn's transaction, so a second delivery finds
+ * the row and earns nothing; a refund takes back exactly `earned` in `unit`, once (`refunded_at`).
+ */
+export const orderEarns = pgTable(
+  "order_earns",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    businessId: integer("business_id")
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    orderId: text("order_id").notNull(),
+    /** Null once the card is deleted: the order stays earned (a retry must not earn again). */
+    cardId: integer("card_id").references(() => cards.id, { onDelete: "set null" }),
+    source: text("source", { enum: ["api", "shopify", "square"] }).notNull(),
+    connectionId: integer("connection_id").references(() => posConnections.id, { onDelete: "set null" }),
+    /** The public API's key that earned it (issue 24 §2; no foreign key here: the keys are the v1 helper's table). */
+    apiKeyId: integer("api_key_id"),
+    earned: integer("earned").notNull().default(0),
+    unit: text("unit", { enum: ["stamps", "points", "cashback"] })
+      .notNull()
+      .default("stamps"),
+    /** The order's amount in minor units, when it earned by amount. */
+    amount: bigint("amount", { mode: "number" }),
+    refunded: integer("refunded").notNull().default(0),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("order_earns_business_order_unique").on(t.businessId, t.orderId),
+    index("order_earns_user_idx").on(t.userId),
+    index("order_earns_card_idx")
+      .on(t.cardId)
+      .where(sql`${t.cardId} is not null`),
+    index("order_earns_connection_idx")
+      .on(t.connectionId, t.createdAt, t.id)
+      .where(sql`${t.connectionId} is not null`),
+  ],
+);
+
+/**
+ * Orders a connection received that earned nothing: no card for the customer (listed for the owner,
+ * never enrolled silently) or another currency than the business's. Once per connection and order.
+ */
+export const posSkippedOrders = pgTable(
+  "pos_skipped_orders",
+  {
+    id: serial("id").primaryKey(),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => posConnections.id, { onDelete: "cascade" }),
+    orderId: text("order_id").notNull(),
+    reason: text("reason", { enum: ["unknown-customer", "currency"] }).notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("pos_skipped_orders_unique").on(t.connectionId, t.orderId)],
+);

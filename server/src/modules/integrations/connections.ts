@@ -1,0 +1,117 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../lib/contract/calls";
+import type { PosConnection } from "../../../../lib/contract/pos";
+import { businesses, orderEarns, posConnections } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { paginate } from "../../http/paginate";
+import { route } from "../../http/route";
+import { connectionOrders, skippedOrders } from "./pos-orders";
+
+const NOT_FOUND = "Till connection not found.";
+/** How many of its newest orders and unknown customers the list shows per connection. */
+const LAST = 5;
+
+/** The URL the owner pastes into the platform: the receiver of this connection. */
+export const webhookUrl = (origin: string, connection: { provider: string; id: number }) =>
+  `${origin.replace(/\/$/, "")}/api/hooks/${connection.provider}/${connection.id}`;
+
+export function posConnectionRoutes(app: FastifyInstance) {
+  const origin = app.config.publicAppUrl;
+
+  async function ownConnection(ownerId: number, id: number) {
+    const [row] = await app.db
+      .select()
+      .from(posConnections)
+      .where(and(eq(posConnections.id, id), eq(posConnections.userId, ownerId)))
+      .limit(1);
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  route(app, calls.posConnectionAdd, async ({ user, body }) => {
+    const [business] = await app.db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(and(eq(businesses.id, body.business_id), eq(businesses.userId, user.id)))
+      .limit(1);
+    if (!business) throw notFound("Business not found.");
+    const [row] = await app.db
+      .insert(posConnections)
+      .values({
+        userId: user.id,
+        businessId: business.id,
+        provider: body.provider,
+        secret: body.secret,
+        enrolUnknown: body.enrol_unknown ?? false,
+      })
+      .returning();
+    const data = { id: row!.id, provider: row!.provider, webhook_url: webhookUrl(origin, row!) };
+    return { statusCode: 201, message: "Connected: paste the webhook URL into your till's webhook settings.", data };
+  });
+
+  route(app, calls.posConnectionList, async ({ user, query }) => {
+    const where = eq(posConnections.userId, user.id);
+    const data = await paginate(
+      query,
+      async () => (await app.db.select({ n: count() }).from(posConnections).where(where))[0]!.n,
+      async (limit, offset) => {
+        const rows = await app.db
+          .select({ connection: posConnections, businessName: businesses.businessName })
+          .from(posConnections)
+          .innerJoin(businesses, eq(businesses.id, posConnections.businessId))
+          .where(where)
+          .orderBy(desc(posConnections.id))
+          .limit(limit)
+          .offset(offset);
+        const ids = rows.map((r) => r.connection.id);
+        const skipped = await skippedOrders(app.db, ids, LAST);
+        const items: PosConnection[] = [];
+        for (const { connection: c, businessName } of rows) {
+          items.push({
+            id: c.id,
+            business_id: c.businessId,
+            business_name: businessName,
+            provider: c.provider,
+            webhook_url: webhookUrl(origin, c),
+            enrol_unknown: c.enrolUnknown,
+            created_at: c.createdAt.toISOString(),
+            unknown_customers: skipped.counts.get(`${c.id}:unknown-customer`) ?? 0,
+            currency_errors: skipped.counts.get(`${c.id}:currency`) ?? 0,
+            last_orders: await connectionOrders(app.db, c.id, LAST),
+            last_unknown: skipped.unknown.filter((u) => u.connectionId === c.id).map((u) => u.order),
+          });
+        }
+        return items;
+      },
+    );
+    return { message: "Till connections.", data };
+  });
+
+  route(app, calls.posConnectionSettings, async ({ user, body }) => {
+    await ownConnection(user.id, body.id);
+    await app.db.update(posConnections).set({ enrolUnknown: body.enrol_unknown }).where(eq(posConnections.id, body.id));
+    const message = body.enrol_unknown
+      ? "Customers without a card are enrolled by their orders from now on."
+      : "Customers without a card are listed, not enrolled.";
+    return { message, data: { id: body.id, enrol_unknown: body.enrol_unknown } };
+  });
+
+  // Orders it earned keep their rows (a retry after a new connection must not earn again).
+  route(app, calls.posConnectionDelete, async ({ user, body }) => {
+    const row = await ownConnection(user.id, body.id);
+    await app.db.delete(posConnections).where(eq(posConnections.id, row.id));
+    return { message: `The ${row.provider} connection is removed: its webhooks are refused from now on.` };
+  });
+
+  route(app, calls.posOrders, async ({ user, query }) => {
+    const connection = await ownConnection(user.id, query.connection_id);
+    const where = eq(orderEarns.connectionId, connection.id);
+    const data = await paginate(
+      query,
+      async () => (await app.db.select({ n: count() }).from(orderEarns).where(where))[0]!.n,
+      (limit, offset) => connectionOrders(app.db, connection.id, limit, offset),
+    );
+    return { message: "Orders of this connection.", data };
+  });
+}

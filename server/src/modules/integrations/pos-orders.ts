@@ -1,0 +1,73 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { fromMinor } from "../../../../lib/contract/money";
+import type { PosOrder, PosSkippedOrder } from "../../../../lib/contract/pos";
+import type { Db } from "../../db/client";
+import { businesses, cards, customers, orderEarns, posSkippedOrders } from "../../db/schema";
+
+/** A connection's earned orders, newest first (its page, and its last few in the list). */
+export async function connectionOrders(db: Db, connectionId: number, limit: number, offset = 0) {
+  const rows = await db
+    .select({ earn: orderEarns, serial: cards.serial, name: customers.name, currency: businesses.currency })
+    .from(orderEarns)
+    .innerJoin(businesses, eq(businesses.id, orderEarns.businessId))
+    .leftJoin(cards, eq(cards.id, orderEarns.cardId))
+    .leftJoin(customers, eq(customers.id, cards.customerId))
+    .where(eq(orderEarns.connectionId, connectionId))
+    .orderBy(desc(orderEarns.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => toOrder(r.earn, r.serial, r.name, r.currency));
+}
+
+export const toOrder = (
+  earn: typeof orderEarns.$inferSelect,
+  serial: string | null,
+  name: string | null,
+  currency: string | null,
+): PosOrder => ({
+  order_id: earn.orderId.replace(/^(shopify|square):/, ""),
+  serial,
+  customer_name: name,
+  earned: earn.earned,
+  unit: earn.unit,
+  amount: earn.amount !== null && currency ? fromMinor(earn.amount, currency) : null,
+  refunded: earn.refunded,
+  refunded_at: earn.refundedAt?.toISOString() ?? null,
+  created_at: earn.createdAt.toISOString(),
+});
+
+/** Per connection: orders skipped by reason, and the newest unknown customers. */
+export async function skippedOrders(db: Db, connectionIds: number[], newest: number) {
+  if (connectionIds.length === 0) return { counts: new Map<string, number>(), unknown: [] };
+  const counts = await db
+    .select({
+      connectionId: posSkippedOrders.connectionId,
+      reason: posSkippedOrders.reason,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(posSkippedOrders)
+    .where(inArray(posSkippedOrders.connectionId, connectionIds))
+    .groupBy(posSkippedOrders.connectionId, posSkippedOrders.reason);
+  const rows = await db
+    .select({
+      row: posSkippedOrders,
+      rank: sql<number>`row_number() over (partition by ${posSkippedOrders.connectionId} order by ${posSkippedOrders.id} desc)`,
+    })
+    .from(posSkippedOrders)
+    .where(and(inArray(posSkippedOrders.connectionId, connectionIds), eq(posSkippedOrders.reason, "unknown-customer")));
+  return {
+    counts: new Map(counts.map((c) => [`${c.connectionId}:${c.reason}`, Number(c.n)])),
+    unknown: rows
+      .filter((r) => Number(r.rank) <= newest)
+      .map((r) => ({
+        connectionId: r.row.connectionId,
+        order: {
+          order_id: r.row.orderId.replace(/^(shopify|square):/, ""),
+          reason: r.row.reason,
+          email: r.row.email,
+          phone: r.row.phone,
+          created_at: r.row.createdAt.toISOString(),
+        } satisfies PosSkippedOrder,
+      })),
+  };
+}

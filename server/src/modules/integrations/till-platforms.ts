@@ -1,0 +1,130 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { fromMinor } from "../../../../lib/contract/money";
+import type { PosProvider } from "../../../../lib/contract/pos";
+
+/**
+ * What a till's webhook says, whatever the platform: an order paid (its id, total and currency,
+ * and who paid), a refund of an order, or something this product does not act on.
+ */
+export type TillEvent =
+  | {
+      kind: "paid";
+      orderId: string;
+      /** The total, a decimal string in `currency`. */
+      amount: string | null;
+      currency: string | null;
+      email: string | null;
+      phone: string | null;
+      name: string | null;
+    }
+  | { kind: "refund"; orderId: string }
+  | { kind: "ignored"; why: string };
+
+/** Base64 HMAC-SHA256 of `content`, compared in constant time with the header's. */
+function signedBy(secret: string, content: Buffer, header: string | undefined) {
+  if (!header) return false;
+  const expected = createHmac("sha256", secret).update(content).digest();
+  const given = Buffer.from(header, "base64");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Whether the platform signed these bytes: Shopify, X-Shopify-Hmac-Sha256 over the raw body;
+ * Square, x-square-hmacsha256-signature over the notification URL followed by the raw body.
+ */
+export function verifyTill(
+  provider: PosProvider,
+  secret: string,
+  raw: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+  notificationUrl: string,
+) {
+  const header = (name: string) => {
+    const value = headers[name];
+    return typeof value === "string" ? value : undefined;
+  };
+  if (provider === "shopify") return signedBy(secret, raw, header("x-shopify-hmac-sha256"));
+  return signedBy(secret, Buffer.concat([Buffer.from(notificationUrl), raw]), header("x-square-hmacsha256-signature"));
+}
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json => (value && typeof value === "object" ? (value as Json) : {});
+const str = (value: unknown) =>
+  typeof value === "string" && value.trim() !== "" ? value.trim() : typeof value === "number" ? String(value) : null;
+
+/** Shopify's `orders/paid` (an order) and `refunds/create` (a refund with its `order_id`). */
+function shopifyEvent(topic: string | undefined, body: Json): TillEvent {
+  if (topic === "orders/paid") {
+    const id = str(body.id);
+    if (!id) return { kind: "ignored", why: "The order has no id." };
+    const customer = obj(body.customer);
+    const name = [str(customer.first_name), str(customer.last_name)].filter(Boolean).join(" ");
+    return {
+      kind: "paid",
+      orderId: `shopify:${id}`,
+      amount: str(body.current_total_price) ?? str(body.total_price),
+      currency: str(body.currency),
+      email: str(body.email) ?? str(body.contact_email) ?? str(customer.email),
+      phone: str(body.phone) ?? str(customer.phone),
+      name: name || null,
+    };
+  }
+  if (topic === "refunds/create") {
+    const id = str(body.order_id);
+    return id ? { kind: "refund", orderId: `shopify:${id}` } : { kind: "ignored", why: "The refund has no order." };
+  }
+  return { kind: "ignored", why: `Shopify topic ${topic ?? "(none)"} is not one this connection acts on.` };
+}
+
+/** Square's `payment.updated` (earns once COMPLETED) and `refund.created`/`refund.updated` (COMPLETED). */
+function squareEvent(body: Json): TillEvent {
+  const type = str(body.type);
+  const object = obj(obj(body.data).object);
+  if (type === "payment.updated") {
+    const payment = obj(object.payment);
+    const id = str(payment.id);
+    if (!id) return { kind: "ignored", why: "The payment has no id." };
+    if (payment.status !== "COMPLETED") return { kind: "ignored", why: "The payment is not completed." };
+    const money = obj(payment.amount_money);
+    const currency = str(money.currency);
+    const minor = typeof money.amount === "number" && Number.isSafeInteger(money.amount) ? money.amount : null;
+    return {
+      kind: "paid",
+      orderId: `square:${id}`,
+      amount: minor !== null && currency ? safeFromMinor(minor, currency) : null,
+      currency,
+      email: str(payment.buyer_email_address),
+      phone: null,
+      name: null,
+    };
+  }
+  if (type === "refund.created" || type === "refund.updated") {
+    const refund = obj(object.refund);
+    const paymentId = str(refund.payment_id);
+    if (!paymentId) return { kind: "ignored", why: "The refund has no payment." };
+    if (refund.status !== "COMPLETED") return { kind: "ignored", why: "The refund is not completed." };
+    return { kind: "refund", orderId: `square:${paymentId}` };
+  }
+  return { kind: "ignored", why: `Square event ${type ?? "(none)"} is not one this connection acts on.` };
+}
+
+/** An unknown currency code has no minor digits to read: no amount then (the currency check refuses it). */
+function safeFromMinor(minor: number, currency: string) {
+  try {
+    return fromMinor(minor, currency);
+  } catch {
+    return null;
+  }
+}
+
+/** The platform's event as a TillEvent; null when the body is not a JSON object. */
+export function tillEvent(provider: PosProvider, raw: Buffer, topic: string | undefined): TillEvent | null {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString("utf8"));
+  } catch {
+    return null;
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body)) return null;
+  return provider === "shopify" ? shopifyEvent(topic, body as Json) : squareEvent(body as Json);
+}

@@ -1,0 +1,242 @@
+import { sql } from "drizzle-orm";
+import type { PosConnection, PosOrder } from "../../../lib/contract/pos";
+import type { Paginated } from "../../../lib/contract/pagination";
+import { createTestApp, expectError, type TestApp } from "../helpers/app";
+import { kindFixtures } from "../helpers/kinds";
+import { loyaltyFixtures } from "../helpers/loyalty";
+import { shopifySender, squareSender } from "../helpers/till-senders";
+
+// Issue 24 §4: till connections and their receivers, with stand-in senders that sign as Shopify
+// and Square do. CI runs this file on PostgreSQL as well (the concurrent delivery case).
+jest.setTimeout(60_000);
+
+let t: TestApp;
+let f: ReturnType<typeof loyaltyFixtures>;
+let programmeOf: ReturnType<typeof kindFixtures>["programmeOf"];
+beforeAll(async () => {
+  t = await createTestApp();
+  f = loyaltyFixtures(t);
+  ({ programmeOf } = kindFixtures(t, f));
+});
+afterAll(() => t.close());
+
+type Added = { id: number; provider: string; webhook_url: string };
+const connect = async (
+  token: string,
+  businessId: number,
+  provider: "shopify" | "square",
+  secret: string,
+  enrol?: boolean,
+) => {
+  const res = await t.post<Added>(
+    "/pos-connection-add",
+    { business_id: businessId, provider, secret, ...(enrol !== undefined && { enrol_unknown: enrol }) },
+    { token },
+  );
+  expect(res.statusCode).toBe(201);
+  return res.body.data;
+};
+const stampsOf = async (serial: string) =>
+  (await t.query<{ stamps: number }>(sql`select stamps from cards where serial = ${serial}`))[0]!.stamps;
+const list = async (token: string) =>
+  (await t.get<Paginated<PosConnection>>("/pos-connection-list", { token })).body.data.items;
+
+describe("Shopify", () => {
+  it("a paid order earns points by its amount, once; its refund takes them back, once", async () => {
+    const { token, business, qr } = await programmeOf({ kind: "points", points_per_visit: 0, points_per_unit: 1 });
+    const joined = await f.join(qr.qr_token);
+    const connection = await connect(token, business.id, "shopify", "shpss_secret");
+    expect(connection.webhook_url).toBe(`${t.config.publicAppUrl}/api/hooks/shopify/${connection.id}`);
+    const shop = shopifySender(t, connection, "shpss_secret");
+
+    const paid = await shop.paid({ id: 5001, total: "42.50", email: joined.email.toUpperCase() });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.body.data).toEqual({ outcome: "earned" });
+    expect(await stampsOf(joined.card.serial)).toBe(42);
+    // The same order again (a retry, another webhook id): nothing more.
+    expect((await shop.paid({ id: 5001, total: "42.50", email: joined.email })).body.data).toEqual({
+      outcome: "already earned",
+    });
+    expect(await stampsOf(joined.card.serial)).toBe(42);
+
+    expect((await shop.refund(5001)).body.data).toEqual({ outcome: "refunded" });
+    expect((await shop.refund(5001)).body.data).toEqual({ outcome: "already refunded" });
+    expect(await stampsOf(joined.card.serial)).toBe(0);
+
+    const [listed] = await list(token);
+    expect(listed).toMatchObject({ id: connection.id, provider: "shopify", unknown_customers: 0 });
+    expect(listed!.last_orders).toEqual([
+      expect.objectContaining({
+        order_id: "5001",
+        serial: joined.card.serial,
+        earned: 42,
+        refunded: 42,
+        amount: "42.50",
+      }),
+    ]);
+    expect(JSON.stringify(listed)).not.toContain("shpss_secret");
+    const orders = await t.get<Paginated<PosOrder>>("/pos-orders", {
+      token,
+      query: { connection_id: String(connection.id) },
+    });
+    expect(orders.body.data).toMatchObject({ total: 1, items: [{ order_id: "5001" }] });
+  });
+
+  it("a paid order on a stamp card earns one stamp, whatever its amount", async () => {
+    const { token, business, qr } = await f.programme();
+    const joined = await f.join(qr.qr_token);
+    const shop = shopifySender(t, await connect(token, business.id, "shopify", "k"), "k");
+    await t.query(sql`update businesses set currency = 'EUR' where id = ${business.id}`);
+    expect((await shop.paid({ id: 1, total: "300.00", email: joined.email })).statusCode).toBe(200);
+    expect(await stampsOf(joined.card.serial)).toBe(2);
+  });
+
+  it("a bad signature is 401 and writes nothing; another currency is counted, not earned", async () => {
+    const { token, business, qr } = await programmeOf({ kind: "points", points_per_visit: 0, points_per_unit: 1 });
+    const joined = await f.join(qr.qr_token);
+    const connection = await connect(token, business.id, "shopify", "right");
+    const forged = shopifySender(t, connection, "wrong");
+    expectError(await forged.paid({ id: 7, total: "10.00", email: joined.email }), 401);
+    const shop = shopifySender(t, connection, "right");
+    expectError(await shop.paid({ id: 7, total: "10.00", email: joined.email }, { signature: "" }), 401);
+    expect(await t.query(sql`select 1 from order_earns where business_id = ${business.id}`)).toHaveLength(0);
+
+    expect((await shop.paid({ id: 8, total: "10.00", currency: "USD", email: joined.email })).body.data).toEqual({
+      outcome: "other currency",
+    });
+    expect(await stampsOf(joined.card.serial)).toBe(0);
+    expect((await list(token))[0]).toMatchObject({ currency_errors: 1, unknown_customers: 0 });
+  });
+
+  it("an unknown customer is counted and listed, not enrolled; enrolled when the setting is on", async () => {
+    const { token, business } = await f.programme();
+    await t.query(sql`update businesses set currency = 'EUR' where id = ${business.id}`);
+    const connection = await connect(token, business.id, "shopify", "k");
+    const shop = shopifySender(t, connection, "k");
+    const email = `stranger-${Date.now()}@example.com`;
+    expect((await shop.paid({ id: 11, total: "5.00", email })).body.data).toEqual({ outcome: "unknown customer" });
+    expect((await shop.paid({ id: 11, total: "5.00", email })).body.data).toEqual({ outcome: "unknown customer" });
+    const cardsOf = () =>
+      t.query(sql`select 1 from cards c join customers u on u.id = c.customer_id where u.email = ${email}`);
+    expect(await cardsOf()).toHaveLength(0);
+    const [listed] = await list(token);
+    expect(listed).toMatchObject({ unknown_customers: 1, last_unknown: [{ order_id: "11", email }] });
+
+    const on = await t.post("/pos-connection-settings", { id: connection.id, enrol_unknown: true }, { token });
+    expect(on.statusCode).toBe(200);
+    expect((await shop.paid({ id: 12, total: "5.00", email })).body.data).toEqual({ outcome: "earned" });
+    const [card] = await t.query<{ stamps: number; history: string }>(
+      sql`select c.stamps, (select string_agg(e.kind, ',' order by e.id) from card_events e where e.card_id = c.id) as history
+          from cards c join customers u on u.id = c.customer_id where u.email = ${email}`,
+    );
+    expect(card).toEqual({ stamps: 1, history: "join,stamp" });
+  });
+
+  it("another owner's connection: 404 for its orders, settings and delete; no integrations in the plan: 403", async () => {
+    const { token, business } = await f.programme();
+    const connection = await connect(token, business.id, "shopify", "k");
+    const other = await f.owner();
+    expectError(await t.get("/pos-orders", { token: other, query: { connection_id: String(connection.id) } }), 404);
+    expectError(await t.post("/pos-connection-delete", { id: connection.id }, { token: other }), 404);
+    expectError(
+      await t.post("/pos-connection-settings", { id: connection.id, enrol_unknown: true }, { token: other }),
+      404,
+    );
+    expectError(
+      await t.post(
+        "/pos-connection-add",
+        { business_id: business.id, provider: "square", secret: "s" },
+        { token: other },
+      ),
+      404,
+    );
+    const starter = await t.tokenFor((await t.createUser({ plan: "Starter" })).id);
+    expectError(await t.get("/pos-connection-list", { token: starter }), 403);
+
+    // Deleted: its deliveries are refused.
+    expect((await t.post("/pos-connection-delete", { id: connection.id }, { token })).statusCode).toBe(200);
+    expectError(await shopifySender(t, connection, "k").paid({ id: 1, total: "1.00" }), 404);
+  });
+
+  it("the same order delivered 10 times at once earns once", async () => {
+    const { token, business, qr } = await programmeOf({ kind: "points", points_per_visit: 3, points_per_unit: 0 });
+    const joined = await f.join(qr.qr_token);
+    const shop = shopifySender(t, await connect(token, business.id, "shopify", "k"), "k");
+    const before = await stampsOf(joined.card.serial);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => shop.paid({ id: 9001, total: "20.00", email: joined.email })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+    expect(answers.filter((a) => (a.body.data as { outcome: string }).outcome === "earned")).toHaveLength(1);
+    expect(await stampsOf(joined.card.serial)).toBe(before + 3);
+  });
+});
+
+describe("Square", () => {
+  it("a COMPLETED payment earns cashback by its minor units; other statuses are ignored; the refund takes back", async () => {
+    const { token, business, qr } = await programmeOf({ kind: "cashback", cashback_basis_points: 1000 });
+    const joined = await f.join(qr.qr_token);
+    const connection = await connect(token, business.id, "square", "sq-signature-key");
+    const square = squareSender(t, connection, "sq-signature-key");
+
+    expect(
+      (await square.payment({ id: "P1", amount: 2500, email: joined.email, status: "APPROVED" })).body.data,
+    ).toEqual({ outcome: "ignored" });
+    expect(await stampsOf(joined.card.serial)).toBe(0);
+    expect((await square.payment({ id: "P1", amount: 2500, email: joined.email })).body.data).toEqual({
+      outcome: "earned",
+    });
+    expect((await square.payment({ id: "P1", amount: 2500, email: joined.email })).body.data).toEqual({
+      outcome: "already earned",
+    });
+    expect(await stampsOf(joined.card.serial)).toBe(250);
+
+    expect((await square.refund("P1", "PENDING")).body.data).toEqual({ outcome: "ignored" });
+    expect((await square.refund("P1", "COMPLETED", "refund.updated")).body.data).toEqual({ outcome: "refunded" });
+    expect((await square.refund("P1")).body.data).toEqual({ outcome: "already refunded" });
+    expect(await stampsOf(joined.card.serial)).toBe(0);
+  });
+
+  it("a signature over the body alone (not the notification URL) is 401", async () => {
+    const { token, business, qr } = await programmeOf({ kind: "cashback", cashback_basis_points: 1000 });
+    const joined = await f.join(qr.qr_token);
+    const connection = await connect(token, business.id, "square", "key");
+    const square = squareSender(t, connection, "key");
+    const { createHmac } = await import("node:crypto");
+    const bodyOnly = createHmac("sha256", "key").update("{}").digest("base64");
+    expectError(await square.payment({ id: "P9", amount: 100, email: joined.email }, { signature: bodyOnly }), 401);
+    // A Shopify receiver does not take a Square connection's id.
+    const asShopify = { webhook_url: connection.webhook_url.replace("/square/", "/shopify/") };
+    expectError(await shopifySender(t, asShopify, "key").paid({ id: 1, total: "1.00" }), 404);
+    expect(await stampsOf(joined.card.serial)).toBe(0);
+  });
+});
+
+describe("bad input", () => {
+  it("add refuses an unknown provider, an empty secret, another's business", async () => {
+    const { token, business } = await f.programme();
+    const bad = await t.post(
+      "/pos-connection-add",
+      { business_id: business.id, provider: "clover", secret: "" },
+      { token },
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.body.errors ?? {})).toEqual(expect.arrayContaining(["provider", "secret"]));
+  });
+
+  it("a signed body that is not a JSON object is 422, and writes nothing", async () => {
+    const { token, business } = await f.programme();
+    const connection = await connect(token, business.id, "shopify", "k");
+    const { createHmac } = await import("node:crypto");
+    const raw = "[1,2]";
+    const res = await t.request("POST", new URL(connection.webhook_url).pathname, undefined, {
+      raw,
+      contentType: "application/json",
+      headers: {
+        "x-shopify-topic": "orders/paid",
+        "x-shopify-hmac-sha256": createHmac("sha256", "k").update(raw).digest("base64"),
+      },
+    });
+    expect(res.statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,98 @@
+import { createHmac, randomUUID } from "node:crypto";
+import type { TestApp } from "./app";
+
+/**
+ * Stand-ins for the tills (issue 24 §4), signing exactly as each platform documents: Shopify,
+ * X-Shopify-Hmac-Sha256 = base64 HMAC-SHA256 of the raw body with the secret, topic in
+ * X-Shopify-Topic; Square, x-square-hmacsha256-signature = base64 HMAC-SHA256 of the notification
+ * URL followed by the raw body, with the subscription's signature key.
+ */
+const hmac = (secret: string, content: string) => createHmac("sha256", secret).update(content).digest("base64");
+
+/** The receiver's path from the webhook URL the connection answered. */
+const pathOf = (webhookUrl: string) => new URL(webhookUrl).pathname;
+
+export function shopifySender(t: TestApp, connection: { webhook_url: string }, secret: string) {
+  const send = (topic: string, payload: object, over: { signature?: string; webhookId?: string } = {}) => {
+    const raw = JSON.stringify(payload);
+    return t.request("POST", pathOf(connection.webhook_url), undefined, {
+      raw,
+      contentType: "application/json",
+      headers: {
+        "x-shopify-topic": topic,
+        "x-shopify-hmac-sha256": over.signature ?? hmac(secret, raw),
+        "x-shopify-webhook-id": over.webhookId ?? randomUUID(),
+        "x-shopify-shop-domain": "test-shop.myshopify.com",
+        "x-shopify-api-version": "2025-10",
+      },
+    });
+  };
+  return {
+    send,
+    /** `orders/paid`: an order as Shopify sends it (the fields the receiver reads, and a few more). */
+    paid(
+      order: { id: number; total: string; currency?: string; email?: string | null; phone?: string | null },
+      over = {},
+    ) {
+      return send(
+        "orders/paid",
+        {
+          id: order.id,
+          name: `#${order.id}`,
+          email: order.email ?? null,
+          phone: order.phone ?? null,
+          currency: order.currency ?? "EUR",
+          total_price: order.total,
+          current_total_price: order.total,
+          financial_status: "paid",
+          customer: order.email ? { id: 1, email: order.email, first_name: "Ada", last_name: "Lovelace" } : null,
+        },
+        over,
+      );
+    },
+    /** `refunds/create`: a refund of the order. */
+    refund(orderId: number) {
+      return send("refunds/create", { id: orderId * 10, order_id: orderId, transactions: [{ kind: "refund" }] });
+    },
+  };
+}
+
+export function squareSender(t: TestApp, connection: { webhook_url: string }, signatureKey: string) {
+  const send = (type: string, object: object, over: { signature?: string } = {}) => {
+    const raw = JSON.stringify({
+      merchant_id: "MERCHANT",
+      type,
+      event_id: randomUUID(),
+      created_at: new Date().toISOString(),
+      data: { type: type.split(".")[0], id: "X", object },
+    });
+    return t.request("POST", pathOf(connection.webhook_url), undefined, {
+      raw,
+      contentType: "application/json",
+      headers: { "x-square-hmacsha256-signature": over.signature ?? hmac(signatureKey, connection.webhook_url + raw) },
+    });
+  };
+  return {
+    send,
+    /** `payment.updated` with the payment's status (earns only when COMPLETED). */
+    payment(p: { id: string; amount: number; currency?: string; email?: string; status?: string }, over = {}) {
+      return send(
+        "payment.updated",
+        {
+          payment: {
+            id: p.id,
+            status: p.status ?? "COMPLETED",
+            amount_money: { amount: p.amount, currency: p.currency ?? "EUR" },
+            buyer_email_address: p.email,
+          },
+        },
+        over,
+      );
+    },
+    refund(paymentId: string, status = "COMPLETED", type = "refund.created") {
+      return send(type, {
+        refund: { id: `R-${paymentId}`, payment_id: paymentId, status, amount_money: { amount: 100, currency: "EUR" } },
+      });
+    },
+  };
+}
