@@ -81,3 +81,16 @@ export const card = z
 export type V1Card = z.infer<typeof card>;
 
 export const cardList = z.object({ data: z.array(card) }).meta({ id: "CardList" });
+
+/** POST /v1/cards/{serial}/earn's answer: what the order earned (0 again on a retry), and the card. */
+export const earnResult = z
+  .object({
+    order_id: z.string(),
+    /** What this order earned, in `unit` (a retry of the order answers the first earn's). */
+    earned: z.number().int(),
+    unit: z.enum(["stamps", "points", "cashback"]),
+    /** The order had earned already: nothing more was earned. */
+    duplicate: z.boolean(),
+    card,
+  })
+  .meta({ id: "EarnResult" });

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ApiKeyScope } from "../api-keys";
-import { card, cardList, cardLookupQuery, earnBody, enrolBody, redeemBody, serialParam } from "./cards";
+import { card, cardList, cardLookupQuery, earnBody, earnResult, enrolBody, redeemBody, serialParam } from "./cards";
 import { customerPage, eventPage, pageQuery } from "./lists";
 import { messageBody, sentMessage } from "./messages";
 
@@ -62,7 +62,7 @@ export const endpoints = {
     scope: "cards:write",
     params: serialParam,
     body: earnBody,
-    response: card,
+    response: earnResult,
     idempotent: true,
     status: 200,
   },

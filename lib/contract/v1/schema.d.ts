@@ -181,6 +181,14 @@ export interface components {
     CardList: {
       data: components["schemas"]["Card"][];
     };
+    EarnResult: {
+      order_id: string;
+      earned: number;
+      /** @enum {string} */
+      unit: "stamps" | "points" | "cashback";
+      duplicate: boolean;
+      card: components["schemas"]["Card"];
+    };
     CustomerPage: {
       data: components["schemas"]["Customer"][];
       next_cursor: string | null;
@@ -476,7 +484,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Card"];
+          "application/json": components["schemas"]["EarnResult"];
         };
       };
       /** @description Missing, invalid or revoked API key. */

@@ -99,6 +99,53 @@ describe("cards", () => {
   });
 });
 
+describe("earn", () => {
+  it("earns once per order through the engine, the key in the history; a retried order earns nothing more", async () => {
+    const { business, key, api } = await world();
+    const card = (await api.POST("/cards", { body: enrolBody(business.id) })).data!;
+    const path = { serial: card.serial };
+    const first = await api.POST("/cards/{serial}/earn", { params: { path }, body: { order_id: "A-1", stamps: 1 } });
+    expect(first.response.status).toBe(200);
+    expect(first.data).toMatchObject({
+      order_id: "A-1",
+      earned: 1,
+      unit: "stamps",
+      duplicate: false,
+      card: { balance: 1 },
+    });
+    const retry = await api.POST("/cards/{serial}/earn", { params: { path }, body: { order_id: "A-1", stamps: 1 } });
+    expect(retry.data).toMatchObject({ duplicate: true, card: { balance: 1 } });
+    const history = await t.query<{ kind: string; delta: number; api_key_id: number }>(sql`
+      select e.kind, e.delta, e.api_key_id from card_events e join cards c on c.id = e.card_id
+      where c.serial = ${card.serial} order by e.id`);
+    expect(history).toEqual([
+      { kind: "join", delta: 0, api_key_id: key.id },
+      { kind: "stamp", delta: 1, api_key_id: key.id },
+    ]);
+  });
+
+  it("refuses an amount of 0, both amount and stamps, and no order id (422), earning nothing", async () => {
+    const { business, api } = await world();
+    const card = (await api.POST("/cards", { body: enrolBody(business.id) })).data!;
+    const path = { serial: card.serial };
+    for (const body of [
+      { order_id: "B-1", amount: "0" },
+      { order_id: "B-1", amount: "-5" },
+      { order_id: "B-1", amount: "5", stamps: 1 },
+      { amount: "5" },
+    ]) {
+      const res = await api.POST("/cards/{serial}/earn", { params: { path }, body: body as never });
+      expect([JSON.stringify(body), res.response.status]).toEqual([JSON.stringify(body), 422]);
+    }
+    const unknown = await api.POST("/cards/{serial}/earn", {
+      params: { path: { serial: "LC-0000-0000-0000" } },
+      body: { order_id: "B-2", stamps: 1 },
+    });
+    expect(unknown.response.status).toBe(404);
+    expect((await api.GET("/cards/{serial}", { params: { path } })).data!.balance).toBe(0);
+  });
+});
+
 describe("lists and messages", () => {
   it("pages customers and card events with cursors, the owner's only", async () => {
     const { business, api } = await world();

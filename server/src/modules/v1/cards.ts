@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { endpoints } from "../../../../lib/contract/v1/endpoints";
-import type { Db } from "../../db/client";
-import { cardEvents, cards, customers, rewardOptions } from "../../db/schema";
+import { cards, customers, rewardOptions } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
+import { earnForOrder } from "../integrations/order-earn";
 import { applyChange } from "../loyalty/engine/apply";
 import { lockCard } from "../loyalty/engine/lock";
 import { rewardReady } from "../loyalty/reward-ready";
@@ -13,18 +13,6 @@ import { v1Route } from "./route";
 
 export const UNKNOWN_CARD = "Card not found.";
 export const NOT_READY = "This card's reward is not ready yet.";
-
-/**
- * The history rows this transaction wrote for the card name the key as their actor. The engine
- * writes them (issue 23's one card engine); `now()` is the transaction's start, so no other
- * change's rows match.
- */
-async function markKey(tx: Db, cardId: number, apiKeyId: number) {
-  await tx
-    .update(cardEvents)
-    .set({ apiKeyId })
-    .where(and(eq(cardEvents.cardId, cardId), isNull(cardEvents.apiKeyId), eq(cardEvents.createdAt, sql`now()`)));
-}
 
 export function v1CardRoutes(app: FastifyInstance) {
   const origin = app.config.publicAppUrl.replace(/\/$/, "");
@@ -92,13 +80,35 @@ export function v1CardRoutes(app: FastifyInstance) {
         app.events,
         where,
         stampCard
-          ? { kind: "staff-scan", staffUserId: caller.ownerId }
-          : { kind: "redeem", actorUserId: caller.ownerId, option, amount: body.amount },
+          ? { kind: "staff-scan", staffUserId: caller.ownerId, apiKeyId: caller.keyId }
+          : { kind: "redeem", actorUserId: caller.ownerId, option, amount: body.amount, apiKeyId: caller.keyId },
       );
       if (!done || done.decision.action !== "redeem") throw new HttpError(422, NOT_READY, { _: [NOT_READY] });
-      await markKey(tx, locked.card.id, caller.keyId);
       return locked.card.id;
     });
     return { data: await cardOf(caller.ownerId, eq(cards.id, cardId)) };
+  });
+
+  /** Through the till's path (integrations/order-earn.ts): one order earns once per business. */
+  v1Route(app, endpoints.earn, async ({ caller, params, body }) => {
+    const done = await earnForOrder(app.db, app.events, {
+      ownerId: caller.ownerId,
+      serial: params.serial,
+      amount: body.amount,
+      stamps: body.stamps,
+      orderId: body.order_id,
+      source: "api",
+      apiKeyId: caller.keyId,
+    });
+    if (!done) throw notFound(UNKNOWN_CARD);
+    return {
+      data: {
+        order_id: body.order_id,
+        earned: done.earn.earned,
+        unit: done.earn.unit,
+        duplicate: done.duplicate,
+        card: await cardOf(caller.ownerId, eq(cards.serial, params.serial)),
+      },
+    };
   });
 }
