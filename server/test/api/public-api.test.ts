@@ -239,6 +239,57 @@ describe("keys, scopes and plans", () => {
   });
 });
 
+it("answers hostile input on every endpoint with a 4xx problem, never a 5xx", async () => {
+  const { key } = await world();
+  const garbage = [
+    '{"a":',
+    "[]",
+    '"x"',
+    "null",
+    '{"business_id":1e400}',
+    '{"order_id":"\\u0000","stamps":1}',
+    "x".repeat(5000),
+  ];
+  const paths = [
+    "/api/v1/cards",
+    "/api/v1/cards/LC-0000-0000-0000/earn",
+    "/api/v1/cards/LC-0000-0000-0000/redeem",
+    "/api/v1/messages",
+  ];
+  for (const url of paths) {
+    for (const payload of garbage) {
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { authorization: `Bearer ${key.key}`, "content-type": "application/json" },
+        payload,
+      });
+      expect([url, payload.slice(0, 20), res.statusCode < 500]).toEqual([url, payload.slice(0, 20), true]);
+      expect([url, payload.slice(0, 20), res.headers["content-type"]]).toEqual([
+        url,
+        payload.slice(0, 20),
+        expect.stringMatching(/^application\/problem\+json/),
+      ]);
+    }
+  }
+  for (const query of [
+    "?email=a&email=b",
+    "?limit=abc",
+    "?cursor=%00",
+    "?phone=",
+    "?email=x@example.com&phone=123456",
+  ]) {
+    for (const path of ["/api/v1/cards", "/api/v1/customers", "/api/v1/events"]) {
+      const res = await t.app.inject({
+        method: "GET",
+        url: path + query,
+        headers: { authorization: `Bearer ${key.key}` },
+      });
+      expect([path + query, res.statusCode < 500]).toEqual([path + query, true]);
+    }
+  }
+});
+
 describe("Idempotency-Key", () => {
   it("replays the same request's answer and refuses the key with another body", async () => {
     const { business, api } = await world();
