@@ -64,6 +64,17 @@ describe("cards", () => {
     expect(history).toEqual([{ kind: "join", api_key_id: key.id }]);
   });
 
+  it("makes one card of concurrent enrolments of one email (one 201, the others 200 with it)", async () => {
+    const { business, api } = await world();
+    const body = enrolBody(business.id);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => api.POST("/cards", { body })));
+    expect(answers.map((res) => res.response.status).sort()).toEqual([200, 200, 200, 201]);
+    expect(new Set(answers.map((res) => res.data!.serial)).size).toBe(1);
+    const [row] = await t.query<{ n: number }>(sql`select count(*)::int as n from cards c
+      join customers u on u.id = c.customer_id where u.email = ${body.email}`);
+    expect(row!.n).toBe(1);
+  });
+
   it("reads a card by serial, email or phone; another owner's card is a 404 problem", async () => {
     const { business, api } = await world();
     const other = await world();
