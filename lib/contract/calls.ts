@@ -32,6 +32,7 @@ import {
 import { scanFilters, scanListQuery } from "./scans";
 import { scannerBody, walletCardQuery, walletJoinBody, walletRecoverBody } from "./wallet";
 import { idBody } from "./ids";
+import { MAX_WEBHOOK_ENDPOINTS, webhookAddBody, webhookDeliveriesQuery, webhookIdBody } from "./webhooks";
 import { fcmTokenBody, messageListQuery, notificationAddBody, notificationListQuery } from "./notifications";
 import { productCategoryAddBody, productCategoryListQuery } from "./product-category";
 import { acceptInviteBody, addStaffBody, staffInviteQuery, staffListQuery } from "./staff";
@@ -132,6 +133,9 @@ export type Call = {
    */
   counterDevice?: true;
 };
+
+/** Every call of the Integrations page (issue 24): owners, on a plan with integrations. */
+const integrations = { access: "owner", feature: "integrations" } as const;
 
 /** See `Call.list`. */
 export type ListLimit = { max: number };
@@ -455,6 +459,24 @@ export const calls = {
   // Hardening (issue 18): the outside view.
   /** NEW: the OpenAPI 3.1 document of every call here (JSON, not the envelope). */
   openapi: { method: "GET", path: "/openapi.json", access: "public" },
+
+  // Outgoing webhooks (issue 24 §3): the owner's endpoints, signed per Standard Webhooks.
+  webhookAdd: { ...integrations, method: "POST", path: "/webhook-add", body: webhookAddBody },
+  webhookList: { ...integrations, method: "GET", path: "/webhook-list", list: { max: MAX_WEBHOOK_ENDPOINTS } },
+  webhookDelete: { ...integrations, method: "POST", path: "/webhook-delete", body: webhookIdBody },
+  webhookRotateSecret: { ...integrations, method: "POST", path: "/webhook-rotate-secret", body: webhookIdBody },
+  /** An endpoint's delivery log, newest first. */
+  webhookDeliveries: {
+    ...integrations,
+    method: "GET",
+    path: "/webhook-deliveries",
+    query: webhookDeliveriesQuery,
+    list: paged,
+  },
+  /** "Send again": one more attempt of a delivery, with its webhook-id. */
+  webhookRedeliver: { ...integrations, method: "POST", path: "/webhook-redeliver", body: webhookIdBody },
+  /** "Send a test event" to an endpoint (id: the endpoint's). */
+  webhookTest: { ...integrations, method: "POST", path: "/webhook-test", body: webhookIdBody },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

@@ -13,6 +13,8 @@ export const PLAN_FEATURES = {
   staff: "staff accounts",
   messages: "messages to your card holders",
   "product-categories": "product categories",
+  /** API keys, webhooks and the till (issue 24). */
+  integrations: "integrations (API keys, webhooks and the till)",
 } as const;
 
 export type PlanFeature = keyof typeof PLAN_FEATURES;

@@ -11,3 +11,4 @@ export * from "./apple-wallet";
 export * from "./notifications";
 export * from "./automations";
 export * from "./jobs";
+export * from "./webhooks";
