@@ -96,7 +96,8 @@ export async function resolveTarget(hostname: string, allowPrivate: boolean): Pr
   if (found.length === 0) throw new BlockedAddressError(`The host ${host} could not be resolved.`);
   if (!allowPrivate) {
     const bad = found.find((a) => isBlockedAddress(a.address));
-    if (bad) throw new BlockedAddressError(`The host ${host} resolves to a private or reserved address (${bad.address}).`);
+    if (bad)
+      throw new BlockedAddressError(`The host ${host} resolves to a private or reserved address (${bad.address}).`);
   }
   return { address: found[0]!.address, family: found[0]!.family === 6 ? 6 : 4 };
 }

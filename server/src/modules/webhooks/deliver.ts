@@ -10,7 +10,17 @@ import { sendWebhook } from "./send";
  * Waits before each retry: exponential, about 3 days in all (75.6 h), so 10 attempts. The
  * Standard Webhooks schedule, stretched to the issue's "about 3 days".
  */
-export const RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 14 * 3600, 20 * 3600, 24 * 3600];
+export const RETRY_DELAYS_SECONDS = [
+  5,
+  5 * 60,
+  30 * 60,
+  2 * 3600,
+  5 * 3600,
+  10 * 3600,
+  14 * 3600,
+  20 * 3600,
+  24 * 3600,
+];
 /** An endpoint failing this long without a single success is turned off and its owner told. */
 export const DISABLE_AFTER_DAYS = 5;
 

@@ -40,7 +40,13 @@ export function publicEventOf(e: DomainEvent): WebhookEvent | null {
 
 async function customerData(db: Db, customerId: number) {
   const [c] = await db
-    .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone, birthday: customers.birthday })
+    .select({
+      id: customers.id,
+      name: customers.name,
+      email: customers.email,
+      phone: customers.phone,
+      birthday: customers.birthday,
+    })
     .from(customers)
     .where(eq(customers.id, customerId))
     .limit(1);
