@@ -134,7 +134,7 @@ export type Call = {
   counterDevice?: true;
 };
 
-/** Every call of the Integrations page (issue 24): owners, on a plan with integrations. */
+/** The Integrations page's calls that use the feature (issue 24): owners, on a plan with integrations. */
 const integrations = { access: "owner", feature: "integrations" } as const;
 
 /** See `Call.list`. */
@@ -460,16 +460,18 @@ export const calls = {
   /** NEW: the OpenAPI 3.1 document of every call here (JSON, not the envelope). */
   openapi: { method: "GET", path: "/openapi.json", access: "public" },
 
-  // Outgoing webhooks (issue 24 §3): the owner's endpoints, signed per Standard Webhooks.
+  // Outgoing webhooks (issue 24 §3): the owner's endpoints, signed per Standard Webhooks. What
+  // adds or sends needs the plan's integrations; reading, rotating a secret and deleting never do
+  // (an owner whose plan lapsed can still stop their data leaving).
   webhookAdd: { ...integrations, method: "POST", path: "/webhook-add", body: webhookAddBody },
-  webhookList: { ...integrations, method: "GET", path: "/webhook-list", list: { max: MAX_WEBHOOK_ENDPOINTS } },
-  webhookDelete: { ...integrations, method: "POST", path: "/webhook-delete", body: webhookIdBody },
-  webhookRotateSecret: { ...integrations, method: "POST", path: "/webhook-rotate-secret", body: webhookIdBody },
+  webhookList: { method: "GET", path: "/webhook-list", access: "owner", list: { max: MAX_WEBHOOK_ENDPOINTS } },
+  webhookDelete: { method: "POST", path: "/webhook-delete", access: "owner", body: webhookIdBody },
+  webhookRotateSecret: { method: "POST", path: "/webhook-rotate-secret", access: "owner", body: webhookIdBody },
   /** An endpoint's delivery log, newest first. */
   webhookDeliveries: {
-    ...integrations,
     method: "GET",
     path: "/webhook-deliveries",
+    access: "owner",
     query: webhookDeliveriesQuery,
     list: paged,
   },

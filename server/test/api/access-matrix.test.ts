@@ -7,6 +7,7 @@ import { createTestApp, uniqueEmail, type Res, type TestApp } from "../helpers/a
 import { BUSINESS_FIELDS, image } from "../helpers/dashboard";
 import { changedTables, fingerprint } from "../helpers/fingerprint";
 import { loyaltyFixtures } from "../helpers/loyalty";
+import { startReceiver } from "../helpers/webhook-receiver";
 import { arbitraryFor } from "../helpers/zod-arbitrary";
 import { createCoupon } from "../../src/modules/payments/coupons";
 
@@ -31,10 +32,14 @@ type Resource =
   | "file"
   | "coupon"
   | "payment"
-  | "device";
+  | "device"
+  | "webhook"
+  | "delivery";
 
 /** The row an `id` names, from the call's path (`/delete-business` → business). */
 const ID_BY_PATH: [RegExp, Resource][] = [
+  [/webhook-redeliver/, "delivery"],
+  [/webhook/, "webhook"],
   [/counter-device/, "device"],
   [/reward-option/, "option"],
   [/business/, "business"],
@@ -54,6 +59,7 @@ const ID_BY_KEY: Record<string, Resource> = {
   reward_id: "reward",
   product_category_id: "category",
   qr_id: "qr",
+  endpoint_id: "webhook",
 };
 /** Ids of rows nobody owns (the public plan list): not part of the matrix. */
 const SHARED_KEYS = new Set(["subscription_id"]);
@@ -149,6 +155,13 @@ async function world(label: string) {
   await t.post("/coupon-apply", { coupon_code: "MATRIX10", mode: "businessPayment" }, { token });
   const [coupon] = (await t.get<{ id: number }[]>("/coupon-list", { token })).body.data;
   const [payment] = await t.query<{ id: number }>(sql`select id from payments where user_id = ${owner.id} limit 1`);
+  // A webhook endpoint that answers 200 (no retries change rows later), with one delivery: its test event.
+  const webhook = await t.post<{ id: number }>(
+    "/webhook-add",
+    { url: receiver.url(), events: ["card.created"] },
+    { token },
+  );
+  const test = await t.post<{ id: number }>("/webhook-test", { id: webhook.body.data.id }, { token });
   await t.settle();
   const ids: Ids = {
     business: business.id,
@@ -163,6 +176,8 @@ async function world(label: string) {
     coupon: coupon!.id,
     payment: payment!.id,
     device: device.body.data.device.id,
+    webhook: webhook.body.data.id,
+    delivery: test.body.data.id,
   };
   return {
     ownerId: owner.id,
@@ -303,7 +318,9 @@ const callers: Caller[] = [
   },
 ];
 
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
+  receiver = await startReceiver();
   t = await createTestApp();
   f = loyaltyFixtures(t);
   await createCoupon(t.database.db, { code: "MATRIX10", kind: "percent", value: 10 });
@@ -313,7 +330,10 @@ beforeAll(async () => {
   deleted = await world("Deleted");
   await t.query(sql`update users set deleted_at = now() where id = ${deleted.ownerId}`);
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await receiver.close();
+});
 
 it("covers every call that takes an owner's id, or lists why not", () => {
   const unbuildable = matrixCalls.filter(([, call]) => idFields(call).some((field) => !field.resource));

@@ -362,6 +362,16 @@ describe("access and addresses", () => {
         expectInvalid(res, ["url"]);
       }
       expect((await strict.get<unknown[]>("/webhook-list", { token })).body.data).toEqual([]);
+      // An endpoint saved while allowed is checked again on each send: the strict server refuses it.
+      const p = await f.programme();
+      const path = newPath();
+      const endpoint = await addEndpoint(p.token, ["card.created"], path);
+      await f.join(p.qr.qr_token);
+      await strict.settle();
+      expect(receiver.received.filter((r) => r.path === path)).toHaveLength(0);
+      const [d] = (await deliveries(p.token, endpoint.id)).items;
+      expect(d).toMatchObject({ status: "pending", attempts: 1, status_code: null });
+      expect(d!.error).toContain("private or reserved address (127.0.0.1)");
     } finally {
       await strict.close();
     }
