@@ -7,7 +7,7 @@ import type { DeliveryQueue } from "../../src/modules/webhooks/deliver";
 import { fanOut } from "../../src/modules/webhooks/fan-out";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
-import { startReceiver, type Received } from "../helpers/webhook-receiver";
+import { startReceiver } from "../helpers/webhook-receiver";
 
 // Outgoing webhooks (issue 24 §3): every event on its change, signed per Standard Webhooks and
 // checked with the `standardwebhooks` package, retried with one webhook-id, turned off after 5
@@ -194,6 +194,21 @@ describe("delivery", () => {
       type: "webhook.test",
       data: { endpoint_id: endpoint.id },
     });
+  });
+
+  it("does not follow a redirect: a 3xx is a failed attempt", async () => {
+    const p = await f.programme();
+    const path = newPath();
+    const endpoint = await addEndpoint(p.token, ["card.created"], path);
+    receiver.answer(302);
+    try {
+      await f.join(p.qr.qr_token);
+      await t.settle();
+    } finally {
+      receiver.answer(200);
+    }
+    expect(receiver.received.filter((r) => r.path === path)).toHaveLength(1);
+    expect((await deliveries(p.token, endpoint.id)).items[0]).toMatchObject({ status: "pending", status_code: 302 });
   });
 
   it("gives a delivery up after about 3 days of retries", async () => {
