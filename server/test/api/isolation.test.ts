@@ -214,6 +214,15 @@ describe("owner B with owner A's ids", () => {
       "/pos-connection-add",
       "/pos-connection-settings",
       "/pos-connection-delete",
+      // An API key's id (api-key-add takes a name and scopes): api-keys.test.ts checks another owner's revoke.
+      "/api-key-add",
+      "/api-key-revoke",
+      // A webhook endpoint's or delivery's id (webhook-add takes a URL): webhooks.test.ts checks another owner's.
+      "/webhook-add",
+      "/webhook-delete",
+      "/webhook-rotate-secret",
+      "/webhook-test",
+      "/webhook-redeliver",
     ];
     for (const call of idCalls.filter((c) => !noRowIds.includes(c.path))) {
       expect(covered).toContain(call.path);

@@ -95,6 +95,7 @@ function stringArbitrary(def: Def, pool: Pool): fc.Arbitrary<string> {
   const options: fc.Arbitrary<string>[] = [];
   // zod's own email pattern is stricter than RFC 5322 (fast-check's emailAddress): use it.
   if (format === "email" && !pattern) options.push(fc.emailAddress().filter((value) => value.length <= max));
+  else if (format === "url") options.push(fc.webUrl().filter((value) => value.length >= min && value.length <= max));
   else if (pattern && ISO_DAY.test(pattern.source)) {
     // The contract's date (fields.ts `calendarDate`: a bare regex plus refines): real days in its
     // range, mostly, and now and then a day at or past an edge of the calendar or of the range.
