@@ -10,6 +10,7 @@ import {
   appleRegistrationParams,
   appleUpdatedQuery,
 } from "./apple-wallet";
+import { apiKeyAddBody, apiKeyRevokeBody } from "./api-keys";
 import { addBusinessBody, businessListQuery } from "./business";
 import { cardAdjustBody, cardRedeemBody, cardHistoryQuery, staffSettingsBody } from "./cards";
 import {
@@ -135,6 +136,11 @@ export type Call = {
    */
   stream?: true;
   /**
+   * The call honours `Idempotency-Key` (server/src/http/idempotency.ts): a retry with the same key
+   * and body answers what the first answered, without doing it again; another body is a 422.
+   */
+  idempotent?: true;
+  /**
    * A counter screen's tablet (device link) may make this call: the BFF passes its device token
    * on (header x-counter-device). A request bearing only that device cookie gets 403 on every
    * other call.
@@ -255,6 +261,8 @@ export const calls = {
     access: "public",
     body: scannerBody,
     session: "useCardSecrets",
+    // The offline scanner sends one key per scan and retries until it hears back.
+    idempotent: true,
   },
   scanList: { method: "GET", path: "/scan-list", access: "user", query: scanListQuery, list: paged },
   /** CSV of the filtered scans (text/csv, not the envelope). */
@@ -465,6 +473,14 @@ export const calls = {
   /** NEW: the OpenAPI 3.1 document of every call here (JSON, not the envelope). */
   openapi: { method: "GET", path: "/openapi.json", access: "public" },
 
+  // An open platform (issue 24): the owner's keys to the public API (/api/v1).
+  /** The key is in the answer this once (`data.key`); only its hash and prefix are kept. */
+  apiKeyAdd: { method: "POST", path: "/api-key-add", access: "owner", body: apiKeyAddBody, feature: "integrations" },
+  // Listing and revoking need no plan (as every read and delete): an owner whose plan lapsed can
+  // still see and stop their keys.
+  apiKeyList: { method: "GET", path: "/api-key-list", access: "owner", list: { max: 100 } },
+  /** Stops the key at once: its next request is a 401. */
+  apiKeyRevoke: { method: "POST", path: "/api-key-revoke", access: "owner", body: apiKeyRevokeBody },
   // The till (issue 24 §4): a Shopify store or Square account earns on its paid orders. Adding one
   // needs the plan's integrations; reading, changing and removing them never do (plan-features.ts).
   posConnectionAdd: {

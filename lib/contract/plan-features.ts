@@ -13,8 +13,8 @@ export const PLAN_FEATURES = {
   staff: "staff accounts",
   messages: "messages to your card holders",
   "product-categories": "product categories",
-  /** API keys, webhooks and till connections (issue 24). */
-  integrations: "integrations",
+  /** API keys, the public API, webhooks and till connections (issue 24). */
+  integrations: "integrations (API keys, webhooks and till connections)",
 } as const;
 
 export type PlanFeature = keyof typeof PLAN_FEATURES;

@@ -23,6 +23,10 @@
 // HSTS is nginx's header over https (a TLS listener in production; the cluster's is plain http,
 // where browsers ignore it, so nginx sends none there).
 //
+// The public API (/api/v1/, issue 24) goes from the public listener straight to the API servers:
+// an integrator's request carries its own key (Authorization) and needs no web server; cookies are
+// the web app's and are not passed on (a session never opens /v1).
+//
 // A request is retried on the other instance only when that is safe: nginx never passes a POST
 // (or PATCH) on once it has been sent, and `non_idempotent` is deliberately not set, so a stamp is
 // never counted twice. A connection that was refused (an instance that is down) was never sent,
@@ -73,11 +77,13 @@ proxy_next_upstream_timeout 5s;`;
  * The http-level part both configurations share: the cache, the upstreams and the listeners. Its
  * settings live in the server blocks, where they may differ from what an including http block
  * (the nginx image's own nginx.conf) already sets.
+ * `api`: the cluster's internal API listener and its servers; `apiServers`: where the public API
+ * goes when there is no such listener (the deployment's API container).
  * @param {{ listen: string, web: string[], cachePath: string, forwardedFor: "peer" | "appended",
- *   api?: { listen: string, servers: string[] } }} site
+ *   api?: { listen: string, servers: string[] }, apiServers?: string[] }} site
  * @returns {string}
  */
-export function nginxSite({ listen, web, cachePath, forwardedFor, api }) {
+export function nginxSite({ listen, web, cachePath, forwardedFor, api, apiServers = api?.servers ?? [] }) {
   const client = forwardedFor === "peer" ? "$remote_addr" : "$proxy_add_x_forwarded_for";
   const publicHeaders = [
     'proxy_set_header Connection "";',
@@ -117,6 +123,12 @@ ${indent(publicHeaders, 4)}
     proxy_pass http://web;
 ${indent(publicHeaders, 4)}
     proxy_read_timeout 1h;
+  }
+  # The public API: to the API servers with the caller's own Authorization, never a cookie.
+  location /api/v1/ {
+    proxy_pass http://api;
+${indent(publicHeaders, 4)}
+    proxy_set_header Cookie "";
   }
   # The public pages, micro-cached for anonymous visitors.
   location ~ ^/(?:privacy-policy|privacy-policy-1|terms-condition)?$ {
@@ -174,7 +186,7 @@ map $scheme $hsts {
   default "";
 }`,
     upstream("web", web),
-    ...(api ? [upstream("api", api.servers)] : []),
+    upstream("api", apiServers),
     publicServer,
     ...(apiServer ? [apiServer] : []),
   ].join("\n\n");
@@ -240,7 +252,13 @@ export function deployNginxConf() {
 # https. TLS: terminate here (listen 443 ssl with your certificate) or in front of it, and set
 # X-Forwarded-Proto accordingly.
 
-${nginxSite({ listen: "8080", web: ["web:3000"], cachePath: "/var/cache/nginx/pages", forwardedFor: "appended" })}
+${nginxSite({
+  listen: "8080",
+  web: ["web:3000"],
+  cachePath: "/var/cache/nginx/pages",
+  forwardedFor: "appended",
+  apiServers: ["api:4000"],
+})}
 `;
 }
 

@@ -10,6 +10,8 @@ import { isStatementCancelled } from "./http/db-errors";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { registerJsonParser } from "./http/json-body";
 import { loggerOptions, type LogStream } from "./logger";
+import { apiKeyRoutes } from "./modules/api-keys/routes";
+import { publicApi } from "./modules/v1/plugin";
 import { appleWalletRoutes } from "./modules/apple-wallet/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { businessRoutes } from "./modules/businesses/routes";
@@ -245,6 +247,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       automationRoutes(api);
       openApiRoutes(api);
       integrationRoutes(api);
+      apiKeyRoutes(api);
+      // After notificationRoutes: POST /v1/messages sends as notification-add does.
+      await api.register(publicApi, { prefix: "/v1" });
     },
     { prefix: "/api" },
   );

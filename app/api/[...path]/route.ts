@@ -1,9 +1,15 @@
 import type { NextRequest } from "next/server";
 import { forward } from "@/lib/bff";
+import { forwardPublicApi } from "@/lib/bff-public-api";
 
 type Params = { params: Promise<{ path: string[] }> };
 
-const handle = async (request: NextRequest, { params }: Params) => forward(request, (await params).path);
+// The public API (/api/v1/…) is the integrator's, with their own key: forwarded untouched, apart
+// from the contract calls the BFF signs with the session.
+const handle = async (request: NextRequest, { params }: Params) => {
+  const { path } = await params;
+  return path[0] === "v1" ? forwardPublicApi(request, path) : forward(request, path);
+};
 
 export const GET = handle;
 export const POST = handle;

@@ -5,7 +5,10 @@ import type { Call } from "../../../lib/contract/calls";
 import { fieldErrors, messages } from "../../../lib/contract/envelope";
 import { safeParse, type Schema } from "../../../lib/contract/schema";
 import { actingOwnerId, authenticate, type AuthUser } from "./auth";
+import { CARD_SECRETS_HEADER } from "../../../lib/contract/wallet-device";
+import { sha256 } from "../services/crypto";
 import { forbidden, HttpError, unauthenticated } from "./errors";
+import { idempotencyKeyOf, requestHash, runIdempotent } from "./idempotency";
 import { requireFeature } from "./plan-feature";
 
 type Input<S> = S extends Schema ? z.output<S> : undefined;
@@ -66,6 +69,16 @@ function tooLong(max: number, query: unknown) {
 }
 
 /**
+ * Whose `Idempotency-Key`s a request's belong to: the acting owner's, or (a customer's device on a
+ * public call) its card secrets'. Undefined: nobody's, and the key is not honoured.
+ */
+function idempotencyScope(user: AuthUser | null, request: FastifyRequest): string | undefined {
+  if (user) return `owner:${actingOwnerId(user)}`;
+  const secrets = request.headers[CARD_SECRETS_HEADER];
+  return typeof secrets === "string" && secrets ? `card:${sha256(secrets)}` : undefined;
+}
+
+/**
  * Registers one contract call: authenticates and authorises per `call.access` (and the owner's
  * plan per `call.feature`), validates body and query with the contract's zod schemas (422 with
  * field messages, before anything is written), then answers the envelope. Every route goes through here, so no handler can forget a check.
@@ -94,6 +107,16 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: (c
       // What the plan sells, after validation (a bad field is a 422 whatever the plan, as the
       // dashboard's forms expect) and before the handler writes anything.
       if (call.feature && user) await requireFeature(app.db, actingOwnerId(user), call.feature);
+      const key = call.idempotent ? idempotencyKeyOf(request) : undefined;
+      const scope = key && idempotencyScope(user, request);
+      if (key && scope) {
+        const answer = await runIdempotent(app.db, { scope, key, hash: requestHash(request) }, async () => {
+          const result = await handler(ctx);
+          return { statusCode: result.statusCode ?? 200, body: envelope(result) };
+        });
+        if (answer.replayed) reply.header("idempotent-replayed", "true");
+        return reply.code(answer.statusCode).send(answer.body);
+      }
       const result = await handler(ctx);
       if (result.stream) {
         // no-transform: no compression layer on the way (the web server's) may hold events back.
@@ -112,12 +135,14 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: (c
           .headers({ ...result.file.headers, "content-type": result.file.contentType })
           .send(result.file.body);
       }
-      return reply.code(result.statusCode ?? 200).send({
-        status: true,
-        message: result.message,
-        ...result.extra,
-        data: result.data ?? null,
-      });
+      return reply.code(result.statusCode ?? 200).send(envelope(result));
     },
   });
 }
+
+const envelope = (result: Result) => ({
+  status: true,
+  message: result.message,
+  ...result.extra,
+  data: result.data ?? null,
+});

@@ -15,6 +15,7 @@ import {
   walletCodes,
 } from "../db/schema";
 import { tokenIdleCutoff, tokenLastActive } from "../http/auth";
+import { pruneIdempotencyKeys } from "../http/idempotency";
 
 /**
  * How long rows of the tables that only grow are kept.
@@ -37,7 +38,7 @@ const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
 /**
  * Deletes rows that can no longer matter: spent rate-limit windows and counter-stream leases
  * (left by an instance that died), codes and reset tokens a day past expiry, API tokens revoked or
- * idle for longer than TOKEN_IDLE_DAYS, and the growing tables past their RETENTION.
+ * idle for longer than TOKEN_IDLE_DAYS, Idempotency-Key answers past their 24 hours, and the growing tables past their RETENTION.
  */
 export async function prune(db: Db) {
   const dayAgo = sql`now() - interval '1 day'`;
@@ -89,6 +90,7 @@ export async function prune(db: Db) {
     .delete(jobEffects)
     .where(lt(jobEffects.createdAt, daysAgo(RETENTION.jobEffectsDays)))
     .returning({ kind: jobEffects.kind });
+  const idempotencyKeys = await pruneIdempotencyKeys(db);
   return {
     rateLimits: count(limits),
     counterStreams: count(leases),
@@ -100,6 +102,7 @@ export async function prune(db: Db) {
     mailOutbox: count(mails),
     paymentEvents: count(events),
     jobEffects: count(effects),
+    idempotencyKeys,
   };
 }
 

@@ -31,10 +31,12 @@ type Resource =
   | "file"
   | "coupon"
   | "payment"
-  | "device";
+  | "device"
+  | "apiKey";
 
 /** The row an `id` names, from the call's path (`/delete-business` → business). */
 const ID_BY_PATH: [RegExp, Resource][] = [
+  [/api-key/, "apiKey"],
   [/counter-device/, "device"],
   [/reward-option/, "option"],
   [/business/, "business"],
@@ -156,6 +158,11 @@ async function world(label: string) {
   await t.post("/coupon-apply", { coupon_code: "MATRIX10", mode: "businessPayment" }, { token });
   const [coupon] = (await t.get<{ id: number }[]>("/coupon-list", { token })).body.data;
   const [payment] = await t.query<{ id: number }>(sql`select id from payments where user_id = ${owner.id} limit 1`);
+  const apiKey = await t.post<{ id: number }>(
+    "/api/api-key-add",
+    { name: `${label}'s key`, scopes: ["cards:read"] },
+    { token },
+  );
   await t.settle();
   const ids: Ids = {
     business: business.id,
@@ -170,6 +177,7 @@ async function world(label: string) {
     coupon: coupon!.id,
     payment: payment!.id,
     device: device.body.data.device.id,
+    apiKey: apiKey.body.data.id,
   };
   return {
     ownerId: owner.id,

@@ -113,6 +113,11 @@ const cases: Record<string, Case> = {
       return t.post("/reward-option-add", { reward_id: reward!.id, title: "Croissant", points: 50 }, { token });
     },
   },
+  // Keys to the public API (issue 24): Growth and above.
+  apiKeyAdd: {
+    table: "api_keys",
+    send: ({ token }) => t.post("/api/api-key-add", { name: "Till", scopes: ["cards:read"] }, { token }),
+  },
   staffSettingsUpdate: {
     table: "owner_settings",
     send: ({ token }) => t.post("/staff-settings-update", { staff_may_adjust: true }, { token }),
@@ -202,7 +207,15 @@ it("keeps reads, deletes and customers' cards working after the plan lapsed", as
   );
   await t.query(sql`update payments set period_end = now() - interval '1 day'
     where user_id = (select user_id from businesses where id = ${business.id})`);
-  for (const path of ["/reward-list", "/list-qrcode", "/business-list", "/scan-list", "/message-list", "/staff-list"]) {
+  for (const path of [
+    "/reward-list",
+    "/list-qrcode",
+    "/business-list",
+    "/scan-list",
+    "/message-list",
+    "/staff-list",
+    "/api/api-key-list",
+  ]) {
     expect([path, (await t.get(path, { token })).statusCode]).toEqual([path, 200]);
   }
   // The fraud tools' reads, and taking a tablet off the counter screen, need no plan either.

@@ -117,7 +117,7 @@ export async function createTestApp(
     if (opts.token !== undefined) headers.authorization = `Bearer ${opts.token}`;
     const inject: InjectOptions = {
       method,
-      url: path.startsWith("/api") ? path : `/api${path}`,
+      url: /^\/api(\/|$)/.test(path) ? path : `/api${path}`,
       headers,
       query: opts.query,
       remoteAddress: opts.ip ?? testIp(),

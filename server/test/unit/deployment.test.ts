@@ -193,6 +193,23 @@ describe("deploy/nginx.conf", () => {
   });
 });
 
+describe("the public API (issue 24)", () => {
+  const location = (conf: string) => conf.match(/location \/api\/v1\/ \{([^}]*)\}/)?.[1] ?? "";
+  it("goes from the public listener to the API servers, without the web app's cookies", () => {
+    const ports = { public: 5140, api: 5141, web: [5142, 5143], apiServers: [5144, 5145] };
+    const cluster = fromModule<string>(
+      "scripts/cluster/nginx-conf.mjs",
+      `m.nginxConf(${JSON.stringify({ dir: "/tmp/x", logs: "/tmp/x", ports })})`,
+    );
+    for (const conf of [read("deploy/nginx.conf"), cluster]) {
+      expect(location(conf)).toContain("proxy_pass http://api;");
+      expect(location(conf)).toContain('proxy_set_header Cookie "";');
+    }
+    expect(read("deploy/nginx.conf")).toMatch(/upstream api \{\s+server api:4000;/);
+    expect(cluster).toMatch(/upstream api \{\s+server 127\.0\.0\.1:5144 [^;]*;\s+server 127\.0\.0\.1:5145/);
+  });
+});
+
 describe("the cluster's nginx.conf", () => {
   it("is a configuration nginx accepts", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-cluster-"));

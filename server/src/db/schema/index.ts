@@ -11,4 +11,5 @@ export * from "./apple-wallet";
 export * from "./notifications";
 export * from "./automations";
 export * from "./jobs";
+export * from "./api-keys";
 export * from "./pos";

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { apiKeys } from "./api-keys";
 import { addresses, businesses, productCategories } from "./businesses";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -411,6 +412,8 @@ export const cardEvents = pgTable(
     rewardOptionId: integer("reward_option_id").references(() => rewardOptions.id, { onDelete: "set null" }),
     reason: text("reason"),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The public API key that made the change (issue 24 §2), when a key did. */
+    apiKeyId: integer("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     qrCodeId: integer("qr_code_id").references(() => qrCodes.id, { onDelete: "set null" }),
     /** Joins: the client address and the device (sha256 of its oldest card key), for the join alert. */
     clientIp: text("client_ip"),
@@ -429,6 +432,9 @@ export const cardEvents = pgTable(
     index("card_events_actor_idx")
       .on(t.actorUserId)
       .where(sql`${t.actorUserId} is not null`),
+    index("card_events_api_key_idx")
+      .on(t.apiKeyId)
+      .where(sql`${t.apiKeyId} is not null`),
     index("card_events_qr_code_idx")
       .on(t.qrCodeId)
       .where(sql`${t.qrCodeId} is not null`),

@@ -2,7 +2,7 @@ import type { Db } from "../client";
 import { plans } from "../schema";
 import { BASIC_FEATURES, PLAN_FEATURE_KEYS, type PlanFeature } from "../../../../lib/contract/plan-features";
 
-/** What Growth and above sell beyond Starter: staff, messages and product categories. */
+/** What Growth and above sell beyond Starter: staff, messages, product categories and integrations. */
 const ALL_FEATURES: PlanFeature[] = PLAN_FEATURE_KEYS;
 
 /** The plans a fresh installation sells; prices in minor units (1900 = 19.00). */
@@ -39,6 +39,7 @@ export const SEED_PLANS = [
       "Staff accounts with their own scanner",
       "Messages to your card holders",
       "Product categories for rewards",
+      "Integrations: API keys, webhooks and your till",
     ],
   },
   {

@@ -23,16 +23,34 @@ import { notFound, unauthenticated } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { createPushSender } from "../../services/push";
+import type { Result } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
+import type { Segment } from "../../../../lib/contract/customers";
 import { secretsOf } from "../loyalty/cards";
 import { holderCard } from "../loyalty/holder-card";
 import { registerFeedListeners } from "./feed";
 import { feedText, type FeedNames } from "./feed-text";
-import { registerPushJobs, saveToken } from "./push-targets";
+import { registerPushJobs, saveToken, type PushJobs } from "./push-targets";
 import { segmentCardIds } from "../customers/segments";
 import { scheduleAutomations } from "../automations/run";
 
 /** Every message may reach every card holder's phone: a handful an hour is plenty, and no spam. */
+/** notification-add's body as validated (the public API's POST /v1/messages sends the same). */
+export type NotificationAddInput = {
+  business_id: number;
+  title: string;
+  message: string;
+  segment: Segment;
+  days?: number;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Sends an owner's message as notification-add does (registered by notificationRoutes). */
+    sendMessage(ownerId: number, body: NotificationAddInput): Promise<Result>;
+  }
+}
+
 export const notificationLimits = {
   addPerOwner: { max: 10, windowSeconds: 60 * 60 },
   tokensPerIp: { max: 60, windowSeconds: 15 * 60 },
@@ -148,73 +166,9 @@ export function notificationRoutes(app: FastifyInstance) {
     return { message: "Notification cleared successfully" };
   });
 
-  route(app, calls.notificationAdd, async ({ user, body }) => {
-    const [business] = await app.db
-      .select({ id: businesses.id, name: businesses.businessName })
-      .from(businesses)
-      .where(and(eq(businesses.id, body.business_id), eq(businesses.userId, user.id)))
-      .limit(1);
-    if (!business) throw notFound("Business not found.");
-    await app.limiter.hit(`notification-add:owner:${user.id}`, notificationLimits.addPerOwner);
-    const segmented = body.segment !== "all";
-    const { row, recipients } = await app.db.transaction(async (tx) => {
-      const [message] = await tx
-        .insert(businessMessages)
-        .values({
-          userId: user.id,
-          businessId: business.id,
-          title: body.title,
-          message: body.message,
-          segment: body.segment,
-          segmentDays: body.days ?? null,
-        })
-        .returning();
-      // A segment's cards are fixed as it is sent, by the same condition segment-count counts with.
-      const reached = segmented
-        ? await tx
-            .insert(messageRecipients)
-            .select(
-              tx
-                .select({ messageId: sql`${message!.id}`.as("message_id"), cardId: cards.id })
-                .from(cards)
-                .where(inArray(cards.id, segmentCardIds(tx, user.id, business.id, body.segment, body.days))),
-            )
-            .returning({ cardId: messageRecipients.cardId })
-        : null;
-      // The owner's own broadcast shows in the feed too, already read: the owner wrote it.
-      await tx.insert(notifications).values({
-        userId: user.id,
-        kind: "message",
-        title: `Message sent: ${body.title}`,
-        businessId: business.id,
-        details: { message: body.message },
-        readAt: sql`now()`,
-      });
-      await app.events.emit(tx, {
-        type: "message.sent",
-        ownerId: user.id,
-        businessId: business.id,
-        messageId: message!.id,
-        title: message!.title,
-        message: message!.message,
-        segmented,
-      });
-      // A segmented message goes to the devices of the cards it reached, and no other.
-      await pushes.toCardHolders(
-        tx,
-        business.id,
-        { title: message!.title, body: message!.message },
-        segmented ? message!.id : undefined,
-      );
-      return { row: message!, recipients: reached?.length ?? null };
-    });
-    // The fixed success text of spec.md §8.
-    return {
-      statusCode: 201,
-      message: "Notification added successfully",
-      data: toSent(row, business.name, recipients),
-    };
-  });
+  const sendMessage = (ownerId: number, body: NotificationAddInput) => sendBusinessMessage(app, pushes, ownerId, body);
+  app.decorate("sendMessage", sendMessage);
+  route(app, calls.notificationAdd, async ({ user, body }) => sendMessage(user.id, body));
 
   route(app, calls.messageList, async ({ user, query }) => {
     const where = and(
@@ -252,4 +206,81 @@ export function notificationRoutes(app: FastifyInstance) {
     }
     return { message: "Notifications are on for this device.", data: { for: body.for } };
   });
+}
+
+/**
+ * notification-add's work, shared with the public API's POST /v1/messages: the message, its
+ * segment's recipients, the owner's feed entry, its event and the pushes, in one transaction.
+ */
+async function sendBusinessMessage(
+  app: FastifyInstance,
+  pushes: PushJobs,
+  ownerId: number,
+  body: NotificationAddInput,
+): Promise<Result> {
+  const [business] = await app.db
+    .select({ id: businesses.id, name: businesses.businessName })
+    .from(businesses)
+    .where(and(eq(businesses.id, body.business_id), eq(businesses.userId, ownerId)))
+    .limit(1);
+  if (!business) throw notFound("Business not found.");
+  await app.limiter.hit(`notification-add:owner:${ownerId}`, notificationLimits.addPerOwner);
+  const segmented = body.segment !== "all";
+  const { row, recipients } = await app.db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(businessMessages)
+      .values({
+        userId: ownerId,
+        businessId: business.id,
+        title: body.title,
+        message: body.message,
+        segment: body.segment,
+        segmentDays: body.days ?? null,
+      })
+      .returning();
+    // A segment's cards are fixed as it is sent, by the same condition segment-count counts with.
+    const reached = segmented
+      ? await tx
+          .insert(messageRecipients)
+          .select(
+            tx
+              .select({ messageId: sql`${message!.id}`.as("message_id"), cardId: cards.id })
+              .from(cards)
+              .where(inArray(cards.id, segmentCardIds(tx, ownerId, business.id, body.segment, body.days))),
+          )
+          .returning({ cardId: messageRecipients.cardId })
+      : null;
+    // The owner's own broadcast shows in the feed too, already read: the owner wrote it.
+    await tx.insert(notifications).values({
+      userId: ownerId,
+      kind: "message",
+      title: `Message sent: ${body.title}`,
+      businessId: business.id,
+      details: { message: body.message },
+      readAt: sql`now()`,
+    });
+    await app.events.emit(tx, {
+      type: "message.sent",
+      ownerId: ownerId,
+      businessId: business.id,
+      messageId: message!.id,
+      title: message!.title,
+      message: message!.message,
+      segmented,
+    });
+    // A segmented message goes to the devices of the cards it reached, and no other.
+    await pushes.toCardHolders(
+      tx,
+      business.id,
+      { title: message!.title, body: message!.message },
+      segmented ? message!.id : undefined,
+    );
+    return { row: message!, recipients: reached?.length ?? null };
+  });
+  // The fixed success text of spec.md §8.
+  return {
+    statusCode: 201,
+    message: "Notification added successfully",
+    data: toSent(row, business.name, recipients),
+  };
 }

@@ -113,6 +113,8 @@ async function write(
         : null;
   const qr = change.kind === "self-scan" ? change.qr : null;
   const qrId = qr?.id ?? null;
+  // The public API key that made the change (issue 24), when one did.
+  const apiKeyId = "apiKeyId" in change ? (change.apiKeyId ?? null) : null;
   const reason = tooManyStampsReason(
     locked.fraudThreshold,
     { id: card.id, businessId: card.businessId, today: day.today },
@@ -184,8 +186,8 @@ async function write(
       returning id, user_id, business_id, flag_reason
     )${scan},
     history as (
-      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, amount, reward_option_id, reason, qr_code_id, actor_user_id)
-      select u.user_id, u.business_id, u.id, h.kind, h.delta, h.after, ${decision.unit}, h.amount, h.option_id, h.reason, ${qrId}, ${actor}
+      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, amount, reward_option_id, reason, qr_code_id, actor_user_id, api_key_id)
+      select u.user_id, u.business_id, u.id, h.kind, h.delta, h.after, ${decision.unit}, h.amount, h.option_id, h.reason, ${qrId}, ${actor}, ${apiKeyId}::int
       from updated u cross join (${sql.join(history, sql` union all `)}) h
     )${jobs ? sql`, jobs as (${jobs})` : sql``}
     select u.flag_reason${notify} from updated u`)) as unknown as { rows: { flag_reason: string | null }[] };

@@ -118,10 +118,10 @@ export type RedeemOption = { id: number; rewardId: number; title: string; points
 
 /** A change someone asks of a card. Amounts are the contract's decimal strings in the business's currency. */
 export type Change =
-  | { kind: "staff-scan"; staffUserId: number; amount?: string | null }
+  | { kind: "staff-scan"; staffUserId: number; amount?: string | null; apiKeyId?: number }
   | { kind: "self-scan"; qr: { id: number; addressId: number | null }; counterWindow: number | null }
   | { kind: "correction"; delta: number; actorUserId: number; reason: string }
-  | { kind: "redeem"; actorUserId: number; option?: RedeemOption | null; amount?: string }
+  | { kind: "redeem"; actorUserId: number; option?: RedeemOption | null; amount?: string; apiKeyId?: number }
   | { kind: "expire" }
   /** The referral bonus; `bonus` defaults to the reward's (referralBonusOf). */
   | { kind: "referral"; bonus?: number }

@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+const MAX_ID = 2_147_483_647;
+export const rowId = z.number().int().min(1).max(MAX_ID);
+/** Query strings carry text: ids and limits there are coerced. */
+export const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+export const serialParam = z.object({
+  serial: z.string().regex(/^LC-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/, "This is not a card serial."),
+});
+
+const email = z.email("The email must be a valid email address.").max(190);
+const phone = z.string().regex(/^\+?[0-9 ()-]{6,25}$/, "The phone must be a phone number.");
+
+/** POST /v1/cards: enrol a customer at one of the key owner's businesses. */
+export const enrolBody = z.strictObject({
+  business_id: rowId,
+  name: z.string().trim().min(1, "The name field is required.").max(120),
+  email,
+  phone: phone.optional(),
+});
+
+/** GET /v1/cards: by the customer's email or phone (exactly one). */
+export const cardLookupQuery = z
+  .strictObject({ email: email.optional(), phone: phone.optional() })
+  .refine((q) => (q.email === undefined) !== (q.phone === undefined), {
+    message: "Give either email or phone.",
+    path: ["email"],
+  });
+
+const orderId = z.string().min(1, "The order_id field is required.").max(120);
+
+/** POST /v1/cards/{serial}/earn: a purchase amount (points, cashback) or a number of stamps. */
+export const earnBody = z
+  .strictObject({
+    order_id: orderId,
+    amount: z
+      .string()
+      .regex(/^\d{1,10}(\.\d{1,2})?$/, "The amount must be a positive amount such as 12.50.")
+      .optional(),
+    stamps: z.number().int().min(1).max(100).optional(),
+  })
+  .refine((b) => (b.amount === undefined) !== (b.stamps === undefined), {
+    message: "Give either amount or stamps.",
+    path: ["amount"],
+  })
+  .refine((b) => b.amount === undefined || Number(b.amount) > 0, {
+    message: "The amount must be greater than 0.",
+    path: ["amount"],
+  });
+
+/** POST /v1/cards/{serial}/redeem: a points option, cashback money off, or {} for a ready stamp reward. */
+export const redeemBody = z
+  .strictObject({
+    option_id: rowId.optional(),
+    amount: z
+      .string()
+      .regex(/^\d{1,10}(\.\d{1,2})?$/, "The amount must be a positive amount such as 5.00.")
+      .optional(),
+  })
+  .refine((b) => b.option_id === undefined || b.amount === undefined, {
+    message: "Give option_id or amount, not both.",
+    path: ["amount"],
+  });
+
+export const card = z
+  .object({
+    serial: z.string(),
+    business_id: z.number().int(),
+    customer: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+    programme: z.enum(["stamps", "points", "cashback"]),
+    /** Stamps, points, or cashback money in minor units. */
+    balance: z.number().int(),
+    balance_text: z.string(),
+    reward_ready: z.boolean(),
+    /** The page where the customer adds the card to their phone, when the business has a QR code. */
+    url: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: "Card" });
+export type V1Card = z.infer<typeof card>;
+
+export const cardList = z.object({ data: z.array(card) }).meta({ id: "CardList" });
+
+/** POST /v1/cards/{serial}/earn's answer: what the order earned (0 again on a retry), and the card. */
+export const earnResult = z
+  .object({
+    order_id: z.string(),
+    /** What this order earned, in `unit` (a retry of the order answers the first earn's). */
+    earned: z.number().int(),
+    unit: z.enum(["stamps", "points", "cashback"]),
+    /** The order had earned already: nothing more was earned. */
+    duplicate: z.boolean(),
+    card,
+  })
+  .meta({ id: "EarnResult" });

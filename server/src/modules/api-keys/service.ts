@@ -1,0 +1,67 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { ApiKey, ApiKeyScope, NewApiKey } from "../../../../lib/contract/api-keys";
+import type { Db } from "../../db/client";
+import { apiKeys } from "../../db/schema";
+import { notFound } from "../../http/errors";
+import { randomToken, sha256 } from "../../services/crypto";
+
+/** Characters of the key kept visible after the `lc_live_`/`lc_test_` mark. */
+const VISIBLE = 4;
+
+/** The most keys an owner holds at once (revoked ones do not count). */
+export const MAX_LIVE_KEYS = 20;
+
+type Row = typeof apiKeys.$inferSelect;
+
+const view = (row: Row): ApiKey => ({
+  id: row.id,
+  name: row.name,
+  prefix: row.prefix,
+  scopes: row.scopes as ApiKeyScope[],
+  created_at: row.createdAt.toISOString(),
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  revoked_at: row.revokedAt?.toISOString() ?? null,
+});
+
+/**
+ * A new key: `lc_test_…` while payments run in the sandbox (keys of a test installation are told
+ * apart at a glance, as Stripe's are), else `lc_live_…`. Only its sha256 and prefix are stored.
+ */
+export async function addApiKey(
+  db: Db,
+  ownerId: number,
+  input: { name: string; scopes: ApiKeyScope[]; test: boolean },
+): Promise<NewApiKey> {
+  const key = `lc_${input.test ? "test" : "live"}_${randomToken()}`;
+  const prefix = key.slice(0, "lc_live_".length + VISIBLE);
+  const [row] = await db
+    .insert(apiKeys)
+    .values({ userId: ownerId, name: input.name, prefix, keyHash: sha256(key), scopes: input.scopes })
+    .returning();
+  return { ...view(row!), key };
+}
+
+export async function liveKeyCount(db: Db, ownerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, ownerId), isNull(apiKeys.revokedAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** The owner's keys, newest first, revoked ones included (the list shows when they stopped). */
+export async function listApiKeys(db: Db, ownerId: number, max: number): Promise<ApiKey[]> {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.userId, ownerId)).orderBy(desc(apiKeys.id)).limit(max);
+  return rows.map(view);
+}
+
+/** Revokes at once: the key's next request is refused (authentication reads `revoked_at`). */
+export async function revokeApiKey(db: Db, ownerId: number, id: number): Promise<ApiKey> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, ownerId)))
+    .returning();
+  if (!row) throw notFound("API key not found.");
+  return view(row);
+}

@@ -1,0 +1,46 @@
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { addToWalletUrl } from "../../../../lib/contract/qr-codes";
+import type { V1Card } from "../../../../lib/contract/v1/cards";
+import type { Db } from "../../db/client";
+import { cards, customers, qrCodes } from "../../db/schema";
+import { cardBalance, cardTerms } from "../loyalty/card-balance";
+import { resolveReward } from "../loyalty/cards";
+
+/** The owner's cards matching `where`, as the public API shows them (at most `max`). */
+export async function v1Cards(db: Db, origin: string, ownerId: number, where: SQL, max = 50): Promise<V1Card[]> {
+  const rows = await db
+    .select({ card: cards, customer: { name: customers.name, email: customers.email, phone: customers.phone } })
+    .from(cards)
+    .innerJoin(customers, eq(customers.id, cards.customerId))
+    .where(and(eq(cards.userId, ownerId), where))
+    .orderBy(cards.id)
+    .limit(max);
+  return Promise.all(
+    rows.map(async ({ card, customer }) => {
+      const reward = await resolveReward(db, card.businessId, card.rewardId);
+      const balance = cardBalance(await cardTerms(db, card.businessId, reward), card.stamps);
+      // The business's newest QR code: its add-to-wallet page opens the card on the customer's phone.
+      const [qr] = await db
+        .select({ token: qrCodes.qrToken })
+        .from(qrCodes)
+        .where(eq(qrCodes.businessId, card.businessId))
+        .orderBy(desc(qrCodes.id))
+        .limit(1);
+      return {
+        serial: card.serial,
+        business_id: card.businessId,
+        customer,
+        programme: balance.kind,
+        balance: card.stamps,
+        balance_text: balance.balance_text,
+        reward_ready: balance.reward_ready,
+        url: qr ? addToWalletUrl(origin, qr.token) : null,
+        created_at: card.createdAt.toISOString(),
+      };
+    }),
+  );
+}
+
+export async function v1Card(db: Db, origin: string, ownerId: number, where: SQL): Promise<V1Card | undefined> {
+  return (await v1Cards(db, origin, ownerId, where, 1))[0];
+}
