@@ -19,6 +19,8 @@ const env = {
   // A local run: production builds on the embedded defaults (no SMTP, sandbox payments, a
   // generated session secret). A deployment sets the real values and never this.
   ALLOW_LOCAL_DEFAULTS: process.env.ALLOW_LOCAL_DEFAULTS ?? "true",
+  // Webhook receivers on this machine (issue 24); a deployment's production start refuses it.
+  WEBHOOKS_ALLOW_PRIVATE: process.env.WEBHOOKS_ALLOW_PRIVATE ?? "true",
   API_PORT: apiPort,
   PORT: port,
   BACKEND_API_URL: process.env.BACKEND_API_URL || apiUrl,

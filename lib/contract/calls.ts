@@ -42,6 +42,7 @@ import {
 import { scanFilters, scanListQuery } from "./scans";
 import { scannerBody, walletCardQuery, walletJoinBody, walletRecoverBody } from "./wallet";
 import { idBody } from "./ids";
+import { MAX_WEBHOOK_ENDPOINTS, webhookAddBody, webhookDeliveriesQuery, webhookIdBody } from "./webhooks";
 import { fcmTokenBody, messageListQuery, notificationAddBody, notificationListQuery } from "./notifications";
 import { productCategoryAddBody, productCategoryListQuery } from "./product-category";
 import { acceptInviteBody, addStaffBody, staffInviteQuery, staffListQuery } from "./staff";
@@ -147,6 +148,9 @@ export type Call = {
    */
   counterDevice?: true;
 };
+
+/** The Integrations page's calls that use the feature (issue 24): owners, on a plan with integrations. */
+const integrations = { access: "owner", feature: "integrations" } as const;
 
 /** See `Call.list`. */
 export type ListLimit = { max: number };
@@ -534,6 +538,25 @@ export const calls = {
     params: posHookParams,
     body: posHookBody,
   },
+  // Outgoing webhooks (issue 24 §3): the owner's endpoints, signed per Standard Webhooks. What
+  // adds or sends needs the plan's integrations; reading, rotating a secret and deleting never do
+  // (an owner whose plan lapsed can still stop their data leaving).
+  webhookAdd: { ...integrations, method: "POST", path: "/webhook-add", body: webhookAddBody },
+  webhookList: { method: "GET", path: "/webhook-list", access: "owner", list: { max: MAX_WEBHOOK_ENDPOINTS } },
+  webhookDelete: { method: "POST", path: "/webhook-delete", access: "owner", body: webhookIdBody },
+  webhookRotateSecret: { method: "POST", path: "/webhook-rotate-secret", access: "owner", body: webhookIdBody },
+  /** An endpoint's delivery log, newest first. */
+  webhookDeliveries: {
+    method: "GET",
+    path: "/webhook-deliveries",
+    access: "owner",
+    query: webhookDeliveriesQuery,
+    list: paged,
+  },
+  /** "Send again": one more attempt of a delivery, with its webhook-id. */
+  webhookRedeliver: { ...integrations, method: "POST", path: "/webhook-redeliver", body: webhookIdBody },
+  /** "Send a test event" to an endpoint (id: the endpoint's). */
+  webhookTest: { ...integrations, method: "POST", path: "/webhook-test", body: webhookIdBody },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   "staff_joined",
   "message",
   "fraud_alert",
+  /** Issue 24: a webhook endpoint failed for 5 days and was turned off. */
+  "webhook_disabled",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -31,6 +31,7 @@ import { planRoutes } from "./modules/plans/routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { siteRoutes } from "./modules/site/routes";
 import { userRoutes } from "./modules/users/routes";
+import { webhookRoutes } from "./modules/webhooks/routes";
 import { createMailer, type Mailer } from "./services/mail";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments";
 import { createCounterFeed, type CounterFeed } from "./services/counter-feed";
@@ -245,6 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       notificationRoutes(api);
       customerRoutes(api);
       automationRoutes(api);
+      webhookRoutes(api);
       openApiRoutes(api);
       integrationRoutes(api);
       apiKeyRoutes(api);

@@ -56,6 +56,11 @@ const envSchema = z.object({
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
   /** FCM's HTTP v1 base URL (default https://fcm.googleapis.com); HTTP/2 either way, `http://` without TLS. */
   FCM_ENDPOINT: z.url().optional(),
+  /**
+   * Webhooks (issue 24) may reach loopback and private addresses: `npm start` and the tests set it
+   * (receivers on this machine); a production start refuses it.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
 });
 
 export type Config = {
@@ -85,6 +90,8 @@ export type Config = {
   appleWallet?: AppleWalletConfig;
   /** Set when Firebase Cloud Messaging is configured; unset: no push. */
   fcm?: FcmConfig;
+  /** Webhook URLs may point at loopback and private addresses (never in production). */
+  webhooksAllowPrivate: boolean;
 };
 
 export type FcmConfig = {
@@ -133,6 +140,12 @@ export const PRODUCTION_REQUIRED = ["SMTP_URL", "PUBLIC_APP_URL", "PAYMENTS_MODE
 function checkProduction(env: Record<string, string | undefined>) {
   const local = env.ALLOW_LOCAL_DEFAULTS === "true" || env.ALLOW_LOCAL_DEFAULTS === "1";
   if (env.NODE_ENV !== "production" || local) return;
+  if (env.WEBHOOKS_ALLOW_PRIVATE === "true" || env.WEBHOOKS_ALLOW_PRIVATE === "1") {
+    // Owners' webhook URLs could then reach this network's own services (SSRF).
+    throw new ConfigError(
+      "Invalid environment:\n  WEBHOOKS_ALLOW_PRIVATE: not allowed with NODE_ENV=production (refusing to start)",
+    );
+  }
   const missing = PRODUCTION_REQUIRED.filter((name) => !env[name]);
   if (missing.length > 0) {
     throw new ConfigError(
@@ -200,5 +213,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     googleWallet: google.config,
     fcm: e.FIREBASE_SERVICE_ACCOUNT ? parseServiceAccount(e.FIREBASE_SERVICE_ACCOUNT, e.FCM_ENDPOINT) : undefined,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
   };
 }

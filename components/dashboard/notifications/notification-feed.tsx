@@ -18,6 +18,7 @@ const KIND: Record<NotificationKind, string> = {
   staff_joined: "Staff",
   message: "Your message",
   fraud_alert: "Fraud alert",
+  webhook_disabled: "Webhook",
 };
 
 /**

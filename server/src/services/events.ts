@@ -17,7 +17,15 @@ export type DomainEvent =
    * A card's stamps changed (a stamp, or a reward redeemed): wallet passes show the new count;
    * `qrCodeId` when a self-scan of that code made it (its counter screen confirms it).
    */
-  | { type: "card.changed"; ownerId: number; businessId: number; cardId: number; qrCodeId?: number }
+  | {
+      type: "card.changed";
+      ownerId: number;
+      businessId: number;
+      cardId: number;
+      qrCodeId?: number;
+      /** What changed it (engine/rules.ts): webhooks tell an earn from a correction. */
+      action?: "stamp" | "redeem" | "adjust" | "expire" | "referral";
+    }
   /**
    * A card was deleted (customer-delete, wallet-card-delete): its saved Google pass is expired.
    * The row is gone when listeners run, so the event carries the serial the pass is named by.
@@ -47,6 +55,8 @@ export type DomainEvent =
       /** Sent to a segment or by an automation (issue 16): it reaches only its recipients' cards. */
       segmented?: boolean;
     }
+  /** A customer's name, email, phone or birthday changed (`fields`: which). */
+  | { type: "customer.updated"; ownerId: number; customerId: number; fields: string[] }
   /** An invited staff member created their account. */
   | { type: "staff.joined"; ownerId: number; staffUserId: number; name: string };
 

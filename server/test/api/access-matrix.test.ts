@@ -7,6 +7,7 @@ import { createTestApp, uniqueEmail, type Res, type TestApp } from "../helpers/a
 import { BUSINESS_FIELDS, image } from "../helpers/dashboard";
 import { changedTables, fingerprint } from "../helpers/fingerprint";
 import { loyaltyFixtures } from "../helpers/loyalty";
+import { startReceiver } from "../helpers/webhook-receiver";
 import { arbitraryFor } from "../helpers/zod-arbitrary";
 import { createCoupon } from "../../src/modules/payments/coupons";
 
@@ -32,11 +33,15 @@ type Resource =
   | "coupon"
   | "payment"
   | "device"
-  | "apiKey";
+  | "apiKey"
+  | "webhook"
+  | "delivery";
 
 /** The row an `id` names, from the call's path (`/delete-business` → business). */
 const ID_BY_PATH: [RegExp, Resource][] = [
   [/api-key/, "apiKey"],
+  [/webhook-redeliver/, "delivery"],
+  [/webhook/, "webhook"],
   [/counter-device/, "device"],
   [/reward-option/, "option"],
   [/business/, "business"],
@@ -56,6 +61,7 @@ const ID_BY_KEY: Record<string, Resource> = {
   reward_id: "reward",
   product_category_id: "category",
   qr_id: "qr",
+  endpoint_id: "webhook",
 };
 /** Ids of rows nobody owns (the public plan list): not part of the matrix. */
 const SHARED_KEYS = new Set(["subscription_id"]);
@@ -163,6 +169,13 @@ async function world(label: string) {
     { name: `${label}'s key`, scopes: ["cards:read"] },
     { token },
   );
+  // A webhook endpoint that answers 200 (no retries change rows later), with one delivery: its test event.
+  const webhook = await t.post<{ id: number }>(
+    "/webhook-add",
+    { url: receiver.url(), events: ["card.created"] },
+    { token },
+  );
+  const test = await t.post<{ id: number }>("/webhook-test", { id: webhook.body.data.id }, { token });
   await t.settle();
   const ids: Ids = {
     business: business.id,
@@ -178,6 +191,8 @@ async function world(label: string) {
     payment: payment!.id,
     device: device.body.data.device.id,
     apiKey: apiKey.body.data.id,
+    webhook: webhook.body.data.id,
+    delivery: test.body.data.id,
   };
   return {
     ownerId: owner.id,
@@ -318,7 +333,9 @@ const callers: Caller[] = [
   },
 ];
 
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
+  receiver = await startReceiver();
   t = await createTestApp();
   f = loyaltyFixtures(t);
   await createCoupon(t.database.db, { code: "MATRIX10", kind: "percent", value: 10 });
@@ -328,7 +345,10 @@ beforeAll(async () => {
   deleted = await world("Deleted");
   await t.query(sql`update users set deleted_at = now() where id = ${deleted.ownerId}`);
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await receiver.close();
+});
 
 it("covers every call that takes an owner's id, or lists why not", () => {
   const unbuildable = matrixCalls.filter(([, call]) => idFields(call).some((field) => !field.resource));

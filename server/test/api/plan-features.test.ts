@@ -25,7 +25,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Owner = { token: string; businessId: number; qrId: number; serial: string };
-type Case = { table: string; send: (owner: Owner, n: number) => Promise<Res> };
+/** `count`: what the call adds to, when that is not a table's rows (a job). */
+type Case = { table: string; send: (owner: Owner, n: number) => Promise<Res>; count?: () => Promise<number> };
 
 /** A valid request per call that declares a feature, and the table it writes to. */
 const cases: Record<string, Case> = {
@@ -122,7 +123,39 @@ const cases: Record<string, Case> = {
     table: "owner_settings",
     send: ({ token }) => t.post("/staff-settings-update", { staff_may_adjust: true }, { token }),
   },
+  // Webhooks (issue 24): adding an endpoint, and what sends to one.
+  webhookAdd: {
+    table: "webhook_endpoints",
+    send: ({ token }) =>
+      t.post("/webhook-add", { url: "http://127.0.0.1:9/hook", events: ["card.created"] }, { token }),
+  },
+  webhookTest: {
+    table: "webhook_deliveries",
+    send: async ({ token, businessId }) => t.post("/webhook-test", { id: await endpointOf(businessId) }, { token }),
+  },
+  webhookRedeliver: {
+    table: "webhook_deliveries",
+    count: async () =>
+      (await t.query<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'webhook-deliver'`))[0]!
+        .n,
+    send: async ({ token, businessId }) => {
+      const [delivery] = await t.query<{ id: number }>(sql`
+        insert into webhook_deliveries (endpoint_id, webhook_id, event_type, payload, status, attempts)
+        values (${await endpointOf(businessId)}, ${`msg_plan_${businessId}`}, 'card.created', '{}', 'delivered', 1)
+        returning id`);
+      return t.post("/webhook-redeliver", { id: delivery!.id }, { token });
+    },
+  },
 };
+
+/** A webhook endpoint of the business's owner, made directly, whatever the plan's state. */
+async function endpointOf(businessId: number) {
+  const [row] = await t.query<{ id: number }>(sql`
+    insert into webhook_endpoints (user_id, url, events, secret)
+    select user_id, 'http://127.0.0.1:9/hook', '{card.created}', 'whsec_dGVzdA==' from businesses where id = ${businessId}
+    returning id`);
+  return row!.id;
+}
 
 const featured = (Object.entries(calls) as [CallName, { feature?: PlanFeature }][]).filter(([, c]) => c.feature);
 
@@ -167,20 +200,21 @@ let n = 0;
 describe.each(STATES)("an owner who is %s", (state) => {
   it.each(featured.map(([name, call]) => [name, call.feature!] as const))("%s (needs %s)", async (name, feature) => {
     const owner = await ownerIn(state);
-    const { table, send } = cases[name]!;
-    const before = await rows(table);
+    const { table, send, count } = cases[name]!;
+    const counted = count ?? (() => rows(table));
+    const before = await counted();
     const res = await send(owner, ++n);
     const allowed = state === "Starter" || state === "Growth" ? keysOf(state).includes(feature) : false;
     if (!allowed) {
       expectError(res, 403, state === "Starter" ? featureNotInPlan("Starter", feature) : NO_ACTIVE_PLAN);
-      expect(await rows(table)).toBe(before);
+      expect(await counted()).toBe(before);
       return;
     }
     // Allowed by the plan: it succeeds, or (Starter's one business is taken) asks for the slot fee.
     if (res.statusCode === 402) expect(res.body.errors?.slot_fee_required).toBeDefined();
     else {
       expect(res.statusCode).toBeLessThan(300);
-      expect(await rows(table)).toBe(before + 1);
+      expect(await counted()).toBe(before + 1);
     }
   });
 });

@@ -34,6 +34,7 @@ describe("loadConfig", () => {
       seedOnStart: true,
       seedDemoUser: true,
       rateLimitFactor: 1,
+      webhooksAllowPrivate: false,
     });
   });
 
@@ -72,6 +73,7 @@ describe("loadConfig", () => {
       seedOnStart: false,
       seedDemoUser: false,
       rateLimitFactor: 2.5,
+      webhooksAllowPrivate: false,
     });
   });
 
@@ -105,6 +107,18 @@ describe("loadConfig", () => {
         stripe: undefined,
       });
       expect(load({ NODE_ENV: "development" }).env).toBe("development");
+    });
+
+    it("refuses webhooks to private addresses (issue 24), but for npm start's local run", () => {
+      for (const value of ["true", "1"]) {
+        expect(configError({ ...production, WEBHOOKS_ALLOW_PRIVATE: value })).toContain(
+          "WEBHOOKS_ALLOW_PRIVATE: not allowed with NODE_ENV=production",
+        );
+      }
+      expect(load({ ...production, WEBHOOKS_ALLOW_PRIVATE: "false" }).webhooksAllowPrivate).toBe(false);
+      const local = { NODE_ENV: "production", ALLOW_LOCAL_DEFAULTS: "true", WEBHOOKS_ALLOW_PRIVATE: "true" };
+      expect(load(local).webhooksAllowPrivate).toBe(true);
+      expect(load({ WEBHOOKS_ALLOW_PRIVATE: "true" }).webhooksAllowPrivate).toBe(true);
     });
   });
 

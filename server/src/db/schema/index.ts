@@ -13,3 +13,4 @@ export * from "./automations";
 export * from "./jobs";
 export * from "./api-keys";
 export * from "./pos";
+export * from "./webhooks";

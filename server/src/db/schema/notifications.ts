@@ -28,6 +28,8 @@ export type FeedDetails = {
   currency?: string;
   reason?: string | null;
   message?: string;
+  /** A webhook endpoint's URL (webhook_disabled). */
+  url?: string;
 };
 
 /**

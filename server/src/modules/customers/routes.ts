@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import type { SegmentCount } from "../../../../lib/contract/customers";
 import { and, eq } from "drizzle-orm";
-import { businesses, customers } from "../../db/schema";
+import { businesses } from "../../db/schema";
 import { actingOwnerId } from "../../http/auth";
 import { notFound } from "../../http/errors";
 import { route } from "../../http/route";
@@ -11,6 +11,7 @@ import { holderCard } from "../loyalty/holder-card";
 import { customerDetail, findCustomerCard, listCustomers } from "./directory";
 import { deleteCustomer, deleteOwnCard, exportCustomer } from "./privacy";
 import { countSegment } from "./segments";
+import { updateCustomer } from "./update";
 
 const NO_CARD = "No card on this device.";
 
@@ -80,7 +81,7 @@ export function customerRoutes(app: FastifyInstance) {
   route(app, calls.walletBirthday, async ({ body, request }) => {
     const { card } = await holderCard(app.db, secretsOf(request.headers), body);
     if (!card) throw notFound(NO_CARD);
-    await app.db.update(customers).set({ birthday: body.birthday }).where(eq(customers.id, card.customerId));
+    await updateCustomer(app.db, app.events, card.customerId, { birthday: body.birthday ?? null });
     return {
       message: body.birthday ? "Thank you! Your birthday is saved." : "Your birthday is removed.",
       data: { birthday: body.birthday },

@@ -40,6 +40,8 @@ export function feedText(kind: NotificationKind, details: FeedDetails, names: Fe
       return `${names.staff ?? UNKNOWN_STAFF} accepted your invite and can now scan cards.`;
     case "message":
       return `To the card holders of ${business}: ${details.message ?? ""}`;
+    case "webhook_disabled":
+      return `Your webhook endpoint ${details.url ?? ""} failed for 5 days and was turned off. Send it a test event on the Integrations page to turn it back on.`;
     default:
       // A kind this server does not know (a row written by a newer one): its title says enough.
       return "";

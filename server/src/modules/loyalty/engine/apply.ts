@@ -74,6 +74,7 @@ function eventsOf(locked: LockedCard, decision: Written, change: Change): Domain
       ownerId,
       businessId,
       cardId,
+      action: decision.action,
       ...(change.kind === "self-scan" && { qrCodeId: change.qr.id }),
     });
   }

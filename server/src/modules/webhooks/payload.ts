@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import type { WebhookEvent } from "../../../../lib/contract/webhooks";
+import type { Db } from "../../db/client";
+import { cards, customers, rewards } from "../../db/schema";
+import type { DomainEvent, EventType } from "../../services/events";
+
+/** The domain events webhooks hear (services/events.ts). */
+export const WEBHOOK_DOMAIN_EVENTS = [
+  "card.joined",
+  "card.changed",
+  "reward.redeemed",
+  "card.flagged",
+  "card.deleted",
+  "customer.updated",
+] as const satisfies readonly EventType[];
+
+/**
+ * The public name of a domain event, or null when webhooks say nothing of it. A redeem changes the
+ * card too (`card.changed`), but is told once, as `reward.redeemed`.
+ */
+export function publicEventOf(e: DomainEvent): WebhookEvent | null {
+  switch (e.type) {
+    case "card.joined":
+      return "card.created";
+    case "card.changed":
+      if (e.action === "redeem") return null;
+      return e.action === "adjust" || e.action === "expire" ? "card.adjusted" : "card.earned";
+    case "reward.redeemed":
+      return "reward.redeemed";
+    case "card.flagged":
+      return "fraud.alert";
+    case "card.deleted":
+      return "card.deleted";
+    case "customer.updated":
+      return "customer.updated";
+    default:
+      return null;
+  }
+}
+
+async function customerData(db: Db, customerId: number) {
+  const [c] = await db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      email: customers.email,
+      phone: customers.phone,
+      birthday: customers.birthday,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  return c ?? null;
+}
+
+/** The card as it is when the event is delivered (null: deleted since). */
+async function cardData(db: Db, cardId: number) {
+  const [row] = await db
+    .select({
+      id: cards.id,
+      serial: cards.serial,
+      business_id: cards.businessId,
+      balance: cards.stamps,
+      unit: rewards.kind,
+      customerId: cards.customerId,
+    })
+    .from(cards)
+    .leftJoin(rewards, eq(rewards.id, cards.rewardId))
+    .where(eq(cards.id, cardId))
+    .limit(1);
+  if (!row) return { card: null, customer: null };
+  const { customerId, unit, ...card } = row;
+  return { card: { ...card, unit: unit ?? "stamps" }, customer: await customerData(db, customerId) };
+}
+
+/** The `data` of an event's payload: what it is about, read when the fan-out runs. */
+export async function dataOf(db: Db, e: DomainEvent): Promise<Record<string, unknown>> {
+  switch (e.type) {
+    case "card.deleted":
+      return { card: { id: e.cardId, serial: e.serial, business_id: e.businessId } };
+    case "customer.updated":
+      return { customer: await customerData(db, e.customerId), changed: e.fields };
+    case "reward.redeemed":
+      return { ...(await cardData(db, e.cardId)), reward: e.rewardTitle };
+    case "card.flagged":
+      return { ...(await cardData(db, e.cardId)), reason: e.reason };
+    case "card.joined":
+    case "card.changed":
+      return { ...(await cardData(db, e.cardId)), business_id: e.businessId };
+    default:
+      return {};
+  }
+}
+
+/** The body of a delivery, per Standard Webhooks: `{type, timestamp, data}`, sent byte for byte on every attempt. */
+export const payloadOf = (type: string, data: Record<string, unknown>) =>
+  JSON.stringify({ type, timestamp: new Date().toISOString(), data });

@@ -1,0 +1,168 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../lib/contract/calls";
+import {
+  MAX_WEBHOOK_ENDPOINTS,
+  WEBHOOK_TEST_EVENT,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEvent,
+  type WebhookWithSecret,
+} from "../../../../lib/contract/webhooks";
+import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import { invalid, notFound } from "../../http/errors";
+import { paginate } from "../../http/paginate";
+import { route } from "../../http/route";
+import { BlockedAddressError, resolveTarget } from "../../services/ssrf";
+import { enqueueAttempt, registerDelivery } from "./deliver";
+import { newWebhookId, registerFanOut } from "./fan-out";
+import { payloadOf } from "./payload";
+
+const NO_ENDPOINT = "Webhook endpoint not found.";
+
+/** A Standard Webhooks secret: `whsec_` and 24 random bytes in base64. */
+const newSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+const endpointOf = (e: EndpointRow): WebhookEndpoint => ({
+  id: e.id,
+  url: e.url,
+  events: e.events as WebhookEvent[],
+  disabled_at: e.disabledAt?.toISOString() ?? null,
+  failing_since: e.failingSince?.toISOString() ?? null,
+  created_at: e.createdAt.toISOString(),
+});
+
+/** Outgoing webhooks (issue 24 §3): the owner's endpoints, their delivery log, send again, test event. */
+export function webhookRoutes(app: FastifyInstance) {
+  const queue = registerDelivery(app);
+  registerFanOut(app, queue);
+
+  const own = (ownerId: number, id: number) => and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, ownerId));
+  async function ownEndpoint(ownerId: number, id: number) {
+    const [row] = await app.db.select().from(webhookEndpoints).where(own(ownerId, id)).limit(1);
+    if (!row) throw notFound(NO_ENDPOINT);
+    return row;
+  }
+
+  route(app, calls.webhookAdd, async ({ user, body }) => {
+    try {
+      await resolveTarget(new URL(body.url).hostname, app.config.webhooksAllowPrivate);
+    } catch (error) {
+      if (error instanceof BlockedAddressError) throw invalid("url", error.message);
+      throw error;
+    }
+    const [{ n }] = (await app.db
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.userId, user.id))) as [{ n: number }];
+    if (n >= MAX_WEBHOOK_ENDPOINTS) throw invalid("url", `You can have at most ${MAX_WEBHOOK_ENDPOINTS} endpoints.`);
+    const [row] = await app.db
+      .insert(webhookEndpoints)
+      .values({ userId: user.id, url: body.url, events: body.events, secret: newSecret() })
+      .returning();
+    const data: WebhookWithSecret = { ...endpointOf(row!), secret: row!.secret };
+    return { message: "The endpoint is added. Copy its signing secret now: it is shown only once.", data };
+  });
+
+  route(app, calls.webhookList, async ({ user }) => {
+    const rows = await app.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.userId, user.id))
+      .orderBy(webhookEndpoints.id)
+      .limit(MAX_WEBHOOK_ENDPOINTS);
+    return { message: "Webhook endpoints.", data: rows.map(endpointOf) };
+  });
+
+  route(app, calls.webhookDelete, async ({ user, body }) => {
+    const deleted = await app.db
+      .delete(webhookEndpoints)
+      .where(own(user.id, body.id))
+      .returning({ id: webhookEndpoints.id });
+    if (deleted.length === 0) throw notFound(NO_ENDPOINT);
+    return { message: "The endpoint is deleted.", data: { id: body.id } };
+  });
+
+  route(app, calls.webhookRotateSecret, async ({ user, body }) => {
+    const [row] = await app.db
+      .update(webhookEndpoints)
+      .set({ secret: newSecret() })
+      .where(own(user.id, body.id))
+      .returning();
+    if (!row) throw notFound(NO_ENDPOINT);
+    const data: WebhookWithSecret = { ...endpointOf(row), secret: row.secret };
+    return { message: "A new signing secret is in use. Copy it now: it is shown only once.", data };
+  });
+
+  route(app, calls.webhookDeliveries, async ({ user, query }) => {
+    await ownEndpoint(user.id, query.endpoint_id);
+    const where = eq(webhookDeliveries.endpointId, query.endpoint_id);
+    const data = await paginate<WebhookDelivery>(
+      query,
+      async () => (await app.db.select({ n: count() }).from(webhookDeliveries).where(where))[0]!.n,
+      async (limit, offset) =>
+        (
+          await app.db
+            .select()
+            .from(webhookDeliveries)
+            .where(where)
+            .orderBy(desc(webhookDeliveries.id))
+            .limit(limit)
+            .offset(offset)
+        ).map((d) => ({
+          id: d.id,
+          webhook_id: d.webhookId,
+          event_type: d.eventType,
+          status: d.status,
+          attempts: d.attempts,
+          next_attempt_at: d.nextAttemptAt?.toISOString() ?? null,
+          status_code: d.lastStatusCode,
+          duration_ms: d.lastDurationMs,
+          error: d.lastError,
+          created_at: d.createdAt.toISOString(),
+          delivered_at: d.deliveredAt?.toISOString() ?? null,
+        })),
+    );
+    return { message: "Deliveries.", data };
+  });
+
+  route(app, calls.webhookRedeliver, async ({ user, body }) => {
+    await app.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: webhookDeliveries.id, attempts: webhookDeliveries.attempts })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .where(and(eq(webhookDeliveries.id, body.id), eq(webhookEndpoints.userId, user.id)))
+        .for("update")
+        .limit(1);
+      if (!row) throw notFound("Delivery not found.");
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: "pending", nextAttemptAt: sql`now()` })
+        .where(eq(webhookDeliveries.id, row.id));
+      await enqueueAttempt(queue, tx, { deliveryId: row.id, attempt: row.attempts + 1, manual: true });
+    });
+    return { message: "The event is being sent again.", data: { id: body.id } };
+  });
+
+  route(app, calls.webhookTest, async ({ user, body }) => {
+    const endpoint = await ownEndpoint(user.id, body.id);
+    const id = await app.db.transaction(async (tx) => {
+      const [delivery] = await tx
+        .insert(webhookDeliveries)
+        .values({
+          endpointId: endpoint.id,
+          webhookId: newWebhookId(randomUUID()),
+          eventType: WEBHOOK_TEST_EVENT,
+          payload: payloadOf(WEBHOOK_TEST_EVENT, { endpoint_id: endpoint.id }),
+          nextAttemptAt: sql`now()`,
+        })
+        .returning({ id: webhookDeliveries.id });
+      await enqueueAttempt(queue, tx, { deliveryId: delivery!.id, attempt: 1, manual: true });
+      return delivery!.id;
+    });
+    return { message: "A test event is on its way.", data: { id } };
+  });
+}
