@@ -25,8 +25,7 @@ function useListMutation<In, Out>(key: readonly unknown[], run: (input: In) => P
 export function usePosConnections(page: number) {
   return useQuery({
     queryKey: [...integrationKeys.pos, page],
-    queryFn: async () =>
-      (await apiCall<Paginated<PosConnection>>(calls.posConnectionList, { search: { page } })).data,
+    queryFn: async () => (await apiCall<Paginated<PosConnection>>(calls.posConnectionList, { search: { page } })).data,
     placeholderData: keepPreviousData,
   });
 }

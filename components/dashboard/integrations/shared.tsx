@@ -86,8 +86,8 @@ export function ShownOnce({
     <section className="card shown-once" aria-labelledby={id} role="status">
       <h3 id={id}>{title}</h3>
       <p>
-        <strong>Copy it now: you won&apos;t see it again.</strong> We keep only a fingerprint of it; if it is lost,
-        make a new one.
+        <strong>Copy it now: you won&apos;t see it again.</strong> We keep only a fingerprint of it; if it is lost, make
+        a new one.
       </p>
       <CopyField label={label} value={value} />
       <button type="button" className="btn btn-secondary" onClick={onDone}>
@@ -139,6 +139,4 @@ export function CheckboxGroup<T extends string>({
 
 /** The first message per field of a 422 (or of the browser's own check). */
 export const fieldErrors = (error: unknown): Record<string, string> =>
-  error instanceof ApiError
-    ? Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0] ?? ""]))
-    : {};
+  error instanceof ApiError ? Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0] ?? ""])) : {};

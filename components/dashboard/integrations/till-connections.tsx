@@ -181,7 +181,7 @@ function ConnectionRow({ connection }: { connection: PosConnection }) {
             <li key={order.order_id} className="small">
               Order <code>{order.order_id}</code>: {order.customer_name ?? order.serial ?? "a customer"} earned{" "}
               <strong>
-                {order.earned} {order.unit}
+                {order.earned} {order.earned === 1 && order.unit === "stamps" ? "stamp" : order.unit}
               </strong>
               {order.amount && ` on ${order.amount}`}
               {order.refunded_at && ` (refunded ${order.refunded})`} · {when(order.created_at)}

@@ -118,7 +118,11 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
               disabled={redeliver.isPending}
               onClick={() => again(d.id)}
             >
-              Send again<span className="visually-hidden"> {d.event_type} of {when(d.created_at)}</span>
+              Send again
+              <span className="visually-hidden">
+                {" "}
+                {d.event_type} of {when(d.created_at)}
+              </span>
             </button>
           </li>
         ))}
@@ -153,7 +157,9 @@ function EndpointRow({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecr
     >
       <p className="small">
         {endpoint.disabled_at ? (
-          <span className="badge badge-warning">Disabled {when(endpoint.disabled_at)}: send a test event to resume</span>
+          <span className="badge badge-warning">
+            Disabled {when(endpoint.disabled_at)}: send a test event to resume
+          </span>
         ) : endpoint.failing_since ? (
           <span className="badge badge-warning">Failing since {when(endpoint.failing_since)}</span>
         ) : (
@@ -193,8 +199,8 @@ export function Webhooks() {
     <section className="integrations-part" aria-labelledby="webhooks-heading">
       <h2 id="webhooks-heading">Webhook endpoints</h2>
       <p className="muted">
-        We call your URL when a card is created, earns, redeems and more, signed per the Standard Webhooks
-        specification (headers <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>).
+        We call your URL when a card is created, earns, redeems and more, signed per the Standard Webhooks specification
+        (headers <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>).
       </p>
       {secret ? (
         <ShownOnce
