@@ -26,6 +26,17 @@ const FORWARDED_REQUEST_HEADERS = [
   "if-none-match",
   "if-modified-since",
 ];
+/**
+ * A till's signature and topic (issue 24 §4): Shopify and Square post to the URL on the public
+ * origin, so their headers must reach the receivers (/hooks/…), which verify them over the raw body.
+ */
+const TILL_HEADERS = [
+  "x-shopify-hmac-sha256",
+  "x-shopify-topic",
+  "x-shopify-webhook-id",
+  "x-shopify-shop-domain",
+  "x-square-hmacsha256-signature",
+];
 const FORWARDED_RESPONSE_HEADERS = [
   "content-type",
   "cache-control",
@@ -121,7 +132,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   }
 
   const headers = new Headers();
-  for (const name of FORWARDED_REQUEST_HEADERS) {
+  for (const name of [...FORWARDED_REQUEST_HEADERS, ...(call.path.startsWith("/hooks/") ? TILL_HEADERS : [])]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }

@@ -38,6 +38,8 @@ describe("page routing rules", () => {
     expect(dashboardFallback("/dashboard/nope")).toBe("/dashboard/main");
     expect(dashboardFallback("/dashboard")).toBe("/dashboard/main");
     expect(dashboardFallback("/dashboard/business")).toBeNull();
+    // A page with its own route folder, not a `[type]` section.
+    expect(dashboardFallback("/dashboard/integrations")).toBeNull();
     expect(dashboardFallback("/dashboard/main/extra")).toBeNull();
     expect(dashboardFallback("/login")).toBeNull();
     expect(isKnownPage("/dashboard/nope")).toBe(true);

@@ -21,6 +21,12 @@ export type DashboardType = (typeof DASHBOARD_TYPES)[number];
 export const isDashboardType = (type: string): type is DashboardType =>
   (DASHBOARD_TYPES as readonly string[]).includes(type);
 
+/** Dashboard pages with a route folder of their own (beside `[type]`, same layout and menu). */
+export const DASHBOARD_OWN_PAGES = ["integrations"] as const;
+
+const isDashboardPage = (type: string) =>
+  isDashboardType(type) || (DASHBOARD_OWN_PAGES as readonly string[]).includes(type);
+
 export const DASHBOARD_HOME = "/dashboard/main";
 
 /** Pages only for signed-in users. */
@@ -64,7 +70,7 @@ export function isKnownPage(path: string): boolean {
 export function dashboardFallback(path: string): string | null {
   if (path === "/dashboard") return DASHBOARD_HOME;
   const type = path.match(DASHBOARD_PAGE)?.[1];
-  return type !== undefined && !isDashboardType(type) ? DASHBOARD_HOME : null;
+  return type !== undefined && !isDashboardPage(type) ? DASHBOARD_HOME : null;
 }
 
 export const isProtected = (path: string) => PROTECTED.some((p) => under(path, p));

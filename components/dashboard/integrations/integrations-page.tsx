@@ -1,0 +1,20 @@
+"use client";
+
+import { ApiKeys } from "./api-keys";
+import { PlanGateProvider } from "./shared";
+import { TillConnections } from "./till-connections";
+import { Webhooks } from "./webhooks";
+
+/** The Integrations page (issue 24 §6): the till, API keys and webhook endpoints. */
+export function IntegrationsPage() {
+  return (
+    <>
+      <h1 className="page-title">Integrations</h1>
+      <PlanGateProvider>
+        <TillConnections />
+        <ApiKeys />
+        <Webhooks />
+      </PlanGateProvider>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+"use client";
+
+import Link from "next/link";
+import { createContext, useContext, useId, useState, type ReactNode } from "react";
+import toast from "react-hot-toast";
+import { ApiError, errorMessage } from "@/lib/api-client";
+
+/** "26 Nov 2026, 19:20" in the browser's own time zone; "never" for a null. */
+export const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "never";
+
+/**
+ * The plan gate: the server refuses adding a key, an endpoint or a till connection (403) when the
+ * owner's plan lacks `integrations`; the page then shows that message with the way to upgrade,
+ * above every part, instead of a toast that goes away.
+ */
+const PlanGateContext = createContext<(error: unknown) => void>(() => undefined);
+
+export function PlanGateProvider({ children }: { children: ReactNode }) {
+  const [message, setMessage] = useState<string | null>(null);
+  const report = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 403) setMessage(error.message);
+    else toast.error(errorMessage(error));
+  };
+  return (
+    <PlanGateContext.Provider value={report}>
+      {message && (
+        <div className="card plan-gate" role="alert">
+          <p>{message}</p>
+          <Link className="btn btn-primary" href="/dashboard/plans">
+            See the plans
+          </Link>
+        </div>
+      )}
+      {children}
+    </PlanGateContext.Provider>
+  );
+}
+
+/** Reports a failed call: the plan's upgrade message on a 403, else a toast. */
+export const useReportError = () => useContext(PlanGateContext);
+
+/** A value to paste elsewhere (a URL, a key, a secret): readable, selectable, and a Copy button. */
+export function CopyField({ label, value, hint }: { label: string; value: string; hint?: ReactNode }) {
+  const id = useId();
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+    } catch {
+      // No clipboard (an insecure origin, a refused permission): the field stays selectable.
+      toast.error("Could not copy: select the text and copy it yourself.");
+    }
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="copy-field">
+        <input id={id} readOnly value={value} onFocus={(e) => e.currentTarget.select()} spellCheck={false} />
+        <button type="button" className="btn btn-secondary btn-small" onClick={copy}>
+          Copy<span className="visually-hidden"> {label}</span>
+        </button>
+      </div>
+      <p className="field-hint" aria-live="polite">
+        {copied ? "Copied." : hint}
+      </p>
+    </div>
+  );
+}
+
+/** A secret the server answers only once (an API key, a signing secret). */
+export function ShownOnce({
+  title,
+  label,
+  value,
+  onDone,
+}: {
+  title: string;
+  label: string;
+  value: string;
+  onDone: () => void;
+}) {
+  const id = useId();
+  return (
+    <section className="card shown-once" aria-labelledby={id} role="status">
+      <h3 id={id}>{title}</h3>
+      <p>
+        <strong>Copy it now: you won&apos;t see it again.</strong> We keep only a fingerprint of it; if it is lost, make
+        a new one.
+      </p>
+      <CopyField label={label} value={value} />
+      <button type="button" className="btn btn-secondary" onClick={onDone}>
+        I have copied it
+      </button>
+    </section>
+  );
+}
+
+/** A group of checkboxes with one legend (scopes, events), and its error. */
+export function CheckboxGroup<T extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+  describe,
+}: {
+  legend: string;
+  options: readonly T[];
+  value: T[];
+  onChange: (value: T[]) => void;
+  error?: string;
+  describe?: (option: T) => string;
+}) {
+  const errorId = useId();
+  return (
+    <fieldset className="field checkbox-group" aria-describedby={error ? errorId : undefined}>
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option} className="checkbox">
+          <input
+            type="checkbox"
+            checked={value.includes(option)}
+            onChange={(e) => onChange(e.target.checked ? [...value, option] : value.filter((v) => v !== option))}
+          />
+          <code>{option}</code>
+          {describe && <span className="muted small"> {describe(option)}</span>}
+        </label>
+      ))}
+      {error && (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The first message per field of a 422 (or of the browser's own check). */
+export const fieldErrors = (error: unknown): Record<string, string> =>
+  error instanceof ApiError ? Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0] ?? ""])) : {};
