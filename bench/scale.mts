@@ -94,7 +94,7 @@ async function loadOwner(db: pg.Client, n: number, scans: number, timeZone: stri
   // Serials from the customer's id in hexadecimal: LC-XXXX-XXXX-XXXX (hex digits are base32 ones).
   await db.query(
     `insert into cards (user_id, business_id, customer_id, reward_id, serial, stamps, lifetime_stamps, created_at)
-     select $1, $2, c.id, $3, 'LC-' || substr(h, 1, 4) || '-' || substr(h, 5, 4) || '-' || substr(h, 9, 4),
+     select $1::int, $2::int, c.id, $3::int, 'LC-' || substr(h, 1, 4) || '-' || substr(h, 5, 4) || '-' || substr(h, 9, 4),
        3, 13, c.created_at
      from customers c, lateral (select upper(lpad(to_hex(c.id), 12, '0')) as h) s
      where c.user_id = $1 order by c.id`,
@@ -229,7 +229,7 @@ async function pointsCards(db: pg.Client, owner: Owner) {
   const { rows } = await db.query<{ customer_id: number }>(
     `with c as (
        insert into customers (user_id, name, email)
-       select $1, 'Points customer ' || k, 'points-' || k || '@owner-' || $1 || '.example.com' from generate_series(1, $4) k
+       select $1::int, 'Points customer ' || k, 'points-' || k || '@owner-' || $1::int || '.example.com' from generate_series(1, $4::int) k
        returning id
      )
      insert into cards (user_id, business_id, customer_id, reward_id, serial, stamps, lifetime_stamps)
