@@ -170,9 +170,37 @@ export function orderedId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/**
+ * pg-boss's statements that mark jobs done or failed. pg-boss 10.4.2's worker runs them without
+ * awaiting them (manager.js `onFetch`: `this.complete(...)`, `this.fail(...)`), so when the database
+ * is gone at that moment (a restart, a failover) the rejection is unhandled and ends the process.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- pg-boss's own SQL, no types shipped
+const plans = require("pg-boss/src/plans") as Record<"completeJobs" | "failJobsById", (schema: string) => string>;
+const MARKING = new Set([plans.completeJobs(JOB_SCHEMA), plans.failJobsById(JOB_SCHEMA)]);
+
+/**
+ * The connection pg-boss runs over. A failed mark is logged, not thrown: the job stays active,
+ * expires and runs again (its effects happen once: effects.ts), as when an instance dies. Every
+ * other statement's error is pg-boss's to handle.
+ */
+export function jobQueueConnection(database: Pick<Database, "executeSql">, log: Pick<Log, "warn">) {
+  return {
+    async executeSql(text: string, values?: unknown[]): Promise<SqlRows> {
+      try {
+        return await database.executeSql(text, values);
+      } catch (err) {
+        if (!MARKING.has(text)) throw err;
+        log.warn({ err }, "job queue: marking jobs done failed; they expire and run again");
+        return { rows: [{ count: 0 }] };
+      }
+    },
+  };
+}
+
 export function createJobs(database: Database, log: Log, options: JobsOptions = {}): Jobs {
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    db: jobQueueConnection(database, log),
     schema: JOB_SCHEMA,
     // Installed by the app's migrations; pg-boss only checks the version here.
     migrate: false,
