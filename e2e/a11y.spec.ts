@@ -10,10 +10,8 @@ import { ownerWithProgramme, signedInStaff } from "./fixtures/programme";
 /** The languages audited: Arabic (right to left) is one more entry here once its messages land. */
 const LOCALES: Locale[] = ["en"];
 
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-];
+const PHONE = { width: 390, height: 844 };
+const VIEWPORTS = [PHONE, { width: 1280, height: 800 }];
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 const SIGNED_OUT = [
@@ -44,7 +42,7 @@ async function settle(page: Page) {
 async function audit(page: Page, paths: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const path of paths) {
-    await page.setViewportSize(VIEWPORTS[0]);
+    await page.setViewportSize(PHONE);
     await page.goto(path);
     await settle(page);
     for (const viewport of VIEWPORTS) {
@@ -74,7 +72,7 @@ for (const locale of LOCALES) {
     }) => {
       test.setTimeout(300_000);
       const programme = await ownerWithProgramme(page, browser);
-      const plans = (await (await page.request.get("/api/subscriptionplan-list")).json()).data as { id: number }[];
+      const plans = (await (await page.request.get("/api/subscriptionplan-list")).json()).data as [{ id: number }];
       const sections = [...DASHBOARD_TYPES, ...DASHBOARD_OWN_PAGES].map((type) => `/dashboard/${type}`);
       const found = await audit(page, [
         ...sections,

@@ -22,8 +22,8 @@ function luminance(hex: string): number {
 
 /** WCAG contrast ratio of two `#rrggbb` colours (1 to 21). */
 export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light + 0.05) / (dark + 0.05);
+  const [la, lb] = [luminance(a), luminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
 /** Black or white, whichever has the more contrast on `background`. */
