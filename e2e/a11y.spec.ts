@@ -101,3 +101,23 @@ for (const locale of LOCALES) {
     });
   });
 }
+
+test("with reduced motion asked for, nothing on a page transitions or animates (the spinner aside)", async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  for (const path of ["/", "/login"]) {
+    await page.goto(path);
+    await settle(page);
+    const moving = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("body *:not(.spinner)")]
+        .filter((el) => {
+          const style = getComputedStyle(el);
+          const seconds = (list: string) => Math.max(...list.split(",").map((t) => parseFloat(t) || 0));
+          return style.animationName !== "none" || seconds(style.transitionDuration) > 0;
+        })
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+    );
+    expect(moving, path).toEqual([]);
+  }
+});
