@@ -37,11 +37,14 @@ test("an owner signs in, skips to the content, creates a QR code, sends a messag
   await expect(page).toHaveURL(/\/dashboard\/main$/);
   await expect(page.getByRole("heading", { name: "Welcome back, Ada Owner" })).toBeVisible();
 
-  // The first Tab reaches the skip link; Enter on it takes the next Tab into the main content.
+  // The first Tab reaches the skip link; Enter on it moves focus to the main content, and the
+  // next Tab to the first control in it.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
   await expectFocusRing(page);
   await page.keyboard.press("Enter");
+  await expect(page.locator("#main")).toBeFocused();
   await page.keyboard.press("Tab");
   expect(await page.evaluate(() => document.getElementById("main")?.contains(document.activeElement))).toBe(true);
 

@@ -17,7 +17,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
           <Brand />
           <TranslateWidget />
         </header>
-        <main className="auth-main" id="main">
+        <main className="auth-main" id="main" tabIndex={-1}>
           {children}
         </main>
         <footer className="auth-footer">
