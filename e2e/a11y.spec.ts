@@ -38,7 +38,19 @@ async function settle(page: Page) {
   await expect(page.locator('[aria-busy="true"], .page-spinner')).toHaveCount(0, { timeout: 15_000 });
 }
 
-/** Each page at each width: one line per serious or critical violation, with where it is. */
+/** The page as it is now: one line per serious or critical violation, with where it is. */
+async function axe(page: Page, label: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const width = page.viewportSize()?.width;
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => {
+      const where = v.nodes.map((n) => n.target.join(" ")).slice(0, 4);
+      return `${label} @${width}: ${v.id} (${v.impact}, ${v.nodes.length}×) ${where.join(" | ")}`;
+    });
+}
+
+/** Each page at each width. */
 async function audit(page: Page, paths: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const path of paths) {
@@ -47,13 +59,37 @@ async function audit(page: Page, paths: string[]): Promise<string[]> {
     await settle(page);
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
-      const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-      for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-        const where = v.nodes.map((n) => n.target.join(" ")).slice(0, 4);
-        found.push(`${path} @${viewport.width}: ${v.id} (${v.impact}, ${v.nodes.length}×) ${where.join(" | ")}`);
-      }
+      found.push(...(await axe(page, path)));
     }
   }
+  return found;
+}
+
+/** What opens over a page: the phone's menu, the customer dialog, a confirmation dialog. */
+async function auditOpened(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  await page.setViewportSize(PHONE);
+  await page.goto("/dashboard/customers");
+  await settle(page);
+  await page.getByRole("button", { name: /^Menu/ }).click();
+  await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
+  found.push(...(await axe(page, "the menu, open")));
+  await page.getByRole("button", { name: /^Menu/ }).click();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.getByRole("button", { name: "Ann Lee" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "Ann Lee" })).toBeVisible();
+    await expect(dialog.locator('[aria-busy="true"]')).toHaveCount(0);
+    found.push(...(await axe(page, "the customer dialog")));
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+  await page.goto("/dashboard/product-category");
+  await settle(page);
+  await page.getByRole("button", { name: "Delete Coffee" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  found.push(...(await axe(page, "a confirmation dialog")));
   return found;
 }
 
@@ -82,6 +118,7 @@ for (const locale of LOCALES) {
         `/counter/${programme.qrId}`,
         programme.cardUrl,
       ]);
+      found.push(...(await auditOpened(page)));
       // The invite and the card's join form are seen by people who are not signed in.
       const guest = await browser.newContext();
       await speak(guest, locale);
