@@ -91,6 +91,18 @@ test("an owner signs in, skips to the content, creates a QR code, sends a messag
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   expect(await isFocused(opener)).toBe(true);
+
+  // The customer dialog, opened from the list with Enter: the same.
+  await page.goto("/dashboard/customers");
+  const row = page.getByRole("button", { name: "Ann Lee" });
+  await tabTo(page, row);
+  await page.keyboard.press("Enter");
+  const customer = page.getByRole("dialog");
+  await expect(customer.getByRole("heading", { name: "Ann Lee" })).toBeVisible();
+  expect(await customer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(customer).toBeHidden();
+  expect(await isFocused(row)).toBe(true);
 });
 
 test("staff sign in and stamp a card by typing its serial", async ({ page, browser }) => {
