@@ -10,11 +10,14 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
     // No React Query here: the auth forms call the API directly; only their toasts need a host.
     <>
       <div className="auth-shell">
+        <a href="#main" className="skip-link">
+          Skip to content
+        </a>
         <header className="auth-header row-between">
           <Brand />
           <TranslateWidget />
         </header>
-        <main className="auth-main" id="main">
+        <main className="auth-main" id="main" tabIndex={-1}>
           {children}
         </main>
         <footer className="auth-footer">

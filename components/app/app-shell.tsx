@@ -121,7 +121,7 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
             <StoreBadges links={stores} />
           </div>
         </nav>
-        <main id="main" className="app-content">
+        <main id="main" className="app-content" tabIndex={-1}>
           {profile.data?.role === "owner" &&
             profile.data.status_payment === "0" &&
             !["/subscription", "/payment", "/thank-you"].includes(pathname) && (

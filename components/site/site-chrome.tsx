@@ -29,7 +29,7 @@ export async function SiteChrome({ variant, children }: { variant: "guest" | "se
         Skip to content
       </a>
       <TopBar logo={home?.logo ?? null} button={button} />
-      <main id="main" className="site-main">
+      <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
       <Footer home={home} year={year} />
