@@ -4,15 +4,22 @@ import { Toaster } from "@/components/ui/toaster";
 import { TranslateWidget } from "@/components/translate/translate-widget";
 import { CopyrightYear } from "@/components/ui/copyright-year";
 import { APP_NAME } from "@/lib/site";
+import { RequestRootLayout } from "@/app/request-root-layout";
+import { rootMetadata, rootViewport } from "@/app/root-document";
+import { SkipLink } from "@/components/ui/skip-link";
+
+export const metadata = rootMetadata;
+export const viewport = rootViewport;
+
+/** Rendered per request, in the visitor's language (cookie, else the browser's). */
+export const instant = false;
 
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (
     // No React Query here: the auth forms call the API directly; only their toasts need a host.
-    <>
+    <RequestRootLayout>
       <div className="auth-shell">
-        <a href="#main" className="skip-link">
-          Skip to content
-        </a>
+        <SkipLink />
         <header className="auth-header row-between">
           <Brand />
           <TranslateWidget />
@@ -25,6 +32,6 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
         </footer>
       </div>
       <Toaster />
-    </>
+    </RequestRootLayout>
   );
 }
