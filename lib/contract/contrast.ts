@@ -1,0 +1,37 @@
+/**
+ * WCAG 2.x contrast (https://www.w3.org/TR/WCAG22/#dfn-relative-luminance): the card designer
+ * warns below AA, and the counter screen and card page pick a text colour that stays readable
+ * on any brand colour.
+ */
+
+/** WCAG AA for normal text. */
+export const AA_RATIO = 4.5;
+
+const parseHex = (hex: string): [number, number, number] => {
+  const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
+  if (!match) throw new Error(`Not a #rrggbb colour: ${hex}`);
+  return [parseInt(match[1], 16), parseInt(match[2], 16), parseInt(match[3], 16)];
+};
+
+const linear = (channel: number) => {
+  const c = channel / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+
+/** Relative luminance of a `#rrggbb` colour, 0 (black) to 1 (white). */
+export function relativeLuminance(hex: string): number {
+  const [r, g, b] = parseHex(hex).map(linear);
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** (L1 + 0.05) / (L2 + 0.05), lighter over darker: 1 to 21. */
+export function contrastRatio(a: string, b: string): number {
+  const [la, lb] = [relativeLuminance(a), relativeLuminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+export const meetsAA = (foreground: string, background: string) => contrastRatio(foreground, background) >= AA_RATIO;
+
+/** Black or white, whichever contrasts more with `background` (one of them always reaches AA). */
+export const readableOn = (background: string): "#000000" | "#ffffff" =>
+  contrastRatio("#000000", background) >= contrastRatio("#ffffff", background) ? "#000000" : "#ffffff";
