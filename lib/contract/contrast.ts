@@ -8,9 +8,10 @@
 export const AA_RATIO = 4.5;
 
 const parseHex = (hex: string): [number, number, number] => {
-  const match = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex.trim());
-  if (!match) throw new Error(`Not a #rrggbb colour: ${hex}`);
-  return [parseInt(match[1], 16), parseInt(match[2], 16), parseInt(match[3], 16)];
+  const digits = /^#?([0-9a-f]{6})$/i.exec(hex.trim())?.[1];
+  if (!digits) throw new Error(`Not a #rrggbb colour: ${hex}`);
+  const value = parseInt(digits, 16);
+  return [(value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff];
 };
 
 const linear = (channel: number) => {
@@ -20,8 +21,8 @@ const linear = (channel: number) => {
 
 /** Relative luminance of a `#rrggbb` colour, 0 (black) to 1 (white). */
 export function relativeLuminance(hex: string): number {
-  const [r, g, b] = parseHex(hex).map(linear);
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const [r, g, b] = parseHex(hex);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
 
 /** (L1 + 0.05) / (L2 + 0.05), lighter over darker: 1 to 21. */
