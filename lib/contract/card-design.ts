@@ -81,3 +81,19 @@ export type CardDesign = {
   /** The public https URL of the 1032×336 hero Google fetches, or null without a strip. */
   google_hero_url: string | null;
 };
+
+/**
+ * The design as the customer's side shows it (card page, add-to-wallet page, counter screen):
+ * `text_color` is black or white, whichever is readable on the background (contrast.ts
+ * `readableOn`), so text stays at WCAG AA whatever the brand colour.
+ */
+export type CardLook = {
+  title: string;
+  background_color: string;
+  foreground_color: string;
+  label_color: string;
+  text_color: "#000000" | "#ffffff";
+  /** The card's language, or null: the customer's browser. */
+  locale: Locale | null;
+  strip_url: string | null;
+};

@@ -6,11 +6,13 @@ import { processSizedImage } from "../../services/images";
 import { deleteFile, storeImage } from "../files/service";
 import { fileUrl } from "../../../../lib/contract/files";
 import { isLocale } from "../../../../lib/contract/locales";
+import { readableOn } from "../../../../lib/contract/contrast";
 import {
   APPLE_STRIP_SIZE,
   DEFAULT_CARD_COLOURS,
   MAX_CARD_TITLE,
   type CardDesign,
+  type CardLook,
   type cardDesignUpdateBody,
 } from "../../../../lib/contract/card-design";
 import type { z } from "zod";
@@ -25,10 +27,8 @@ const STRIP_SIZES = [
   { width: 1032, height: 336 },
 ] as const;
 
-const designColumns = {
-  id: businesses.id,
-  businessName: businesses.businessName,
-  logoFileId: businesses.logoFileId,
+/** The design's columns of a business, for the selects that feed a card's pages and passes. */
+export const lookColumns = {
   cardTitle: businesses.cardTitle,
   cardBackgroundColor: businesses.cardBackgroundColor,
   cardForegroundColor: businesses.cardForegroundColor,
@@ -37,8 +37,13 @@ const designColumns = {
   stripFileId: businesses.stripFileId,
   heroFileId: businesses.heroFileId,
 };
-export type DesignRow = {
-  businessName: string;
+const designColumns = {
+  id: businesses.id,
+  businessName: businesses.businessName,
+  logoFileId: businesses.logoFileId,
+  ...lookColumns,
+};
+export type LookRow = {
   cardTitle: string | null;
   cardBackgroundColor: string | null;
   cardForegroundColor: string | null;
@@ -47,6 +52,7 @@ export type DesignRow = {
   stripFileId: number | null;
   heroFileId: number | null;
 };
+export type DesignRow = LookRow & { businessName: string };
 
 /** A business's design, its defaults (today's look, the business name as title) where unset. */
 export function designOf(row: DesignRow) {
@@ -58,6 +64,16 @@ export function designOf(row: DesignRow) {
     locale: isLocale(row.cardLocale) ? row.cardLocale : null,
     /** Whether the owner chose the colours (else the Apple pass keeps its logo's). */
     designed: row.cardBackgroundColor !== null,
+  };
+}
+
+/** The design as the customer's side shows it, with a text colour readable on its background. */
+export function cardLook(row: DesignRow): CardLook {
+  const { designed: _designed, ...design } = designOf(row);
+  return {
+    ...design,
+    text_color: readableOn(design.background_color),
+    strip_url: row.stripFileId ? fileUrl(row.stripFileId) : null,
   };
 }
 
