@@ -100,6 +100,14 @@ it("saves a design with colours lower-cased and a strip cut at Apple's and Googl
   expect(await count("files")).toBe(files - 2);
 });
 
+it("deletes the strip's files with the business", async () => {
+  const { token, business } = await owner();
+  await update(token, { ...FIELDS, business_id: String(business.id), strip: png(await image("png", 400)) });
+  const files = await count("files");
+  expect((await t.post("/delete-business", { id: business.id }, { token })).statusCode).toBe(200);
+  expect(await count("files")).toBe(files - 2);
+});
+
 describe("refuses bad input with 422 and writes nothing", () => {
   const cases: [string, Record<string, string>, string][] = [
     ["an empty title", { title: "  " }, "title"],
