@@ -153,7 +153,8 @@ export async function buildPass(
     serialNumber: card.serial,
     organizationName: data.businessName,
     description: `${data.businessName} stamp card`,
-    logoText: design.title,
+    // A business never designed keeps its whole name (the design's title is at most 40 characters).
+    logoText: design.designed ? design.title : data.businessName,
     ...passColours,
     webServiceURL: `${publicAppUrl}/api${APPLE_WEB_SERVICE_PATH}`,
     authenticationToken,
