@@ -12,6 +12,7 @@ import {
 } from "./apple-wallet";
 import { apiKeyAddBody, apiKeyRevokeBody } from "./api-keys";
 import { addBusinessBody, businessListQuery } from "./business";
+import { cardDesignQuery, cardDesignUpdateBody } from "./card-design";
 import { cardAdjustBody, cardRedeemBody, cardHistoryQuery, staffSettingsBody } from "./cards";
 import {
   counterDeviceAddBody,
@@ -455,6 +456,9 @@ export const calls = {
     body: walletBirthdayBody,
     session: "useCardSecrets",
   },
+  /** The card design of a business (issue 25 point 1): its passes', card page's and counter's look. */
+  cardDesignGet: { method: "GET", path: "/card-design-get", access: "owner", query: cardDesignQuery },
+  cardDesignUpdate: { method: "POST", path: "/card-design-update", access: "owner", body: cardDesignUpdateBody },
   /** Automations (issue 16, point 3): the four kinds of a business, saved or as their defaults. */
   automationList: {
     method: "GET",

@@ -1,3 +1,4 @@
+import type { CardLook } from "./card-design";
 import { z } from "zod";
 import { id, optionalId, refId, text } from "./ids";
 import { pageQuery } from "./pagination";
@@ -72,6 +73,8 @@ export type CounterCode = {
   business_logo: string | null;
   reward_title: string | null;
   stamps_required: number | null;
+  /** The business's card design (issue 25): colours, and the text colour readable on them. */
+  design?: CardLook;
 };
 
 export const qrCode = z.object({
@@ -99,7 +102,8 @@ export type QrCodeDetail = QrCode & { png: string; svg: string };
 
 /** The public face of a business QR code (qr-detail, the add-to-wallet page). */
 export type QrPublic = {
-  business: { id: number; name: string; logo: string | null; city: string };
+  /** `design`: the business's card design (issue 25), for the card and add-to-wallet pages. */
+  business: { id: number; name: string; logo: string | null; city: string; design?: CardLook };
   location: string | null;
   reward: {
     title: string;

@@ -15,6 +15,7 @@ import { publicApi } from "./modules/v1/plugin";
 import { appleWalletRoutes } from "./modules/apple-wallet/routes";
 import { authRoutes } from "./modules/auth/routes";
 import { businessRoutes } from "./modules/businesses/routes";
+import { cardDesignRoutes } from "./modules/card-design/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { fileRoutes } from "./modules/files/routes";
 import { googleWalletRoutes } from "./modules/google-wallet/routes";
@@ -235,6 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       fileRoutes(api);
       dashboardRoutes(api);
       businessRoutes(api);
+      cardDesignRoutes(api);
       productCategoryRoutes(api);
       staffRoutes(api);
       siteRoutes(api);

@@ -55,6 +55,8 @@ export type DomainEvent =
       /** Sent to a segment or by an automation (issue 16): it reaches only its recipients' cards. */
       segmented?: boolean;
     }
+  /** The owner saved the card design (issue 25): saved Apple and Google passes take the new look. */
+  | { type: "card.designed"; ownerId: number; businessId: number }
   /** A customer's name, email, phone or birthday changed (`fields`: which). */
   | { type: "customer.updated"; ownerId: number; customerId: number; fields: string[] }
   /** An invited staff member created their account. */

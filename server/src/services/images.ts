@@ -31,7 +31,8 @@ export function processImage(input: Uint8Array, field: string, label: string): P
   return imageQueue.run(() => reencode(input, field, label));
 }
 
-async function reencode(input: Uint8Array, field: string, label: string): Promise<StoredImage> {
+/** Reads the header of an upload: refuses what is not a PNG, JPEG or WebP, or is too many pixels. */
+async function checkImage(input: Uint8Array, field: string, label: string): Promise<void> {
   const refused = () => invalid(field, `The ${label} must be a PNG, JPEG or WebP image.`);
   let meta: Metadata;
   try {
@@ -45,6 +46,14 @@ async function reencode(input: Uint8Array, field: string, label: string): Promis
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
     throw invalid(field, `The ${label} may be at most ${MAX_INPUT_SIDE} × ${MAX_INPUT_SIDE} pixels.`);
   }
+}
+
+/** A header that reads as an image over a body that does not decode (truncated, corrupt). */
+const unreadable = (field: string, label: string) =>
+  invalid(field, `The ${label} could not be read. Please upload another image.`);
+
+async function reencode(input: Uint8Array, field: string, label: string): Promise<StoredImage> {
+  await checkImage(input, field, label);
   try {
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate() // applies the EXIF orientation before the metadata goes
@@ -53,7 +62,35 @@ async function reencode(input: Uint8Array, field: string, label: string): Promis
       .toBuffer({ resolveWithObject: true });
     return { bytes: data, contentType: "image/webp", width: info.width, height: info.height };
   } catch {
-    // A header that reads as an image over a body that does not decode (truncated, corrupt).
-    throw invalid(field, `The ${label} could not be read. Please upload another image.`);
+    throw unreadable(field, label);
   }
+}
+
+/**
+ * A card's strip image (issue 25): checked like a logo, then cover-cropped to exactly `width` ×
+ * `height` for each size asked (Apple's strip, Google's hero), as PNG (what both wallets take).
+ */
+export function processSizedImage(
+  input: Uint8Array,
+  field: string,
+  label: string,
+  sizes: readonly { width: number; height: number }[],
+): Promise<StoredImage[]> {
+  return imageQueue.run(async () => {
+    await checkImage(input, field, label);
+    try {
+      const out: StoredImage[] = [];
+      for (const { width, height } of sizes) {
+        const bytes = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+          .rotate()
+          .resize(width, height, { fit: "cover", position: "attention" })
+          .png()
+          .toBuffer();
+        out.push({ bytes, contentType: "image/png", width, height });
+      }
+      return out;
+    } catch {
+      throw unreadable(field, label);
+    }
+  });
 }

@@ -25,6 +25,7 @@ type Seen = { method: string; path: string; headers: http.IncomingHttpHeaders; b
 export async function startGoogleStandIn() {
   const requests: Seen[] = [];
   const saved = new Set<string>();
+  const savedClasses = new Set<string>();
   /** Objects whose notifications for the day are used up (issue 16: messages). */
   const notifyQuotaSpent = new Set<string>();
   let issued = 0;
@@ -44,6 +45,14 @@ export async function startGoogleStandIn() {
           return send(400, { error: "invalid_grant" });
         }
         return send(200, { access_token: `ya29.standin-${++issued}`, expires_in: 3599, token_type: "Bearer" });
+      }
+      // A class exists once a holder saved a pass of it (issue 25: the design PATCHes it).
+      const classMatch = req.url!.match(/^\/walletobjects\/v1\/loyaltyClass\/([^/?]+)$/);
+      if (req.method === "PATCH" && classMatch) {
+        if (!/^Bearer ya29\.standin-\d+$/.test(req.headers.authorization ?? "")) return send(401, { error: {} });
+        const id = decodeURIComponent(classMatch[1]!);
+        if (!savedClasses.has(id)) return send(404, { error: { code: 404, message: `Resource ${id} not found` } });
+        return send(200, { id, ...JSON.parse(body) });
       }
       const match = req.url!.match(/^\/walletobjects\/v1\/loyaltyObject\/([^/?]+)$/);
       if (req.method === "PATCH" && match) {
@@ -68,6 +77,7 @@ export async function startGoogleStandIn() {
     apiUrl: `${base}/walletobjects/v1`,
     requests,
     saved,
+    savedClasses,
     notifyQuotaSpent,
     state,
     patches: () => requests.filter((r) => r.method === "PATCH"),

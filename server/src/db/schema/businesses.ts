@@ -47,6 +47,19 @@ export const businesses = pgTable(
     fraudThreshold: integer("fraud_threshold").notNull().default(5),
     /** ISO 4217 (issue 23): points and cashback count in it; defaults from the country. */
     currency: text("currency"),
+    // The card design (issue 25 point 1). Null until the owner designs the card: the passes keep
+    // their old look (colours from the logo, the business name as title).
+    cardTitle: text("card_title"),
+    /** `#rrggbb` lower-case; the three are set together. */
+    cardBackgroundColor: text("card_background_color"),
+    cardForegroundColor: text("card_foreground_color"),
+    cardLabelColor: text("card_label_color"),
+    /** The card's language (a Locale); null: the customer's browser. */
+    cardLocale: text("card_locale"),
+    /** Apple's strip at 3x (1125×369 PNG); the pass's @1x and @2x are scaled from it. */
+    stripFileId: integer("strip_file_id").references(() => files.id, { onDelete: "set null" }),
+    /** Google's hero image (1032×336 PNG), cut from the same upload. */
+    heroFileId: integer("hero_file_id").references(() => files.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,6 +69,12 @@ export const businesses = pgTable(
     index("businesses_logo_file_idx")
       .on(t.logoFileId)
       .where(sql`${t.logoFileId} is not null`),
+    index("businesses_strip_file_idx")
+      .on(t.stripFileId)
+      .where(sql`${t.stripFileId} is not null`),
+    index("businesses_hero_file_idx")
+      .on(t.heroFileId)
+      .where(sql`${t.heroFileId} is not null`),
   ],
 );
 

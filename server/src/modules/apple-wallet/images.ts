@@ -60,12 +60,33 @@ export async function passImages(logo: Buffer | null): Promise<PassImages> {
   return { files, colours: coloursOn(background) };
 }
 
-/** Logos whose pass images are kept (a few hundred KB each at most). */
+/** A colour `#rrggbb` as Apple wants it. */
+export const hexToRgb = (hex: string) => {
+  const value = parseInt(hex.slice(1), 16);
+  return rgb({ r: (value >> 16) & 0xff, g: (value >> 8) & 0xff, b: value & 0xff });
+};
+
+/**
+ * The pass's strip image (issue 25) from the stored 3x strip (1125×369): strip.png at 375×123 pt,
+ * @2x and @3x.
+ */
+export async function stripImages(strip3x: Buffer): Promise<Record<string, Buffer>> {
+  const scaled = (scale: number) =>
+    sharp(strip3x)
+      .resize(375 * scale, 123 * scale, { fit: "cover" })
+      .png()
+      .toBuffer();
+  return { "strip.png": await scaled(1), "strip@2x.png": await scaled(2), "strip@3x.png": strip3x };
+}
+
+/** Logos (and strips) whose pass images are kept (a few hundred KB each at most). */
 const CACHE_SIZE = 200;
 
 export type PassImageCache = {
   /** The images of a logo file (null: the business has none), computed once per file. */
   get(logoFileId: number | null, load: () => Promise<Buffer | null>): Promise<PassImages>;
+  /** The strip images of a strip file (none if the file went meanwhile), computed once per file. */
+  strip(stripFileId: number, load: () => Promise<Buffer | null>): Promise<Record<string, Buffer>>;
 };
 
 /**
@@ -74,21 +95,25 @@ export type PassImageCache = {
  * logo is a new file id), so an id is a version and nothing needs invalidating.
  */
 export function createPassImageCache(size = CACHE_SIZE): PassImageCache {
-  const cache = new Map<string, Promise<PassImages>>();
+  const cache = new Map<string, Promise<unknown>>();
+  function remember<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let images = cache.get(key) as Promise<T> | undefined;
+    if (images) {
+      cache.delete(key);
+    } else {
+      const made = make();
+      images = made;
+      // A failure is not kept: the next pass tries again.
+      made.catch(() => cache.get(key) === made && cache.delete(key));
+    }
+    cache.set(key, images);
+    if (cache.size > size) cache.delete(cache.keys().next().value!);
+    return images;
+  }
   return {
-    get(logoFileId, load) {
-      const key = logoFileId === null ? "default" : String(logoFileId);
-      let images = cache.get(key);
-      if (images) {
-        cache.delete(key);
-      } else {
-        images = load().then(passImages);
-        // A failure is not kept: the next pass tries again.
-        images.catch(() => cache.get(key) === images && cache.delete(key));
-      }
-      cache.set(key, images);
-      if (cache.size > size) cache.delete(cache.keys().next().value!);
-      return images;
-    },
+    get: (logoFileId, load) =>
+      remember(logoFileId === null ? "default" : String(logoFileId), () => load().then(passImages)),
+    strip: (stripFileId, load) =>
+      remember(`strip:${stripFileId}`, () => load().then((bytes) => (bytes ? stripImages(bytes) : {}))),
   };
 }

@@ -71,4 +71,9 @@ export function appleMessageUpdates(app: FastifyInstance, pushCards: PushCards) 
   }
 
   app.events.on("message.sent", "apple-pass-message", (e, job) => runPage(firstMessagePage(e, job)));
+  // A new card design (issue 25) changes every pass of the business: the same pages, over all its
+  // registered cards (messageId 0: a page of all cards never reads message_recipients).
+  app.events.on("card.designed", "apple-pass-design", ({ businessId }, job) =>
+    runPage({ businessId, messageId: 0, segmented: false, afterCardId: 0, source: job.id }),
+  );
 }

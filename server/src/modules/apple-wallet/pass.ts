@@ -9,7 +9,8 @@ import { cardBalance, cardTerms, type CardTerms } from "../loyalty/card-balance"
 import { balanceAmount, nextOption } from "../../../../lib/contract/programme";
 import { cardMessages } from "../notifications/messages";
 import type { AppleWalletConfig } from "./config";
-import type { PassImageCache } from "./images";
+import { hexToRgb, type PassImageCache } from "./images";
+import { designOf } from "../card-design/service";
 import { APPLE_WEB_SERVICE_PATH } from "../../../../lib/contract/apple-wallet";
 
 /** What a card's pass shows, read in one query (plus the reward it collects for); the logo by id. */
@@ -20,6 +21,13 @@ export async function passData(db: Db, cardId: number) {
       customerName: customers.name,
       businessName: businesses.businessName,
       logoFileId: businesses.logoFileId,
+      cardTitle: businesses.cardTitle,
+      cardBackgroundColor: businesses.cardBackgroundColor,
+      cardForegroundColor: businesses.cardForegroundColor,
+      cardLabelColor: businesses.cardLabelColor,
+      cardLocale: businesses.cardLocale,
+      stripFileId: businesses.stripFileId,
+      heroFileId: businesses.heroFileId,
     })
     .from(cards)
     .innerJoin(customers, eq(customers.id, cards.customerId))
@@ -34,7 +42,7 @@ export async function passData(db: Db, cardId: number) {
     cardMessages(db, row.card.businessId, row.card.id, 1),
   ]);
   const terms = await cardTerms(db, row.card.businessId, reward);
-  return { ...row, reward, terms, locations, message: message ?? null };
+  return { ...row, design: designOf(row), reward, terms, locations, message: message ?? null };
 }
 
 export type PassData = NonNullable<Awaited<ReturnType<typeof passData>>>;
@@ -122,6 +130,22 @@ export async function buildPass(
     const [logo] = await db.select({ bytes: files.bytes }).from(files).where(eq(files.id, data.logoFileId)).limit(1);
     return logo?.bytes ?? null;
   });
+  const { design, stripFileId } = data;
+  const strip =
+    stripFileId === null
+      ? {}
+      : await imageCache.strip(stripFileId, async () => {
+          const [file] = await db.select({ bytes: files.bytes }).from(files).where(eq(files.id, stripFileId)).limit(1);
+          return file?.bytes ?? null;
+        });
+  // The owner's design wins; a business never designed keeps the colours of its logo.
+  const passColours = design.designed
+    ? {
+        backgroundColor: hexToRgb(design.background_color),
+        foregroundColor: hexToRgb(design.foreground_color),
+        labelColor: hexToRgb(design.label_color),
+      }
+    : colours;
   const passJson = {
     formatVersion: 1,
     passTypeIdentifier: config.passTypeId,
@@ -129,8 +153,9 @@ export async function buildPass(
     serialNumber: card.serial,
     organizationName: data.businessName,
     description: `${data.businessName} stamp card`,
-    logoText: data.businessName,
-    ...colours,
+    // A business never designed keeps its whole name (the design's title is at most 40 characters).
+    logoText: design.designed ? design.title : data.businessName,
+    ...passColours,
     webServiceURL: `${publicAppUrl}/api${APPLE_WEB_SERVICE_PATH}`,
     authenticationToken,
     sharingProhibited: true,
@@ -139,7 +164,7 @@ export async function buildPass(
     storeCard: {},
   };
   const pass = new PKPass(
-    { "pass.json": Buffer.from(JSON.stringify(passJson)), ...images },
+    { "pass.json": Buffer.from(JSON.stringify(passJson)), ...images, ...strip },
     {
       wwdr: config.wwdrCert,
       signerCert: config.passCert,

@@ -156,15 +156,21 @@ export async function updateBusiness(db: Db, ownerId: number, id: number, body: 
   return findBusiness(db, ownerId, id);
 }
 
-/** Deletes a business with its locations (cascade) and its logo. */
+/** Deletes a business with its locations (cascade), its logo and its card's strip images. */
 export async function deleteBusiness(db: Db, ownerId: number, id: number) {
   await db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(businesses)
       .where(and(eq(businesses.id, id), eq(businesses.userId, ownerId)))
-      .returning({ logoFileId: businesses.logoFileId });
+      .returning({
+        logoFileId: businesses.logoFileId,
+        stripFileId: businesses.stripFileId,
+        heroFileId: businesses.heroFileId,
+      });
     if (!gone) throw businessNotFound();
-    if (gone.logoFileId) await deleteFile(tx, ownerId, gone.logoFileId);
+    for (const fileId of [gone.logoFileId, gone.stripFileId, gone.heroFileId]) {
+      if (fileId) await deleteFile(tx, ownerId, fileId);
+    }
   });
 }
 

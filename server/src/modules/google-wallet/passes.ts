@@ -13,7 +13,10 @@ export type PassBusiness = {
   logoUrl: string;
   /** Where the pass surfaces on the phone (issue 16): the business's places with coordinates. */
   locations?: { latitude: number; longitude: number }[];
+  /** The owner's card design (issue 25); absent for a business never designed (today's look). */
+  design?: ClassDesign;
 };
+export type ClassDesign = { title: string; backgroundColor: string; heroUrl: string | null };
 export type PassCard = {
   serial: string;
   customerName: string;
@@ -37,13 +40,28 @@ export function loyaltyClass(config: GoogleWalletConfig, business: PassBusiness)
   return {
     id: classId(config, business.id),
     issuerName: business.name.slice(0, 100),
-    programName: "Stamp card",
     programLogo: { sourceUri: { uri: business.logoUrl }, contentDescription: localized(`${business.name} logo`) },
-    hexBackgroundColor: PASS_BACKGROUND,
+    ...classLook(business.design),
     reviewStatus: "UNDER_REVIEW",
     ...(business.locations?.length && {
       locations: business.locations.map(({ latitude, longitude }) => ({ latitude, longitude })),
     }),
+  };
+}
+
+/**
+ * The class's look (issue 25): the design's title, colour and hero image (the public https URL
+ * Google fetches), or today's look. A PATCH of these reaches every saved pass of the business;
+ * `heroImage: null` takes a removed strip off.
+ */
+export function classLook(design: ClassDesign | undefined) {
+  if (!design) return { programName: "Stamp card", hexBackgroundColor: PASS_BACKGROUND };
+  return {
+    programName: design.title,
+    hexBackgroundColor: design.backgroundColor,
+    heroImage: design.heroUrl
+      ? { sourceUri: { uri: design.heroUrl }, contentDescription: localized(design.title) }
+      : null,
   };
 }
 

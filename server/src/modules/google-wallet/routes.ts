@@ -1,18 +1,27 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { fileUrl } from "../../../../lib/contract/files";
-import { cards } from "../../db/schema";
+import { businesses, cards } from "../../db/schema";
+import { designOf, lookColumns, type DesignRow } from "../card-design/service";
 import { onceOutside } from "../../services/effects";
 import { resolveReward, type CardRow, type ResolvedQr, type RewardRow } from "../loyalty/cards";
 import { cardTerms, type CardTerms } from "../loyalty/card-balance";
 import { googleMessageUpdates } from "./message-updates";
-import type { PassBusiness, PassCard } from "./passes";
+import type { ClassDesign, PassBusiness, PassCard } from "./passes";
 
 /** The app's own icon stands in for a business without a logo (Google requires a programme logo). */
 const FALLBACK_LOGO = "/icons/icon-512.png";
 
 const passReward = (reward: RewardRow | null): PassCard["reward"] =>
   reward && { title: reward.title, stampsRequired: reward.stampsRequired };
+
+/** The class's design: none for a business never designed (its class keeps today's look). */
+function classDesign(app: FastifyInstance, row: DesignRow): ClassDesign | undefined {
+  const design = designOf(row);
+  if (!design.designed) return undefined;
+  const heroUrl = row.heroFileId ? `${app.config.publicAppUrl}${fileUrl(row.heroFileId)}` : null;
+  return { title: design.title, backgroundColor: design.background_color, heroUrl };
+}
 
 /** The "Save to Google Wallet" link of a card on the customer's device, or null when not configured. */
 export function googleSaveLink(
@@ -26,8 +35,9 @@ export function googleSaveLink(
 ): string | null {
   const { business } = resolved;
   const logoPath = business.logoFileId ? fileUrl(business.logoFileId) : FALLBACK_LOGO;
+  const design = classDesign(app, { ...business, businessName: business.name });
   return app.googleWallet.saveLink(
-    { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}`, locations },
+    { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}`, locations, design },
     { serial: card.serial, customerName, stamps: card.stamps, reward: passReward(resolved.reward), messages, terms },
   );
 }
@@ -52,6 +62,18 @@ export function googleWalletRoutes(app: FastifyInstance) {
   app.events.on("card.deleted", "google-wallet-expire", ({ serial }, job) =>
     onceOutside(app.db, { kind: "google-expire", source: job.id }, serial, () => app.googleWallet.expireCard(serial)),
   );
+  // A new card design (issue 25): one PATCH of the business's class, which every saved pass shows.
+  app.events.on("card.designed", "google-wallet-design", async ({ businessId }, job) => {
+    const [row] = await app.db
+      .select({ businessName: businesses.businessName, ...lookColumns })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .limit(1);
+    if (!row) return;
+    await onceOutside(app.db, { kind: "google-class", source: job.id }, businessId, () =>
+      app.googleWallet.updateClass(businessId, classDesign(app, row)),
+    );
+  });
   // A message to the card holders (issue 16): the objects of the cards it reached list it.
   googleMessageUpdates(app);
 }

@@ -3,7 +3,17 @@ import type { Config } from "../../config";
 import { serviceAccountClient } from "../../services/google-auth";
 import { signRs256 } from "./jwt";
 import type { CardMessage } from "../../../../lib/contract/notifications";
-import { loyaltyMessages, loyaltyObjectPatch, objectId, saveClaims, type PassBusiness, type PassCard } from "./passes";
+import {
+  classId,
+  classLook,
+  loyaltyMessages,
+  loyaltyObjectPatch,
+  objectId,
+  saveClaims,
+  type ClassDesign,
+  type PassBusiness,
+  type PassCard,
+} from "./passes";
 import type { GoogleWalletConfig } from "./settings";
 
 export const SAVE_URL = "https://pay.google.com/gp/v/save/";
@@ -31,6 +41,11 @@ export type GoogleWallet = {
    * other failure throws.
    */
   updateMessages(serial: string, messages: CardMessage[], notify?: number): Promise<void>;
+  /**
+   * Sends a business's card design to its class (issue 25): every saved pass of the business
+   * takes it. A class no holder ever saved (404) is normal: the next save link carries the design.
+   */
+  updateClass(businessId: number, design: ClassDesign | undefined): Promise<void>;
 };
 
 /** What a deleted card's pass turns into: expired, and no stamps or reward of a card that is gone. */
@@ -67,6 +82,7 @@ export function createGoogleWallet(config: Config, log: FastifyBaseLogger): Goog
       updateCard: async () => {},
       expireCard: async () => {},
       updateMessages: async () => {},
+      updateClass: async () => {},
     };
   }
   const settings = google;
@@ -103,6 +119,11 @@ export function createGoogleWallet(config: Config, log: FastifyBaseLogger): Goog
       const id = objectId(settings, serial);
       const status = await patch(`/loyaltyObject/${encodeURIComponent(id)}`, EXPIRED_PASS);
       if (status === 404) log.debug({ objectId: id }, "google wallet: deleted card never saved, nothing to expire");
+    },
+    async updateClass(businessId, design) {
+      const id = classId(settings, businessId);
+      const status = await patch(`/loyaltyClass/${encodeURIComponent(id)}`, classLook(design));
+      if (status === 404) log.debug({ classId: id }, "google wallet: class never saved, nothing to update");
     },
     async updateMessages(serial, messages, notify) {
       const path = `/loyaltyObject/${encodeURIComponent(objectId(settings, serial))}`;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { cardLook, lookColumns, type LookRow } from "../card-design/service";
 import type { QrPublic } from "../../../../lib/contract/qr-codes";
 import type { CardPlace, WalletCard } from "../../../../lib/contract/wallet";
 import { CARD_SECRETS_HEADER, MAX_CARDS_PER_DEVICE } from "../../../../lib/contract/wallet";
@@ -36,7 +37,7 @@ export async function resolveReward(db: Db, businessId: number, preferredId: num
 
 export type ResolvedQr = {
   qr: typeof qrCodes.$inferSelect;
-  business: { id: number; name: string; logoFileId: number | null; city: string };
+  business: { id: number; name: string; logoFileId: number | null; city: string } & LookRow;
   location: string | null;
   reward: RewardRow | null;
 };
@@ -55,6 +56,7 @@ export async function findQr(db: Db, qrToken: string): Promise<ResolvedQr> {
         name: businesses.businessName,
         logoFileId: businesses.logoFileId,
         city: businesses.city,
+        ...lookColumns,
       },
       location: addresses.address,
     })
@@ -89,6 +91,7 @@ export const publicPlace = ({
     name: business.name,
     logo: business.logoFileId ? fileUrl(business.logoFileId) : null,
     city: business.city,
+    design: cardLook({ ...business, businessName: business.name }),
   },
   location,
   reward: reward && {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { lookColumns } from "../card-design/service";
 import type { Db } from "../../db/client";
 import { businesses, cardKeys, cards, users } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
@@ -29,6 +30,7 @@ async function cardByKey(db: Db, secrets: string[], serial: string | undefined) 
         name: businesses.businessName,
         logoFileId: businesses.logoFileId,
         city: businesses.city,
+        ...lookColumns,
       },
     })
     .from(cardKeys)

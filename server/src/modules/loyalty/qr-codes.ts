@@ -1,4 +1,5 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { cardLook, lookColumns } from "../card-design/service";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
 import QRCode from "qrcode";
@@ -223,7 +224,7 @@ export function qrCodeRoutes(app: FastifyInstance) {
     const qr = await counterScreenQr(app, user, request, query.qr_id);
     const [[business], reward] = await Promise.all([
       app.db
-        .select({ name: businesses.businessName, logoFileId: businesses.logoFileId })
+        .select({ name: businesses.businessName, logoFileId: businesses.logoFileId, ...lookColumns })
         .from(businesses)
         .where(eq(businesses.id, qr.businessId))
         .limit(1),
@@ -240,6 +241,8 @@ export function qrCodeRoutes(app: FastifyInstance) {
       reward_title: reward?.title ?? null,
       // Points and cashback count no stamps (issue 23): the screen names the reward alone.
       stamps_required: reward?.kind === "stamps" ? reward.stampsRequired : null,
+      // Issue 25: the screen in the card's colours, its text black or white as AA needs.
+      ...(business && { design: cardLook({ ...business, businessName: business.name }) }),
     };
     if (qr.mode === "rotating" && qr.counterSecret) {
       const current = currentCode(qr.counterSecret);
