@@ -7,6 +7,7 @@ import type { DashboardDetails } from "@/lib/contract/dashboard";
 import { useDashboardDetails } from "@/lib/queries/dashboard";
 import { useProfile } from "@/lib/queries/user";
 import { moneyShort } from "../rewards/reward-summary";
+import "./dashboard-main.css";
 
 // The chart library is fetched only here, not by any other dashboard page.
 const ActivityChart = dynamic(() => import("./activity-chart"), {

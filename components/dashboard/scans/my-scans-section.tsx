@@ -10,6 +10,8 @@ import { useProfile } from "@/lib/queries/user";
 import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
 import { CardDetail } from "./card-detail";
 import { CardScanner } from "./card-scanner";
+import { ScannerApp } from "./scanner-app";
+import "../stack-table.css";
 import "./scans.css";
 
 function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
@@ -64,6 +66,7 @@ export function MyScansSection() {
   const csv = `/api/scan-export${Object.keys(filters).length ? `?${new URLSearchParams(filters)}` : ""}`;
   return (
     <>
+      <ScannerApp />
       <h1 className="page-title">{t("pageTitle")}</h1>
       <CardScanner onOpenCard={setCard} />
       {card && <CardDetail serial={card} onClose={() => setCard(null)} />}
