@@ -11,7 +11,20 @@ const ASSETS = `${VERSION}-assets`;
 const START = "/dashboard/my-scans";
 const MAX_ASSETS = 150;
 
-self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("install", (event) => {
+  // The page is kept at once (the visit that registered this worker was not seen by it), so the
+  // app opens offline from the first install on.
+  event.waitUntil(
+    (async () => {
+      try {
+        await keepPage(await fetch(START, { credentials: "same-origin" }));
+      } catch {
+        // Offline while installing: the next visit keeps it.
+      }
+      await self.skipWaiting();
+    })(),
+  );
+});
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -46,26 +59,31 @@ async function keepAssets(html) {
   await trim(cache, MAX_ASSETS);
 }
 
-async function scannerPage(event, request) {
+/**
+ * Keeps a copy of the scanner page when the answer is it: not a sign-in page the session's end
+ * redirected to, nor an error. Resolves once its assets are kept too.
+ */
+async function keepPage(response) {
+  const type = response.headers.get("content-type") || "";
+  if (!response.ok || response.redirected || !type.includes("text/html")) return;
+  const html = await response.clone().text();
+  if (!html.includes('id="scanner-title"')) return;
+  // The body is decoded text now: its old encoding and length no longer describe it.
+  const headers = new Headers(response.headers);
+  headers.delete("content-encoding");
+  headers.delete("content-length");
   const cache = await caches.open(PAGES);
+  await cache.put(START, new Response(html, { status: 200, headers }));
+  await keepAssets(html);
+}
+
+async function scannerPage(event, request) {
   try {
     const response = await fetch(request);
-    const type = response.headers.get("content-type") || "";
-    // Not a sign-in page the session's end redirected to, nor an error: only the scanner itself.
-    if (response.ok && !response.redirected && type.includes("text/html")) {
-      const html = await response.clone().text();
-      if (html.includes('id="scanner-title"')) {
-        // The body is decoded text now: its old encoding and length no longer describe it.
-        const headers = new Headers(response.headers);
-        headers.delete("content-encoding");
-        headers.delete("content-length");
-        await cache.put(START, new Response(html, { status: 200, headers }));
-        event.waitUntil(keepAssets(html));
-      }
-    }
+    event.waitUntil(keepPage(response.clone()));
     return response;
   } catch (error) {
-    const cached = await cache.match(START, { ignoreVary: true });
+    const cached = await (await caches.open(PAGES)).match(START, { ignoreVary: true });
     if (cached) return cached;
     throw error;
   }

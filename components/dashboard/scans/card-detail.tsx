@@ -54,13 +54,7 @@ function AdjustForm({ serial, kind }: { serial: string; kind: CardSummary["kind"
           required
           {...form.field("delta")}
         />
-        <TextField
-          label={t("reason")}
-          hint={t("reasonHint")}
-          maxLength={200}
-          required
-          {...form.field("reason")}
-        />
+        <TextField label={t("reason")} hint={t("reasonHint")} maxLength={200} required {...form.field("reason")} />
       </div>
       <FormActions submit={t("save")} busy={form.busy} />
     </form>

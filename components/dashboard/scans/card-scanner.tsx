@@ -64,7 +64,8 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const last = useRef({ code: "", at: 0 });
   const stored = useStoredScan();
-  const shown: Outcome | null = outcome ?? (stored && { ok: true, message: t("lastScan"), result: stored, live: false });
+  const shown: Outcome | null =
+    outcome ?? (stored && { ok: true, message: t("lastScan"), result: stored, live: false });
 
   async function send(text: string) {
     const now = Date.now();
