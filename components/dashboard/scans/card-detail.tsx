@@ -11,6 +11,7 @@ import { TextField } from "@/components/ui/text-field";
 import { cardAdjustBody, type CardEvent, type CardSummary } from "@/lib/contract/cards";
 import { useAdjustCard, useCardHistory } from "@/lib/queries/loyalty";
 import { useContractForm } from "@/lib/use-contract-form";
+import { labelColumns } from "../stack-table";
 
 const WHEN = { dateStyle: "medium", timeStyle: "short" } as const;
 const COLUMNS = ["time", "what", "change", "by", "reason"] as const;
@@ -113,7 +114,7 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
       <AdjustForm serial={card.serial} kind={card.kind ?? "stamps"} />
       <h3>{t("history")}</h3>
       <div className="table-scroll">
-        <table className="scan-table card-history stack-table">
+        <table className="scan-table card-history stack-table" ref={labelColumns}>
           <caption className="visually-hidden">{t("caption")}</caption>
           <thead>
             <tr>
@@ -127,19 +128,17 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
           <tbody>
             {items.map((e) => (
               <tr key={e.id}>
-                <td data-label={t("columns.time")}>
+                <td>
                   <time dateTime={e.created_at}>{format.dateTime(new Date(e.created_at), WHEN)}</time>
                 </td>
-                <td data-label={t("columns.what")}>
+                <td>
                   <span className={`badge ${e.kind === "flag" ? "badge-warning" : `scan-${e.kind}`}`}>
                     {t(`kinds.${e.kind}`)}
                   </span>
                 </td>
-                <td data-label={t("columns.change")}>{changeText(e, t)}</td>
-                <td data-label={t("columns.by")}>
-                  {e.actor_name ?? (e.qr_label ? t("selfScanAt", { label: e.qr_label }) : t("byCustomer"))}
-                </td>
-                <td data-label={t("columns.reason")}>{e.reason ?? ""}</td>
+                <td>{changeText(e, t)}</td>
+                <td>{e.actor_name ?? (e.qr_label ? t("selfScanAt", { label: e.qr_label }) : t("byCustomer"))}</td>
+                <td>{e.reason ?? ""}</td>
               </tr>
             ))}
           </tbody>

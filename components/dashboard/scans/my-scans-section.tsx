@@ -8,10 +8,10 @@ import { SCAN_KINDS } from "@/lib/contract/scans";
 import { useScans } from "@/lib/queries/loyalty";
 import { useProfile } from "@/lib/queries/user";
 import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
+import { labelColumns } from "../stack-table";
 import { CardDetail } from "./card-detail";
 import { CardScanner } from "./card-scanner";
 import { ScannerApp } from "./scanner-app";
-import "../stack-table.css";
 import "./scans.css";
 
 function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
@@ -92,7 +92,7 @@ export function MyScansSection() {
         ) : (
           <>
             <div className="table-scroll">
-              <table className="scan-table stack-table">
+              <table className="scan-table stack-table" ref={labelColumns}>
                 <caption className="visually-hidden">{t("caption")}</caption>
                 <thead>
                   <tr>
@@ -106,13 +106,13 @@ export function MyScansSection() {
                 <tbody>
                   {list.data.items.map((s) => (
                     <tr key={s.id}>
-                      <td data-label={t("columns.time")}>
+                      <td>
                         <time dateTime={s.created_at}>{format.dateTime(new Date(s.created_at), WHEN)}</time>
                       </td>
-                      <td data-label={t("columns.kind")}>
+                      <td>
                         <span className={`badge scan-${s.kind}`}>{t(`kinds.${s.kind}`)}</span>
                       </td>
-                      <td data-label={t("columns.customer")}>
+                      <td>
                         <button type="button" className="link-button" onClick={() => setCard(s.serial)}>
                           {s.customer_name}
                         </button>
@@ -124,10 +124,10 @@ export function MyScansSection() {
                         )}
                         <span className="small muted block">{s.serial}</span>
                       </td>
-                      <td data-label={t("columns.business")}>{s.business_name}</td>
-                      <td data-label={t("columns.location")}>{s.location ?? "—"}</td>
-                      <td data-label={t("columns.staff")}>{s.staff_name ?? t("selfScan")}</td>
-                      <td data-label={t("columns.balance")}>
+                      <td>{s.business_name}</td>
+                      <td>{s.location ?? "—"}</td>
+                      <td>{s.staff_name ?? t("selfScan")}</td>
+                      <td>
                         {s.programme === "stamps" ? s.stamps_after : s.balance_after_text}
                         {s.amount && <span className="small muted block">{t("onAmount", { amount: s.amount })}</span>}
                       </td>
