@@ -83,7 +83,13 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
     // Its Idempotency-Key is made now, once: every later try of this scan sends the same.
     const made = queuedScan(text, amount.trim() || undefined);
     const keepIt = async () => {
-      await offline.keep(made);
+      try {
+        await offline.keep(made);
+      } catch (error) {
+        // The device refused to store it (storage full or disabled): say so, as for any failure.
+        setOutcome({ ok: false, message: failureText(error) });
+        return;
+      }
       setKept(true);
       setOutcome(null);
       setCode("");

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/api-client";
 import { indexedDbStore } from "@/lib/offline-scans/idb-store";
 import { memoryStore, scanQueue, shouldKeep, type QueuedScan, type Sent } from "@/lib/offline-scans/queue";
@@ -38,7 +38,13 @@ export function useOfflineScans() {
   const [waiting, setWaiting] = useState(0);
   const [sending, setSending] = useState(false);
   const [answers, setAnswers] = useState<QueuedAnswer[]>([]);
+  // The latest refresh, read when answers arrive: flush itself stays the same function, so the
+  // effects below run once rather than on every render.
   const refresh = useRefreshScans();
+  const refreshRef = useRef(refresh);
+  useEffect(() => {
+    refreshRef.current = refresh;
+  });
 
   const flush = useCallback(async () => {
     setSending(true);
@@ -49,13 +55,13 @@ export function useOfflineScans() {
         setAnswers((list) => [{ scan, outcome }, ...list].slice(0, MAX_ANSWERS));
       });
       setWaiting(left);
-      if (answered > 0) await refresh();
+      if (answered > 0) await refreshRef.current();
     } catch {
       // IndexedDB refused (storage full, disabled): what is kept stays kept for the next try.
     } finally {
       setSending(false);
     }
-  }, [queue, refresh]);
+  }, [queue]);
 
   const keep = useCallback(
     async (scan: QueuedScan) => {
