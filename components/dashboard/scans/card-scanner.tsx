@@ -195,7 +195,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
         answers={offline.answers}
         onSend={() => void offline.flush()}
       />
-      {kept ? (
+      {kept && offline.waiting > 0 ? (
         <p className="scan-kept" data-testid="scan-kept">
           {t("queue.kept")}
         </p>
