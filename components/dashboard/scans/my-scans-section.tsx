@@ -66,8 +66,8 @@ export function MyScansSection() {
   const csv = `/api/scan-export${Object.keys(filters).length ? `?${new URLSearchParams(filters)}` : ""}`;
   return (
     <>
-      <ScannerApp />
       <h1 className="page-title">{t("pageTitle")}</h1>
+      <ScannerApp />
       <CardScanner onOpenCard={setCard} />
       {card && <CardDetail serial={card} onClose={() => setCard(null)} />}
       <section className="card" aria-labelledby="scans-title">
