@@ -13,7 +13,6 @@ import { useAdjustCard, useCardHistory } from "@/lib/queries/loyalty";
 import { useContractForm } from "@/lib/use-contract-form";
 import { labelColumns } from "../stack-table";
 
-const WHEN = { dateStyle: "medium", timeStyle: "short" } as const;
 const COLUMNS = ["time", "what", "change", "by", "reason"] as const;
 type T = ReturnType<typeof useTranslations<"scanner.card">>;
 
@@ -83,7 +82,7 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
       {card.flag_reason && (
         <p className="card-flag" role="note">
           <span className="badge badge-warning">{t("kinds.flag")}</span> {card.flag_reason}
-          {card.flagged_at && <> ({format.dateTime(new Date(card.flagged_at), WHEN)})</>}
+          {card.flagged_at && <> ({format.dateTime(new Date(card.flagged_at), "dayTime")})</>}
         </p>
       )}
       <dl className="details card-figures">
@@ -129,7 +128,7 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
             {items.map((e) => (
               <tr key={e.id}>
                 <td>
-                  <time dateTime={e.created_at}>{format.dateTime(new Date(e.created_at), WHEN)}</time>
+                  <time dateTime={e.created_at}>{format.dateTime(new Date(e.created_at), "dayTime")}</time>
                 </td>
                 <td>
                   <span className={`badge ${e.kind === "flag" ? "badge-warning" : `scan-${e.kind}`}`}>

@@ -48,8 +48,6 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
 }
 
 const COLUMNS = ["time", "kind", "customer", "business", "location", "staff", "balance"] as const;
-/** When a scan was: its date and its time, both short enough for a phone. */
-const WHEN = { dateStyle: "medium", timeStyle: "short" } as const;
 
 /**
  * My Scans: the scanner, then every join, stamp and redeem, filtered, paged, and as CSV. Pages go
@@ -107,7 +105,7 @@ export function MyScansSection() {
                   {list.data.items.map((s) => (
                     <tr key={s.id}>
                       <td>
-                        <time dateTime={s.created_at}>{format.dateTime(new Date(s.created_at), WHEN)}</time>
+                        <time dateTime={s.created_at}>{format.dateTime(new Date(s.created_at), "dayTime")}</time>
                       </td>
                       <td>
                         <span className={`badge scan-${s.kind}`}>{t(`kinds.${s.kind}`)}</span>
