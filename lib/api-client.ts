@@ -26,7 +26,12 @@ export const errorMessage = (error: unknown) =>
  */
 export async function apiCall<T = unknown>(
   call: Pick<Call, "method" | "path">,
-  options: { body?: unknown; search?: Record<string, string | number | undefined> } = {},
+  options: {
+    body?: unknown;
+    search?: Record<string, string | number | undefined>;
+    /** Extra request headers (an idempotent call's `Idempotency-Key`). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Envelope<T>> {
   const search = Object.entries(options.search ?? {}).filter(([, v]) => v !== undefined && v !== "");
   const query = search.length > 0 ? `?${new URLSearchParams(search.map(([k, v]) => [k, String(v)]))}` : "";
@@ -39,6 +44,7 @@ export async function apiCall<T = unknown>(
       headers: {
         accept: "application/json",
         ...(options.body !== undefined && !form && { "content-type": "application/json" }),
+        ...options.headers,
       },
       body: form ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: "same-origin",

@@ -1,5 +1,5 @@
 import { NextRequest } from "next/server";
-import { authorizationFor, deviceMayCall, isCrossSite } from "./bff";
+import { authorizationFor, deviceMayCall, isCrossSite, passedOnHeaders } from "./bff";
 import { calls } from "./contract/calls";
 import { isHttps } from "./session";
 
@@ -62,5 +62,26 @@ describe("a counter screen's tablet (device link)", () => {
       .map(([name]) => name)
       .sort();
     expect(allowed).toEqual(["counterCode", "counterDeviceClaim", "counterEvents"]);
+  });
+});
+
+describe("the client's headers the API server gets", () => {
+  const incoming = new Headers({
+    "content-type": "application/json",
+    "idempotency-key": "scan-1",
+    cookie: "session=secret",
+    "x-forwarded-for": "203.0.113.9",
+  });
+
+  it("passes the Idempotency-Key on to a call that honours it (the staff scan), never a cookie", () => {
+    const headers = passedOnHeaders(calls.qrCodeScanner, incoming);
+    expect(headers.get("idempotency-key")).toBe("scan-1");
+    expect(headers.get("content-type")).toBe("application/json");
+    expect(headers.get("cookie")).toBeNull();
+    expect(headers.get("x-forwarded-for")).toBeNull();
+  });
+
+  it("drops it for a call that does not honour it", () => {
+    expect(passedOnHeaders(calls.login, incoming).get("idempotency-key")).toBeNull();
   });
 });

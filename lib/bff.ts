@@ -37,6 +37,7 @@ const TILL_HEADERS = [
   "x-shopify-shop-domain",
   "x-square-hmacsha256-signature",
 ];
+const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 const FORWARDED_RESPONSE_HEADERS = [
   "content-type",
   "cache-control",
@@ -44,6 +45,8 @@ const FORWARDED_RESPONSE_HEADERS = [
   "retry-after",
   "content-disposition",
   "last-modified",
+  // A retried scan's answer says it is the first one's (server/src/http/idempotency.ts).
+  "idempotent-replayed",
 ];
 
 /** The origin of PUBLIC_APP_URL (parsed once: it is read on every mutation). */
@@ -81,6 +84,25 @@ export function isCrossSite(request: NextRequest): boolean {
 export function authorizationFor(call: Call, clientHeader: string | null, sessionToken: string | undefined) {
   if (call.authorization) return clientHeader?.startsWith(`${call.authorization} `) ? clientHeader : undefined;
   return sessionToken ? `Bearer ${sessionToken}` : undefined;
+}
+
+/**
+ * The client's headers the API server gets for this call: the ordinary ones, a till's signature
+ * for its receivers, and `Idempotency-Key` for the calls that honour it (the offline scanner's
+ * retries of one scan must reach the server with the key it was made with).
+ */
+export function passedOnHeaders(call: Call, incoming: Headers): Headers {
+  const headers = new Headers();
+  const names = [
+    ...FORWARDED_REQUEST_HEADERS,
+    ...(call.path.startsWith("/hooks/") ? TILL_HEADERS : []),
+    ...(call.idempotent ? [IDEMPOTENCY_KEY_HEADER] : []),
+  ];
+  for (const name of names) {
+    const value = incoming.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
 }
 
 /** Reads a whole body as text, refusing it (BodyTooLarge) past `limit` bytes. */
@@ -131,11 +153,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
     return json(403, "This device is signed in to a counter screen only.");
   }
 
-  const headers = new Headers();
-  for (const name of [...FORWARDED_REQUEST_HEADERS, ...(call.path.startsWith("/hooks/") ? TILL_HEADERS : [])]) {
-    const value = request.headers.get(name);
-    if (value) headers.set(name, value);
-  }
+  const headers = passedOnHeaders(call, request.headers);
   // Only our own HTTP server (lib/web-server) sets this, from the TCP peer: the browser's own
   // X-Forwarded-For is never passed on, so nobody can choose the address the API limits by.
   const clientIp = request.headers.get(CLIENT_IP_HEADER);

@@ -125,14 +125,20 @@ export function useScans(cursor: string | null, filters: Record<string, string>)
  * qr-code-scanner from the dashboard: a card's serial, stamped or redeemed; on a points or
  * cashback programme it earns on the purchase `amount` (a stamp programme ignores it).
  */
+/** A staff scan: `key` is its Idempotency-Key, made once per scan (the offline queue resends with it). */
+export const sendScan = ({ code, amount, key }: { code: string; amount?: string; key: string }) =>
+  apiCall<ScanResult>(calls.qrCodeScanner, {
+    body: { code, ...(amount ? { amount } : {}) },
+    headers: { "idempotency-key": key },
+  });
+
 export function useScanCard() {
   const refresh = useRefresh(loyaltyKeys.scans);
-  return useMutation({
-    mutationFn: ({ code, amount }: { code: string; amount?: string }) =>
-      apiCall<ScanResult>(calls.qrCodeScanner, { body: { code, ...(amount ? { amount } : {}) } }),
-    onSuccess: refresh,
-  });
+  return useMutation({ mutationFn: sendScan, onSuccess: refresh });
 }
+
+/** What to refresh once queued scans have been answered (the scans list, the dashboard figures). */
+export const useRefreshScans = () => useRefresh(loyaltyKeys.scans);
 
 /** card-redeem (issue 23): a points option, or cashback money off; the card's views change. */
 export function useRedeemCard() {

@@ -12,6 +12,7 @@ import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "@/lib/contract/notification
 import { useAutomationLog, useAutomations, useSaveAutomation } from "@/lib/queries/automations";
 import { useBusinessOptions } from "@/lib/queries/businesses";
 import { useContractForm } from "@/lib/use-contract-form";
+import { labelColumns } from "../stack-table";
 import { usePageInRange } from "../use-page";
 import "./automations.css";
 
@@ -81,7 +82,7 @@ function AutomationLog() {
       ) : (
         <>
           <div className="table-scroll">
-            <table className="scan-table">
+            <table className="scan-table stack-table" ref={labelColumns}>
               <caption className="visually-hidden">Automated messages, newest first</caption>
               <thead>
                 <tr>

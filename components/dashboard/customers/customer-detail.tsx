@@ -9,6 +9,7 @@ import { calls } from "@/lib/contract/calls";
 import { SEGMENT_LABELS, type CustomerDetail, type Segment } from "@/lib/contract/customers";
 import { useCustomer, useDeleteCustomer } from "@/lib/queries/customers";
 import { useProfile } from "@/lib/queries/user";
+import { labelColumns } from "../stack-table";
 import { Flags, stampsOf } from "./flags";
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -72,7 +73,7 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
         <p className="muted">No visits recorded.</p>
       ) : (
         <div className="table-scroll customer-history">
-          <table className="scan-table">
+          <table className="scan-table stack-table" ref={labelColumns}>
             <caption className="visually-hidden">Visits of {c.name}, latest first</caption>
             <thead>
               <tr>

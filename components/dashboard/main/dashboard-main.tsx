@@ -8,6 +8,7 @@ import { useDashboardDetails } from "@/lib/queries/dashboard";
 import { useProfile } from "@/lib/queries/user";
 import { moneyShort } from "../rewards/reward-summary";
 import { ActivityTable } from "./activity-table";
+import "./dashboard-main.css";
 
 // The chart library is fetched only here, not by any other dashboard page.
 const ActivityChart = dynamic(() => import("./activity-chart"), {

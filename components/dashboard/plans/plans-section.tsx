@@ -4,6 +4,7 @@ import Link from "next/link";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import type { PaymentRecord } from "@/lib/contract/payments";
 import { formatMoney, useActivePlan, usePayments } from "@/lib/queries/payments";
+import { labelColumns } from "../stack-table";
 
 const day = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
 const date = (iso: string | null) => (iso ? day.format(new Date(iso)) : "—");
@@ -75,7 +76,7 @@ export function PlansSection() {
         {payments.data?.length === 0 && <p className="muted">No payments yet.</p>}
         {payments.data && payments.data.length > 0 && (
           <div className="table-wrap">
-            <table className="table">
+            <table className="table stack-table" ref={labelColumns}>
               <thead>
                 <tr>
                   <th scope="col">Date</th>

@@ -1,18 +1,27 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/api-client";
 import { amountField } from "@/lib/contract/money";
+import { queuedScan, shouldKeep } from "@/lib/offline-scans/queue";
 import type { ScanResult } from "@/lib/contract/wallet";
 import { useScanCard } from "@/lib/queries/loyalty";
+import { OfflineQueue } from "./offline-queue";
 import { failureText, ResultPanel, type Outcome } from "./scan-result";
+import { useOfflineScans } from "./use-offline-scans";
 
 const CameraScanner = dynamic(() => import("@/components/scanner/camera-scanner").then((m) => m.CameraScanner), {
   ssr: false,
-  loading: () => <p className="small muted">Starting the camera…</p>,
+  loading: () => <CameraStarting />,
 });
+
+function CameraStarting() {
+  const t = useTranslations("scanner");
+  return <p className="small muted">{t("cameraStarting")}</p>;
+}
 
 /** spec.md §4: the last scan's result is kept in local storage as `qrData`. */
 const QR_DATA_KEY = "qrData";
@@ -44,7 +53,10 @@ function useStoredScan(): ScanResult | null {
  * the card's kind is known only once it is scanned), and the result offers the card's redeems.
  */
 export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => void } = {}) {
+  const t = useTranslations("scanner");
   const scan = useScanCard();
+  const offline = useOfflineScans();
+  const [kept, setKept] = useState(false);
   const [camera, setCamera] = useState(false);
   const [code, setCode] = useState("");
   const [amount, setAmount] = useState("");
@@ -52,7 +64,8 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const last = useRef({ code: "", at: 0 });
   const stored = useStoredScan();
-  const shown: Outcome | null = outcome ?? (stored && { ok: true, message: "Last scan", result: stored, live: false });
+  const shown: Outcome | null =
+    outcome ?? (stored && { ok: true, message: t("lastScan"), result: stored, live: false });
 
   async function send(text: string) {
     const now = Date.now();
@@ -62,19 +75,39 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
     // The contract's own rule, before anything is sent (the currency's decimals are the server's to check).
     const typed = amount.trim() ? amountField.safeParse(amount.trim()) : null;
     if (typed && !typed.success) {
-      const message = typed.error.issues[0]?.message ?? "Please check the amount.";
+      const message = typed.error.issues[0]?.message ?? t("checkAmount");
       setAmountError(message);
       setOutcome({ ok: false, message });
       return;
     }
+    // Its Idempotency-Key is made now, once: every later try of this scan sends the same.
+    const made = queuedScan(text, amount.trim() || undefined);
+    const keepIt = async () => {
+      try {
+        await offline.keep(made);
+      } catch (error) {
+        // The device refused to store it (storage full or disabled): say so, as for any failure.
+        setOutcome({ ok: false, message: failureText(error) });
+        return;
+      }
+      setKept(true);
+      setOutcome(null);
+      setCode("");
+      setAmount("");
+    };
+    setKept(false);
+    // Offline, or scans already waiting: this one joins the queue behind them (they arrive in order).
+    if (!navigator.onLine || offline.waiting > 0) return keepIt();
     try {
-      const res = await scan.mutateAsync({ code: text, amount: amount.trim() || undefined });
+      const res = await scan.mutateAsync(made);
       remember(res.data);
       setOutcome({ ok: true, live: true, message: res.message, result: res.data });
       setCode("");
       // The amount was this customer's purchase: the next one types their own.
       setAmount("");
     } catch (error) {
+      // Not reached (or its answer lost): kept with its key, sent again when the server is back.
+      if (error instanceof ApiError && shouldKeep(error.status)) return keepIt();
       const message = failureText(error);
       if (error instanceof ApiError && error.errors.amount) setAmountError(error.errors.amount[0] ?? message);
       setOutcome({ ok: false, message });
@@ -99,9 +132,9 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
 
   return (
     <section className="card form-card" aria-labelledby="scanner-title">
-      <h2 id="scanner-title">Scan a customer&apos;s card</h2>
+      <h2 id="scanner-title">{t("title")}</h2>
       <div className="field scan-amount">
-        <label htmlFor="scan-amount">Purchase amount</label>
+        <label htmlFor="scan-amount">{t("amountLabel")}</label>
         <input
           id="scan-amount"
           name="amount"
@@ -118,7 +151,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
           aria-describedby={`scan-amount-hint${amountError ? " scan-amount-error" : ""}`}
         />
         <p id="scan-amount-hint" className="field-hint">
-          Points and cashback cards earn on it: type it before scanning. Stamp cards ignore it.
+          {t("amountHint")}
         </p>
         {amountError && (
           <p id="scan-amount-error" className="field-error">
@@ -130,17 +163,17 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
         <>
           <CameraScanner onCode={(text) => void send(text)} onError={(message) => setOutcome({ ok: false, message })} />
           <button type="button" className="btn btn-secondary" onClick={() => setCamera(false)}>
-            Stop the camera
+            {t("cameraStop")}
           </button>
         </>
       ) : (
         <button type="button" className="btn btn-primary" onClick={() => setCamera(true)}>
-          Scan with the camera
+          {t("cameraStart")}
         </button>
       )}
       <form id="scan-form" className="form scan-manual" onSubmit={submit} noValidate>
         <div className="field">
-          <label htmlFor="scan-code">Or type the card&apos;s code</label>
+          <label htmlFor="scan-code">{t("codeLabel")}</label>
           <input
             id="scan-code"
             name="code"
@@ -153,10 +186,22 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
           />
         </div>
         <Button type="submit" busy={scan.isPending} variant="secondary">
-          Add stamp or redeem
+          {t("submit")}
         </Button>
       </form>
-      {shown && <ResultPanel outcome={shown} onOpenCard={onOpenCard} onRedeemed={redeemed} />}
+      <OfflineQueue
+        waiting={offline.waiting}
+        sending={offline.sending}
+        answers={offline.answers}
+        onSend={() => void offline.flush()}
+      />
+      {kept && offline.waiting > 0 ? (
+        <p className="scan-kept" data-testid="scan-kept">
+          {t("queue.kept")}
+        </p>
+      ) : (
+        shown && <ResultPanel outcome={shown} onOpenCard={onOpenCard} onRedeemed={redeemed} />
+      )}
     </section>
   );
 }

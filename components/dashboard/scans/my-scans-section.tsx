@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { CursorPagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
@@ -7,44 +8,46 @@ import { SCAN_KINDS } from "@/lib/contract/scans";
 import { useScans } from "@/lib/queries/loyalty";
 import { useProfile } from "@/lib/queries/user";
 import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
+import { labelColumns } from "../stack-table";
 import { CardDetail } from "./card-detail";
 import { CardScanner } from "./card-scanner";
+import { ScannerApp } from "./scanner-app";
 import "./scans.css";
 
-const KIND_LABEL = { join: "Joined", stamp: "Stamp", redeem: "Redeemed" } as const;
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
+  const t = useTranslations("scanner.list");
   const profile = useProfile();
   const owner = profile.data?.role === "owner";
   return (
-    <form className="scan-filters" onSubmit={submitFilters(onApply)} aria-label="Filter scans">
+    <form className="scan-filters" onSubmit={submitFilters(onApply)} aria-label={t("filtersLabel")}>
       {owner && <BusinessFilter id="filter-business" />}
       <div className="field">
-        <label htmlFor="filter-kind">Kind</label>
+        <label htmlFor="filter-kind">{t("kind")}</label>
         <select id="filter-kind" name="kind" defaultValue="">
-          <option value="">Every kind</option>
+          <option value="">{t("everyKind")}</option>
           {SCAN_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {KIND_LABEL[kind]}
+              {t(`kinds.${kind}`)}
             </option>
           ))}
         </select>
       </div>
       <div className="field">
-        <label htmlFor="filter-from">From</label>
+        <label htmlFor="filter-from">{t("from")}</label>
         <input id="filter-from" name="from" type="date" />
       </div>
       <div className="field">
-        <label htmlFor="filter-to">To</label>
+        <label htmlFor="filter-to">{t("to")}</label>
         <input id="filter-to" name="to" type="date" />
       </div>
       <button type="submit" className="btn btn-secondary">
-        Apply filters
+        {t("apply")}
       </button>
     </form>
   );
 }
+
+const COLUMNS = ["time", "kind", "customer", "business", "location", "staff", "balance"] as const;
 
 /**
  * My Scans: the scanner, then every join, stamp and redeem, filtered, paged, and as CSV. Pages go
@@ -52,6 +55,8 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
  * after the first starts, so Previous goes back and Next follows the answer's `next_cursor`.
  */
 export function MyScansSection() {
+  const t = useTranslations("scanner.list");
+  const format = useFormatter();
   const [cursors, setCursors] = useState<string[]>([]);
   const [filters, setFilters] = useState<FilterValues>({});
   const [card, setCard] = useState<string | null>(null);
@@ -59,14 +64,15 @@ export function MyScansSection() {
   const csv = `/api/scan-export${Object.keys(filters).length ? `?${new URLSearchParams(filters)}` : ""}`;
   return (
     <>
-      <h1 className="page-title">My scans</h1>
+      <h1 className="page-title">{t("pageTitle")}</h1>
+      <ScannerApp />
       <CardScanner onOpenCard={setCard} />
       {card && <CardDetail serial={card} onClose={() => setCard(null)} />}
       <section className="card" aria-labelledby="scans-title">
         <div className="row-between">
-          <h2 id="scans-title">Scans</h2>
+          <h2 id="scans-title">{t("title")}</h2>
           <a className="btn btn-secondary btn-small" href={csv} download>
-            Export CSV
+            {t("export")}
           </a>
         </div>
         <Filters
@@ -76,37 +82,33 @@ export function MyScansSection() {
           }}
         />
         {list.isPending ? (
-          <Skeleton label="Loading scans…" height="2.5rem" />
+          <Skeleton label={t("loading")} height="2.5rem" />
         ) : list.isError ? (
-          <ErrorState what="the scans" error={list.error} onRetry={() => list.refetch()} />
+          <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
         ) : list.data.items.length === 0 && cursors.length === 0 ? (
-          <EmptyState title="No scans here">
-            Joins, stamps and redeemed rewards appear here as customers scan your QR codes and you scan their cards.
-          </EmptyState>
+          <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
         ) : (
           <>
             <div className="table-scroll">
-              <table className="scan-table">
-                <caption className="visually-hidden">Scans, newest first</caption>
+              <table className="scan-table stack-table" ref={labelColumns}>
+                <caption className="visually-hidden">{t("caption")}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Business</th>
-                    <th scope="col">Location</th>
-                    <th scope="col">Staff</th>
-                    <th scope="col">Balance</th>
+                    {COLUMNS.map((column) => (
+                      <th scope="col" key={column}>
+                        {t(`columns.${column}`)}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
                   {list.data.items.map((s) => (
                     <tr key={s.id}>
                       <td>
-                        <time dateTime={s.created_at}>{when.format(new Date(s.created_at))}</time>
+                        <time dateTime={s.created_at}>{format.dateTime(new Date(s.created_at), "dayTime")}</time>
                       </td>
                       <td>
-                        <span className={`badge scan-${s.kind}`}>{KIND_LABEL[s.kind]}</span>
+                        <span className={`badge scan-${s.kind}`}>{t(`kinds.${s.kind}`)}</span>
                       </td>
                       <td>
                         <button type="button" className="link-button" onClick={() => setCard(s.serial)}>
@@ -114,17 +116,18 @@ export function MyScansSection() {
                         </button>
                         {s.flag_reason && (
                           <span className="badge badge-warning scan-flag" title={s.flag_reason}>
-                            Flagged<span className="visually-hidden">: {s.flag_reason}</span>
+                            {t("flagged")}
+                            <span className="visually-hidden">: {s.flag_reason}</span>
                           </span>
                         )}
                         <span className="small muted block">{s.serial}</span>
                       </td>
                       <td>{s.business_name}</td>
                       <td>{s.location ?? "—"}</td>
-                      <td>{s.staff_name ?? "Self-scan"}</td>
+                      <td>{s.staff_name ?? t("selfScan")}</td>
                       <td>
                         {s.programme === "stamps" ? s.stamps_after : s.balance_after_text}
-                        {s.amount && <span className="small muted block">on {s.amount}</span>}
+                        {s.amount && <span className="small muted block">{t("onAmount", { amount: s.amount })}</span>}
                       </td>
                     </tr>
                   ))}
@@ -139,7 +142,7 @@ export function MyScansSection() {
                 const next = list.data.next_cursor;
                 if (next) setCursors((c) => [...c, next]);
               }}
-              label="Scans"
+              label={t("title")}
             />
           </>
         )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -51,6 +52,8 @@ function afterRedeem(before: ScanResult, answer: Partial<ScanResult>): ScanResul
 
 /** Points: the options the balance affords; cashback: money off up to the balance (issue 23 §4). */
 function RedeemArea({ result, onRedeemed }: { result: ScanResult; onRedeemed: (outcome: Outcome) => void }) {
+  const t = useTranslations("scanner.result");
+  const format = useFormatter();
   const redeem = useRedeemCard();
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -71,7 +74,7 @@ function RedeemArea({ result, onRedeemed }: { result: ScanResult; onRedeemed: (o
   };
   return (
     <section className="redeem-area" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Redeem</h3>
+      <h3 id={`${id}-title`}>{t("redeem")}</h3>
       {result.kind === "points" ? (
         result.options.length > 0 ? (
           <ul className="redeem-options">
@@ -84,18 +87,18 @@ function RedeemArea({ result, onRedeemed }: { result: ScanResult; onRedeemed: (o
                   disabled={redeem.isPending}
                   onClick={() => void send({ option_id: option.id })}
                 >
-                  {option.title} · {option.points.toLocaleString("en")} points
+                  {t("option", { title: option.title, points: format.number(option.points) })}
                 </Button>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="small muted">Not enough points for any option yet.</p>
+          <p className="small muted">{t("notEnough")}</p>
         )
       ) : (
         <form className="redeem-amount" onSubmit={submitAmount} noValidate>
           <div className="field">
-            <label htmlFor={`${id}-amount`}>Amount to take off</label>
+            <label htmlFor={`${id}-amount`}>{t("amountOff")}</label>
             <div className="redeem-amount-row">
               <input
                 id={`${id}-amount`}
@@ -108,12 +111,13 @@ function RedeemArea({ result, onRedeemed }: { result: ScanResult; onRedeemed: (o
                 aria-invalid={error ? true : undefined}
               />
               <Button type="submit" variant="secondary" busy={redeem.isPending}>
-                Redeem cashback
+                {t("redeemCashback")}
               </Button>
             </div>
             <p id={`${id}-amount-hint`} className="field-hint">
-              Up to {result.cashback_balance ? moneyShort(result.cashback_balance, result.currency) : "0"}, the
-              card&apos;s cashback.
+              {t("upTo", {
+                amount: result.cashback_balance ? moneyShort(result.cashback_balance, result.currency) : "0",
+              })}
             </p>
           </div>
         </form>
@@ -137,6 +141,7 @@ export function ResultPanel({
   onOpenCard?: (serial: string) => void;
   onRedeemed: (outcome: Outcome) => void;
 }) {
+  const t = useTranslations("scanner.result");
   if (!outcome.ok) {
     return (
       <div className="scan-result error" role="alert">
@@ -151,23 +156,23 @@ export function ResultPanel({
         {outcome.message}
       </p>
       <dl className="details">
-        <dt>Customer</dt>
+        <dt>{t("customer")}</dt>
         <dd>{r.customer_name}</dd>
-        <dt>Business</dt>
+        <dt>{t("business")}</dt>
         <dd>{r.business_name}</dd>
-        <dt>{r.kind === "stamps" ? "Stamps" : "Balance"}</dt>
+        <dt>{r.kind === "stamps" ? t("stamps") : t("balance")}</dt>
         <dd data-testid="scan-balance">{r.balance_text}</dd>
-        <dt>Card</dt>
+        <dt>{t("card")}</dt>
         <dd>{r.serial}</dd>
       </dl>
       {r.kind === "stamps" && r.reward_ready && (
-        <p className="badge badge-success">Reward ready: scan again to redeem {r.reward_title}</p>
+        <p className="badge badge-success">{t("rewardReady", { reward: r.reward_title ?? "" })}</p>
       )}
       {r.kind !== "stamps" && outcome.live && <RedeemArea key={r.serial} result={r} onRedeemed={onRedeemed} />}
       {onOpenCard && (
         <p>
           <button type="button" className="btn btn-secondary btn-small" onClick={() => onOpenCard(r.serial)}>
-            Card details and history
+            {t("details")}
           </button>
         </p>
       )}

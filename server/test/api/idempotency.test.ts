@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ScanResult } from "../../../lib/contract/wallet";
 import { prune } from "../../src/services/housekeeping";
-import { createTestApp, expectError, type TestApp } from "../helpers/app";
+import { createTestApp, expectError, uniqueEmail, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 // Issue 24 §2: one Idempotency-Key layer for the whole product, declared on the call
@@ -48,6 +48,27 @@ it("stamps once for a key however often the same scan is sent, and answers the f
   await scan(token, serial, "scan-2");
   await scan(token, serial);
   expect(await stamps(serial)).toBe(3);
+});
+
+it("a staff member's offline queue: each scan's key stamps once, and the rules apply as each scan arrives", async () => {
+  // Issue 25 §4: the scanner keeps scans made offline, each with its key, and sends them in order
+  // when back online; an answer lost on the way makes it send one again.
+  const { token: ownerToken, qr } = await f.programme({ cooldown_minutes: 0, stamps_required: 3 });
+  const { serial } = (await f.join(qr.qr_token)).card;
+  const staff = await f.staffOf(ownerToken, uniqueEmail("staff"));
+  const answers = [];
+  for (const key of ["queued-1", "queued-2", "queued-3"]) answers.push(await scan(staff.token, serial, key));
+  expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+  // The join and two stamps reach the reward; the third scan, arriving then, redeems it.
+  expect(answers.map((res) => res.body.data.action)).toEqual(["stamp", "stamp", "redeem"]);
+  const again = await scan(staff.token, serial, "queued-2");
+  expect(again.statusCode).toBe(200);
+  expect(again.headers["idempotent-replayed"]).toBe("true");
+  expect(again.body).toEqual(answers[1]!.body);
+  expect(await stamps(serial)).toBe(2);
+  const redeems = await t.query<{ n: number }>(sql`select count(*)::int as n from card_events e
+    join cards c on c.id = e.card_id where c.serial = ${serial} and e.kind = 'redeem'`);
+  expect(redeems[0]!.n).toBe(1);
 });
 
 it("runs one of concurrent duplicates; the others answer what it answered", async () => {

@@ -1,0 +1,32 @@
+import type { MetadataRoute } from "next";
+import { SCANNER_START } from "@/lib/offline-scans/scanner-app";
+import { APP_NAME } from "@/lib/site";
+
+/**
+ * The staff scanner as an app of its own (issue 25 §4), beside the customer's card
+ * (app/manifest.webmanifest): its own id, so a phone can hold both, scoped to My Scans (the
+ * scanner and the scans list are that one page). Linked from My Scans only; its service worker
+ * (public/scanner-sw.js) keeps the page so the app opens without a network.
+ */
+const manifest: MetadataRoute.Manifest = {
+  id: SCANNER_START,
+  name: `${APP_NAME} scanner`,
+  short_name: "Scanner",
+  description: "Stamp and redeem customers' cards, also while the shop's connection is down.",
+  start_url: SCANNER_START,
+  scope: SCANNER_START,
+  display: "standalone",
+  orientation: "portrait",
+  theme_color: "#312e81",
+  background_color: "#f6f7fb",
+  icons: [
+    { src: "/icons/scanner.svg", sizes: "any", type: "image/svg+xml", purpose: "any" },
+    { src: "/icons/scanner-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+    { src: "/icons/scanner-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+    { src: "/icons/scanner-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+  ],
+};
+
+export function GET() {
+  return Response.json(manifest, { headers: { "content-type": "application/manifest+json" } });
+}
