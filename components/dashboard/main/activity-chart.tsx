@@ -1,13 +1,16 @@
 "use client";
 
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useFormatter, useTranslations } from "next-intl";
 import type { DayFigures } from "@/lib/contract/dashboard";
-
-const day = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
-const label = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
 
 /** Stamps (bars) and new customers (line) per day over 30 days. Loaded only on the main dashboard. */
 export default function ActivityChart({ series }: { series: DayFigures[] }) {
+  const t = useTranslations("dashboard.chart");
+  const format = useFormatter();
+  // The series' dates are UTC days: shown as such, in the reader's language.
+  const label = (date: string) =>
+    format.dateTime(new Date(`${date}T00:00:00Z`), { day: "numeric", month: "short", timeZone: "UTC" });
   return (
     <ResponsiveContainer width="100%" height={260}>
       <ComposedChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
@@ -16,10 +19,10 @@ export default function ActivityChart({ series }: { series: DayFigures[] }) {
         <YAxis allowDecimals={false} fontSize={12} />
         <Tooltip labelFormatter={(value) => label(String(value))} />
         <Legend />
-        <Bar dataKey="stamps" name="Stamps" fill="#4f46e5" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        <Bar dataKey="stamps" name={t("stamps")} fill="#4f46e5" radius={[3, 3, 0, 0]} isAnimationActive={false} />
         <Line
           dataKey="customers"
-          name="New customers"
+          name={t("newCustomers")}
           stroke="#1b7f4b"
           strokeWidth={2}
           dot={false}
