@@ -1,16 +1,18 @@
 "use client";
 
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import type { DayFigures } from "@/lib/contract/dashboard";
+import { useDayLabel } from "./day-label";
 
-/** Stamps (bars) and new customers (line) per day over 30 days. Loaded only on the main dashboard. */
+/**
+ * Stamps (bars) and new customers (line) per day over 30 days. Loaded only on the main dashboard.
+ * Never animated (so nothing moves for those who ask for reduced motion); ActivityTable beside it
+ * gives the same figures as a table.
+ */
 export default function ActivityChart({ series }: { series: DayFigures[] }) {
   const t = useTranslations("dashboard.chart");
-  const format = useFormatter();
-  // The series' dates are UTC days: shown as such, in the reader's language.
-  const label = (date: string) =>
-    format.dateTime(new Date(`${date}T00:00:00Z`), { day: "numeric", month: "short", timeZone: "UTC" });
+  const label = useDayLabel();
   return (
     <ResponsiveContainer width="100%" height={260}>
       <ComposedChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
