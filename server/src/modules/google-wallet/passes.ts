@@ -56,8 +56,17 @@ export function loyaltyClass(config: GoogleWalletConfig, business: PassBusiness)
  */
 export function classLook(design: ClassDesign | undefined) {
   if (!design) return { programName: "Stamp card", hexBackgroundColor: PASS_BACKGROUND };
+  return { programName: design.title, ...objectLook(design) };
+}
+
+/**
+ * The object's look (issue 25): an object's `hexBackgroundColor` and `heroImage` override its
+ * class's, so every object the server writes carries the design's, and a new design PATCHes them.
+ * None for a business never designed: its objects show the class's. `heroImage: null` removes one.
+ */
+export function objectLook(design: ClassDesign | undefined) {
+  if (!design) return {};
   return {
-    programName: design.title,
     hexBackgroundColor: design.backgroundColor,
     heroImage: design.heroUrl
       ? { sourceUri: { uri: design.heroUrl }, contentDescription: localized(design.title) }
@@ -103,7 +112,13 @@ export const moneyMicros = (minor: number, currency: string) =>
   (BigInt(minor) * 10n ** BigInt(6 - minorDigits(currency))).toString();
 
 /** One customer's card: stamps as points, the serial as the QR staff scan. */
-export function loyaltyObject(config: GoogleWalletConfig, businessId: number, card: PassCard) {
+export function loyaltyObject(
+  config: GoogleWalletConfig,
+  business: Pick<PassBusiness, "id" | "design">,
+  card: PassCard,
+) {
+  const { heroImage, ...look } = objectLook(business.design);
+  const businessId = business.id;
   return {
     id: objectId(config, card.serial),
     classId: classId(config, businessId),
@@ -112,6 +127,9 @@ export function loyaltyObject(config: GoogleWalletConfig, businessId: number, ca
     accountName: card.customerName.slice(0, 100),
     barcode: { type: "QR_CODE", value: card.serial, alternateText: card.serial },
     ...loyaltyObjectPatch(card),
+    // A new object has no hero to remove: a null is left out of the save link.
+    ...look,
+    ...(heroImage && { heroImage }),
     ...(card.messages?.length && { messages: loyaltyMessages(card.messages) }),
   };
 }
@@ -135,7 +153,7 @@ export function saveClaims(
     origins: [publicAppUrl],
     payload: {
       loyaltyClasses: [loyaltyClass(config, business)],
-      loyaltyObjects: [loyaltyObject(config, business.id, card)],
+      loyaltyObjects: [loyaltyObject(config, business, card)],
     },
   };
 }
