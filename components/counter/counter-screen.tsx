@@ -1,9 +1,10 @@
 "use client";
 
 import QRCode from "qrcode";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type CSSProperties } from "react";
 import type { Envelope } from "@/lib/contract/envelope";
 import type { CounterCode } from "@/lib/contract/qr-codes";
+import { counterColours } from "@/lib/counter-colours";
 import { confirmation, type Stamp } from "@/lib/counter-confirmation";
 
 type Problem = { status: number; message: string };
@@ -126,6 +127,17 @@ function useSvg(url: string | null) {
   return svg;
 }
 
+/**
+ * The screen's colours: the business's brand colour (the card design's `background_color`, once
+ * the code carries it) with black or white text, whichever keeps AA contrast.
+ */
+function colourStyle(code: CounterCode | null): CSSProperties {
+  const brand =
+    code && "background_color" in code && typeof code.background_color === "string" ? code.background_color : null;
+  const { background, text } = counterColours(brand);
+  return { "--counter-bg": background, "--counter-text": text } as CSSProperties;
+}
+
 function Countdown({ expiresAt }: { expiresAt: string }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -158,7 +170,7 @@ export function CounterScreen({ qrId, deviceLink }: { qrId: number; deviceLink?:
             ? "This QR code is not one of yours, or it was deleted."
             : code.message;
     return (
-      <main className="counter counter-problem">
+      <main className="counter counter-problem" style={colourStyle(null)}>
         <h1>Counter screen</h1>
         <p>{text}</p>
         {code.status === 401 && (
@@ -170,7 +182,7 @@ export function CounterScreen({ qrId, deviceLink }: { qrId: number; deviceLink?:
     );
   }
   return (
-    <main className="counter" data-live={live ? "true" : "false"}>
+    <main className="counter" data-live={live ? "true" : "false"} style={colourStyle(data)}>
       <section className="counter-code" aria-label="QR code to scan">
         {svg ? (
           <div

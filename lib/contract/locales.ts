@@ -36,7 +36,7 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   const ranges = header
     .split(",")
     .map((part, index) => {
-      const [tag, ...params] = part.trim().split(";");
+      const [tag = "", ...params] = part.trim().split(";");
       const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
       const weight = q ? Number(q.slice(2)) : 1;
       return { tag: tag.trim().toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index };
