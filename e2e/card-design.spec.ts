@@ -62,7 +62,7 @@ test("the card designer: colours and a strip change the preview before saving, l
 
   // A label colour too close to the background: a status message with the ratio, not colour alone.
   await page.getByRole("textbox", { name: "Label colour" }).fill("#6a3a95");
-  await expect(page.getByRole("status")).toContainText(
+  await expect(page.getByRole("status").filter({ hasText: "contrast" })).toContainText(
     /Label colour on the background has a contrast of \d+\.\d\d:1, below 4\.5:1/,
   );
   await page.getByRole("textbox", { name: "Label colour" }).fill("#f5d0fe");
