@@ -52,8 +52,8 @@ test("the card designer: colours and a strip change the preview before saving, l
 
   // The previews follow the form as the owner types, before anything is saved.
   await page.getByLabel("Card title").fill("Plum Rewards");
-  await page.getByRole("textbox", { name: "Background colour" }).fill("#5b2a86");
-  await page.getByRole("textbox", { name: "Text colour" }).fill("#fdf6e3");
+  await page.getByRole("textbox", { name: "Background colour", exact: true }).fill("#5b2a86");
+  await page.getByRole("textbox", { name: "Text colour", exact: true }).fill("#fdf6e3");
   for (const preview of ["preview-web", "preview-apple", "preview-google"]) {
     await expect(page.getByTestId(preview)).toContainText("Plum Rewards");
     expect(await background(page, preview)).toBe("rgb(91, 42, 134)");
@@ -61,11 +61,11 @@ test("the card designer: colours and a strip change the preview before saving, l
   await expect(page.getByTestId("contrast-warning")).toHaveCount(0);
 
   // A label colour too close to the background: a status message with the ratio, not colour alone.
-  await page.getByRole("textbox", { name: "Label colour" }).fill("#6a3a95");
+  await page.getByRole("textbox", { name: "Label colour", exact: true }).fill("#6a3a95");
   await expect(page.getByRole("status").filter({ hasText: "contrast" })).toContainText(
     /Label colour on the background has a contrast of \d+\.\d\d:1, below 4\.5:1/,
   );
-  await page.getByRole("textbox", { name: "Label colour" }).fill("#f5d0fe");
+  await page.getByRole("textbox", { name: "Label colour", exact: true }).fill("#f5d0fe");
   await expect(page.getByTestId("contrast-warning")).toHaveCount(0);
 
   // A strip image: previewed in the form and on both passes before saving.
@@ -112,7 +112,7 @@ test("the card designer is usable by keyboard: tab to a colour, type, save", asy
   await page.keyboard.type("Keyed card");
   await page.keyboard.press("Tab"); // the background picker
   await page.keyboard.press("Tab"); // its hex field
-  await expect(page.getByRole("textbox", { name: "Background colour" })).toBeFocused();
+  await expect(page.getByRole("textbox", { name: "Background colour", exact: true })).toBeFocused();
   await page.keyboard.press("Control+A");
   await page.keyboard.type("#123456");
   await expect(page.getByTestId("preview-web")).toContainText("Keyed card");
