@@ -24,6 +24,7 @@ export const MENU: readonly MenuItem[] = [
   { href: "/dashboard/automations", label: "Automations", roles: OWNER },
   { href: "/dashboard/product-category", label: "Product Categories", roles: OWNER },
   { href: "/dashboard/coupon", label: "Coupons", roles: OWNER },
+  { href: "/dashboard/card-design", label: "Card Design", roles: OWNER },
   { href: "/dashboard/integrations", label: "Integrations", roles: OWNER },
   { href: "/dashboard/plans", label: "Subscription Plan", roles: OWNER },
   { href: "/dashboard/how-to-use", label: "How to Use Dashboard and Scanner", roles: EVERYONE },
