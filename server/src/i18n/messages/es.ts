@@ -1,0 +1,48 @@
+import type { MessageKey } from "./en";
+
+export const es: Record<MessageKey, string> = {
+  "mail.code.expiry": "El código caduca en 10 minutos. Si no lo has pedido, puedes ignorar este correo.",
+  "mail.otp.subject": "{code} es tu código de {appName}",
+  "mail.otp.register.title": "Confirma tu dirección de correo",
+  "mail.otp.register.intro": "Usa este código para confirmar tu dirección de correo en {appName}:",
+  "mail.otp.forgot-password.title": "Restablece tu contraseña",
+  "mail.otp.forgot-password.intro": "Usa este código para restablecer tu contraseña de {appName}:",
+  "mail.invite.subject": "{owner} te ha invitado a {appName}",
+  "mail.invite.title": "{owner} te ha invitado a su equipo",
+  "mail.invite.intro":
+    "{owner} te ha añadido como personal en {appName} para escanear las tarjetas de los clientes y entregar recompensas.",
+  "mail.invite.link": "Abre este enlace para elegir tu contraseña: {link}",
+  "mail.invite.expiry":
+    "El enlace funciona una sola vez y caduca en 7 días. Si no lo esperabas, puedes ignorar este correo.",
+  "mail.walletCode.subject": "{code} es el código de tu tarjeta de {business}",
+  "mail.walletCode.title": "Tu tarjeta de {business}",
+  "mail.walletCode.intro": "Usa este código para abrir tu tarjeta de fidelidad de {business} en este dispositivo:",
+  "mail.receipt.subject": "Tu recibo de {appName}: {what}",
+  "mail.receipt.thanks": "Gracias por tu pago.",
+  "mail.receipt.online": "Tus recibos también están en {link}",
+  "pass.description": "Tarjeta de sellos de {business}",
+  "pass.stamps": "Sellos",
+  "pass.stampsChange": "Sellos: %@",
+  "pass.stampsOf": "{stamps} de {required}",
+  "pass.points": "Puntos",
+  "pass.balance": "Saldo",
+  "pass.cashback": "Reembolso",
+  "pass.reward": "Recompensa",
+  "pass.rewardReady": "Recompensa lista",
+  "pass.pointsTo": "{points} para {title}",
+  "pass.member": "Socio",
+  "pass.latestMessage": "Último mensaje",
+  "pass.messagesShowHere": "Los mensajes de {business} aparecerán aquí.",
+  "pass.cardNumber": "Número de tarjeta",
+  "pass.lifetime": "Sellos acumulados",
+  "pass.redeemed": "Recompensas canjeadas",
+  "pass.how": "Cómo funciona",
+  "pass.howText":
+    "Muestra el código de esta tarjeta en el mostrador: el personal lo escanea para añadirte un sello o darte tu recompensa.",
+  "pass.programName": "Tarjeta de sellos",
+  "pass.logo": "Logotipo de {business}",
+  "pass.noProgramme": "Ahora mismo no hay ningún programa de sellos en marcha.",
+  "pass.rewardReadyText": "Recompensa lista: {title}. Muestra esta tarjeta al personal.",
+  "pass.moreStamps":
+    "{count, plural, one {# sello más} other {# sellos más}} para {title} ({required} en total).",
+};

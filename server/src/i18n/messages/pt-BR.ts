@@ -1,0 +1,48 @@
+import type { MessageKey } from "./en";
+
+export const ptBR: Record<MessageKey, string> = {
+  "mail.code.expiry": "O código expira em 10 minutos. Se você não o solicitou, pode ignorar este e-mail.",
+  "mail.otp.subject": "{code} é o seu código do {appName}",
+  "mail.otp.register.title": "Confirme seu endereço de e-mail",
+  "mail.otp.register.intro": "Use este código para confirmar seu endereço de e-mail no {appName}:",
+  "mail.otp.forgot-password.title": "Redefina sua senha",
+  "mail.otp.forgot-password.intro": "Use este código para redefinir sua senha do {appName}:",
+  "mail.invite.subject": "{owner} convidou você para o {appName}",
+  "mail.invite.title": "{owner} convidou você para a equipe",
+  "mail.invite.intro":
+    "{owner} adicionou você como funcionário no {appName}, para escanear os cartões dos clientes e entregar recompensas.",
+  "mail.invite.link": "Abra este link para escolher sua senha: {link}",
+  "mail.invite.expiry":
+    "O link funciona uma única vez e expira em 7 dias. Se você não o esperava, pode ignorar este e-mail.",
+  "mail.walletCode.subject": "{code} é o código do seu cartão {business}",
+  "mail.walletCode.title": "Seu cartão {business}",
+  "mail.walletCode.intro": "Use este código para abrir seu cartão fidelidade {business} neste dispositivo:",
+  "mail.receipt.subject": "Seu recibo do {appName}: {what}",
+  "mail.receipt.thanks": "Obrigado pelo seu pagamento.",
+  "mail.receipt.online": "Seus recibos também estão em {link}",
+  "pass.description": "Cartão de selos {business}",
+  "pass.stamps": "Selos",
+  "pass.stampsChange": "Selos: %@",
+  "pass.stampsOf": "{stamps} de {required}",
+  "pass.points": "Pontos",
+  "pass.balance": "Saldo",
+  "pass.cashback": "Cashback",
+  "pass.reward": "Recompensa",
+  "pass.rewardReady": "Recompensa disponível",
+  "pass.pointsTo": "{points} para {title}",
+  "pass.member": "Membro",
+  "pass.latestMessage": "Última mensagem",
+  "pass.messagesShowHere": "As mensagens de {business} aparecem aqui.",
+  "pass.cardNumber": "Número do cartão",
+  "pass.lifetime": "Selos acumulados",
+  "pass.redeemed": "Recompensas resgatadas",
+  "pass.how": "Como funciona",
+  "pass.howText":
+    "Mostre o código deste cartão no balcão: a equipe o escaneia para adicionar um selo ou entregar sua recompensa.",
+  "pass.programName": "Cartão de selos",
+  "pass.logo": "Logotipo de {business}",
+  "pass.noProgramme": "Nenhum programa de selos está ativo no momento.",
+  "pass.rewardReadyText": "Recompensa disponível: {title}. Mostre este cartão à equipe.",
+  "pass.moreStamps":
+    "Faltam {count, plural, one {# selo} other {# selos}} para {title} ({required} no total).",
+};
