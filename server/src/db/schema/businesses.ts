@@ -47,6 +47,8 @@ export const businesses = pgTable(
     fraudThreshold: integer("fraud_threshold").notNull().default(5),
     /** ISO 4217 (issue 23): points and cashback count in it; defaults from the country. */
     currency: text("currency"),
+    /** The card's language (issue 25, card designer); null: the customer's browser, English in pass texts and mails. */
+    locale: text("locale"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
