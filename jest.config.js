@@ -25,7 +25,8 @@ const swcEsm = [
   "@swc/jest",
   { jsc: { parser: { syntax: "ecmascript" }, target: "es2022" }, module: { type: "commonjs" } },
 ];
-const esmOnly = "/node_modules/(light-my-request/node_modules/cookie|country-to-currency|intl-messageformat|@formatjs)/";
+const esmOnly =
+  "/node_modules/(light-my-request/node_modules/cookie|country-to-currency|intl-messageformat|@formatjs)/";
 
 const common = {
   rootDir: __dirname,

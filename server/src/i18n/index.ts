@@ -21,7 +21,10 @@ export const SERVER_MESSAGES: Record<Locale, Record<MessageKey, string>> = {
 };
 
 export type { MessageKey };
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+/** Formats a key in one locale; `locale` says which (a mail's `lang`). */
+export type Translate = ((key: MessageKey, values?: Record<string, string | number>) => string) & {
+  locale: Locale;
+};
 
 /** Parsed once per locale and key: a pass is built on every device's fetch. */
 const formats = new Map<string, IntlMessageFormat>();
@@ -31,7 +34,7 @@ export const localeOrDefault = (value: unknown): Locale => (isLocale(value) ? va
 
 /** `t(key, values)` in `locale`: what every mail and pass text goes through. */
 export function translator(locale: Locale): Translate {
-  return (key, values) => {
+  const t = (key: MessageKey, values?: Record<string, string | number>) => {
     const id = `${locale}\u0000${key}`;
     let format = formats.get(id);
     if (!format) {
@@ -40,4 +43,5 @@ export function translator(locale: Locale): Translate {
     }
     return String(format.format(values));
   };
+  return Object.assign(t, { locale });
 }

@@ -31,7 +31,9 @@ describe("server messages", () => {
     const values = { title: "Coffee", required: 10 };
     expect(translator("en")("pass.moreStamps", { ...values, count: 1 })).toBe("1 more stamp for Coffee (10 in all).");
     expect(translator("en")("pass.moreStamps", { ...values, count: 3 })).toBe("3 more stamps for Coffee (10 in all).");
-    expect(translator("es")("pass.moreStamps", { ...values, count: 3 })).toBe("3 sellos más para Coffee (10 en total).");
+    expect(translator("es")("pass.moreStamps", { ...values, count: 3 })).toBe(
+      "3 sellos más para Coffee (10 en total).",
+    );
     expect(translator("ar")("pass.moreStamps", { ...values, count: 2 })).toContain("ختمان");
   });
 });

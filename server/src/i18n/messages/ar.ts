@@ -11,8 +11,7 @@ export const ar: Record<MessageKey, string> = {
   "mail.invite.title": "دعاك {owner} للانضمام إلى فريقه",
   "mail.invite.intro": "أضافك {owner} موظفًا في {appName} لمسح بطاقات العملاء وتقديم المكافآت.",
   "mail.invite.link": "افتح هذا الرابط لاختيار كلمة المرور: {link}",
-  "mail.invite.expiry":
-    "يعمل الرابط مرة واحدة وتنتهي صلاحيته خلال 7 أيام. إذا لم تكن تتوقعه، يمكنك تجاهل هذه الرسالة.",
+  "mail.invite.expiry": "يعمل الرابط مرة واحدة وتنتهي صلاحيته خلال 7 أيام. إذا لم تكن تتوقعه، يمكنك تجاهل هذه الرسالة.",
   "mail.walletCode.subject": "{code} هو رمز بطاقتك لدى {business}",
   "mail.walletCode.title": "بطاقتك لدى {business}",
   "mail.walletCode.intro": "استخدم هذا الرمز لفتح بطاقة الولاء الخاصة بك لدى {business} على هذا الجهاز:",

@@ -44,6 +44,5 @@ export const de: Record<MessageKey, string> = {
   "pass.logo": "Logo von {business}",
   "pass.noProgramme": "Derzeit läuft kein Stempelprogramm.",
   "pass.rewardReadyText": "Prämie bereit: {title}. Zeigen Sie diese Karte dem Team.",
-  "pass.moreStamps":
-    "Noch {count, plural, one {# Stempel} other {# Stempel}} bis {title} ({required} insgesamt).",
+  "pass.moreStamps": "Noch {count, plural, one {# Stempel} other {# Stempel}} bis {title} ({required} insgesamt).",
 };

@@ -44,8 +44,7 @@ export const en = {
   "pass.logo": "{business} logo",
   "pass.noProgramme": "No stamp programme is running at the moment.",
   "pass.rewardReadyText": "Reward ready: {title}. Show this card to staff.",
-  "pass.moreStamps":
-    "{count, plural, one {# more stamp} other {# more stamps}} for {title} ({required} in all).",
+  "pass.moreStamps": "{count, plural, one {# more stamp} other {# more stamps}} for {title} ({required} in all).",
 } as const;
 
 export type MessageKey = keyof typeof en;

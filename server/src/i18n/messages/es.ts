@@ -43,6 +43,5 @@ export const es: Record<MessageKey, string> = {
   "pass.logo": "Logotipo de {business}",
   "pass.noProgramme": "Ahora mismo no hay ningún programa de sellos en marcha.",
   "pass.rewardReadyText": "Recompensa lista: {title}. Muestra esta tarjeta al personal.",
-  "pass.moreStamps":
-    "{count, plural, one {# sello más} other {# sellos más}} para {title} ({required} en total).",
+  "pass.moreStamps": "{count, plural, one {# sello más} other {# sellos más}} para {title} ({required} en total).",
 };

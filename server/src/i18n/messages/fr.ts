@@ -1,8 +1,7 @@
 import type { MessageKey } from "./en";
 
 export const fr: Record<MessageKey, string> = {
-  "mail.code.expiry":
-    "Le code expire dans 10 minutes. Si vous ne l’avez pas demandé, vous pouvez ignorer cet e-mail.",
+  "mail.code.expiry": "Le code expire dans 10 minutes. Si vous ne l’avez pas demandé, vous pouvez ignorer cet e-mail.",
   "mail.otp.subject": "{code} est votre code {appName}",
   "mail.otp.register.title": "Confirmez votre adresse e-mail",
   "mail.otp.register.intro": "Utilisez ce code pour confirmer votre adresse e-mail sur {appName} :",
@@ -44,6 +43,5 @@ export const fr: Record<MessageKey, string> = {
   "pass.logo": "Logo de {business}",
   "pass.noProgramme": "Aucun programme de tampons n’est en cours pour le moment.",
   "pass.rewardReadyText": "Récompense prête : {title}. Montrez cette carte à l’équipe.",
-  "pass.moreStamps":
-    "Encore {count, plural, one {# tampon} other {# tampons}} pour {title} ({required} au total).",
+  "pass.moreStamps": "Encore {count, plural, one {# tampon} other {# tampons}} pour {title} ({required} au total).",
 };

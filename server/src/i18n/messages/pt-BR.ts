@@ -43,6 +43,5 @@ export const ptBR: Record<MessageKey, string> = {
   "pass.logo": "Logotipo de {business}",
   "pass.noProgramme": "Nenhum programa de selos está ativo no momento.",
   "pass.rewardReadyText": "Recompensa disponível: {title}. Mostre este cartão à equipe.",
-  "pass.moreStamps":
-    "Faltam {count, plural, one {# selo} other {# selos}} para {title} ({required} no total).",
+  "pass.moreStamps": "Faltam {count, plural, one {# selo} other {# selos}} para {title} ({required} no total).",
 };

@@ -36,7 +36,7 @@ export async function resolveReward(db: Db, businessId: number, preferredId: num
 
 export type ResolvedQr = {
   qr: typeof qrCodes.$inferSelect;
-  business: { id: number; name: string; logoFileId: number | null; city: string };
+  business: { id: number; name: string; logoFileId: number | null; city: string; locale: string | null };
   location: string | null;
   reward: RewardRow | null;
 };
@@ -55,6 +55,7 @@ export async function findQr(db: Db, qrToken: string): Promise<ResolvedQr> {
         name: businesses.businessName,
         logoFileId: businesses.logoFileId,
         city: businesses.city,
+        locale: businesses.locale,
       },
       location: addresses.address,
     })

@@ -29,6 +29,7 @@ async function cardByKey(db: Db, secrets: string[], serial: string | undefined) 
         name: businesses.businessName,
         logoFileId: businesses.logoFileId,
         city: businesses.city,
+        locale: businesses.locale,
       },
     })
     .from(cardKeys)
