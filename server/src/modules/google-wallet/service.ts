@@ -18,7 +18,7 @@ export type GoogleWallet = {
    * Sends a card's new stamps to its saved pass. A card never saved (404) is normal; any other
    * failure throws, and the job (event.google-wallet) is retried.
    */
-  updateCard(card: Pick<PassCard, "serial" | "stamps" | "reward" | "terms">): Promise<void>;
+  updateCard(card: Pick<PassCard, "serial" | "stamps" | "reward" | "terms" | "locale">): Promise<void>;
   /**
    * Expires a deleted card's saved pass (Google's REST API deletes no loyalty object): the phone
    * moves it to its expired passes, saying the card was deleted. Never saved (404): nothing to do.
