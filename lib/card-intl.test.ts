@@ -1,6 +1,7 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { LOCALES } from "@/lib/contract/locales";
 import { CARD_MESSAGES, cardLocale, cardTranslator, langAttributes } from "@/lib/card-intl";
+import { confirmation } from "@/lib/counter-confirmation";
 
 describe("the card's language", () => {
   it("is the business's, else the NEXT_LOCALE cookie, else Accept-Language, else English", () => {
@@ -29,6 +30,19 @@ describe("the card's language", () => {
     expect(es("lifetime", { stamps: 3, rewards: 1 })).toBe("3 sellos en total · 1 recompensa canjeada");
     expect(cardTranslator("fr")("staffScan", { what: "points" })).toBe(
       "L’équipe scanne ce code pour ajouter des points ou les utiliser",
+    );
+  });
+
+  it("confirms a stamp on the counter screen in the card's language", () => {
+    const words = (t: ReturnType<typeof cardTranslator>) => ({
+      what: (what: "join" | "points" | "cashback" | "stamp") => t("confirmWhat", { what }),
+      of: (value: number, max: number) => t("progress", { value, max }),
+    });
+    const stamp = { action: "stamp" as const, stamps: 3, stamps_required: 10 };
+    expect(confirmation(stamp, words(cardTranslator("en")))).toBe(confirmation(stamp));
+    expect(confirmation(stamp, words(cardTranslator("es")))).toBe("Sello añadido · 3 de 10");
+    expect(confirmation({ ...stamp, action: "join" }, words(cardTranslator("de")))).toBe(
+      "Willkommen! Karte erstellt · 3 von 10",
     );
   });
 });
