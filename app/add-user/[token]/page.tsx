@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
+import { cookies, headers } from "next/headers";
 import { Providers } from "@/app/providers";
 import { AcceptInvite } from "@/components/staff/accept-invite";
+import { CardIntlProvider } from "@/components/wallet/card-intl-provider";
+import { cardLocale, langAttributes } from "@/lib/card-intl";
 import { APP_NAME } from "@/lib/site";
 
 export const metadata: Metadata = { title: "Join your team", robots: { index: false } };
@@ -12,17 +15,21 @@ type Props = { params: Promise<{ token: string }> };
 
 /** The staff invite page (spec.md §2): no top navigation bar. */
 export default async function AddUserPage({ params }: Props) {
-  const { token } = await params;
+  const [{ token }, cookieStore, requestHeaders] = await Promise.all([params, cookies(), headers()]);
+  // The invited person's language: their browser's (they have no profile yet).
+  const locale = cardLocale(null, cookieStore.get("NEXT_LOCALE")?.value, requestHeaders.get("accept-language"));
   return (
     <Providers>
-      <div className="auth-shell">
-        <main className="auth-main" id="main">
-          <AcceptInvite token={token} />
-        </main>
-        <footer className="auth-footer">
-          © {new Date().getFullYear()} {APP_NAME}
-        </footer>
-      </div>
+      <CardIntlProvider locale={locale}>
+        <div className="auth-shell" {...langAttributes(locale)}>
+          <main className="auth-main" id="main">
+            <AcceptInvite token={token} />
+          </main>
+          <footer className="auth-footer">
+            © {new Date().getFullYear()} {APP_NAME}
+          </footer>
+        </div>
+      </CardIntlProvider>
     </Providers>
   );
 }
