@@ -246,7 +246,9 @@ export default async function AddToWalletPage({ searchParams }: Props) {
         <p className="small muted">{card.kind && card.kind !== "stamps" ? t("nextVisit") : t("nextStamp")}</p>
       )}
       {card?.referral_url && <ReferralLink url={card.referral_url} businessName={business.name} />}
-      {card?.messages && <CardMessages messages={card.messages} card={{ qr_token: liveToken, serial: card.serial }} />}
+      {card?.messages && (
+        <CardMessages messages={card.messages} card={{ qr_token: liveToken, serial: card.serial }} locale={locale} />
+      )}
       {card && <WalletButtons links={card.wallet_links} device={device} stores={stores} locale={locale} />}
       {card && <CardPrivacy qrToken={liveToken} serial={card.serial} birthday={card.birthday ?? null} />}
       <PublicScanner />
