@@ -10,6 +10,7 @@ import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
 import { StampCard } from "@/components/wallet/stamp-card";
 import { cardLocale, cardTranslator, langAttributes } from "@/lib/card-intl";
+import { requestCardLocale } from "@/lib/card-intl-server";
 import { CardIntlProvider } from "@/components/wallet/card-intl-provider";
 import type { Locale } from "@/lib/contract/locales";
 import { WalletButtons } from "@/components/wallet/wallet-buttons";
@@ -21,7 +22,12 @@ import { APP_NAME } from "@/lib/site";
 import { qrDetail, selfScan, walletCard } from "@/lib/wallet-server";
 import "./wallet.css";
 
-export const metadata: Metadata = {
+/** The tab's title in the customer's language (the business's is known only once its card loads). */
+export async function generateMetadata(): Promise<Metadata> {
+  return { ...metadata, title: cardTranslator(await requestCardLocale())("metaTitle") };
+}
+
+const metadata: Metadata = {
   title: "Your stamp card",
   robots: { index: false },
   appleWebApp: { capable: true, title: "My card", statusBarStyle: "default" },

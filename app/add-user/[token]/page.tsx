@@ -3,10 +3,13 @@ import { cookies, headers } from "next/headers";
 import { Providers } from "@/app/providers";
 import { AcceptInvite } from "@/components/staff/accept-invite";
 import { CardIntlProvider } from "@/components/wallet/card-intl-provider";
-import { cardLocale, langAttributes } from "@/lib/card-intl";
+import { cardLocale, cardTranslator, langAttributes } from "@/lib/card-intl";
+import { requestCardLocale } from "@/lib/card-intl-server";
 import { APP_NAME } from "@/lib/site";
 
-export const metadata: Metadata = { title: "Join your team", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: cardTranslator(await requestCardLocale())("inviteMetaTitle"), robots: { index: false } };
+}
 
 /** Rendered per invite link (its token decides the page), never prerendered. */
 export const instant = false;

@@ -3,10 +3,13 @@ import { cookies, headers } from "next/headers";
 import { connection } from "next/server";
 import { CounterScreen } from "@/components/counter/counter-screen";
 import { CardIntlProvider } from "@/components/wallet/card-intl-provider";
-import { cardLocale, langAttributes } from "@/lib/card-intl";
+import { cardLocale, cardTranslator, langAttributes } from "@/lib/card-intl";
+import { requestCardLocale } from "@/lib/card-intl-server";
 import "./counter.css";
 
-export const metadata: Metadata = { title: "Counter screen", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: cardTranslator(await requestCardLocale())("counterTitle"), robots: { index: false } };
+}
 export const viewport: Viewport = { themeColor: "#111827" };
 
 /** Per request: the screen is the signed-in user's (or the tablet's), never prerendered. */
