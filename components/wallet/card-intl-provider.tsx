@@ -11,7 +11,16 @@ import { CARD_MESSAGES } from "@/lib/card-intl";
  */
 export function CardIntlProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
   return (
-    <NextIntlClientProvider locale={locale} messages={{ card: CARD_MESSAGES[locale] }}>
+    // Every prop given: rendered from a server component, next-intl reads a missing one from the
+    // request config (i18n/request.ts), which this page does not need. Times show in the phone's zone
+    // (LocalTime names it); UTC only stands in until the browser renders them.
+    <NextIntlClientProvider
+      locale={locale}
+      messages={{ card: CARD_MESSAGES[locale] }}
+      formats={{}}
+      timeZone="UTC"
+      now={new Date()}
+    >
       {children}
     </NextIntlClientProvider>
   );
