@@ -1,7 +1,7 @@
 import { IntlMessageFormat } from "intl-messageformat";
-import { LOCALES } from "@/lib/contract/locales";
-import { CARD_MESSAGES, cardLocale, cardTranslator, langAttributes } from "@/lib/card-intl";
-import { confirmation } from "@/lib/counter-confirmation";
+import { LOCALES } from "./contract/locales";
+import { CARD_MESSAGES, cardLocale, cardTranslator, langAttributes } from "./card-intl";
+import { confirmation } from "./counter-confirmation";
 
 describe("the card's language", () => {
   it("is the business's, else the NEXT_LOCALE cookie, else Accept-Language, else English", () => {

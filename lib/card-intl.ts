@@ -1,11 +1,11 @@
 import { createTranslator } from "next-intl";
-import { DEFAULT_LOCALE, isLocale, isRightToLeft, localeFromAcceptLanguage, type Locale } from "@/lib/contract/locales";
-import ar from "@/messages/ar/card.json";
-import de from "@/messages/de/card.json";
-import en from "@/messages/en/card.json";
-import es from "@/messages/es/card.json";
-import fr from "@/messages/fr/card.json";
-import ptBR from "@/messages/pt-BR/card.json";
+import { DEFAULT_LOCALE, isLocale, isRightToLeft, localeFromAcceptLanguage, type Locale } from "./contract/locales";
+import ar from "../messages/ar/card.json";
+import de from "../messages/de/card.json";
+import en from "../messages/en/card.json";
+import es from "../messages/es/card.json";
+import fr from "../messages/fr/card.json";
+import ptBR from "../messages/pt-BR/card.json";
 
 /** The `card` namespace (card page, counter screen, staff invite) in every locale. */
 export const CARD_MESSAGES: Record<Locale, typeof en> = { en, es, fr, de, "pt-BR": ptBR, ar };
