@@ -1,3 +1,5 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -12,20 +14,33 @@ const nextConfig = {
   partialPrefetching: false,
   // The API server is a separate process; nothing from server/ belongs in the Next.js bundle.
   outputFileTracingExcludes: { "*": ["server/**", "data/**", "e2e/**"] },
-  // Public pages: requests with a session cookie get the variant that renders the top bar's
-  // Dashboard/login button per request; all others the fully static page (issue 6).
+  // The public site is prerendered per language under app/[locale]: English at the unprefixed
+  // paths (`/` is `/en` inside), the others under their prefix (`/es/terms-condition`). Requests
+  // with a session cookie get the variant that renders the top bar's Dashboard/login button per
+  // request; all others the fully static page (issue 6). The locales are lib/contract/locales.ts's.
   async rewrites() {
     // The session cookie's name over http and over https (lib/session.ts: sessionCookieName).
     const cookieNames = ["loyalty_session", "__Host-loyalty_session"];
-    return {
-      beforeFiles: ["/", "/privacy-policy", "/privacy-policy-1", "/terms-condition"].flatMap((source) =>
+    const pages = ["", "/privacy-policy", "/privacy-policy-1", "/terms-condition"];
+    const prefixes = ["", "/es", "/fr", "/de", "/pt-BR", "/ar"];
+    const sessionVariants = prefixes.flatMap((prefix) =>
+      pages.flatMap((page) =>
         cookieNames.map((key) => ({
-          source,
+          source: `${prefix}${page}` || "/",
           has: [{ type: "cookie", key }],
-          destination: source === "/" ? "/session-view" : `/session-view${source}`,
+          destination: `${prefix || "/en"}/session-view${page}`,
         })),
       ),
-    };
+    );
+    const english = pages.map((page) => ({ source: page || "/", destination: `/en${page}` }));
+    return { beforeFiles: [...sessionVariants, ...english] };
+  },
+  // `/en/…` is the build's name for the unprefixed English pages: visitors get the real address.
+  async redirects() {
+    return [
+      { source: "/en", destination: "/", permanent: true },
+      { source: "/en/:path*", destination: "/:path*", permanent: true },
+    ];
   },
   async headers() {
     return [
@@ -56,4 +71,5 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl: the request configuration (locale, messages, formats) is i18n/request.ts.
+export default createNextIntlPlugin("./i18n/request.ts")(nextConfig);

@@ -31,6 +31,9 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   // Everything but the BFF, Next's own assets, files with an extension (public/), and the public
-  // pages, which the guard has nothing to say about: they stay static, with no proxy run per visit.
-  matcher: ["/((?!$|privacy-policy$|privacy-policy-1$|terms-condition$|api/|_next/|.*\\.[a-zA-Z0-9]+$).*)"],
+  // pages in every language (`/es/terms-condition`), which the guard has nothing to say about:
+  // they stay static, with no proxy run per visit.
+  matcher: [
+    "/((?!$|privacy-policy$|privacy-policy-1$|terms-condition$|(?:es|fr|de|pt-BR|ar)(?:/(?:privacy-policy|privacy-policy-1|terms-condition))?$|api/|_next/|.*\\.[a-zA-Z0-9]+$).*)",
+  ],
 };

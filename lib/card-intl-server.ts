@@ -1,3 +1,4 @@
+import { LOCALE_COOKIE } from "@/lib/i18n/locale-cookie";
 import "server-only";
 import { cookies, headers } from "next/headers";
 import type { Locale } from "@/lib/contract/locales";
@@ -10,5 +11,5 @@ import { cardLocale } from "./card-intl";
  */
 export async function requestCardLocale(): Promise<Locale> {
   const [cookieStore, requestHeaders] = await Promise.all([cookies(), headers()]);
-  return cardLocale(null, cookieStore.get("NEXT_LOCALE")?.value, requestHeaders.get("accept-language"));
+  return cardLocale(null, cookieStore.get(LOCALE_COOKIE)?.value, requestHeaders.get("accept-language"));
 }

@@ -61,9 +61,18 @@ export const COUNTER_PAGE = /^\/counter\/[1-9]\d{0,9}$/;
 /** `/dashboard/{type}`: any one segment; an unknown type is sent on to the main dashboard. */
 const DASHBOARD_PAGE = /^\/dashboard\/([^/]+)$/;
 
+/** The public site in a language of its own: `/es`, `/es/terms-condition`, … (app/[locale]). */
+const LOCALIZED_PUBLIC_PAGE = /^\/(?:es|fr|de|pt-BR|ar)(?:\/(?:privacy-policy|privacy-policy-1|terms-condition))?$/;
+
 /** True when the path is one of the product's pages; anything else redirects to `/`. */
 export function isKnownPage(path: string): boolean {
-  return EXACT.has(path) || INVITE_PAGE.test(path) || DASHBOARD_PAGE.test(path) || COUNTER_PAGE.test(path);
+  return (
+    EXACT.has(path) ||
+    LOCALIZED_PUBLIC_PAGE.test(path) ||
+    INVITE_PAGE.test(path) ||
+    DASHBOARD_PAGE.test(path) ||
+    COUNTER_PAGE.test(path)
+  );
 }
 
 /** Where a dashboard path that is not a section goes (`/dashboard`, `/dashboard/nope`), else null. */

@@ -5,6 +5,11 @@ import { AppShell } from "@/components/app/app-shell";
 import { PushConfigProvider } from "@/components/notifications/push-config";
 import { webEnv } from "@/lib/env";
 import { parsePushConfig } from "@/lib/push-config";
+import { RequestRootLayout } from "@/app/request-root-layout";
+import { rootMetadata, rootViewport } from "@/app/root-document";
+
+export const metadata = rootMetadata;
+export const viewport = rootViewport;
 
 /**
  * Signed-in pages render per request (they depend on the session and the URL): with Cache
@@ -19,10 +24,12 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   const stores = { appStore: env.NEXT_PUBLIC_APP_STORE_URL, playStore: env.NEXT_PUBLIC_PLAY_STORE_URL };
   const push = parsePushConfig(env.NEXT_PUBLIC_FIREBASE_CONFIG, env.NEXT_PUBLIC_FIREBASE_VAPID_KEY);
   return (
-    <Providers>
-      <PushConfigProvider value={push}>
-        <AppShell stores={stores}>{children}</AppShell>
-      </PushConfigProvider>
-    </Providers>
+    <RequestRootLayout>
+      <Providers>
+        <PushConfigProvider value={push}>
+          <AppShell stores={stores}>{children}</AppShell>
+        </PushConfigProvider>
+      </Providers>
+    </RequestRootLayout>
   );
 }

@@ -4,17 +4,27 @@ import { Toaster } from "@/components/ui/toaster";
 import { TranslateWidget } from "@/components/translate/translate-widget";
 import { CopyrightYear } from "@/components/ui/copyright-year";
 import { APP_NAME } from "@/lib/site";
+import { RequestRootLayout } from "@/app/request-root-layout";
+import { rootMetadata, rootViewport } from "@/app/root-document";
+import { SkipLink } from "@/components/ui/skip-link";
+
+export const metadata = rootMetadata;
+export const viewport = rootViewport;
+
+/** Rendered per request, in the visitor's language (cookie, else the browser's). */
+export const instant = false;
 
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (
     // No React Query here: the auth forms call the API directly; only their toasts need a host.
-    <>
+    <RequestRootLayout>
       <div className="auth-shell">
+        <SkipLink />
         <header className="auth-header row-between">
           <Brand />
           <TranslateWidget />
         </header>
-        <main className="auth-main" id="main">
+        <main className="auth-main" id="main" tabIndex={-1}>
           {children}
         </main>
         <footer className="auth-footer">
@@ -22,6 +32,6 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
         </footer>
       </div>
       <Toaster />
-    </>
+    </RequestRootLayout>
   );
 }

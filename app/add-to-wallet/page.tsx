@@ -1,4 +1,6 @@
+import { LOCALE_COOKIE } from "@/lib/i18n/locale-cookie";
 import type { Metadata, Viewport } from "next";
+import Link from "next/link";
 import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
 import { CardOffline } from "@/components/wallet/card-offline";
@@ -54,7 +56,7 @@ function Shell({ locale, children }: { locale: Locale; children: ReactNode }) {
           {children}
         </main>
         <footer className="wallet-footer small muted">
-          {t("footer", { appName: APP_NAME })} · <a href="/privacy-policy">{t("privacyPolicy")}</a>
+          {t("footer", { appName: APP_NAME })} · <Link href="/privacy-policy">{t("privacyPolicy")}</Link>
         </footer>
       </div>
     </CardIntlProvider>
@@ -105,7 +107,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   // A friend's referral link carries their card's code (issue 23 §6).
   const referralCode = typeof params.ref === "string" ? params.ref.slice(0, 40) : undefined;
   // Before the business is known: the customer's language.
-  const browserLocale = cardLocale(null, cookieStore.get("NEXT_LOCALE")?.value, requestHeaders.get("accept-language"));
+  const browserLocale = cardLocale(null, cookieStore.get(LOCALE_COOKIE)?.value, requestHeaders.get("accept-language"));
   const tb = cardTranslator(browserLocale);
   const noCode = <Friendly locale={browserLocale} title={tb("noCodeTitle")} text={tb("noCodeText")} />;
   if (home && !token && !lastSerial) return noCode;
@@ -132,7 +134,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   // contract carries it), else the customer's.
   const locale = cardLocale(
     (business as { locale?: unknown }).locale,
-    cookieStore.get("NEXT_LOCALE")?.value,
+    cookieStore.get(LOCALE_COOKIE)?.value,
     requestHeaders.get("accept-language"),
   );
   const t = cardTranslator(locale);

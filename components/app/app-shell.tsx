@@ -10,6 +10,7 @@ import { useUnreadCount } from "@/lib/queries/notifications";
 import { Button } from "@/components/ui/button";
 import { menuFor } from "./dashboard-menu";
 import { StoreBadges, type StoreLinks } from "./store-badges";
+import { SkipLink } from "@/components/ui/skip-link";
 
 /** Wide screens (spec.md §9: over 1000 px) open the menu by themselves. */
 const WIDE = "(min-width: 1001px)";
@@ -51,9 +52,7 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
 
   return (
     <div className="app-shell">
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
+      <SkipLink />
       <header className="app-topbar">
         <div style={{ display: "flex", alignItems: "center", gap: "0.75rem" }}>
           <Button
@@ -121,7 +120,7 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
             <StoreBadges links={stores} />
           </div>
         </nav>
-        <main id="main" className="app-content">
+        <main id="main" className="app-content" tabIndex={-1}>
           {profile.data?.role === "owner" &&
             profile.data.status_payment === "0" &&
             !["/subscription", "/payment", "/thank-you"].includes(pathname) && (

@@ -1,12 +1,14 @@
 "use client";
 
 import { NextIntlClientProvider, useTranslations } from "next-intl";
+import Link from "next/link";
 import QRCode from "qrcode";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { CARD_MESSAGES, langAttributes } from "@/lib/card-intl";
 import { isLocale } from "@/lib/contract/locales";
 import type { Envelope } from "@/lib/contract/envelope";
 import type { CounterCode } from "@/lib/contract/qr-codes";
+import { counterColours } from "@/lib/counter-colours";
 import { confirmation, type Stamp } from "@/lib/counter-confirmation";
 
 /** `offline`: the screen lost the network (its words are the card's, chosen at render). */
@@ -130,6 +132,17 @@ function useSvg(url: string | null) {
   return svg;
 }
 
+/**
+ * The screen's colours: the business's brand colour (the card design's `background_color`, once
+ * the code carries it) with black or white text, whichever keeps AA contrast.
+ */
+function colourStyle(code: CounterCode | null): CSSProperties {
+  const brand =
+    code && "background_color" in code && typeof code.background_color === "string" ? code.background_color : null;
+  const { background, text } = counterColours(brand);
+  return { "--counter-bg": background, "--counter-text": text } as CSSProperties;
+}
+
 function Countdown({ expiresAt }: { expiresAt: string }) {
   const t = useTranslations("card");
   const [now, setNow] = useState(() => Date.now());
@@ -183,13 +196,13 @@ export function CounterScreen({ qrId, deviceLink }: { qrId: number; deviceLink?:
                 ? t("counterOfflineLink")
                 : code.message;
     return (
-      <main className="counter counter-problem">
+      <main className="counter counter-problem" style={colourStyle(null)}>
         <h1>{t("counterTitle")}</h1>
         <p>{text}</p>
         {code.status === 401 && (
-          <a className="counter-link" href="/login">
+          <Link className="counter-link" href="/login">
             {t("signIn")}
-          </a>
+          </Link>
         )}
       </main>
     );
@@ -214,7 +227,7 @@ function CounterView({
 }) {
   const t = useTranslations("card");
   return (
-    <main className="counter" data-live={live ? "true" : "false"}>
+    <main className="counter" data-live={live ? "true" : "false"} style={colourStyle(data)}>
       <section className="counter-code" aria-label={t("counterQrLabel")}>
         {svg ? (
           <div

@@ -3,6 +3,7 @@ import { getHomeContent } from "@/lib/site-data";
 import { Footer } from "./footer";
 import { LoginButton, SessionButton, SessionButtonFallback } from "./session-button";
 import { TopBar } from "./top-bar";
+import { SkipLink } from "@/components/ui/skip-link";
 
 /**
  * Top bar, main and footer of the public pages, in two variants:
@@ -10,7 +11,7 @@ import { TopBar } from "./top-bar";
  *   visit costs no server rendering at all.
  * - "session": the same prerendered page with only the top bar's button rendered per request from
  *   the session (Dashboard or login). next.config.mjs rewrites requests that carry the session
- *   cookie to this variant (app/(signed-in-view)), so signed-in visitors see the right button
+ *   cookie to this variant (app/[locale]/session-view), so signed-in visitors see the right button
  *   in the first response, without a flash.
  */
 export async function SiteChrome({ variant, children }: { variant: "guest" | "session"; children: ReactNode }) {
@@ -25,11 +26,9 @@ export async function SiteChrome({ variant, children }: { variant: "guest" | "se
     );
   return (
     <>
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
+      <SkipLink />
       <TopBar logo={home?.logo ?? null} button={button} />
-      <main id="main" className="site-main">
+      <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
       <Footer home={home} year={year} />

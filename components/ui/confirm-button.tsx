@@ -4,10 +4,11 @@ import { useId, useRef, useState, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import { errorMessage } from "@/lib/api-client";
 import { Button } from "./button";
+import { showModal, trapTab } from "./modal";
 
 /**
- * A destructive action behind a confirmation dialog (the native <dialog>: focus moves into it,
- * Escape closes it, the page behind is inert).
+ * A destructive action behind a confirmation dialog (the native <dialog>: focus moves into it
+ * and stays there, Escape closes it, the page behind is inert, focus returns to the button).
  */
 export function ConfirmButton({
   action = "Delete",
@@ -43,11 +44,15 @@ export function ConfirmButton({
   };
   return (
     <>
-      <button type="button" className="btn btn-secondary btn-small" onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        onClick={() => dialog.current && showModal(dialog.current)}
+      >
         {action}
         <span className="visually-hidden"> {subject}</span>
       </button>
-      <dialog ref={dialog} className="dialog" aria-labelledby={titleId}>
+      <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onKeyDown={trapTab}>
         <h2 id={titleId}>{title}</h2>
         <p className="muted">{children}</p>
         <div className="dialog-actions">

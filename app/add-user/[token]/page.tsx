@@ -1,3 +1,4 @@
+import { LOCALE_COOKIE } from "@/lib/i18n/locale-cookie";
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { Providers } from "@/app/providers";
@@ -20,7 +21,7 @@ type Props = { params: Promise<{ token: string }> };
 export default async function AddUserPage({ params }: Props) {
   const [{ token }, cookieStore, requestHeaders] = await Promise.all([params, cookies(), headers()]);
   // The invited person's language: their browser's (they have no profile yet).
-  const locale = cardLocale(null, cookieStore.get("NEXT_LOCALE")?.value, requestHeaders.get("accept-language"));
+  const locale = cardLocale(null, cookieStore.get(LOCALE_COOKIE)?.value, requestHeaders.get("accept-language"));
   return (
     <Providers>
       <CardIntlProvider locale={locale}>

@@ -1,3 +1,4 @@
+import { LOCALE_COOKIE } from "@/lib/i18n/locale-cookie";
 import type { Metadata, Viewport } from "next";
 import { cookies, headers } from "next/headers";
 import { connection } from "next/server";
@@ -30,7 +31,7 @@ export default async function CounterPage({ params, searchParams }: Props) {
   // A device link: the tablet claims it once, then its cookie signs it in to this screen.
   const device = typeof search.device === "string" ? search.device : undefined;
   // Until the business's language arrives with the code: the browser's (the screen switches then).
-  const locale = cardLocale(null, cookieStore.get("NEXT_LOCALE")?.value, requestHeaders.get("accept-language"));
+  const locale = cardLocale(null, cookieStore.get(LOCALE_COOKIE)?.value, requestHeaders.get("accept-language"));
   return (
     <CardIntlProvider locale={locale}>
       <div className="counter-lang" {...langAttributes(locale)}>

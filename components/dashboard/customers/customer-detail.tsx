@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { showModal, trapTab } from "@/components/ui/modal";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { calls } from "@/lib/contract/calls";
@@ -156,11 +157,17 @@ export function CustomerDetailDialog({ serial, onClose }: { serial: string | nul
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (serial && !element.open) element.showModal();
+    if (serial && !element.open) showModal(element);
     if (!serial && element.open) element.close();
   }, [serial]);
   return (
-    <dialog ref={dialog} className="dialog customer-dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="dialog customer-dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onKeyDown={trapTab}
+    >
       <PanelHeader id={titleId} title={customer.data?.name ?? "Customer"} onClose={() => dialog.current?.close()} />
       {serial &&
         (customer.isPending ? (

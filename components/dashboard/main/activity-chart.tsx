@@ -2,11 +2,13 @@
 
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DayFigures } from "@/lib/contract/dashboard";
+import { dayLabel as label } from "./day-label";
 
-const day = new Intl.DateTimeFormat(undefined, { day: "numeric", month: "short", timeZone: "UTC" });
-const label = (date: string) => day.format(new Date(`${date}T00:00:00Z`));
-
-/** Stamps (bars) and new customers (line) per day over 30 days. Loaded only on the main dashboard. */
+/**
+ * Stamps (bars) and new customers (line) per day over 30 days. Loaded only on the main dashboard.
+ * Never animated (so nothing moves for those who ask for reduced motion); ActivityTable beside it
+ * gives the same figures as a table.
+ */
 export default function ActivityChart({ series }: { series: DayFigures[] }) {
   return (
     <ResponsiveContainer width="100%" height={260}>

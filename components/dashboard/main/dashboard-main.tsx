@@ -7,6 +7,7 @@ import type { DashboardDetails } from "@/lib/contract/dashboard";
 import { useDashboardDetails } from "@/lib/queries/dashboard";
 import { useProfile } from "@/lib/queries/user";
 import { moneyShort } from "../rewards/reward-summary";
+import { ActivityTable } from "./activity-table";
 
 // The chart library is fetched only here, not by any other dashboard page.
 const ActivityChart = dynamic(() => import("./activity-chart"), {
@@ -90,6 +91,7 @@ export function DashboardMain() {
           <section className="card" aria-labelledby="activity-title">
             <h2 id="activity-title">Stamps and new customers, last 30 days</h2>
             <ActivityChart series={details.data.series} />
+            <ActivityTable series={details.data.series} />
           </section>
           {owner && details.data.businesses === 0 && (
             <EmptyState

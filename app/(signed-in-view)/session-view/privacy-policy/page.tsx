@@ -1,1 +1,0 @@
-export { default, generateMetadata } from "@/app/(marketing)/privacy-policy/page";

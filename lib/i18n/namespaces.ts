@@ -1,0 +1,9 @@
+/**
+ * The message files of each locale: `messages/<locale>/<namespace>.json`. Each part of the app
+ * owns its namespace (common: shared UI; site, auth, dashboard, card, cardDesign, scanner), so a
+ * new part adds its file for all six locales and one line here. `messages.test.ts` fails when a
+ * file or a key is missing in any locale.
+ */
+export const NAMESPACES = ["common", "card"] as const;
+
+export type Namespace = (typeof NAMESPACES)[number];
