@@ -7,6 +7,7 @@
 // One namespace a line, so parts added side by side merge cleanly.
 // prettier-ignore
 export const NAMESPACES = [
+  "card",
   "cardDesign",
   "common",
   "dashboard",

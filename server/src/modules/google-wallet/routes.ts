@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { fileUrl } from "../../../../lib/contract/files";
-import { cards } from "../../db/schema";
+import { businesses, cards } from "../../db/schema";
+import { localeOrDefault } from "../../i18n";
 import { onceOutside } from "../../services/effects";
 import { resolveReward, type CardRow, type ResolvedQr, type RewardRow } from "../loyalty/cards";
 import { cardTerms, type CardTerms } from "../loyalty/card-balance";
@@ -29,9 +30,18 @@ export function googleSaveLink(
   const { business } = resolved;
   const logoPath = business.logoFileId ? fileUrl(business.logoFileId) : FALLBACK_LOGO;
   const design = classDesign(app, { ...business, businessName: business.name });
+  const locale = localeOrDefault(business.cardLocale);
   return app.googleWallet.saveLink(
-    { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}`, locations, design },
-    { serial: card.serial, customerName, stamps: card.stamps, reward: passReward(resolved.reward), messages, terms },
+    { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}`, locations, design, locale },
+    {
+      serial: card.serial,
+      customerName,
+      stamps: card.stamps,
+      reward: passReward(resolved.reward),
+      messages,
+      terms,
+      locale,
+    },
   );
 }
 
@@ -42,14 +52,21 @@ export function googleSaveLink(
 export function googleWalletRoutes(app: FastifyInstance) {
   if (!app.googleWallet.configured) return;
   app.events.on("card.changed", "google-wallet", async ({ cardId }, job) => {
-    const [card] = await app.db.select().from(cards).where(eq(cards.id, cardId)).limit(1);
-    if (!card) return;
+    const [row] = await app.db
+      .select({ card: cards, locale: businesses.cardLocale })
+      .from(cards)
+      .innerJoin(businesses, eq(businesses.id, cards.businessId))
+      .where(eq(cards.id, cardId))
+      .limit(1);
+    if (!row) return;
+    const { card } = row;
+    const locale = localeOrDefault(row.locale);
     const reward = await resolveReward(app.db, card.businessId, card.rewardId);
     const terms = await cardTerms(app.db, card.businessId, reward);
     const { design } = await businessDesign(app, card.businessId);
     await onceOutside(app.db, { kind: "google-card", source: job.id }, cardId, () =>
       app.googleWallet.updateCard(
-        { serial: card.serial, stamps: card.stamps, reward: passReward(reward), terms },
+        { serial: card.serial, stamps: card.stamps, reward: passReward(reward), terms, locale },
         design,
       ),
     );
