@@ -52,7 +52,7 @@ async function cardWithPass(locale?: string) {
     .png()
     .toBuffer();
   const business = await f.addBusiness(token, { business_name: "Red Door Bakery" }, logo);
-  if (locale) await t.query(sql`update businesses set locale = ${locale} where id = ${business.id}`);
+  if (locale) await t.query(sql`update businesses set card_locale = ${locale} where id = ${business.id}`);
   const reward = await f.addReward(token, business.id, { title: "Free croissant", stamps_required: 10 });
   const qr = await f.generateQr(token, business.id, { reward_id: reward.id });
   const joined = await f.join(qr.qr_token);

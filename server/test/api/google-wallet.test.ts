@@ -131,7 +131,7 @@ describe("Save to Google Wallet", () => {
 describe("the pass in the card's language (issue 25)", () => {
   it("a German business's class and object, and the PATCH after a stamp, are in German", async () => {
     const programme = await f.programme({ stamps_required: 3 });
-    await t.query(sql`update businesses set locale = 'de' where id = ${programme.business.id}`);
+    await t.query(sql`update businesses set card_locale = 'de' where id = ${programme.business.id}`);
     const joined = await f.join(programme.qr.qr_token, { name: "Ada Lovelace" });
     const res = await t.get<WalletCard>("/wallet-card", {
       query: { qr_token: programme.qr.qr_token },
