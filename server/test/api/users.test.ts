@@ -38,6 +38,7 @@ describe("GET /user-profile", () => {
         status_payment: "0",
         email_verified_at: expect.any(String),
         created_at: expect.any(String),
+        locale: null,
       },
     });
     expect(userProfile.safeParse(res.body.data).success).toBe(true);
@@ -96,6 +97,46 @@ describe("POST /profile-update", () => {
     const user = await t.createUser();
     const res = await t.post("/profile-update", { phone_number: "+1 555 0100" }, { token: await t.tokenFor(user.id) });
     expectInvalid(res, ["name"]);
+  });
+
+  it("stores the dashboard language, returns it with the profile, and keeps it when a later update leaves it out", async () => {
+    const user = await t.createUser();
+    const token = await t.tokenFor(user.id);
+
+    const res = await t.post(
+      "/profile-update",
+      { name: "Owner", phone_number: "+1 555 0100", locale: "pt-BR" },
+      { token },
+    );
+
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toMatchObject({ locale: "pt-BR" });
+    expect((await t.get("/user-profile", { token })).body.data).toMatchObject({ locale: "pt-BR" });
+    await t.post("/profile-update", { name: "Owner Again", phone_number: "+1 555 0100" }, { token });
+    expect((await t.get("/user-profile", { token })).body.data).toMatchObject({ name: "Owner Again", locale: "pt-BR" });
+  });
+
+  it.each([
+    ["an unknown language", "xx"],
+    ["a region we do not speak", "pt-PT"],
+    ["not text", 7],
+    ["null", null],
+  ])("refuses %s as the locale with 422 errors.locale and changes nothing", async (_what, locale) => {
+    const user = await t.createUser();
+    const token = await t.tokenFor(user.id);
+    const before = await userRow(user.id);
+
+    const res = await t.post(
+      "/profile-update",
+      { name: "Changed Name", phone_number: "+1 555 0100", locale },
+      { token },
+    );
+
+    expectInvalid(res, ["locale"]);
+    expect(Object.keys(res.body.errors!)).toEqual(["locale"]);
+    expect(res.body.errors!.locale).toContain("Choose one of: en, es, fr, de, pt-BR, ar.");
+    expect(await userRow(user.id)).toEqual(before);
+    expect((await t.get("/user-profile", { token })).body.data).toMatchObject({ locale: null });
   });
 
   it("cannot change the email, role or payment status", async () => {

@@ -18,6 +18,7 @@ export function toProfile(user: UserRow): UserProfile {
     status_payment: user.statusPayment,
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
     created_at: user.createdAt.toISOString(),
+    locale: user.locale,
   };
 }
 
