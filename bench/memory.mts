@@ -3,7 +3,7 @@
 // - The API server's peak RSS (VmHWM: the kernel's high-water mark, so no spike between two polls is
 //   missed) on a first start (PGlite creates and migrates its database) and on a second start of
 //   the same data, each followed by a little traffic. Target ≤ 350 MB at all times.
-// - The web server's RSS after 1,000 mixed page views (public pages, sign-in, dashboard sections
+// - The web server's peak RSS over its first start and 1,000 mixed page views (public pages, sign-in, dashboard sections
 //   with a session, a card page, BFF calls). Target ≤ 150 MB.
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -166,10 +166,11 @@ async function main() {
       if (res.status >= 500) errors++;
     }
     const after = memory(webChild.pid!)!;
+    // The peak (VmHWM) covers the first start and every view since, not only where RSS ended up.
     line(
-      after.rss <= WEB_TARGET_MB && errors === 0,
-      `web server after ${PAGE_VIEWS} mixed page views: RSS`,
-      `${after.rss.toFixed(0)} MB (at start ${startRss.toFixed(0)} MB, peak ${after.peak.toFixed(0)} MB, ${errors} errors; target ≤ ${WEB_TARGET_MB} MB)`,
+      after.peak <= WEB_TARGET_MB && errors === 0,
+      `web server, first start and ${PAGE_VIEWS} mixed page views: peak RSS`,
+      `${after.peak.toFixed(0)} MB (ready at ${startRss.toFixed(0)} MB, after the views ${after.rss.toFixed(0)} MB, ${errors} errors; target ≤ ${WEB_TARGET_MB} MB)`,
     );
     const api = memory(second.pid);
     if (api) {
