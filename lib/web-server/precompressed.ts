@@ -39,6 +39,11 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
           [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          // A window no larger than the page: brotli's default (4 MB) would be native memory for nothing.
+          [constants.BROTLI_PARAM_LGWIN]: Math.min(
+            constants.BROTLI_DEFAULT_WINDOW,
+            Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(body.length + 1))),
+          ),
         },
       })
     : gzipSync(body, { level: 9 });
