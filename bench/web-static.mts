@@ -1,11 +1,10 @@
 // Static pages against what Next.js costs (issue 26 §2): `GET /` and the legal pages on the
 // product's web server, side by side in one run with a plain `next start` serving an empty page of
-// the same Next.js version (a tiny app built in a temp dir on this checkout's node_modules). Both
+// the same Next.js version (a tiny app built in a temp dir under data/, on this checkout's node_modules). Both
 // are loaded by the same client (autocannon, as a browser asks: compressed), in alternating rounds;
 // the figures are each side's median over the rounds, with their spread (min–max).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { run, waitForUrl } from "../scripts/lib/run.mjs";
 import { freePort } from "./servers.mjs";
@@ -25,13 +24,14 @@ const EMPTY_APP: Record<string, string> = {
 
 /** Builds and starts `next start` on an empty page; answers its URL and a function that stops it. */
 export async function startPlainNext(): Promise<{ url: string; stop: () => void }> {
-  const dir = fs.mkdtempSync(path.join(tmpdir(), "bench-empty-next-"));
+  // Under this checkout (data/ is not tracked): Turbopack resolves `next` only inside the workspace
+  // root it finds by the nearest lockfile, so a temp dir elsewhere could not use this installation.
+  fs.mkdirSync("data", { recursive: true });
+  const dir = fs.mkdtempSync(path.resolve("data", "bench-empty-next-"));
   for (const [file, text] of Object.entries(EMPTY_APP)) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);
   }
-  // The same installed Next.js and React as the product's.
-  fs.symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"), "dir");
   const nextBin = path.resolve("node_modules/next/dist/bin/next");
   console.log("[bench] building an empty Next.js app…");
   await run(process.execPath, [nextBin, "build", dir], { env: { ...process.env, NODE_ENV: "production" } });
