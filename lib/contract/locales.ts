@@ -39,7 +39,7 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
       const [tag = "", ...params] = part.trim().split(";");
       const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
       const weight = q ? Number(q.slice(2)) : 1;
-      return { tag: (tag ?? "").trim().toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index };
+      return { tag: tag.trim().toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index };
     })
     .filter((range) => range.tag && range.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);
