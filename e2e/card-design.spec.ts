@@ -23,6 +23,7 @@ async function axeClean(page: Page) {
 test("the card designer: colours and a strip change the preview before saving, low contrast is announced, the saved design reaches the card page", async ({
   page,
   request,
+  browser,
 }) => {
   await signedInOwner(page, request, uniqueEmail("design"), "Dana Designer");
   await payPlan(page);
@@ -88,6 +89,29 @@ test("the card designer: colours and a strip change the preview before saving, l
     foreground_color: "#fdf6e3",
     label_color: "#f5d0fe",
   });
+
+  // A customer's card page shows the band in the design's colours, the strip and the stamps in them.
+  const customer = await browser.newContext();
+  const joined = await customer.request.post(`${E2E.webUrl}/api/wallet-join`, {
+    headers: sameOrigin,
+    data: { qr_token: qrToken, name: "Cleo Customer", email: uniqueEmail("cleo"), consent: true },
+  });
+  expect(joined.status()).toBe(201);
+  const card = await customer.newPage();
+  await card.goto(`/add-to-wallet?qr_token=${qrToken}`);
+  const band = card.locator(".wallet-card-band");
+  await expect(band.getByText("Plum Rewards")).toBeVisible();
+  expect(await band.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(91, 42, 134)");
+  expect(await band.evaluate((el) => getComputedStyle(el).color)).toBe("rgb(253, 246, 227)");
+  await expect(band.locator("img.wallet-card-strip")).toHaveAttribute("src", /^\/api\/files\//);
+  expect(
+    await card
+      .locator(".wallet-stamp.filled")
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor),
+  ).toBe("rgb(91, 42, 134)");
+  await axeClean(card);
+  await customer.close();
 
   // Phone width: the previews stack under the form; still axe clean.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -237,7 +237,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       )}
 
       {card ? (
-        <StampCard card={card} locale={locale} />
+        <StampCard card={card} locale={locale} design={business.design} />
       ) : (
         reward &&
         liveToken && (

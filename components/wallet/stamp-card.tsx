@@ -1,4 +1,7 @@
 import QRCode from "qrcode";
+import type { CSSProperties, ReactNode } from "react";
+import type { CardLook } from "@/lib/contract/card-design";
+import { meetsAA } from "@/lib/contract/contrast";
 import type { Locale } from "@/lib/contract/locales";
 import type { WalletCard } from "@/lib/contract/wallet";
 import { cardTranslator, type CardTranslator } from "@/lib/card-intl";
@@ -7,16 +10,25 @@ import { cardTranslator, type CardTranslator } from "@/lib/card-intl";
  * The customer's card: stamp grid, progress, the reward when ready, and the card's own QR for staff.
  * A points or cashback card shows its balance in its own terms instead of the grid (issue 23).
  */
-export async function StampCard({ card, locale = "en" }: { card: WalletCard; locale?: Locale }) {
+export async function StampCard({
+  card,
+  locale = "en",
+  design,
+}: {
+  card: WalletCard;
+  locale?: Locale;
+  /** The business's card design (issue 25): its band and stamps in the owner's colours. */
+  design?: CardLook;
+}) {
   const t = cardTranslator(locale);
-  if (card.kind && card.kind !== "stamps") return <BalanceCard card={card} t={t} />;
+  if (card.kind && card.kind !== "stamps") return <BalanceCard card={card} t={t} design={design} />;
   const required = card.stamps_required;
   const cells = required ?? Math.max(card.stamps, 1);
   const extra = required && card.stamps > required ? card.stamps - required : 0;
   // Rendered here, on the server: the phone gets the SVG itself, no QR library in its JavaScript.
   const svg = await QRCode.toString(card.serial, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return (
-    <section className="wallet-card" aria-labelledby="card-title">
+    <DesignedCard design={design}>
       <div className="wallet-card-head">
         <h2 id="card-title">{t("cardOf", { name: card.customer_name })}</h2>
         <p className="wallet-count">
@@ -53,6 +65,40 @@ export async function StampCard({ card, locale = "en" }: { card: WalletCard; loc
       )}
       <CardCode serial={card.serial} svg={svg} what="stamps" t={t} />
       <p className="small muted">{t("lifetime", { stamps: card.lifetime_stamps, rewards: card.rewards_redeemed })}</p>
+    </DesignedCard>
+  );
+}
+
+/**
+ * The card's frame: with a design, a band in the owner's colours (title, strip image) and the
+ * stamps filled in its background colour with the text colour readable on it (contrast.ts).
+ */
+function DesignedCard({ design, children }: { design?: CardLook; children: ReactNode }) {
+  if (!design) {
+    return (
+      <section className="wallet-card" aria-labelledby="card-title">
+        {children}
+      </section>
+    );
+  }
+  const colours = {
+    "--card-bg": design.background_color,
+    // The owner's text colour where it reads on the background (the designer warns otherwise).
+    "--card-fg": meetsAA(design.foreground_color, design.background_color)
+      ? design.foreground_color
+      : design.text_color,
+    "--card-on-bg": design.text_color,
+  } as CSSProperties;
+  return (
+    <section className="wallet-card designed" aria-labelledby="card-title" style={colours}>
+      <div className="wallet-card-band">
+        <p className="wallet-card-title">{design.title}</p>
+        {design.strip_url && (
+          // eslint-disable-next-line @next/next/no-img-element -- a stored image served by our API, already sized
+          <img src={design.strip_url} alt="" className="wallet-card-strip" width={1125} height={369} />
+        )}
+      </div>
+      {children}
     </section>
   );
 }
@@ -86,11 +132,11 @@ function CardCode({
 }
 
 /** A points or cashback card: "340 points — 60 to Free lunch" or "€4.60 to spend", and what it affords now. */
-async function BalanceCard({ card, t }: { card: WalletCard; t: CardTranslator }) {
+async function BalanceCard({ card, t, design }: { card: WalletCard; t: CardTranslator; design?: CardLook }) {
   const svg = await QRCode.toString(card.serial, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   const options = card.options ?? [];
   return (
-    <section className="wallet-card" aria-labelledby="card-title">
+    <DesignedCard design={design}>
       <div className="wallet-card-head">
         <h2 id="card-title">{t("cardOf", { name: card.customer_name })}</h2>
         <p className="wallet-count" data-testid="card-balance">
@@ -109,6 +155,6 @@ async function BalanceCard({ card, t }: { card: WalletCard; t: CardTranslator })
       )}
       <CardCode serial={card.serial} svg={svg} what={card.kind === "points" ? "points" : "cashback"} t={t} />
       <p className="small muted">{t("redeemed", { count: card.rewards_redeemed })}</p>
-    </section>
+    </DesignedCard>
   );
 }
