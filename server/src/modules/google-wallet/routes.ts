@@ -32,7 +32,14 @@ export function googleSaveLink(
   const design = classDesign(app, { ...business, businessName: business.name });
   const locale = localeOrDefault(business.cardLocale);
   return app.googleWallet.saveLink(
-    { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}`, locations, design, locale },
+    {
+      id: business.id,
+      name: business.name,
+      logoUrl: `${app.config.publicAppUrl}${logoPath}`,
+      locations,
+      design,
+      locale,
+    },
     {
       serial: card.serial,
       customerName,

@@ -30,7 +30,10 @@ export type GoogleWallet = {
    * failure throws, and the job (event.google-wallet) is retried. The PATCH carries the business's
    * design (issue 25), so the object keeps the colour and hero it overrides its class's with.
    */
-  updateCard(card: Pick<PassCard, "serial" | "stamps" | "reward" | "terms" | "locale">, design?: ClassDesign): Promise<void>;
+  updateCard(
+    card: Pick<PassCard, "serial" | "stamps" | "reward" | "terms" | "locale">,
+    design?: ClassDesign,
+  ): Promise<void>;
   /**
    * Expires a deleted card's saved pass (Google's REST API deletes no loyalty object): the phone
    * moves it to its expired passes, saying the card was deleted. Never saved (404): nothing to do.
