@@ -9,6 +9,7 @@
 export const NAMESPACES = [
   "common",
   "dashboard",
+  "dashboardMore",
   "scanner",
 ] as const;
 
