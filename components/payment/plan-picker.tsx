@@ -42,7 +42,7 @@ export function PlanPicker() {
             <li key={plan.id} className="plan">
               <h2>{plan.name}</h2>
               <p className="plan-price">
-                <strong>{formatMoney(plan.amount, plan.currency)}</strong>{" "}
+                <strong>{formatMoney(format, plan.amount, plan.currency)}</strong>{" "}
                 <span>{plan.interval === "year" ? t("perYear") : t("perMonth")}</span>
               </p>
               <ul className="check-list">

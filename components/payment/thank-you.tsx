@@ -20,7 +20,7 @@ export function ThankYou() {
           {t.rich("active", {
             plan: plan.plan.name,
             date: format.dateTime(new Date(plan.period_end!), { dateStyle: "long" }),
-            amount: formatMoney(plan.amount, plan.currency),
+            amount: formatMoney(format, plan.amount, plan.currency),
             strong: (chunks) => <strong>{chunks}</strong>,
           })}
         </p>

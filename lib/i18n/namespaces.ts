@@ -11,6 +11,7 @@ export const NAMESPACES = [
   "cardDesign",
   "common",
   "dashboard",
+  "dashboardMore",
   "scanner",
 ] as const;
 

@@ -49,10 +49,10 @@ const PROGRAMME_KPIS: { key: ProgrammeFigure }[] = [
   { key: "referrals" },
 ];
 
-function figureText(value: number | Owed, number: (value: number) => string): string {
-  if (typeof value === "number") return number(value);
+function figureText(value: number | Owed, format: ReturnType<typeof useFormatter>): string {
+  if (typeof value === "number") return format.number(value);
   if (value.length === 0) return "0";
-  return value.map((owed) => moneyShort(owed.amount, owed.currency)).join(" + ");
+  return value.map((owed) => moneyShort(format, owed.amount, owed.currency)).join(" + ");
 }
 
 type Tile = { key: Figure | ProgrammeFigure; text: string; href?: string; ownerOnly?: boolean };
@@ -60,8 +60,7 @@ type Tile = { key: Figure | ProgrammeFigure; text: string; href?: string; ownerO
 function KpiGrid({ details, owner }: { details: DashboardDetails; owner: boolean }) {
   const t = useTranslations("dashboard.main");
   const format = useFormatter();
-  const number = (value: number) => format.number(value);
-  const programme: Tile[] = PROGRAMME_KPIS.map((kpi) => ({ ...kpi, text: figureText(details[kpi.key], number) }));
+  const programme: Tile[] = PROGRAMME_KPIS.map((kpi) => ({ ...kpi, text: figureText(details[kpi.key], format) }));
   const standard: Tile[] = KPIS.map((kpi) => ({ ...kpi, text: String(details[kpi.key]) }));
   // The programme figures follow the loyalty ones (up to rewards redeemed), before what the owner manages.
   const split = standard.findIndex((tile) => tile.key === "rewards_redeemed") + 1;

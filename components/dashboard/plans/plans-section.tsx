@@ -49,7 +49,7 @@ export function PlansSection() {
             <dt>{t("price")}</dt>
             <dd>
               {t("per", {
-                amount: formatMoney(active.data.amount, active.data.currency),
+                amount: formatMoney(format, active.data.amount, active.data.currency),
                 interval: active.data.plan.interval,
               })}
             </dd>
@@ -105,7 +105,7 @@ export function PlansSection() {
                         {p.coupon && <span className="muted"> · {t("coupon", { code: p.coupon })}</span>}
                       </td>
                       <td>{p.period_start ? `${date(p.period_start)} – ${date(p.period_end)}` : "—"}</td>
-                      <td>{formatMoney(p.amount, p.currency)}</td>
+                      <td>{formatMoney(format, p.amount, p.currency)}</td>
                       <td>
                         <span className={`badge ${STATUS_CLASS[p.status]}`}>{t(`statuses.${p.status}`)}</span>
                         {p.failure_message && <span className="muted"> {p.failure_message}</span>}

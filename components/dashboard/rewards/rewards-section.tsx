@@ -8,12 +8,13 @@ import type { Reward } from "@/lib/contract/rewards";
 import { useRemoveReward, useRewards } from "@/lib/queries/loyalty";
 import { PagedList } from "../paged-list";
 import { RewardForm } from "./reward-form";
-import { earnSummary, KIND_LABEL } from "./reward-summary";
+import { useRewardSummary } from "./reward-summary";
 import "./rewards.css";
 
 function RewardRow({ reward, onEdit }: { reward: Reward; onEdit: () => void }) {
   const remove = useRemoveReward();
   const t = useTranslations("dashboard.rewards");
+  const { kindLabel, earnSummary } = useRewardSummary();
   const minutes = reward.cooldown_minutes;
   const cooldown =
     minutes === 0
@@ -26,7 +27,7 @@ function RewardRow({ reward, onEdit }: { reward: Reward; onEdit: () => void }) {
       name={reward.title}
       heading={
         <>
-          {reward.title} <span className={`badge kind-badge kind-${reward.kind}`}>{KIND_LABEL[reward.kind]}</span>
+          {reward.title} <span className={`badge kind-badge kind-${reward.kind}`}>{kindLabel(reward.kind)}</span>
         </>
       }
       edit={{ onClick: onEdit }}
