@@ -32,6 +32,7 @@ describe("POST /login", () => {
         phone_number: "+1 555 0199",
         role: "owner",
         status_payment: "0",
+        locale: null,
         email_verified_at: expect.any(String),
         created_at: expect.any(String),
       },
