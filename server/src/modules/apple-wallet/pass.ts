@@ -10,7 +10,7 @@ import { balanceAmount, nextOption } from "../../../../lib/contract/programme";
 import { cardMessages } from "../notifications/messages";
 import type { AppleWalletConfig } from "./config";
 import { hexToRgb, type PassImageCache } from "./images";
-import { designOf } from "../card-design/service";
+import { designOf, lookColumns } from "../card-design/service";
 import { APPLE_WEB_SERVICE_PATH } from "../../../../lib/contract/apple-wallet";
 import { localeOrDefault, translator, type Translate } from "../../i18n";
 
@@ -24,13 +24,7 @@ export async function passData(db: Db, cardId: number) {
       customerName: customers.name,
       businessName: businesses.businessName,
       logoFileId: businesses.logoFileId,
-      cardTitle: businesses.cardTitle,
-      cardBackgroundColor: businesses.cardBackgroundColor,
-      cardForegroundColor: businesses.cardForegroundColor,
-      cardLabelColor: businesses.cardLabelColor,
-      cardLocale: businesses.cardLocale,
-      stripFileId: businesses.stripFileId,
-      heroFileId: businesses.heroFileId,
+      ...lookColumns,
     })
     .from(cards)
     .innerJoin(customers, eq(customers.id, cards.customerId))
