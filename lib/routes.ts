@@ -1,5 +1,5 @@
-/** Dashboard sections that exist today (spec.md §2 lists the rest; each lands with its issue). */
-export const DASHBOARD_TYPES = [
+/** The dashboard's sections: each is a route folder of its own, app/(app)/dashboard/<section>. */
+export const DASHBOARD_SECTIONS = [
   "main",
   "business",
   "my-qr-code",
@@ -15,17 +15,13 @@ export const DASHBOARD_TYPES = [
   "coupon",
   "customers",
   "automations",
+  "card-design",
+  "integrations",
 ] as const;
-export type DashboardType = (typeof DASHBOARD_TYPES)[number];
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 
-export const isDashboardType = (type: string): type is DashboardType =>
-  (DASHBOARD_TYPES as readonly string[]).includes(type);
-
-/** Dashboard pages with a route folder of their own (beside `[type]`, same layout and menu). */
-export const DASHBOARD_OWN_PAGES = ["integrations", "card-design"] as const;
-
-const isDashboardPage = (type: string) =>
-  isDashboardType(type) || (DASHBOARD_OWN_PAGES as readonly string[]).includes(type);
+const isDashboardSection = (section: string): section is DashboardSection =>
+  (DASHBOARD_SECTIONS as readonly string[]).includes(section);
 
 export const DASHBOARD_HOME = "/dashboard/main";
 
@@ -79,7 +75,7 @@ export function isKnownPage(path: string): boolean {
 export function dashboardFallback(path: string): string | null {
   if (path === "/dashboard") return DASHBOARD_HOME;
   const type = path.match(DASHBOARD_PAGE)?.[1];
-  return type !== undefined && !isDashboardPage(type) ? DASHBOARD_HOME : null;
+  return type !== undefined && !isDashboardSection(type) ? DASHBOARD_HOME : null;
 }
 
 export const isProtected = (path: string) => PROTECTED.some((p) => under(path, p));
