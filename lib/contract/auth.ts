@@ -11,6 +11,7 @@ import {
   passwordConfirmation,
   phoneNumber,
 } from "./fields";
+import { LOCALES } from "./locales";
 
 export const registerBody = z
   .object({
@@ -47,7 +48,10 @@ export const resetPasswordBody = z
 /** What the change-password form sends; the BFF adds reset_token. */
 export const changePasswordForm = z.object({ email, password, password_confirmation: z.string() }).check(confirmed);
 
-export const profileUpdateBody = z.object({ name, phone_number: phoneNumber });
+/** The dashboard language: absent = unchanged, null = back to the browser's language. */
+const profileLocale = z.nullable(z.enum(LOCALES, { error: `Choose one of: ${LOCALES.join(", ")}.` }));
+
+export const profileUpdateBody = z.object({ name, phone_number: phoneNumber, locale: z.optional(profileLocale) });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
 export const passwordUpdateBody = z
@@ -71,6 +75,7 @@ export const userProfile = z.object({
   role: z.enum(["owner", "staff"]),
   status_payment: z.enum(["0", "1"]),
   email_verified_at: z.nullable(z.string()),
+  locale: z.nullable(z.enum(LOCALES)),
   created_at: z.string(),
 });
 export type UserProfile = z.infer<typeof userProfile>;

@@ -33,6 +33,7 @@ describe("POST /login", () => {
         role: "owner",
         status_payment: "0",
         email_verified_at: expect.any(String),
+        locale: null,
         created_at: expect.any(String),
       },
     });

@@ -37,6 +37,7 @@ describe("GET /user-profile", () => {
         role: "owner",
         status_payment: "0",
         email_verified_at: expect.any(String),
+        locale: null,
         created_at: expect.any(String),
       },
     });
@@ -97,6 +98,39 @@ describe("POST /profile-update", () => {
     const res = await t.post("/profile-update", { phone_number: "+1 555 0100" }, { token: await t.tokenFor(user.id) });
     expectInvalid(res, ["name"]);
   });
+
+  it("stores the dashboard language, answers it in the profile, and keeps it when the body leaves it out", async () => {
+    const user = await t.createUser();
+    const token = await t.tokenFor(user.id);
+    const base = { name: "Sprach Owner", phone_number: "+49 30 123456" };
+
+    const res = await t.post("/profile-update", { ...base, locale: "de" }, { token });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toMatchObject({ locale: "de" });
+    expect((await t.get("/user-profile", { token })).body.data).toMatchObject({ locale: "de" });
+    expect((await t.post("/profile-update", base, { token })).body.data).toMatchObject({ locale: "de" });
+    expect((await t.post("/profile-update", { ...base, locale: null }, { token })).body.data).toMatchObject({
+      locale: null,
+    });
+  });
+
+  it.each([["klingon", "tlh"], ["a case variant", "DE"], ["a number", 7]])(
+    "refuses an unknown language (%s) with 422 errors.locale and writes nothing",
+    async (_what, locale) => {
+      const user = await t.createUser();
+      const token = await t.tokenFor(user.id);
+      await t.post("/profile-update", { name: "Keep", phone_number: "+1 555 0100", locale: "fr" }, { token });
+      const before = await userRow(user.id);
+
+      const res = await t.post("/profile-update", { name: "Changed", phone_number: "+1 555 0199", locale }, { token });
+
+      expectInvalid(res, ["locale"]);
+      expect(res.body.errors!.locale).toContain("Choose one of: en, es, fr, de, pt-BR, ar.");
+      expect(await userRow(user.id)).toEqual(before);
+      expect((await t.get("/user-profile", { token })).body.data).toMatchObject({ name: "Keep", locale: "fr" });
+    },
+  );
 
   it("cannot change the email, role or payment status", async () => {
     const user = await t.createUser({ plan: false });

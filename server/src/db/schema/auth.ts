@@ -28,6 +28,8 @@ export const users = pgTable(
       .default("owner"),
     ownerId: integer("owner_id").references((): AnyPgColumn => users.id),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+    /** The owner's dashboard language (a Locale); null = the browser's Accept-Language. */
+    locale: text("locale"),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
