@@ -11,6 +11,7 @@ import { holdCardSecret, readCardSecrets } from "./card-cookie";
 import { COUNTER_DEVICE_HEADER, counterDeviceCookieName } from "./contract/counter-device-names";
 import { CARD_SECRETS_HEADER } from "./contract/wallet";
 import { webEnv } from "./env";
+import { localeCookieOptions, profileLocale } from "./i18n/profile-locale";
 import { getSession, isHttps, type Session } from "./session";
 import { CLIENT_IP_HEADER } from "./web-server/request-guard";
 
@@ -262,6 +263,12 @@ const ACTS_ON_ANSWER: Record<SessionEffect, boolean> = {
   useCardSecrets: false,
 };
 
+/** An owner's saved language follows them to any browser they sign in on. */
+async function keepProfileLocale(data: unknown, secure: boolean) {
+  const locale = profileLocale(data);
+  if (locale) (await cookies()).set({ ...localeCookieOptions(secure), value: locale });
+}
+
 /** Acts on the call's `session` effect (lib/contract/calls.ts): secrets move from answers into the session. */
 async function applySession(call: Call, payload: Record<string, unknown>, session: Session, secure: boolean) {
   const data = payload.data as Record<string, unknown> | null | undefined;
@@ -279,6 +286,7 @@ async function applySession(call: Call, payload: Record<string, unknown>, sessio
       session.role = data?.role === "staff" ? "staff" : "owner";
       delete session.resetToken;
       await session.save();
+      await keepProfileLocale(data, secure);
       return rest;
     }
     case "holdResetToken": {
@@ -304,6 +312,7 @@ async function applySession(call: Call, payload: Record<string, unknown>, sessio
         session.statusPayment = paid;
         await session.save();
       }
+      if (ok && session.token) await keepProfileLocale(data, secure);
       return payload;
     }
     case "holdCounterDevice": {

@@ -42,6 +42,7 @@ export const authCalls = {
     method: "POST",
     path: "/profile-update",
     access: "user",
+    session: "readProfile",
   },
   passwordUpdate: {
     method: "POST",
