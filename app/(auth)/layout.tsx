@@ -7,6 +7,7 @@ import { APP_NAME } from "@/lib/site";
 import { RequestRootLayout } from "@/app/request-root-layout";
 import { rootMetadata, rootViewport } from "@/app/root-document";
 import { SkipLink } from "@/components/ui/skip-link";
+import { LanguageSelect } from "@/components/ui/language-picker";
 
 export const metadata = rootMetadata;
 export const viewport = rootViewport;
@@ -22,7 +23,10 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
         <SkipLink />
         <header className="auth-header row-between">
           <Brand />
-          <TranslateWidget />
+          <div className="row-gap">
+            <LanguageSelect />
+            <TranslateWidget />
+          </div>
         </header>
         <main className="auth-main" id="main" tabIndex={-1}>
           {children}

@@ -5,12 +5,14 @@ import Link from "next/link";
 import { Brand } from "@/components/ui/brand";
 import { usePathname } from "next/navigation";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
-import { logout, useProfile } from "@/lib/queries/user";
+import { logout, useProfile, useUpdateProfile } from "@/lib/queries/user";
+import { LanguageSelect } from "@/components/ui/language-picker";
 import { useUnreadCount } from "@/lib/queries/notifications";
 import { Button } from "@/components/ui/button";
 import { menuFor } from "./dashboard-menu";
 import { StoreBadges, type StoreLinks } from "./store-badges";
 import { SkipLink } from "@/components/ui/skip-link";
+import type { Locale } from "@/lib/contract/locales";
 
 /** Wide screens (spec.md §9: over 1000 px) open the menu by themselves. */
 const WIDE = "(min-width: 1001px)";
@@ -36,6 +38,12 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
     wide ? setWideClosed((closed) => !closed) : setNarrowOpenOn((on) => (on === pathname ? null : pathname));
   const [busy, setBusy] = useState(false);
   const unread = useUnreadCount(profile.data?.role === "owner").data ?? 0;
+  const updateProfile = useUpdateProfile();
+  // The choice is saved to the profile, so it follows the user to every browser they sign in on.
+  const saveLocale = (locale: Locale) =>
+    profile.data
+      ? updateProfile.mutateAsync({ name: profile.data.name, phone_number: profile.data.phone_number, locale })
+      : Promise.resolve();
 
   // Escape closes the menu where it covers the page.
   useEffect(() => {
@@ -116,6 +124,7 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
             </li>
           </ul>
           <div className="nav-extras">
+            <LanguageSelect onChosen={saveLocale} />
             <TranslateWidget />
             <StoreBadges links={stores} />
           </div>

@@ -2,13 +2,21 @@ import type { Metadata } from "next";
 import { ContactForm } from "@/components/site/contact-form";
 import { About, Hero, HowItWorks, Pricing, Reviews } from "@/components/site/home-sections";
 import { OrganizationJsonLd } from "@/components/site/json-ld";
+import { isLocale } from "@/lib/contract/locales";
 import { pageMetadata } from "@/lib/seo";
 import { getHomeContent } from "@/lib/site-data";
 
-export async function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   "use cache";
+  const { locale } = await params;
   const { home } = await getHomeContent();
-  return pageMetadata({ path: "/", title: home?.hero_title, description: home?.hero_text, absoluteTitle: false });
+  return pageMetadata({
+    path: "/",
+    locale: isLocale(locale) ? locale : "en",
+    title: home?.hero_title,
+    description: home?.hero_text,
+    absoluteTitle: false,
+  });
 }
 
 export default async function HomePage() {

@@ -1,6 +1,12 @@
 import { LegalPage, legalMetadata } from "@/components/site/legal-page";
+import { isLocale } from "@/lib/contract/locales";
 
-export const generateMetadata = () => legalMetadata("/privacy-policy");
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  const { locale } = await params;
+  return legalMetadata("/privacy-policy", isLocale(locale) ? locale : "en");
+}
 
 export default function Page() {
   return <LegalPage path="/privacy-policy" />;

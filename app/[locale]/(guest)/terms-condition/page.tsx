@@ -1,6 +1,12 @@
 import { LegalPage, legalMetadata } from "@/components/site/legal-page";
+import { isLocale } from "@/lib/contract/locales";
 
-export const generateMetadata = () => legalMetadata("/terms-condition");
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  const { locale } = await params;
+  return legalMetadata("/terms-condition", isLocale(locale) ? locale : "en");
+}
 
 export default function Page() {
   return <LegalPage path="/terms-condition" />;
