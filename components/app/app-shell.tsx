@@ -79,7 +79,7 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
                 style={{
                   position: "absolute",
                   top: "-0.45rem",
-                  right: "-0.55rem",
+                  insetInlineEnd: "-0.55rem",
                   padding: "0 0.4rem",
                   fontSize: "0.75rem",
                   background: "var(--primary)",
@@ -109,7 +109,7 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
                   {link.label}
                   {link.href === NOTIFICATIONS && unread > 0 && " "}
                   {link.href === NOTIFICATIONS && unread > 0 && (
-                    <span className="badge badge-info" style={{ marginLeft: "0.4rem" }}>
+                    <span className="badge badge-info" style={{ marginInlineStart: "0.4rem" }}>
                       {unread}
                       <span className="visually-hidden"> unread</span>
                     </span>
