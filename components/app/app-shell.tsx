@@ -2,6 +2,7 @@
 
 import { TranslateWidget } from "@/components/translate/translate-widget";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Brand } from "@/components/ui/brand";
 import { usePathname } from "next/navigation";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
@@ -26,6 +27,7 @@ const isWide = () => window.matchMedia(WIDE).matches;
 const NOTIFICATIONS = "/dashboard/notifications";
 
 export function AppShell({ children, stores }: { children: ReactNode; stores: StoreLinks }) {
+  const t = useTranslations("common");
   const pathname = usePathname();
   const profile = useProfile();
   const wide = useSyncExternalStore(subscribeWide, isWide, () => false);
@@ -71,7 +73,7 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
             style={{ position: "relative" }}
           >
             <span aria-hidden="true">☰</span>
-            <span className="visually-hidden">Menu</span>
+            <span className="visually-hidden">{t("shell.menu")}</span>
             {/* The unread count rides on the menu button's corner: there at every width, taking no room. */}
             {unread > 0 && (
               <span
@@ -87,31 +89,35 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
                 }}
               >
                 {unread}
-                <span className="visually-hidden"> unread notifications</span>
+                <span className="visually-hidden"> {t("shell.unreadNotifications", { count: unread })}</span>
               </span>
             )}
           </Button>
           <Brand href="/dashboard/main" />
         </div>
         <div style={{ display: "flex", alignItems: "center", gap: "0.75rem" }}>
-          {profile.data && <span className="muted topbar-user">{profile.data.name}</span>}
+          {profile.data && (
+            <span className="muted topbar-user" data-user-content="">
+              {profile.data.name}
+            </span>
+          )}
           <Button variant="secondary" busy={busy} onClick={onLogout}>
-            LOG OUT
+            {t("shell.logOutButton")}
           </Button>
         </div>
       </header>
       <div className="app-body">
-        <nav id="app-nav" className="app-nav" aria-label="Dashboard" hidden={!open}>
+        <nav id="app-nav" className="app-nav" aria-label={t("shell.navLabel")} hidden={!open}>
           <ul>
             {menuFor(profile.data?.role).map((link) => (
               <li key={link.href}>
                 <Link href={link.href} aria-current={pathname === link.href ? "page" : undefined}>
-                  {link.label}
+                  {t(`menu.${link.label}`)}
                   {link.href === NOTIFICATIONS && unread > 0 && " "}
                   {link.href === NOTIFICATIONS && unread > 0 && (
                     <span className="badge badge-info" style={{ marginInlineStart: "0.4rem" }}>
                       {unread}
-                      <span className="visually-hidden"> unread</span>
+                      <span className="visually-hidden"> {t("shell.unread")}</span>
                     </span>
                   )}
                 </Link>
@@ -119,7 +125,7 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
             ))}
             <li>
               <button type="button" onClick={onLogout}>
-                Logout
+                {t("shell.logout")}
               </button>
             </li>
           </ul>
@@ -134,8 +140,10 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
             profile.data.status_payment === "0" &&
             !["/subscription", "/payment", "/thank-you"].includes(pathname) && (
               <p className="renew-banner" role="status">
-                <strong>Your plan is not active.</strong> Your customers&apos; cards keep working;{" "}
-                <Link href="/subscription">renew your plan</Link> to add businesses and addresses again.
+                {t.rich("shell.planInactive", {
+                  strong: (chunks) => <strong>{chunks}</strong>,
+                  link: (chunks) => <Link href="/subscription">{chunks}</Link>,
+                })}
               </p>
             )}
           {children}
