@@ -4,6 +4,6 @@
  * new part adds its file for all six locales and one line here. `messages.test.ts` fails when a
  * file or a key is missing in any locale.
  */
-export const NAMESPACES = ["common", "site", "scanner"] as const;
+export const NAMESPACES = ["common", "site", "auth", "scanner"] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
