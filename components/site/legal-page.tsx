@@ -32,11 +32,11 @@ export async function legalMetadata(path: LegalPath, locale: Locale): Promise<Me
  * A server-provided page. The API sanitises the HTML (sanitize-html, on save and on serve), so it
  * is inserted as markup; it can hold no script and no event handler attribute.
  */
-export async function LegalPage({ path }: { path: LegalPath }) {
+export async function LegalPage({ path, locale }: { path: LegalPath; locale: Locale }) {
   const page = await getPage(LEGAL_PAGES[path].slug);
   if (page === "missing") notFound();
-  const t = await getTranslations("site");
-  const format = await getFormatter();
+  const t = await getTranslations({ locale, namespace: "site" });
+  const format = await getFormatter({ locale });
   return (
     <article className="legal" aria-labelledby="legal-title">
       <h1 id="legal-title" data-user-content={page ? "" : undefined}>

@@ -7,8 +7,11 @@ import { pageMetadata } from "@/lib/seo";
 import { getHomeContent } from "@/lib/site-data";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  return homeMetadata((await params).locale);
+}
+
+async function homeMetadata(locale: string): Promise<Metadata> {
   "use cache";
-  const { locale } = await params;
   const { home } = await getHomeContent();
   return pageMetadata({
     path: "/",

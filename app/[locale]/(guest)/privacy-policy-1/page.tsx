@@ -8,6 +8,7 @@ export async function generateMetadata({ params }: Props) {
   return legalMetadata("/privacy-policy-1", isLocale(locale) ? locale : "en");
 }
 
-export default function Page() {
-  return <LegalPage path="/privacy-policy-1" />;
+export default async function Page({ params }: Props) {
+  const { locale } = await params;
+  return <LegalPage path="/privacy-policy-1" locale={isLocale(locale) ? locale : "en"} />;
 }

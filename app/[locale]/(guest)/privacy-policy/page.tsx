@@ -8,6 +8,7 @@ export async function generateMetadata({ params }: Props) {
   return legalMetadata("/privacy-policy", isLocale(locale) ? locale : "en");
 }
 
-export default function Page() {
-  return <LegalPage path="/privacy-policy" />;
+export default async function Page({ params }: Props) {
+  const { locale } = await params;
+  return <LegalPage path="/privacy-policy" locale={isLocale(locale) ? locale : "en"} />;
 }

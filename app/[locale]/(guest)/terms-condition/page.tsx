@@ -8,6 +8,7 @@ export async function generateMetadata({ params }: Props) {
   return legalMetadata("/terms-condition", isLocale(locale) ? locale : "en");
 }
 
-export default function Page() {
-  return <LegalPage path="/terms-condition" />;
+export default async function Page({ params }: Props) {
+  const { locale } = await params;
+  return <LegalPage path="/terms-condition" locale={isLocale(locale) ? locale : "en"} />;
 }
