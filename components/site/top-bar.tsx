@@ -15,7 +15,6 @@ export function TopBar({ logo, button }: { logo: string | null; button: ReactNod
     <header className="site-topbar">
       <div className="site-topbar-inner">
         {/* Plain links throughout the public pages: next/link would add the client router's link code. */}
-        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
         <a href={`${home}#home`} className="brand" aria-label={t("brandHome", { app: APP_NAME })}>
           {logo ? (
             // A plain img: next/image would add client JavaScript to every public page for one logo.
