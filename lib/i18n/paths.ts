@@ -23,3 +23,6 @@ export function languageAlternates(path: string, origin: string): Record<string,
   languages["x-default"] = `${origin}${path}`;
   return languages;
 }
+
+/** A `[locale]` segment as a Locale (the layout already refused unknown ones). */
+export const localeOf = (segment: string): Locale => (isLocale(segment) ? segment : DEFAULT_LOCALE);

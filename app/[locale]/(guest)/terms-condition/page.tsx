@@ -1,3 +1,4 @@
+import { setRequestLocale } from "next-intl/server";
 import { LegalPage, legalMetadata } from "@/components/site/legal-page";
 import { isLocale } from "@/lib/contract/locales";
 
@@ -10,5 +11,6 @@ export async function generateMetadata({ params }: Props) {
 
 export default async function Page({ params }: Props) {
   const { locale } = await params;
+  setRequestLocale(isLocale(locale) ? locale : "en");
   return <LegalPage path="/terms-condition" locale={isLocale(locale) ? locale : "en"} />;
 }
