@@ -62,7 +62,7 @@ export function Footer({ home, year }: { home: HomePageData | null; year: number
             ))}
           </ul>
         )}
-        <p className="footer-copy">{t("footer.rights", { year, app: APP_NAME })}</p>
+        <p className="footer-copy">{t("footer.rights", { year: String(year), app: APP_NAME })}</p>
       </div>
     </footer>
   );
