@@ -38,6 +38,11 @@ const config = [
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
       "@typescript-eslint/no-explicit-any": "error",
+      // A rule for the Pages Router's client-side links. With the public site under app/[locale]
+      // it reads every one-segment path (/login, /register) as a page of that dynamic segment;
+      // the links between the public site and the other parts cross root layouts, which load the
+      // whole document whichever element is used.
+      "@next/next/no-html-link-for-pages": "off",
     },
   },
   {

@@ -17,14 +17,16 @@ const swcTypescript = [
 ];
 
 // fastify's `inject` (light-my-request) requires cookie@2, and the business module imports
-// country-to-currency: ES-module-only packages. Node 20 loads them natively (require(esm)) but
-// Jest's module sandbox cannot, so those two are compiled to CommonJS too; the rest of
-// node_modules is left alone.
+// country-to-currency: ES-module-only packages, as are intl-messageformat 12 and its @formatjs
+// parts (the server's mail and pass texts, issue 25), and next-intl/use-intl (the card's translator
+// in lib/). Node 20 loads them natively (require(esm)) but Jest's module sandbox cannot, so those
+// are compiled to CommonJS too; the rest of node_modules is left alone.
 const swcEsm = [
   "@swc/jest",
   { jsc: { parser: { syntax: "ecmascript" }, target: "es2022" }, module: { type: "commonjs" } },
 ];
-const esmOnly = "/node_modules/(light-my-request/node_modules/cookie|country-to-currency)/";
+const esmOnly =
+  "/node_modules/(light-my-request/node_modules/cookie|country-to-currency|intl-messageformat|@formatjs|next-intl|use-intl)/";
 
 const common = {
   rootDir: __dirname,
@@ -37,7 +39,7 @@ const common = {
   // `server-only` throws outside a React Server build; in tests it is the no-op it is on the server.
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/node_modules/server-only/empty.js" },
   transformIgnorePatterns: [
-    "(?<!/light-my-request)/node_modules/(?!light-my-request/node_modules/cookie/|country-to-currency/)",
+    "(?<!/light-my-request)/node_modules/(?!light-my-request/node_modules/cookie/|country-to-currency/|intl-messageformat/|@formatjs/|next-intl/|use-intl/)",
   ],
   testPathIgnorePatterns: ["/node_modules/", "<rootDir>/.next/", "<rootDir>/server/dist/", "<rootDir>/e2e/"],
   modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/server/dist/"],

@@ -1,7 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
+import { getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
 import { isRightToLeft, type Locale } from "@/lib/contract/locales";
+import type { Namespace } from "@/lib/i18n/namespaces";
 import { SITE_URL } from "@/lib/seo";
 import { APP_NAME } from "@/lib/site";
 import "./globals.css";
@@ -11,11 +13,29 @@ import "./globals.css";
  * prerendered; the others render per request in the visitor's language): they all render this
  * document, so `<html lang dir>` is the page's language and Arabic reads right to left.
  */
-export function RootDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
+export async function RootDocument({
+  locale,
+  clientNamespaces,
+  children,
+}: {
+  locale: Locale;
+  /**
+   * The messages the part's client components use (all when absent): the browser gets only these,
+   * so a public page does not carry the dashboard's texts.
+   */
+  clientNamespaces?: readonly Namespace[];
+  children: ReactNode;
+}) {
+  const messages = await getMessages({ locale });
+  const forClient = clientNamespaces
+    ? Object.fromEntries(clientNamespaces.map((namespace) => [namespace, messages[namespace] ?? {}]))
+    : messages;
   return (
     <html lang={locale} dir={isRightToLeft(locale) ? "rtl" : "ltr"}>
       <body>
-        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+        <NextIntlClientProvider locale={locale} messages={forClient}>
+          {children}
+        </NextIntlClientProvider>
       </body>
     </html>
   );

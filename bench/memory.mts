@@ -3,7 +3,7 @@
 // - The API server's peak RSS (VmHWM: the kernel's high-water mark, so no spike between two polls is
 //   missed) on a first start (PGlite creates and migrates its database) and on a second start of
 //   the same data, each followed by a little traffic. Target ≤ 350 MB at all times.
-// - The web server's RSS after 1,000 mixed page views (public pages, sign-in, dashboard sections
+// - The web server's peak RSS over its first start and 1,000 mixed page views (public pages, sign-in, dashboard sections
 //   with a session, a card page, BFF calls). Target ≤ 150 MB.
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +12,7 @@ import {
   apiCall,
   benchFailed,
   bffCookie,
+  DEMO,
   demoProgramme,
   ensureBuilt,
   freePort,
@@ -57,7 +58,7 @@ function childrenOf(pid: number): number[] {
  * Starts the API server on `dataDir` and follows its memory until it answers and has served some
  * calls: the peak of the server process itself, and (for the record) of any child it ran.
  */
-async function apiStart(dataDir: string) {
+async function apiStart(dataDir: string, programme?: { qrToken: string }) {
   const port = await freePort();
   const api = `http://127.0.0.1:${port}/api`;
   const started = Date.now();
@@ -76,7 +77,10 @@ async function apiStart(dataDir: string) {
     await waitForUrl(`${api}/health`, 120_000, () => child.exitCode === null);
     const readyMs = Date.now() - started;
     // A little of everything the server does at first: sign-in (argon2), a programme, card joins, stamps.
-    const { token, qrToken } = await demoProgramme(api, 10);
+    // The second start uses the first one's programme: the demo owner's plan allows no more businesses.
+    const { token, qrToken } = programme
+      ? { token: await apiCall<string>("POST", `${api}/login`, null, DEMO), qrToken: programme.qrToken }
+      : await demoProgramme(api, 10);
     for (let i = 0; i < 20; i++) {
       const joined = await apiCall<{ card: { serial: string } }>("POST", `${api}/wallet-join`, null, {
         qr_token: qrToken,
@@ -109,7 +113,7 @@ async function main() {
     const first = await apiStart(dataDir);
     stopAll();
     await new Promise((r) => setTimeout(r, 1000));
-    const second = await apiStart(dataDir);
+    const second = await apiStart(dataDir, first);
     for (const [name, run] of [
       ["API server, first start (creates the database)", first],
       ["API server, second start", second],
@@ -166,10 +170,11 @@ async function main() {
       if (res.status >= 500) errors++;
     }
     const after = memory(webChild.pid!)!;
+    // The peak (VmHWM) covers the first start and every view since, not only where RSS ended up.
     line(
-      after.rss <= WEB_TARGET_MB && errors === 0,
-      `web server after ${PAGE_VIEWS} mixed page views: RSS`,
-      `${after.rss.toFixed(0)} MB (at start ${startRss.toFixed(0)} MB, peak ${after.peak.toFixed(0)} MB, ${errors} errors; target ≤ ${WEB_TARGET_MB} MB)`,
+      after.peak <= WEB_TARGET_MB && errors === 0,
+      `web server, first start and ${PAGE_VIEWS} mixed page views: peak RSS`,
+      `${after.peak.toFixed(0)} MB (ready at ${startRss.toFixed(0)} MB, after the views ${after.rss.toFixed(0)} MB, ${errors} errors; target ≤ ${WEB_TARGET_MB} MB)`,
     );
     const api = memory(second.pid);
     if (api) {

@@ -6,6 +6,7 @@ import path from "node:path";
 import { isStale } from "../scripts/lib/build-state.mjs";
 import { run, waitForUrl } from "../scripts/lib/run.mjs";
 import { demoProgramme, ensureBuilt, freePort, startNode, startProduct, stopAll } from "./servers.mjs";
+import { STATIC_PAGES, startPlainNext, staticPagesAgainstNext } from "./web-static.mjs";
 import {
   BROWSER_ENCODINGS,
   firstLoadJs,
@@ -47,11 +48,20 @@ async function main() {
   // A new customer's first visit to a business QR code: the join form (issue 9).
   const wallet = `/add-to-wallet?qr_token=${(await demoProgramme(api)).qrToken}`;
   // The build prerenders the public pages without the API (lib/site-data.ts): let them rebuild.
-  for (const page of ["/", "/privacy-policy"]) {
+  for (const page of STATIC_PAGES) {
     for (let i = 0; i < 40 && (await (await fetch(`${web}${page}`)).text()).includes("could not be loaded"); i++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+
+  // Static pages against a plain `next start` of an empty page (issue 26 §2); `-- --static-only` stops there.
+  const plain = await startPlainNext();
+  try {
+    failed += await staticPagesAgainstNext(web, plain.url);
+  } finally {
+    plain.stop();
+  }
+  if (process.argv.includes("--static-only")) return;
 
   console.log("\nFirst-load JavaScript (compressed, without nomodule polyfills)");
   const baseJs = await firstLoadJs(`${base}/`);

@@ -8,17 +8,16 @@ import { E2E } from "./fixtures/env";
 import { ownerWithProgramme, signedInStaff } from "./fixtures/programme";
 
 /** The languages audited: Arabic (right to left) is one more entry here once its messages land. */
-const LOCALES: Locale[] = ["en"];
+const LOCALES: Locale[] = ["en", "ar"];
 
 const PHONE = { width: 390, height: 844 };
 const VIEWPORTS = [PHONE, { width: 1280, height: 800 }];
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-const SIGNED_OUT = [
-  "/",
-  "/privacy-policy",
-  "/privacy-policy-1",
-  "/terms-condition",
+/** The public site is served per language under its prefix (`/ar/terms-condition`); English unprefixed. */
+const PUBLIC = ["", "/privacy-policy", "/privacy-policy-1", "/terms-condition"];
+const publicPages = (locale: Locale) => PUBLIC.map((page) => (locale === "en" ? page || "/" : `/${locale}${page}`));
+const AUTH_PAGES = [
   "/login",
   "/register",
   "/verify-otp?email=ada%40example.com",
@@ -99,7 +98,7 @@ for (const locale of LOCALES) {
 
     test("signed out: the public site and the auth pages", async ({ page }) => {
       test.setTimeout(180_000);
-      expect(await audit(page, SIGNED_OUT)).toEqual([]);
+      expect(await audit(page, [...publicPages(locale), ...AUTH_PAGES])).toEqual([]);
     });
 
     test("an owner: every dashboard section, plans and payment, the card, the counter, an invite", async ({

@@ -300,6 +300,7 @@ test("the menu is open at 1280 px and a closed drawer at 800 px, marking the cur
     "Automations",
     "Product Categories",
     "Coupons",
+    "Card Design",
     "Integrations",
     "Subscription Plan",
     "How to Use Dashboard and Scanner",

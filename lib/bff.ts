@@ -11,7 +11,7 @@ import { holdCardSecret, readCardSecrets } from "./card-cookie";
 import { COUNTER_DEVICE_HEADER, counterDeviceCookieName } from "./contract/counter-device-names";
 import { CARD_SECRETS_HEADER } from "./contract/wallet";
 import { webEnv } from "./env";
-import { localeCookieOptions, profileLocale } from "./i18n/profile-locale";
+import { LOCALE_COOKIE, localeCookieOptions, profileLocale } from "./i18n/locale-cookie";
 import { getSession, isHttps, type Session } from "./session";
 import { CLIENT_IP_HEADER } from "./web-server/request-guard";
 
@@ -263,10 +263,13 @@ const ACTS_ON_ANSWER: Record<SessionEffect, boolean> = {
   useCardSecrets: false,
 };
 
-/** An owner's saved language follows them to any browser they sign in on. */
-async function keepProfileLocale(data: unknown, secure: boolean) {
+/**
+ * An owner's profile language becomes the `NEXT_LOCALE` cookie, so pages rendered per request
+ * speak it (i18n/request.ts); a profile without one leaves the visitor's own choice alone.
+ */
+async function followProfileLocale(data: unknown, secure: boolean) {
   const locale = profileLocale(data);
-  if (locale) (await cookies()).set({ ...localeCookieOptions(secure), value: locale });
+  if (locale) (await cookies()).set(LOCALE_COOKIE, locale, localeCookieOptions(secure));
 }
 
 /** Acts on the call's `session` effect (lib/contract/calls.ts): secrets move from answers into the session. */
@@ -286,7 +289,7 @@ async function applySession(call: Call, payload: Record<string, unknown>, sessio
       session.role = data?.role === "staff" ? "staff" : "owner";
       delete session.resetToken;
       await session.save();
-      await keepProfileLocale(data, secure);
+      await followProfileLocale(data, secure);
       return rest;
     }
     case "holdResetToken": {
@@ -312,7 +315,7 @@ async function applySession(call: Call, payload: Record<string, unknown>, sessio
         session.statusPayment = paid;
         await session.save();
       }
-      if (ok && session.token) await keepProfileLocale(data, secure);
+      if (ok && session.token) await followProfileLocale(data, secure);
       return payload;
     }
     case "holdCounterDevice": {

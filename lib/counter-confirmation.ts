@@ -9,16 +9,23 @@ export type Stamp = {
 };
 
 /** What the screen says of a stamp: a stamp card's "3 of 10"; points and cashback in their own terms. */
-export function confirmation(stamp: Stamp): string {
+export function confirmation(stamp: Stamp, words: ConfirmationWords = ENGLISH): string {
   const programme = stamp.kind && stamp.kind !== "stamps" && stamp.balance_text ? stamp.kind : null;
-  const what =
-    stamp.action === "join"
-      ? "Welcome! Card created"
-      : programme === "points"
-        ? "Points added"
-        : programme === "cashback"
-          ? "Visit recorded"
-          : "Stamp added";
+  const what = words.what(stamp.action === "join" ? "join" : (programme ?? "stamp"));
   if (programme) return `${what} · ${stamp.balance_text}`;
-  return stamp.stamps_required ? `${what} · ${stamp.stamps} of ${stamp.stamps_required}` : `${what} · ${stamp.stamps}`;
+  return stamp.stamps_required
+    ? `${what} · ${words.of(stamp.stamps, stamp.stamps_required)}`
+    : `${what} · ${stamp.stamps}`;
 }
+
+/** The screen's words in the card's language (the `card` messages); English by default. */
+export type ConfirmationWords = {
+  what: (what: "join" | "points" | "cashback" | "stamp") => string;
+  of: (value: number, max: number) => string;
+};
+
+const ENGLISH: ConfirmationWords = {
+  what: (what) =>
+    ({ join: "Welcome! Card created", points: "Points added", cashback: "Visit recorded", stamp: "Stamp added" })[what],
+  of: (value, max) => `${value} of ${max}`,
+};

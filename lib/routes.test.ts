@@ -40,6 +40,7 @@ describe("page routing rules", () => {
     expect(dashboardFallback("/dashboard/business")).toBeNull();
     // A page with its own route folder, not a `[type]` section.
     expect(dashboardFallback("/dashboard/integrations")).toBeNull();
+    expect(dashboardFallback("/dashboard/card-design")).toBeNull();
     expect(dashboardFallback("/dashboard/main/extra")).toBeNull();
     expect(dashboardFallback("/login")).toBeNull();
     expect(isKnownPage("/dashboard/nope")).toBe(true);

@@ -22,7 +22,7 @@ export const isDashboardType = (type: string): type is DashboardType =>
   (DASHBOARD_TYPES as readonly string[]).includes(type);
 
 /** Dashboard pages with a route folder of their own (beside `[type]`, same layout and menu). */
-export const DASHBOARD_OWN_PAGES = ["integrations"] as const;
+export const DASHBOARD_OWN_PAGES = ["integrations", "card-design"] as const;
 
 const isDashboardPage = (type: string) =>
   isDashboardType(type) || (DASHBOARD_OWN_PAGES as readonly string[]).includes(type);

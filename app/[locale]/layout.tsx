@@ -20,5 +20,10 @@ export default async function PublicSiteLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  return <RootDocument locale={locale}>{children}</RootDocument>;
+  // The public site's client parts need only the shared texts.
+  return (
+    <RootDocument locale={locale} clientNamespaces={["common"]}>
+      {children}
+    </RootDocument>
+  );
 }

@@ -1,4 +1,6 @@
+import { LOCALE_COOKIE } from "@/lib/i18n/locale-cookie";
 import type { Metadata, Viewport } from "next";
+import Link from "next/link";
 import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
 import { CardOffline } from "@/components/wallet/card-offline";
@@ -9,6 +11,10 @@ import { ReferralLink } from "@/components/wallet/referral-link";
 import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
 import { StampCard } from "@/components/wallet/stamp-card";
+import { cardLocale, cardTranslator, langAttributes } from "@/lib/card-intl";
+import { requestCardLocale } from "@/lib/card-intl-server";
+import { CardIntlProvider } from "@/components/wallet/card-intl-provider";
+import type { Locale } from "@/lib/contract/locales";
 import { WalletButtons } from "@/components/wallet/wallet-buttons";
 import { COUNTER_EXPIRED, QR_TOKEN_PATTERN } from "@/lib/contract/qr-codes";
 import { LAST_CARD_COOKIE, type WalletCard } from "@/lib/contract/wallet";
@@ -18,7 +24,12 @@ import { APP_NAME } from "@/lib/site";
 import { qrDetail, selfScan, walletCard } from "@/lib/wallet-server";
 import "./wallet.css";
 
-export const metadata: Metadata = {
+/** The tab's title in the customer's language (the business's is known only once its card loads). */
+export async function generateMetadata(): Promise<Metadata> {
+  return { ...metadata, title: cardTranslator(await requestCardLocale())("metaTitle") };
+}
+
+const metadata: Metadata = {
   title: "Your stamp card",
   robots: { index: false },
   appleWebApp: { capable: true, title: "My card", statusBarStyle: "default" },
@@ -35,22 +46,26 @@ export const instant = false;
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-function Shell({ children }: { children: ReactNode }) {
+/** The page in the card's language: `lang`/`dir` on its root, its client parts given the same locale. */
+function Shell({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const t = cardTranslator(locale);
   return (
-    <div className="wallet-shell">
-      <main className="wallet-main" id="main">
-        {children}
-      </main>
-      <footer className="wallet-footer small muted">
-        {APP_NAME} · digital stamp cards · <a href="/privacy-policy">Privacy policy</a>
-      </footer>
-    </div>
+    <CardIntlProvider locale={locale}>
+      <div className="wallet-shell" {...langAttributes(locale)}>
+        <main className="wallet-main" id="main">
+          {children}
+        </main>
+        <footer className="wallet-footer small muted">
+          {t("footer", { appName: APP_NAME })} · <Link href="/privacy-policy">{t("privacyPolicy")}</Link>
+        </footer>
+      </div>
+    </CardIntlProvider>
   );
 }
 
-function Friendly({ title, text }: { title: string; text: string }) {
+function Friendly({ locale, title, text }: { locale: Locale; title: string; text: string }) {
   return (
-    <Shell>
+    <Shell locale={locale}>
       <section className="wallet-friendly">
         <h1>{title}</h1>
         <p>{text}</p>
@@ -91,28 +106,19 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   const counterCode = typeof params.code === "string" ? params.code.slice(0, 100) : undefined;
   // A friend's referral link carries their card's code (issue 23 §6).
   const referralCode = typeof params.ref === "string" ? params.ref.slice(0, 40) : undefined;
-  const noCode = (
-    <Friendly
-      title="Scan a code to get your card"
-      text="Scan the QR code at a business's counter: your stamp card opens here."
-    />
-  );
+  // Before the business is known: the customer's language.
+  const browserLocale = cardLocale(null, cookieStore.get(LOCALE_COOKIE)?.value, requestHeaders.get("accept-language"));
+  const tb = cardTranslator(browserLocale);
+  const noCode = <Friendly locale={browserLocale} title={tb("noCodeTitle")} text={tb("noCodeText")} />;
   if (home && !token && !lastSerial) return noCode;
-  const unknown = (
-    <Friendly
-      title="This QR code does not work any more"
-      text="It may have been replaced. Please ask the staff for the current code, or scan another one."
-    />
-  );
+  const unknown = <Friendly locale={browserLocale} title={tb("unknownTitle")} text={tb("unknownText")} />;
   if (token && !QR_TOKEN_PATTERN.test(token)) return unknown;
 
   const [detail, held] = await Promise.all([
     token ? qrDetail(token, counterCode) : null,
     walletCard({ qr_token: token || undefined, serial: lastSerial }),
   ]);
-  const failed = (
-    <Friendly title="We could not load your card" text="Please check your connection and try again in a moment." />
-  );
+  const failed = <Friendly locale={browserLocale} title={tb("failedTitle")} text={tb("failedText")} />;
   // The code is live: the page may join and stamp with it. Stale or absent: only the card shows.
   const live = detail?.status === 200 && detail.envelope?.status ? detail.envelope.data : null;
   if (detail && !live && detail.status !== 404) return failed;
@@ -124,10 +130,16 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   const place = live ?? card?.place;
   if (!place) return failed;
   const { business, reward, location } = place;
+  // The card's language: the business's (card designer), else the customer's.
+  const locale = cardLocale(
+    business.design?.locale,
+    cookieStore.get(LOCALE_COOKIE)?.value,
+    requestHeaders.get("accept-language"),
+  );
+  const t = cardTranslator(locale);
+  const expired = <Friendly locale={locale} title={t("expiredTitle")} text={`${COUNTER_EXPIRED}.`} />;
   // A rotating code scanned without its current code (a photo, an old link): no stamp, no join.
-  if (live && !live.code_ok && !after && !home) {
-    return <Friendly title="This code has expired" text={`${COUNTER_EXPIRED}.`} />;
-  }
+  if (live && !live.code_ok && !after && !home) return expired;
   // The token the card's buttons may use: only a live one (a stale one is never handed on).
   const liveToken = live ? token : undefined;
 
@@ -135,16 +147,11 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   if (!live && !home) {
     notice = {
       tone: "wait",
-      text: "This QR code has been replaced. Here is your card: scan the current code at the counter to collect your next stamp.",
+      text: t("replaced"),
     };
   }
-  if (after === "join" && card) notice = { tone: "ok", text: "Welcome! Your card has its first stamp." };
-  if (after === "recover" && card) {
-    notice = {
-      tone: "ok",
-      text: "Your card is on this phone again. Other devices holding this card were signed out, and its old QR code no longer works.",
-    };
-  }
+  if (after === "join" && card) notice = { tone: "ok", text: t("welcome") };
+  if (after === "recover" && card) notice = { tone: "ok", text: t("recovered") };
   if (live && card && !after && !home) {
     const scan = await selfScan(token, counterCode);
     const result = scan.envelope?.status ? scan.envelope.data : null;
@@ -152,12 +159,8 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       notice =
         result.action === "wait"
           ? result.next_stamp_at
-            ? {
-                tone: "wait",
-                text: "You already collected a stamp here. Next stamp from",
-                nextAt: result.next_stamp_at,
-              }
-            : { tone: "wait", text: "You already collected a stamp with this code." }
+            ? { tone: "wait", text: t("waitUntil"), nextAt: result.next_stamp_at }
+            : { tone: "wait", text: t("waitCode") }
           : { tone: "ok", text: scan.envelope!.message };
       card = {
         ...card,
@@ -174,7 +177,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
         if (fresh.envelope?.status && fresh.envelope.data) card = fresh.envelope.data;
       }
     } else if (scan.status === 422 && scan.envelope?.message === COUNTER_EXPIRED) {
-      return <Friendly title="This code has expired" text={`${COUNTER_EXPIRED}.`} />;
+      return expired;
     } else if (scan.status === 422 && scan.envelope) {
       // A scan the rules refuse (no programme running): say why; nothing was written.
       notice = { tone: "wait", text: scan.envelope.message };
@@ -185,7 +188,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   const stores = { appStore: env.NEXT_PUBLIC_APP_STORE_URL, playStore: env.NEXT_PUBLIC_PLAY_STORE_URL };
 
   return (
-    <Shell>
+    <Shell locale={locale}>
       {card && <CardOffline serial={card.serial} />}
       <header className="wallet-business">
         {business.logo ? (
@@ -203,12 +206,14 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       </header>
 
       {reward ? (
-        <section className="wallet-reward" aria-label="Reward">
+        <section className="wallet-reward" aria-label={t("reward")}>
           <p className="wallet-reward-line">
             {(reward.kind ?? "stamps") === "stamps" ? (
-              <>
-                Collect {reward.stamps_required} stamps, get <strong>{reward.title}</strong>
-              </>
+              t.rich("collect", {
+                count: reward.stamps_required,
+                title: reward.title,
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })
             ) : (
               <strong>{reward.title}</strong>
             )}
@@ -216,7 +221,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
           {reward.description && <p className="small muted">{reward.description}</p>}
         </section>
       ) : (
-        <p className="wallet-notice">No stamp programme is running here at the moment.</p>
+        <p className="wallet-notice">{t("noProgramme")}</p>
       )}
 
       {notice && (
@@ -232,7 +237,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       )}
 
       {card ? (
-        <StampCard card={card} />
+        <StampCard card={card} locale={locale} design={business.design} />
       ) : (
         reward &&
         liveToken && (
@@ -245,15 +250,13 @@ export default async function AddToWalletPage({ searchParams }: Props) {
         )
       )}
       {card && home && (
-        <p className="small muted">
-          {card.kind && card.kind !== "stamps"
-            ? "Scan the code at the counter on your next visit."
-            : "Scan the code at the counter to collect your next stamp."}
-        </p>
+        <p className="small muted">{card.kind && card.kind !== "stamps" ? t("nextVisit") : t("nextStamp")}</p>
       )}
       {card?.referral_url && <ReferralLink url={card.referral_url} businessName={business.name} />}
-      {card?.messages && <CardMessages messages={card.messages} card={{ qr_token: liveToken, serial: card.serial }} />}
-      {card && <WalletButtons links={card.wallet_links} device={device} stores={stores} />}
+      {card?.messages && (
+        <CardMessages messages={card.messages} card={{ qr_token: liveToken, serial: card.serial }} locale={locale} />
+      )}
+      {card && <WalletButtons links={card.wallet_links} device={device} stores={stores} locale={locale} />}
       {card && <CardPrivacy qrToken={liveToken} serial={card.serial} birthday={card.birthday ?? null} />}
       <PublicScanner />
     </Shell>

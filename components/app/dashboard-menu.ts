@@ -25,6 +25,7 @@ export const MENU: readonly MenuItem[] = [
   { href: "/dashboard/automations", label: "automations", roles: OWNER },
   { href: "/dashboard/product-category", label: "productCategories", roles: OWNER },
   { href: "/dashboard/coupon", label: "coupons", roles: OWNER },
+  { href: "/dashboard/card-design", label: "cardDesign", roles: OWNER },
   { href: "/dashboard/integrations", label: "integrations", roles: OWNER },
   { href: "/dashboard/plans", label: "plans", roles: OWNER },
   { href: "/dashboard/how-to-use", label: "howToUse", roles: EVERYONE },

@@ -1,13 +1,18 @@
 "use client";
 
+import { NextIntlClientProvider, useTranslations } from "next-intl";
+import Link from "next/link";
 import QRCode from "qrcode";
-import { useEffect, useState, type CSSProperties } from "react";
+import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
+import { CARD_MESSAGES, langAttributes } from "@/lib/card-intl";
+import { isLocale } from "@/lib/contract/locales";
 import type { Envelope } from "@/lib/contract/envelope";
 import type { CounterCode } from "@/lib/contract/qr-codes";
 import { counterColours } from "@/lib/counter-colours";
 import { confirmation, type Stamp } from "@/lib/counter-confirmation";
 
-type Problem = { status: number; message: string };
+/** `offline`: the screen lost the network (its words are the card's, chosen at render). */
+type Problem = { status: number; message: string; offline?: "retry" | "link" };
 
 /** How long a confirmation stays on the screen. */
 const CONFIRM_MS = 4000;
@@ -18,7 +23,7 @@ async function fetchCode(qrId: number): Promise<CounterCode | Problem> {
     const body = (await res.json()) as Envelope<CounterCode>;
     return res.ok && body.data ? body.data : { status: res.status, message: body.message };
   } catch {
-    return { status: 503, message: "The screen is offline: it tries again by itself." };
+    return { status: 503, message: "The screen is offline: it tries again by itself.", offline: "retry" };
   }
 }
 
@@ -40,7 +45,7 @@ function useDeviceClaim(qrId: number, token: string | undefined) {
         });
         if (!res.ok) problem = { status: res.status, message: ((await res.json()) as Envelope<unknown>).message };
       } catch {
-        problem = { status: 503, message: "The screen is offline: open the link again." };
+        problem = { status: 503, message: "The screen is offline: open the link again.", offline: "link" };
       }
       window.history.replaceState(null, "", `/counter/${qrId}`);
       setState({ ready: true, problem });
@@ -139,6 +144,7 @@ function colourStyle(code: CounterCode | null): CSSProperties {
 }
 
 function Countdown({ expiresAt }: { expiresAt: string }) {
+  const t = useTranslations("card");
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -147,12 +153,28 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
   const left = Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
   return (
     <p className="counter-countdown" aria-hidden="true">
-      New code in {left} s
+      {t("newCodeIn", { seconds: left })}
     </p>
   );
 }
 
+/**
+ * The screen in the business's language once its data says which (card designer; read as optional
+ * until the counter contract carries it), else in the page's (the customer's browser).
+ */
+function InCardLanguage({ locale, children }: { locale: unknown; children: ReactNode }) {
+  if (!isLocale(locale)) return children;
+  return (
+    <NextIntlClientProvider locale={locale} messages={{ card: CARD_MESSAGES[locale] }}>
+      <div className="counter-lang" {...langAttributes(locale)}>
+        {children}
+      </div>
+    </NextIntlClientProvider>
+  );
+}
+
 export function CounterScreen({ qrId, deviceLink }: { qrId: number; deviceLink?: string }) {
+  const t = useTranslations("card");
   const claim = useDeviceClaim(qrId, deviceLink);
   const fetched = useCounterCode(qrId, claim.ready && !claim.problem);
   const code = claim.problem ?? fetched;
@@ -163,27 +185,50 @@ export function CounterScreen({ qrId, deviceLink }: { qrId: number; deviceLink?:
   if (code && !("url" in code)) {
     const text =
       code.status === 401
-        ? "This screen is signed out: sign in as the owner or a staff member, or open a new device link."
+        ? t("counterSignedOut")
         : code.status === 403
-          ? "This device is signed in to another counter screen."
+          ? t("counterOtherScreen")
           : code.status === 404
-            ? "This QR code is not one of yours, or it was deleted."
-            : code.message;
+            ? t("counterNotYours")
+            : code.offline === "retry"
+              ? t("counterOffline")
+              : code.offline === "link"
+                ? t("counterOfflineLink")
+                : code.message;
     return (
       <main className="counter counter-problem" style={colourStyle(null)}>
-        <h1>Counter screen</h1>
+        <h1>{t("counterTitle")}</h1>
         <p>{text}</p>
         {code.status === 401 && (
-          <a className="counter-link" href="/login">
-            Sign in
-          </a>
+          <Link className="counter-link" href="/login">
+            {t("signIn")}
+          </Link>
         )}
       </main>
     );
   }
   return (
+    <InCardLanguage locale={data?.design?.locale}>
+      <CounterView data={data} svg={svg} live={live} last={last} />
+    </InCardLanguage>
+  );
+}
+
+function CounterView({
+  data,
+  svg,
+  live,
+  last,
+}: {
+  data: CounterCode | null;
+  svg: string;
+  live: boolean;
+  last: ReturnType<typeof useStamps>["last"];
+}) {
+  const t = useTranslations("card");
+  return (
     <main className="counter" data-live={live ? "true" : "false"} style={colourStyle(data)}>
-      <section className="counter-code" aria-label="QR code to scan">
+      <section className="counter-code" aria-label={t("counterQrLabel")}>
         {svg ? (
           <div
             className="counter-qr"
@@ -210,12 +255,19 @@ export function CounterScreen({ qrId, deviceLink }: { qrId: number; deviceLink?:
         <h1 className="counter-business">{data?.business_name ?? " "}</h1>
         {data?.reward_title && (
           <p className="counter-reward">
-            {data.stamps_required ? `Collect ${data.stamps_required} stamps, get ` : ""}
-            <strong>{data.reward_title}</strong>
+            {data.stamps_required ? (
+              t.rich("collect", {
+                count: data.stamps_required,
+                title: data.reward_title,
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })
+            ) : (
+              <strong>{data.reward_title}</strong>
+            )}
           </p>
         )}
-        <p className="counter-call">Scan with your phone&apos;s camera to collect your stamp</p>
-        <p className="counter-status small">{live ? "Connected" : "Connecting…"}</p>
+        <p className="counter-call">{t("counterCall")}</p>
+        <p className="counter-status small">{live ? t("connected") : t("connecting")}</p>
       </section>
       <div className="counter-confirm" role="status" aria-live="assertive">
         {last && (
@@ -223,7 +275,12 @@ export function CounterScreen({ qrId, deviceLink }: { qrId: number; deviceLink?:
             <span className="counter-check" aria-hidden="true">
               ✓
             </span>
-            <p>{confirmation(last)}</p>
+            <p>
+              {confirmation(last, {
+                what: (what) => t("confirmWhat", { what }),
+                of: (value, max) => t("progress", { value, max }),
+              })}
+            </p>
           </div>
         )}
       </div>

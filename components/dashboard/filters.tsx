@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
 import { useBusinessOptions } from "@/lib/queries/businesses";
 
@@ -19,11 +20,12 @@ export const submitFilters = (onApply: (filters: FilterValues) => void) => (even
  */
 export function BusinessFilter({ id }: { id: string }) {
   const businesses = useBusinessOptions();
+  const t = useTranslations("dashboard.filters");
   return (
     <div className="field">
-      <label htmlFor={id}>Business</label>
+      <label htmlFor={id}>{t("business")}</label>
       <select id={id} name="business_id" defaultValue="">
-        <option value="">All businesses</option>
+        <option value="">{t("allBusinesses")}</option>
         {(businesses.data ?? []).map((b) => (
           <option key={b.id} value={b.id}>
             {b.business_name}

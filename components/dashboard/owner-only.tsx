@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, type ReactNode } from "react";
 import { Skeleton } from "@/components/ui/query-state";
 import { DASHBOARD_HOME } from "@/lib/routes";
@@ -11,9 +12,10 @@ export function OwnerOnly({ children }: { children: ReactNode }) {
   const router = useRouter();
   const { data: profile } = useProfile();
   const staff = profile?.role === "staff";
+  const t = useTranslations("dashboard.ownerOnly");
   useEffect(() => {
     if (staff) router.replace(DASHBOARD_HOME);
   }, [staff, router]);
-  if (!profile || staff) return <Skeleton rows={2} label="Loading…" />;
+  if (!profile || staff) return <Skeleton rows={2} label={t("loading")} />;
   return children;
 }

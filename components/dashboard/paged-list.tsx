@@ -1,6 +1,7 @@
 "use client";
 
 import type { UseQueryResult } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Pagination } from "@/components/ui/pagination";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
@@ -34,8 +35,9 @@ export function PagedList<T>({
   /** One row (an `ItemRow` with its key). */
   children: (item: T) => ReactNode;
 }) {
+  const t = useTranslations("dashboard.list");
   usePageInRange(list.data, onPage);
-  if (list.isPending) return <Skeleton label={`Loading ${what}…`} height={rowHeight} />;
+  if (list.isPending) return <Skeleton label={t("loading", { what })} height={rowHeight} />;
   if (list.isError) return <ErrorState what={what} error={list.error} onRetry={() => list.refetch()} />;
   if (list.data.total === 0) return empty;
   return (

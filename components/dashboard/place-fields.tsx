@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ChangeEvent } from "react";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
@@ -16,25 +17,26 @@ type Field = (name: string) => {
 export function PlaceFields({ field }: { field: Field }) {
   const categories = useBusinessCategories();
   const countries = useCountries();
+  const t = useTranslations("dashboardMore.place");
   return (
     <>
       <SelectField
-        label="Business category"
-        placeholder={categories.isPending ? "Loading categories…" : "Choose a category"}
+        label={t("category")}
+        placeholder={categories.isPending ? t("loadingCategories") : t("chooseCategory")}
         options={(categories.data ?? []).map((c) => ({ value: c.name, label: c.name }))}
         required
         {...field("business_category")}
       />
-      <TextField label="Street address" autoComplete="street-address" required {...field("address")} />
+      <TextField label={t("street")} autoComplete="street-address" required {...field("address")} />
       <div className="form-row">
-        <TextField label="City" autoComplete="address-level2" required {...field("city")} />
-        <TextField label="State or region" autoComplete="address-level1" required {...field("state")} />
+        <TextField label={t("city")} autoComplete="address-level2" required {...field("city")} />
+        <TextField label={t("state")} autoComplete="address-level1" required {...field("state")} />
       </div>
       <div className="form-row">
-        <TextField label="Zip code" autoComplete="postal-code" required {...field("zip_code")} />
+        <TextField label={t("zip")} autoComplete="postal-code" required {...field("zip_code")} />
         <SelectField
-          label="Country"
-          placeholder={countries.isPending ? "Loading countries…" : "Choose a country"}
+          label={t("country")}
+          placeholder={countries.isPending ? t("loadingCountries") : t("chooseCountry")}
           options={(countries.data ?? []).map((c) => ({ value: c.name, label: c.name }))}
           required
           {...field("country_name")}

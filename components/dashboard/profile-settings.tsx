@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
 import { passwordUpdateBody, profileUpdateBody, userSoftDeleteBody } from "@/lib/contract/auth";
@@ -12,6 +13,7 @@ import { NewPasswordFields } from "@/components/auth/new-password-fields";
 function ProfileForm() {
   const { data: profile } = useProfile();
   const update = useUpdateProfile();
+  const t = useTranslations("dashboard.profile");
   const form = useContractForm(profileUpdateBody, { name: "", phone_number: "" }, async (values) => {
     const result = await update.mutateAsync(values);
     toast.success(result.message);
@@ -23,13 +25,13 @@ function ProfileForm() {
 
   return (
     <section className="card" aria-labelledby="profile-heading">
-      <h2 id="profile-heading">Your details</h2>
+      <h2 id="profile-heading">{t("details")}</h2>
       <form className="form" {...form.formProps}>
-        <TextField label="Email" type="email" name="email" value={profile?.email ?? ""} readOnly />
-        <TextField label="Full name" autoComplete="name" required {...form.field("name")} />
-        <TextField label="Phone number" type="tel" autoComplete="tel" required {...form.field("phone_number")} />
+        <TextField label={t("email")} type="email" name="email" value={profile?.email ?? ""} readOnly />
+        <TextField label={t("name")} autoComplete="name" required {...form.field("name")} />
+        <TextField label={t("phone")} type="tel" autoComplete="tel" required {...form.field("phone_number")} />
         <Button type="submit" busy={form.busy} disabled={!profile}>
-          Save details
+          {t("saveDetails")}
         </Button>
       </form>
     </section>
@@ -37,6 +39,7 @@ function ProfileForm() {
 }
 
 function PasswordForm() {
+  const t = useTranslations("dashboard.profile");
   const blank = { current_password: "", password: "", password_confirmation: "" };
   const form = useContractForm(
     passwordUpdateBody,
@@ -49,19 +52,19 @@ function PasswordForm() {
   );
   return (
     <section className="card" aria-labelledby="password-heading">
-      <h2 id="password-heading">Change password</h2>
-      <p className="muted">Other devices signed in to your account will be signed out.</p>
+      <h2 id="password-heading">{t("password")}</h2>
+      <p className="muted">{t("passwordText")}</p>
       <form className="form" {...form.formProps}>
         <TextField
-          label="Current password"
+          label={t("current")}
           type="password"
           autoComplete="current-password"
           required
           {...form.field("current_password")}
         />
-        <NewPasswordFields field={form.field} label="New password" />
+        <NewPasswordFields field={form.field} label={t("new")} />
         <Button type="submit" busy={form.busy}>
-          Update password
+          {t("updatePassword")}
         </Button>
       </form>
     </section>
@@ -73,6 +76,7 @@ const CONFIRM_WORD = "DELETE";
 
 function DeleteAccount() {
   const [typed, setTyped] = useState("");
+  const t = useTranslations("dashboard.profile");
   const form = useContractForm(userSoftDeleteBody, { password: "" }, async (values) => {
     const result = await deleteAccount(values);
     toast.success(result.message);
@@ -82,13 +86,11 @@ function DeleteAccount() {
   });
   return (
     <section className="card danger-zone" aria-labelledby="delete-heading">
-      <h2 id="delete-heading">Delete account</h2>
-      <p className="muted">
-        This closes your account and signs out your staff. Your customers&apos; cards stop collecting stamps.
-      </p>
+      <h2 id="delete-heading">{t("delete")}</h2>
+      <p className="muted">{t("deleteText")}</p>
       <form className="form" {...form.formProps}>
         <TextField
-          label={`Type ${CONFIRM_WORD} to confirm`}
+          label={t("typeWord", { word: CONFIRM_WORD })}
           name="confirm_word"
           autoComplete="off"
           value={typed}
@@ -96,14 +98,14 @@ function DeleteAccount() {
           required
         />
         <TextField
-          label="Password to confirm"
+          label={t("passwordConfirm")}
           type="password"
           autoComplete="current-password"
           required
           {...form.field("password")}
         />
         <Button type="submit" variant="danger" busy={form.busy} disabled={typed.trim() !== CONFIRM_WORD}>
-          Delete my account
+          {t("deleteButton")}
         </Button>
       </form>
     </section>
@@ -112,9 +114,10 @@ function DeleteAccount() {
 
 export function ProfileSettings() {
   const { data: profile } = useProfile();
+  const t = useTranslations("dashboard.profile");
   return (
     <>
-      <h1 className="page-title">Profile</h1>
+      <h1 className="page-title">{t("title")}</h1>
       <div className="grid-2">
         <ProfileForm />
         <PasswordForm />

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { apiCall, errorMessage } from "@/lib/api-client";
@@ -20,6 +21,8 @@ const WORKER = "/firebase-messaging-sw.js";
  */
 export function PushButton({ config, target, label }: { config: PushConfig; target: Target; label: string }) {
   const [busy, setBusy] = useState(false);
+  // Its own namespace's keys, not `common`: the card page's provider carries every namespace too.
+  const t = useTranslations("dashboardMore.push");
   const [state, setState] = useState<State>({ tone: "idle", text: "" });
   const supported =
     typeof window === "undefined" ||
@@ -30,10 +33,7 @@ export function PushButton({ config, target, label }: { config: PushConfig; targ
     try {
       const permission = await Notification.requestPermission();
       if (permission !== "granted") {
-        setState({
-          tone: "error",
-          text: "Notifications are blocked for this site. Allow them in your browser's site settings, then try again.",
-        });
+        setState({ tone: "error", text: t("blocked") });
         return;
       }
       const registration = await navigator.serviceWorker.register(WORKER);
@@ -48,15 +48,15 @@ export function PushButton({ config, target, label }: { config: PushConfig; targ
       });
       const body: FcmTokenBody = { ...target, token };
       await apiCall(fcmTokenCall, { body });
-      setState({ tone: "ok", text: "Notifications are on for this device." });
+      setState({ tone: "ok", text: t("on") });
     } catch (error) {
-      setState({ tone: "error", text: `Notifications could not be turned on. ${errorMessage(error)}` });
+      setState({ tone: "error", text: t("failed", { error: errorMessage(error) }) });
     } finally {
       setBusy(false);
     }
   };
 
-  if (!supported) return <p className="muted small">This browser cannot show notifications.</p>;
+  if (!supported) return <p className="muted small">{t("unsupported")}</p>;
   return (
     <div className="push-button">
       {state.tone !== "ok" && (

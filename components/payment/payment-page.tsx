@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
@@ -41,6 +42,8 @@ export function PaymentPage({
   publishableKey: string | null;
 }) {
   const router = useRouter();
+  const t = useTranslations("dashboardMore.payment");
+  const format = useFormatter();
   const client = useQueryClient();
   const profile = useProfile();
   const plans = usePlans();
@@ -78,7 +81,7 @@ export function PaymentPage({
 
   const onApply = async (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setCouponError("The coupon code field is required.");
+    if (!code.trim()) return setCouponError(t("couponRequired"));
     try {
       const res = await applyCoupon.mutateAsync({ coupon_code: code, mode, subscription_id: planForQuote });
       setQuote(res.data);
@@ -130,7 +133,7 @@ export function PaymentPage({
         result = await chargeSubscription(body);
       }
       if (result.data.status !== "succeeded") {
-        return fail("Your payment is being processed. We will email your receipt when it completes.");
+        return fail(t("processing"));
       }
       attempt.current = null;
       // The session's plan status follows the profile (the BFF's readProfile effect).
@@ -149,10 +152,10 @@ export function PaymentPage({
   if (!fee && plans.data && !plan) {
     return (
       <div className="card state-card">
-        <h1 className="page-title">Choose a plan first</h1>
-        <p className="muted">Pick the plan you want on the subscription page.</p>
+        <h1 className="page-title">{t("choosePlanTitle")}</h1>
+        <p className="muted">{t("choosePlanText")}</p>
         <Link href="/subscription" className="btn btn-primary">
-          See the plans
+          {t("seePlans")}
         </Link>
       </div>
     );
@@ -160,47 +163,47 @@ export function PaymentPage({
   if (fee && active.data === null) {
     return (
       <div className="card state-card">
-        <h1 className="page-title">Your plan is not active</h1>
-        <p className="muted">Extra businesses and addresses are added to an active plan.</p>
+        <h1 className="page-title">{t("inactiveTitle")}</h1>
+        <p className="muted">{t("inactiveText")}</p>
         <Link href="/subscription" className="btn btn-primary">
-          Choose a plan
+          {t("choosePlan")}
         </Link>
       </div>
     );
   }
 
   const what = fee
-    ? `One more ${mode === "businessPayment" ? "business" : "address"} (one-off fee)`
+    ? t("slotFee", { what: mode === "businessPayment" ? "business" : "address" })
     : plan
-      ? `${plan.name} plan, billed per ${plan.interval}`
+      ? t("planItem", { name: plan.name, interval: plan.interval })
       : "…";
-  const show = (amount: string | undefined) => (amount && currency ? formatMoney(amount, currency) : "…");
+  const show = (amount: string | undefined) => (amount && currency ? formatMoney(format, amount, currency) : "…");
 
   return (
     <>
-      <h1 className="page-title">Payment</h1>
+      <h1 className="page-title">{t("title")}</h1>
       <div className="grid-2">
         <section className="card" aria-labelledby="order-heading">
-          <h2 id="order-heading">Your order</h2>
+          <h2 id="order-heading">{t("order")}</h2>
           <dl className="details">
-            <dt>Item</dt>
+            <dt>{t("item")}</dt>
             <dd>{what}</dd>
-            <dt>Price</dt>
+            <dt>{t("price")}</dt>
             <dd>{show(listAmount)}</dd>
             {quote && Number(quote.discount) > 0 && (
               <>
-                <dt>Coupon {quote.coupon}</dt>
+                <dt>{t("coupon", { code: quote.coupon ?? "" })}</dt>
                 <dd>−{show(quote.discount)}</dd>
               </>
             )}
-            <dt>Total</dt>
+            <dt>{t("total")}</dt>
             <dd>
               <strong data-testid="payment-total">{show(total)}</strong>
             </dd>
           </dl>
           <form className="form coupon-form" onSubmit={onApply} noValidate>
             <div className="field">
-              <label htmlFor={couponId}>Coupon code</label>
+              <label htmlFor={couponId}>{t("couponCode")}</label>
               <div className="inline-field">
                 <input
                   id={couponId}
@@ -211,7 +214,7 @@ export function PaymentPage({
                   aria-describedby={couponError ? `${couponId}-error` : undefined}
                 />
                 <Button type="submit" variant="secondary" busy={applyCoupon.isPending}>
-                  Apply
+                  {t("apply")}
                 </Button>
               </div>
               {couponError && (
@@ -223,7 +226,7 @@ export function PaymentPage({
           </form>
         </section>
         <section className="card" aria-labelledby="card-heading">
-          <h2 id="card-heading">Pay by card</h2>
+          <h2 id="card-heading">{t("payByCard")}</h2>
           <form className="form" onSubmit={onPay} noValidate>
             {publishableKey ? (
               <StripeCardForm ref={card} publishableKey={publishableKey} disabled={busy} />
@@ -236,7 +239,7 @@ export function PaymentPage({
               </p>
             )}
             <Button type="submit" className="btn-block" busy={busy} disabled={!total || !profile.data}>
-              Pay {show(total)}
+              {t("pay", { amount: show(total) })}
             </Button>
           </form>
         </section>

@@ -1,15 +1,17 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useFormatter, useTranslations } from "next-intl";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { formatMoney, useActivePlan, usePayments, usePlans } from "@/lib/queries/payments";
 import { saveChosenPlan } from "@/lib/payments/local";
 
-const day = new Intl.DateTimeFormat("en", { dateStyle: "long" });
-
 /** /subscription: the plans to choose from; the choice is kept locally and paid on /payment. */
 export function PlanPicker() {
   const router = useRouter();
+  const t = useTranslations("dashboard.plans");
+  const format = useFormatter();
+  const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "long" });
   const plans = usePlans();
   const active = useActivePlan();
   const history = usePayments();
@@ -21,31 +23,27 @@ export function PlanPicker() {
 
   return (
     <>
-      <h1 className="page-title">Choose your plan</h1>
+      <h1 className="page-title">{t("title")}</h1>
       {lapsed && (
         <div className="card notice notice-warning" role="status">
-          <strong>
-            Your {lapsed.plan.name} plan ended on {day.format(new Date(lapsed.period_end!))}.
-          </strong>{" "}
-          Renew it to open your dashboard again. Your customers&apos; stamp cards keep working meanwhile.
+          <strong>{t("lapsed", { plan: lapsed.plan.name, date: day(lapsed.period_end!) })}</strong> {t("lapsedHint")}
         </div>
       )}
       {active.data && (
         <div className="card notice" role="status">
-          Your {active.data.plan.name} plan is active until {day.format(new Date(active.data.period_end!))}. Renewing
-          adds a period after it; another plan starts today.
+          {t("active", { plan: active.data.plan.name, date: day(active.data.period_end!) })}
         </div>
       )}
-      {plans.isPending && <Skeleton rows={3} height="12rem" label="Loading the plans…" />}
-      {plans.isError && <ErrorState what="the plans" error={plans.error} onRetry={() => plans.refetch()} />}
+      {plans.isPending && <Skeleton rows={3} height="12rem" label={t("loading")} />}
+      {plans.isError && <ErrorState what={t("what")} error={plans.error} onRetry={() => plans.refetch()} />}
       {plans.data && (
         <ul className="plans">
           {plans.data.map((plan) => (
             <li key={plan.id} className="plan">
               <h2>{plan.name}</h2>
               <p className="plan-price">
-                <strong>{formatMoney(plan.amount, plan.currency)}</strong>{" "}
-                <span>{plan.interval === "year" ? "per year" : "per month"}</span>
+                <strong>{formatMoney(format, plan.amount, plan.currency)}</strong>{" "}
+                <span>{plan.interval === "year" ? t("perYear") : t("perMonth")}</span>
               </p>
               <ul className="check-list">
                 {plan.features.map((feature) => (
@@ -55,7 +53,7 @@ export function PlanPicker() {
               <button
                 type="button"
                 className="btn btn-primary btn-block"
-                aria-label={`Choose ${plan.name}`}
+                aria-label={t("chooseLabel", { plan: plan.name })}
                 onClick={() => {
                   saveChosenPlan({
                     id: plan.id,
@@ -67,7 +65,7 @@ export function PlanPicker() {
                   router.push(`/payment?mode=newUser&plan=${plan.id}`);
                 }}
               >
-                {active.data?.plan.id === plan.id ? "Renew" : "Choose"}
+                {active.data?.plan.id === plan.id ? t("renew") : t("choose")}
               </button>
             </li>
           ))}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useImperativeHandle, useState, type Ref } from "react";
 import { sandboxTokenFor } from "@/lib/contract/test-cards";
 import type { CardTokenizer } from "./card-form";
@@ -10,6 +11,7 @@ import type { CardTokenizer } from "./card-form";
  */
 export function SandboxCardForm({ ref, disabled }: { ref: Ref<CardTokenizer>; disabled: boolean }) {
   const id = useId();
+  const t = useTranslations("dashboardMore.card");
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
   const [cvc, setCvc] = useState("");
@@ -19,27 +21,25 @@ export function SandboxCardForm({ ref, disabled }: { ref: Ref<CardTokenizer>; di
     async tokenize() {
       const digits = number.replace(/[\s-]/g, "");
       let message: string | null = null;
-      if (!/^\d{13,19}$/.test(digits)) message = "Your card number is incomplete.";
-      else if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(expiry.trim()))
-        message = "Your card's expiration date is incomplete.";
-      else if (!/^\d{3,4}$/.test(cvc.trim())) message = "Your card's security code is incomplete.";
+      if (!/^\d{13,19}$/.test(digits)) message = t("numberIncomplete");
+      else if (!/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/.test(expiry.trim())) message = t("expiryIncomplete");
+      else if (!/^\d{3,4}$/.test(cvc.trim())) message = t("cvcIncomplete");
       setError(message);
       return message ? { error: message } : { token: sandboxTokenFor(digits) };
     },
     async completeAction() {
-      return "This card needs 3-D Secure, which the test mode does not simulate.";
+      return t("no3ds");
     },
   }));
 
   return (
     <fieldset className="card-fields" disabled={disabled}>
-      <legend>Card details</legend>
+      <legend>{t("details")}</legend>
       <div className="test-mode-banner" role="note">
-        <strong>Test mode</strong>: no money moves. Use 4242 4242 4242 4242 with any future date and any CVC. 4000 0000
-        0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds.
+        {t.rich("testMode", { strong: (chunks) => <strong>{chunks}</strong> })}
       </div>
       <div className="field">
-        <label htmlFor={`${id}-number`}>Card number</label>
+        <label htmlFor={`${id}-number`}>{t("number")}</label>
         <input
           id={`${id}-number`}
           inputMode="numeric"
@@ -53,7 +53,7 @@ export function SandboxCardForm({ ref, disabled }: { ref: Ref<CardTokenizer>; di
       </div>
       <div className="form-row">
         <div className="field">
-          <label htmlFor={`${id}-expiry`}>Expiry (MM/YY)</label>
+          <label htmlFor={`${id}-expiry`}>{t("expiry")}</label>
           <input
             id={`${id}-expiry`}
             autoComplete="cc-exp"
@@ -63,7 +63,7 @@ export function SandboxCardForm({ ref, disabled }: { ref: Ref<CardTokenizer>; di
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-cvc`}>CVC</label>
+          <label htmlFor={`${id}-cvc`}>{t("cvc")}</label>
           <input
             id={`${id}-cvc`}
             inputMode="numeric"

@@ -1,29 +1,34 @@
 "use client";
 
 import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
 import { formatMoney, useActivePlan } from "@/lib/queries/payments";
-
-const day = new Intl.DateTimeFormat("en", { dateStyle: "long" });
 
 /** After the first plan payment (spec.md §4 newUser → /thank-you), then on to the dashboard. */
 export function ThankYou() {
   const active = useActivePlan();
   const plan = active.data;
+  const t = useTranslations("dashboard.thankYou");
+  const format = useFormatter();
   return (
     <section className="card state-card thank-you" aria-labelledby="thanks-heading">
       <h1 id="thanks-heading" className="page-title">
-        Thank you for subscribing!
+        {t("title")}
       </h1>
       {plan ? (
         <p>
-          Your <strong>{plan.plan.name}</strong> plan is active until {day.format(new Date(plan.period_end!))}. We
-          charged {formatMoney(plan.amount, plan.currency)} and emailed you the receipt.
+          {t.rich("active", {
+            plan: plan.plan.name,
+            date: format.dateTime(new Date(plan.period_end!), { dateStyle: "long" }),
+            amount: formatMoney(format, plan.amount, plan.currency),
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
       ) : (
-        <p className="muted">Your payment went through. Your receipt is on its way to your inbox.</p>
+        <p className="muted">{t("pending")}</p>
       )}
       <Link href="/dashboard/main" className="btn btn-primary">
-        Go to your dashboard
+        {t("toDashboard")}
       </Link>
     </section>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";
@@ -13,6 +14,7 @@ import { acceptInvite, useStaffInvite } from "@/lib/queries/staff";
 import { useContractForm } from "@/lib/use-contract-form";
 
 function InviteForm({ token, invite, onAccepted }: { token: string; invite: StaffInvite; onAccepted: () => void }) {
+  const t = useTranslations("card");
   const form = useContractForm(
     acceptInviteForm,
     { name: invite.name, password: "", password_confirmation: "" },
@@ -24,11 +26,11 @@ function InviteForm({ token, invite, onAccepted }: { token: string; invite: Staf
   );
   return (
     <form className="form" {...form.formProps}>
-      <TextField label="Email" type="email" name="email" value={invite.email} readOnly />
-      <TextField label="Your name" autoComplete="name" required {...form.field("name")} />
+      <TextField label={t("email")} type="email" name="email" value={invite.email} readOnly />
+      <TextField label={t("yourName")} autoComplete="name" required {...form.field("name")} />
       <NewPasswordFields field={form.field} />
       <Button type="submit" className="btn-block" busy={form.busy}>
-        Join the team
+        {t("joinTheTeam")}
       </Button>
     </form>
   );
@@ -36,13 +38,14 @@ function InviteForm({ token, invite, onAccepted }: { token: string; invite: Staf
 
 /** `/add-user/{token}`: whose team it is, then name and password; or why the link cannot be used. */
 export function AcceptInvite({ token }: { token: string }) {
+  const t = useTranslations("card");
   const invite = useStaffInvite(token);
   const [accepted, setAccepted] = useState(false);
 
   if (invite.isPending) {
     return (
       <div className="card auth-card">
-        <Skeleton rows={3} height="2.75rem" label="Checking your invitation…" />
+        <Skeleton rows={3} height="2.75rem" label={t("inviteChecking")} />
       </div>
     );
   }
@@ -51,15 +54,15 @@ export function AcceptInvite({ token }: { token: string }) {
     const known = invite.error instanceof ApiError && invite.error.status < 500;
     return (
       <div className="card auth-card" role="alert">
-        <h1>{known ? "This invitation cannot be used" : "We could not check your invitation"}</h1>
+        <h1>{known ? t("inviteUnusable") : t("inviteCheckFailed")}</h1>
         <p className="lead">{errorMessage(invite.error)}</p>
         {known ? (
           <Link className="btn btn-primary" href="/login">
-            Go to sign in
+            {t("goToSignIn")}
           </Link>
         ) : (
           <button type="button" className="btn btn-primary" onClick={() => invite.refetch()}>
-            Try again
+            {t("tryAgain")}
           </button>
         )}
       </div>
@@ -68,21 +71,23 @@ export function AcceptInvite({ token }: { token: string }) {
   if (accepted) {
     return (
       <div className="card auth-card" role="status">
-        <h1>Welcome to {invite.data.team}</h1>
-        <p className="lead">Your account is ready. Sign in with {invite.data.email} and the password you chose.</p>
+        <h1>{t("inviteWelcome", { team: invite.data.team })}</h1>
+        <p className="lead">{t("inviteReady", { email: invite.data.email })}</p>
         <Link className="btn btn-primary btn-block" href="/login">
-          Sign in
+          {t("signIn")}
         </Link>
       </div>
     );
   }
   return (
     <div className="card auth-card">
-      <h1>Join {invite.data.team === invite.data.owner_name ? `${invite.data.team}'s team` : invite.data.team}</h1>
-      <p className="lead">
-        {invite.data.owner_name} invited you to scan customers&apos; cards and hand out rewards. Choose your password to
-        get started.
-      </p>
+      <h1>
+        {t("inviteJoinTeam", {
+          team: invite.data.team,
+          same: invite.data.team === invite.data.owner_name ? "yes" : "no",
+        })}
+      </h1>
+      <p className="lead">{t("inviteLead", { owner: invite.data.owner_name })}</p>
       <InviteForm token={token} invite={invite.data} onAccepted={() => setAccepted(true)} />
     </div>
   );

@@ -3,6 +3,8 @@ import type { CardMessage } from "@/lib/contract/notifications";
 import { webEnv } from "@/lib/env";
 import { parsePushConfig } from "@/lib/push-config";
 import { LocalTime } from "./local-time";
+import { cardTranslator } from "@/lib/card-intl";
+import type { Locale } from "@/lib/contract/locales";
 import "./card-messages.css";
 
 /**
@@ -12,19 +14,23 @@ import "./card-messages.css";
 export function CardMessages({
   messages,
   card,
+  locale = "en",
 }: {
   messages: CardMessage[];
   /** The card: its serial, and the live QR code it was opened from if any (wallet-card's `cardRef`). */
   card: { qr_token?: string; serial: string };
+  /** The card's language (issue 25). */
+  locale?: Locale;
 }) {
+  const t = cardTranslator(locale);
   const env = webEnv();
   const push = parsePushConfig(env.NEXT_PUBLIC_FIREBASE_CONFIG, env.NEXT_PUBLIC_FIREBASE_VAPID_KEY);
   if (messages.length === 0 && !push) return null;
   return (
     <section className="wallet-messages" aria-labelledby="messages-title">
-      <h2 id="messages-title">Messages</h2>
+      <h2 id="messages-title">{t("messages")}</h2>
       {messages.length === 0 ? (
-        <p className="small muted">No messages from this business yet.</p>
+        <p className="small muted">{t("noMessages")}</p>
       ) : (
         <ul>
           {messages.map((m) => (
@@ -38,7 +44,7 @@ export function CardMessages({
           ))}
         </ul>
       )}
-      {push && <PushButton config={push} target={{ for: "card", ...card }} label="Get messages as notifications" />}
+      {push && <PushButton config={push} target={{ for: "card", ...card }} label={t("pushLabel")} />}
     </section>
   );
 }

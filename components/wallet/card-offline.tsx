@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useSyncExternalStore } from "react";
 import { LAST_CARD_COOKIE } from "@/lib/contract/wallet-device";
 
@@ -20,6 +21,7 @@ function subscribe(onChange: () => void) {
  * in the card page's first-load JavaScript.
  */
 export function CardOffline({ serial }: { serial: string }) {
+  const t = useTranslations("card");
   const online = useSyncExternalStore(
     subscribe,
     () => navigator.onLine,
@@ -39,7 +41,7 @@ export function CardOffline({ serial }: { serial: string }) {
   if (online) return null;
   return (
     <p className="wallet-offline" role="status">
-      You are offline — this card may be out of date
+      {t("offline")}
     </p>
   );
 }

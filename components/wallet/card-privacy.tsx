@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { postJson } from "./post-json";
 
@@ -18,6 +19,7 @@ export function CardPrivacy({
   serial: string;
   birthday: string | null;
 }) {
+  const t = useTranslations("card");
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -48,7 +50,7 @@ export function CardPrivacy({
 
   return (
     <details className="wallet-privacy">
-      <summary>Your data</summary>
+      <summary>{t("yourData")}</summary>
       {message && (
         <p
           className={message.error ? "wallet-notice error" : "wallet-notice ok"}
@@ -60,7 +62,7 @@ export function CardPrivacy({
       <form className="form wallet-birthday" onSubmit={saveBirthday}>
         <div className="field">
           <label htmlFor="card-birthday">
-            Birthday <span className="muted">(optional, for a birthday treat)</span>
+            {t("birthdayLabel")} <span className="muted">{t("birthdayHint")}</span>
           </label>
           <input
             id="card-birthday"
@@ -72,26 +74,23 @@ export function CardPrivacy({
           />
         </div>
         <button type="submit" className="btn btn-secondary btn-small" disabled={busy}>
-          Save birthday
+          {t("saveBirthday")}
         </button>
       </form>
       <div className="wallet-delete">
-        <p className="small muted">
-          Deleting your card erases it from this business at once: your stamps, history, wallet passes and
-          notifications. This cannot be undone.
-        </p>
+        <p className="small muted">{t("deleteWarning")}</p>
         {confirming ? (
           <div className="wallet-delete-actions">
             <button type="button" className="btn btn-danger btn-small" onClick={deleteCard} disabled={busy}>
-              Yes, delete my card for good
+              {t("deleteConfirm")}
             </button>
             <button type="button" className="btn btn-secondary btn-small" onClick={() => setConfirming(false)}>
-              Keep my card
+              {t("keepCard")}
             </button>
           </div>
         ) : (
           <button type="button" className="btn btn-secondary btn-small" onClick={() => setConfirming(true)}>
-            Delete my card
+            {t("deleteCard")}
           </button>
         )}
       </div>

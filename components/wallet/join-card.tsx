@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { postJson } from "./post-json";
 
@@ -17,12 +18,13 @@ function Field(props: {
   optional?: boolean;
   max?: string;
 }) {
+  const t = useTranslations("card");
   const error = props.errors[props.name]?.[0];
   return (
     <div className="field">
       <label htmlFor={props.id}>
         {props.label}
-        {props.optional && <span className="muted"> (optional)</span>}
+        {props.optional && <span className="muted"> {t("optional")}</span>}
       </label>
       <input
         id={props.id}
@@ -61,6 +63,7 @@ export function JoinCard({
   /** A friend's referral code, from their link (issue 23 §6): both earn a bonus after the first visit. */
   referralCode?: string;
 }) {
+  const t = useTranslations("card");
   const router = useRouter();
   const [mode, setMode] = useState<"join" | "recover" | "code">("join");
   const [email, setEmail] = useState("");
@@ -98,7 +101,7 @@ export function JoinCard({
       const fields = Object.keys(res.errors).filter(
         (k) => k !== "qr_token" && !(mode === "join" && (k === "code" || k === "ref")),
       );
-      setMessage({ text: fields.length > 0 ? "Please check the fields below." : res.message, error: true });
+      setMessage({ text: fields.length > 0 ? t("checkFields") : res.message, error: true });
       if (mode === "join" && res.errors.email?.[0]?.includes("already has a card")) setEmail(value("email"));
       return;
     }
@@ -122,10 +125,8 @@ export function JoinCard({
 
   return (
     <section className="wallet-join" aria-labelledby="join-title">
-      <h2 id="join-title">{mode === "join" ? "Get your stamp card" : "Open your card on this phone"}</h2>
-      {mode === "join" && referralCode && (
-        <p className="small muted">A friend invited you: you both earn a bonus after your first visit.</p>
-      )}
+      <h2 id="join-title">{mode === "join" ? t("joinTitle") : t("recoverTitle")}</h2>
+      {mode === "join" && referralCode && <p className="small muted">{t("friendInvited")}</p>}
       {message && (
         <p
           className={message.error ? "wallet-notice error" : "wallet-notice"}
@@ -137,13 +138,21 @@ export function JoinCard({
       <form className="form" onSubmit={submit} noValidate key={mode}>
         {mode === "join" && (
           <>
-            <Field id="join-name" name="name" label="Your name" type="text" autoComplete="name" errors={errors} />
-            <Field id="join-email" name="email" label="Email" type="email" autoComplete="email" errors={errors} />
-            <Field id="join-phone" name="phone" label="Phone" type="tel" autoComplete="tel" errors={errors} optional />
+            <Field id="join-name" name="name" label={t("yourName")} type="text" autoComplete="name" errors={errors} />
+            <Field id="join-email" name="email" label={t("email")} type="email" autoComplete="email" errors={errors} />
+            <Field
+              id="join-phone"
+              name="phone"
+              label={t("phone")}
+              type="tel"
+              autoComplete="tel"
+              errors={errors}
+              optional
+            />
             <Field
               id="join-birthday"
               name="birthday"
-              label="Birthday, for a birthday treat"
+              label={t("birthday")}
               type="date"
               autoComplete="bday"
               errors={errors}
@@ -158,10 +167,7 @@ export function JoinCard({
                 required
                 aria-describedby={errors.consent ? "join-consent-error" : undefined}
               />
-              <label htmlFor="join-consent">
-                I agree that {businessName} keeps my name and email for this stamp card and may send me messages about
-                it.
-              </label>
+              <label htmlFor="join-consent">{t("consent", { business: businessName })}</label>
               {errors.consent && (
                 <p className="field-error" id="join-consent-error">
                   {errors.consent[0]}
@@ -175,21 +181,19 @@ export function JoinCard({
             <Field
               id="recover-email"
               name="email"
-              label="The email of your card"
+              label={t("recoverEmail")}
               type="email"
               autoComplete="email"
               errors={errors}
             />
-            <p className="wallet-hint">
-              Opening your card here signs out every other device that holds it, and gives the card a new QR code.
-            </p>
+            <p className="wallet-hint">{t("recoverHint")}</p>
           </>
         )}
         {mode === "code" && (
           <Field
             id="recover-code"
             name="code"
-            label={`The 6-digit code we sent to ${email}`}
+            label={t("codeSentTo", { email })}
             type="text"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -198,16 +202,16 @@ export function JoinCard({
         )}
         <button className="btn btn-primary btn-block" type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy && <span className="spinner" aria-hidden="true" />}
-          {mode === "join" ? "Join and get my first stamp" : mode === "recover" ? "Email me a code" : "Open my card"}
+          {mode === "join" ? t("joinSubmit") : mode === "recover" ? t("emailMeCode") : t("openMyCard")}
         </button>
       </form>
       {mode === "join" ? (
         <button type="button" className="btn btn-link" onClick={() => switchTo("recover")}>
-          I already have a card
+          {t("haveCard")}
         </button>
       ) : (
         <button type="button" className="btn btn-link" onClick={() => switchTo("join")}>
-          I am new here
+          {t("newHere")}
         </button>
       )}
     </section>

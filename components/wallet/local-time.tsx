@@ -1,4 +1,5 @@
 "use client";
+import { useFormatter } from "next-intl";
 import { useSyncExternalStore } from "react";
 
 const noSubscription = () => () => {};
@@ -13,13 +14,15 @@ export function LocalTime({ iso }: { iso: string }) {
     () => true,
     () => false,
   );
+  const format = useFormatter();
   const date = new Date(iso);
   const sameDay = date.toDateString() === new Date().toDateString();
+  // In the card's language, in the phone's own time zone.
   const text = inBrowser
-    ? new Intl.DateTimeFormat(
-        undefined,
-        sameDay ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" },
-      ).format(date)
+    ? format.dateTime(date, {
+        ...(sameDay ? { timeStyle: "short" } : { dateStyle: "medium", timeStyle: "short" }),
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      })
     : `${date.toISOString().slice(11, 16)} UTC${sameDay ? "" : `, ${date.toISOString().slice(0, 10)}`}`;
   return <time dateTime={iso}>{text}</time>;
 }

@@ -1,12 +1,18 @@
 "use client";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 const CameraScanner = dynamic(() => import("@/components/scanner/camera-scanner").then((m) => m.CameraScanner), {
   ssr: false,
-  loading: () => <p className="small muted">Starting the camera…</p>,
+  loading: () => <StartingCamera />,
 });
+
+function StartingCamera() {
+  const t = useTranslations("card");
+  return <p className="small muted">{t("startingCamera")}</p>;
+}
 
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
@@ -25,6 +31,7 @@ function tokenOf(text: string): string | null {
 
 /** "Scan a QR code", for phones whose camera app does not open links (product.md §5). */
 export function PublicScanner() {
+  const t = useTranslations("card");
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -35,19 +42,20 @@ export function PublicScanner() {
       setOpen(false);
       router.push(`/add-to-wallet?qr_token=${encodeURIComponent(token)}`);
     } else if (/^LC[\s-]?[0-9A-Z]{4}/i.test(text.trim())) {
-      setMessage("This is a customer's card. Staff scan it at the counter.");
+      setMessage(t("scanCustomerCard"));
     } else {
-      setMessage("This QR code is not a loyalty code of ours.");
+      setMessage(t("scanNotOurs"));
     }
   };
 
   return (
-    <section className="wallet-scan" aria-label="Scan a QR code">
+    <section className="wallet-scan" aria-label={t("scanQr")}>
       {open ? (
         <>
-          <CameraScanner onCode={onCode} onError={setMessage} />
+          {/* The camera's own words are the shared scanner's: the card's language says it here. */}
+          <CameraScanner onCode={onCode} onError={() => setMessage(t("cameraUnavailable"))} />
           <button type="button" className="btn btn-secondary btn-block" onClick={() => setOpen(false)}>
-            Close the camera
+            {t("closeCamera")}
           </button>
         </>
       ) : (
@@ -59,7 +67,7 @@ export function PublicScanner() {
             setOpen(true);
           }}
         >
-          Scan a QR code
+          {t("scanQr")}
         </button>
       )}
       {message && (

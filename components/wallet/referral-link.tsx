@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 /**
@@ -6,17 +7,18 @@ import { useState } from "react";
  * where there is one, else copied. The link names the card by a random code, never its serial.
  */
 export function ReferralLink({ url, businessName }: { url: string; businessName: string }) {
+  const t = useTranslations("card");
   const [status, setStatus] = useState<string | null>(null);
 
   async function share() {
-    const text = `Join ${businessName}'s loyalty card: we both earn a bonus after your first visit.`;
+    const text = t("referShare", { business: businessName });
     try {
       if (navigator.share) {
         await navigator.share({ title: businessName, text, url });
         return;
       }
       await navigator.clipboard.writeText(url);
-      setStatus("Link copied.");
+      setStatus(t("linkCopied"));
     } catch {
       // The share sheet was closed, or the clipboard refused: the link stays on screen to copy by hand.
       setStatus(null);
@@ -25,18 +27,12 @@ export function ReferralLink({ url, businessName }: { url: string; businessName:
 
   return (
     <section className="wallet-referral" aria-labelledby="referral-title">
-      <h2 id="referral-title">Bring a friend</h2>
-      <p className="small muted">When a friend joins with your link and visits, you both earn a bonus.</p>
+      <h2 id="referral-title">{t("bringFriend")}</h2>
+      <p className="small muted">{t("referLead")}</p>
       <div className="wallet-referral-row">
-        <input
-          className="input"
-          readOnly
-          value={url}
-          aria-label="Your referral link"
-          onFocus={(e) => e.target.select()}
-        />
+        <input className="input" readOnly value={url} aria-label={t("referLink")} onFocus={(e) => e.target.select()} />
         <button type="button" className="btn" onClick={() => void share()}>
-          Share
+          {t("share")}
         </button>
       </div>
       <p className="small" role="status">

@@ -1,73 +1,130 @@
 import QRCode from "qrcode";
+import type { CSSProperties, ReactNode } from "react";
+import type { CardLook } from "@/lib/contract/card-design";
+import { meetsAA } from "@/lib/contract/contrast";
+import type { Locale } from "@/lib/contract/locales";
 import type { WalletCard } from "@/lib/contract/wallet";
+import { cardTranslator, type CardTranslator } from "@/lib/card-intl";
 
 /**
  * The customer's card: stamp grid, progress, the reward when ready, and the card's own QR for staff.
  * A points or cashback card shows its balance in its own terms instead of the grid (issue 23).
  */
-export async function StampCard({ card }: { card: WalletCard }) {
-  if (card.kind && card.kind !== "stamps") return <BalanceCard card={card} />;
+export async function StampCard({
+  card,
+  locale = "en",
+  design,
+}: {
+  card: WalletCard;
+  locale?: Locale;
+  /** The business's card design (issue 25): its band and stamps in the owner's colours. */
+  design?: CardLook;
+}) {
+  const t = cardTranslator(locale);
+  if (card.kind && card.kind !== "stamps") return <BalanceCard card={card} t={t} design={design} />;
   const required = card.stamps_required;
   const cells = required ?? Math.max(card.stamps, 1);
   const extra = required && card.stamps > required ? card.stamps - required : 0;
   // Rendered here, on the server: the phone gets the SVG itself, no QR library in its JavaScript.
   const svg = await QRCode.toString(card.serial, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return (
-    <section className="wallet-card" aria-labelledby="card-title">
+    <DesignedCard design={design}>
       <div className="wallet-card-head">
-        <h2 id="card-title">{card.customer_name}&apos;s card</h2>
+        <h2 id="card-title">{t("cardOf", { name: card.customer_name })}</h2>
         <p className="wallet-count">
-          <strong>{card.stamps}</strong>
-          {required ? ` of ${required}` : ""} stamp{card.stamps === 1 && !required ? "" : "s"}
+          {t.rich("count", {
+            stamps: card.stamps,
+            required: required ? String(required) : "none",
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}
         </p>
       </div>
-      <ol className="wallet-grid" aria-label={`${card.stamps} stamps collected`}>
+      <ol className="wallet-grid" aria-label={t("collected", { count: card.stamps })}>
         {Array.from({ length: cells }, (_, i) => (
           <li key={i} className={i < card.stamps ? "wallet-stamp filled" : "wallet-stamp"} aria-hidden="true">
             {i < card.stamps ? "★" : i + 1}
           </li>
         ))}
       </ol>
-      {extra > 0 && <p className="small muted">+{extra} towards the next reward</p>}
+      {extra > 0 && <p className="small muted">{t("towardsNext", { count: extra })}</p>}
       {required && (
         <progress className="wallet-progress" max={required} value={Math.min(card.stamps, required)}>
-          {Math.min(card.stamps, required)} of {required}
+          {t("progress", { value: Math.min(card.stamps, required), max: required })}
         </progress>
       )}
       {card.reward_ready ? (
         <p className="wallet-ready" role="status">
-          Reward ready — show this to staff
+          {t("ready")}
           {card.reward_title && <span>{card.reward_title}</span>}
         </p>
       ) : (
         required &&
         card.reward_title && (
-          <p className="small muted">
-            {required - card.stamps} more for {card.reward_title}
-          </p>
+          <p className="small muted">{t("moreFor", { count: required - card.stamps, title: card.reward_title })}</p>
         )
       )}
-      <CardCode serial={card.serial} svg={svg} what="add stamps" />
-      <p className="small muted">
-        {card.lifetime_stamps} stamp{card.lifetime_stamps === 1 ? "" : "s"} in all · {card.rewards_redeemed} reward
-        {card.rewards_redeemed === 1 ? "" : "s"} redeemed
-      </p>
+      <CardCode serial={card.serial} svg={svg} what="stamps" t={t} />
+      <p className="small muted">{t("lifetime", { stamps: card.lifetime_stamps, rewards: card.rewards_redeemed })}</p>
+    </DesignedCard>
+  );
+}
+
+/**
+ * The card's frame: with a design, a band in the owner's colours (title, strip image) and the
+ * stamps filled in its background colour with the text colour readable on it (contrast.ts).
+ */
+function DesignedCard({ design, children }: { design?: CardLook; children: ReactNode }) {
+  if (!design) {
+    return (
+      <section className="wallet-card" aria-labelledby="card-title">
+        {children}
+      </section>
+    );
+  }
+  const colours = {
+    "--card-bg": design.background_color,
+    // The owner's text colour where it reads on the background (the designer warns otherwise).
+    "--card-fg": meetsAA(design.foreground_color, design.background_color)
+      ? design.foreground_color
+      : design.text_color,
+    "--card-on-bg": design.text_color,
+  } as CSSProperties;
+  return (
+    <section className="wallet-card designed" aria-labelledby="card-title" style={colours}>
+      <div className="wallet-card-band">
+        <p className="wallet-card-title">{design.title}</p>
+        {design.strip_url && (
+          // eslint-disable-next-line @next/next/no-img-element -- a stored image served by our API, already sized
+          <img src={design.strip_url} alt="" className="wallet-card-strip" width={1125} height={369} />
+        )}
+      </div>
+      {children}
     </section>
   );
 }
 
 /** The card's own QR code, which staff scan. */
-function CardCode({ serial, svg, what }: { serial: string; svg: string; what: string }) {
+function CardCode({
+  serial,
+  svg,
+  what,
+  t,
+}: {
+  serial: string;
+  svg: string;
+  what: "stamps" | "points" | "cashback";
+  t: CardTranslator;
+}) {
   return (
     <figure className="wallet-qr">
       <div
         className="wallet-qr-image"
         role="img"
-        aria-label={`Card code ${serial}`}
+        aria-label={t("codeLabel", { serial })}
         dangerouslySetInnerHTML={{ __html: svg }}
       />
       <figcaption>
-        Staff scan this code to {what}
+        {t("staffScan", { what })}
         <code>{serial}</code>
       </figcaption>
     </figure>
@@ -75,37 +132,29 @@ function CardCode({ serial, svg, what }: { serial: string; svg: string; what: st
 }
 
 /** A points or cashback card: "340 points — 60 to Free lunch" or "€4.60 to spend", and what it affords now. */
-async function BalanceCard({ card }: { card: WalletCard }) {
+async function BalanceCard({ card, t, design }: { card: WalletCard; t: CardTranslator; design?: CardLook }) {
   const svg = await QRCode.toString(card.serial, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   const options = card.options ?? [];
   return (
-    <section className="wallet-card" aria-labelledby="card-title">
+    <DesignedCard design={design}>
       <div className="wallet-card-head">
-        <h2 id="card-title">{card.customer_name}&apos;s card</h2>
+        <h2 id="card-title">{t("cardOf", { name: card.customer_name })}</h2>
         <p className="wallet-count" data-testid="card-balance">
           <strong>{card.balance_text}</strong>
         </p>
       </div>
       {options.length > 0 && (
         <div className="wallet-ready" role="status">
-          Ready to redeem — show this to staff
+          {t("readyToRedeem")}
           <ul className="small">
             {options.map((o) => (
-              <li key={o.id}>
-                {o.title} ({o.points} points)
-              </li>
+              <li key={o.id}>{t("option", { title: o.title, points: o.points })}</li>
             ))}
           </ul>
         </div>
       )}
-      <CardCode
-        serial={card.serial}
-        svg={svg}
-        what={card.kind === "points" ? "add points or redeem them" : "add cashback or spend it"}
-      />
-      <p className="small muted">
-        {card.rewards_redeemed} reward{card.rewards_redeemed === 1 ? "" : "s"} redeemed
-      </p>
-    </section>
+      <CardCode serial={card.serial} svg={svg} what={card.kind === "points" ? "points" : "cashback"} t={t} />
+      <p className="small muted">{t("redeemed", { count: card.rewards_redeemed })}</p>
+    </DesignedCard>
   );
 }

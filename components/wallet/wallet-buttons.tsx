@@ -1,6 +1,8 @@
 import { StoreBadges, type StoreLinks } from "@/components/app/store-badges";
 import type { WalletLinks } from "@/lib/contract/wallet";
 import type { WalletDevice } from "@/lib/device";
+import type { Locale } from "@/lib/contract/locales";
+import { cardTranslator } from "@/lib/card-intl";
 
 /** A plain wallet glyph of our own (the wallets' trademarked artwork cannot be copied in here). */
 function WalletGlyph() {
@@ -28,21 +30,24 @@ export function WalletButtons({
   links,
   device,
   stores,
+  locale = "en",
 }: {
   links: WalletLinks;
   device: WalletDevice;
   stores: StoreLinks;
+  locale?: Locale;
 }) {
+  const t = cardTranslator(locale);
   const apple = device.apple ? links.apple : null;
   const google = device.google ? links.google : null;
   if (!apple && !google && !stores.appStore && !stores.playStore) return null;
   return (
-    <section className="wallet-buttons" aria-label="Add this card to your phone">
+    <section className="wallet-buttons" aria-label={t("walletButtons")}>
       {apple && (
-        <a className="wallet-button" href={apple} aria-label="Add to Apple Wallet">
+        <a className="wallet-button" href={apple} aria-label={t("addToApple")}>
           <WalletGlyph />
           <span className="wallet-button-text" aria-hidden="true">
-            <small>Add to</small>
+            <small>{t("addTo")}</small>
             Apple Wallet
           </span>
         </a>
@@ -53,11 +58,11 @@ export function WalletButtons({
           href={google}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label="Save to Google Wallet"
+          aria-label={t("saveToGoogle")}
         >
           <WalletGlyph />
           <span className="wallet-button-text" aria-hidden="true">
-            <small>Save to</small>
+            <small>{t("saveTo")}</small>
             Google Wallet
           </span>
         </a>

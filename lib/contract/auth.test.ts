@@ -185,6 +185,7 @@ describe("the other auth bodies", () => {
       status_payment: "1",
       email_verified_at: null,
       created_at: "2026-01-01T00:00:00.000Z",
+      locale: null,
     };
     expect(loginResponse.safeParse({ status: true, message: "ok", auth_token: "t", data: profile }).success).toBe(true);
     expect(loginResponse.safeParse({ status: true, message: "ok", data: profile }).success).toBe(false);

@@ -48,10 +48,11 @@ export const resetPasswordBody = z
 /** What the change-password form sends; the BFF adds reset_token. */
 export const changePasswordForm = z.object({ email, password, password_confirmation: z.string() }).check(confirmed);
 
-/** The dashboard language: absent = unchanged, null = back to the browser's language. */
-const profileLocale = z.nullable(z.enum(LOCALES, { error: `Choose one of: ${LOCALES.join(", ")}.` }));
+/** locales.ts's localeSchema in zod/mini (the same enum and message), so the auth pages stay small. */
+const locale = z.enum(LOCALES, { error: `Choose one of: ${LOCALES.join(", ")}.` });
 
-export const profileUpdateBody = z.object({ name, phone_number: phoneNumber, locale: z.optional(profileLocale) });
+/** `locale` is optional so older clients keep working; when sent, it must be one of ours. */
+export const profileUpdateBody = z.object({ name, phone_number: phoneNumber, locale: z.optional(locale) });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
 export const passwordUpdateBody = z
@@ -75,8 +76,9 @@ export const userProfile = z.object({
   role: z.enum(["owner", "staff"]),
   status_payment: z.enum(["0", "1"]),
   email_verified_at: z.nullable(z.string()),
-  locale: z.nullable(z.enum(LOCALES)),
   created_at: z.string(),
+  /** The owner's chosen language; null until chosen (the browser's is used). */
+  locale: z.nullable(locale),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

@@ -85,7 +85,7 @@ export type Access = "public" | "user" | "owner";
  * - `holdResetToken`: the answer's `data.reset_token` goes into the session.
  * - `spendResetToken`: the held reset token is added to the body, and forgotten on success.
  * - `readProfile`: the session's plan status follows the answer's `data.status_payment`, and the
- *   browser's `NEXT_LOCALE` cookie the profile's `data.locale` (also on `signIn`).
+ *   `NEXT_LOCALE` cookie its `data.locale` (as on `signIn`).
  * - `holdCardSecret`: the answer's `data.card_secret` goes into the device's card cookie (httpOnly,
  *   apart from the sign-in session: a card outlives logins), never to the browser's JS; the
  *   device's secrets go to the API server as with `useCardSecrets` (the join alert counts devices).

@@ -22,7 +22,7 @@ export const MAX_CARD_TITLE = 40;
 export const APPLE_STRIP_SIZE = { width: 375, height: 123 } as const;
 export const GOOGLE_HERO_SIZE = { width: 1032, height: 336 } as const;
 
-const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 /** `#rrggbb`, either case; stored and returned lower-case. */
 export const hexColour = (label: string) =>

@@ -38,6 +38,7 @@ export const authCalls = {
   },
   logout: { method: "POST", path: "/logout", access: "user", session: "signOut" },
   userProfile: { method: "GET", path: "/user-profile", access: "user", session: "readProfile" },
+  // Its answer is the profile: the BFF follows its plan status and language like a profile read.
   profileUpdate: {
     method: "POST",
     path: "/profile-update",

@@ -4,6 +4,17 @@
  * new part adds its file for all six locales and one line here. `messages.test.ts` fails when a
  * file or a key is missing in any locale.
  */
-export const NAMESPACES = ["common", "site", "auth", "scanner"] as const;
+// One namespace a line, so parts added side by side merge cleanly.
+// prettier-ignore
+export const NAMESPACES = [
+  "auth",
+  "card",
+  "cardDesign",
+  "common",
+  "dashboard",
+  "dashboardMore",
+  "scanner",
+  "site",
+] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { useFormatter } from "next-intl";
 import { apiCall } from "@/lib/api-client";
 import { calls } from "@/lib/contract/calls";
 import type {
@@ -75,7 +76,10 @@ export async function refreshAfterPayment(client: ReturnType<typeof useQueryClie
   ]);
 }
 
-/** Amounts with currency formatting: ("19.00", "USD") → "$19.00". */
-export function formatMoney(amount: string, currency: string) {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).format(Number(amount));
+/**
+ * Amounts with currency formatting in the page's locale, through next-intl's formatter:
+ * ("19.00", "USD") → "$19.00" in English, "19,00 $" in French.
+ */
+export function formatMoney(format: ReturnType<typeof useFormatter>, amount: string, currency: string) {
+  return format.number(Number(amount), { style: "currency", currency });
 }

@@ -6,7 +6,8 @@
 //   back (page-policy.ts): prerendered scripts by hash, scripts rendered per request by nonce.
 // - Odd methods and undecodable paths answered with 4xx (Next.js would answer 500).
 // Compression is the `compression` middleware, placed after the policy (Next.js's own compression
-// would compress before the policy could read the page's first part). HSTS is a header of
+// would compress before the policy could read the page's first part); prerendered pages are
+// compressed once and served from that copy (precompressed.ts). HSTS is a header of
 // next.config.mjs; caching pages is Next.js's own cache (and nginx's micro-cache where it runs).
 // `npm start` and the e2e stack run this instead of `next start`; `--dev` runs Next in development.
 import { createServer } from "node:http";
@@ -15,6 +16,7 @@ import next from "next";
 import { compileTrustedProxies } from "./client-ip";
 import { reactRuntimes } from "./inline-scripts";
 import { applyPagePolicy, assignNonce } from "./page-policy";
+import { servePrecompressed } from "./precompressed";
 import { guardRequest } from "./request-guard";
 import { missingProductionSettings } from "../production-env";
 
@@ -62,7 +64,10 @@ app.prepare().then(() => {
     if (!guarded) return;
     const nonce = assignNonce(req);
     compress(req as never, res as never, () => {
-      applyPagePolicy(res, { dev, https: guarded.https, nonce }, (refused) =>
+      // Prerendered pages: compressed once (precompressed.ts), their policy written once (page-policy.ts).
+      if (!dev) servePrecompressed(req, res);
+      const page = (req.url ?? "/").split("?", 1)[0]!;
+      applyPagePolicy(res, { dev, https: guarded.https, nonce, page }, (refused) =>
         console.warn(`[web] ${refused} inline script(s) on ${req.url} are not the framework's: blocked by CSP`),
       );
       handle(req, res).catch((error: unknown) => {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { IncomingMessage, ServerResponse } from "node:http";
 import { Socket } from "node:net";
 import { getScriptNonceFromHeaders } from "next/dist/server/app-render/get-script-nonce-from-header";
+import * as pagePolicy from "./page-policy";
 import { applyPagePolicy, assignNonce, contentSecurityPolicy, THIRD_PARTY } from "./page-policy";
 
 const sha = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
@@ -142,5 +143,53 @@ describe("a page's Content-Security-Policy", () => {
     expect(contentSecurityPolicy([], options)).not.toContain("upgrade-insecure-requests");
     expect(scriptSrc(contentSecurityPolicy([], { dev: true, https: false }))).toContain("'unsafe-eval'");
     expect(scriptSrc(contentSecurityPolicy([], options))).not.toContain("'unsafe-eval'");
+  });
+});
+
+describe("a prerendered page's policy", () => {
+  /** A visit to `page`, answered whole with this ETag and body: the policy it was sent with. */
+  function visit(page: string, etag: string, body: string, https = false) {
+    const { res, sent } = recordingResponse();
+    res.setHeader("content-type", "text/html");
+    res.setHeader("etag", etag);
+    applyPagePolicy(res, { dev: false, https, nonce: assignNonce(request(page)), page }, () => {});
+    res.end(body);
+    const head = sent[0]!;
+    return head.event === "head" ? head.policy : undefined;
+  }
+
+  it("is worked out once per page and build, then the same header on every visit", () => {
+    const before = pagePolicy.pageReadings;
+    const body = `<html><script>${PAYLOAD}</script></html>`;
+    const first = visit("/es/terms-condition", '"once-1"', body);
+    for (let i = 0; i < 5; i++) expect(visit("/es/terms-condition", '"once-1"', body)).toBe(first);
+    expect(scriptSrc(first)).toContain(sha(PAYLOAD));
+    expect(pagePolicy.pageReadings - before).toBe(1);
+    // Over https the policy differs (upgrade-insecure-requests), still without hashing again.
+    expect(visit("/es/terms-condition", '"once-1"', body, true)).toContain("upgrade-insecure-requests");
+    expect(pagePolicy.pageReadings - before).toBe(1);
+  });
+
+  it("is worked out again for another page, or the same page rebuilt (a new ETag)", () => {
+    const before = pagePolicy.pageReadings;
+    const other = 'self.__next_f.push([1,"1:{}"])';
+    visit("/privacy-policy", '"twice-1"', `<html><script>${PAYLOAD}</script></html>`);
+    const otherPage = visit("/terms-condition", '"twice-1"', `<html><script>${other}</script></html>`);
+    const rebuilt = visit("/privacy-policy", '"twice-2"', `<html><script>${other}</script></html>`);
+    expect(pagePolicy.pageReadings - before).toBe(3);
+    expect(scriptSrc(otherPage)).toContain(sha(other));
+    expect(scriptSrc(rebuilt)).toContain(sha(other));
+    expect(scriptSrc(rebuilt)).not.toContain(sha(PAYLOAD));
+  });
+
+  it("is not remembered for a page without an ETag (rendered per request)", () => {
+    const before = pagePolicy.pageReadings;
+    for (let i = 0; i < 2; i++) {
+      const { res } = recordingResponse();
+      res.setHeader("content-type", "text/html");
+      applyPagePolicy(res, { ...options, nonce: "bm9uY2U=", page: "/dashboard/main" }, () => {});
+      res.end(`<html><script>${PAYLOAD}</script></html>`);
+    }
+    expect(pagePolicy.pageReadings - before).toBe(2);
   });
 });

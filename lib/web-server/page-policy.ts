@@ -87,11 +87,16 @@ export function assignNonce(req: IncomingMessage): string | null {
 const isHtml = (type: unknown) => String(type ?? "").includes("text/html");
 
 /**
- * Hashes of the first part of pages already seen, by ETag and length (a static page is the same
- * bytes every time, so its scripts are hashed once, not on every visit).
+ * What a page's first part allowed, by page, ETag and length: a prerendered page is the same bytes
+ * on every visit, so its scripts are hashed and its whole policy written once per build (or per
+ * background rebuild, which brings a new ETag), not on every visit. Keyed by the page's path, so it
+ * holds for every prerendered page (locale-prefixed ones included) without a list of them.
  */
-const byEtag = new Map<string, string[]>();
-const BY_ETAG_MAX = 500;
+const seen = new Map<string, { hashes: string[]; policies: Map<string, string> }>();
+const SEEN_MAX = 500;
+
+/** How many first parts were read and hashed (tests: a prerendered page is read once, not per visit). */
+export let pageReadings = 0;
 
 type Callback = (error?: Error | null) => void;
 
@@ -107,24 +112,27 @@ const textOf = (chunk: unknown, encoding?: unknown): string =>
 const sizeOf = (chunk: unknown) =>
   typeof chunk === "string" ? chunk.length : chunk instanceof Uint8Array ? chunk.byteLength : 0;
 
-/** The hashes of a part of a page (read as text only when its ETag has not been seen). */
-function hashesOf(
+/** The remembered facts of a page's first part (read as text only when not seen before). */
+function pageFacts(
   chunk: unknown,
   encoding: unknown,
-  etag: string | undefined,
+  key: string | undefined,
   onRefused: (n: number) => void,
-): string[] {
-  if (sizeOf(chunk) === 0) return [];
-  const key = etag && `${etag}|${typeof chunk}|${sizeOf(chunk)}`;
-  const cached = key ? byEtag.get(key) : undefined;
+): { hashes: string[]; policies: Map<string, string> } {
+  const cached = key ? seen.get(key) : undefined;
   if (cached) return cached;
-  const { hashes, refused } = inlineScriptHashes(textOf(chunk, encoding));
-  if (refused > 0) onRefused(refused);
-  if (key) {
-    if (byEtag.size >= BY_ETAG_MAX) byEtag.delete(byEtag.keys().next().value!);
-    byEtag.set(key, hashes);
+  const facts = { hashes: [] as string[], policies: new Map<string, string>() };
+  if (sizeOf(chunk) > 0) {
+    pageReadings++;
+    const { hashes, refused } = inlineScriptHashes(textOf(chunk, encoding));
+    if (refused > 0) onRefused(refused);
+    facts.hashes = hashes;
   }
-  return hashes;
+  if (key) {
+    if (seen.size >= SEEN_MAX) seen.delete(seen.keys().next().value!);
+    seen.set(key, facts);
+  }
+  return facts;
 }
 
 /**
@@ -143,7 +151,7 @@ function hashesOf(
  */
 export function applyPagePolicy(
   res: ServerResponse,
-  options: PolicyOptions & { nonce: string | null },
+  options: PolicyOptions & { nonce: string | null; page?: string },
   onRefused: (n: number) => void,
 ) {
   const write = res.write.bind(res) as (chunk: unknown, encoding?: unknown, cb?: unknown) => boolean;
@@ -158,11 +166,23 @@ export function applyPagePolicy(
   /** Sets the policy from the first part of the body; from then on everything passes through. */
   const release = (first: unknown, encoding: unknown, whole: boolean) => {
     const etag = res.getHeader("etag");
-    const hashes = hashesOf(first, encoding, etag ? String(etag) : undefined, onRefused);
+    // Only a page with an ETag is known to be the same bytes next time (Next.js gives one to
+    // prerendered pages); the path keeps two pages that happen to share an ETag apart.
+    const key = etag ? `${options.page ?? ""}|${String(etag)}|${typeof first}|${sizeOf(first)}` : undefined;
+    const { hashes, policies } = pageFacts(first, encoding, key, onRefused);
     // A body written whole has nothing rendered later: its policy needs no nonce, and stays the
-    // same for every visit (a shared cache may keep the page with it).
-    const sources = options.nonce && !whole ? [`'nonce-${options.nonce}'`, ...hashes] : hashes;
-    res.setHeader("content-security-policy", contentSecurityPolicy(sources, options));
+    // same for every visit (a shared cache may keep the page with it), so it is written once.
+    if (whole || !options.nonce) {
+      const variant = `${options.dev}|${options.https}`;
+      let policy = policies.get(variant);
+      if (!policy) {
+        policy = contentSecurityPolicy(hashes, options);
+        if (key) policies.set(variant, policy);
+      }
+      res.setHeader("content-security-policy", policy);
+    } else {
+      res.setHeader("content-security-policy", contentSecurityPolicy([`'nonce-${options.nonce}'`, ...hashes], options));
+    }
     mode = "pass";
   };
 

@@ -1,10 +1,14 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { connection } from "next/server";
 import { PaymentPage } from "@/components/payment/payment-page";
 import { paymentMode } from "@/lib/contract/payments";
 import { webEnv } from "@/lib/env";
 
-export const metadata: Metadata = { title: "Payment", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("dashboard.titles");
+  return { title: t("payment"), robots: { index: false } };
+}
 /** Reads the search params and the running server's Stripe key per request. */
 export const instant = false;
 

@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PlanPicker } from "@/components/payment/plan-picker";
 
-export const metadata: Metadata = { title: "Subscription", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("dashboard.titles");
+  return { title: t("subscription"), robots: { index: false } };
+}
 
 export default function SubscriptionPage() {
   return <PlanPicker />;

@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ThankYou } from "@/components/payment/thank-you";
 
-export const metadata: Metadata = { title: "Thank you", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("dashboard.titles");
+  return { title: t("thank-you"), robots: { index: false } };
+}
 
 export default function ThankYouPage() {
   return <ThankYou />;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { clearDraft } from "@/lib/payments/local";
 import { leadToSlotFee } from "@/lib/payments/slot-fee";
 import { useId } from "react";
@@ -33,6 +34,7 @@ export function AddressForm({
   const save = useSaveAddress();
   const router = useRouter();
   const headingId = useId();
+  const t = useTranslations("dashboardMore.address");
   const initial = address
     ? {
         business_id: String(address.business_id),
@@ -76,11 +78,11 @@ export function AddressForm({
 
   return (
     <section className="card form-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{address ? "Edit address" : "Add an address"}</h2>
+      <h2 id={headingId}>{address ? t("editHeading") : t("addHeading")}</h2>
       <form className="form" {...form.formProps}>
         <SelectField
-          label="Business"
-          placeholder="Choose a business"
+          label={t("business")}
+          placeholder={t("chooseBusiness")}
           options={businesses.map((b) => ({ value: String(b.id), label: b.business_name }))}
           required
           {...businessField}
@@ -88,7 +90,7 @@ export function AddressForm({
         />
         <PlaceFields field={form.field} />
         <CoordinatesFields form={form} />
-        <FormActions submit={address ? "Save address" : "Add address"} busy={form.busy} onCancel={onDone} />
+        <FormActions submit={address ? t("save") : t("add")} busy={form.busy} onCancel={onDone} />
       </form>
     </section>
   );

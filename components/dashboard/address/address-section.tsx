@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { ItemRow } from "@/components/ui/item-row";
 import { EmptyState } from "@/components/ui/query-state";
@@ -14,14 +15,15 @@ import { AddressForm } from "./address-form";
 function AddressCard({ address, onEdit }: { address: Address; onEdit: () => void }) {
   const remove = useDeleteAddress();
   const label = `${address.address}, ${address.city}`;
+  const t = useTranslations("dashboardMore.address");
   return (
     <ItemRow
       name={label}
       edit={{ onClick: onEdit }}
       remove={{
-        title: "Delete this address?",
-        warning: `${label} is removed from ${address.business_name}.`,
-        confirmLabel: "Delete address",
+        title: t("deleteTitle"),
+        warning: t("deleteWarning", { label, business: address.business_name }),
+        confirmLabel: t("deleteConfirm"),
         onConfirm: () => remove.mutateAsync(address.id),
       }}
     >
@@ -39,20 +41,21 @@ export function AddressSection() {
   const businesses = useBusinessOptions();
   const list = useAddresses(page, businessId);
   const filterId = useId();
+  const t = useTranslations("dashboardMore.address");
 
   if (businesses.isSuccess && businesses.data.length === 0) {
     return (
       <>
-        <h1 className="page-title">Addresses</h1>
+        <h1 className="page-title">{t("title")}</h1>
         <EmptyState
-          title="Add a business first"
+          title={t("businessFirstTitle")}
           action={
             <Link className="btn btn-primary" href="/dashboard/business">
-              Add a business
+              {t("addBusiness")}
             </Link>
           }
         >
-          Addresses are the locations of your businesses. Add your business, then its other locations here.
+          {t("businessFirstText")}
         </EmptyState>
       </>
     );
@@ -61,7 +64,7 @@ export function AddressSection() {
   return (
     <>
       <div className="section-header">
-        <h1 className="page-title">Addresses</h1>
+        <h1 className="page-title">{t("title")}</h1>
         {editing === null && (
           <button
             type="button"
@@ -69,7 +72,7 @@ export function AddressSection() {
             disabled={!businesses.isSuccess}
             onClick={() => setEditing("new")}
           >
-            Add address
+            {t("add")}
           </button>
         )}
       </div>
@@ -85,7 +88,7 @@ export function AddressSection() {
       )}
       {businesses.isSuccess && businesses.data.length > 1 && (
         <div className="field filter">
-          <label htmlFor={filterId}>Show addresses of</label>
+          <label htmlFor={filterId}>{t("filter")}</label>
           <select
             id={filterId}
             value={businessId ?? ""}
@@ -94,7 +97,7 @@ export function AddressSection() {
               setPage(1);
             }}
           >
-            <option value="">All businesses</option>
+            <option value="">{t("allBusinesses")}</option>
             {businesses.data.map((b) => (
               <option key={b.id} value={b.id}>
                 {b.business_name}
@@ -105,20 +108,20 @@ export function AddressSection() {
       )}
       <PagedList
         list={list}
-        what="your addresses"
-        pages="Addresses"
+        what={t("what")}
+        pages={t("title")}
         onPage={setPage}
         empty={
           editing === null && (
             <EmptyState
-              title="No addresses yet"
+              title={t("emptyTitle")}
               action={
                 <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-                  Add an address
+                  {t("addHeading")}
                 </button>
               }
             >
-              Add each location where customers collect stamps, so their scans show where they happened.
+              {t("emptyText")}
             </EmptyState>
           )
         }

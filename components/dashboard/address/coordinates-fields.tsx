@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { TextField } from "@/components/ui/text-field";
 import type { useContractForm } from "@/lib/use-contract-form";
@@ -16,38 +17,36 @@ const round = (value: number) => String(Math.round(value * 1e6) / 1e6);
  */
 export function CoordinatesFields({ form }: { form: Form }) {
   const [status, setStatus] = useState<string | null>(null);
+  const t = useTranslations("dashboardMore.coordinates");
   const locate = () => {
     if (!("geolocation" in navigator)) {
-      setStatus("This browser cannot share its location. Type the coordinates in instead.");
+      setStatus(t("unsupported"));
       return;
     }
-    setStatus("Finding your location…");
+    setStatus(t("finding"));
     navigator.geolocation.getCurrentPosition(
       ({ coords }) => {
         form.setValues((v) => ({ ...v, latitude: round(coords.latitude), longitude: round(coords.longitude) }));
-        setStatus(`Location filled in (accurate to about ${Math.round(coords.accuracy)} m).`);
+        setStatus(t("filled", { metres: Math.round(coords.accuracy) }));
       },
-      () => setStatus("The location could not be read. Allow it for this site, or type the coordinates in."),
+      () => setStatus(t("failed")),
       { enableHighAccuracy: true, timeout: 15_000 },
     );
   };
   return (
     <fieldset className="coordinates">
-      <legend>Map position (optional)</legend>
-      <p className="field-hint">
-        Your customers&rsquo; wallet cards pop up on their lock screen near this address. Stand in the shop and use your
-        location, or copy the coordinates from a map.
-      </p>
+      <legend>{t("legend")}</legend>
+      <p className="field-hint">{t("hint")}</p>
       <div className="coordinates-row">
         <TextField
-          label="Latitude"
+          label={t("latitude")}
           inputMode="decimal"
           autoComplete="off"
           placeholder="51.5226"
           {...form.field("latitude")}
         />
         <TextField
-          label="Longitude"
+          label={t("longitude")}
           inputMode="decimal"
           autoComplete="off"
           placeholder="-0.0797"
@@ -55,7 +54,7 @@ export function CoordinatesFields({ form }: { form: Form }) {
         />
       </div>
       <button type="button" className="btn btn-secondary btn-small" onClick={locate}>
-        Use my current location
+        {t("useLocation")}
       </button>
       {status && (
         <p className="field-hint" role="status">

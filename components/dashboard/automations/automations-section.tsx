@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
 import { FormActions } from "@/components/ui/form-actions";
@@ -7,7 +8,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { AUTOMATION_LABELS, automationSaveBody, type Automation } from "@/lib/contract/automations";
+import { automationSaveBody, EXPIRY_NOTICE_DAYS, type Automation } from "@/lib/contract/automations";
 import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "@/lib/contract/notifications";
 import { useAutomationLog, useAutomations, useSaveAutomation } from "@/lib/queries/automations";
 import { useBusinessOptions } from "@/lib/queries/businesses";
@@ -16,13 +17,12 @@ import { labelColumns } from "../stack-table";
 import { usePageInRange } from "../use-page";
 import "./automations.css";
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
 /** One automation: on/off, its N days (win-back), title and text with placeholders. */
 function AutomationForm({ automation }: { automation: Automation }) {
   const save = useSaveAutomation();
   const headingId = useId();
-  const label = AUTOMATION_LABELS[automation.kind];
+  const t = useTranslations("dashboardMore.automations");
+  const title = t(`kind.${automation.kind}.title`);
   const form = useContractForm(
     automationSaveBody,
     {
@@ -43,24 +43,24 @@ function AutomationForm({ automation }: { automation: Automation }) {
     <section className="card automation" aria-labelledby={headingId}>
       <form className="form" {...form.formProps}>
         <div className="row-between">
-          <h2 id={headingId}>{label.title}</h2>
+          <h2 id={headingId}>{title}</h2>
           <SelectField
-            label="Status"
-            placeholder="Choose"
+            label={t("status")}
+            placeholder={t("choose")}
             options={[
-              { value: "true", label: "On" },
-              { value: "false", label: "Off" },
+              { value: "true", label: t("on") },
+              { value: "false", label: t("off") },
             ]}
             {...enabled}
           />
         </div>
-        <p className="muted small">Sent {label.when}.</p>
+        <p className="muted small">{t(`kind.${automation.kind}.when`, { days: EXPIRY_NOTICE_DAYS })}</p>
         {automation.kind === "win_back" && (
-          <TextField label="Days without a visit" type="number" min={1} max={3650} {...form.field("days")} />
+          <TextField label={t("days")} type="number" min={1} max={3650} {...form.field("days")} />
         )}
-        <TextField label="Title" maxLength={MESSAGE_TITLE_MAX} {...form.field("title")} />
-        <TextField label="Message" maxLength={MESSAGE_TEXT_MAX} {...form.field("message")} />
-        <FormActions submit={`Save ${label.title.toLowerCase()}`} busy={form.busy} />
+        <TextField label={t("titleField")} maxLength={MESSAGE_TITLE_MAX} {...form.field("title")} />
+        <TextField label={t("message")} maxLength={MESSAGE_TEXT_MAX} {...form.field("message")} />
+        <FormActions submit={t(`kind.${automation.kind}.save`)} busy={form.busy} />
       </form>
     </section>
   );
@@ -70,43 +70,45 @@ function AutomationLog() {
   const [page, setPage] = useState(1);
   const log = useAutomationLog(page);
   usePageInRange(log.data, setPage);
+  const t = useTranslations("dashboardMore.automations");
+  const format = useFormatter();
   return (
     <section className="card" aria-labelledby="automation-log-title">
-      <h2 id="automation-log-title">Sent by automations</h2>
+      <h2 id="automation-log-title">{t("log")}</h2>
       {log.isPending ? (
-        <Skeleton label="Loading the log…" height="2.5rem" />
+        <Skeleton label={t("loadingLog")} height="2.5rem" />
       ) : log.isError ? (
-        <ErrorState what="the log" error={log.error} onRetry={() => log.refetch()} />
+        <ErrorState what={t("whatLog")} error={log.error} onRetry={() => log.refetch()} />
       ) : log.data.total === 0 ? (
-        <EmptyState title="Nothing sent yet">Messages your automations send appear here, with who got them.</EmptyState>
+        <EmptyState title={t("logEmptyTitle")}>{t("logEmptyText")}</EmptyState>
       ) : (
         <>
           <div className="table-scroll">
             <table className="scan-table stack-table" ref={labelColumns}>
-              <caption className="visually-hidden">Automated messages, newest first</caption>
+              <caption className="visually-hidden">{t("logCaption")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Sent</th>
-                  <th scope="col">Automation</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Message</th>
+                  <th scope="col">{t("col.sent")}</th>
+                  <th scope="col">{t("col.automation")}</th>
+                  <th scope="col">{t("col.customer")}</th>
+                  <th scope="col">{t("col.message")}</th>
                 </tr>
               </thead>
               <tbody>
                 {log.data.items.map((entry) => (
                   <tr key={entry.id}>
                     <td>
-                      <time dateTime={entry.sent_at}>{when.format(new Date(entry.sent_at))}</time>
+                      <time dateTime={entry.sent_at}>{format.dateTime(new Date(entry.sent_at), "dayTime")}</time>
                     </td>
-                    <td>{AUTOMATION_LABELS[entry.kind].title}</td>
-                    <td>{entry.customer_name ?? "A deleted customer"}</td>
+                    <td>{t(`kind.${entry.kind}.title`)}</td>
+                    <td>{entry.customer_name ?? t("deletedCustomer")}</td>
                     <td>{entry.title}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          <Pagination data={log.data} onPage={setPage} label="Automation log" />
+          <Pagination data={log.data} onPage={setPage} label={t("logLabel")} />
         </>
       )}
     </section>
@@ -123,18 +125,16 @@ export function AutomationsSection() {
   // Until the owner picks one, the first business.
   const businessId = chosen || (businesses.data?.[0] ? String(businesses.data[0].id) : "");
   const list = useAutomations(businessId);
+  const t = useTranslations("dashboardMore.automations");
   return (
     <>
-      <h1 className="page-title">Automations</h1>
-      <p className="muted">
-        Messages that go out by themselves, each at most once per customer per period. Use {"{name}"}, {"{business}"}{" "}
-        and {"{stamps_left}"} in the text.
-      </p>
+      <h1 className="page-title">{t("title")}</h1>
+      <p className="muted">{t("intro", { name: "{name}", business: "{business}", stamps_left: "{stamps_left}" })}</p>
       <div className="automation-business">
         <SelectField
-          label="Business"
+          label={t("business")}
           name="business"
-          placeholder={businesses.isPending ? "Loading your businesses…" : "Choose a business"}
+          placeholder={businesses.isPending ? t("loadingBusinesses") : t("chooseBusiness")}
           options={(businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.business_name }))}
           value={businessId}
           onChange={(event) => setBusinessId(event.target.value)}
@@ -142,9 +142,9 @@ export function AutomationsSection() {
       </div>
       {businessId &&
         (list.isPending ? (
-          <Skeleton label="Loading automations…" />
+          <Skeleton label={t("loading")} />
         ) : list.isError ? (
-          <ErrorState what="the automations" error={list.error} onRetry={() => list.refetch()} />
+          <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
         ) : (
           <div className="automation-grid">
             {list.data.map((a) => (

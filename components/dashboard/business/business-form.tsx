@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState } from "react";
 import toast from "react-hot-toast";
 import { FormActions } from "@/components/ui/form-actions";
@@ -33,6 +34,7 @@ export function BusinessForm({
   const router = useRouter();
   const [logo, setLogo] = useState<File | null>(null);
   const logoId = useId();
+  const t = useTranslations("dashboardMore.business");
   const initial = business
     ? {
         business_name: business.business_name,
@@ -50,7 +52,7 @@ export function BusinessForm({
   const form = useContractForm(businessForm, initial, async (values) => {
     const checked = logoRule.safeParse(logo ?? undefined);
     if (!checked.success) {
-      const message = checked.error.issues[0]?.message ?? "Please choose another image.";
+      const message = checked.error.issues[0]?.message ?? t("otherImage");
       throw new ApiError(422, messages.invalidInput, { business_logo: [message] });
     }
     const fields = { ...values, fraud_threshold: String(values.fraud_threshold), currency: values.currency ?? "" };
@@ -77,14 +79,14 @@ export function BusinessForm({
   const preview = chosen ?? business?.business_logo ?? null;
 
   const logoError = form.errors.business_logo;
-  const heading = business ? `Edit ${business.business_name}` : "Add a business";
+  const heading = business ? t("editHeading", { name: business.business_name }) : t("addHeading");
   return (
     <section className="card form-card" aria-labelledby={`${logoId}-heading`}>
       <h2 id={`${logoId}-heading`}>{heading}</h2>
       <form className="form" {...form.formProps}>
-        <TextField label="Business name" autoComplete="organization" required {...form.field("business_name")} />
+        <TextField label={t("name")} autoComplete="organization" required {...form.field("business_name")} />
         <div className="field">
-          <label htmlFor={logoId}>Logo</label>
+          <label htmlFor={logoId}>{t("logo")}</label>
           <div className="logo-picker">
             {preview ? (
               // eslint-disable-next-line @next/next/no-img-element -- a local object URL or our own /api/files URL
@@ -103,7 +105,7 @@ export function BusinessForm({
             />
           </div>
           <p id={`${logoId}-hint`} className="field-hint">
-            PNG, JPEG or WebP, up to 2 MB. {business ? "Leave empty to keep the current logo." : "Optional."}
+            {t("logoHint")} {business ? t("logoKeep") : t("optional")}
           </p>
           {logoError && (
             <p id={`${logoId}-error`} className="field-error" role="alert">
@@ -114,15 +116,15 @@ export function BusinessForm({
         <PlaceFields field={form.field} />
         <CurrencyField {...form.field("currency")} />
         <TextField
-          label="Fraud alert threshold"
+          label={t("fraudThreshold")}
           type="number"
           inputMode="numeric"
           min={1}
           max={MAX_FRAUD_THRESHOLD}
-          hint="You get an alert when one card collects more stamps than this in one day (staff stamps included)."
+          hint={t("fraudHint")}
           {...form.field("fraud_threshold")}
         />
-        <FormActions submit={business ? "Save business" : "Add business"} busy={form.busy} onCancel={onDone} />
+        <FormActions submit={business ? t("save") : t("add")} busy={form.busy} onCancel={onDone} />
       </form>
     </section>
   );

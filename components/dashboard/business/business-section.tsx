@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ItemRow } from "@/components/ui/item-row";
 import { EmptyState } from "@/components/ui/query-state";
@@ -9,25 +10,26 @@ import { PagedList } from "../paged-list";
 import { useDraftEditing } from "../use-draft-editing";
 import { BusinessForm } from "./business-form";
 
-/** What goes with a deleted business, naming only what it has. */
-function deleteNote(business: Business) {
-  const parts = [
-    business.addresses_count > 0 && (business.addresses_count === 1 ? "its location" : "its locations"),
-    business.business_logo && "its logo",
-  ].filter(Boolean);
-  return `${parts.length > 0 ? `${parts.join(" and ")} go with it. ` : ""}This cannot be undone.`.replace(/^i/, "I");
-}
-
 function BusinessCard({ business, onEdit }: { business: Business; onEdit: () => void }) {
   const remove = useDeleteBusiness();
   const name = business.business_name;
+  const t = useTranslations("dashboardMore.business");
+  // What goes with a deleted business, naming only what it has.
+  const goes =
+    business.addresses_count > 0
+      ? business.business_logo
+        ? "both"
+        : "locations"
+      : business.business_logo
+        ? "logo"
+        : "none";
   return (
     <ItemRow
       name={name}
       media={
         business.business_logo ? (
           // eslint-disable-next-line @next/next/no-img-element -- our own immutable /api/files URL, already resized
-          <img src={business.business_logo} alt={`${name} logo`} className="logo" width={56} height={56} />
+          <img src={business.business_logo} alt={t("logoAlt", { name })} className="logo" width={56} height={56} />
         ) : (
           <span className="logo logo-empty" aria-hidden="true">
             {name.slice(0, 1).toUpperCase()}
@@ -36,9 +38,9 @@ function BusinessCard({ business, onEdit }: { business: Business; onEdit: () => 
       }
       edit={{ onClick: onEdit }}
       remove={{
-        title: `Delete ${name}?`,
-        warning: deleteNote(business),
-        confirmLabel: "Delete business",
+        title: t("deleteTitle", { name }),
+        warning: t("deleteWarning", { goes, count: business.addresses_count }),
+        confirmLabel: t("deleteConfirm"),
         onConfirm: () => remove.mutateAsync(business.id),
       }}
     >
@@ -46,8 +48,8 @@ function BusinessCard({ business, onEdit }: { business: Business; onEdit: () => 
         {business.business_category} · {business.address}, {business.city} {business.zip_code}, {business.country_name}
       </p>
       <p className="muted small">
-        {business.addresses_count === 1 ? "1 location" : `${business.addresses_count} locations`}
-        {business.currency && ` · counts in ${business.currency}`}
+        {t("locations", { count: business.addresses_count })}
+        {business.currency && ` · ${t("countsIn", { currency: business.currency })}`}
       </p>
     </ItemRow>
   );
@@ -57,14 +59,15 @@ export function BusinessSection() {
   const [page, setPage] = useState(1);
   const { editing, setEditing, close: closeForm, draft } = useDraftEditing<Business>("business");
   const list = useBusinesses(page);
+  const t = useTranslations("dashboardMore.business");
 
   return (
     <>
       <div className="section-header">
-        <h1 className="page-title">Businesses</h1>
+        <h1 className="page-title">{t("title")}</h1>
         {editing === null && (
           <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-            Add business
+            {t("add")}
           </button>
         )}
       </div>
@@ -78,20 +81,20 @@ export function BusinessSection() {
       )}
       <PagedList
         list={list}
-        what="your businesses"
-        pages="Businesses"
+        what={t("what")}
+        pages={t("title")}
         onPage={setPage}
         empty={
           editing === null && (
             <EmptyState
-              title="No businesses yet"
+              title={t("emptyTitle")}
               action={
                 <button type="button" className="btn btn-primary" onClick={() => setEditing("new")}>
-                  Add your first business
+                  {t("addFirst")}
                 </button>
               }
             >
-              Add your business with its logo and address. Then add its locations, and print a QR code for each counter.
+              {t("emptyText")}
             </EmptyState>
           )
         }

@@ -1,3 +1,5 @@
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo } from "react";
 import { TextField } from "@/components/ui/text-field";
 
 /** The currencies offered first; any other ISO 4217 code may be typed. */
@@ -22,8 +24,6 @@ const COMMON = [
   "SGD",
 ];
 
-const names = new Intl.DisplayNames(["en"], { type: "currency" });
-
 /** The business's currency (issue 23): a code typed or picked from a list; blank follows the country. */
 export function CurrencyField(props: {
   name: string;
@@ -31,17 +31,21 @@ export function CurrencyField(props: {
   error?: string;
   onChange: React.ChangeEventHandler<HTMLInputElement>;
 }) {
+  const t = useTranslations("dashboardMore.currency");
+  const locale = useLocale();
+  // next-intl's formatter has no display names: the currency names come from Intl in the page's locale.
+  const names = useMemo(() => new Intl.DisplayNames([locale], { type: "currency" }), [locale]);
   return (
     <>
       <TextField
-        label="Currency"
+        label={t("label")}
         list="currency-codes"
         maxLength={3}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        placeholder="From the country"
-        hint="A code such as EUR or USD (ISO 4217). Leave empty to use your country's currency. Points and cashback programmes count in it."
+        placeholder={t("placeholder")}
+        hint={t("hint")}
         {...props}
       />
       <datalist id="currency-codes">

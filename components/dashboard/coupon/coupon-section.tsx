@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
@@ -8,24 +9,25 @@ import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { errorMessage } from "@/lib/api-client";
 import { useApplyCoupon, useCoupons, useDeleteCoupon } from "@/lib/queries/payments";
 
-const day = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
-
 /** /dashboard/coupon: the owner's applied coupons (coupon-list), detach (delete-coupon), apply one. */
 export function CouponSection() {
   const coupons = useCoupons();
   const apply = useApplyCoupon();
   const remove = useDeleteCoupon();
   const id = useId();
+  const t = useTranslations("dashboard.coupon");
+  const format = useFormatter();
+  const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
 
   const onApply = async (event: FormEvent) => {
     event.preventDefault();
-    if (!code.trim()) return setError("The coupon code field is required.");
+    if (!code.trim()) return setError(t("required"));
     try {
       // Priced against a slot fee: it needs no plan choice, and the code is checked all the same.
       const res = await apply.mutateAsync({ coupon_code: code, mode: "businessPayment" });
-      toast.success(`${res.message} It applies to your next payment.`);
+      toast.success(t("appliedToast", { message: res.message }));
       setCode("");
       setError(null);
     } catch (e) {
@@ -36,12 +38,12 @@ export function CouponSection() {
 
   return (
     <>
-      <h1 className="page-title">Coupons</h1>
+      <h1 className="page-title">{t("title")}</h1>
       <section className="card form-card" aria-labelledby={`${id}-heading`}>
-        <h2 id={`${id}-heading`}>Apply a coupon</h2>
+        <h2 id={`${id}-heading`}>{t("apply")}</h2>
         <form className="form" onSubmit={onApply} noValidate>
           <div className="field">
-            <label htmlFor={id}>Coupon code</label>
+            <label htmlFor={id}>{t("code")}</label>
             <div className="inline-field">
               <input
                 id={id}
@@ -52,11 +54,11 @@ export function CouponSection() {
                 aria-describedby={error ? `${id}-error` : `${id}-hint`}
               />
               <Button type="submit" busy={apply.isPending}>
-                Apply
+                {t("applyButton")}
               </Button>
             </div>
             <p id={`${id}-hint`} className="field-hint">
-              An applied coupon lowers your next payment: a renewal, a new plan or an extra business or address.
+              {t("hint")}
             </p>
             {error && (
               <p id={`${id}-error`} className="field-error" role="alert">
@@ -66,33 +68,33 @@ export function CouponSection() {
           </div>
         </form>
       </section>
-      {coupons.isPending && <Skeleton rows={2} height="3rem" label="Loading your coupons…" />}
-      {coupons.isError && <ErrorState what="your coupons" error={coupons.error} onRetry={() => coupons.refetch()} />}
-      {coupons.data?.length === 0 && <EmptyState title="No coupons yet">Coupons you apply show here.</EmptyState>}
+      {coupons.isPending && <Skeleton rows={2} height="3rem" label={t("loading")} />}
+      {coupons.isError && <ErrorState what={t("what")} error={coupons.error} onRetry={() => coupons.refetch()} />}
+      {coupons.data?.length === 0 && <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}
       {coupons.data && coupons.data.length > 0 && (
-        <section className="card" aria-label="Your coupons">
+        <section className="card" aria-label={t("list")}>
           <ul className="list">
             {coupons.data.map((c) => (
               <li key={c.id} className="list-row">
                 <div>
-                  <strong>{c.code}</strong> · {c.discount} off{" "}
+                  <strong>{c.code}</strong> · {t("off", { discount: c.discount })}{" "}
                   <span className={`badge ${c.used ? "badge-success" : "badge-info"}`}>
-                    {c.used ? "Used" : "Applies to your next payment"}
+                    {c.used ? t("used") : t("next")}
                   </span>
                   <div className="muted">
-                    Applied {day.format(new Date(c.applied_at))}
-                    {c.valid_until && ` · valid until ${day.format(new Date(c.valid_until))}`}
+                    {t("applied", { date: day(c.applied_at) })}
+                    {c.valid_until && ` · ${t("validUntil", { date: day(c.valid_until) })}`}
                   </div>
                 </div>
                 {!c.used && (
                   <ConfirmButton
-                    action="Remove"
+                    action={t("remove")}
                     subject={c.code}
-                    title={`Remove coupon ${c.code}?`}
-                    confirmLabel="Remove coupon"
+                    title={t("removeTitle", { code: c.code })}
+                    confirmLabel={t("removeConfirm")}
                     onConfirm={async () => (await remove.mutateAsync(c.id)) as { message: string }}
                   >
-                    Your next payment will be at the full price. You can apply the coupon again while it is valid.
+                    {t("removeText")}
                   </ConfirmButton>
                 )}
               </li>

@@ -1,101 +1,100 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useRef } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { showModal, trapTab } from "@/components/ui/modal";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { calls } from "@/lib/contract/calls";
-import { SEGMENT_LABELS, type CustomerDetail, type Segment } from "@/lib/contract/customers";
+import { SEGMENTS, type CustomerDetail, type Segment } from "@/lib/contract/customers";
 import { useCustomer, useDeleteCustomer } from "@/lib/queries/customers";
 import { useProfile } from "@/lib/queries/user";
 import { labelColumns } from "../stack-table";
 import { Flags, stampsOf } from "./flags";
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const KIND_LABEL = { join: "Joined", stamp: "Stamp", redeem: "Redeemed" } as const;
-
 function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: () => void }) {
   const owner = useProfile().data?.role === "owner";
   const remove = useDeleteCustomer();
   const c = customer;
+  const t = useTranslations("dashboardMore.customer");
+  const segments = useTranslations("dashboardMore.segments");
+  const format = useFormatter();
+  const when = (iso: string) => format.dateTime(new Date(iso), "dayTime");
   return (
     <>
       <dl className="customer-facts">
         <div>
-          <dt>Email</dt>
+          <dt>{t("email")}</dt>
           <dd>{c.email}</dd>
         </div>
         <div>
-          <dt>Phone</dt>
+          <dt>{t("phone")}</dt>
           <dd>{c.phone ?? "—"}</dd>
         </div>
         <div>
-          <dt>Birthday</dt>
+          <dt>{t("birthday")}</dt>
           <dd>{c.birthday ?? "—"}</dd>
         </div>
         <div>
-          <dt>Business</dt>
+          <dt>{t("business")}</dt>
           <dd>{c.business_name}</dd>
         </div>
         <div>
-          <dt>Card</dt>
+          <dt>{t("card")}</dt>
           <dd className="mono">{c.serial}</dd>
         </div>
         <div>
-          <dt>Stamps</dt>
-          <dd>
-            {stampsOf(c)}
-            {c.reward_title ? ` toward ${c.reward_title}` : ""}
-          </dd>
+          <dt>{t("stamps")}</dt>
+          <dd>{c.reward_title ? t("toward", { stamps: stampsOf(c), reward: c.reward_title }) : stampsOf(c)}</dd>
         </div>
         <div>
-          <dt>Rewards redeemed</dt>
+          <dt>{t("redeemed")}</dt>
           <dd>{c.rewards_redeemed}</dd>
         </div>
         <div>
-          <dt>Stamps in all</dt>
+          <dt>{t("lifetime")}</dt>
           <dd>{c.lifetime_stamps}</dd>
         </div>
         <div>
-          <dt>First visit</dt>
-          <dd>{when.format(new Date(c.first_visit_at))}</dd>
+          <dt>{t("firstVisit")}</dt>
+          <dd>{when(c.first_visit_at)}</dd>
         </div>
         <div>
-          <dt>Last visit</dt>
-          <dd>{when.format(new Date(c.last_visit_at))}</dd>
+          <dt>{t("lastVisit")}</dt>
+          <dd>{when(c.last_visit_at)}</dd>
         </div>
       </dl>
       <Flags flags={c.flags} />
 
-      <h3>History</h3>
+      <h3>{t("history")}</h3>
       {c.history.length === 0 ? (
-        <p className="muted">No visits recorded.</p>
+        <p className="muted">{t("noVisits")}</p>
       ) : (
         <div className="table-scroll customer-history">
           <table className="scan-table stack-table" ref={labelColumns}>
-            <caption className="visually-hidden">Visits of {c.name}, latest first</caption>
+            <caption className="visually-hidden">{t("historyCaption", { name: c.name })}</caption>
             <thead>
               <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Kind</th>
-                <th scope="col">By</th>
-                <th scope="col">Balance after</th>
+                <th scope="col">{t("col.time")}</th>
+                <th scope="col">{t("col.kind")}</th>
+                <th scope="col">{t("col.by")}</th>
+                <th scope="col">{t("col.balance")}</th>
               </tr>
             </thead>
             <tbody>
               {c.history.map((h, i) => (
                 <tr key={`${h.created_at}-${i}`}>
                   <td>
-                    <time dateTime={h.created_at}>{when.format(new Date(h.created_at))}</time>
+                    <time dateTime={h.created_at}>{when(h.created_at)}</time>
                   </td>
                   <td>
-                    <span className={`badge scan-${h.kind}`}>{KIND_LABEL[h.kind]}</span>
+                    <span className={`badge scan-${h.kind}`}>{t(`kind.${h.kind}`)}</span>
                   </td>
-                  <td>{h.staff_name ?? (h.location ? `Self-scan, ${h.location}` : "Self-scan")}</td>
+                  <td>{h.staff_name ?? (h.location ? t("selfScanAt", { location: h.location }) : t("selfScan"))}</td>
                   <td>
                     {h.balance_after_text}
-                    {h.amount && <span className="small muted block">on {h.amount}</span>}
+                    {h.amount && <span className="small muted block">{t("onAmount", { amount: h.amount })}</span>}
                   </td>
                 </tr>
               ))}
@@ -104,16 +103,22 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
         </div>
       )}
 
-      <h3>Messages received</h3>
+      <h3>{t("messages")}</h3>
       {c.messages.length === 0 ? (
-        <p className="muted">No messages since this customer joined.</p>
+        <p className="muted">{t("noMessages")}</p>
       ) : (
         <ul className="customer-messages">
           {c.messages.map((m) => (
             <li key={m.id}>
-              <strong>{m.title}</strong> <span className="small muted">{when.format(new Date(m.created_at))}</span>
+              <strong>{m.title}</strong> <span className="small muted">{when(m.created_at)}</span>
               {m.segment !== "all" && (
-                <span className="small muted"> · to {SEGMENT_LABELS[m.segment as Segment] ?? m.segment}</span>
+                <span className="small muted">
+                  {" "}
+                  ·{" "}
+                  {t("to", {
+                    segment: SEGMENTS.includes(m.segment as Segment) ? segments(m.segment as Segment) : m.segment,
+                  })}
+                </span>
               )}
               <p>{m.message}</p>
             </li>
@@ -128,21 +133,20 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
             href={`/api${calls.customerExport.path}?${new URLSearchParams({ serial: c.serial })}`}
             download
           >
-            Export data (JSON)
+            {t("export")}
           </a>
           <ConfirmButton
-            action="Delete customer"
+            action={t("delete")}
             subject={c.name}
-            title={`Delete ${c.name}?`}
-            confirmLabel="Delete for good"
+            title={t("deleteTitle", { name: c.name })}
+            confirmLabel={t("deleteConfirm")}
             onConfirm={async () => {
               const result = await remove.mutateAsync(c.serial);
               onDeleted();
               return result;
             }}
           >
-            Their cards at your businesses, history, wallet passes and notification subscriptions are erased now, and
-            their card stops working. Past scans stay in your figures without their name. This cannot be undone.
+            {t("deleteWarning")}
           </ConfirmButton>
         </div>
       )}
@@ -155,6 +159,7 @@ export function CustomerDetailDialog({ serial, onClose }: { serial: string | nul
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const customer = useCustomer(serial);
+  const t = useTranslations("dashboardMore.customer");
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -169,12 +174,12 @@ export function CustomerDetailDialog({ serial, onClose }: { serial: string | nul
       onClose={onClose}
       onKeyDown={trapTab}
     >
-      <PanelHeader id={titleId} title={customer.data?.name ?? "Customer"} onClose={() => dialog.current?.close()} />
+      <PanelHeader id={titleId} title={customer.data?.name ?? t("title")} onClose={() => dialog.current?.close()} />
       {serial &&
         (customer.isPending ? (
-          <Skeleton label="Loading the customer…" rows={3} />
+          <Skeleton label={t("loading")} rows={3} />
         ) : customer.isError ? (
-          <ErrorState what="this customer" error={customer.error} onRetry={() => customer.refetch()} />
+          <ErrorState what={t("what")} error={customer.error} onRetry={() => customer.refetch()} />
         ) : (
           <Body customer={customer.data} onDeleted={() => dialog.current?.close()} />
         ))}

@@ -1,15 +1,10 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
-import {
-  DEFAULT_SEGMENT_DAYS,
-  SEGMENT_LABELS,
-  SEGMENTS,
-  segmentTakesDays,
-  type Segment,
-} from "@/lib/contract/customers";
+import { DEFAULT_SEGMENT_DAYS, SEGMENTS, segmentTakesDays, type Segment } from "@/lib/contract/customers";
 import { useCustomers } from "@/lib/queries/customers";
 import { useProfile } from "@/lib/queries/user";
 import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
@@ -17,27 +12,27 @@ import { CustomerDetailDialog } from "./customer-detail";
 import { Flags, stampsOf } from "./flags";
 import "./customers.css";
 
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-
 function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
   const owner = useProfile().data?.role === "owner";
   const [segment, setSegment] = useState<Segment>("all");
+  const t = useTranslations("dashboardMore.customers");
+  const segments = useTranslations("dashboardMore.segments");
   return (
-    <form className="customer-filters" onSubmit={submitFilters(onApply)} role="search" aria-label="Find customers">
+    <form className="customer-filters" onSubmit={submitFilters(onApply)} role="search" aria-label={t("find")}>
       <div className="field customer-search">
-        <label htmlFor="customer-q">Search</label>
+        <label htmlFor="customer-q">{t("search")}</label>
         <input
           id="customer-q"
           name="q"
           type="search"
           maxLength={100}
-          placeholder="Name, email or phone"
+          placeholder={t("searchPlaceholder")}
           autoComplete="off"
         />
       </div>
       {owner && <BusinessFilter id="customer-business" />}
       <div className="field">
-        <label htmlFor="customer-segment">Segment</label>
+        <label htmlFor="customer-segment">{t("segment")}</label>
         <select
           id="customer-segment"
           name="segment"
@@ -46,14 +41,14 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
         >
           {SEGMENTS.map((s) => (
             <option key={s} value={s}>
-              {SEGMENT_LABELS[s]}
+              {segments(s)}
             </option>
           ))}
         </select>
       </div>
       {segmentTakesDays(segment) && (
         <div className="field customer-days">
-          <label htmlFor="customer-days">Days (N)</label>
+          <label htmlFor="customer-days">{t("days")}</label>
           <input
             id="customer-days"
             name="days"
@@ -66,23 +61,23 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
         </div>
       )}
       <div className="field">
-        <label htmlFor="customer-ready">Reward</label>
+        <label htmlFor="customer-ready">{t("reward")}</label>
         <select id="customer-ready" name="reward_ready" defaultValue="">
-          <option value="">Any</option>
-          <option value="true">Ready to redeem</option>
-          <option value="false">Not ready</option>
+          <option value="">{t("any")}</option>
+          <option value="true">{t("ready")}</option>
+          <option value="false">{t("notReady")}</option>
         </select>
       </div>
       <div className="field">
-        <label htmlFor="customer-from">Last visit from</label>
+        <label htmlFor="customer-from">{t("lastFrom")}</label>
         <input id="customer-from" name="last_visit_from" type="date" />
       </div>
       <div className="field">
-        <label htmlFor="customer-to">Last visit to</label>
+        <label htmlFor="customer-to">{t("lastTo")}</label>
         <input id="customer-to" name="last_visit_to" type="date" />
       </div>
       <button type="submit" className="btn btn-primary">
-        Search
+        {t("search")}
       </button>
     </form>
   );
@@ -98,42 +93,42 @@ export function CustomersSection() {
   const list = useCustomers(filters);
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Object.keys(filters).some((k) => k !== "segment" || filters[k] !== "all");
+  const t = useTranslations("dashboardMore.customers");
+  const format = useFormatter();
+  const day = (iso: string) => format.dateTime(new Date(iso), "day");
   return (
     <>
-      <h1 className="page-title">Customers</h1>
+      <h1 className="page-title">{t("title")}</h1>
       <section className="card" aria-labelledby="customers-title">
         <h2 id="customers-title" className="visually-hidden">
-          Card holders
+          {t("cardHolders")}
         </h2>
         <Filters onApply={setFilters} />
         {list.isPending ? (
-          <Skeleton label="Loading customers…" height="2.5rem" />
+          <Skeleton label={t("loading")} height="2.5rem" />
         ) : list.isError ? (
-          <ErrorState what="the customers" error={list.error} onRetry={() => list.refetch()} />
+          <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
         ) : rows.length === 0 ? (
-          <EmptyState title={filtered ? "No customer matches" : "No customers yet"}>
-            {filtered
-              ? "Try another search or fewer filters."
-              : "Customers appear here as soon as they add your card by scanning one of your QR codes."}
+          <EmptyState title={filtered ? t("noMatch") : t("emptyTitle")}>
+            {filtered ? t("noMatchText") : t("emptyText")}
           </EmptyState>
         ) : (
           <>
             <p className="small muted" aria-live="polite">
-              Showing {rows.length} customer{rows.length === 1 ? "" : "s"}
-              {list.hasNextPage ? " — more below" : ""}, latest visit first.
+              {t("showing", { count: rows.length, more: list.hasNextPage ? "yes" : "no" })}
             </p>
             <div className="table-scroll">
               <table className="scan-table customer-table">
-                <caption className="visually-hidden">Customers, latest visit first</caption>
+                <caption className="visually-hidden">{t("caption")}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Business</th>
-                    <th scope="col">Stamps</th>
-                    <th scope="col">Rewards</th>
-                    <th scope="col">First visit</th>
-                    <th scope="col">Last visit</th>
-                    <th scope="col">Flags</th>
+                    <th scope="col">{t("col.customer")}</th>
+                    <th scope="col">{t("col.business")}</th>
+                    <th scope="col">{t("col.stamps")}</th>
+                    <th scope="col">{t("col.rewards")}</th>
+                    <th scope="col">{t("col.firstVisit")}</th>
+                    <th scope="col">{t("col.lastVisit")}</th>
+                    <th scope="col">{t("col.flags")}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -146,16 +141,16 @@ export function CustomersSection() {
                         <span className="small muted block">{c.email}</span>
                         {c.phone && <span className="small muted block">{c.phone}</span>}
                       </td>
-                      <td data-label="Business">{c.business_name}</td>
-                      <td data-label="Stamps">{stampsOf(c)}</td>
-                      <td data-label="Rewards">{c.rewards_redeemed}</td>
-                      <td data-label="First visit">
-                        <time dateTime={c.first_visit_at}>{day.format(new Date(c.first_visit_at))}</time>
+                      <td data-label={t("col.business")}>{c.business_name}</td>
+                      <td data-label={t("col.stamps")}>{stampsOf(c)}</td>
+                      <td data-label={t("col.rewards")}>{c.rewards_redeemed}</td>
+                      <td data-label={t("col.firstVisit")}>
+                        <time dateTime={c.first_visit_at}>{day(c.first_visit_at)}</time>
                       </td>
-                      <td data-label="Last visit">
-                        <time dateTime={c.last_visit_at}>{day.format(new Date(c.last_visit_at))}</time>
+                      <td data-label={t("col.lastVisit")}>
+                        <time dateTime={c.last_visit_at}>{day(c.last_visit_at)}</time>
                       </td>
-                      <td data-label="Flags">
+                      <td data-label={t("col.flags")}>
                         <Flags flags={c.flags} />
                       </td>
                     </tr>
@@ -166,7 +161,7 @@ export function CustomersSection() {
             {list.hasNextPage && (
               <div className="form-actions">
                 <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>
-                  Show more customers
+                  {t("showMore")}
                 </Button>
               </div>
             )}

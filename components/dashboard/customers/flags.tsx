@@ -1,19 +1,21 @@
+import { useTranslations } from "next-intl";
 import type { CustomerFlag, CustomerRow } from "@/lib/contract/customers";
 
-export const FLAG_LABEL: Record<CustomerFlag, { text: string; className: string }> = {
-  reward_ready: { text: "Reward ready", className: "badge-success" },
-  near_reward: { text: "1 stamp to go", className: "badge-info" },
-  birthday_this_month: { text: "Birthday this month", className: "badge-warning" },
-  inactive: { text: "Inactive 30+ days", className: "badge-muted" },
+const FLAG_CLASS: Record<CustomerFlag, string> = {
+  reward_ready: "badge-success",
+  near_reward: "badge-info",
+  birthday_this_month: "badge-warning",
+  inactive: "badge-muted",
 };
 
 export function Flags({ flags }: { flags: CustomerFlag[] }) {
+  const t = useTranslations("dashboardMore.customers.flags");
   if (flags.length === 0) return <span className="muted">—</span>;
   return (
-    <ul className="flag-list" aria-label="Flags">
+    <ul className="flag-list" aria-label={t("label")}>
       {flags.map((flag) => (
-        <li key={flag} className={`badge ${FLAG_LABEL[flag].className}`}>
-          {FLAG_LABEL[flag].text}
+        <li key={flag} className={`badge ${FLAG_CLASS[flag]}`}>
+          {t(flag)}
         </li>
       ))}
     </ul>

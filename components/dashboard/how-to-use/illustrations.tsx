@@ -3,6 +3,8 @@
  * title, so it reads as one image with a description.
  */
 
+import { useTranslations } from "next-intl";
+
 const INK = "#1c2030";
 const BRAND = "#4f46e5";
 const SOFT = "#eef0ff";
@@ -46,9 +48,10 @@ function QrMark({ x, y, size }: { x: number; y: number; size: number }) {
 }
 
 export function SetUpIllustration() {
+  const t = useTranslations("dashboardMore.guide.pictures");
   return (
     <svg viewBox="0 0 240 150" role="img" aria-labelledby="ill-setup">
-      <title id="ill-setup">A shop front beside the business form with its logo, address and country</title>
+      <title id="ill-setup">{t("setup")}</title>
       <rect width="240" height="150" rx="12" fill={SOFT} />
       <rect x="20" y="50" width="90" height="80" rx="4" fill={PAPER} stroke={INK} strokeWidth="2" />
       <path d="M14 52 L30 28 H100 L116 52 Z" fill={BRAND} />
@@ -72,9 +75,10 @@ export function SetUpIllustration() {
 }
 
 export function PrintQrIllustration() {
+  const t = useTranslations("dashboardMore.guide.pictures");
   return (
     <svg viewBox="0 0 240 150" role="img" aria-labelledby="ill-print">
-      <title id="ill-print">A printed QR code card standing on the shop counter</title>
+      <title id="ill-print">{t("print")}</title>
       <rect width="240" height="150" rx="12" fill={SOFT} />
       <rect x="20" y="118" width="200" height="14" rx="3" fill={INK} />
       <path d="M82 118 L90 30 H150 L158 118 Z" fill={PAPER} stroke={INK} strokeWidth="2" />
@@ -89,10 +93,11 @@ export function PrintQrIllustration() {
 }
 
 export function CollectStampsIllustration() {
+  const t = useTranslations("dashboardMore.guide.pictures");
   const stamps = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
   return (
     <svg viewBox="0 0 240 150" role="img" aria-labelledby="ill-collect">
-      <title id="ill-collect">A customer&apos;s phone showing a stamp card with six of ten stamps collected</title>
+      <title id="ill-collect">{t("collect")}</title>
       <rect width="240" height="150" rx="12" fill={SOFT} />
       <rect x="70" y="10" width="100" height="132" rx="14" fill={INK} />
       <rect x="76" y="20" width="88" height="112" rx="6" fill={PAPER} />
@@ -118,9 +123,10 @@ export function CollectStampsIllustration() {
 }
 
 export function StaffScanIllustration() {
+  const t = useTranslations("dashboardMore.guide.pictures");
   return (
     <svg viewBox="0 0 240 150" role="img" aria-labelledby="ill-scan">
-      <title id="ill-scan">A staff member&apos;s phone scanning the QR code on a customer&apos;s card</title>
+      <title id="ill-scan">{t("scan")}</title>
       <rect width="240" height="150" rx="12" fill={SOFT} />
       <rect x="20" y="30" width="80" height="100" rx="12" fill={INK} />
       <rect x="26" y="38" width="68" height="84" rx="4" fill={PAPER} />

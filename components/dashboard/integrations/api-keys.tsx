@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
@@ -8,27 +9,21 @@ import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type NewApiKey } from "@/lib/contract/api-keys";
 import { useAddApiKey, useApiKeys, useRevokeApiKey } from "@/lib/queries/integrations";
-import { CheckboxGroup, fieldErrors, ShownOnce, useReportError, when } from "./shared";
-
-const SCOPE_MEANS: Record<ApiKeyScope, string> = {
-  "cards:read": "read cards and their history",
-  "cards:write": "enrol customers, earn and redeem",
-  "customers:read": "list customers",
-  "messages:write": "send messages to card holders",
-};
+import { CheckboxGroup, fieldErrors, ShownOnce, useReportError, useWhen } from "./shared";
 
 function KeyForm({ onAdded }: { onAdded: (key: NewApiKey) => void }) {
   const add = useAddApiKey();
   const report = useReportError();
   const headingId = useId();
+  const t = useTranslations("dashboardMore.apiKeys");
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<ApiKeyScope[]>(["cards:read"]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing: Record<string, string> = {};
-    if (name.trim().length < 2) missing.name = "Name the key (at least 2 characters), e.g. the system that uses it.";
-    if (scopes.length === 0) missing.scopes = "Choose at least one scope.";
+    if (name.trim().length < 2) missing.name = t("nameMissing");
+    if (scopes.length === 0) missing.scopes = t("scopesMissing");
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     try {
@@ -43,29 +38,29 @@ function KeyForm({ onAdded }: { onAdded: (key: NewApiKey) => void }) {
   };
   return (
     <section className="card form-card" aria-labelledby={headingId}>
-      <h3 id={headingId}>Create an API key</h3>
+      <h3 id={headingId}>{t("create")}</h3>
       <form className="form" onSubmit={submit} noValidate>
         <TextField
-          label="Key name"
+          label={t("name")}
           name="name"
           required
           maxLength={60}
-          hint="What uses it, e.g. “Website sign-up”."
+          hint={t("nameHint")}
           value={name}
           error={errors.name}
           onChange={(e) => setName(e.target.value)}
         />
         <CheckboxGroup
-          legend="What the key may do"
+          legend={t("scopes")}
           options={API_KEY_SCOPES}
           value={scopes}
           onChange={setScopes}
           error={errors.scopes}
-          describe={(scope) => SCOPE_MEANS[scope]}
+          describe={(scope) => t(`scope.${scope.replace(":", "_") as "cards_read"}`)}
         />
         <div className="form-actions">
           <Button type="submit" busy={add.isPending}>
-            Create key
+            {t("submit")}
           </Button>
         </div>
       </form>
@@ -74,14 +69,16 @@ function KeyForm({ onAdded }: { onAdded: (key: NewApiKey) => void }) {
 }
 
 function KeyDetails({ apiKey }: { apiKey: ApiKey }) {
+  const t = useTranslations("dashboardMore.apiKeys");
+  const when = useWhen();
   return (
     <>
       <p className="small">
         <code>{apiKey.prefix}…</code> · {apiKey.scopes.join(", ")}
       </p>
       <p className="muted small">
-        Created {when(apiKey.created_at)} · last used {when(apiKey.last_used_at)}
-        {apiKey.revoked_at && ` · revoked ${when(apiKey.revoked_at)}`}
+        {t("created", { created: when(apiKey.created_at), used: when(apiKey.last_used_at) })}
+        {apiKey.revoked_at && ` · ${t("revokedAt", { when: when(apiKey.revoked_at) })}`}
       </p>
     </>
   );
@@ -89,12 +86,13 @@ function KeyDetails({ apiKey }: { apiKey: ApiKey }) {
 
 function KeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoke = useRevokeApiKey();
+  const t = useTranslations("dashboardMore.apiKeys");
   if (apiKey.revoked_at) {
     return (
       <li className="item-card">
         <div className="item-main">
           <h3>
-            {apiKey.name} <span className="badge badge-warning">Revoked</span>
+            {apiKey.name} <span className="badge badge-warning">{t("revoked")}</span>
           </h3>
           <KeyDetails apiKey={apiKey} />
         </div>
@@ -105,10 +103,10 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
     <ItemRow
       name={apiKey.name}
       remove={{
-        action: "Revoke",
-        title: `Revoke ${apiKey.name}?`,
-        warning: "Whatever uses this key is refused from its next request. This cannot be undone.",
-        confirmLabel: "Revoke key",
+        action: t("revoke"),
+        title: t("revokeTitle", { name: apiKey.name }),
+        warning: t("revokeWarning"),
+        confirmLabel: t("revokeConfirm"),
         onConfirm: () => revoke.mutateAsync(apiKey.id),
       }}
     >
@@ -121,17 +119,21 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
 export function ApiKeys() {
   const [added, setAdded] = useState<NewApiKey | null>(null);
   const list = useApiKeys();
+  const t = useTranslations("dashboardMore.apiKeys");
   return (
     <section className="integrations-part" aria-labelledby="keys-heading">
-      <h2 id="keys-heading">API keys</h2>
+      <h2 id="keys-heading">{t("title")}</h2>
       <p className="muted">
-        Keys let your own systems use the public API at <code>/api/v1</code>: send it as{" "}
-        <code>Authorization: Bearer &lt;key&gt;</code>.
+        {t.rich("intro", {
+          code: (chunks) => <code>{chunks}</code>,
+          path: "/api/v1",
+          header: "Authorization: Bearer <key>",
+        })}
       </p>
       {added ? (
         <ShownOnce
-          title={`Your new key “${added.name}”`}
-          label="API key"
+          title={t("newKey", { name: added.name })}
+          label={t("key")}
           value={added.key}
           onDone={() => setAdded(null)}
         />
@@ -139,13 +141,13 @@ export function ApiKeys() {
         <KeyForm onAdded={setAdded} />
       )}
       {list.isPending ? (
-        <Skeleton label="Loading your API keys…" rows={2} />
+        <Skeleton label={t("loading")} rows={2} />
       ) : list.isError ? (
-        <ErrorState what="your API keys" error={list.error} onRetry={() => list.refetch()} />
+        <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
       ) : list.data.length === 0 ? (
-        <EmptyState title="No API keys yet">Create one above when a system of yours needs the API.</EmptyState>
+        <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
       ) : (
-        <ul className="item-list" aria-label="Your API keys">
+        <ul className="item-list" aria-label={t("list")}>
           {list.data.map((apiKey) => (
             <KeyRow key={apiKey.id} apiKey={apiKey} />
           ))}

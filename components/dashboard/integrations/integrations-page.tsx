@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { ApiKeys } from "./api-keys";
 import { PlanGateProvider } from "./shared";
 import { TillConnections } from "./till-connections";
@@ -7,9 +8,10 @@ import { Webhooks } from "./webhooks";
 
 /** The Integrations page (issue 24 §6): the till, API keys and webhook endpoints. */
 export function IntegrationsPage() {
+  const t = useTranslations("dashboardMore.integrations");
   return (
     <>
-      <h1 className="page-title">Integrations</h1>
+      <h1 className="page-title">{t("title")}</h1>
       <PlanGateProvider>
         <TillConnections />
         <ApiKeys />

@@ -1,13 +1,17 @@
 "use client";
 
 import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
 import { createContext, useContext, useId, useState, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 
-/** "26 Nov 2026, 19:20" in the browser's own time zone; "never" for a null. */
-export const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : "never";
+/** "26 Nov 2026, 19:20" through next-intl's formatter; "never" for a null. */
+export function useWhen() {
+  const format = useFormatter();
+  const t = useTranslations("dashboardMore.integrations");
+  return (iso: string | null) => (iso ? format.dateTime(new Date(iso), "dayTime") : t("never"));
+}
 
 /**
  * The plan gate: the server refuses adding a key, an endpoint or a till connection (403) when the
@@ -18,6 +22,7 @@ const PlanGateContext = createContext<(error: unknown) => void>(() => undefined)
 
 export function PlanGateProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
+  const t = useTranslations("dashboardMore.integrations");
   const report = (error: unknown) => {
     if (error instanceof ApiError && error.status === 403) setMessage(error.message);
     else toast.error(errorMessage(error));
@@ -28,7 +33,7 @@ export function PlanGateProvider({ children }: { children: ReactNode }) {
         <div className="card plan-gate" role="alert">
           <p>{message}</p>
           <Link className="btn btn-primary" href="/dashboard/plans">
-            See the plans
+            {t("seePlans")}
           </Link>
         </div>
       )}
@@ -44,13 +49,14 @@ export const useReportError = () => useContext(PlanGateContext);
 export function CopyField({ label, value, hint }: { label: string; value: string; hint?: ReactNode }) {
   const id = useId();
   const [copied, setCopied] = useState(false);
+  const t = useTranslations("dashboardMore.integrations");
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
       setCopied(true);
     } catch {
       // No clipboard (an insecure origin, a refused permission): the field stays selectable.
-      toast.error("Could not copy: select the text and copy it yourself.");
+      toast.error(t("copyFailed"));
     }
   };
   return (
@@ -59,11 +65,12 @@ export function CopyField({ label, value, hint }: { label: string; value: string
       <div className="copy-field">
         <input id={id} readOnly value={value} onFocus={(e) => e.currentTarget.select()} spellCheck={false} />
         <button type="button" className="btn btn-secondary btn-small" onClick={copy}>
-          Copy<span className="visually-hidden"> {label}</span>
+          {t("copy")}
+          <span className="visually-hidden"> {label}</span>
         </button>
       </div>
       <p className="field-hint" aria-live="polite">
-        {copied ? "Copied." : hint}
+        {copied ? t("copied") : hint}
       </p>
     </div>
   );
@@ -82,16 +89,14 @@ export function ShownOnce({
   onDone: () => void;
 }) {
   const id = useId();
+  const t = useTranslations("dashboardMore.integrations");
   return (
     <section className="card shown-once" aria-labelledby={id} role="status">
       <h3 id={id}>{title}</h3>
-      <p>
-        <strong>Copy it now: you won&apos;t see it again.</strong> We keep only a fingerprint of it; if it is lost, make
-        a new one.
-      </p>
+      <p>{t.rich("shownOnce", { strong: (chunks) => <strong>{chunks}</strong> })}</p>
       <CopyField label={label} value={value} />
       <button type="button" className="btn btn-secondary" onClick={onDone}>
-        I have copied it
+        {t("copiedIt")}
       </button>
     </section>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
@@ -17,29 +18,18 @@ import {
   type NewPosConnection,
 } from "@/lib/queries/integrations";
 import { PagedList } from "../paged-list";
-import { CopyField, fieldErrors, useReportError, when } from "./shared";
+import { CopyField, fieldErrors, useReportError, useWhen } from "./shared";
 
 const PROVIDER_NAME: Record<PosProvider, string> = { shopify: "Shopify", square: "Square" };
 
-/** Where each platform takes the URL, and which secret signs its calls. */
-const HOW_TO: Record<PosProvider, { secret: string; steps: string }> = {
-  shopify: {
-    secret: "Your app's client secret, or the signing key shown under Settings › Notifications › Webhooks.",
-    steps:
-      "In Shopify admin, open Settings › Notifications › Webhooks, create a webhook for “Order payment” (orders/paid) and one for “Refund create” (refunds/create), format JSON, and paste this URL into both.",
-  },
-  square: {
-    secret: "The signature key of the webhook subscription (Square Developer › Webhooks).",
-    steps:
-      "In the Square Developer dashboard, open your application › Webhooks › Subscriptions, add one with this URL as the notification URL and the events payment.updated, refund.created and refund.updated.",
-  },
-};
+/* Where each platform takes the URL, and which secret signs its calls: `howTo.<provider>` in the messages. */
 
 function ConnectionForm({ onAdded }: { onAdded: (added: NewPosConnection) => void }) {
   const add = useAddPosConnection();
   const businesses = useBusinessOptions();
   const report = useReportError();
   const headingId = useId();
+  const t = useTranslations("dashboardMore.till");
   const [businessId, setBusinessId] = useState("");
   const [provider, setProvider] = useState<PosProvider | "">("shopify");
   const [secret, setSecret] = useState("");
@@ -49,9 +39,9 @@ function ConnectionForm({ onAdded }: { onAdded: (added: NewPosConnection) => voi
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing: Record<string, string> = {};
-    if (!businessId) missing.business_id = "Choose the business the till belongs to.";
-    if (!provider) missing.provider = "Choose Shopify or Square.";
-    if (!secret.trim()) missing.secret = "Paste the secret the platform signs with.";
+    if (!businessId) missing.business_id = t("businessMissing");
+    if (!provider) missing.provider = t("providerMissing");
+    if (!secret.trim()) missing.secret = t("secretMissing");
     setErrors(missing);
     if (Object.keys(missing).length > 0 || !provider) return;
     try {
@@ -72,13 +62,13 @@ function ConnectionForm({ onAdded }: { onAdded: (added: NewPosConnection) => voi
 
   return (
     <section className="card form-card" aria-labelledby={headingId}>
-      <h3 id={headingId}>Connect a till or web shop</h3>
+      <h3 id={headingId}>{t("connectHeading")}</h3>
       <form className="form" onSubmit={submit} noValidate>
         <div className="form-row">
           <SelectField
-            label="Business"
+            label={t("business")}
             name="business_id"
-            placeholder="Choose a business"
+            placeholder={t("chooseBusiness")}
             required
             value={businessId}
             error={errors.business_id}
@@ -86,9 +76,9 @@ function ConnectionForm({ onAdded }: { onAdded: (added: NewPosConnection) => voi
             options={(businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.business_name }))}
           />
           <SelectField
-            label="Platform"
+            label={t("platform")}
             name="provider"
-            placeholder="Choose a platform"
+            placeholder={t("choosePlatform")}
             required
             value={provider}
             error={errors.provider}
@@ -97,23 +87,23 @@ function ConnectionForm({ onAdded }: { onAdded: (added: NewPosConnection) => voi
           />
         </div>
         <TextField
-          label="Signing secret"
+          label={t("secret")}
           name="secret"
           type="password"
           autoComplete="off"
           required
-          hint={provider ? HOW_TO[provider].secret : "The secret the platform signs its calls with."}
+          hint={provider ? t(`howTo.${provider}.secret`) : t("secretHint")}
           value={secret}
           error={errors.secret}
           onChange={(e) => setSecret(e.target.value)}
         />
         <label className="checkbox">
           <input type="checkbox" name="enrol_unknown" checked={enrol} onChange={(e) => setEnrol(e.target.checked)} />
-          Give a card to customers who don&apos;t have one yet (off: their orders are only counted)
+          {t("enrolNew")}
         </label>
         <div className="form-actions">
           <Button type="submit" busy={add.isPending}>
-            Connect
+            {t("connect")}
           </Button>
         </div>
       </form>
@@ -123,13 +113,14 @@ function ConnectionForm({ onAdded }: { onAdded: (added: NewPosConnection) => voi
 
 function Added({ added, onDone }: { added: NewPosConnection; onDone: () => void }) {
   const headingId = useId();
+  const t = useTranslations("dashboardMore.till");
   return (
     <section className="card shown-once" aria-labelledby={headingId} role="status">
-      <h3 id={headingId}>Now paste this URL into {PROVIDER_NAME[added.provider]}</h3>
-      <CopyField label="Webhook URL" value={added.webhook_url} />
-      <p>{HOW_TO[added.provider].steps}</p>
+      <h3 id={headingId}>{t("pasteInto", { platform: PROVIDER_NAME[added.provider] })}</h3>
+      <CopyField label={t("url")} value={added.webhook_url} />
+      <p>{t(`howTo.${added.provider}.steps`)}</p>
       <button type="button" className="btn btn-secondary" onClick={onDone}>
-        Done
+        {t("done")}
       </button>
     </section>
   );
@@ -139,7 +130,9 @@ function ConnectionRow({ connection }: { connection: PosConnection }) {
   const remove = useDeletePosConnection();
   const settings = usePosConnectionSettings();
   const report = useReportError();
-  const name = `${PROVIDER_NAME[connection.provider]} for ${connection.business_name}`;
+  const t = useTranslations("dashboardMore.till");
+  const when = useWhen();
+  const name = t("name", { platform: PROVIDER_NAME[connection.provider], business: connection.business_name });
   const toggle = async (enrol: boolean) => {
     try {
       toast.success((await settings.mutateAsync({ id: connection.id, enrol_unknown: enrol })).message);
@@ -151,14 +144,14 @@ function ConnectionRow({ connection }: { connection: PosConnection }) {
     <ItemRow
       name={name}
       remove={{
-        title: `Disconnect ${name}?`,
-        warning: `Orders ${PROVIDER_NAME[connection.provider]} sends to this URL will no longer earn. Cards keep what they earned.`,
-        confirmLabel: "Disconnect",
-        action: "Disconnect",
+        title: t("disconnectTitle", { name }),
+        warning: t("disconnectWarning", { platform: PROVIDER_NAME[connection.provider] }),
+        confirmLabel: t("disconnect"),
+        action: t("disconnect"),
         onConfirm: () => remove.mutateAsync(connection.id),
       }}
     >
-      <CopyField label={`Webhook URL of ${name}`} value={connection.webhook_url} />
+      <CopyField label={t("urlOf", { name })} value={connection.webhook_url} />
       <label className="checkbox">
         <input
           type="checkbox"
@@ -166,39 +159,43 @@ function ConnectionRow({ connection }: { connection: PosConnection }) {
           disabled={settings.isPending}
           onChange={(e) => toggle(e.target.checked)}
         />
-        Give a card to customers who don&apos;t have one yet
+        {t("enrol")}
       </label>
       <p className="small">
-        <span className="badge badge-warning">{connection.unknown_customers} unknown customers</span>{" "}
-        <span className="badge badge-warning">{connection.currency_errors} in another currency</span>
+        <span className="badge badge-warning">{t("unknown", { count: connection.unknown_customers })}</span>{" "}
+        <span className="badge badge-warning">{t("otherCurrency", { count: connection.currency_errors })}</span>
       </p>
-      <h4 className="small">Last orders</h4>
+      <h4 className="small">{t("lastOrders")}</h4>
       {connection.last_orders.length === 0 ? (
-        <p className="muted small">No order has earned yet.</p>
+        <p className="muted small">{t("noOrders")}</p>
       ) : (
-        <ul className="order-list" aria-label={`Last orders of ${name}`}>
+        <ul className="order-list" aria-label={t("lastOrdersOf", { name })}>
           {connection.last_orders.map((order) => (
             <li key={order.order_id} className="small">
-              Order <code>{order.order_id}</code>: {order.customer_name ?? order.serial ?? "a customer"} earned{" "}
-              <strong>
-                {order.earned} {order.earned === 1 && order.unit === "stamps" ? "stamp" : order.unit}
-              </strong>
-              {order.amount && ` on ${order.amount}`}
-              {order.refunded_at && ` (refunded ${order.refunded})`} · {when(order.created_at)}
+              {t.rich("earned", {
+                order: order.order_id,
+                who: order.customer_name ?? order.serial ?? t("aCustomer"),
+                count: order.earned,
+                unit: order.unit,
+                code: (chunks) => <code>{chunks}</code>,
+                strong: (chunks) => <strong>{chunks}</strong>,
+              })}
+              {order.amount && ` ${t("onAmount", { amount: order.amount })}`}
+              {order.refunded_at && ` ${t("refunded", { refunded: order.refunded })}`} · {when(order.created_at)}
             </li>
           ))}
         </ul>
       )}
       {connection.last_unknown.length > 0 && (
         <>
-          <h4 className="small">Orders that earned nothing</h4>
-          <ul className="order-list" aria-label={`Orders of ${name} that earned nothing`}>
+          <h4 className="small">{t("nothing")}</h4>
+          <ul className="order-list" aria-label={t("nothingOf", { name })}>
             {connection.last_unknown.map((order) => (
               <li key={`${order.order_id}-${order.reason}`} className="small">
-                Order <code>{order.order_id}</code>:{" "}
+                {t.rich("order", { order: order.order_id, code: (chunks) => <code>{chunks}</code> })}{" "}
                 {order.reason === "currency"
-                  ? "paid in another currency"
-                  : `no card for ${order.email ?? order.phone ?? "this customer"}`}{" "}
+                  ? t("paidOther")
+                  : t("noCard", { who: order.email ?? order.phone ?? t("thisCustomer") })}{" "}
                 · {when(order.created_at)}
               </li>
             ))}
@@ -214,20 +211,18 @@ export function TillConnections() {
   const [page, setPage] = useState(1);
   const [added, setAdded] = useState<NewPosConnection | null>(null);
   const list = usePosConnections(page);
+  const t = useTranslations("dashboardMore.till");
   return (
     <section className="integrations-part" aria-labelledby="till-heading">
-      <h2 id="till-heading">Till connections</h2>
-      <p className="muted">
-        A Shopify store or Square account sends its paid orders here: each one earns on the customer&apos;s card (by
-        email or phone), once per order, and a refund takes it back.
-      </p>
+      <h2 id="till-heading">{t("title")}</h2>
+      <p className="muted">{t("intro")}</p>
       {added ? <Added added={added} onDone={() => setAdded(null)} /> : <ConnectionForm onAdded={setAdded} />}
       <PagedList
         list={list}
-        what="your till connections"
-        pages="Till connections"
+        what={t("what")}
+        pages={t("title")}
         onPage={setPage}
-        empty={<EmptyState title="No till connected yet">Connect Shopify or Square above.</EmptyState>}
+        empty={<EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}
       >
         {(connection) => <ConnectionRow key={connection.id} connection={connection} />}
       </PagedList>

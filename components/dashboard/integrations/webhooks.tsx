@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
@@ -24,20 +25,21 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from "@/lib/queries/integrations";
-import { CheckboxGroup, fieldErrors, ShownOnce, useReportError, when } from "./shared";
+import { CheckboxGroup, fieldErrors, ShownOnce, useReportError, useWhen } from "./shared";
 
 function EndpointForm({ onAdded }: { onAdded: (endpoint: WebhookWithSecret) => void }) {
   const add = useAddWebhook();
   const report = useReportError();
   const headingId = useId();
+  const t = useTranslations("dashboardMore.webhooks");
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing: Record<string, string> = {};
-    if (!/^https?:\/\/\S+$/i.test(url.trim())) missing.url = "Enter the endpoint's http:// or https:// URL.";
-    if (events.length === 0) missing.events = "Choose at least one event.";
+    if (!/^https?:\/\/\S+$/i.test(url.trim())) missing.url = t("urlMissing");
+    if (events.length === 0) missing.events = t("eventsMissing");
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
     try {
@@ -52,10 +54,10 @@ function EndpointForm({ onAdded }: { onAdded: (endpoint: WebhookWithSecret) => v
   };
   return (
     <section className="card form-card" aria-labelledby={headingId}>
-      <h3 id={headingId}>Add a webhook endpoint</h3>
+      <h3 id={headingId}>{t("add")}</h3>
       <form className="form" onSubmit={submit} noValidate>
         <TextField
-          label="Endpoint URL"
+          label={t("url")}
           name="url"
           type="url"
           inputMode="url"
@@ -66,7 +68,7 @@ function EndpointForm({ onAdded }: { onAdded: (endpoint: WebhookWithSecret) => v
           onChange={(e) => setUrl(e.target.value)}
         />
         <CheckboxGroup
-          legend="Events to send"
+          legend={t("events")}
           options={WEBHOOK_EVENTS}
           value={events}
           onChange={setEvents}
@@ -74,7 +76,7 @@ function EndpointForm({ onAdded }: { onAdded: (endpoint: WebhookWithSecret) => v
         />
         <div className="form-actions">
           <Button type="submit" busy={add.isPending}>
-            Add endpoint
+            {t("submit")}
           </Button>
         </div>
       </form>
@@ -93,6 +95,8 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const list = useWebhookDeliveries(endpoint.id, page);
   const redeliver = useRedeliverWebhook(endpoint.id);
   const report = useReportError();
+  const t = useTranslations("dashboardMore.webhooks");
+  const when = useWhen();
   const again = async (id: number) => {
     try {
       toast.success((await redeliver.mutateAsync(id)).message);
@@ -100,17 +104,18 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
       report(error);
     }
   };
-  if (list.isPending) return <Skeleton label="Loading the delivery log…" rows={1} height="2rem" />;
-  if (list.isError) return <ErrorState what="the delivery log" error={list.error} onRetry={() => list.refetch()} />;
-  if (list.data.total === 0) return <p className="muted small">Nothing sent yet.</p>;
+  if (list.isPending) return <Skeleton label={t("loadingLog")} rows={1} height="2rem" />;
+  if (list.isError) return <ErrorState what={t("whatLog")} error={list.error} onRetry={() => list.refetch()} />;
+  if (list.data.total === 0) return <p className="muted small">{t("nothingSent")}</p>;
   return (
     <>
-      <ul className="delivery-list" aria-label={`Deliveries to ${endpoint.url}`}>
+      <ul className="delivery-list" aria-label={t("deliveries", { url: endpoint.url })}>
         {list.data.items.map((d) => (
           <li key={d.id} className="delivery small">
-            <span className={`badge ${STATUS_BADGE[d.status]}`}>{d.status}</span> <code>{d.event_type}</code> ·{" "}
-            {when(d.created_at)} · {d.status_code === null ? "no answer" : `answer ${d.status_code}`}
-            {d.duration_ms !== null && ` · ${d.duration_ms} ms`} · {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
+            <span className={`badge ${STATUS_BADGE[d.status]}`}>{t(`status.${d.status}`)}</span>{" "}
+            <code>{d.event_type}</code> · {when(d.created_at)} ·{" "}
+            {d.status_code === null ? t("noAnswer") : t("answer", { code: d.status_code })}
+            {d.duration_ms !== null && ` · ${d.duration_ms} ms`} · {t("attempts", { count: d.attempts })}
             {d.error && <span className="muted"> · {d.error}</span>}
             <button
               type="button"
@@ -118,16 +123,16 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
               disabled={redeliver.isPending}
               onClick={() => again(d.id)}
             >
-              Send again
+              {t("again")}
               <span className="visually-hidden">
                 {" "}
-                {d.event_type} of {when(d.created_at)}
+                {t("againOf", { event: d.event_type, when: when(d.created_at) })}
               </span>
             </button>
           </li>
         ))}
       </ul>
-      <Pagination data={list.data} onPage={setPage} label={`Deliveries to ${endpoint.url}`} />
+      <Pagination data={list.data} onPage={setPage} label={t("deliveries", { url: endpoint.url })} />
     </>
   );
 }
@@ -137,6 +142,8 @@ function EndpointRow({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecr
   const rotate = useRotateWebhookSecret();
   const test = useTestWebhook(endpoint.id);
   const report = useReportError();
+  const t = useTranslations("dashboardMore.webhooks");
+  const when = useWhen();
   const sendTest = async () => {
     try {
       toast.success((await test.mutateAsync(endpoint.id)).message);
@@ -149,43 +156,42 @@ function EndpointRow({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecr
       name={endpoint.url}
       heading={<span className="break-all">{endpoint.url}</span>}
       remove={{
-        title: `Delete the endpoint ${endpoint.url}?`,
-        warning: "Nothing more is sent to it, and its delivery log is deleted with it.",
-        confirmLabel: "Delete endpoint",
+        title: t("deleteTitle", { url: endpoint.url }),
+        warning: t("deleteWarning"),
+        confirmLabel: t("deleteConfirm"),
         onConfirm: () => remove.mutateAsync(endpoint.id),
       }}
     >
       <p className="small">
         {endpoint.disabled_at ? (
-          <span className="badge badge-warning">
-            Disabled {when(endpoint.disabled_at)}: send a test event to resume
-          </span>
+          <span className="badge badge-warning">{t("disabled", { when: when(endpoint.disabled_at) })}</span>
         ) : endpoint.failing_since ? (
-          <span className="badge badge-warning">Failing since {when(endpoint.failing_since)}</span>
+          <span className="badge badge-warning">{t("failing", { when: when(endpoint.failing_since) })}</span>
         ) : (
-          <span className="badge badge-success">Active</span>
+          <span className="badge badge-success">{t("active")}</span>
         )}{" "}
         {endpoint.events.join(", ")}
       </p>
       <div className="form-actions">
         <Button variant="secondary" className="btn-small" busy={test.isPending} onClick={sendTest}>
-          Send a test event<span className="visually-hidden"> to {endpoint.url}</span>
+          {t("test")}
+          <span className="visually-hidden"> {t("testTo", { url: endpoint.url })}</span>
         </Button>
         <ConfirmButton
-          action="Rotate secret"
+          action={t("rotate")}
           subject={endpoint.url}
-          title="Rotate the signing secret?"
-          confirmLabel="Rotate secret"
+          title={t("rotateTitle")}
+          confirmLabel={t("rotate")}
           onConfirm={async () => {
             const result = await rotate.mutateAsync(endpoint.id);
             onSecret(result.data);
             return result;
           }}
         >
-          Deliveries are signed with a new secret from now on: update your receiver with it.
+          {t("rotateWarning")}
         </ConfirmButton>
       </div>
-      <h4 className="small">Delivery log</h4>
+      <h4 className="small">{t("log")}</h4>
       <DeliveryLog endpoint={endpoint} />
     </ItemRow>
   );
@@ -195,17 +201,15 @@ function EndpointRow({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecr
 export function Webhooks() {
   const [secret, setSecret] = useState<WebhookWithSecret | null>(null);
   const list = useWebhooks();
+  const t = useTranslations("dashboardMore.webhooks");
   return (
     <section className="integrations-part" aria-labelledby="webhooks-heading">
-      <h2 id="webhooks-heading">Webhook endpoints</h2>
-      <p className="muted">
-        We call your URL when a card is created, earns, redeems and more, signed per the Standard Webhooks specification
-        (headers <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>).
-      </p>
+      <h2 id="webhooks-heading">{t("title")}</h2>
+      <p className="muted">{t.rich("intro", { code: (chunks) => <code>{chunks}</code> })}</p>
       {secret ? (
         <ShownOnce
-          title={`Signing secret for ${secret.url}`}
-          label="Signing secret"
+          title={t("secretFor", { url: secret.url })}
+          label={t("secret")}
           value={secret.secret}
           onDone={() => setSecret(null)}
         />
@@ -213,13 +217,13 @@ export function Webhooks() {
         <EndpointForm onAdded={setSecret} />
       )}
       {list.isPending ? (
-        <Skeleton label="Loading your webhook endpoints…" rows={2} />
+        <Skeleton label={t("loading")} rows={2} />
       ) : list.isError ? (
-        <ErrorState what="your webhook endpoints" error={list.error} onRetry={() => list.refetch()} />
+        <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
       ) : list.data.length === 0 ? (
-        <EmptyState title="No webhook endpoints yet">Add one above to hear about cards as they change.</EmptyState>
+        <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
       ) : (
-        <ul className="item-list" aria-label="Your webhook endpoints">
+        <ul className="item-list" aria-label={t("list")}>
           {list.data.map((endpoint) => (
             <EndpointRow key={endpoint.id} endpoint={endpoint} onSecret={setSecret} />
           ))}

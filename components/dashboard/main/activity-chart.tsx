@@ -1,8 +1,9 @@
 "use client";
 
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useTranslations } from "next-intl";
 import type { DayFigures } from "@/lib/contract/dashboard";
-import { dayLabel as label } from "./day-label";
+import { useDayLabel } from "./day-label";
 
 /**
  * Stamps (bars) and new customers (line) per day over 30 days. Loaded only on the main dashboard.
@@ -10,6 +11,8 @@ import { dayLabel as label } from "./day-label";
  * gives the same figures as a table.
  */
 export default function ActivityChart({ series }: { series: DayFigures[] }) {
+  const t = useTranslations("dashboard.chart");
+  const label = useDayLabel();
   return (
     <ResponsiveContainer width="100%" height={260}>
       <ComposedChart data={series} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
@@ -18,10 +21,10 @@ export default function ActivityChart({ series }: { series: DayFigures[] }) {
         <YAxis allowDecimals={false} fontSize={12} />
         <Tooltip labelFormatter={(value) => label(String(value))} />
         <Legend />
-        <Bar dataKey="stamps" name="Stamps" fill="#4f46e5" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        <Bar dataKey="stamps" name={t("stamps")} fill="#4f46e5" radius={[3, 3, 0, 0]} isAnimationActive={false} />
         <Line
           dataKey="customers"
-          name="New customers"
+          name={t("newCustomers")}
           stroke="#1b7f4b"
           strokeWidth={2}
           dot={false}

@@ -1,22 +1,25 @@
+import { useTranslations } from "next-intl";
 import type { DayFigures } from "@/lib/contract/dashboard";
-import { dayLabel } from "./day-label";
+import { useDayLabel } from "./day-label";
 
 /**
  * The chart's figures as a table, for screen readers and anyone who prefers numbers (WCAG 1.1.1):
  * behind a disclosure, so the chart stays the first thing seen.
  */
 export function ActivityTable({ series }: { series: DayFigures[] }) {
+  const t = useTranslations("dashboard.chart");
+  const dayLabel = useDayLabel();
   return (
     <details className="chart-table">
-      <summary>Show as table</summary>
+      <summary>{t("showTable")}</summary>
       <div className="table-wrap">
         <table className="table">
-          <caption className="visually-hidden">Stamps and new customers per day, last 30 days</caption>
+          <caption className="visually-hidden">{t("caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Stamps</th>
-              <th scope="col">New customers</th>
+              <th scope="col">{t("day")}</th>
+              <th scope="col">{t("stamps")}</th>
+              <th scope="col">{t("newCustomers")}</th>
             </tr>
           </thead>
           <tbody>

@@ -2,6 +2,8 @@
 
 import dynamic from "next/dynamic";
 import Link from "next/link";
+import type { ReactNode } from "react";
+import { useFormatter, useTranslations } from "next-intl";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import type { DashboardDetails } from "@/lib/contract/dashboard";
 import { useDashboardDetails } from "@/lib/queries/dashboard";
@@ -13,60 +15,68 @@ import "./dashboard-main.css";
 // The chart library is fetched only here, not by any other dashboard page.
 const ActivityChart = dynamic(() => import("./activity-chart"), {
   ssr: false,
-  loading: () => <Skeleton rows={1} height="260px" label="Loading the chart…" />,
+  loading: () => <ChartSkeleton />,
 });
+
+function ChartSkeleton() {
+  const t = useTranslations("dashboard.main");
+  return <Skeleton rows={1} height="260px" label={t("loadingChart")} />;
+}
 
 /** The plain counts; issue 23's programme figures (cashback owed is money) are PROGRAMME_KPIS. */
 type Figure = Exclude<keyof DashboardDetails, "series" | ProgrammeFigure>;
 
-/** The KPI tiles, in order: the loyalty figures first, then what the owner manages. */
-const KPIS: { key: Figure; label: string; href: string; ownerOnly?: boolean }[] = [
-  { key: "qr_codes", label: "QR codes", href: "/dashboard/my-qr-code", ownerOnly: true },
-  { key: "customers", label: "Customers", href: "/dashboard/my-scans" },
-  { key: "stamps_today", label: "Stamps today", href: "/dashboard/my-scans" },
-  { key: "stamps_30_days", label: "Stamps in 30 days", href: "/dashboard/my-scans" },
-  { key: "rewards_redeemed", label: "Rewards redeemed", href: "/dashboard/my-scans" },
-  { key: "businesses", label: "Businesses", href: "/dashboard/business", ownerOnly: true },
-  { key: "locations", label: "Locations", href: "/dashboard/address", ownerOnly: true },
-  { key: "staff", label: "Staff", href: "/dashboard/my-staff", ownerOnly: true },
-  { key: "product_categories", label: "Product categories", href: "/dashboard/product-category", ownerOnly: true },
+/** The KPI tiles, in order: the loyalty figures first, then what the owner manages (labels: dashboard.main.kpi). */
+const KPIS: { key: Figure; href: string; ownerOnly?: boolean }[] = [
+  { key: "qr_codes", href: "/dashboard/my-qr-code", ownerOnly: true },
+  { key: "customers", href: "/dashboard/my-scans" },
+  { key: "stamps_today", href: "/dashboard/my-scans" },
+  { key: "stamps_30_days", href: "/dashboard/my-scans" },
+  { key: "rewards_redeemed", href: "/dashboard/my-scans" },
+  { key: "businesses", href: "/dashboard/business", ownerOnly: true },
+  { key: "locations", href: "/dashboard/address", ownerOnly: true },
+  { key: "staff", href: "/dashboard/my-staff", ownerOnly: true },
+  { key: "product_categories", href: "/dashboard/product-category", ownerOnly: true },
 ];
 
 /** Issue 23's figures. Cashback owed is money the cards may spend, one amount per currency. */
 type Owed = DashboardDetails["cashback_owed"];
 type ProgrammeFigure = "points_issued" | "points_redeemed" | "cashback_owed" | "referrals";
-const PROGRAMME_KPIS: { key: ProgrammeFigure; label: string }[] = [
-  { key: "points_issued", label: "Points issued" },
-  { key: "points_redeemed", label: "Points redeemed" },
-  { key: "cashback_owed", label: "Cashback owed" },
-  { key: "referrals", label: "Referrals" },
+const PROGRAMME_KPIS: { key: ProgrammeFigure }[] = [
+  { key: "points_issued" },
+  { key: "points_redeemed" },
+  { key: "cashback_owed" },
+  { key: "referrals" },
 ];
 
-function figureText(value: number | Owed): string {
-  if (typeof value === "number") return value.toLocaleString("en");
+function figureText(value: number | Owed, format: ReturnType<typeof useFormatter>): string {
+  if (typeof value === "number") return format.number(value);
   if (value.length === 0) return "0";
-  return value.map((owed) => moneyShort(owed.amount, owed.currency)).join(" + ");
+  return value.map((owed) => moneyShort(format, owed.amount, owed.currency)).join(" + ");
 }
 
-type Tile = { key: string; label: string; text: string; href?: string; ownerOnly?: boolean };
+type Tile = { key: Figure | ProgrammeFigure; text: string; href?: string; ownerOnly?: boolean };
 
 function KpiGrid({ details, owner }: { details: DashboardDetails; owner: boolean }) {
-  const programme: Tile[] = PROGRAMME_KPIS.map((kpi) => ({ ...kpi, text: figureText(details[kpi.key]) }));
+  const t = useTranslations("dashboard.main");
+  const format = useFormatter();
+  const programme: Tile[] = PROGRAMME_KPIS.map((kpi) => ({ ...kpi, text: figureText(details[kpi.key], format) }));
   const standard: Tile[] = KPIS.map((kpi) => ({ ...kpi, text: String(details[kpi.key]) }));
   // The programme figures follow the loyalty ones (up to rewards redeemed), before what the owner manages.
   const split = standard.findIndex((tile) => tile.key === "rewards_redeemed") + 1;
   const tiles = [...standard.slice(0, split), ...programme, ...standard.slice(split)];
   return (
-    <ul className="kpi-grid" aria-label="Key figures">
+    <ul className="kpi-grid" aria-label={t("keyFigures")}>
       {tiles.map((kpi) => (
         <li key={kpi.key} className="kpi">
           <span className="kpi-value" data-testid={`kpi-${kpi.key}`}>
             {kpi.text}
           </span>
-          <span className="kpi-label">{kpi.label}</span>
+          <span className="kpi-label">{t(`kpi.${kpi.key}`)}</span>
           {owner && kpi.ownerOnly && kpi.href && (
             <Link href={kpi.href} className="kpi-link">
-              Manage<span className="visually-hidden"> {kpi.label.toLowerCase()}</span>
+              {t("manage")}
+              <span className="visually-hidden"> {t(`kpi.${kpi.key}`).toLowerCase()}</span>
             </Link>
           )}
         </li>
@@ -79,40 +89,36 @@ export function DashboardMain() {
   const profile = useProfile();
   const details = useDashboardDetails();
   const owner = profile.data?.role === "owner";
+  const t = useTranslations("dashboard.main");
+  const guide = (chunks: ReactNode) => <Link href="/dashboard/how-to-use">{chunks}</Link>;
   return (
     <>
-      <h1 className="page-title">{profile.data ? `Welcome back, ${profile.data.name}` : "Dashboard"}</h1>
+      <h1 className="page-title">{profile.data ? t("welcome", { name: profile.data.name }) : t("title")}</h1>
       {details.isPending ? (
-        <Skeleton rows={1} height="7rem" label="Loading your figures…" />
+        <Skeleton rows={1} height="7rem" label={t("loadingFigures")} />
       ) : details.isError ? (
-        <ErrorState what="your figures" error={details.error} onRetry={() => details.refetch()} />
+        <ErrorState what={t("whatFigures")} error={details.error} onRetry={() => details.refetch()} />
       ) : (
         <>
           <KpiGrid details={details.data} owner={owner} />
           <section className="card" aria-labelledby="activity-title">
-            <h2 id="activity-title">Stamps and new customers, last 30 days</h2>
+            <h2 id="activity-title">{t("activityTitle")}</h2>
             <ActivityChart series={details.data.series} />
             <ActivityTable series={details.data.series} />
           </section>
           {owner && details.data.businesses === 0 && (
             <EmptyState
-              title="Start with your business"
+              title={t("startTitle")}
               action={
                 <Link className="btn btn-primary" href="/dashboard/business">
-                  Add your business
+                  {t("addBusiness")}
                 </Link>
               }
             >
-              Add your business with its logo, then its locations and staff. The guide in{" "}
-              <Link href="/dashboard/how-to-use">How to Use</Link> walks you through it.
+              {t.rich("startText", { guide })}
             </EmptyState>
           )}
-          {!owner && profile.data && (
-            <p className="muted">
-              These are your team&apos;s figures. <Link href="/dashboard/how-to-use">How to Use</Link> shows how to scan
-              a customer&apos;s card and hand out rewards.
-            </p>
-          )}
+          {!owner && profile.data && <p className="muted">{t.rich("teamText", { guide })}</p>}
         </>
       )}
     </>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Pagination } from "@/components/ui/pagination";
@@ -8,17 +9,16 @@ import type { NotificationKind } from "@/lib/contract/notifications";
 import { usePageInRange } from "../use-page";
 import { useClearNotifications, useMarkRead, useNotifications } from "@/lib/queries/notifications";
 
-const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
-
-const KIND: Record<NotificationKind, string> = {
-  card_joined: "New card",
-  reward_redeemed: "Reward",
-  payment_succeeded: "Payment",
-  payment_failed: "Payment",
-  staff_joined: "Staff",
-  message: "Your message",
-  fraud_alert: "Fraud alert",
-  webhook_disabled: "Webhook",
+/** Both payment outcomes read "Payment": the entry's title says which. */
+const KIND_KEY: Record<NotificationKind, string> = {
+  card_joined: "card_joined",
+  reward_redeemed: "reward_redeemed",
+  payment_succeeded: "payment",
+  payment_failed: "payment",
+  staff_joined: "staff_joined",
+  message: "message",
+  fraud_alert: "fraud_alert",
+  webhook_disabled: "webhook_disabled",
 };
 
 /**
@@ -31,6 +31,8 @@ export function NotificationFeed() {
   const markRead = useMarkRead();
   const clear = useClearNotifications();
   const headingId = useId();
+  const t = useTranslations("dashboardMore.feed");
+  const format = useFormatter();
   const unread = list.data?.unread_count ?? 0;
   const { mutate } = markRead;
 
@@ -44,46 +46,44 @@ export function NotificationFeed() {
   return (
     <section aria-labelledby={headingId}>
       <div className="section-header">
-        <h2 id={headingId}>Activity</h2>
+        <h2 id={headingId}>{t("title")}</h2>
         {list.data && list.data.total > 0 && (
           <ConfirmButton
-            action="Clear all"
-            subject="notifications"
-            title="Clear all notifications?"
-            confirmLabel="Clear notifications"
+            action={t("clearAll")}
+            subject={t("subject")}
+            title={t("clearTitle")}
+            confirmLabel={t("clearConfirm")}
             onConfirm={async () => (await clear.mutateAsync()) as { message: string }}
           >
-            Every entry in your activity feed is deleted. Messages you sent stay on your customers&apos; cards.
+            {t("clearWarning")}
           </ConfirmButton>
         )}
       </div>
       {list.isPending ? (
-        <Skeleton label="Loading your notifications…" />
+        <Skeleton label={t("loading")} />
       ) : list.isError ? (
-        <ErrorState what="your notifications" error={list.error} onRetry={() => list.refetch()} />
+        <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
       ) : list.data.total === 0 ? (
-        <EmptyState title="No notifications">
-          New cards, redeemed rewards, payments and staff joining your team show up here.
-        </EmptyState>
+        <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
       ) : (
         <>
-          <ul className="item-list" aria-label="Notifications">
+          <ul className="item-list" aria-label={t("label")}>
             {list.data.notificationData.map((entry) => (
               <li key={entry.id} className={entry.read_at ? "item-card" : "item-card unread"}>
                 <div className="item-main">
                   <h3>
-                    {entry.title} {!entry.read_at && <span className="badge badge-info">New</span>}
+                    {entry.title} {!entry.read_at && <span className="badge badge-info">{t("new")}</span>}
                   </h3>
                   <p>{entry.text}</p>
                   <p className="muted small">
-                    {KIND[entry.kind]} ·{" "}
-                    <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time>
+                    {t(`kind.${KIND_KEY[entry.kind]}`)} ·{" "}
+                    <time dateTime={entry.created_at}>{format.dateTime(new Date(entry.created_at), "dayTime")}</time>
                   </p>
                 </div>
               </li>
             ))}
           </ul>
-          <Pagination data={list.data} onPage={setPage} label="Notifications" />
+          <Pagination data={list.data} onPage={setPage} label={t("label")} />
         </>
       )}
     </section>

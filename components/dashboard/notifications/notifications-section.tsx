@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { PushButton } from "@/components/notifications/push-button";
 import { usePushConfig } from "@/components/notifications/push-config";
 import { Skeleton } from "@/components/ui/query-state";
@@ -13,8 +14,9 @@ import "./notifications.css";
 /** Owners only: the API server may have no Firebase credentials yet (the feed says so). */
 function ServerPushHint() {
   const feed = useNotifications(1);
+  const t = useTranslations("dashboard.notifications");
   if (!feed.data || feed.data.push_configured) return null;
-  return <p className="muted small">The API server has no Firebase credentials yet: nothing is sent until it has.</p>;
+  return <p className="muted small">{t("noFirebase")}</p>;
 }
 
 /**
@@ -23,21 +25,18 @@ function ServerPushHint() {
  */
 function PushSettings({ staff }: { staff: boolean }) {
   const config = usePushConfig();
+  const t = useTranslations("dashboard.notifications");
   return (
-    <section className="card" aria-label="Push notifications">
+    <section className="card" aria-label={t("push")}>
       {config ? (
         <>
-          <p>
-            {staff
-              ? "Get a notification on this device when a customer joins, a reward is redeemed or a card is flagged."
-              : "Get a notification on this device when a customer joins, a reward is redeemed or a payment goes through."}
-          </p>
-          <PushButton config={config} target={{ for: "owner" }} label="Turn on notifications" />
+          <p>{staff ? t("pushStaff") : t("pushOwner")}</p>
+          <PushButton config={config} target={{ for: "owner" }} label={t("turnOn")} />
           {!staff && <ServerPushHint />}
         </>
       ) : (
         <p className="muted" style={{ margin: 0 }}>
-          Push notifications are not configured on this server.
+          {t("notConfigured")}
         </p>
       )}
     </section>
@@ -47,11 +46,12 @@ function PushSettings({ staff }: { staff: boolean }) {
 /** The owner's feed and messages; staff see the push settings only (the rest is the owner's). */
 export function NotificationsSection() {
   const { data: profile } = useProfile();
-  if (!profile) return <Skeleton rows={2} label="Loading…" />;
+  const t = useTranslations("dashboard.notifications");
+  if (!profile) return <Skeleton rows={2} label={t("loading")} />;
   const staff = profile.role === "staff";
   return (
     <div className="notifications-page">
-      <h1 className="page-title">Notifications</h1>
+      <h1 className="page-title">{t("title")}</h1>
       <PushSettings staff={staff} />
       {!staff && (
         <>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import toast from "react-hot-toast";
 import { FormActions } from "@/components/ui/form-actions";
@@ -8,7 +9,6 @@ import { TextField } from "@/components/ui/text-field";
 import {
   DEFAULT_SEGMENT_DAYS,
   MAX_SEGMENT_DAYS,
-  SEGMENT_LABELS,
   SEGMENTS,
   segmentTakesDays,
   type Segment,
@@ -21,9 +21,10 @@ import { useContractForm } from "@/lib/use-contract-form";
 
 /** "12 / 60": how much of what a phone shows is used; announced politely as it changes. */
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
+  const t = useTranslations("dashboardMore.send");
   return (
     <p id={id} className={length > max ? "field-error small" : "field-hint"} aria-live="polite">
-      {length} / {max} characters
+      {t("characters", { length, max })}
     </p>
   );
 }
@@ -33,13 +34,13 @@ function Reach({ businessId, segment, days }: { businessId: string; segment: Seg
   const needsDays = segmentTakesDays(segment);
   const daysOk = !needsDays || (/^\d+$/.test(days) && Number(days) >= 1 && Number(days) <= MAX_SEGMENT_DAYS);
   const count = useSegmentCount(businessId, segment, needsDays ? days : "", !!businessId && daysOk);
-  let text = "Choose a business to see how many card holders this reaches.";
-  if (businessId && !daysOk) text = "Enter a number of days to see how many card holders this reaches.";
-  else if (businessId && count.isError) text = "The number of card holders could not be counted.";
+  const t = useTranslations("dashboardMore.send");
+  let text = t("reachChoose");
+  if (businessId && !daysOk) text = t("reachDays");
+  else if (businessId && count.isError) text = t("reachError");
   else if (businessId && count.data) {
-    const n = count.data.count;
-    text = `Reaches ${n} card holder${n === 1 ? "" : "s"}${segment === "all" ? ", and everyone who joins later" : ""}.`;
-  } else if (businessId) text = "Counting card holders…";
+    text = t("reaches", { count: count.data.count, later: segment === "all" ? "yes" : "no" });
+  } else if (businessId) text = t("counting");
   return (
     <p className="field-hint reach" aria-live="polite">
       {text}
@@ -54,6 +55,8 @@ export function SendMessageForm() {
   const headingId = useId();
   const messageId = useId();
   const counterId = useId();
+  const t = useTranslations("dashboardMore.send");
+  const segments = useTranslations("dashboardMore.segments");
   const form = useContractForm(
     notificationAddBody,
     { business_id: "", segment: "", days: String(DEFAULT_SEGMENT_DAYS), title: "", message: "" },
@@ -75,28 +78,26 @@ export function SendMessageForm() {
   const options = (businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.business_name }));
   return (
     <section className="card form-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Message your customers</h2>
-      <p className="muted">
-        Shown on the cards it reaches, newest first, and sent as a notification to customers who turned them on.
-      </p>
+      <h2 id={headingId}>{t("heading")}</h2>
+      <p className="muted">{t("intro")}</p>
       <form className="form" {...form.formProps}>
         <SelectField
-          label="Business"
-          placeholder={businesses.isPending ? "Loading your businesses…" : "Choose a business"}
+          label={t("business")}
+          placeholder={businesses.isPending ? t("loadingBusinesses") : t("chooseBusiness")}
           options={options}
           required
           {...business}
         />
         <SelectField
-          label="Send to"
+          label={t("sendTo")}
           // The empty first choice is "all" (the contract reads a blank segment as all).
-          placeholder={SEGMENT_LABELS.all}
-          options={SEGMENTS.filter((s) => s !== "all").map((s) => ({ value: s, label: SEGMENT_LABELS[s] }))}
+          placeholder={segments("all")}
+          options={SEGMENTS.filter((s) => s !== "all").map((s) => ({ value: s, label: segments(s) }))}
           {...segment}
         />
         {segmentTakesDays(chosen) && (
           <TextField
-            label="Number of days (N)"
+            label={t("days")}
             type="number"
             inputMode="numeric"
             min={1}
@@ -107,15 +108,15 @@ export function SendMessageForm() {
         )}
         <Reach businessId={String(business.value)} segment={chosen} days={String(days.value)} />
         <TextField
-          label="Title"
+          label={t("title")}
           autoComplete="off"
           required
           maxLength={MESSAGE_TITLE_MAX}
-          hint={`${String(title.value).length} / ${MESSAGE_TITLE_MAX} characters`}
+          hint={t("characters", { length: String(title.value).length, max: MESSAGE_TITLE_MAX })}
           {...title}
         />
         <div className="field">
-          <label htmlFor={messageId}>Message</label>
+          <label htmlFor={messageId}>{t("message")}</label>
           <textarea
             id={messageId}
             rows={4}
@@ -132,7 +133,7 @@ export function SendMessageForm() {
             </p>
           )}
         </div>
-        <FormActions submit="Send message" busy={form.busy} />
+        <FormActions submit={t("submit")} busy={form.busy} />
       </form>
     </section>
   );

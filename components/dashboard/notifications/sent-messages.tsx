@@ -1,12 +1,11 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { useSentMessages } from "@/lib/queries/notifications";
 import { usePageInRange } from "../use-page";
-
-const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short" });
 
 /** The messages the owner sent, newest first. */
 export function SentMessages() {
@@ -14,33 +13,36 @@ export function SentMessages() {
   const list = useSentMessages(page);
   usePageInRange(list.data, setPage);
   const headingId = useId();
+  const t = useTranslations("dashboard.notifications.sent");
+  const format = useFormatter();
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId}>Sent messages</h2>
+      <h2 id={headingId}>{t("title")}</h2>
       {list.isPending ? (
-        <Skeleton label="Loading your messages…" />
+        <Skeleton label={t("loading")} />
       ) : list.isError ? (
-        <ErrorState what="your messages" error={list.error} onRetry={() => list.refetch()} />
+        <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
       ) : list.data.total === 0 ? (
-        <EmptyState title="No messages sent yet">
-          Messages you send appear on your customers&apos; cards and here.
-        </EmptyState>
+        <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
       ) : (
         <>
-          <ul className="item-list" aria-label="Sent messages">
+          <ul className="item-list" aria-label={t("title")}>
             {list.data.items.map((m) => (
               <li key={m.id} className="item-card">
                 <div className="item-main">
                   <h3>{m.title}</h3>
                   <p>{m.message}</p>
                   <p className="muted small">
-                    {m.business_name} · <time dateTime={m.created_at}>{when.format(new Date(m.created_at))}</time>
+                    {m.business_name} ·{" "}
+                    <time dateTime={m.created_at}>
+                      {format.dateTime(new Date(m.created_at), { dateStyle: "medium", timeStyle: "short" })}
+                    </time>
                   </p>
                 </div>
               </li>
             ))}
           </ul>
-          <Pagination data={list.data} onPage={setPage} label="Sent messages" />
+          <Pagination data={list.data} onPage={setPage} label={t("title")} />
         </>
       )}
     </section>

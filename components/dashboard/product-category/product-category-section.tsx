@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
 import { FormActions } from "@/components/ui/form-actions";
@@ -21,6 +22,7 @@ function CategoryForm({ category, onDone }: { category?: ProductCategory; onDone
   const save = useSaveProductCategory();
   const businesses = useBusinessOptions();
   const headingId = useId();
+  const t = useTranslations("dashboard.categories");
   const form = useContractForm(
     productCategoryAddBody,
     { name: category?.name ?? "", business_id: category?.business_id ? String(category.business_id) : "" },
@@ -33,24 +35,19 @@ function CategoryForm({ category, onDone }: { category?: ProductCategory; onDone
   );
   return (
     <section className="card form-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{category ? `Rename ${category.name}` : "Add a product category"}</h2>
+      <h2 id={headingId}>{category ? t("rename", { name: category.name }) : t("add")}</h2>
       <form className="form" {...form.formProps}>
         <div className="form-row">
-          <TextField
-            label="Category name"
-            hint="For example Coffee, Pastries or Haircuts."
-            required
-            {...form.field("name")}
-          />
+          <TextField label={t("name")} hint={t("nameHint")} required {...form.field("name")} />
           <SelectField
-            label="Business"
-            placeholder="All my businesses"
-            hint="Optional: tie the category to one business."
+            label={t("business")}
+            placeholder={t("allMine")}
+            hint={t("businessHint")}
             options={(businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.business_name }))}
             {...form.field("business_id")}
           />
         </div>
-        <FormActions submit={category ? "Save category" : "Add category"} busy={form.busy} onCancel={onDone} />
+        <FormActions submit={category ? t("save") : t("addButton")} busy={form.busy} onCancel={onDone} />
       </form>
     </section>
   );
@@ -58,18 +55,19 @@ function CategoryForm({ category, onDone }: { category?: ProductCategory; onDone
 
 function CategoryRow({ category, onEdit }: { category: ProductCategory; onEdit: () => void }) {
   const remove = useDeleteProductCategory();
+  const t = useTranslations("dashboard.categories");
   return (
     <ItemRow
       name={category.name}
       edit={{ onClick: onEdit }}
       remove={{
-        title: `Delete ${category.name}?`,
-        warning: "Rewards that count stamps for this category will count every stamp instead.",
-        confirmLabel: "Delete category",
+        title: t("deleteTitle", { name: category.name }),
+        warning: t("deleteWarning"),
+        confirmLabel: t("deleteConfirm"),
         onConfirm: () => remove.mutateAsync(category.id),
       }}
     >
-      <p className="muted small">{category.business_name ?? "All businesses"}</p>
+      <p className="muted small">{category.business_name ?? t("allBusinesses")}</p>
     </ItemRow>
   );
 }
@@ -78,9 +76,10 @@ export function ProductCategorySection() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<ProductCategory | null>(null);
   const list = useProductCategories(page);
+  const t = useTranslations("dashboard.categories");
   return (
     <>
-      <h1 className="page-title">Product categories</h1>
+      <h1 className="page-title">{t("title")}</h1>
       {editing ? (
         <CategoryForm key={editing.id} category={editing} onDone={() => setEditing(null)} />
       ) : (
@@ -88,16 +87,11 @@ export function ProductCategorySection() {
       )}
       <PagedList
         list={list}
-        what="your product categories"
-        pages="Product categories"
+        what={t("what")}
+        pages={t("pages")}
         onPage={setPage}
         rowHeight="3rem"
-        empty={
-          <EmptyState title="No product categories yet">
-            Add the kinds of products you sell, above. A reward can then count stamps for one category only, such as
-            &quot;every 10th coffee is free&quot;.
-          </EmptyState>
-        }
+        empty={<EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}
       >
         {(category) => <CategoryRow key={category.id} category={category} onEdit={() => setEditing(category)} />}
       </PagedList>

@@ -1,13 +1,12 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { errorMessage } from "@/lib/api-client";
 import { useAddCounterDevice, useCounterDevices, useRevokeCounterDevice } from "@/lib/queries/loyalty";
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * Device links: a shop tablet signed in to this QR code's counter screen and nothing else. The
@@ -19,6 +18,8 @@ export function DeviceLinks({ qrId }: { qrId: number }) {
   const revoke = useRevokeCounterDevice(qrId);
   const [link, setLink] = useState<string | null>(null);
   const nameId = useId();
+  const t = useTranslations("dashboardMore.devices");
+  const format = useFormatter();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -35,51 +36,51 @@ export function DeviceLinks({ qrId }: { qrId: number }) {
   const live = (devices.data?.items ?? []).filter((d) => !d.revoked_at);
   return (
     <div className="device-links">
-      <h4>Tablets showing this screen</h4>
+      <h4>{t("heading")}</h4>
       <form className="device-add" onSubmit={submit}>
         <label htmlFor={nameId} className="visually-hidden">
-          Tablet name
+          {t("name")}
         </label>
-        <input id={nameId} name="name" placeholder="Tablet name, e.g. Till 1" maxLength={60} required />
+        <input id={nameId} name="name" placeholder={t("namePlaceholder")} maxLength={60} required />
         <Button type="submit" variant="secondary" busy={add.isPending}>
-          Create device link
+          {t("create")}
         </Button>
       </form>
       {link && (
         <div className="device-link" role="status">
-          <p className="small">
-            Open this link on the tablet. It works once and keeps the tablet signed in to this screen only:
-          </p>
-          <input readOnly value={link} aria-label="Device link" onFocus={(event) => event.currentTarget.select()} />
+          <p className="small">{t("openOnce")}</p>
+          <input readOnly value={link} aria-label={t("link")} onFocus={(event) => event.currentTarget.select()} />
           <button
             type="button"
             className="btn btn-secondary btn-small"
-            onClick={() => void navigator.clipboard?.writeText(link).then(() => toast.success("Link copied."))}
+            onClick={() => void navigator.clipboard?.writeText(link).then(() => toast.success(t("copied")))}
           >
-            Copy
+            {t("copy")}
           </button>
         </div>
       )}
       {live.length > 0 && (
-        <ul className="device-list" aria-label="Device links">
+        <ul className="device-list" aria-label={t("links")}>
           {live.map((d) => (
             <li key={d.id}>
               <span>
                 <strong>{d.name}</strong>{" "}
                 <span className="small muted">
                   {d.claimed_at
-                    ? `signed in${d.last_seen_at ? `, last seen ${when.format(new Date(d.last_seen_at))}` : ""}`
-                    : "link not opened yet"}
+                    ? d.last_seen_at
+                      ? t("lastSeen", { when: format.dateTime(new Date(d.last_seen_at), "dayTime") })
+                      : t("signedIn")
+                    : t("notOpened")}
                 </span>
               </span>
               <ConfirmButton
-                action="Revoke"
+                action={t("revoke")}
                 subject={d.name}
-                title={`Revoke ${d.name}?`}
-                confirmLabel="Revoke device"
+                title={t("revokeTitle", { name: d.name })}
+                confirmLabel={t("revokeConfirm")}
                 onConfirm={async () => (await revoke.mutateAsync(d.id)) as { message: string }}
               >
-                The tablet is signed out of the counter screen at once.
+                {t("revokeWarning")}
               </ConfirmButton>
             </li>
           ))}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId } from "react";
 import toast from "react-hot-toast";
 import { FormActions } from "@/components/ui/form-actions";
@@ -16,6 +17,7 @@ export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
   const generate = useGenerateQr();
   const businesses = useBusinessOptions();
   const headingId = useId();
+  const t = useTranslations("dashboardMore.qrForm");
   const form = useContractForm(
     generateQrBody,
     { business_id: "", address_id: "", reward_id: "", label: "", mode: "" },
@@ -32,12 +34,12 @@ export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
   const businessField = form.field("business_id");
   return (
     <section className="card form-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Generate a QR code</h2>
+      <h2 id={headingId}>{t("heading")}</h2>
       <form className="form" {...form.formProps}>
         <div className="form-row">
           <SelectField
-            label="Business"
-            placeholder="Choose a business"
+            label={t("business")}
+            placeholder={t("chooseBusiness")}
             required
             options={(businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.business_name }))}
             {...businessField}
@@ -47,22 +49,22 @@ export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
               form.setValues((v) => ({ ...v, business_id: event.target.value, address_id: "", reward_id: "" }));
             }}
           />
-          <TextField label="Label" hint="Where it hangs, e.g. Counter or Table 4." required {...form.field("label")} />
+          <TextField label={t("label")} hint={t("labelHint")} required {...form.field("label")} />
         </div>
         <div className="form-row">
           <SelectField
-            label="Reward"
-            placeholder="The business's newest reward"
+            label={t("reward")}
+            placeholder={t("newestReward")}
             disabled={!businessId}
             options={(rewards.data ?? []).map((r) => ({
               value: String(r.id),
-              label: `${r.title} (${r.stamps_required} stamps)`,
+              label: t("rewardOption", { title: r.title, count: r.stamps_required }),
             }))}
             {...form.field("reward_id")}
           />
           <SelectField
-            label="Location"
-            placeholder="No particular location"
+            label={t("location")}
+            placeholder={t("anyLocation")}
             disabled={!businessId}
             options={(businessId ? (addresses.data ?? []) : []).map((a) => ({
               value: String(a.id),
@@ -72,13 +74,13 @@ export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
           />
         </div>
         <SelectField
-          label="Mode"
-          placeholder="Static: the printed code stamps"
-          hint="Rotating: customers scan a code on a counter screen that changes every 30 seconds, so a photo of it stops working."
-          options={[{ value: "rotating", label: "Rotating: shown on a counter screen" }]}
+          label={t("mode")}
+          placeholder={t("static")}
+          hint={t("modeHint")}
+          options={[{ value: "rotating", label: t("rotating") }]}
           {...form.field("mode")}
         />
-        <FormActions submit="Generate QR code" busy={form.busy} />
+        <FormActions submit={t("submit")} busy={form.busy} />
       </form>
     </section>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ItemRow } from "@/components/ui/item-row";
 import { EmptyState } from "@/components/ui/query-state";
@@ -12,26 +13,27 @@ import "./print.css";
 
 function QrRow({ qr, onView }: { qr: QrCode; onView: () => void }) {
   const remove = useDeleteQr();
+  const t = useTranslations("dashboard.qr");
   return (
     <ItemRow
       name={qr.label}
       heading={
         <>
-          {qr.label} {qr.mode === "rotating" && <span className="badge badge-success">Rotating</span>}
+          {qr.label} {qr.mode === "rotating" && <span className="badge badge-success">{t("rotating")}</span>}
         </>
       }
-      edit={{ label: "View and print", onClick: onView }}
+      edit={{ label: t("view"), onClick: onView }}
       remove={{
-        title: `Delete ${qr.label}?`,
-        warning: "The printed code stops working at once. Customers keep their cards and stamps.",
-        confirmLabel: "Delete QR code",
+        title: t("deleteTitle", { label: qr.label }),
+        warning: t("deleteWarning"),
+        confirmLabel: t("deleteConfirm"),
         onConfirm: () => remove.mutateAsync(qr.id),
       }}
     >
       <p className="muted small">
         {qr.business_name}
-        {qr.address && ` · ${qr.address}`} · {qr.reward_title ?? "no reward"} · {qr.scans_count} scan
-        {qr.scans_count === 1 ? "" : "s"}
+        {qr.address && ` · ${qr.address}`} · {qr.reward_title ?? t("noReward")} ·{" "}
+        {t("scans", { count: qr.scans_count })}
       </p>
     </ItemRow>
   );
@@ -41,9 +43,10 @@ export function QrCodeSection() {
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<number | null>(null);
   const list = useQrCodes(page);
+  const t = useTranslations("dashboard.qr");
   return (
     <>
-      <h1 className="page-title">My QR codes</h1>
+      <h1 className="page-title">{t("title")}</h1>
       {viewing !== null ? (
         <QrCodeView id={viewing} onClose={() => setViewing(null)} />
       ) : (
@@ -51,16 +54,11 @@ export function QrCodeSection() {
       )}
       <PagedList
         list={list}
-        what="your QR codes"
-        pages="QR codes"
+        what={t("what")}
+        pages={t("pages")}
         onPage={setPage}
         rowHeight="3rem"
-        empty={
-          <EmptyState title="No QR codes yet">
-            Generate a QR code for your counter or tables, above. Customers scan it with their phone to get their stamp
-            card.
-          </EmptyState>
-        }
+        empty={<EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}
       >
         {(qr) => <QrRow key={qr.id} qr={qr} onView={() => setViewing(qr.id)} />}
       </PagedList>

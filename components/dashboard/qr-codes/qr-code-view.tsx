@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
@@ -7,8 +8,8 @@ import { useQrCode } from "@/lib/queries/loyalty";
 import { QrSecurity } from "./qr-security";
 
 const SIZES = {
-  poster: { label: "A4 poster", className: "print-poster" },
-  tent: { label: "Table tent (A6)", className: "print-tent" },
+  poster: { className: "print-poster" },
+  tent: { className: "print-tent" },
 } as const;
 
 /**
@@ -19,37 +20,36 @@ const SIZES = {
 export function QrCodeView({ id, onClose }: { id: number; onClose: () => void }) {
   const qr = useQrCode(id);
   const [size, setSize] = useState<keyof typeof SIZES>("poster");
-  if (qr.isPending) return <Skeleton label="Loading the QR code…" rows={1} height="16rem" />;
-  if (qr.isError) return <ErrorState what="the QR code" error={qr.error} onRetry={() => qr.refetch()} />;
+  const t = useTranslations("dashboardMore.qrView");
+  if (qr.isPending) return <Skeleton label={t("loading")} rows={1} height="16rem" />;
+  if (qr.isError) return <ErrorState what={t("what")} error={qr.error} onRetry={() => qr.refetch()} />;
   const data = qr.data;
   const file = `qr-${data.label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${data.id}`;
   const svgHref = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(data.svg)}`;
   return (
     <section className="card qr-view" aria-labelledby="qr-view-title">
       <PanelHeader id="qr-view-title" title={`${data.label} · ${data.business_name}`} onClose={onClose} />
-      <p className="small muted">
-        Opens <a href={data.url}>{data.url}</a>
-      </p>
+      <p className="small muted">{t.rich("opens", { link: () => <a href={data.url}>{data.url}</a> })}</p>
       <QrSecurity qr={data} />
       <div className="form-actions">
         <a className="btn btn-secondary" href={data.png} download={`${file}.png`}>
-          Download PNG
+          {t("png")}
         </a>
         <a className="btn btn-secondary" href={svgHref} download={`${file}.svg`}>
-          Download SVG
+          {t("svg")}
         </a>
         <label className="qr-size">
-          <span>Print size</span>
+          <span>{t("size")}</span>
           <select value={size} onChange={(event) => setSize(event.target.value as keyof typeof SIZES)}>
-            {Object.entries(SIZES).map(([key, s]) => (
+            {Object.keys(SIZES).map((key) => (
               <option key={key} value={key}>
-                {s.label}
+                {t(`sizes.${key as keyof typeof SIZES}`)}
               </option>
             ))}
           </select>
         </label>
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
-          Print
+          {t("print")}
         </button>
       </div>
       <div className={`print-sheet ${SIZES[size].className}`} data-testid="print-sheet">
@@ -60,12 +60,16 @@ export function QrCodeView({ id, onClose }: { id: number; onClose: () => void })
         <p className="print-business">{data.business_name}</p>
         {data.reward_title && (
           <p className="print-reward">
-            Collect {data.stamps_required} stamps, get <strong>{data.reward_title}</strong>
+            {t.rich("collect", {
+              count: data.stamps_required ?? 0,
+              reward: data.reward_title,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
         )}
         {/* eslint-disable-next-line @next/next/no-img-element -- a data URL rendered by the API */}
-        <img className="print-code" src={data.png} alt={`QR code for ${data.business_name}`} />
-        <p className="print-call">Scan to collect your stamps</p>
+        <img className="print-code" src={data.png} alt={t("alt", { name: data.business_name })} />
+        <p className="print-call">{t("call")}</p>
       </div>
     </section>
   );

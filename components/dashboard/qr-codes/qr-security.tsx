@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -16,6 +17,7 @@ export function QrSecurity({ qr }: { qr: QrCode }) {
   const mode = useQrMode();
   const regenerate = useRegenerateQr();
   const rotating = qr.mode === "rotating";
+  const t = useTranslations("dashboardMore.qrSecurity");
   const switchMode = async () => {
     try {
       const result = await mode.mutateAsync({ qr_id: qr.id, mode: rotating ? "static" : "rotating" });
@@ -27,34 +29,29 @@ export function QrSecurity({ qr }: { qr: QrCode }) {
   return (
     <section className="qr-security" aria-labelledby={`qr-security-${qr.id}`}>
       <h3 id={`qr-security-${qr.id}`}>
-        Protection{" "}
+        {t("heading")}{" "}
         <span className={rotating ? "badge badge-success" : "badge badge-info"}>
-          {rotating ? "Rotating code" : "Static code"}
+          {rotating ? t("rotatingBadge") : t("staticBadge")}
         </span>
       </h3>
-      <p className="small muted">
-        {rotating
-          ? "Customers scan the code on your counter screen; it changes every 30 seconds, so a photo of it stops working within a minute. The printed code alone does not stamp."
-          : "The printed code stamps whenever the reward's wait and daily limit allow. Anyone with a photo of it can scan it from home: rotate it to stop that."}
-      </p>
+      <p className="small muted">{rotating ? t("rotatingText") : t("staticText")}</p>
       <div className="form-actions">
         {rotating && (
           <a className="btn btn-primary" href={`/counter/${qr.id}`} target="_blank" rel="noopener">
-            Open counter screen
+            {t("openCounter")}
           </a>
         )}
         <Button type="button" variant="secondary" busy={mode.isPending} onClick={switchMode}>
-          {rotating ? "Use the printed code instead" : "Rotate the code on a counter screen"}
+          {rotating ? t("useStatic") : t("useRotating")}
         </Button>
         <ConfirmButton
-          action="Regenerate"
+          action={t("regenerate")}
           subject={qr.label}
-          title={`Regenerate ${qr.label}?`}
-          confirmLabel="Regenerate code"
+          title={t("regenerateTitle", { label: qr.label })}
+          confirmLabel={t("regenerateConfirm")}
           onConfirm={async () => (await regenerate.mutateAsync(qr.id)) as { message: string }}
         >
-          The current code stops working at once: print the new one and replace it. The label, reward, cards and stamps
-          stay as they are.
+          {t("regenerateWarning")}
         </ConfirmButton>
       </div>
       {rotating && <DeviceLinks qrId={qr.id} />}

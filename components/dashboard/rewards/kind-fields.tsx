@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { ChangeEvent } from "react";
 import { TextField } from "@/components/ui/text-field";
 import {
@@ -14,7 +15,7 @@ import {
   DEFAULT_REFERRAL_BONUS,
   type RewardKind,
 } from "@/lib/contract/rewards";
-import { KIND_LABEL } from "./reward-summary";
+import { useRewardSummary } from "./reward-summary";
 
 type Field = (name: string) => {
   name: string;
@@ -24,12 +25,6 @@ type Field = (name: string) => {
 };
 
 export type TierRow = { key: number; from_amount: string; percent: string };
-
-const KIND_HINT: Record<RewardKind, string> = {
-  stamps: "N stamps for the reward, one per visit.",
-  points: "Points per visit or per amount spent, redeemed for the options you list.",
-  cashback: "A percent of each purchase kept as money to spend.",
-};
 
 /** The programme's kind as radio buttons: the fields below follow the choice. */
 export function KindChoice({
@@ -41,9 +36,11 @@ export function KindChoice({
   error?: string;
   onChange: (kind: RewardKind) => void;
 }) {
+  const t = useTranslations("dashboardMore.kindFields");
+  const { kindLabel } = useRewardSummary();
   return (
     <fieldset className="field kind-choice" aria-describedby={error ? "reward-kind-error" : undefined}>
-      <legend>Kind of programme</legend>
+      <legend>{t("legend")}</legend>
       <div className="kind-options">
         {REWARD_KINDS.map((kind) => (
           // The kind's name names the radio; its hint describes it (not part of the name).
@@ -58,9 +55,9 @@ export function KindChoice({
               aria-describedby={`reward-kind-${kind}-hint`}
             />
             <span>
-              <strong id={`reward-kind-${kind}`}>{KIND_LABEL[kind]}</strong>
+              <strong id={`reward-kind-${kind}`}>{kindLabel(kind)}</strong>
               <span id={`reward-kind-${kind}-hint`} className="field-hint">
-                {KIND_HINT[kind]}
+                {t(`hint.${kind}`)}
               </span>
             </span>
           </label>
@@ -79,23 +76,24 @@ const numeric = { type: "number", inputMode: "numeric" } as const;
 
 /** Expiry and the referral bonus: stamps and points only (cashback money never lapses). */
 function LapseAndReferral({ kind, field }: { kind: RewardKind; field: Field }) {
+  const t = useTranslations("dashboardMore.kindFields");
   const unit = kind === "points" ? "points" : "stamps";
   return (
     <>
       <TextField
-        label="Expire after (days without a visit)"
+        label={t("expire")}
         {...numeric}
         min={1}
         max={MAX_EXPIRE_DAYS}
-        hint={`Unspent ${unit} lapse this many days after the last visit. Empty: never.`}
+        hint={t("expireHint", { unit })}
         {...field("expire_after_days")}
       />
       <TextField
-        label={`Referral bonus (${unit})`}
+        label={t("referral", { unit })}
         {...numeric}
         min={0}
         max={MAX_REFERRAL_BONUS}
-        hint={`For both cards when a referred friend first visits. Empty: ${DEFAULT_REFERRAL_BONUS[kind]}; 0 turns it off.`}
+        hint={t("referralHint", { count: DEFAULT_REFERRAL_BONUS[kind] })}
         {...field("referral_bonus")}
       />
     </>
@@ -116,15 +114,16 @@ export function KindFields({
   onTiers: (rows: TierRow[]) => void;
   errors: Record<string, string>;
 }) {
+  const t = useTranslations("dashboardMore.kindFields");
   if (kind === "stamps") {
     return (
       <div className="form-row">
         <TextField
-          label="Stamps required"
+          label={t("stamps")}
           {...numeric}
           min={MIN_STAMPS}
           max={MAX_STAMPS}
-          hint={`From ${MIN_STAMPS} to ${MAX_STAMPS}.`}
+          hint={t("stampsHint", { min: MIN_STAMPS, max: MAX_STAMPS })}
           required
           {...field("stamps_required")}
         />
@@ -136,19 +135,19 @@ export function KindFields({
     return (
       <div className="form-row">
         <TextField
-          label="Points per 1.00 spent"
+          label={t("perUnit")}
           {...numeric}
           min={0}
           max={MAX_POINTS_PER_UNIT}
-          hint="In your business's currency, rounded down (12.80 spent at 1 point = 12 points)."
+          hint={t("perUnitHint")}
           {...field("points_per_unit")}
         />
         <TextField
-          label="Points per visit"
+          label={t("perVisit")}
           {...numeric}
           min={0}
           max={MAX_POINTS_PER_VISIT}
-          hint="Also what a self-scan earns. Give this, points per 1.00, or both."
+          hint={t("perVisitHint")}
           {...field("points_per_visit")}
         />
         <LapseAndReferral kind={kind} field={field} />
@@ -159,9 +158,9 @@ export function KindFields({
     <>
       <div className="form-row">
         <TextField
-          label="Cashback percent"
+          label={t("percent")}
           inputMode="decimal"
-          hint="Of each purchase, e.g. 5 or 2.5. Cashback never expires."
+          hint={t("percentHint")}
           required
           {...field("cashback_percent")}
         />
@@ -184,12 +183,13 @@ function TierRows({
   onChange: (rows: TierRow[]) => void;
   errors: Record<string, string>;
 }) {
+  const t = useTranslations("dashboardMore.kindFields");
   const set = (key: number, part: Partial<TierRow>) =>
     onChange(rows.map((r) => (r.key === key ? { ...r, ...part } : r)));
   return (
     <fieldset className="tiers">
-      <legend>Tiers (optional)</legend>
-      <p className="field-hint">A higher percent once a customer has spent this much in all.</p>
+      <legend>{t("tiers")}</legend>
+      <p className="field-hint">{t("tiersHint")}</p>
       {errors.tiers && (
         <p className="field-error" role="alert">
           {errors.tiers}
@@ -198,7 +198,7 @@ function TierRows({
       {rows.map((row, index) => (
         <div className="form-row tier-row" key={row.key}>
           <TextField
-            label={`Tier ${index + 1}: from amount spent`}
+            label={t("tierFrom", { n: index + 1 })}
             name={`tiers.${index}.from_amount`}
             inputMode="decimal"
             value={row.from_amount}
@@ -206,7 +206,7 @@ function TierRows({
             onChange={(e) => set(row.key, { from_amount: e.target.value })}
           />
           <TextField
-            label={`Tier ${index + 1}: percent`}
+            label={t("tierPercent", { n: index + 1 })}
             name={`tiers.${index}.percent`}
             inputMode="decimal"
             value={row.percent}
@@ -218,13 +218,14 @@ function TierRows({
             className="btn btn-secondary btn-small tier-remove"
             onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
           >
-            Remove<span className="visually-hidden"> tier {index + 1}</span>
+            {t("remove")}
+            <span className="visually-hidden"> {t("removeTier", { n: index + 1 })}</span>
           </button>
         </div>
       ))}
       {rows.length < MAX_TIERS && (
         <button type="button" className="btn btn-secondary btn-small" onClick={() => onChange([...rows, tierRow()])}>
-          Add a tier
+          {t("addTier")}
         </button>
       )}
     </fieldset>

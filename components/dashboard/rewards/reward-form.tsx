@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
 import { FormActions } from "@/components/ui/form-actions";
@@ -96,6 +97,7 @@ export function RewardForm({
   const businesses = useBusinessOptions();
   const categories = useProductCategoryOptions();
   const headingId = useId();
+  const t = useTranslations("dashboardMore.rewardForm");
   const [tiers, setTiers] = useState<TierRow[]>(() =>
     (reward?.tiers ?? []).map((t) => tierRow(t.from_amount, t.percent)),
   );
@@ -155,53 +157,48 @@ export function RewardForm({
 
   return (
     <section className="card form-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{reward ? `Edit ${reward.title}` : "Add a reward"}</h2>
+      <h2 id={headingId}>{reward ? t("editHeading", { title: reward.title }) : t("addHeading")}</h2>
       <form className="form" {...form.formProps}>
         <div className="form-row">
           <SelectField
-            label="Business"
-            placeholder="Choose a business"
+            label={t("business")}
+            placeholder={t("chooseBusiness")}
             required
             options={(businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.business_name }))}
             {...form.field("business_id")}
           />
-          <TextField
-            label="Reward"
-            hint="What the customer collects for, e.g. Free coffee."
-            required
-            {...form.field("title")}
-          />
+          <TextField label={t("reward")} hint={t("rewardHint")} required {...form.field("title")} />
         </div>
-        <TextField label="Description" hint="Optional: the small print customers see." {...form.field("description")} />
+        <TextField label={t("description")} hint={t("descriptionHint")} {...form.field("description")} />
         <KindChoice value={kind} error={form.errors.kind} onChange={chooseKind} />
         <KindFields kind={kind} field={form.field} tiers={tiers} onTiers={setTiers} errors={form.errors} />
         <div className="form-row">
           <TextField
-            label="Wait between self-scans (minutes)"
+            label={t("cooldown")}
             type="number"
             inputMode="numeric"
             min={0}
-            hint="A customer scanning your QR code earns once per wait; 240 is four hours."
+            hint={t("cooldownHint")}
             {...form.field("cooldown_minutes")}
           />
           <TextField
-            label="Self-scans per day"
+            label={t("dailyCap")}
             type="number"
             inputMode="numeric"
             min={0}
             max={MAX_DAILY_CAP}
-            hint="Visits a customer can collect by scanning in one day; 0 for no limit. Staff scans are not limited."
+            hint={t("dailyCapHint")}
             {...form.field("daily_cap")}
           />
           <SelectField
-            label="Product category"
-            placeholder="Every purchase"
-            hint="Optional: count purchases of one category."
+            label={t("category")}
+            placeholder={t("everyPurchase")}
+            hint={t("categoryHint")}
             options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
             {...form.field("product_category_id")}
           />
         </div>
-        <FormActions submit={reward ? "Save reward" : "Add reward"} busy={form.busy} onCancel={onDone} />
+        <FormActions submit={reward ? t("save") : t("add")} busy={form.busy} onCancel={onDone} />
       </form>
       {reward?.kind === "points" && <RewardOptions reward={reward} />}
     </section>

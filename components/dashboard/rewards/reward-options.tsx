@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
 import toast from "react-hot-toast";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -10,14 +11,14 @@ import { MAX_OPTION_POINTS, rewardOptionAddBody, type Reward } from "@/lib/contr
 import { useAddRewardOption, useDeleteRewardOption, useRewardOptionList } from "@/lib/queries/reward-options";
 import { useContractForm } from "@/lib/use-contract-form";
 
-const points = new Intl.NumberFormat("en");
-
 /** A points reward's catalogue (issue 23 §2): what N points buy, added and retired here. */
 export function RewardOptions({ reward }: { reward: Reward }) {
   const list = useRewardOptionList(reward.id);
   const add = useAddRewardOption(reward.id);
   const remove = useDeleteRewardOption(reward.id);
   const headingId = useId();
+  const t = useTranslations("dashboardMore.rewardOptions");
+  const format = useFormatter();
   const form = useContractForm(
     rewardOptionAddBody,
     { reward_id: String(reward.id), title: "", points: "" },
@@ -30,37 +31,38 @@ export function RewardOptions({ reward }: { reward: Reward }) {
   const options = [...(list.data ?? [])].sort((a, b) => a.points - b.points);
   return (
     <section className="reward-options" aria-labelledby={headingId}>
-      <h3 id={headingId}>Redeem options of {reward.title}</h3>
+      <h3 id={headingId}>{t("heading", { title: reward.title })}</h3>
       {list.isPending ? (
-        <Skeleton rows={1} height="2.5rem" label="Loading the options…" />
+        <Skeleton rows={1} height="2.5rem" label={t("loading")} />
       ) : list.isError ? (
-        <ErrorState what="the options" error={list.error} onRetry={() => list.refetch()} />
+        <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
       ) : options.length === 0 ? (
-        <p className="muted small">No options yet: add what a customer can redeem points for.</p>
+        <p className="muted small">{t("empty")}</p>
       ) : (
         <ul className="option-list">
           {options.map((option) => (
             <li key={option.id}>
               <span>
-                <strong>{option.title}</strong> · {points.format(option.points)} points
+                <strong>{option.title}</strong> ·{" "}
+                {t("points", { count: option.points, points: format.number(option.points) })}
               </span>
               <ConfirmButton
                 subject={option.title}
-                title={`Delete ${option.title}?`}
-                confirmLabel="Delete option"
+                title={t("deleteTitle", { title: option.title })}
+                confirmLabel={t("deleteConfirm")}
                 onConfirm={() => remove.mutateAsync(option.id)}
               >
-                Customers can no longer redeem points for it; their points stay on their cards.
+                {t("deleteWarning")}
               </ConfirmButton>
             </li>
           ))}
         </ul>
       )}
-      <form className="form" {...form.formProps} aria-label={`Add an option to ${reward.title}`}>
+      <form className="form" {...form.formProps} aria-label={t("addLabel", { title: reward.title })}>
         <div className="form-row">
-          <TextField label="Option" hint="E.g. Free lunch." required {...form.field("title")} />
+          <TextField label={t("option")} hint={t("optionHint")} required {...form.field("title")} />
           <TextField
-            label="Points it costs"
+            label={t("cost")}
             type="number"
             inputMode="numeric"
             min={1}
@@ -69,7 +71,7 @@ export function RewardOptions({ reward }: { reward: Reward }) {
             {...form.field("points")}
           />
         </div>
-        <FormActions submit="Add option" busy={form.busy} />
+        <FormActions submit={t("add")} busy={form.busy} />
       </form>
     </section>
   );

@@ -1,39 +1,46 @@
+import { useFormatter, useTranslations } from "next-intl";
 import { minorDigits } from "@/lib/contract/money";
 import type { Reward } from "@/lib/contract/rewards";
 
+type Formatter = ReturnType<typeof useFormatter>;
+
 /**
- * "€1", "€12.50", "¥500": a decimal string of the contract as people read it, without ".00" on
- * whole amounts (display only: the number is never computed with).
+ * "€1", "€12.50", "¥500": a decimal string of the contract as people read it in the page's
+ * locale, without ".00" on whole amounts (display only: the number is never computed with).
  */
-export function moneyShort(decimal: string | number, currency: string | null): string {
+export function moneyShort(format: Formatter, decimal: string | number, currency: string | null): string {
   const value = Number(decimal);
   if (!currency) return String(decimal);
   const digits = Number.isInteger(value) ? 0 : minorDigits(currency);
-  return new Intl.NumberFormat("en", {
+  return format.number(value, {
     style: "currency",
     currency,
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,
-  }).format(value);
+  });
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-/** What a reward earns, in a few words: "10 stamps", "1 pt per €1 + 5 per visit", "5 % back". */
-export function earnSummary(reward: Reward): string {
-  if (reward.kind === "points") {
-    const perUnit =
-      reward.points_per_unit > 0
-        ? `${plural(reward.points_per_unit, "pt", "pts")} per ${moneyShort(1, reward.currency)}`
-        : "";
-    if (!perUnit) return `${plural(reward.points_per_visit, "pt", "pts")} per visit`;
-    return reward.points_per_visit > 0 ? `${perUnit} + ${reward.points_per_visit} per visit` : perUnit;
-  }
-  if (reward.kind === "cashback") {
-    const tiers = reward.tiers.map((t) => `${t.percent} % from ${moneyShort(t.from_amount, reward.currency)} spent`);
-    return [`${reward.cashback_percent ?? "0"} % back`, ...tiers].join(", ");
-  }
-  return plural(reward.stamps_required, "stamp", "stamps");
+/**
+ * A reward's kind as a word, and what it earns in a few words ("10 stamps",
+ * "1 pt per €1 + 5 per visit", "5 % back"), in the page's language.
+ */
+export function useRewardSummary() {
+  const t = useTranslations("dashboardMore.rewardSummary");
+  const format = useFormatter();
+  const kindLabel = (kind: Reward["kind"]) => t(`kind.${kind}`);
+  const earnSummary = (reward: Reward): string => {
+    if (reward.kind === "points") {
+      if (reward.points_per_unit === 0) return t("perVisit", { count: reward.points_per_visit });
+      const perUnit = t("perUnit", { count: reward.points_per_unit, money: moneyShort(format, 1, reward.currency) });
+      return reward.points_per_visit > 0 ? t("plusVisit", { perUnit, count: reward.points_per_visit }) : perUnit;
+    }
+    if (reward.kind === "cashback") {
+      const tiers = reward.tiers.map((tier) =>
+        t("tier", { percent: tier.percent, amount: moneyShort(format, tier.from_amount, reward.currency) }),
+      );
+      return [t("back", { percent: reward.cashback_percent ?? "0" }), ...tiers].join(t("separator"));
+    }
+    return t("stamps", { count: reward.stamps_required });
+  };
+  return { kindLabel, earnSummary };
 }
-
-export const KIND_LABEL: Record<Reward["kind"], string> = { stamps: "Stamps", points: "Points", cashback: "Cashback" };

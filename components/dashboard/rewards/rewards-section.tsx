@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ItemRow } from "@/components/ui/item-row";
 import { EmptyState } from "@/components/ui/query-state";
@@ -7,28 +8,33 @@ import type { Reward } from "@/lib/contract/rewards";
 import { useRemoveReward, useRewards } from "@/lib/queries/loyalty";
 import { PagedList } from "../paged-list";
 import { RewardForm } from "./reward-form";
-import { earnSummary, KIND_LABEL } from "./reward-summary";
+import { useRewardSummary } from "./reward-summary";
 import "./rewards.css";
-
-const cooldownText = (minutes: number) =>
-  minutes === 0 ? "no wait" : minutes % 60 === 0 ? `${minutes / 60} h` : `${minutes} min`;
 
 function RewardRow({ reward, onEdit }: { reward: Reward; onEdit: () => void }) {
   const remove = useRemoveReward();
-  const unit = reward.kind === "cashback" ? "balance" : reward.kind;
+  const t = useTranslations("dashboard.rewards");
+  const { kindLabel, earnSummary } = useRewardSummary();
+  const minutes = reward.cooldown_minutes;
+  const cooldown =
+    minutes === 0
+      ? t("noWait")
+      : minutes % 60 === 0
+        ? t("hours", { count: minutes / 60 })
+        : t("minutes", { count: minutes });
   return (
     <ItemRow
       name={reward.title}
       heading={
         <>
-          {reward.title} <span className={`badge kind-badge kind-${reward.kind}`}>{KIND_LABEL[reward.kind]}</span>
+          {reward.title} <span className={`badge kind-badge kind-${reward.kind}`}>{kindLabel(reward.kind)}</span>
         </>
       }
       edit={{ onClick: onEdit }}
       remove={{
-        title: `Remove ${reward.title}?`,
-        warning: `Customers keep their ${unit}. QR codes for this reward collect for the business's newest other reward.`,
-        confirmLabel: "Remove reward",
+        title: t("removeTitle", { title: reward.title }),
+        warning: t("removeWarning", { unit: reward.kind }),
+        confirmLabel: t("removeConfirm"),
         onConfirm: () => remove.mutateAsync(reward.id),
       }}
     >
@@ -36,11 +42,13 @@ function RewardRow({ reward, onEdit }: { reward: Reward; onEdit: () => void }) {
         {earnSummary(reward)}
       </p>
       <p className="muted small">
-        {reward.business_name} · wait {cooldownText(reward.cooldown_minutes)}
-        {reward.daily_cap > 0 && ` · ${reward.daily_cap} a day`}
-        {reward.kind !== "cashback" && reward.expire_after_days && ` · lapses after ${reward.expire_after_days} days`}
-        {reward.product_category_name && ` · ${reward.product_category_name}`} · {reward.qr_codes_count} QR code
-        {reward.qr_codes_count === 1 ? "" : "s"}
+        {reward.business_name} · {t("wait", { cooldown })}
+        {reward.daily_cap > 0 && ` · ${t("dailyCap", { count: reward.daily_cap })}`}
+        {reward.kind !== "cashback" &&
+          reward.expire_after_days &&
+          ` · ${t("lapses", { count: reward.expire_after_days })}`}
+        {reward.product_category_name && ` · ${reward.product_category_name}`} ·{" "}
+        {t("qrCount", { count: reward.qr_codes_count })}
       </p>
       {reward.description && <p className="small">{reward.description}</p>}
     </ItemRow>
@@ -51,9 +59,10 @@ export function RewardsSection() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Reward | null>(null);
   const list = useRewards(page);
+  const t = useTranslations("dashboard.rewards");
   return (
     <>
-      <h1 className="page-title">Rewards</h1>
+      <h1 className="page-title">{t("title")}</h1>
       {editing ? (
         <RewardForm key={editing.id} reward={editing} onDone={() => setEditing(null)} />
       ) : (
@@ -62,16 +71,11 @@ export function RewardsSection() {
       )}
       <PagedList
         list={list}
-        what="your rewards"
-        pages="Rewards"
+        what={t("what")}
+        pages={t("pages")}
         onPage={setPage}
         rowHeight="3rem"
-        empty={
-          <EmptyState title="No rewards yet">
-            Add the reward your customers collect stamps, points or cashback for, above. Then print a QR code for it in
-            My QR Code.
-          </EmptyState>
-        }
+        empty={<EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}
       >
         {(reward) => <RewardRow key={reward.id} reward={reward} onEdit={() => setEditing(reward)} />}
       </PagedList>

@@ -116,7 +116,7 @@ function RedeemArea({ result, onRedeemed }: { result: ScanResult; onRedeemed: (o
             </div>
             <p id={`${id}-amount-hint`} className="field-hint">
               {t("upTo", {
-                amount: result.cashback_balance ? moneyShort(result.cashback_balance, result.currency) : "0",
+                amount: result.cashback_balance ? moneyShort(format, result.cashback_balance, result.currency) : "0",
               })}
             </p>
           </div>

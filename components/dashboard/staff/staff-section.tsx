@@ -1,5 +1,6 @@
 "use client";
 
+import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
 import { FormActions } from "@/components/ui/form-actions";
@@ -12,29 +13,28 @@ import { useContractForm } from "@/lib/use-contract-form";
 import { PagedList } from "../paged-list";
 import { StaffSettingsCard } from "./staff-settings";
 
-const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium" });
-
 /** The invite link, shown once after add-staff (only its hash is kept), with a copy button. */
 function InviteLink({ name, link }: { name: string; link: string }) {
   const id = useId();
+  const t = useTranslations("dashboard.staff");
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      toast.success("Invite link copied.");
+      toast.success(t("copied"));
     } catch {
-      toast.error("Copying is not allowed here: select the link and copy it.");
+      toast.error(t("copyBlocked"));
     }
   };
   return (
     <div className="card invite-link" role="status">
-      <p>We emailed {name} an invite. You can also send this link yourself; it works once and expires in 7 days.</p>
+      <p>{t("invited", { name })}</p>
       <div className="copy-row">
         <label htmlFor={id} className="visually-hidden">
-          Invite link
+          {t("inviteLink")}
         </label>
         <input id={id} readOnly value={link} onFocus={(event) => event.currentTarget.select()} />
         <button type="button" className="btn btn-secondary" onClick={copy}>
-          Copy link
+          {t("copy")}
         </button>
       </div>
     </div>
@@ -44,6 +44,7 @@ function InviteLink({ name, link }: { name: string; link: string }) {
 function AddStaffForm() {
   const add = useAddStaff();
   const headingId = useId();
+  const t = useTranslations("dashboard.staff");
   const [invite, setInvite] = useState<{ name: string; link: string } | null>(null);
   const form = useContractForm(
     addStaffBody,
@@ -57,55 +58,49 @@ function AddStaffForm() {
   );
   return (
     <section className="card form-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Invite a staff member</h2>
-      <p className="muted">
-        Staff scan customers&apos; cards and hand out rewards. They cannot change your businesses.
-      </p>
+      <h2 id={headingId}>{t("inviteTitle")}</h2>
+      <p className="muted">{t("inviteText")}</p>
       <form className="form" {...form.formProps}>
         <div className="form-row">
-          <TextField label="Name" autoComplete="off" required {...form.field("name")} />
-          <TextField label="Email" type="email" autoComplete="off" required {...form.field("email")} />
+          <TextField label={t("name")} autoComplete="off" required {...form.field("name")} />
+          <TextField label={t("email")} type="email" autoComplete="off" required {...form.field("email")} />
         </div>
-        <FormActions submit="Send invite" busy={form.busy} />
+        <FormActions submit={t("send")} busy={form.busy} />
       </form>
       {invite && <InviteLink {...invite} />}
     </section>
   );
 }
 
-const STATUS = {
-  active: { label: "Active", className: "badge-success" },
-  invited: { label: "Invited", className: "badge-info" },
-  expired: { label: "Invite expired", className: "badge-warning" },
-} as const;
+/** The badge of each status; its label is dashboard.staff.status.<status>. */
+const STATUS_CLASS = { active: "badge-success", invited: "badge-info", expired: "badge-warning" } as const;
 
 function StaffRow({ member }: { member: StaffMember }) {
   const remove = useDeleteStaff();
-  const status = STATUS[member.status];
+  const t = useTranslations("dashboard.staff");
+  const format = useFormatter();
+  const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: "medium" });
   return (
     <ItemRow
       name={member.name}
       heading={
         <>
-          {member.name} <span className={`badge ${status.className}`}>{status.label}</span>
+          {member.name} <span className={`badge ${STATUS_CLASS[member.status]}`}>{t(`status.${member.status}`)}</span>
         </>
       }
       remove={{
-        action: "Remove",
-        title: `Remove ${member.name}?`,
-        warning:
-          member.status === "active"
-            ? `${member.name} is signed out at once and can no longer sign in.`
-            : "The invite link stops working.",
-        confirmLabel: member.status === "active" ? "Remove and sign out" : "Withdraw invite",
+        action: t("remove"),
+        title: t("removeTitle", { name: member.name }),
+        warning: member.status === "active" ? t("removeActive", { name: member.name }) : t("removeInvite"),
+        confirmLabel: member.status === "active" ? t("removeSignOut") : t("withdraw"),
         onConfirm: () => remove.mutateAsync(member.id),
       }}
     >
       <p className="muted">{member.email}</p>
       <p className="muted small">
         {member.status === "active"
-          ? `Joined ${dateFormat.format(new Date(member.created_at))}`
-          : `Invite ${member.status === "expired" ? "expired" : "expires"} ${dateFormat.format(new Date(member.expires_at))}`}
+          ? t("joined", { date: day(member.created_at) })
+          : t(member.status === "expired" ? "inviteExpired" : "inviteExpires", { date: day(member.expires_at) })}
       </p>
     </ItemRow>
   );
@@ -114,21 +109,18 @@ function StaffRow({ member }: { member: StaffMember }) {
 export function StaffSection() {
   const [page, setPage] = useState(1);
   const list = useStaff(page);
+  const t = useTranslations("dashboard.staff");
   return (
     <>
-      <h1 className="page-title">My staff</h1>
+      <h1 className="page-title">{t("title")}</h1>
       <AddStaffForm />
       <StaffSettingsCard />
       <PagedList
         list={list}
-        what="your staff"
-        pages="Staff"
+        what={t("what")}
+        pages={t("pages")}
         onPage={setPage}
-        empty={
-          <EmptyState title="No staff yet">
-            Invite the people who serve at your counter, above. They get an email with a link to set their password.
-          </EmptyState>
-        }
+        empty={<EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>}
       >
         {(member) => <StaffRow key={member.id} member={member} />}
       </PagedList>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import toast from "react-hot-toast";
 import "../scans/scans.css";
 import { errorMessage } from "@/lib/api-client";
@@ -9,17 +10,18 @@ import { useSaveStaffSettings, useStaffSettings } from "@/lib/queries/loyalty";
 export function StaffSettingsCard() {
   const settings = useStaffSettings();
   const save = useSaveStaffSettings();
+  const t = useTranslations("dashboard.staffSettings");
   const toggle = async (checked: boolean) => {
     try {
       await save.mutateAsync({ staff_may_adjust: checked });
-      toast.success(checked ? "Staff can now correct stamps." : "Only you can correct stamps now.");
+      toast.success(checked ? t("on") : t("off"));
     } catch (error) {
       toast.error(errorMessage(error));
     }
   };
   return (
     <section className="card form-card" aria-labelledby="staff-settings-title">
-      <h2 id="staff-settings-title">Staff settings</h2>
+      <h2 id="staff-settings-title">{t("title")}</h2>
       <label className="checkbox">
         <input
           type="checkbox"
@@ -28,10 +30,8 @@ export function StaffSettingsCard() {
           onChange={(event) => void toggle(event.target.checked)}
         />
         <span>
-          Staff may correct a card&apos;s stamps
-          <span className="field-hint block">
-            Every correction is kept in the card&apos;s history with who made it and why.
-          </span>
+          {t("mayAdjust")}
+          <span className="field-hint block">{t("hint")}</span>
         </span>
       </label>
     </section>

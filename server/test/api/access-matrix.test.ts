@@ -73,6 +73,10 @@ const SHARED_KEYS = new Set(["subscription_id"]);
 const REFERENCE_VALUES: Record<string, unknown> = {
   business_category: BUSINESS_FIELDS.business_category,
   country_name: BUSINESS_FIELDS.country_name,
+  // Card design colours (`#rrggbb`): the generator's strings seldom are one.
+  background_color: "#123456",
+  foreground_color: "#ffffff",
+  label_color: "#eeeeee",
 };
 
 /** Calls taking an owner's id that the generator cannot build a valid request for, with why. */

@@ -42,13 +42,17 @@ const serials = (device = DEVICE) => `/apple-wallet/v1/devices/${device}/registr
 const latest = (serial: string) => `/apple-wallet/v1/passes/${PASS_TYPE_ID}/${serial}`;
 const applePass = (token: string) => ({ authorization: `ApplePass ${token}` });
 
-/** An owner's programme with a red logo, a customer's card on a device, and that card's pass. */
-async function cardWithPass() {
+/**
+ * An owner's programme with a red logo, a customer's card on a device, and that card's pass;
+ * `locale`: the card's language (the business's, issue 25).
+ */
+async function cardWithPass(locale?: string) {
   const token = await f.owner();
   const logo = await sharp({ create: { width: 240, height: 240, channels: 3, background: "#c0392b" } })
     .png()
     .toBuffer();
   const business = await f.addBusiness(token, { business_name: "Red Door Bakery" }, logo);
+  if (locale) await t.query(sql`update businesses set card_locale = ${locale} where id = ${business.id}`);
   const reward = await f.addReward(token, business.id, { title: "Free croissant", stamps_required: 10 });
   const qr = await f.generateQr(token, business.id, { reward_id: reward.id });
   const joined = await f.join(qr.qr_token);
@@ -118,6 +122,22 @@ describe("the .pkpass download", () => {
       createHash("sha256").update(pass.authenticationToken).digest("hex"),
     );
     expect(rows.map((r) => r.token_hash)).not.toContain(pass.authenticationToken);
+  });
+
+  it("speaks the business's language: an Arabic business's pass has Arabic labels and texts (issue 25)", async () => {
+    const { pass } = await cardWithPass("ar");
+    expect(pass.description).toBe("بطاقة أختام Red Door Bakery");
+    expect(pass.storeCard.primaryFields).toEqual([
+      { key: "stamps", label: "الأختام", value: "1 من 10", changeMessage: "الأختام: %@" },
+    ]);
+    expect(pass.storeCard.secondaryFields[0]).toMatchObject({ label: "المكافأة", value: "Free croissant" });
+    expect(pass.storeCard.auxiliaryFields[0]).toMatchObject({ key: "member", label: "العضو" });
+    const back = Object.fromEntries(
+      (pass.storeCard.backFields as { key: string; label: string; value: string }[]).map((field) => [field.key, field]),
+    );
+    expect(back.message).toMatchObject({ label: "أحدث رسالة", value: "ستظهر هنا الرسائل من Red Door Bakery." });
+    expect(back["card-number"]!.label).toBe("رقم البطاقة");
+    expect(back.how!.label).toBe("طريقة الاستخدام");
   });
 
   it("is linked from wallet-card as wallet_links.apple (the Add to Apple Wallet button's href)", async () => {

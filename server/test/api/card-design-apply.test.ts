@@ -7,10 +7,12 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { appleEnv, makeAppleCertificates, PASS_TYPE_ID, readZip, startApnsStandIn } from "../helpers/apple-wallet";
 import { startGoogleStandIn, testServiceAccount } from "../helpers/google-wallet-stand-in";
 import { multipart } from "../helpers/dashboard";
+import { redeliver } from "../helpers/jobs";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 // Issue 25 point 1: a saved card design reaches the Apple pass (colours, strip), the phones holding
-// it (a push, a new change tag), Google's class (a PATCH), the card page and the counter screen.
+// it (a push, a new change tag), Google's class and saved objects (PATCHes), the card page and the
+// counter screen.
 
 jest.setTimeout(60_000);
 
@@ -47,9 +49,10 @@ const DESIGN = {
   locale: "es",
 };
 
-async function design(token: string, businessId: number, strip?: Buffer) {
+async function design(token: string, businessId: number, strip?: Buffer, extra: Record<string, string> = {}) {
   const body = await multipart({
     ...DESIGN,
+    ...extra,
     business_id: String(businessId),
     ...(strip && { strip: { data: strip, filename: "strip.png", type: "image/png" } }),
   });
@@ -129,7 +132,11 @@ it("Google's class is PATCHed once with the colour, hero image and title", async
   const before = google.patches().length;
   const saved = await design(token, business.id, await strip());
   await t.settle();
-  const patches = google.patches().slice(before);
+  // The card's object is PATCHed too (a 404 here: never saved), a test of its own below.
+  const patches = google
+    .patches()
+    .slice(before)
+    .filter((p) => p.path.includes("/loyaltyClass/"));
   expect(patches.map((p) => p.path)).toEqual([`/walletobjects/v1/loyaltyClass/${encodeURIComponent(classId)}`]);
   const body = JSON.parse(patches[0]!.body) as Record<string, unknown>;
   expect(saved.google_hero_url).toMatch(/^https:\/\/cards\.example\.com\/api\/files\/\d+$/);
@@ -146,11 +153,16 @@ it("Google's class is PATCHed once with the colour, hero image and title", async
   });
   const jwt = card.body.data!.wallet_links.google!.split("/save/")[1]!;
   const claims = JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()) as {
-    payload: { loyaltyClasses: Record<string, unknown>[] };
+    payload: { loyaltyClasses: Record<string, unknown>[]; loyaltyObjects: Record<string, unknown>[] };
   };
   expect(claims.payload.loyaltyClasses[0]).toMatchObject({
     hexBackgroundColor: "#ffeb3b",
     programName: "Blue Bean Club",
+  });
+  // The object too: its own colour and hero override the class's.
+  expect(claims.payload.loyaltyObjects[0]).toMatchObject({
+    hexBackgroundColor: "#ffeb3b",
+    heroImage: { sourceUri: { uri: saved.google_hero_url } },
   });
 });
 
@@ -182,4 +194,61 @@ it("the card page and the counter screen get the design, with a text colour read
   const counter = await t.get<CounterCode>("/counter-code", { token, query: { qr_id: String(qr.id) } });
   expect(counter.statusCode).toBe(200);
   expect(counter.body.data!.design).toEqual(expected);
+});
+
+it("every saved Google object is PATCHed once with the colour and hero, and keeps them through a stamp", async () => {
+  const { token, business, qr, joined } = await heldPass();
+  const second = await f.join(qr.qr_token);
+  const classPath = `/walletobjects/v1/loyaltyClass/${encodeURIComponent(`${ISSUER}.business-${business.id}`)}`;
+  const objectPath = (serial: string) => `/walletobjects/v1/loyaltyObject/${encodeURIComponent(`${ISSUER}.${serial}`)}`;
+  const paths = [classPath, objectPath(joined.card.serial), objectPath(second.card.serial)];
+  google.savedClasses.add(`${ISSUER}.business-${business.id}`);
+  for (const card of [joined.card, second.card]) google.saved.add(`${ISSUER}.${card.serial}`);
+  await t.settle();
+  const ours = (from: number) =>
+    google
+      .patches()
+      .slice(from)
+      .filter((p) => paths.includes(p.path));
+
+  const before = google.patches().length;
+  const saved = await design(token, business.id, await strip());
+  await t.settle();
+  const patches = ours(before);
+  expect(patches.map((p) => p.path).sort()).toEqual([...paths].sort());
+  const hero = { sourceUri: { uri: saved.google_hero_url } };
+  for (const p of patches.filter((p) => p.path !== classPath)) {
+    expect(JSON.parse(p.body)).toEqual({
+      hexBackgroundColor: "#ffeb3b",
+      heroImage: { ...hero, contentDescription: expect.anything() },
+    });
+  }
+  // The hero's URI is the API's public file: what Google fetches is the 1032×336 PNG.
+  const file = await t.get(new URL(saved.google_hero_url!).pathname.replace(/^\/api/, ""));
+  expect(file.statusCode).toBe(200);
+  expect(await sharp(file.rawPayload).metadata()).toMatchObject({ format: "png", width: 1032, height: 336 });
+
+  // The jobs run again (pg-boss delivering them twice): nothing is PATCHed a second time.
+  const after = google.patches().length;
+  let rerun = 0;
+  for (const queue of ["event.google-wallet-design", "event.google-wallet-design-objects"]) {
+    rerun += await redeliver(t.query, queue);
+  }
+  expect(rerun).toBeGreaterThanOrEqual(2);
+  await t.settle();
+  expect(ours(after)).toEqual([]);
+
+  // A stamp's PATCH carries the look, so the object keeps it; a removed strip takes the hero off.
+  expect((await f.staffScan(token, joined.card.serial)).statusCode).toBe(200);
+  await t.settle();
+  const stamp = ours(after).filter((p) => p.path === objectPath(joined.card.serial));
+  expect(stamp).toHaveLength(1);
+  expect(JSON.parse(stamp[0]!.body)).toMatchObject({ hexBackgroundColor: "#ffeb3b", heroImage: hero });
+
+  const beforeRemoval = google.patches().length;
+  await design(token, business.id, undefined, { remove_strip: "1", background_color: "#102030" });
+  await t.settle();
+  const removal = ours(beforeRemoval).filter((p) => p.path !== classPath);
+  expect(removal).toHaveLength(2);
+  for (const p of removal) expect(JSON.parse(p.body)).toEqual({ hexBackgroundColor: "#102030", heroImage: null });
 });

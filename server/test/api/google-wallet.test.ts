@@ -128,6 +128,38 @@ describe("Save to Google Wallet", () => {
   });
 });
 
+describe("the pass in the card's language (issue 25)", () => {
+  it("a German business's class and object, and the PATCH after a stamp, are in German", async () => {
+    const programme = await f.programme({ stamps_required: 3 });
+    await t.query(sql`update businesses set card_locale = 'de' where id = ${programme.business.id}`);
+    const joined = await f.join(programme.qr.qr_token, { name: "Ada Lovelace" });
+    const res = await t.get<WalletCard>("/wallet-card", {
+      query: { qr_token: programme.qr.qr_token },
+      headers: f.cardHeaders([joined.secret]),
+    });
+    const claims = verified(res.body.data!.wallet_links.google!.split("/save/")[1]!);
+    const payload = claims.payload as { loyaltyClasses: Record<string, unknown>[]; loyaltyObjects: unknown[] };
+    expect(payload.loyaltyClasses[0]).toMatchObject({
+      programName: "Stempelkarte",
+      programLogo: { contentDescription: { defaultValue: { language: "de", value: "Logo von Blue Bean Café" } } },
+    });
+    expect(payload.loyaltyObjects[0]).toMatchObject({
+      loyaltyPoints: { label: "Stempel", balance: { int: 1 } },
+      textModulesData: [{ id: "reward", header: "Prämie", body: "Noch 2 Stempel bis Free coffee (3 insgesamt)." }],
+    });
+
+    stand.saved.add(`${ISSUER}.${joined.card.serial}`);
+    const before = stand.requests.length;
+    expect((await f.staffScan(programme.token, joined.card.serial)).statusCode).toBe(200);
+    await t.app.settle();
+    const patch = stand.requests.slice(before).find((r) => r.method === "PATCH")!;
+    expect(JSON.parse(patch.body)).toEqual({
+      loyaltyPoints: { label: "Stempel", balance: { int: 2 } },
+      textModulesData: [{ id: "reward", header: "Prämie", body: "Noch 1 Stempel bis Free coffee (3 insgesamt)." }],
+    });
+  });
+});
+
 describe("a stamp updates the saved pass", () => {
   it("exchanges a service-account JWT for a token, then PATCHes the new balance", async () => {
     const { token, joined } = await heldCard();

@@ -104,6 +104,19 @@ const crossOwner: Attempt[] = [
     () => ({ ...BUSINESS_FIELDS, id: a.business, business_name: "Hijacked" }),
   ],
   ["delete A's business", "POST", "/delete-business", () => ({ id: a.business })],
+  ["read A's card design", "GET", "/card-design-get", () => ({ business_id: String(a.business) })],
+  [
+    "redesign A's card",
+    "POST",
+    "/card-design-update",
+    () => ({
+      business_id: a.business,
+      title: "Hijacked",
+      background_color: "#000000",
+      foreground_color: "#ffffff",
+      label_color: "#ffffff",
+    }),
+  ],
   ["list A's business's addresses", "GET", "/address-list", () => ({ business_id: String(a.business) })],
   ["add an address to A's business", "POST", "/add-address", () => ({ ...ADDRESS_FIELDS, business_id: a.business })],
   [

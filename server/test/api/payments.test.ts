@@ -99,6 +99,23 @@ describe("subscription-charge with the sandbox", () => {
     expectError(await t.get(`/payment-receipt/${list[0]!.id}`, { token: other.token }), 404, "Receipt not found.");
   });
 
+  it("writes the receipt in the owner's language (users.locale, issue 25)", async () => {
+    const owner = await newOwner();
+    await t.query(sql`update users set locale = 'pt-BR' where id = ${owner.id}`);
+
+    expect((await charge(owner)).statusCode).toBe(200);
+
+    const mail = (await t.mailsTo(owner.email)).at(-1)!;
+    expect(mail.subject).toBe("Seu recibo do Loyalty Cards: Plano Starter, um mês");
+    expect(mail.text).toContain("Obrigado pelo seu pagamento.");
+    expect(mail.text).toContain("Pago: 19.00 USD");
+    expect(mail.text).toMatch(/Data: \d{1,2} de \p{L}+ de \d{4}/u);
+    const list = (await t.get<PaymentRecord[]>("/payment-list", { token: owner.token })).body.data;
+    const receipt = await t.get(`/payment-receipt/${list[0]!.id}`, { token: owner.token });
+    expect(receipt.text).toContain('<html lang="pt-BR" dir="ltr">');
+    expect(receipt.text).toContain("Número do recibo");
+  });
+
   it.each([
     ["pm_card_visa_chargeDeclined", "Your card was declined."],
     ["pm_card_visa_chargeDeclinedInsufficientFunds", "Your card has insufficient funds."],

@@ -37,8 +37,8 @@ describe("GET /user-profile", () => {
         role: "owner",
         status_payment: "0",
         email_verified_at: expect.any(String),
-        locale: null,
         created_at: expect.any(String),
+        locale: null,
       },
     });
     expect(userProfile.safeParse(res.body.data).success).toBe(true);
@@ -99,38 +99,44 @@ describe("POST /profile-update", () => {
     expectInvalid(res, ["name"]);
   });
 
-  it("stores the dashboard language, answers it in the profile, and keeps it when the body leaves it out", async () => {
+  it("stores the dashboard language, returns it with the profile, and keeps it when a later update leaves it out", async () => {
     const user = await t.createUser();
     const token = await t.tokenFor(user.id);
-    const base = { name: "Sprach Owner", phone_number: "+49 30 123456" };
 
-    const res = await t.post("/profile-update", { ...base, locale: "de" }, { token });
+    const res = await t.post(
+      "/profile-update",
+      { name: "Owner", phone_number: "+1 555 0100", locale: "pt-BR" },
+      { token },
+    );
 
     expect(res.statusCode).toBe(200);
-    expect(res.body.data).toMatchObject({ locale: "de" });
-    expect((await t.get("/user-profile", { token })).body.data).toMatchObject({ locale: "de" });
-    expect((await t.post("/profile-update", base, { token })).body.data).toMatchObject({ locale: "de" });
-    expect((await t.post("/profile-update", { ...base, locale: null }, { token })).body.data).toMatchObject({
-      locale: null,
-    });
+    expect(res.body.data).toMatchObject({ locale: "pt-BR" });
+    expect((await t.get("/user-profile", { token })).body.data).toMatchObject({ locale: "pt-BR" });
+    await t.post("/profile-update", { name: "Owner Again", phone_number: "+1 555 0100" }, { token });
+    expect((await t.get("/user-profile", { token })).body.data).toMatchObject({ name: "Owner Again", locale: "pt-BR" });
   });
 
   it.each([
-    ["klingon", "tlh"],
-    ["a case variant", "DE"],
-    ["a number", 7],
-  ])("refuses an unknown language (%s) with 422 errors.locale and writes nothing", async (_what, locale) => {
+    ["an unknown language", "xx"],
+    ["a region we do not speak", "pt-PT"],
+    ["not text", 7],
+    ["null", null],
+  ])("refuses %s as the locale with 422 errors.locale and changes nothing", async (_what, locale) => {
     const user = await t.createUser();
     const token = await t.tokenFor(user.id);
-    await t.post("/profile-update", { name: "Keep", phone_number: "+1 555 0100", locale: "fr" }, { token });
     const before = await userRow(user.id);
 
-    const res = await t.post("/profile-update", { name: "Changed", phone_number: "+1 555 0199", locale }, { token });
+    const res = await t.post(
+      "/profile-update",
+      { name: "Changed Name", phone_number: "+1 555 0100", locale },
+      { token },
+    );
 
     expectInvalid(res, ["locale"]);
+    expect(Object.keys(res.body.errors!)).toEqual(["locale"]);
     expect(res.body.errors!.locale).toContain("Choose one of: en, es, fr, de, pt-BR, ar.");
     expect(await userRow(user.id)).toEqual(before);
-    expect((await t.get("/user-profile", { token })).body.data).toMatchObject({ name: "Keep", locale: "fr" });
+    expect((await t.get("/user-profile", { token })).body.data).toMatchObject({ locale: null });
   });
 
   it("cannot change the email, role or payment status", async () => {

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { AddressSection } from "@/components/dashboard/address/address-section";
 import { BusinessSection } from "@/components/dashboard/business/business-section";
@@ -19,34 +20,34 @@ import { MyScansSection } from "@/components/dashboard/scans/my-scans-section";
 import { StaffSection } from "@/components/dashboard/staff/staff-section";
 import { DASHBOARD_HOME, isDashboardType, type DashboardType } from "@/lib/routes";
 
-/** Each section: its title and what it renders. Owner sections are closed to staff. */
-const SECTIONS: Record<DashboardType, { title: string; render: () => ReactNode }> = {
-  main: { title: "Dashboard", render: () => <DashboardMain /> },
-  business: { title: "Businesses", render: () => <OwnerOnly>{<BusinessSection />}</OwnerOnly> },
-  "my-qr-code": { title: "My QR codes", render: () => <OwnerOnly>{<QrCodeSection />}</OwnerOnly> },
-  "my-scans": { title: "My scans", render: () => <MyScansSection /> },
-  customers: { title: "Customers", render: () => <CustomersSection /> },
-  automations: { title: "Automations", render: () => <OwnerOnly>{<AutomationsSection />}</OwnerOnly> },
-  rewards: { title: "Rewards", render: () => <OwnerOnly>{<RewardsSection />}</OwnerOnly> },
-  address: { title: "Addresses", render: () => <OwnerOnly>{<AddressSection />}</OwnerOnly> },
+/** What each section renders (its title is dashboard.titles.<type>). Owner sections are closed to staff. */
+const SECTIONS: Record<DashboardType, { render: () => ReactNode }> = {
+  main: { render: () => <DashboardMain /> },
+  business: { render: () => <OwnerOnly>{<BusinessSection />}</OwnerOnly> },
+  "my-qr-code": { render: () => <OwnerOnly>{<QrCodeSection />}</OwnerOnly> },
+  "my-scans": { render: () => <MyScansSection /> },
+  customers: { render: () => <CustomersSection /> },
+  automations: { render: () => <OwnerOnly>{<AutomationsSection />}</OwnerOnly> },
+  rewards: { render: () => <OwnerOnly>{<RewardsSection />}</OwnerOnly> },
+  address: { render: () => <OwnerOnly>{<AddressSection />}</OwnerOnly> },
   // Staff see its push settings only (the owner's notifications on their device, issue 16).
-  notifications: { title: "Notifications", render: () => <NotificationsSection /> },
+  notifications: { render: () => <NotificationsSection /> },
   "product-category": {
-    title: "Product categories",
     render: () => <OwnerOnly>{<ProductCategorySection />}</OwnerOnly>,
   },
-  profile: { title: "Profile", render: () => <ProfileSettings /> },
-  "my-staff": { title: "My staff", render: () => <OwnerOnly>{<StaffSection />}</OwnerOnly> },
-  "how-to-use": { title: "How to use", render: () => <HowToUse /> },
-  plans: { title: "Subscription plan", render: () => <OwnerOnly>{<PlansSection />}</OwnerOnly> },
-  coupon: { title: "Coupons", render: () => <OwnerOnly>{<CouponSection />}</OwnerOnly> },
+  profile: { render: () => <ProfileSettings /> },
+  "my-staff": { render: () => <OwnerOnly>{<StaffSection />}</OwnerOnly> },
+  "how-to-use": { render: () => <HowToUse /> },
+  plans: { render: () => <OwnerOnly>{<PlansSection />}</OwnerOnly> },
+  coupon: { render: () => <OwnerOnly>{<CouponSection />}</OwnerOnly> },
 };
 
 type Props = { params: Promise<{ type: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { type } = await params;
-  return { title: isDashboardType(type) ? SECTIONS[type].title : "Dashboard", robots: { index: false } };
+  const t = await getTranslations("dashboard.titles");
+  return { title: t(isDashboardType(type) ? type : "main"), robots: { index: false } };
 }
 
 export default async function DashboardPage({ params }: Props) {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { IntegrationsPage } from "@/components/dashboard/integrations/integrations-page";
 import { OwnerOnly } from "@/components/dashboard/owner-only";
 
@@ -6,7 +7,10 @@ import { OwnerOnly } from "@/components/dashboard/owner-only";
  * A route folder of its own beside `[type]` (a static segment wins over the dynamic one): the same
  * signed-in layout and menu, owners only.
  */
-export const metadata: Metadata = { title: "Integrations", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("dashboard.titles");
+  return { title: t("integrations"), robots: { index: false } };
+}
 
 export default function IntegrationsRoute() {
   return (

@@ -10,8 +10,11 @@ import { balanceAmount, nextOption } from "../../../../lib/contract/programme";
 import { cardMessages } from "../notifications/messages";
 import type { AppleWalletConfig } from "./config";
 import { hexToRgb, type PassImageCache } from "./images";
-import { designOf } from "../card-design/service";
+import { designOf, lookColumns } from "../card-design/service";
 import { APPLE_WEB_SERVICE_PATH } from "../../../../lib/contract/apple-wallet";
+import { localeOrDefault, translator, type Translate } from "../../i18n";
+
+const english = translator("en");
 
 /** What a card's pass shows, read in one query (plus the reward it collects for); the logo by id. */
 export async function passData(db: Db, cardId: number) {
@@ -21,13 +24,7 @@ export async function passData(db: Db, cardId: number) {
       customerName: customers.name,
       businessName: businesses.businessName,
       logoFileId: businesses.logoFileId,
-      cardTitle: businesses.cardTitle,
-      cardBackgroundColor: businesses.cardBackgroundColor,
-      cardForegroundColor: businesses.cardForegroundColor,
-      cardLabelColor: businesses.cardLabelColor,
-      cardLocale: businesses.cardLocale,
-      stripFileId: businesses.stripFileId,
-      heroFileId: businesses.heroFileId,
+      ...lookColumns,
     })
     .from(cards)
     .innerJoin(customers, eq(customers.id, cards.customerId))
@@ -48,46 +45,56 @@ export async function passData(db: Db, cardId: number) {
 export type PassData = NonNullable<Awaited<ReturnType<typeof passData>>>;
 
 /** "3 of 10", or the bare count when the business runs no programme at the moment. */
-export const stampsText = (stamps: number, required: number | null | undefined) =>
-  required ? `${stamps} of ${required}` : String(stamps);
+export const stampsText = (stamps: number, required: number | null | undefined, t: Translate = english) =>
+  required ? t("pass.stampsOf", { stamps, required }) : String(stamps);
 
-const BALANCE_LABELS = { stamps: "Stamps", points: "Points", cashback: "Balance" } as const;
+const BALANCE_LABELS = { stamps: "pass.stamps", points: "pass.points", cashback: "pass.balance" } as const;
 
 /**
  * The pass's balance (issue 23): a stamp card's "3 of 10" under "Stamps" as before; "340 points"
  * under "Points"; "€4.60" under "Balance". The lock screen says the new value when it changes.
  */
-export function balanceField(terms: CardTerms, reward: { stampsRequired: number } | null, balance: number) {
+export function balanceField(
+  terms: CardTerms,
+  reward: { stampsRequired: number } | null,
+  balance: number,
+  t: Translate = english,
+) {
   if (terms.kind === "stamps")
     return {
       key: "stamps",
-      label: "Stamps",
-      value: stampsText(balance, reward?.stampsRequired),
-      changeMessage: "Stamps: %@",
+      label: t("pass.stamps"),
+      value: stampsText(balance, reward?.stampsRequired, t),
+      changeMessage: t("pass.stampsChange"),
     };
   return {
     key: "balance",
-    label: BALANCE_LABELS[terms.kind],
+    label: t(BALANCE_LABELS[terms.kind]),
     value: balanceAmount(terms, balance),
     changeMessage: "%@",
   };
 }
 
 /** The reward line: a stamp card's reward (ready or not); points: what the next option still needs. */
-export function rewardField(terms: CardTerms, reward: { title: string; stampsRequired: number }, balance: number) {
+export function rewardField(
+  terms: CardTerms,
+  reward: { title: string; stampsRequired: number },
+  balance: number,
+  t: Translate = english,
+) {
   if (terms.kind === "stamps")
     return {
       key: "reward",
-      label: rewardReady(balance, reward.stampsRequired) ? "Reward ready" : "Reward",
+      label: t(rewardReady(balance, reward.stampsRequired) ? "pass.rewardReady" : "pass.reward"),
       value: reward.title,
       changeMessage: "%@",
     };
   const next = terms.kind === "points" ? nextOption(balance, terms.options) : null;
-  const label = cardBalance(terms, balance).reward_ready ? "Reward ready" : "Reward";
+  const label = t(cardBalance(terms, balance).reward_ready ? "pass.rewardReady" : "pass.reward");
   return {
     key: "reward",
     label,
-    value: next ? `${next.points - balance} to ${next.title}` : reward.title,
+    value: next ? t("pass.pointsTo", { points: next.points - balance, title: next.title }) : reward.title,
     changeMessage: "%@",
   };
 }
@@ -102,13 +109,13 @@ export const MESSAGE_NOTICE_CHARS = 160;
  * to the next (a field that merely appears, or whose key changed, may pass in silence). Only a new
  * message changes it, never a stamp.
  */
-export function messageField(data: Pick<PassData, "message" | "businessName">) {
+export function messageField(data: Pick<PassData, "message" | "businessName">, t: Translate = english) {
   const { message } = data;
-  if (!message)
-    return { key: "message", label: "Latest message", value: `Messages from ${data.businessName} show here.` };
+  const label = t("pass.latestMessage");
+  if (!message) return { key: "message", label, value: t("pass.messagesShowHere", { business: data.businessName }) };
   const text = `${message.title}: ${message.message}`;
   const value = text.length > MESSAGE_NOTICE_CHARS ? `${text.slice(0, MESSAGE_NOTICE_CHARS - 1)}…` : text;
-  return { key: "message", label: "Latest message", value, changeMessage: "%@" };
+  return { key: "message", label, value, changeMessage: "%@" };
 }
 
 /**
@@ -125,6 +132,8 @@ export async function buildPass(
   db: Db,
 ): Promise<Buffer> {
   const { card, reward } = data;
+  const locale = localeOrDefault(data.design.locale);
+  const t = translator(locale);
   const { files: images, colours } = await imageCache.get(data.logoFileId, async () => {
     if (data.logoFileId === null) return null;
     const [logo] = await db.select({ bytes: files.bytes }).from(files).where(eq(files.id, data.logoFileId)).limit(1);
@@ -152,7 +161,7 @@ export async function buildPass(
     teamIdentifier: config.teamId,
     serialNumber: card.serial,
     organizationName: data.businessName,
-    description: `${data.businessName} stamp card`,
+    description: t("pass.description", { business: data.businessName }),
     // A business never designed keeps its whole name (the design's title is at most 40 characters).
     logoText: design.designed ? design.title : data.businessName,
     ...passColours,
@@ -173,21 +182,17 @@ export async function buildPass(
     },
   );
   // Only a field with a changeMessage makes an update show on the lock screen.
-  pass.primaryFields.push(balanceField(data.terms, reward, card.stamps));
-  if (reward) pass.secondaryFields.push(rewardField(data.terms, reward, card.stamps));
-  pass.auxiliaryFields.push({ key: "member", label: "Member", value: data.customerName });
-  pass.backFields.push(messageField(data));
+  pass.primaryFields.push(balanceField(data.terms, reward, card.stamps, t));
+  if (reward) pass.secondaryFields.push(rewardField(data.terms, reward, card.stamps, t));
+  pass.auxiliaryFields.push({ key: "member", label: t("pass.member"), value: data.customerName });
+  pass.backFields.push(messageField(data, t));
   if (reward?.description)
     pass.backFields.push({ key: "reward-details", label: reward.title, value: reward.description });
   pass.backFields.push(
-    { key: "card-number", label: "Card number", value: card.serial },
-    { key: "lifetime", label: "Stamps collected", value: String(card.lifetimeStamps) },
-    { key: "redeemed", label: "Rewards redeemed", value: String(card.rewardsRedeemed) },
-    {
-      key: "how",
-      label: "How it works",
-      value: "Show this card's code at the counter: staff scan it to add a stamp or give you your reward.",
-    },
+    { key: "card-number", label: t("pass.cardNumber"), value: card.serial },
+    { key: "lifetime", label: t("pass.lifetime"), value: String(card.lifetimeStamps) },
+    { key: "redeemed", label: t("pass.redeemed"), value: String(card.rewardsRedeemed) },
+    { key: "how", label: t("pass.how"), value: t("pass.howText") },
   );
   pass.setBarcodes({
     format: "PKBarcodeFormatQR",

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { OtpPurpose } from "../../../../lib/contract/fields";
-import { otps, type PendingRegistration } from "../../db/schema";
+import { otps, users, type PendingRegistration } from "../../db/schema";
+import { localeOrDefault, translator } from "../../i18n";
 import { invalid } from "../../http/errors";
 import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
 import { claimEffect, type EffectKey } from "../../services/effects";
@@ -51,6 +52,7 @@ export async function sendOtp(
 ) {
   const code = otpCode();
   const codeHash = await hashSecret(code);
+  const t = translator(await ownerLocale(app, email));
   // The code and its mail job commit together: a code is never valid without its mail on the way.
   await app.db.transaction(async (tx) => {
     if (once && !(await claimEffect(tx, once, "code"))) return;
@@ -65,8 +67,21 @@ export async function sendOtp(
       registration: registration ?? null,
       expiresAt: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
     });
-    await queueMail(app, tx, otpMail(app.config.appName, email, purpose, code));
+    await queueMail(app, tx, otpMail(app.config.appName, email, purpose, code, t));
   });
+}
+
+/**
+ * The language of the account that owns `email` (its profile's `locale`); English when there is
+ * none yet (a registration's first code) or none chosen.
+ */
+async function ownerLocale(app: FastifyInstance, email: string) {
+  const [user] = await app.db
+    .select({ locale: users.locale })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
+  return localeOrDefault(user?.locale);
 }
 
 /**

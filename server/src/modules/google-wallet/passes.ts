@@ -3,14 +3,18 @@ import { balanceAmount, balanceText, type ProgrammeTerms } from "../../../../lib
 import { minorDigits } from "../../../../lib/contract/money";
 import type { CardMessage } from "../../../../lib/contract/notifications";
 import type { GoogleWalletConfig } from "./settings";
+import type { Locale } from "../../../../lib/contract/locales";
+import { translator, type Translate } from "../../i18n";
 
-/** The brand colour of the web card (app/globals.css --primary): businesses have no colour of their own yet. */
+/** The brand colour of the web card (app/globals.css --primary): the look of a business never designed. */
 export const PASS_BACKGROUND = "#4f46e5";
 
 export type PassBusiness = {
   id: number;
   name: string;
   logoUrl: string;
+  /** The card's language (issue 25): the class's texts; none: English. */
+  locale?: Locale;
   /** Where the pass surfaces on the phone (issue 16): the business's places with coordinates. */
   locations?: { latitude: number; longitude: number }[];
   /** The owner's card design (issue 25); absent for a business never designed (today's look). */
@@ -26,6 +30,8 @@ export type PassCard = {
   terms?: ProgrammeTerms;
   /** The card's latest messages (issue 16): a pass saved now shows them, without a notification. */
   messages?: CardMessage[];
+  /** The card's language (the business's, issue 25): the object's texts; none: English. */
+  locale?: Locale;
 };
 
 /** Google's ids are `ISSUER.suffix` with the suffix in [A-Za-z0-9._-]; a card serial already is. */
@@ -33,15 +39,22 @@ const suffix = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, "_");
 export const classId = (config: GoogleWalletConfig, businessId: number) => `${config.issuerId}.business-${businessId}`;
 export const objectId = (config: GoogleWalletConfig, serial: string) => `${config.issuerId}.${suffix(serial)}`;
 
-const localized = (value: string) => ({ defaultValue: { language: "en-US", value } });
+/** Google's LocalizedString: the text in the card's language, tagged with it (BCP 47). */
+const localized = (value: string, locale: Locale = "en") => ({
+  defaultValue: { language: locale === "en" ? "en-US" : locale, value },
+});
 
 /** The business's template: every holder's pass shows this logo, name and colour. */
 export function loyaltyClass(config: GoogleWalletConfig, business: PassBusiness) {
+  const t = translator(business.locale ?? "en");
   return {
     id: classId(config, business.id),
     issuerName: business.name.slice(0, 100),
-    programLogo: { sourceUri: { uri: business.logoUrl }, contentDescription: localized(`${business.name} logo`) },
-    ...classLook(business.design),
+    programLogo: {
+      sourceUri: { uri: business.logoUrl },
+      contentDescription: localized(t("pass.logo", { business: business.name }), business.locale),
+    },
+    ...classLook(business.design, t("pass.programName"), business.locale),
     reviewStatus: "UNDER_REVIEW",
     ...(business.locations?.length && {
       locations: business.locations.map(({ latitude, longitude }) => ({ latitude, longitude })),
@@ -54,29 +67,43 @@ export function loyaltyClass(config: GoogleWalletConfig, business: PassBusiness)
  * Google fetches), or today's look. A PATCH of these reaches every saved pass of the business;
  * `heroImage: null` takes a removed strip off.
  */
-export function classLook(design: ClassDesign | undefined) {
-  if (!design) return { programName: "Stamp card", hexBackgroundColor: PASS_BACKGROUND };
+export function classLook(design: ClassDesign | undefined, programName = "Stamp card", locale?: Locale) {
+  if (!design) return { programName, hexBackgroundColor: PASS_BACKGROUND };
+  return { programName: design.title, ...objectLook(design, locale) };
+}
+
+/**
+ * The object's look (issue 25): an object's `hexBackgroundColor` and `heroImage` override its
+ * class's, so every object the server writes carries the design's, and a new design PATCHes them.
+ * None for a business never designed: its objects show the class's. `heroImage: null` removes one.
+ */
+export function objectLook(design: ClassDesign | undefined, locale?: Locale) {
+  if (!design) return {};
   return {
-    programName: design.title,
     hexBackgroundColor: design.backgroundColor,
     heroImage: design.heroUrl
-      ? { sourceUri: { uri: design.heroUrl }, contentDescription: localized(design.title) }
+      ? { sourceUri: { uri: design.heroUrl }, contentDescription: localized(design.title, locale) }
       : null,
   };
 }
 
 /** What changes with a stamp or a redeem: the points and the reward line. */
-export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward" | "terms">) {
+export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward" | "terms" | "locale">) {
   const { reward, terms } = card;
-  if (terms && terms.kind !== "stamps") return programmePatch(terms, card.stamps);
+  const t = translator(card.locale ?? "en");
+  if (terms && terms.kind !== "stamps") return programmePatch(terms, card.stamps, t);
   const rewardText = !reward
-    ? "No stamp programme is running at the moment."
+    ? t("pass.noProgramme")
     : rewardReady(card.stamps, reward.stampsRequired)
-      ? `Reward ready: ${reward.title}. Show this card to staff.`
-      : `${reward.stampsRequired - card.stamps} more stamp${reward.stampsRequired - card.stamps === 1 ? "" : "s"} for ${reward.title} (${reward.stampsRequired} in all).`;
+      ? t("pass.rewardReadyText", { title: reward.title })
+      : t("pass.moreStamps", {
+          count: reward.stampsRequired - card.stamps,
+          title: reward.title,
+          required: reward.stampsRequired,
+        });
   return {
-    loyaltyPoints: { label: "Stamps", balance: { int: card.stamps } },
-    textModulesData: [{ id: "reward", header: "Reward", body: rewardText }],
+    loyaltyPoints: { label: t("pass.stamps"), balance: { int: card.stamps } },
+    textModulesData: [{ id: "reward", header: t("pass.reward"), body: rewardText }],
   };
 }
 
@@ -85,17 +112,20 @@ export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward" | "t
  * LoyaltyPointsBalance `money` (micros, an int64 in JSON: a string), so the phone formats it in its
  * own locale; a string should the currency be missing. The reward line is the card page's text.
  */
-function programmePatch(terms: ProgrammeTerms, balance: number) {
+function programmePatch(terms: ProgrammeTerms, balance: number, t: Translate) {
   const loyaltyPoints =
     terms.kind === "points"
-      ? { label: "Points", balance: { int: balance } }
+      ? { label: t("pass.points"), balance: { int: balance } }
       : {
-          label: "Cashback",
+          label: t("pass.cashback"),
           balance: terms.currency
             ? { money: { micros: moneyMicros(balance, terms.currency), currencyCode: terms.currency } }
             : { string: balanceAmount(terms, balance) },
         };
-  return { loyaltyPoints, textModulesData: [{ id: "reward", header: "Balance", body: balanceText(terms, balance) }] };
+  return {
+    loyaltyPoints,
+    textModulesData: [{ id: "reward", header: t("pass.balance"), body: balanceText(terms, balance) }],
+  };
 }
 
 /** Minor units as Google's micros (millionths of the major unit), exactly: 460 EUR → "4600000". */
@@ -103,7 +133,13 @@ export const moneyMicros = (minor: number, currency: string) =>
   (BigInt(minor) * 10n ** BigInt(6 - minorDigits(currency))).toString();
 
 /** One customer's card: stamps as points, the serial as the QR staff scan. */
-export function loyaltyObject(config: GoogleWalletConfig, businessId: number, card: PassCard) {
+export function loyaltyObject(
+  config: GoogleWalletConfig,
+  business: Pick<PassBusiness, "id" | "design">,
+  card: PassCard,
+) {
+  const { heroImage, ...look } = objectLook(business.design);
+  const businessId = business.id;
   return {
     id: objectId(config, card.serial),
     classId: classId(config, businessId),
@@ -112,6 +148,9 @@ export function loyaltyObject(config: GoogleWalletConfig, businessId: number, ca
     accountName: card.customerName.slice(0, 100),
     barcode: { type: "QR_CODE", value: card.serial, alternateText: card.serial },
     ...loyaltyObjectPatch(card),
+    // A new object has no hero to remove: a null is left out of the save link.
+    ...look,
+    ...(heroImage && { heroImage }),
     ...(card.messages?.length && { messages: loyaltyMessages(card.messages) }),
   };
 }
@@ -135,7 +174,7 @@ export function saveClaims(
     origins: [publicAppUrl],
     payload: {
       loyaltyClasses: [loyaltyClass(config, business)],
-      loyaltyObjects: [loyaltyObject(config, business.id, card)],
+      loyaltyObjects: [loyaltyObject(config, business, card)],
     },
   };
 }

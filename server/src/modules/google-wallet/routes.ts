@@ -2,26 +2,20 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { fileUrl } from "../../../../lib/contract/files";
 import { businesses, cards } from "../../db/schema";
-import { designOf, lookColumns, type DesignRow } from "../card-design/service";
+import { localeOrDefault } from "../../i18n";
 import { onceOutside } from "../../services/effects";
 import { resolveReward, type CardRow, type ResolvedQr, type RewardRow } from "../loyalty/cards";
 import { cardTerms, type CardTerms } from "../loyalty/card-balance";
+import { businessDesign, classDesign } from "./design";
+import { googleDesignUpdates } from "./design-updates";
 import { googleMessageUpdates } from "./message-updates";
-import type { ClassDesign, PassBusiness, PassCard } from "./passes";
+import type { PassBusiness, PassCard } from "./passes";
 
 /** The app's own icon stands in for a business without a logo (Google requires a programme logo). */
 const FALLBACK_LOGO = "/icons/icon-512.png";
 
 const passReward = (reward: RewardRow | null): PassCard["reward"] =>
   reward && { title: reward.title, stampsRequired: reward.stampsRequired };
-
-/** The class's design: none for a business never designed (its class keeps today's look). */
-function classDesign(app: FastifyInstance, row: DesignRow): ClassDesign | undefined {
-  const design = designOf(row);
-  if (!design.designed) return undefined;
-  const heroUrl = row.heroFileId ? `${app.config.publicAppUrl}${fileUrl(row.heroFileId)}` : null;
-  return { title: design.title, backgroundColor: design.background_color, heroUrl };
-}
 
 /** The "Save to Google Wallet" link of a card on the customer's device, or null when not configured. */
 export function googleSaveLink(
@@ -36,9 +30,25 @@ export function googleSaveLink(
   const { business } = resolved;
   const logoPath = business.logoFileId ? fileUrl(business.logoFileId) : FALLBACK_LOGO;
   const design = classDesign(app, { ...business, businessName: business.name });
+  const locale = localeOrDefault(business.cardLocale);
   return app.googleWallet.saveLink(
-    { id: business.id, name: business.name, logoUrl: `${app.config.publicAppUrl}${logoPath}`, locations, design },
-    { serial: card.serial, customerName, stamps: card.stamps, reward: passReward(resolved.reward), messages, terms },
+    {
+      id: business.id,
+      name: business.name,
+      logoUrl: `${app.config.publicAppUrl}${logoPath}`,
+      locations,
+      design,
+      locale,
+    },
+    {
+      serial: card.serial,
+      customerName,
+      stamps: card.stamps,
+      reward: passReward(resolved.reward),
+      messages,
+      terms,
+      locale,
+    },
   );
 }
 
@@ -49,12 +59,23 @@ export function googleSaveLink(
 export function googleWalletRoutes(app: FastifyInstance) {
   if (!app.googleWallet.configured) return;
   app.events.on("card.changed", "google-wallet", async ({ cardId }, job) => {
-    const [card] = await app.db.select().from(cards).where(eq(cards.id, cardId)).limit(1);
-    if (!card) return;
+    const [row] = await app.db
+      .select({ card: cards, locale: businesses.cardLocale })
+      .from(cards)
+      .innerJoin(businesses, eq(businesses.id, cards.businessId))
+      .where(eq(cards.id, cardId))
+      .limit(1);
+    if (!row) return;
+    const { card } = row;
+    const locale = localeOrDefault(row.locale);
     const reward = await resolveReward(app.db, card.businessId, card.rewardId);
     const terms = await cardTerms(app.db, card.businessId, reward);
+    const { design } = await businessDesign(app, card.businessId);
     await onceOutside(app.db, { kind: "google-card", source: job.id }, cardId, () =>
-      app.googleWallet.updateCard({ serial: card.serial, stamps: card.stamps, reward: passReward(reward), terms }),
+      app.googleWallet.updateCard(
+        { serial: card.serial, stamps: card.stamps, reward: passReward(reward), terms, locale },
+        design,
+      ),
     );
   });
   // A deleted card's pass stops showing it as live (issue 16 §6). Its own queue: a pending update of
@@ -62,18 +83,16 @@ export function googleWalletRoutes(app: FastifyInstance) {
   app.events.on("card.deleted", "google-wallet-expire", ({ serial }, job) =>
     onceOutside(app.db, { kind: "google-expire", source: job.id }, serial, () => app.googleWallet.expireCard(serial)),
   );
-  // A new card design (issue 25): one PATCH of the business's class, which every saved pass shows.
+  // A new card design (issue 25): one PATCH of the business's class, which every saved pass shows…
   app.events.on("card.designed", "google-wallet-design", async ({ businessId }, job) => {
-    const [row] = await app.db
-      .select({ businessName: businesses.businessName, ...lookColumns })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .limit(1);
-    if (!row) return;
+    const business = await businessDesign(app, businessId);
+    if (!business.exists) return;
     await onceOutside(app.db, { kind: "google-class", source: job.id }, businessId, () =>
-      app.googleWallet.updateClass(businessId, classDesign(app, row)),
+      app.googleWallet.updateClass(businessId, business.design),
     );
   });
+  // …and of each saved pass, whose own colour and hero override the class's.
+  googleDesignUpdates(app);
   // A message to the card holders (issue 16): the objects of the cards it reached list it.
   googleMessageUpdates(app);
 }

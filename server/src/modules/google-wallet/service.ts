@@ -9,6 +9,7 @@ import {
   loyaltyMessages,
   loyaltyObjectPatch,
   objectId,
+  objectLook,
   saveClaims,
   type ClassDesign,
   type PassBusiness,
@@ -26,9 +27,13 @@ export type GoogleWallet = {
   saveLink(business: PassBusiness, card: PassCard): string | null;
   /**
    * Sends a card's new stamps to its saved pass. A card never saved (404) is normal; any other
-   * failure throws, and the job (event.google-wallet) is retried.
+   * failure throws, and the job (event.google-wallet) is retried. The PATCH carries the business's
+   * design (issue 25), so the object keeps the colour and hero it overrides its class's with.
    */
-  updateCard(card: Pick<PassCard, "serial" | "stamps" | "reward" | "terms">): Promise<void>;
+  updateCard(
+    card: Pick<PassCard, "serial" | "stamps" | "reward" | "terms" | "locale">,
+    design?: ClassDesign,
+  ): Promise<void>;
   /**
    * Expires a deleted card's saved pass (Google's REST API deletes no loyalty object): the phone
    * moves it to its expired passes, saying the card was deleted. Never saved (404): nothing to do.
@@ -46,6 +51,11 @@ export type GoogleWallet = {
    * takes it. A class no holder ever saved (404) is normal: the next save link carries the design.
    */
   updateClass(businessId: number, design: ClassDesign | undefined): Promise<void>;
+  /**
+   * Sends a business's card design to one saved pass (issue 25): its own colour and hero, which
+   * override the class's. A card never saved (404) is normal; any other failure throws.
+   */
+  updateLook(serial: string, design: ClassDesign): Promise<void>;
 };
 
 /** What a deleted card's pass turns into: expired, and no stamps or reward of a card that is gone. */
@@ -83,6 +93,7 @@ export function createGoogleWallet(config: Config, log: FastifyBaseLogger): Goog
       expireCard: async () => {},
       updateMessages: async () => {},
       updateClass: async () => {},
+      updateLook: async () => {},
     };
   }
   const settings = google;
@@ -110,9 +121,10 @@ export function createGoogleWallet(config: Config, log: FastifyBaseLogger): Goog
     saveLink(business, card) {
       return SAVE_URL + signRs256(saveClaims(settings, config.publicAppUrl, business, card), settings.privateKey);
     },
-    async updateCard(card) {
+    async updateCard(card, design) {
       const id = objectId(settings, card.serial);
-      const status = await patch(`/loyaltyObject/${encodeURIComponent(id)}`, loyaltyObjectPatch(card));
+      const body = { ...loyaltyObjectPatch(card), ...objectLook(design) };
+      const status = await patch(`/loyaltyObject/${encodeURIComponent(id)}`, body);
       if (status === 404) log.debug({ objectId: id }, "google wallet: card not saved to a wallet, nothing to update");
     },
     async expireCard(serial) {
@@ -124,6 +136,11 @@ export function createGoogleWallet(config: Config, log: FastifyBaseLogger): Goog
       const id = classId(settings, businessId);
       const status = await patch(`/loyaltyClass/${encodeURIComponent(id)}`, classLook(design));
       if (status === 404) log.debug({ classId: id }, "google wallet: class never saved, nothing to update");
+    },
+    async updateLook(serial, design) {
+      const id = objectId(settings, serial);
+      const status = await patch(`/loyaltyObject/${encodeURIComponent(id)}`, objectLook(design));
+      if (status === 404) log.debug({ objectId: id }, "google wallet: card not saved to a wallet, no design to update");
     },
     async updateMessages(serial, messages, notify) {
       const path = `/loyaltyObject/${encodeURIComponent(objectId(settings, serial))}`;

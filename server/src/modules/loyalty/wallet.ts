@@ -10,6 +10,7 @@ import type { Limit } from "../../services/rate-limit";
 import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
 import { queueMail } from "../../services/mail-jobs";
 import { walletCodeMail } from "../../services/mail-templates";
+import { localeOrDefault, translator } from "../../i18n";
 import {
   cardPage,
   cardPageView,
@@ -170,7 +171,17 @@ export function walletRoutes(app: FastifyInstance) {
             codeHash,
             expiresAt: sql`now() + make_interval(mins => ${CODE_TTL_MINUTES})`,
           });
-          await queueMail(app, tx, walletCodeMail(app.config.appName, body.email, resolved.business.name, code));
+          await queueMail(
+            app,
+            tx,
+            walletCodeMail(
+              app.config.appName,
+              body.email,
+              resolved.business.name,
+              code,
+              translator(localeOrDefault(resolved.business.cardLocale)),
+            ),
+          );
         });
       }
       return { message: CODE_SENT, data: { code_sent: true } };

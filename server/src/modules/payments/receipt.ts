@@ -3,10 +3,11 @@ import type { FastifyInstance } from "fastify";
 import { coupons, payments, plans, users } from "../../db/schema";
 import type { Mail } from "../../services/mail";
 import { money } from "./money";
+import { isRightToLeft } from "../../../../lib/contract/locales";
+import { localeOrDefault, translator } from "../../i18n";
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-const day = new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" });
 
 /** A succeeded payment with what its receipt shows, scoped to its owner when `ownerId` is given. */
 async function receiptData(app: FastifyInstance, paymentId: number, ownerId?: number) {
@@ -26,26 +27,43 @@ async function receiptData(app: FastifyInstance, paymentId: number, ownerId?: nu
     .limit(1);
   if (!row) return null;
   const { payment, plan } = row;
+  // The owner's language (their profile's), else English.
+  const locale = localeOrDefault(row.user.locale);
+  const t = translator(locale);
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" });
   const what =
     payment.mode === "newUser"
-      ? `${plan.name} plan, one ${plan.interval}`
-      : `One extra ${payment.mode === "businessPayment" ? "business" : "address"} (one-off fee)`;
+      ? t("mail.receipt.plan", { plan: plan.name, interval: plan.interval })
+      : t(payment.mode === "businessPayment" ? "mail.receipt.extraBusiness" : "mail.receipt.extraAddress");
   const lines: [string, string][] = [
-    ["Receipt number", `R-${String(payment.id).padStart(6, "0")}`],
-    ["Date", day.format(payment.succeededAt ?? payment.createdAt)],
-    ["Billed to", `${row.user.name} <${row.user.email}>`],
-    ["Item", what],
+    [t("mail.receipt.number"), `R-${String(payment.id).padStart(6, "0")}`],
+    [t("mail.receipt.date"), day.format(payment.succeededAt ?? payment.createdAt)],
+    [t("mail.receipt.billedTo"), `${row.user.name} <${row.user.email}>`],
+    [t("mail.receipt.item"), what],
     ...(payment.periodStart && payment.periodEnd
-      ? [["Period", `${day.format(payment.periodStart)} – ${day.format(payment.periodEnd)}`] as [string, string]]
+      ? [
+          [t("mail.receipt.period"), `${day.format(payment.periodStart)} – ${day.format(payment.periodEnd)}`] as [
+            string,
+            string,
+          ],
+        ]
       : []),
-    ["Price", money(payment.listAmountMinor, payment.currency)],
+    [t("mail.receipt.price"), money(payment.listAmountMinor, payment.currency)],
     ...(payment.discountMinor > 0
-      ? [[`Discount (${row.coupon})`, `−${money(payment.discountMinor, payment.currency)}`] as [string, string]]
+      ? [
+          [
+            t("mail.receipt.discount", { coupon: row.coupon ?? "" }),
+            `−${money(payment.discountMinor, payment.currency)}`,
+          ] as [string, string],
+        ]
       : []),
-    ["Paid", money(payment.amountMinor, payment.currency)],
-    ["Payment reference", `${payment.provider === "sandbox" ? "Test mode " : ""}${payment.providerRef ?? ""}`],
+    [t("mail.receipt.paid"), money(payment.amountMinor, payment.currency)],
+    [
+      t("mail.receipt.reference"),
+      `${payment.provider === "sandbox" ? `${t("mail.receipt.testMode")} ` : ""}${payment.providerRef ?? ""}`,
+    ],
   ];
-  return { payment, user: row.user, what, lines };
+  return { payment, user: row.user, what, lines, t };
 }
 
 export async function receiptHtml(app: FastifyInstance, paymentId: number, ownerId: number): Promise<string | null> {
@@ -53,15 +71,18 @@ export async function receiptHtml(app: FastifyInstance, paymentId: number, owner
   if (!data) return null;
   const rows = data.lines
     .map(
-      ([k, v]) => `<tr><th style="text-align:left;padding:6px 16px 6px 0">${escape(k)}</th><td>${escape(v)}</td></tr>`,
+      ([k, v]) =>
+        `<tr><th style="text-align:start;padding-block:6px;padding-inline:0 16px">${escape(k)}</th><td>${escape(v)}</td></tr>`,
     )
     .join("");
   const appName = escape(app.config.appName);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${appName} receipt ${escape(data.lines[0]![1])}</title></head>
+  const { t } = data;
+  const dir = isRightToLeft(t.locale) ? "rtl" : "ltr";
+  return `<!doctype html><html lang="${t.locale}" dir="${dir}"><head><meta charset="utf-8"><title>${appName} ${escape(t("mail.receipt.heading"))} ${escape(data.lines[0]![1])}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2430;max-width:640px;margin:32px auto;padding:0 16px">
-<p style="font-weight:700;color:#4f46e5">${appName}</p><h1 style="font-size:22px">Receipt</h1>
+<p style="font-weight:700;color:#4f46e5">${appName}</p><h1 style="font-size:22px">${escape(t("mail.receipt.heading"))}</h1>
 <table style="border-collapse:collapse">${rows}</table>
-<p style="margin-top:24px;color:#555">Thank you for your payment.</p></body></html>`;
+<p style="margin-top:24px;color:#555">${escape(t("mail.receipt.thanks"))}</p></body></html>`;
 }
 
 export async function receiptMail(app: FastifyInstance, paymentId: number): Promise<Mail | null> {
@@ -73,8 +94,8 @@ export async function receiptMail(app: FastifyInstance, paymentId: number): Prom
   return {
     kind: "receipt",
     to: data.user.email,
-    subject: `Your ${appName} receipt: ${data.what}`,
-    text: `Thank you for your payment.\n\n${text}\n\nYour receipts are also on ${link}\n\n— ${appName}\n`,
+    subject: data.t("mail.receipt.subject", { appName, what: data.what }),
+    text: `${data.t("mail.receipt.thanks")}\n\n${text}\n\n${data.t("mail.receipt.online", { link })}\n\n— ${appName}\n`,
     html: (await receiptHtml(app, paymentId, data.payment.userId)) ?? undefined,
   };
 }

@@ -11,6 +11,7 @@ import { route } from "../../http/route";
 import { hashSecret, randomToken, sha256 } from "../../services/crypto";
 import { queueMail } from "../../services/mail-jobs";
 import { staffInviteMail } from "../../services/mail-templates";
+import { localeOrDefault, translator } from "../../i18n";
 import type { Limit } from "../../services/rate-limit";
 import { revokeTokens } from "../auth/tokens";
 import { findLiveUserByEmail } from "../users/profile";
@@ -99,7 +100,11 @@ export function staffRoutes(app: FastifyInstance) {
           expiresAt: sql`now() + make_interval(days => ${INVITE_DAYS})`,
         })
         .returning({ id: staffInvites.id });
-      await queueMail(app, tx, staffInviteMail(app.config.appName, body.email, user.name, link));
+      await queueMail(
+        app,
+        tx,
+        staffInviteMail(app.config.appName, body.email, user.name, link, translator(localeOrDefault(user.locale))),
+      );
       return created;
     });
     const [row] = await members(app.db).where(eq(staffInvites.id, invite!.id));

@@ -1,6 +1,5 @@
 import { and, eq, getTableColumns, isNull } from "drizzle-orm";
 import type { UserProfile } from "../../../../lib/contract/auth";
-import { isLocale } from "../../../../lib/contract/locales";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { statusPaymentSql } from "../payments/status";
@@ -18,8 +17,8 @@ export function toProfile(user: UserRow): UserProfile {
     role: user.role,
     status_payment: user.statusPayment,
     email_verified_at: user.emailVerifiedAt?.toISOString() ?? null,
-    locale: isLocale(user.locale) ? user.locale : null,
     created_at: user.createdAt.toISOString(),
+    locale: user.locale,
   };
 }
 

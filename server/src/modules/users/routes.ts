@@ -25,12 +25,7 @@ export function userRoutes(app: FastifyInstance) {
   route(app, calls.profileUpdate, async ({ user, body }) => {
     const [updated] = await app.db
       .update(users)
-      .set({
-        name: body.name,
-        phoneNumber: body.phone_number,
-        ...(body.locale === undefined ? {} : { locale: body.locale }),
-        updatedAt: sql`now()`,
-      })
+      .set({ name: body.name, phoneNumber: body.phone_number, locale: body.locale, updatedAt: sql`now()` })
       .where(eq(users.id, user.id))
       .returning();
     return { message: "Profile updated successfully.", data: toProfile(await withStatus(user, updated!)) };

@@ -1,0 +1,39 @@
+import { IntlMessageFormat } from "intl-messageformat";
+import { LOCALES } from "../../../lib/contract/locales";
+import { SERVER_MESSAGES, translator } from "../../src/i18n";
+
+const english = Object.keys(SERVER_MESSAGES.en).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]!).sort();
+
+describe("server messages", () => {
+  it.each(LOCALES)("%s has exactly the English keys, each valid ICU", (locale) => {
+    const messages = SERVER_MESSAGES[locale];
+    expect(Object.keys(messages).sort()).toEqual(english);
+    for (const [key, message] of Object.entries(messages)) {
+      expect(message.trim()).not.toBe("");
+      const values = Object.fromEntries(placeholders(message).map((name) => [name, 2]));
+      const text = new IntlMessageFormat(message, locale).format(values);
+      expect([key, typeof text]).toEqual([key, "string"]);
+    }
+  });
+
+  it("keeps each placeholder of the English text in every locale", () => {
+    for (const locale of LOCALES)
+      for (const key of english as (keyof typeof SERVER_MESSAGES.en)[])
+        expect([locale, key, placeholders(SERVER_MESSAGES[locale][key])]).toEqual([
+          locale,
+          key,
+          placeholders(SERVER_MESSAGES.en[key]),
+        ]);
+  });
+
+  it("formats plurals per locale", () => {
+    const values = { title: "Coffee", required: 10 };
+    expect(translator("en")("pass.moreStamps", { ...values, count: 1 })).toBe("1 more stamp for Coffee (10 in all).");
+    expect(translator("en")("pass.moreStamps", { ...values, count: 3 })).toBe("3 more stamps for Coffee (10 in all).");
+    expect(translator("es")("pass.moreStamps", { ...values, count: 3 })).toBe(
+      "3 sellos más para Coffee (10 en total).",
+    );
+    expect(translator("ar")("pass.moreStamps", { ...values, count: 2 })).toContain("ختمان");
+  });
+});
