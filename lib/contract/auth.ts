@@ -1,5 +1,6 @@
 // zod/mini, like fields.ts: the auth pages ship these schemas and nothing more of zod.
 import * as z from "zod/mini";
+import { LOCALES } from "./locales";
 import {
   confirmed,
   currentPassword,
@@ -11,7 +12,6 @@ import {
   passwordConfirmation,
   phoneNumber,
 } from "./fields";
-import { LOCALES } from "./locales";
 
 export const registerBody = z
   .object({

@@ -32,8 +32,8 @@ describe("POST /login", () => {
         phone_number: "+1 555 0199",
         role: "owner",
         status_payment: "0",
-        email_verified_at: expect.any(String),
         locale: null,
+        email_verified_at: expect.any(String),
         created_at: expect.any(String),
       },
     });
