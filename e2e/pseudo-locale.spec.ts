@@ -5,7 +5,8 @@ import { E2E } from "./fixtures/env";
 // The pseudo-locale (lib/i18n/pseudo.ts; the e2e web server runs with I18N_PSEUDO=1): every
 // message reads "[Ŝķîƥ ţö ċöñţéñţ]", so a visible plain-English word is text that does not come
 // from the messages. User data (names, CMS text) is marked `data-user-content` and skipped; the
-// brand name and language names (each in itself) are allowed.
+// brand name and language names (each in itself) are allowed, and so is what Intl formats (dates in
+// <time> and a chart's axes: the locale's own words, not ours).
 const ALLOWED = new Set([
   "APP_NAME",
   "Loyalty",
@@ -24,7 +25,10 @@ async function untranslated(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest("script, style, noscript, [data-user-content], [hidden], .goog-te-gadget"))
+      if (
+        !parent ||
+        parent.closest("script, style, noscript, [data-user-content], [hidden], .goog-te-gadget, time, svg")
+      )
         continue;
       if (!parent.checkVisibility?.() && !parent.closest(".visually-hidden")) continue;
       const text = node.textContent?.trim();
