@@ -1,4 +1,3 @@
-/* eslint-disable @next/next/no-html-link-for-pages -- plain links keep the client router's link code off the public pages */
 import { useLocale, useTranslations } from "next-intl";
 import type { HomePageData } from "@/lib/contract/site";
 import { isLocale } from "@/lib/contract/locales";

@@ -1,4 +1,3 @@
-/* eslint-disable @next/next/no-html-link-for-pages -- plain links keep the client router's link code off the public pages */
 import { cookies } from "next/headers";
 import { useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
