@@ -87,6 +87,8 @@ export default defineConfig({
         PUBLIC_APP_URL: E2E.webUrl,
         PAYMENTS_MODE: "sandbox",
         DATA_DIR: E2E.dataDir,
+        // The test-only pseudo-locale (NEXT_LOCALE=en-XA, e2e/pseudo-locale.spec.ts); never in production.
+        I18N_PSEUDO: "1",
       },
       reuseExistingServer: false,
     },

@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
-import { getMessages } from "next-intl/server";
+import { getLocale, getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
 import { isRightToLeft, type Locale } from "@/lib/contract/locales";
 import type { Namespace } from "@/lib/i18n/namespaces";
@@ -18,7 +18,8 @@ export async function RootDocument({
   clientNamespaces,
   children,
 }: {
-  locale: Locale;
+  /** The public site names its locale; the other parts render in the request's (i18n/request.ts). */
+  locale?: Locale;
   /**
    * The messages the part's client components use (all when absent): the browser gets only these,
    * so a public page does not carry the dashboard's texts.
@@ -26,14 +27,17 @@ export async function RootDocument({
   clientNamespaces?: readonly Namespace[];
   children: ReactNode;
 }) {
-  const messages = await getMessages({ locale });
+  // Asked without a locale on pages rendered per request, so the request configuration decides
+  // (and the e2e pseudo-locale reaches the client components too).
+  const messages = await getMessages(locale ? { locale } : undefined);
+  const lang = locale ?? ((await getLocale()) as Locale);
   const forClient = clientNamespaces
     ? Object.fromEntries(clientNamespaces.map((namespace) => [namespace, messages[namespace] ?? {}]))
     : messages;
   return (
-    <html lang={locale} dir={isRightToLeft(locale) ? "rtl" : "ltr"}>
+    <html lang={lang} dir={isRightToLeft(lang) ? "rtl" : "ltr"}>
       <body>
-        <NextIntlClientProvider locale={locale} messages={forClient}>
+        <NextIntlClientProvider locale={lang} messages={forClient}>
           {children}
         </NextIntlClientProvider>
       </body>

@@ -4,6 +4,12 @@ import { isLocale, localeFromAcceptLanguage, type Locale } from "@/lib/contract/
 import { LOCALE_COOKIE } from "@/lib/i18n/locale-cookie";
 import { loadMessages } from "@/lib/i18n/messages";
 import { formats, timeZone } from "@/lib/i18n/formats";
+import { PSEUDO_LOCALE, pseudoMessages } from "@/lib/i18n/pseudo";
+
+/** The test-only pseudo-locale (lib/i18n/pseudo.ts): only on a web server started with I18N_PSEUDO=1. */
+async function wantsPseudo(): Promise<boolean> {
+  return process.env.I18N_PSEUDO === "1" && (await cookies()).get(LOCALE_COOKIE)?.value === PSEUDO_LOCALE;
+}
 
 /**
  * The locale of a render: the one a page names (the public site's `[locale]` segment, or the
@@ -20,5 +26,8 @@ async function requestedLocale(): Promise<Locale> {
 export default getRequestConfig(async ({ locale, requestLocale }) => {
   const named = locale ?? (await requestLocale);
   const resolved = isLocale(named) ? named : await requestedLocale();
+  if (!isLocale(named) && (await wantsPseudo())) {
+    return { locale: "en", messages: pseudoMessages(await loadMessages("en")), formats, timeZone };
+  }
   return { locale: resolved, messages: await loadMessages(resolved), formats, timeZone };
 });

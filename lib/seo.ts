@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { DEFAULT_LOCALE, type Locale } from "./contract/locales";
+import { languageAlternates, localizedPath } from "./i18n/paths";
 import { APP_NAME } from "./site";
 
 /**
@@ -9,9 +11,24 @@ export const SITE_URL = (process.env.PUBLIC_APP_URL || "http://localhost:3000").
 
 const clip = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
-/** Title, description, canonical URL and the Open Graph / Twitter cards of one public page. */
+/** Open Graph's locale names (language_TERRITORY). */
+const OG_LOCALES: Record<Locale, string> = {
+  en: "en_US",
+  es: "es_ES",
+  fr: "fr_FR",
+  de: "de_DE",
+  "pt-BR": "pt_BR",
+  ar: "ar_AR",
+};
+
+/**
+ * Title, description, canonical URL (the page in its own language), hreflang alternates (every
+ * language; x-default the unprefixed English page) and the Open Graph / Twitter cards of one
+ * public page. `path` is the unprefixed page (`/terms-condition`).
+ */
 export function pageMetadata(page: {
   path: string;
+  locale?: Locale;
   title?: string;
   description?: string;
   absoluteTitle?: boolean;
@@ -21,12 +38,13 @@ export function pageMetadata(page: {
     page.description ||
       "Digital stamp cards for your business: printable QR codes, rewards and coupons, managed from one dashboard.",
   );
-  const url = `${SITE_URL}${page.path}`;
+  const locale = page.locale ?? DEFAULT_LOCALE;
+  const url = `${SITE_URL}${localizedPath(locale, page.path)}`;
   return {
     title: page.absoluteTitle ? { absolute: title } : title,
     description,
-    alternates: { canonical: url },
-    openGraph: { type: "website", siteName: APP_NAME, url, title, description, locale: "en_US" },
+    alternates: { canonical: url, languages: languageAlternates(page.path, SITE_URL) },
+    openGraph: { type: "website", siteName: APP_NAME, url, title, description, locale: OG_LOCALES[locale] },
     twitter: { card: "summary", title, description },
   };
 }

@@ -1,10 +1,12 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import type * as z from "zod/mini";
 import { ApiError, errorMessage } from "./api-client";
 import { issueErrors } from "./contract/envelope";
+import { localizeIssue, type ValidationIssue } from "./i18n/validation";
 import type { Schema } from "./contract/schema";
 
 type Values = Record<string, string>;
@@ -29,6 +31,8 @@ export function useContractForm<S extends Schema>(
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const locale = useLocale();
+  const tValidation = useTranslations("common.validation");
   const schema = useRef<Promise<S> | null>(null);
   const loadSchema = () =>
     (schema.current ??= (typeof source === "function" ? source() : Promise.resolve(source)).catch((error) => {
@@ -75,7 +79,9 @@ export function useContractForm<S extends Schema>(
       // Zod schemas are Standard Schemas: validating through that interface needs no zod import here.
       const checked = await (await loadSchema())["~standard"].validate(shown);
       if (checked.issues) {
-        showErrors(form, issueErrors(checked.issues));
+        // The contract's messages are English: other languages get common.validation's (lib/i18n/validation.ts).
+        const issues = checked.issues.map((issue) => localizeIssue(issue as ValidationIssue, locale, tValidation));
+        showErrors(form, issueErrors(issues));
         return;
       }
       setErrors({});

@@ -7,6 +7,7 @@ import { APP_NAME } from "@/lib/site";
 import { RequestRootLayout } from "@/app/request-root-layout";
 import { rootMetadata, rootViewport } from "@/app/root-document";
 import { SkipLink } from "@/components/ui/skip-link";
+import { LanguageSelect } from "@/components/ui/language-picker";
 
 export const metadata = rootMetadata;
 export const viewport = rootViewport;
@@ -17,12 +18,15 @@ export const instant = false;
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (
     // No React Query here: the auth forms call the API directly; only their toasts need a host.
-    <RequestRootLayout clientNamespaces={["common"]}>
+    <RequestRootLayout clientNamespaces={["common", "auth"]}>
       <div className="auth-shell">
         <SkipLink />
         <header className="auth-header row-between">
           <Brand />
-          <TranslateWidget />
+          <div className="row-gap">
+            <LanguageSelect />
+            <TranslateWidget />
+          </div>
         </header>
         <main className="auth-main" id="main" tabIndex={-1}>
           {children}

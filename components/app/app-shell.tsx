@@ -2,15 +2,18 @@
 
 import { TranslateWidget } from "@/components/translate/translate-widget";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Brand } from "@/components/ui/brand";
 import { usePathname } from "next/navigation";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
-import { logout, useProfile } from "@/lib/queries/user";
+import { logout, useProfile, useUpdateProfile } from "@/lib/queries/user";
+import { LanguageSelect } from "@/components/ui/language-picker";
 import { useUnreadCount } from "@/lib/queries/notifications";
 import { Button } from "@/components/ui/button";
 import { menuFor } from "./dashboard-menu";
 import { StoreBadges, type StoreLinks } from "./store-badges";
 import { SkipLink } from "@/components/ui/skip-link";
+import type { Locale } from "@/lib/contract/locales";
 
 /** Wide screens (spec.md §9: over 1000 px) open the menu by themselves. */
 const WIDE = "(min-width: 1001px)";
@@ -24,6 +27,7 @@ const isWide = () => window.matchMedia(WIDE).matches;
 const NOTIFICATIONS = "/dashboard/notifications";
 
 export function AppShell({ children, stores }: { children: ReactNode; stores: StoreLinks }) {
+  const t = useTranslations("common");
   const pathname = usePathname();
   const profile = useProfile();
   const wide = useSyncExternalStore(subscribeWide, isWide, () => false);
@@ -36,6 +40,12 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
     wide ? setWideClosed((closed) => !closed) : setNarrowOpenOn((on) => (on === pathname ? null : pathname));
   const [busy, setBusy] = useState(false);
   const unread = useUnreadCount(profile.data?.role === "owner").data ?? 0;
+  const updateProfile = useUpdateProfile();
+  // The choice is saved to the profile, so it follows the user to every browser they sign in on.
+  const saveLocale = (locale: Locale) =>
+    profile.data
+      ? updateProfile.mutateAsync({ name: profile.data.name, phone_number: profile.data.phone_number, locale })
+      : Promise.resolve();
 
   // Escape closes the menu where it covers the page.
   useEffect(() => {
@@ -63,7 +73,7 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
             style={{ position: "relative" }}
           >
             <span aria-hidden="true">☰</span>
-            <span className="visually-hidden">Menu</span>
+            <span className="visually-hidden">{t("shell.menu")}</span>
             {/* The unread count rides on the menu button's corner: there at every width, taking no room. */}
             {unread > 0 && (
               <span
@@ -79,31 +89,35 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
                 }}
               >
                 {unread}
-                <span className="visually-hidden"> unread notifications</span>
+                <span className="visually-hidden"> {t("shell.unreadNotifications", { count: unread })}</span>
               </span>
             )}
           </Button>
           <Brand href="/dashboard/main" />
         </div>
         <div style={{ display: "flex", alignItems: "center", gap: "0.75rem" }}>
-          {profile.data && <span className="muted topbar-user">{profile.data.name}</span>}
+          {profile.data && (
+            <span className="muted topbar-user" data-user-content="">
+              {profile.data.name}
+            </span>
+          )}
           <Button variant="secondary" busy={busy} onClick={onLogout}>
-            LOG OUT
+            {t("shell.logOutButton")}
           </Button>
         </div>
       </header>
       <div className="app-body">
-        <nav id="app-nav" className="app-nav" aria-label="Dashboard" hidden={!open}>
+        <nav id="app-nav" className="app-nav" aria-label={t("shell.navLabel")} hidden={!open}>
           <ul>
             {menuFor(profile.data?.role).map((link) => (
               <li key={link.href}>
                 <Link href={link.href} aria-current={pathname === link.href ? "page" : undefined}>
-                  {link.label}
+                  {t(`menu.${link.label}`)}
                   {link.href === NOTIFICATIONS && unread > 0 && " "}
                   {link.href === NOTIFICATIONS && unread > 0 && (
                     <span className="badge badge-info" style={{ marginInlineStart: "0.4rem" }}>
                       {unread}
-                      <span className="visually-hidden"> unread</span>
+                      <span className="visually-hidden"> {t("shell.unread")}</span>
                     </span>
                   )}
                 </Link>
@@ -111,11 +125,12 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
             ))}
             <li>
               <button type="button" onClick={onLogout}>
-                Logout
+                {t("shell.logout")}
               </button>
             </li>
           </ul>
           <div className="nav-extras">
+            <LanguageSelect onChosen={saveLocale} />
             <TranslateWidget />
             <StoreBadges links={stores} />
           </div>
@@ -125,8 +140,10 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
             profile.data.status_payment === "0" &&
             !["/subscription", "/payment", "/thank-you"].includes(pathname) && (
               <p className="renew-banner" role="status">
-                <strong>Your plan is not active.</strong> Your customers&apos; cards keep working;{" "}
-                <Link href="/subscription">renew your plan</Link> to add businesses and addresses again.
+                {t.rich("shell.planInactive", {
+                  strong: (chunks) => <strong>{chunks}</strong>,
+                  link: (chunks) => <Link href="/subscription">{chunks}</Link>,
+                })}
               </p>
             )}
           {children}

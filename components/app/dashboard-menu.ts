@@ -1,5 +1,6 @@
 import type { UserProfile } from "@/lib/contract/auth";
 
+/** `label`: the key of the item's text in `common.menu`. */
 export type MenuItem = { href: string; label: string; roles: readonly UserProfile["role"][] };
 
 const EVERYONE = ["owner", "staff"] as const;
@@ -11,23 +12,23 @@ const OWNER = ["owner"] as const;
  * what they may use (product.md §1); the server refuses them the rest anyway (403).
  */
 export const MENU: readonly MenuItem[] = [
-  { href: "/dashboard/profile", label: "Profile", roles: EVERYONE },
-  { href: "/dashboard/main", label: "Dashboard", roles: EVERYONE },
-  { href: "/dashboard/business", label: "Business", roles: OWNER },
-  { href: "/dashboard/my-qr-code", label: "My QR Code", roles: OWNER },
-  { href: "/dashboard/my-scans", label: "My Scans", roles: EVERYONE },
-  { href: "/dashboard/customers", label: "Customers", roles: EVERYONE },
-  { href: "/dashboard/rewards", label: "Rewards", roles: OWNER },
-  { href: "/dashboard/my-staff", label: "My Staff", roles: OWNER },
-  { href: "/dashboard/address", label: "Address", roles: OWNER },
-  { href: "/dashboard/notifications", label: "Notification", roles: EVERYONE },
-  { href: "/dashboard/automations", label: "Automations", roles: OWNER },
-  { href: "/dashboard/product-category", label: "Product Categories", roles: OWNER },
-  { href: "/dashboard/coupon", label: "Coupons", roles: OWNER },
-  { href: "/dashboard/card-design", label: "Card Design", roles: OWNER },
-  { href: "/dashboard/integrations", label: "Integrations", roles: OWNER },
-  { href: "/dashboard/plans", label: "Subscription Plan", roles: OWNER },
-  { href: "/dashboard/how-to-use", label: "How to Use Dashboard and Scanner", roles: EVERYONE },
+  { href: "/dashboard/profile", label: "profile", roles: EVERYONE },
+  { href: "/dashboard/main", label: "dashboard", roles: EVERYONE },
+  { href: "/dashboard/business", label: "business", roles: OWNER },
+  { href: "/dashboard/my-qr-code", label: "myQrCode", roles: OWNER },
+  { href: "/dashboard/my-scans", label: "myScans", roles: EVERYONE },
+  { href: "/dashboard/customers", label: "customers", roles: EVERYONE },
+  { href: "/dashboard/rewards", label: "rewards", roles: OWNER },
+  { href: "/dashboard/my-staff", label: "myStaff", roles: OWNER },
+  { href: "/dashboard/address", label: "address", roles: OWNER },
+  { href: "/dashboard/notifications", label: "notifications", roles: EVERYONE },
+  { href: "/dashboard/automations", label: "automations", roles: OWNER },
+  { href: "/dashboard/product-category", label: "productCategories", roles: OWNER },
+  { href: "/dashboard/coupon", label: "coupons", roles: OWNER },
+  { href: "/dashboard/card-design", label: "cardDesign", roles: OWNER },
+  { href: "/dashboard/integrations", label: "integrations", roles: OWNER },
+  { href: "/dashboard/plans", label: "plans", roles: OWNER },
+  { href: "/dashboard/how-to-use", label: "howToUse", roles: EVERYONE },
 ];
 
 /** The items for a role; while the role is still loading, only those everyone has (no flash). */

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
@@ -12,6 +13,7 @@ import { NewPasswordFields } from "./new-password-fields";
 
 /** The last step of forgot-password; the BFF adds the reset token kept in the session. */
 export function ChangePasswordForm({ email }: { email: string }) {
+  const t = useTranslations("auth");
   const router = useRouter();
   const form = useContractForm(
     () => import("@/lib/contract/auth").then((m) => m.changePasswordForm),
@@ -26,14 +28,14 @@ export function ChangePasswordForm({ email }: { email: string }) {
   return (
     <form className="form" {...form.formProps}>
       <EmailField fixed={Boolean(email)} {...form.field("email")} />
-      <NewPasswordFields field={form.field} label="New password" />
+      <NewPasswordFields field={form.field} label={t("newPassword")} confirmLabel={t("confirmNewPassword")} />
       {form.errors.reset_token && (
         <p className="field-error" role="alert">
-          {form.errors.reset_token} <Link href="/forgot-password">Request a new code</Link>
+          {form.errors.reset_token} <Link href="/forgot-password">{t("change.requestNew")}</Link>
         </p>
       )}
       <Button type="submit" className="btn-block" busy={form.busy}>
-        {form.busy ? "Saving…" : "Set new password"}
+        {form.busy ? t("change.busy") : t("change.submit")}
       </Button>
     </form>
   );

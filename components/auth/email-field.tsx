@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ComponentProps } from "react";
 import { TextField } from "@/components/ui/text-field";
 
@@ -6,5 +7,6 @@ export function EmailField({
   fixed = false,
   ...props
 }: { fixed?: boolean } & Omit<ComponentProps<typeof TextField>, "label">) {
-  return <TextField label="Email" type="email" autoComplete="email" readOnly={fixed} required {...props} />;
+  const t = useTranslations("auth");
+  return <TextField label={t("email")} type="email" autoComplete="email" readOnly={fixed} required {...props} />;
 }

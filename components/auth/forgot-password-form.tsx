@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
@@ -10,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 
 export function ForgotPasswordForm() {
+  const t = useTranslations("auth");
   const router = useRouter();
   const form = useContractForm(
     () => import("@/lib/contract/auth").then((m) => m.forgotPasswordBody),
@@ -23,12 +25,12 @@ export function ForgotPasswordForm() {
 
   return (
     <form className="form" {...form.formProps}>
-      <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
+      <TextField label={t("email")} type="email" autoComplete="email" required {...form.field("email")} />
       <Button type="submit" className="btn-block" busy={form.busy}>
-        {form.busy ? "Sending…" : "Send me a code"}
+        {form.busy ? t("forgot.busy") : t("forgot.submit")}
       </Button>
       <p className="muted" style={{ margin: 0, textAlign: "center" }}>
-        Remembered it? <Link href="/login">Log in</Link>
+        {t.rich("forgot.remembered", { link: (chunks) => <Link href="/login">{chunks}</Link> })}
       </p>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { ApiError, apiCall } from "@/lib/api-client";
@@ -12,6 +13,7 @@ import { TextField } from "@/components/ui/text-field";
 import toast from "react-hot-toast";
 
 export function LoginForm() {
+  const t = useTranslations("auth");
   const router = useRouter();
   const form = useContractForm(
     () => import("@/lib/contract/auth").then((m) => m.loginBody),
@@ -35,9 +37,9 @@ export function LoginForm() {
 
   return (
     <form className="form" {...form.formProps}>
-      <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
+      <TextField label={t("email")} type="email" autoComplete="email" required {...form.field("email")} />
       <TextField
-        label="Password"
+        label={t("password")}
         type="password"
         autoComplete="current-password"
         required
@@ -45,13 +47,13 @@ export function LoginForm() {
       />
       <div className="row-between">
         <span />
-        <Link href="/forgot-password">Forgot password?</Link>
+        <Link href="/forgot-password">{t("login.forgot")}</Link>
       </div>
       <Button type="submit" className="btn-block" busy={form.busy}>
-        {form.busy ? "Signing in…" : "Log in"}
+        {form.busy ? t("login.busy") : t("login.submit")}
       </Button>
       <p className="muted" style={{ margin: 0, textAlign: "center" }}>
-        New here? <Link href="/register">Create an account</Link>
+        {t.rich("login.newHere", { link: (chunks) => <Link href="/register">{chunks}</Link> })}
       </p>
     </form>
   );

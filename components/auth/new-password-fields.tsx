@@ -1,27 +1,35 @@
+import { useTranslations } from "next-intl";
 import { TextField } from "@/components/ui/text-field";
 
 type FieldProps = ReturnType<ReturnType<typeof import("@/lib/use-contract-form").useContractForm>["field"]>;
 
-/** "Password" and "Confirm password" for a password being set (register, reset, change). */
+/**
+ * "Password" and "Confirm password" for a password being set (register, reset, change). A caller
+ * naming the field (`label`) names its confirmation too (`confirmLabel`; else "Confirm <label>").
+ */
 export function NewPasswordFields({
   field,
-  label = "Password",
+  label,
+  confirmLabel,
 }: {
   field: (name: "password" | "password_confirmation") => FieldProps;
   label?: string;
+  confirmLabel?: string;
 }) {
+  const t = useTranslations("auth");
+  const confirm = confirmLabel ?? (label ? `Confirm ${label.toLowerCase()}` : t("confirmPassword"));
   return (
     <>
       <TextField
-        label={label}
+        label={label ?? t("password")}
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={t("passwordHint")}
         required
         {...field("password")}
       />
       <TextField
-        label={`Confirm ${label.toLowerCase()}`}
+        label={confirm}
         type="password"
         autoComplete="new-password"
         required

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -19,6 +20,7 @@ const NEXT_PAGE: Record<OtpPurpose, (email: string) => string> = {
 
 /** Enter the 6-digit code (register or forgot-password), or ask for a new one. */
 export function OtpForm({ purpose, email }: { purpose: OtpPurpose; email: string }) {
+  const t = useTranslations("auth");
   const router = useRouter();
   const [resending, setResending] = useState(false);
   const form = useContractForm(
@@ -47,7 +49,7 @@ export function OtpForm({ purpose, email }: { purpose: OtpPurpose; email: string
     <form className="form" {...form.formProps}>
       <EmailField fixed={Boolean(email)} {...form.field("email")} />
       <TextField
-        label="6-digit code"
+        label={t("verify.code")}
         className="otp-input"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -58,16 +60,16 @@ export function OtpForm({ purpose, email }: { purpose: OtpPurpose; email: string
         {...form.field("otp")}
       />
       <Button type="submit" className="btn-block" busy={form.busy}>
-        {form.busy ? "Checking…" : "Verify"}
+        {form.busy ? t("verify.busy") : t("verify.submit")}
       </Button>
       <div className="auth-links">
-        <span className="muted">Didn&apos;t get a code?</span>
+        <span className="muted">{t("verify.noCode")}</span>
         <Button type="button" variant="link" busy={resending} onClick={resend}>
-          Send a new code
+          {t("verify.resend")}
         </Button>
       </div>
       <p className="muted" style={{ margin: 0, textAlign: "center" }}>
-        <Link href="/login">Back to log in</Link>
+        <Link href="/login">{t("verify.backToLogin")}</Link>
       </p>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
@@ -11,6 +12,7 @@ import { TextField } from "@/components/ui/text-field";
 import { NewPasswordFields } from "./new-password-fields";
 
 export function RegisterForm() {
+  const t = useTranslations("auth");
   const router = useRouter();
   const form = useContractForm(
     () => import("@/lib/contract/auth").then((m) => m.registerBody),
@@ -24,15 +26,15 @@ export function RegisterForm() {
 
   return (
     <form className="form" {...form.formProps}>
-      <TextField label="Full name" autoComplete="name" required {...form.field("name")} />
-      <TextField label="Email" type="email" autoComplete="email" required {...form.field("email")} />
-      <TextField label="Phone number" type="tel" autoComplete="tel" required {...form.field("phone_number")} />
+      <TextField label={t("fullName")} autoComplete="name" required {...form.field("name")} />
+      <TextField label={t("email")} type="email" autoComplete="email" required {...form.field("email")} />
+      <TextField label={t("phoneNumber")} type="tel" autoComplete="tel" required {...form.field("phone_number")} />
       <NewPasswordFields field={form.field} />
       <Button type="submit" className="btn-block" busy={form.busy}>
-        {form.busy ? "Creating your account…" : "Create account"}
+        {form.busy ? t("register.busy") : t("register.submit")}
       </Button>
       <p className="muted" style={{ margin: 0, textAlign: "center" }}>
-        Already have an account? <Link href="/login">Log in</Link>
+        {t.rich("register.haveAccount", { link: (chunks) => <Link href="/login">{chunks}</Link> })}
       </p>
     </form>
   );

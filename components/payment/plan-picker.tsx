@@ -40,12 +40,13 @@ export function PlanPicker() {
         <ul className="plans">
           {plans.data.map((plan) => (
             <li key={plan.id} className="plan">
-              <h2>{plan.name}</h2>
+              {/* The plans' names and features are the catalogue's data, as the server holds them. */}
+              <h2 data-user-content>{plan.name}</h2>
               <p className="plan-price">
                 <strong>{formatMoney(format, plan.amount, plan.currency)}</strong>{" "}
                 <span>{plan.interval === "year" ? t("perYear") : t("perMonth")}</span>
               </p>
-              <ul className="check-list">
+              <ul className="check-list" data-user-content>
                 {plan.features.map((feature) => (
                   <li key={feature}>{feature}</li>
                 ))}

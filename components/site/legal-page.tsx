@@ -1,49 +1,64 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getFormatter, getTranslations } from "next-intl/server";
+import type { Locale } from "@/lib/contract/locales";
 import { pageMetadata } from "@/lib/seo";
 import { getPage } from "@/lib/site-data";
 
-/** The legal pages' routes and the slugs the API knows them by (spec.md §2). */
+/**
+ * The legal pages' routes, the slugs the API knows them by (spec.md §2) and the key in
+ * `site.footer` of the title shown while the page's own (CMS, untranslated) title is missing.
+ */
 export const LEGAL_PAGES = {
-  "/privacy-policy": { slug: "privacy-policy", title: "Privacy Policy" },
-  "/privacy-policy-1": { slug: "privacy-policy-1", title: "Privacy Policy" },
-  "/terms-condition": { slug: "terms-condition", title: "Terms & Conditions" },
+  "/privacy-policy": { slug: "privacy-policy", title: "privacy" },
+  "/privacy-policy-1": { slug: "privacy-policy-1", title: "privacy" },
+  "/terms-condition": { slug: "terms-condition", title: "terms" },
 } as const;
 export type LegalPath = keyof typeof LEGAL_PAGES;
 
-export async function legalMetadata(path: LegalPath): Promise<Metadata> {
+export async function legalMetadata(path: LegalPath, locale: Locale): Promise<Metadata> {
   const page = await getPage(LEGAL_PAGES[path].slug);
   const found = page && page !== "missing" ? page : null;
-  return pageMetadata({ path, title: found?.title ?? LEGAL_PAGES[path].title, description: found?.description });
+  const t = await getTranslations({ locale, namespace: "site.footer" });
+  return pageMetadata({
+    path,
+    locale,
+    title: found?.title ?? t(LEGAL_PAGES[path].title),
+    description: found?.description,
+  });
 }
 
 /**
  * A server-provided page. The API sanitises the HTML (sanitize-html, on save and on serve), so it
  * is inserted as markup; it can hold no script and no event handler attribute.
  */
-export async function LegalPage({ path }: { path: LegalPath }) {
+export async function LegalPage({ path, locale }: { path: LegalPath; locale: Locale }) {
   const page = await getPage(LEGAL_PAGES[path].slug);
   if (page === "missing") notFound();
+  const t = await getTranslations({ locale, namespace: "site" });
+  const format = await getFormatter({ locale });
   return (
     <article className="legal" aria-labelledby="legal-title">
-      <h1 id="legal-title">{page?.title ?? LEGAL_PAGES[path].title}</h1>
+      <h1 id="legal-title" data-user-content={page ? "" : undefined}>
+        {page?.title ?? t(`footer.${LEGAL_PAGES[path].title}`)}
+      </h1>
       {page ? (
         <>
           <p className="muted">
-            Last updated{" "}
-            <time dateTime={page.updated_at}>
-              {new Date(page.updated_at).toLocaleDateString("en-GB", {
+            {t.rich("legal.lastUpdated", {
+              date: format.dateTime(new Date(page.updated_at), {
                 day: "numeric",
                 month: "long",
                 year: "numeric",
                 timeZone: "UTC",
-              })}
-            </time>
+              }),
+              time: (chunks) => <time dateTime={page.updated_at}>{chunks}</time>,
+            })}
           </p>
-          <div className="legal-content" dangerouslySetInnerHTML={{ __html: page.content }} />
+          <div className="legal-content" data-user-content="" dangerouslySetInnerHTML={{ __html: page.content }} />
         </>
       ) : (
-        <p>This page could not be loaded just now. Please reload the page in a moment.</p>
+        <p>{t("legal.unavailable")}</p>
       )}
     </article>
   );

@@ -1,10 +1,13 @@
-/** The home page's sections, in page order: the top bar and footer link to them as `/#id`. */
+/**
+ * The home page's sections, in page order: the top bar and footer link to them as `/#id` (in the
+ * page's language: `/es#id`). `label` is the key of the link's text in `site.nav`.
+ */
 export const SECTIONS = [
-  { id: "home", label: "Home" },
-  { id: "about-us", label: "About us" },
-  { id: "how-it-work", label: "How it work" },
-  { id: "pricing", label: "Pricing" },
-  { id: "contact-us", label: "Contact us" },
+  { id: "home", label: "home" },
+  { id: "about-us", label: "aboutUs" },
+  { id: "how-it-work", label: "howItWork" },
+  { id: "pricing", label: "pricing" },
+  { id: "contact-us", label: "contactUs" },
 ] as const;
 
 export type SectionId = (typeof SECTIONS)[number]["id"];

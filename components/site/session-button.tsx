@@ -1,4 +1,6 @@
 import { cookies } from "next/headers";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { homeFor } from "@/lib/routes";
 import { readSessionCookie, sessionCookieName } from "@/lib/session";
 
@@ -11,9 +13,10 @@ export async function SessionButton() {
   const store = await cookies();
   const cookie = store.get(sessionCookieName(true)) ?? store.get(sessionCookieName(false));
   const session = await readSessionCookie(cookie?.value);
+  const t = await getTranslations("site");
   return session?.token ? (
     <a href={homeFor(session.statusPayment, session.role)} className="btn btn-primary topbar-cta">
-      Dashboard
+      {t("dashboard")}
     </a>
   ) : (
     <LoginButton />
@@ -21,9 +24,10 @@ export async function SessionButton() {
 }
 
 export function LoginButton() {
+  const t = useTranslations("site");
   return (
     <a href="/login" className="btn btn-primary topbar-cta">
-      Login Your Account
+      {t("login")}
     </a>
   );
 }
@@ -33,11 +37,12 @@ export function LoginButton() {
  * moved into place, so the login link shows instead (a signed-in visitor is sent on from there).
  */
 export function SessionButtonFallback() {
+  const t = useTranslations("site");
   return (
     <span className="topbar-cta-slot">
       <noscript>
         <a href="/login" className="btn btn-primary topbar-cta">
-          Login Your Account
+          {t("login")}
         </a>
       </noscript>
     </span>

@@ -1,19 +1,22 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState, useSyncExternalStore, type ChangeEvent } from "react";
 import { CONTAINER_ID, rememberedLanguage, translatePage } from "./google-translate";
-import { LANGUAGES, SOURCE_LANGUAGE } from "./languages";
+import { MACHINE_LANGUAGES, SOURCE_LANGUAGE } from "./languages";
 
-const CODES = LANGUAGES.map((language) => language.code).filter((code) => code !== SOURCE_LANGUAGE);
+const CODES = MACHINE_LANGUAGES.map((language) => language.code);
 const noSubscription = () => () => {};
 
 /**
  * The page-translation widget (spec.md §1, §9): a language picker over Google's page translation,
  * whose script loads only when a language is picked (or was picked on an earlier page), after the
- * page has painted. When Google cannot be reached the page stays in English and says so.
+ * page has painted. When Google cannot be reached the page stays in English and says so. It offers
+ * the languages we do not translate ourselves (issue 25): ours are the language picker's.
  * Self-contained: drop it into any layout or menu.
  */
 export function TranslateWidget({ className }: { className?: string }) {
+  const t = useTranslations("common.translate");
   const remembered = useSyncExternalStore(noSubscription, rememberedLanguage, () => SOURCE_LANGUAGE);
   const [picked, setPicked] = useState<string | null>(null);
   const [status, setStatus] = useState<"idle" | "working" | "failed">("idle");
@@ -41,16 +44,17 @@ export function TranslateWidget({ className }: { className?: string }) {
 
   return (
     <div className={`translate-widget notranslate${className ? ` ${className}` : ""}`} translate="no">
-      <label htmlFor="translate-language">Language</label>
+      <label htmlFor="translate-language">{t("label")}</label>
       <select id="translate-language" value={language} onChange={onChange} aria-busy={status === "working"}>
-        {LANGUAGES.map((entry) => (
+        <option value={SOURCE_LANGUAGE}>{t("original")}</option>
+        {MACHINE_LANGUAGES.map((entry) => (
           <option key={entry.code} value={entry.code}>
             {entry.name}
           </option>
         ))}
       </select>
       <span role="status" className="translate-status">
-        {status === "failed" ? "Translation is not available right now." : ""}
+        {status === "failed" ? t("failed") : ""}
       </span>
       <div id={CONTAINER_ID} hidden />
     </div>

@@ -7,12 +7,14 @@
 // One namespace a line, so parts added side by side merge cleanly.
 // prettier-ignore
 export const NAMESPACES = [
+  "auth",
   "card",
   "cardDesign",
   "common",
   "dashboard",
   "dashboardMore",
   "scanner",
+  "site",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

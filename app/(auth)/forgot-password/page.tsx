@@ -1,15 +1,17 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import { AuthCard } from "@/components/auth/auth-card";
 import { ForgotPasswordForm } from "@/components/auth/forgot-password-form";
 
-export const metadata: Metadata = { title: "Forgot password" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("forgot.metaTitle") };
+}
 
-export default function ForgotPasswordPage() {
+export default async function ForgotPasswordPage() {
+  const t = await getTranslations("auth");
   return (
-    <AuthCard
-      title="Forgot your password?"
-      lead="Tell us the email you registered with and we will send you a code to reset it."
-    >
+    <AuthCard title={t("forgot.title")} lead={t("forgot.lead")}>
       <ForgotPasswordForm />
     </AuthCard>
   );

@@ -1,17 +1,19 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import { AuthCard } from "@/components/auth/auth-card";
 import { OtpForm } from "@/components/auth/otp-form";
 import { param, type SearchParams } from "@/lib/search-params";
 
-export const metadata: Metadata = { title: "Enter your code" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("forgot.codeTitle") };
+}
 
 export default async function ForgotVerifyOtpPage({ searchParams }: { searchParams: SearchParams }) {
+  const t = await getTranslations("auth");
   const email = await param(searchParams, "email");
   return (
-    <AuthCard
-      title="Enter your code"
-      lead="If an account exists for this email, a 6-digit code is on its way. It expires in 10 minutes."
-    >
+    <AuthCard title={t("forgot.codeTitle")} lead={t("forgot.codeLead")}>
       <OtpForm purpose="forgot-password" email={email} />
     </AuthCard>
   );

@@ -1,12 +1,17 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 
-export const metadata: Metadata = { title: "Log in" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("login.metaTitle") };
+}
 
-export default function LoginPage() {
+export default async function LoginPage() {
+  const t = await getTranslations("auth");
   return (
-    <AuthCard title="Log in to your account" lead="Welcome back. Manage your loyalty programmes from your dashboard.">
+    <AuthCard title={t("login.title")} lead={t("login.lead")}>
       <LoginForm />
     </AuthCard>
   );

@@ -1,15 +1,17 @@
+import { getTranslations } from "next-intl/server";
 import type { Metadata } from "next";
 import { AuthCard } from "@/components/auth/auth-card";
 import { RegisterForm } from "@/components/auth/register-form";
 
-export const metadata: Metadata = { title: "Create your account" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth");
+  return { title: t("register.title") };
+}
 
-export default function RegisterPage() {
+export default async function RegisterPage() {
+  const t = await getTranslations("auth");
   return (
-    <AuthCard
-      title="Create your account"
-      lead="Start your digital stamp card in minutes. We will email you a code to confirm it is you."
-    >
+    <AuthCard title={t("register.title")} lead={t("register.lead")}>
       <RegisterForm />
     </AuthCard>
   );

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { setRequestLocale } from "next-intl/server";
+import { localeOf } from "@/lib/i18n/paths";
 import { SiteChrome } from "@/components/site/site-chrome";
 
 /**
@@ -6,6 +8,15 @@ import { SiteChrome } from "@/components/site/site-chrome";
  * (lib/site-data.ts), no per-request rendering. No client providers here: they belong to the
  * signed-in pages.
  */
-export default function MarketingLayout({ children }: { children: ReactNode }) {
+export default async function MarketingLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  // Every layout and page of the prerendered site names its locale (next-intl's static rendering):
+  // one that does not would ask the request for it, and a revalidation has no request.
+  setRequestLocale(localeOf((await params).locale));
   return <SiteChrome variant="guest">{children}</SiteChrome>;
 }

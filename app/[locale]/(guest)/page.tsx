@@ -1,17 +1,31 @@
+import { setRequestLocale } from "next-intl/server";
 import type { Metadata } from "next";
 import { ContactForm } from "@/components/site/contact-form";
 import { About, Hero, HowItWorks, Pricing, Reviews } from "@/components/site/home-sections";
 import { OrganizationJsonLd } from "@/components/site/json-ld";
+import { isLocale } from "@/lib/contract/locales";
 import { pageMetadata } from "@/lib/seo";
 import { getHomeContent } from "@/lib/site-data";
 
-export async function generateMetadata(): Promise<Metadata> {
-  "use cache";
-  const { home } = await getHomeContent();
-  return pageMetadata({ path: "/", title: home?.hero_title, description: home?.hero_text, absoluteTitle: false });
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  return homeMetadata((await params).locale);
 }
 
-export default async function HomePage() {
+async function homeMetadata(locale: string): Promise<Metadata> {
+  "use cache";
+  const { home } = await getHomeContent();
+  return pageMetadata({
+    path: "/",
+    locale: isLocale(locale) ? locale : "en",
+    title: home?.hero_title,
+    description: home?.hero_text,
+    absoluteTitle: false,
+  });
+}
+
+export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(isLocale(locale) ? locale : "en");
   const { home, plans, reviews } = await getHomeContent();
   return (
     <>

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { setRequestLocale } from "next-intl/server";
+import { localeOf } from "@/lib/i18n/paths";
 import { SiteChrome } from "@/components/site/site-chrome";
 
 /**
@@ -7,6 +9,15 @@ import { SiteChrome } from "@/components/site/site-chrome";
  * to /session-view back to `/`). Prerendered like the guest variant, with the top bar's button
  * rendered per request.
  */
-export default function SessionViewLayout({ children }: { children: ReactNode }) {
+export default async function SessionViewLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  // Every layout and page of the prerendered site names its locale (next-intl's static rendering):
+  // one that does not would ask the request for it, and a revalidation has no request.
+  setRequestLocale(localeOf((await params).locale));
   return <SiteChrome variant="session">{children}</SiteChrome>;
 }

@@ -95,6 +95,7 @@ describe("the invite page's calls", () => {
       role: "staff",
       name: "Samantha Staff",
       email_verified_at: expect.any(String),
+      locale: null,
     });
     const [row] = await t.query<{ owner_id: number }>(sql`select owner_id from users where email = ${email}`);
     expect(row!.owner_id).toBe(owner.id);

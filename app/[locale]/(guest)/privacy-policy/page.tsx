@@ -1,7 +1,16 @@
+import { setRequestLocale } from "next-intl/server";
 import { LegalPage, legalMetadata } from "@/components/site/legal-page";
+import { isLocale } from "@/lib/contract/locales";
 
-export const generateMetadata = () => legalMetadata("/privacy-policy");
+type Props = { params: Promise<{ locale: string }> };
 
-export default function Page() {
-  return <LegalPage path="/privacy-policy" />;
+export async function generateMetadata({ params }: Props) {
+  const { locale } = await params;
+  return legalMetadata("/privacy-policy", isLocale(locale) ? locale : "en");
+}
+
+export default async function Page({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(isLocale(locale) ? locale : "en");
+  return <LegalPage path="/privacy-policy" locale={isLocale(locale) ? locale : "en"} />;
 }

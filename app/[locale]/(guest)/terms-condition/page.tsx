@@ -1,7 +1,16 @@
+import { setRequestLocale } from "next-intl/server";
 import { LegalPage, legalMetadata } from "@/components/site/legal-page";
+import { isLocale } from "@/lib/contract/locales";
 
-export const generateMetadata = () => legalMetadata("/terms-condition");
+type Props = { params: Promise<{ locale: string }> };
 
-export default function Page() {
-  return <LegalPage path="/terms-condition" />;
+export async function generateMetadata({ params }: Props) {
+  const { locale } = await params;
+  return legalMetadata("/terms-condition", isLocale(locale) ? locale : "en");
+}
+
+export default async function Page({ params }: Props) {
+  const { locale } = await params;
+  setRequestLocale(isLocale(locale) ? locale : "en");
+  return <LegalPage path="/terms-condition" locale={isLocale(locale) ? locale : "en"} />;
 }
