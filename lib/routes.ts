@@ -1,3 +1,5 @@
+import { isPublicPage } from "./public-pages.mjs";
+
 /** The dashboard's sections: each is a route folder of its own, app/(app)/dashboard/<section>. */
 export const DASHBOARD_SECTIONS = [
   "main",
@@ -30,8 +32,8 @@ export const PROTECTED = ["/dashboard", "/subscription", "/payment", "/thank-you
 /** Pages a signed-in user has no use for. */
 export const GUEST_ONLY = ["/login", "/register"];
 
+/** The app's own pages; the public site's (every language) are lib/public-pages.mjs's. */
 const EXACT = new Set([
-  "/",
   "/login",
   "/register",
   "/verify-otp",
@@ -41,9 +43,6 @@ const EXACT = new Set([
   "/subscription",
   "/payment",
   "/thank-you",
-  "/privacy-policy",
-  "/privacy-policy-1",
-  "/terms-condition",
   // The customer's card (public: customers have no account).
   "/add-to-wallet",
 ]);
@@ -57,14 +56,11 @@ export const COUNTER_PAGE = /^\/counter\/[1-9]\d{0,9}$/;
 /** `/dashboard/{type}`: any one segment; an unknown type is sent on to the main dashboard. */
 const DASHBOARD_PAGE = /^\/dashboard\/([^/]+)$/;
 
-/** The public site in a language of its own: `/es`, `/es/terms-condition`, … (app/[locale]). */
-const LOCALIZED_PUBLIC_PAGE = /^\/(?:es|fr|de|pt-BR|ar)(?:\/(?:privacy-policy|privacy-policy-1|terms-condition))?$/;
-
 /** True when the path is one of the product's pages; anything else redirects to `/`. */
 export function isKnownPage(path: string): boolean {
   return (
     EXACT.has(path) ||
-    LOCALIZED_PUBLIC_PAGE.test(path) ||
+    isPublicPage(path) ||
     INVITE_PAGE.test(path) ||
     DASHBOARD_PAGE.test(path) ||
     COUNTER_PAGE.test(path)
