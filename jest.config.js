@@ -33,8 +33,11 @@ const common = {
   testEnvironment: "node",
   transform: {
     [`${esmOnly}.+\\.js$`]: swcEsm,
+    // The project's own plain-JavaScript modules that Node-run config imports too (lib/public-pages.mjs).
+    "^.+\\.mjs$": swcEsm,
     "^.+\\.ts$": swcTypescript,
   },
+  moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
   // The root tsconfig's `@/…` alias, for the app's lib/ files.
   // `server-only` throws outside a React Server build; in tests it is the no-op it is on the server.
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/node_modules/server-only/empty.js" },

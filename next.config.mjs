@@ -1,4 +1,5 @@
 import createNextIntlPlugin from "next-intl/plugin";
+import { LOCALE_PREFIXES, PUBLIC_PAGES } from "./lib/public-pages.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -17,12 +18,13 @@ const nextConfig = {
   // The public site is prerendered per language under app/[locale]: English at the unprefixed
   // paths (`/` is `/en` inside), the others under their prefix (`/es/terms-condition`). Requests
   // with a session cookie get the variant that renders the top bar's Dashboard/login button per
-  // request; all others the fully static page (issue 6). The locales are lib/contract/locales.ts's.
+  // request; all others the fully static page (issue 6). The pages and languages are
+  // lib/public-pages.mjs's.
   async rewrites() {
     // The session cookie's name over http and over https (lib/session.ts: sessionCookieName).
     const cookieNames = ["loyalty_session", "__Host-loyalty_session"];
-    const pages = ["", "/privacy-policy", "/privacy-policy-1", "/terms-condition"];
-    const prefixes = ["", "/es", "/fr", "/de", "/pt-BR", "/ar"];
+    const pages = PUBLIC_PAGES.map(({ path }) => (path === "/" ? "" : path));
+    const prefixes = ["", ...LOCALE_PREFIXES.map((locale) => `/${locale}`)];
     const sessionVariants = prefixes.flatMap((prefix) =>
       pages.flatMap((page) =>
         cookieNames.map((key) => ({

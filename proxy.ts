@@ -32,7 +32,8 @@ export async function proxy(request: NextRequest) {
 export const config = {
   // Everything but the BFF, Next's own assets, files with an extension (public/), and the public
   // pages in every language (`/es/terms-condition`), which the guard has nothing to say about:
-  // they stay static, with no proxy run per visit.
+  // they stay static, with no proxy run per visit. Next.js needs a literal here: it is
+  // lib/public-pages.mjs's proxyMatcher(), which lib/public-pages.test.ts checks.
   matcher: [
     "/((?!$|privacy-policy$|privacy-policy-1$|terms-condition$|(?:es|fr|de|pt-BR|ar)(?:/(?:privacy-policy|privacy-policy-1|terms-condition))?$|api/|_next/|.*\\.[a-zA-Z0-9]+$).*)",
   ],

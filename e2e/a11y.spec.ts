@@ -2,7 +2,7 @@
 // no serious or critical WCAG 2.2 AA violation that axe-core finds.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { DASHBOARD_OWN_PAGES, DASHBOARD_TYPES } from "../lib/routes";
+import { DASHBOARD_SECTIONS } from "../lib/routes";
 import type { Locale } from "../lib/contract/locales";
 import { E2E } from "./fixtures/env";
 import { ownerWithProgramme, signedInStaff } from "./fixtures/programme";
@@ -114,7 +114,7 @@ for (const locale of LOCALES) {
       test.setTimeout(300_000);
       const programme = await ownerWithProgramme(page, browser);
       const plans = (await (await page.request.get("/api/subscriptionplan-list")).json()).data as [{ id: number }];
-      const sections = [...DASHBOARD_TYPES, ...DASHBOARD_OWN_PAGES].map((type) => `/dashboard/${type}`);
+      const sections = DASHBOARD_SECTIONS.map((type) => `/dashboard/${type}`);
       const found = await audit(page, [
         ...sections,
         "/subscription",

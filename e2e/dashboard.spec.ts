@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { DASHBOARD_TYPES } from "../lib/routes";
+import { DASHBOARD_SECTIONS } from "../lib/routes";
 import { uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
 import { dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
@@ -378,7 +378,7 @@ test.describe("every section in a time zone and language far from the server's",
     await context.close();
   });
 
-  for (const type of DASHBOARD_TYPES) {
+  for (const type of DASHBOARD_SECTIONS) {
     test(`${type} loads without a console error or a hydration mismatch (React #418)`, async ({ page }) => {
       await page.context().addCookies(owner.cookies);
       const errors: string[] = [];

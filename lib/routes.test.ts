@@ -38,7 +38,7 @@ describe("page routing rules", () => {
     expect(dashboardFallback("/dashboard/nope")).toBe("/dashboard/main");
     expect(dashboardFallback("/dashboard")).toBe("/dashboard/main");
     expect(dashboardFallback("/dashboard/business")).toBeNull();
-    // A page with its own route folder, not a `[type]` section.
+    // Sections are route folders of their own (app/(app)/dashboard/<section>).
     expect(dashboardFallback("/dashboard/integrations")).toBeNull();
     expect(dashboardFallback("/dashboard/card-design")).toBeNull();
     expect(dashboardFallback("/dashboard/main/extra")).toBeNull();

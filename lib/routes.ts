@@ -1,5 +1,7 @@
-/** Dashboard sections that exist today (spec.md §2 lists the rest; each lands with its issue). */
-export const DASHBOARD_TYPES = [
+import { isPublicPage } from "./public-pages.mjs";
+
+/** The dashboard's sections: each is a route folder of its own, app/(app)/dashboard/<section>. */
+export const DASHBOARD_SECTIONS = [
   "main",
   "business",
   "my-qr-code",
@@ -15,17 +17,13 @@ export const DASHBOARD_TYPES = [
   "coupon",
   "customers",
   "automations",
+  "card-design",
+  "integrations",
 ] as const;
-export type DashboardType = (typeof DASHBOARD_TYPES)[number];
+export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 
-export const isDashboardType = (type: string): type is DashboardType =>
-  (DASHBOARD_TYPES as readonly string[]).includes(type);
-
-/** Dashboard pages with a route folder of their own (beside `[type]`, same layout and menu). */
-export const DASHBOARD_OWN_PAGES = ["integrations", "card-design"] as const;
-
-const isDashboardPage = (type: string) =>
-  isDashboardType(type) || (DASHBOARD_OWN_PAGES as readonly string[]).includes(type);
+const isDashboardSection = (section: string): section is DashboardSection =>
+  (DASHBOARD_SECTIONS as readonly string[]).includes(section);
 
 export const DASHBOARD_HOME = "/dashboard/main";
 
@@ -34,8 +32,8 @@ export const PROTECTED = ["/dashboard", "/subscription", "/payment", "/thank-you
 /** Pages a signed-in user has no use for. */
 export const GUEST_ONLY = ["/login", "/register"];
 
+/** The app's own pages; the public site's (every language) are lib/public-pages.mjs's. */
 const EXACT = new Set([
-  "/",
   "/login",
   "/register",
   "/verify-otp",
@@ -45,9 +43,6 @@ const EXACT = new Set([
   "/subscription",
   "/payment",
   "/thank-you",
-  "/privacy-policy",
-  "/privacy-policy-1",
-  "/terms-condition",
   // The customer's card (public: customers have no account).
   "/add-to-wallet",
 ]);
@@ -61,14 +56,11 @@ export const COUNTER_PAGE = /^\/counter\/[1-9]\d{0,9}$/;
 /** `/dashboard/{type}`: any one segment; an unknown type is sent on to the main dashboard. */
 const DASHBOARD_PAGE = /^\/dashboard\/([^/]+)$/;
 
-/** The public site in a language of its own: `/es`, `/es/terms-condition`, … (app/[locale]). */
-const LOCALIZED_PUBLIC_PAGE = /^\/(?:es|fr|de|pt-BR|ar)(?:\/(?:privacy-policy|privacy-policy-1|terms-condition))?$/;
-
 /** True when the path is one of the product's pages; anything else redirects to `/`. */
 export function isKnownPage(path: string): boolean {
   return (
     EXACT.has(path) ||
-    LOCALIZED_PUBLIC_PAGE.test(path) ||
+    isPublicPage(path) ||
     INVITE_PAGE.test(path) ||
     DASHBOARD_PAGE.test(path) ||
     COUNTER_PAGE.test(path)
@@ -79,7 +71,7 @@ export function isKnownPage(path: string): boolean {
 export function dashboardFallback(path: string): string | null {
   if (path === "/dashboard") return DASHBOARD_HOME;
   const type = path.match(DASHBOARD_PAGE)?.[1];
-  return type !== undefined && !isDashboardPage(type) ? DASHBOARD_HOME : null;
+  return type !== undefined && !isDashboardSection(type) ? DASHBOARD_HOME : null;
 }
 
 export const isProtected = (path: string) => PROTECTED.some((p) => under(path, p));

@@ -33,6 +33,7 @@
 // so it goes to the other instance whatever its method.
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
+import { publicPagePattern } from "../../lib/public-pages.mjs";
 
 const indent = (text, spaces) =>
   text
@@ -130,8 +131,8 @@ ${indent(publicHeaders, 4)}
 ${indent(publicHeaders, 4)}
     proxy_set_header Cookie "";
   }
-  # The public pages, micro-cached for anonymous visitors.
-  location ~ ^/(?:privacy-policy|privacy-policy-1|terms-condition)?$ {
+  # The public pages in every language (lib/public-pages.mjs), micro-cached for anonymous visitors.
+  location ~ ${publicPagePattern()} {
     proxy_pass http://web;
 ${indent(publicHeaders, 4)}
     # Stored uncompressed, one copy whatever the client accepts; gzip above compresses per client.

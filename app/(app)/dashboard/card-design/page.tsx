@@ -1,9 +1,8 @@
-import type { Metadata } from "next";
 import { CardDesignPage } from "@/components/dashboard/card-design/card-design-page";
 import { OwnerOnly } from "@/components/dashboard/owner-only";
+import { sectionMetadata } from "../section-metadata";
 
-/** A route folder of its own beside `[type]`, like integrations: owners only. */
-export const metadata: Metadata = { title: "Card design", robots: { index: false } };
+export const generateMetadata = () => sectionMetadata("card-design");
 
 export default function CardDesignRoute() {
   return (

@@ -1,0 +1,9 @@
+import { NotificationsSection } from "@/components/dashboard/notifications/notifications-section";
+import { sectionMetadata } from "../section-metadata";
+
+export const generateMetadata = () => sectionMetadata("notifications");
+
+// Staff see its push settings only (the owner's notifications on their device, issue 16).
+export default function NotificationsPage() {
+  return <NotificationsSection />;
+}
