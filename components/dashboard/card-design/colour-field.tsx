@@ -32,6 +32,8 @@ export function ColourField({ label, pickerLabel, name, value, error, onChange }
         onChange={onChange}
         spellCheck={false}
         maxLength={7}
+        // A code reads left to right in every language (an Arabic page would show "ffffff#").
+        dir="ltr"
       />
     </div>
   );
