@@ -54,6 +54,8 @@ test("the card designer: colours and a strip change the preview before saving, l
   // The previews follow the form as the owner types, before anything is saved.
   await page.getByLabel("Card title").fill("Plum Rewards");
   await page.getByRole("textbox", { name: "Background colour", exact: true }).fill("#5b2a86");
+  // Colour codes read left to right on every page, Arabic too.
+  await expect(page.getByRole("textbox", { name: "Background colour", exact: true })).toHaveAttribute("dir", "ltr");
   await page.getByRole("textbox", { name: "Text colour", exact: true }).fill("#fdf6e3");
   for (const preview of ["preview-web", "preview-apple", "preview-google"]) {
     await expect(page.getByTestId(preview)).toContainText("Plum Rewards");
