@@ -94,7 +94,7 @@ function runAs(): { uid: number; gid: number } | undefined {
  * The unix socket's folder. A socket's path is limited to ~100 bytes, so a deep $DATA_DIR gets a
  * folder under the system's temporary folder instead (recorded in the state file).
  */
-function socketDirFor(dataDir: string): string {
+export function socketDirFor(dataDir: string): string {
   const inData = path.join(dataDir, "run");
   if (`${inData}/.s.PGSQL.${PORT}.lock`.length < 100) return inData;
   return fs.mkdtempSync(path.join(os.tmpdir(), "loyalty-pg-"));
@@ -120,12 +120,28 @@ const run = (program: string, args: string[], owner: { uid: number; gid: number 
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.on("error", reject);
     child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${path.basename(program)} failed (${code}):\n${output}`)),
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(
+              `${path.basename(program)} failed (${code}):\n${output}` +
+                (owner ? `\nAs root, PostgreSQL runs as the user ${USER}: it must reach $DATA_DIR (every folder above it executable by others).` : ""),
+            ),
+          ),
     );
   });
 
 function chown(target: string, owner: { uid: number; gid: number } | undefined) {
   if (owner) fs.chownSync(target, owner.uid, owner.gid);
+}
+
+function chownTree(dir: string, owner: { uid: number; gid: number }) {
+  fs.chownSync(dir, owner.uid, owner.gid);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const at = path.join(dir, entry.name);
+    if (entry.isDirectory()) chownTree(at, owner);
+    else fs.chownSync(at, owner.uid, owner.gid);
+  }
 }
 
 /** initdb into `clusterDir`, once (first start); answers the state written beside it. */
@@ -227,12 +243,17 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedSe
   fs.mkdirSync(dataDir, { recursive: true });
   const bin = await binaries();
   const owner = runAs();
+  // As root, the `postgres` user must pass through $DATA_DIR (a folder made by mkdtemp is 700):
+  // execute-only for others lets it reach its own folder inside, without listing the rest.
+  if (owner) fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o001);
   const clusterDir = path.join(dataDir, CLUSTER_DIR);
   let state = readState(dataDir);
   if (!state || !fs.existsSync(path.join(clusterDir, "PG_VERSION"))) {
     state = await initialise(dataDir, clusterDir, bin, owner);
   }
   await stopLeftover(clusterDir);
+  // A restored backup is copied by this process (db/base-backup.ts): the server's user owns it.
+  if (owner && fs.statSync(clusterDir).uid !== owner.uid) chownTree(clusterDir, owner);
   fs.mkdirSync(state.socketDir, { recursive: true, mode: 0o700 });
   chown(state.socketDir, owner);
   const logFile = path.join(dataDir, "postgres.log");
