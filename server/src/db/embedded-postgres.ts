@@ -109,7 +109,9 @@ function readState(dataDir: string): EmbeddedState | undefined {
 export function embeddedUrl(dataDir: string, database = DATABASE): string | undefined {
   const state = readState(dataDir);
   if (!state) return undefined;
-  return `postgres://${USER}:${encodeURIComponent(state.password)}@/${database}?host=${encodeURIComponent(state.socketDir)}`;
+  // `host` in the query names the socket's folder (node-postgres); `localhost` keeps it a valid URL.
+  const socket = encodeURIComponent(state.socketDir);
+  return `postgres://${USER}:${encodeURIComponent(state.password)}@localhost/${database}?host=${socket}`;
 }
 
 const run = (program: string, args: string[], owner: { uid: number; gid: number } | undefined) =>
@@ -225,14 +227,14 @@ async function ready(url: string, child: ChildProcess, logFile: string) {
 
 /**
  * PostgreSQL's settings for one business on a small machine: shared buffers shared by every
- * backend (the first-start peak stays far below 350 MB a process, issue 26 §1), few connections
- * (the API server's pool holds 10, LISTEN, the job queue, a backup, tests' databases).
+ * backend (the first-start peak stays far below 350 MB a process, issue 26 §1), PostgreSQL's default
+ * connections (the API server's pool holds 10; LISTEN, a backup, the API tests' databases).
  */
 const SETTINGS = [
   "listen_addresses=",
   `port=${PORT}`,
   "shared_buffers=32MB",
-  "max_connections=60",
+  "max_connections=100",
   "max_wal_size=256MB",
   // A backup copies the data folder: WAL is kept for it (db/backup.ts).
   "wal_level=replica",
