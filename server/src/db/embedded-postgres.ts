@@ -284,11 +284,14 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedSe
     url: embeddedUrl(dataDir)!,
     pid: child.pid!,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        // Fast shutdown: open sessions are ended, committed work is on disk.
-        child.kill("SIGINT");
-        await exited;
-      }
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // Smart shutdown: the pool's connections, told to end a moment ago, end on their own (a
+      // fast one would end them first and they would log an error). A session still open after
+      // 5 s is ended by a fast shutdown; either way committed work is on disk.
+      child.kill("SIGTERM");
+      const fast = setTimeout(() => child.kill("SIGINT"), 5000);
+      await exited;
+      clearTimeout(fast);
     },
   };
 }
