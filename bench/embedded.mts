@@ -1,7 +1,8 @@
 // `npm run bench:embedded` (issue 26 §1): the two embedded databases side by side in one run on
 // this machine, each on a fresh $DATA_DIR through the built API server as `npm start` runs it:
-// - first start: time to /health, peak RSS of every process the server runs (the API server, PGlite's
-//   preparing child, PostgreSQL's processes: their sum and the largest), disk of $DATA_DIR;
+// - first start: time to /health, peak RSS of every process the server runs (the API server, its
+//   other children: PGlite's preparing child or initdb; PostgreSQL's processes: their sum and the
+//   largest), disk of $DATA_DIR;
 // - staff stamps on 50 demo cards from 50 clients: open loop (50 a second arriving for 30 s: p50,
 //   p99, time-outs) and closed loop (as fast as answers come: throughput);
 // - CPU per stamp of the API server and of the database's processes (/proc, the open loop's).
@@ -50,11 +51,11 @@ function processes(): Proc[] {
   return list;
 }
 
-/** The processes of the API server `root`: itself, its children (PGlite's preparing child, postgres). */
+/** The processes of the API server `root`: itself, its children (PGlite's preparing child; initdb, postgres). */
 function tree(root: number): { api?: Proc; others: Proc[] } {
   const all = processes();
   const inTree = new Set([root]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const p of all)
       if (!inTree.has(p.pid) && inTree.has(p.ppid)) {
@@ -76,7 +77,10 @@ function sampleMemory(root: number) {
     const pg = others.filter((p) => p.comm === "postgres" || p.comm.startsWith("postgres"));
     const node = others.filter((p) => !pg.includes(p));
     peaks.child = Math.max(peaks.child, ...node.map((p) => p.rssMb), 0);
-    peaks.pgSum = Math.max(peaks.pgSum, pg.reduce((sum, p) => sum + p.rssMb, 0));
+    peaks.pgSum = Math.max(
+      peaks.pgSum,
+      pg.reduce((sum, p) => sum + p.rssMb, 0),
+    );
     peaks.pgMax = Math.max(peaks.pgMax, ...pg.map((p) => p.rssMb), 0);
   }, 25);
   return { peaks, stop: () => clearInterval(timer) };
@@ -85,7 +89,10 @@ function sampleMemory(root: number) {
 /** CPU ms so far of the API process and of the database's processes (postgres under it). */
 function cpu(root: number) {
   const { api, others } = tree(root);
-  return { api: api?.cpuMs ?? 0, db: others.filter((p) => p.comm.startsWith("postgres")).reduce((s, p) => s + p.cpuMs, 0) };
+  return {
+    api: api?.cpuMs ?? 0,
+    db: others.filter((p) => p.comm.startsWith("postgres")).reduce((s, p) => s + p.cpuMs, 0),
+  };
 }
 
 const du = (dir: string) => Number(execFileSync("du", ["-sm", dir], { encoding: "utf8" }).split("\t")[0]);
@@ -153,10 +160,10 @@ async function measure(kind: string): Promise<Row> {
     const n = open.requests.total;
     const failed = (r: autocannon.Result) => r.non2xx + r.errors;
     return {
-      "database": kind === "pglite" ? "PGlite" : "embedded PostgreSQL",
+      database: kind === "pglite" ? "PGlite" : "embedded PostgreSQL",
       "start to /health (fresh $DATA_DIR)": `${(startMs / 1000).toFixed(1)} s`,
       "first start peak RSS: API server": `${first.api.toFixed(0)} MB`,
-      "first start peak RSS: preparing child": first.child ? `${first.child.toFixed(0)} MB` : "–",
+      "first start peak RSS: other children": first.child ? `${first.child.toFixed(0)} MB` : "–",
       "first start peak RSS: postgres, largest": first.pgMax ? `${first.pgMax.toFixed(0)} MB` : "–",
       "first start peak RSS: postgres, sum": first.pgSum ? `${first.pgSum.toFixed(0)} MB` : "–",
       "peak RSS under load: API / postgres sum": `${load.peaks.api.toFixed(0)} / ${load.peaks.pgSum ? load.peaks.pgSum.toFixed(0) : "–"} MB`,

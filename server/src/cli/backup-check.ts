@@ -130,7 +130,9 @@ async function main() {
         : await connect({ dataDir: path.join(dir, "source") });
     await source.migrate();
     await seed(source.db, { demoUser: true });
-    const backup = await (sourceUrl ? postgres(dir, sourceUrl) : pglite ? embedded(dir) : embeddedPostgres(dir))(source);
+    const backup = await (sourceUrl ? postgres(dir, sourceUrl) : pglite ? embedded(dir) : embeddedPostgres(dir))(
+      source,
+    );
 
     // Writes in transactions: a user and its tokens, all or nothing.
     let written = 0;

@@ -146,7 +146,8 @@ async function reachable(dataDir: string): Promise<string | undefined> {
  */
 export async function restoreEmbeddedPostgres(backup: string, dataDir: string): Promise<string | undefined> {
   const cluster = path.join(backup, CLUSTER_DIR);
-  if (!fs.existsSync(path.join(cluster, "backup_label"))) throw new Error(`${backup} is not a backup of the embedded database`);
+  if (!fs.existsSync(path.join(cluster, "backup_label")))
+    throw new Error(`${backup} is not a backup of the embedded database`);
   if (await reachable(dataDir)) throw new Error("the embedded database runs: stop the API server first");
   fs.mkdirSync(dataDir, { recursive: true });
   const current = path.join(dataDir, CLUSTER_DIR);

@@ -127,7 +127,9 @@ const run = (program: string, args: string[], owner: { uid: number; gid: number 
         : reject(
             new Error(
               `${path.basename(program)} failed (${code}):\n${output}` +
-                (owner ? `\nAs root, PostgreSQL runs as the user ${USER}: it must reach $DATA_DIR (every folder above it executable by others).` : ""),
+                (owner
+                  ? `\nAs root, PostgreSQL runs as the user ${USER}: it must reach $DATA_DIR (every folder above it executable by others).`
+                  : ""),
             ),
           ),
     );
