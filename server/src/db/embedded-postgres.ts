@@ -194,8 +194,8 @@ async function initialise(dataDir: string, clusterDir: string, bin: Binaries, ow
   return state;
 }
 
-/** A postmaster left running by a server that was killed (SIGKILL) is stopped before starting. */
-async function stopLeftover(clusterDir: string) {
+/** A postmaster left running by an API server killed alone (SIGKILL) is stopped before starting. */
+export async function stopLeftover(clusterDir: string) {
   const pidFile = path.join(clusterDir, "postmaster.pid");
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
@@ -273,12 +273,13 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedSe
   chown(state.socketDir, owner);
   const logFile = path.join(dataDir, "postgres.log");
   const log = fs.openSync(logFile, "a", 0o600);
-  // Its own process group: Ctrl-C in a terminal reaches the API server, which stops the database
-  // after it has answered its last request.
+  // In the API server's process group: whoever stops the group (`npm start`, a supervisor, a test
+  // runner, even with SIGKILL) stops PostgreSQL with it; SIGTERM is its smart shutdown, which waits
+  // for the API server to close its connections.
   const child = spawn(
     bin.postgres,
     ["-D", clusterDir, "-k", state.socketDir, ...SETTINGS.flatMap((setting) => ["-c", setting])],
-    { ...owner, stdio: ["ignore", log, log], detached: true },
+    { ...owner, stdio: ["ignore", log, log] },
   );
   fs.closeSync(log);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
