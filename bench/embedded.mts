@@ -9,6 +9,8 @@
 // Targets on the default (embedded PostgreSQL): every process ≤ 350 MB at first start, open loop
 // p99 ≤ 100 ms with 0 time-outs, API CPU per stamp ≤ 2 ms. Linux only (/proc).
 //   BENCH_EMBEDDED_SECONDS=30 (open loop), BENCH_EMBEDDED_KINDS=pglite,postgres
+// With DATABASE_URL (`scripts/with-postgres.sh npm run bench:embedded`) a third column measures the
+// same on that PostgreSQL server (Debian's, outside the API server: its CPU is not counted).
 import { spawn, type ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -19,7 +21,8 @@ import { waitForUrl } from "../scripts/lib/run.mjs";
 import { apiCall, demoProgramme, freePort } from "./servers.mjs";
 
 const SECONDS = Number(process.env.BENCH_EMBEDDED_SECONDS || 30);
-const KINDS = (process.env.BENCH_EMBEDDED_KINDS || "pglite,postgres").split(",");
+const EXTERNAL = process.env.DATABASE_URL;
+const KINDS = (process.env.BENCH_EMBEDDED_KINDS || `pglite,postgres${EXTERNAL ? ",url" : ""}`).split(",");
 const CLIENTS = 50;
 const CARDS = 50;
 const RATE = 50;
@@ -105,14 +108,16 @@ async function measure(kind: string): Promise<Row> {
   const api = `http://127.0.0.1:${port}/api`;
   const started = performance.now();
   // As `npm start` runs the API server (scripts/start.mjs): the built bundle in its own group.
+  const { DATABASE_URL: _external, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, ["server/dist/main.cjs"], {
     env: {
-      ...process.env,
+      ...inherited,
+      ...(kind === "url" && { DATABASE_URL: EXTERNAL }),
       NODE_ENV: "production",
       ALLOW_LOCAL_DEFAULTS: "true",
       LOG_LEVEL: "warn",
       DATA_DIR: dataDir,
-      DATABASE: kind,
+      DATABASE: kind === "url" ? "postgres" : kind,
       API_PORT: String(port),
       RATE_LIMIT_FACTOR: "1000",
       SEED_DEMO_USER: "true",
@@ -123,7 +128,7 @@ async function measure(kind: string): Promise<Row> {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const memory = sampleMemory(child.pid!);
   try {
-    await waitForUrl(`${api}/health`, 120_000);
+    await waitForUrl(`${api}/health`, 120_000, () => child.exitCode === null);
     const startMs = performance.now() - started;
     memory.stop();
     const first = { ...memory.peaks };
@@ -160,7 +165,7 @@ async function measure(kind: string): Promise<Row> {
     const n = open.requests.total;
     const failed = (r: autocannon.Result) => r.non2xx + r.errors;
     return {
-      database: kind === "pglite" ? "PGlite" : "embedded PostgreSQL",
+      database: kind === "pglite" ? "PGlite" : kind === "url" ? "PostgreSQL (DATABASE_URL)" : "embedded PostgreSQL",
       "start to /health (fresh $DATA_DIR)": `${(startMs / 1000).toFixed(1)} s`,
       "first start peak RSS: API server": `${first.api.toFixed(0)} MB`,
       "first start peak RSS: other children": first.child ? `${first.child.toFixed(0)} MB` : "–",
@@ -172,7 +177,12 @@ async function measure(kind: string): Promise<Row> {
       "open loop: time-outs / errors": `${open.timeouts} / ${failed(open)}`,
       "closed loop 15 s: stamps/s (p50 / p99)": `${closed.requests.average.toFixed(0)} (${closed.latency.p50} / ${closed.latency.p99} ms), ${closed.timeouts} time-outs`,
       "API CPU per stamp": `${((after.api - before.api) / n).toFixed(2)} ms`,
-      "database CPU per stamp": kind === "pglite" ? "(in the API)" : `${((after.db - before.db) / n).toFixed(2)} ms`,
+      "database CPU per stamp":
+        kind === "pglite"
+          ? "(in the API)"
+          : kind === "url"
+            ? "(not counted)"
+            : `${((after.db - before.db) / n).toFixed(2)} ms`,
     };
   } finally {
     memory.stop();
