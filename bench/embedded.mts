@@ -115,7 +115,7 @@ async function measure(kind: string): Promise<Row> {
       ...(kind === "url" && { DATABASE_URL: EXTERNAL }),
       NODE_ENV: "production",
       ALLOW_LOCAL_DEFAULTS: "true",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info", // npm start's level: the access log is paid for (stdout ignored)
       DATA_DIR: dataDir,
       DATABASE: kind === "url" ? "postgres" : kind,
       API_PORT: String(port),
