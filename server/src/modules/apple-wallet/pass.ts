@@ -8,7 +8,7 @@ import { rewardReady } from "../loyalty/reward-ready";
 import { cardBalance, cardTerms, type CardTerms } from "../loyalty/card-balance";
 import { balanceAmount, nextOption } from "../../../../lib/contract/programme";
 import { cardMessages } from "../notifications/messages";
-import type { AppleWalletConfig } from "./config";
+import type { AppleWalletConfig } from "../../settings/apple-wallet";
 import { hexToRgb, type PassImageCache } from "./images";
 import { designOf, lookColumns } from "../card-design/service";
 import { APPLE_WEB_SERVICE_PATH } from "../../../../lib/contract/apple-wallet";

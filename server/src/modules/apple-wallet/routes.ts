@@ -10,7 +10,7 @@ import { randomToken, sha256 } from "../../services/crypto";
 import { secretsOf } from "../loyalty/cards";
 import { holderCard } from "../loyalty/holder-card";
 import { createApns } from "./apns";
-import type { AppleWalletConfig } from "./config";
+import type { AppleWalletConfig } from "../../settings/apple-wallet";
 import { createPassImageCache } from "./images";
 import { appleMessageUpdates } from "./message-updates";
 import { buildPass, passData } from "./pass";
