@@ -6,7 +6,7 @@ import { fieldErrors, messages } from "../../../lib/contract/envelope";
 import { safeParse, type Schema } from "../../../lib/contract/schema";
 import { actingOwnerId, authenticate, type AuthUser } from "./auth";
 import { CARD_SECRETS_HEADER } from "../../../lib/contract/wallet-device";
-import { sha256 } from "../services/crypto";
+import { sha256 } from "../crypto";
 import { forbidden, HttpError, unauthenticated } from "./errors";
 import { idempotencyKeyOf, requestHash, runIdempotent } from "./idempotency";
 import { requireFeature } from "./plan-feature";

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { newQrToken, newSerial } from "../../modules/loyalty/codes";
 import { rewardReady } from "../../modules/loyalty/reward-ready";
 import { newCounterSecret } from "../../modules/loyalty/counter";
-import { hashSecret, sha256 } from "../../services/crypto";
+import { hashSecret, sha256 } from "../../crypto";
 import type { Db } from "../client";
 import {
   addresses,

@@ -6,7 +6,7 @@ import { applePassRegistrations, applePassTokens, cards } from "../../db/schema"
 import { notFound } from "../../http/errors";
 import { route, type Result } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
-import { randomToken, sha256 } from "../../services/crypto";
+import { randomToken, sha256 } from "../../crypto";
 import { secretsOf } from "../loyalty/cards";
 import { holderCard } from "../loyalty/holder-card";
 import { createApns } from "./apns";

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { applePassTokens, cards } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { sha256 } from "../../services/crypto";
+import { sha256 } from "../../crypto";
 import { APPLE_AUTH_SCHEME } from "../../../../lib/contract/apple-wallet";
 import type { AppleWalletConfig } from "../../settings/apple-wallet";
 

@@ -5,7 +5,7 @@ import type { OtpPurpose } from "../../../../lib/contract/fields";
 import { type PendingRegistration, users } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";
 import { route } from "../../http/route";
-import { hashSecret, timingDummyHash, verifySecret } from "../../services/crypto";
+import { hashSecret, timingDummyHash, verifySecret } from "../../crypto";
 import { limits } from "../../services/rate-limit";
 import { findLiveUserByEmail, toProfile } from "../users/profile";
 import { consumeOtp, pendingRegistration, sendOtp, sendOtpUnlessRecent, throttleOtpSend } from "./otp";

@@ -7,7 +7,7 @@ import { cards, customers, walletCodes } from "../../db/schema";
 import { invalid } from "../../http/errors";
 import { route } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
-import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
+import { hashSecret, otpCode, verifySecret } from "../../crypto";
 import { queueMail } from "../../services/mail-jobs";
 import { walletCodeMail } from "../../services/mail-templates";
 import { localeOrDefault, translator } from "../../i18n";

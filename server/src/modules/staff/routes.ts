@@ -8,7 +8,7 @@ import { isUniqueViolation } from "../../http/db-errors";
 import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
-import { hashSecret, randomToken, sha256 } from "../../services/crypto";
+import { hashSecret, randomToken, sha256 } from "../../crypto";
 import { queueMail } from "../../services/mail-jobs";
 import { staffInviteMail } from "../../services/mail-templates";
 import { localeOrDefault, translator } from "../../i18n";

@@ -5,7 +5,7 @@ import { users } from "../../db/schema";
 import { invalid } from "../../http/errors";
 import { actingOwnerId, type AuthUser } from "../../http/auth";
 import { route } from "../../http/route";
-import { hashSecret, verifySecret } from "../../services/crypto";
+import { hashSecret, verifySecret } from "../../crypto";
 import { limits } from "../../services/rate-limit";
 import { revokeTokens } from "../auth/tokens";
 import { statusPaymentOf } from "../payments/status";
