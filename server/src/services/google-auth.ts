@@ -1,7 +1,6 @@
 import { JWT } from "google-auth-library";
 import { GOOGLE_TOKEN_URI } from "../settings/google-wallet";
 
-
 export type ServiceAccount = { clientEmail: string; privateKey: string; tokenUri: string };
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { applePassUrl } from "../../../../lib/contract/apple-wallet";
 import type { CardMessage } from "../../../../lib/contract/notifications";
 import type { WalletLinks } from "../../../../lib/contract/wallet";
-import { googleSaveLink } from "../google-wallet/routes";
+import { googleSaveLink } from "../google-wallet/save-link";
 import type { CardTerms } from "./card-balance";
 import type { CardRow, ResolvedQr } from "./cards";
 import type { PassLocation } from "./pass-locations";
