@@ -21,6 +21,7 @@ import { fileRoutes } from "./modules/files/routes";
 import { createGoogleWallet, type GoogleWallet } from "./modules/google-wallet/service";
 import { healthRoutes } from "./modules/health/routes";
 import { loyaltyRoutes } from "./modules/loyalty/routes";
+import { walletRoutes } from "./modules/wallet/routes";
 import { notificationRoutes, sendBusinessMessage, type NotificationAddInput } from "./modules/notifications/routes";
 import { customerRoutes } from "./modules/customers/routes";
 import { automationRoutes } from "./modules/automations/routes";
@@ -301,6 +302,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       planRoutes(api);
       paymentRoutes(api);
       loyaltyRoutes(api);
+      walletRoutes(api);
       appleWalletRoutes(api, { images: passImages });
       notificationRoutes(api, { push });
       customerRoutes(api);

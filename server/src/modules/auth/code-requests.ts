@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { OtpPurpose } from "../../../../lib/contract/fields";
 import type { JobQueue } from "../../services/jobs";
-import { findLiveUserByEmail } from "../users/profile";
+import { findLiveUserByEmail } from "./profile";
 import { pendingRegistration, sendOtp } from "./otp";
 
 export type CodeRequests = JobQueue<{ email: string; purpose: OtpPurpose }>;

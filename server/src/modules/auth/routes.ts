@@ -6,7 +6,7 @@ import { HttpError, invalid } from "../../http/errors";
 import { route } from "../../http/route";
 import { hashSecret, timingDummyHash, verifySecret } from "../../crypto";
 import { limits } from "../../services/rate-limit";
-import { findLiveUserByEmail, toProfile } from "../users/profile";
+import { findLiveUserByEmail, toProfile } from "./profile";
 import type { CodeRequests } from "./code-requests";
 import { consumeOtp, pendingRegistration, sendOtp, sendOtpUnlessRecent, throttleOtpSend } from "./otp";
 import { issueApiToken, issueResetToken, revokeToken, revokeTokens, spendResetToken } from "./tokens";

@@ -14,7 +14,7 @@ import { staffInviteMail } from "../../services/mail-templates";
 import { localeOrDefault, translator } from "../../i18n";
 import type { Limit } from "../../services/rate-limit";
 import { revokeTokens } from "../auth/tokens";
-import { findLiveUserByEmail } from "../users/profile";
+import { findLiveUserByEmail } from "../auth/profile";
 import { findInvite, firstBusinessName, inviteError, inviteMessages, requireStaffPlan, spendInvite } from "./invites";
 
 /** The public invite calls are guessing targets: a few dozen tries per address and quarter hour. */

@@ -9,7 +9,7 @@ import { hashSecret, verifySecret } from "../../crypto";
 import { limits } from "../../services/rate-limit";
 import { revokeTokens } from "../auth/tokens";
 import { statusPaymentOf } from "../payments/status";
-import { toProfile } from "./profile";
+import { toProfile } from "../auth/profile";
 
 export function userRoutes(app: FastifyInstance) {
   const withStatus = async (user: AuthUser, row: typeof users.$inferSelect) => ({

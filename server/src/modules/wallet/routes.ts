@@ -20,13 +20,13 @@ import {
   NO_PROGRAMME,
   publicPlace,
   secretsOf,
-} from "./cards";
-import { holderCard } from "./holder-card";
-import { joinCard } from "./engine/join";
-import { findReferrer, referralUrl } from "./referrals";
-import { takeOverCard } from "./take-over";
-import { walletLinks } from "./wallet-links";
-import { passLocations } from "./pass-locations";
+} from "../loyalty/cards";
+import { holderCard } from "../loyalty/holder-card";
+import { joinCard } from "../loyalty/engine/join";
+import { findReferrer, referralUrl } from "../loyalty/referrals";
+import { takeOverCard } from "../loyalty/take-over";
+import { walletLinks } from "./links";
+import { passLocations } from "../loyalty/pass-locations";
 import { cardMessages } from "../notifications/messages";
 
 const MINUTES = 60;
