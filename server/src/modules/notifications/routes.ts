@@ -20,6 +20,7 @@ import {
   users,
 } from "../../db/schema";
 import { notFound, unauthenticated } from "../../http/errors";
+import { ownBusiness } from "../businesses/owned";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import type { PushSender } from "../../services/push";
@@ -212,12 +213,7 @@ export async function sendBusinessMessage(
   ownerId: number,
   body: NotificationAddInput,
 ): Promise<Result> {
-  const [business] = await app.db
-    .select({ id: businesses.id, name: businesses.businessName })
-    .from(businesses)
-    .where(and(eq(businesses.id, body.business_id), eq(businesses.userId, ownerId)))
-    .limit(1);
-  if (!business) throw notFound("Business not found.");
+  const business = await ownBusiness(app.db, ownerId, body.business_id);
   await app.limiter.hit(`notification-add:owner:${ownerId}`, notificationLimits.addPerOwner);
   const segmented = body.segment !== "all";
   const { row, recipients } = await app.db.transaction(async (tx) => {

@@ -11,24 +11,11 @@ import type {
   CardState,
   RedeemOption,
   Change,
-  OrderSource,
   ChangeAction,
   Decision,
 } from "./types";
 
-export type {
-  CardRow,
-  RewardRow,
-  DayBounds,
-  CardValues,
-  Unit,
-  CardState,
-  RedeemOption,
-  Change,
-  OrderSource,
-  ChangeAction,
-  Decision,
-};
+export type * from "./types";
 
 /**
  * The rules of a card, each written once: pure functions of the card's row as its lock read it,
