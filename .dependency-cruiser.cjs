@@ -66,6 +66,9 @@ module.exports = {
     },
   ],
   options: {
+    // The scripts at the top may import any layer: their own imports are not followed (so the demo
+    // seed, which uses the modules' helpers, makes no loop through db/); an import OF a script from
+    // any layer is still an upward import.
     doNotFollow: { path: ["node_modules", TOP] },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
