@@ -18,11 +18,11 @@ import { businessRoutes } from "./modules/businesses/routes";
 import { cardDesignRoutes } from "./modules/card-design/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { fileRoutes } from "./modules/files/routes";
-import { googleWalletRoutes } from "./modules/google-wallet/routes";
 import { createGoogleWallet, type GoogleWallet } from "./modules/google-wallet/service";
 import { healthRoutes } from "./modules/health/routes";
 import { loyaltyRoutes } from "./modules/loyalty/routes";
-import { notificationRoutes } from "./modules/notifications/routes";
+import { walletRoutes } from "./modules/wallet/routes";
+import { notificationRoutes, sendBusinessMessage, type NotificationAddInput } from "./modules/notifications/routes";
 import { customerRoutes } from "./modules/customers/routes";
 import { automationRoutes } from "./modules/automations/routes";
 import { openApiRoutes } from "./modules/openapi/routes";
@@ -38,10 +38,26 @@ import { createPaymentProvider, type PaymentProvider } from "./services/payments
 import { createCounterFeed, type CounterFeed } from "./services/counter-feed";
 import { createEvents, type Events } from "./services/events";
 import { registerHousekeeping } from "./services/housekeeping";
-import { scheduleExpiry } from "./modules/loyalty/expiry";
 import { createJobs, type Jobs, type JobsOptions } from "./services/jobs";
 import { registerMailJobs } from "./services/mail-jobs";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limit";
+import { createPushSender } from "./services/push";
+import type { PlanFeature } from "../../lib/contract/plan-features";
+import { registerCodeRequests } from "./modules/auth/code-requests";
+import { createApns } from "./modules/apple-wallet/apns";
+import { createPassImageCache } from "./modules/apple-wallet/images";
+import { registerApplePassUpdates } from "./modules/apple-wallet/updates";
+import { scheduleAutomations } from "./modules/automations/run";
+import { registerGoogleWalletUpdates } from "./modules/google-wallet/updates";
+import { scheduleExpiry } from "./modules/loyalty/expiry";
+import { registerFeedListeners } from "./modules/notifications/feed";
+import { registerPushJobs } from "./modules/notifications/push-targets";
+import { requireFeature } from "./modules/payments/plan-feature";
+import { registerReconciliation } from "./modules/payments/reconcile";
+import { registerPaymentJobs } from "./modules/payments/settle";
+import { registerContactMail } from "./modules/site/contact-mail";
+import { registerDelivery } from "./modules/webhooks/deliver";
+import { registerFanOut } from "./modules/webhooks/fan-out";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -65,6 +81,8 @@ declare module "fastify" {
     googleWallet: GoogleWallet;
     /** Stamps as counter screens see them (LISTEN/NOTIFY; services/counter-feed.ts). */
     counterFeed: CounterFeed;
+    /** route()'s check of a call's `feature` (modules/payments/plan-feature.ts): 403 unless the plan has it. */
+    requireFeature(ownerId: number, feature: PlanFeature): Promise<void>;
   }
 }
 
@@ -84,7 +102,15 @@ export type AppDeps = {
   logStream?: LogStream;
 };
 
-/** Builds the API server (routes under /api) without listening: tests use `app.inject`. */
+/**
+ * Builds the API server (routes under /api) without listening: tests use `app.inject`.
+ *
+ * The composition root: every service, job queue, worker, scheduler and listener the server runs
+ * is created here, in this order: config and database (given) → services → job workers and
+ * schedulers → event listeners → HTTP plumbing → routes. Route modules receive what they use
+ * (`app`'s decorations, or a deps object) and create nothing. Reading this function tells what the
+ * process runs.
+ */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
@@ -95,9 +121,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logController: new LogController({ disableRequestLogging: true }),
   });
 
+  // Config and database.
   app.decorate("config", config);
   app.decorate("database", deps.database);
   app.decorate("db", deps.database.db);
+
+  // Services.
   app.decorate(
     "mailer",
     deps.mailer ??
@@ -109,35 +138,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         log: app.log,
       }),
   );
+  // Without CONTACT_EMAIL there is no one to send to, even with SMTP: keep it in the log and outbox.
+  const contactMailer = config.contactEmail
+    ? app.mailer
+    : createMailer({ from: config.mailFrom, db: deps.database.db, log: app.log });
   app.decorate("limiter", createRateLimiter(deps.database.db, config.rateLimitFactor));
   app.decorate("payments", deps.payments ?? createPaymentProvider(config));
+  app.decorate("requireFeature", (ownerId: number, feature: PlanFeature) => requireFeature(app.db, ownerId, feature));
   app.decorate("googleWallet", createGoogleWallet(config, app.log));
+  const push = createPushSender(config.fcm, app.log);
+  // Apple Wallet: the pass images are cached; APNs is reached only when configured.
+  const passImages = createPassImageCache();
+  const apns = config.appleWallet && createApns(config.appleWallet);
+  if (apns) app.addHook("onClose", async () => apns.close());
+  app.decorate("counterFeed", createCounterFeed(deps.database, app.log));
+  app.addHook("onClose", async () => app.counterFeed.close());
 
   const jobs = createJobs(deps.database, app.log, deps.jobs);
   app.decorate("jobs", jobs);
   app.decorate("settle", () => jobs.drain());
   app.decorate("events", createEvents(jobs));
-  registerMailJobs(app);
-  registerHousekeeping(app);
-  scheduleExpiry(app);
-  app.decorate("counterFeed", createCounterFeed(deps.database, app.log));
-  app.addHook("onClose", async () => app.counterFeed.close());
-
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "same-site" } });
-
-  registerJsonParser(app);
-  // Form posts are part of the contract as much as JSON (the original backend took both).
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
-
-  // Multipart forms (add-business with its logo) arrive as plain fields with files as Buffers, so
-  // the contract's zod schema validates them like any other body. A file may be as large as the
-  // body cap: its size is the schema's to judge (a too-large logo is a 422 with a field message).
-  await app.register(multipart, {
-    attachFieldsToBody: "keyValues",
-    limits: { fileSize: BODY_LIMIT, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
-  });
 
   // The job queue starts with the server. With the database out of reach at that moment (a
   // restart, a failover) the server starts all the same, its calls answer 503, and the queue is
@@ -155,6 +175,45 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook("preClose", async () => {
     closing = true;
     clearTimeout(jobsRetry);
+  });
+
+  // Job workers and schedulers.
+  registerMailJobs(app);
+  registerHousekeeping(app);
+  scheduleExpiry(app);
+  const codeRequests = registerCodeRequests(app);
+  const contactMailJob = registerContactMail(app, contactMailer);
+  registerPaymentJobs(app);
+  // After the queue's start (onReady hooks run in order): it queues a reconciliation at start.
+  registerReconciliation(app);
+  const pushes = registerPushJobs(app, push);
+  scheduleAutomations(app, pushes);
+  const deliveries = registerDelivery(app);
+  app.decorate("sendMessage", (ownerId: number, body: NotificationAddInput) =>
+    sendBusinessMessage(app, pushes, ownerId, body),
+  );
+
+  // Event listeners (each a job queue of its own: services/events.ts).
+  registerFeedListeners(app, pushes);
+  registerGoogleWalletUpdates(app);
+  if (apns) registerApplePassUpdates(app, apns);
+  registerFanOut(app, deliveries);
+
+  // HTTP plumbing.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "same-site" } });
+
+  registerJsonParser(app);
+  // Form posts are part of the contract as much as JSON (the original backend took both).
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  // Multipart forms (add-business with its logo) arrive as plain fields with files as Buffers, so
+  // the contract's zod schema validates them like any other body. A file may be as large as the
+  // body cap: its size is the schema's to judge (a too-large logo is a 422 with a field message).
+  await app.register(multipart, {
+    attachFieldsToBody: "keyValues",
+    limits: { fileSize: BODY_LIMIT, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
   });
 
   app.addHook("onResponse", async (request, reply) => {
@@ -231,7 +290,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (api) => {
       healthRoutes(api);
-      authRoutes(api);
+      authRoutes(api, { codeRequests });
       userRoutes(api);
       fileRoutes(api);
       dashboardRoutes(api);
@@ -239,20 +298,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       cardDesignRoutes(api);
       productCategoryRoutes(api);
       staffRoutes(api);
-      siteRoutes(api);
+      siteRoutes(api, { contactMailJob });
       planRoutes(api);
       paymentRoutes(api);
       loyaltyRoutes(api);
-      googleWalletRoutes(api);
-      appleWalletRoutes(api);
-      notificationRoutes(api);
+      walletRoutes(api);
+      appleWalletRoutes(api, { images: passImages });
+      notificationRoutes(api, { push });
       customerRoutes(api);
       automationRoutes(api);
-      webhookRoutes(api);
+      webhookRoutes(api, { deliveries });
       openApiRoutes(api);
       integrationRoutes(api);
       apiKeyRoutes(api);
-      // After notificationRoutes: POST /v1/messages sends as notification-add does.
+      // POST /v1/messages sends as notification-add does (app.sendMessage).
       await api.register(publicApi, { prefix: "/v1" });
     },
     { prefix: "/api" },

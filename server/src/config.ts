@@ -1,7 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import { googleWalletEnv, readGoogleWalletConfig, type GoogleWalletConfig } from "./modules/google-wallet/settings";
-import { appleWalletFromEnv, type AppleWalletConfig } from "./modules/apple-wallet/config";
+import { googleWalletEnv, readGoogleWalletConfig, type GoogleWalletConfig } from "./settings/google-wallet";
+import { appleWalletFromEnv, type AppleWalletConfig } from "./settings/apple-wallet";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -54,7 +54,7 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, "must be a Stripe webhook secret (whsec_…)")
     .optional(),
-  /** Google Wallet (issue 10 §5): all or nothing, see modules/google-wallet/settings.ts. */
+  /** Google Wallet (issue 10 §5): all or nothing, see settings/google-wallet.ts. */
   ...googleWalletEnv,
   // Push (issue 10): Firebase Cloud Messaging; unset: messages are stored and shown in-app only.
   /** The service account's JSON key, as it is or base64-encoded. */
@@ -93,7 +93,7 @@ export type Config = {
   stripe?: { secretKey: string; webhookSecret: string };
   /** Set when Google Wallet is configured; unset: no "Save to Google Wallet" link, nothing calls Google. */
   googleWallet?: GoogleWalletConfig;
-  /** Apple Wallet (issue 10), when configured: APPLE_* and APNS_* (modules/apple-wallet/config.ts). */
+  /** Apple Wallet (issue 10), when configured: APPLE_* and APNS_* (settings/apple-wallet.ts). */
   appleWallet?: AppleWalletConfig;
   /** Set when Firebase Cloud Messaging is configured; unset: no push. */
   fcm?: FcmConfig;

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { hashSecret } from "../services/crypto";
+import { hashSecret } from "../crypto";
 import type { Db } from "./client";
 import { users } from "./schema";
 import { seedReferenceLists } from "./seed/reference-lists";

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { ApiKeyScope } from "../../../lib/contract/api-keys";
 import type { Db } from "../db/client";
 import { apiKeys, users } from "../db/schema";
-import { sha256 } from "../services/crypto";
+import { sha256 } from "../crypto";
 
 /** Who calls the public API: a live key of a live owner. */
 export type ApiKeyCaller = { keyId: number; ownerId: number; scopes: ApiKeyScope[] };

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { apiTokens, users } from "../db/schema";
-import { sha256 } from "../services/crypto";
+import { sha256 } from "../crypto";
 
 /** A token unused this long stops working (the web session cookie lives 14 days). */
 export const TOKEN_IDLE_DAYS = 30;

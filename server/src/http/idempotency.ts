@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
-import { sha256 } from "../services/crypto";
+import { sha256 } from "../crypto";
 import { HttpError } from "./errors";
 
 /** How long an answer is kept and replayed (housekeeping prunes older ones). */

@@ -6,10 +6,9 @@ import { fieldErrors, messages } from "../../../lib/contract/envelope";
 import { safeParse, type Schema } from "../../../lib/contract/schema";
 import { actingOwnerId, authenticate, type AuthUser } from "./auth";
 import { CARD_SECRETS_HEADER } from "../../../lib/contract/wallet-device";
-import { sha256 } from "../services/crypto";
+import { sha256 } from "../crypto";
 import { forbidden, HttpError, unauthenticated } from "./errors";
 import { idempotencyKeyOf, requestHash, runIdempotent } from "./idempotency";
-import { requireFeature } from "./plan-feature";
 
 type Input<S> = S extends Schema ? z.output<S> : undefined;
 type UserFor<C extends Call> = C["access"] extends "public" ? AuthUser | null : AuthUser;
@@ -106,7 +105,7 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: (c
       } as Context<C>;
       // What the plan sells, after validation (a bad field is a 422 whatever the plan, as the
       // dashboard's forms expect) and before the handler writes anything.
-      if (call.feature && user) await requireFeature(app.db, actingOwnerId(user), call.feature);
+      if (call.feature && user) await app.requireFeature(actingOwnerId(user), call.feature);
       const key = call.idempotent ? idempotencyKeyOf(request) : undefined;
       const scope = key && idempotencyScope(user, request);
       if (key && scope) {

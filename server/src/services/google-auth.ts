@@ -1,7 +1,5 @@
 import { JWT } from "google-auth-library";
-
-/** Where Google's libraries send the JWT-bearer grant (fixed in google-auth-library). */
-export const GOOGLE_TOKEN_URI = "https://oauth2.googleapis.com/token";
+import { GOOGLE_TOKEN_URI } from "../settings/google-wallet";
 
 export type ServiceAccount = { clientEmail: string; privateKey: string; tokenUri: string };
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { NewApiKey, ApiKey } from "../../../lib/contract/api-keys";
 import { createSandboxProvider } from "../../src/services/payments/sandbox";
-import { sha256 } from "../../src/services/crypto";
+import { sha256 } from "../../src/crypto";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 
 // Issue 24 §1: an owner's keys to the public API, shown once, stored as a hash and a prefix.

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { NotificationList } from "../../../lib/contract/notifications";
 import { CARD_SECRETS_HEADER, type WalletJoinResult } from "../../../lib/contract/wallet";
 import { deviceHash } from "../../src/modules/loyalty/cards";
-import { joinLimits } from "../../src/modules/loyalty/wallet";
+import { joinLimits } from "../../src/modules/wallet/routes";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

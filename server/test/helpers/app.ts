@@ -9,7 +9,7 @@ import { payments, plans, users } from "../../src/db/schema";
 import { eq } from "drizzle-orm";
 import { seedPlans } from "../../src/db/seed/plans";
 import { issueApiToken } from "../../src/modules/auth/tokens";
-import { hashSecret } from "../../src/services/crypto";
+import { hashSecret } from "../../src/crypto";
 import type { JobsOptions } from "../../src/services/jobs";
 import type { Mailer } from "../../src/services/mail";
 import type { PaymentProvider } from "../../src/services/payments";

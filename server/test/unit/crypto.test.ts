@@ -1,4 +1,4 @@
-import { hashSecret, otpCode, randomToken, sha256, timingDummyHash, verifySecret } from "../../src/services/crypto";
+import { hashSecret, otpCode, randomToken, sha256, timingDummyHash, verifySecret } from "../../src/crypto";
 
 describe("crypto", () => {
   it("hashes secrets with argon2id at OWASP's baseline, salted", async () => {

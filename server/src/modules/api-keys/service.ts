@@ -3,7 +3,7 @@ import type { ApiKey, ApiKeyScope, NewApiKey } from "../../../../lib/contract/ap
 import type { Db } from "../../db/client";
 import { apiKeys } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { randomToken, sha256 } from "../../services/crypto";
+import { randomToken, sha256 } from "../../crypto";
 
 /** Characters of the key kept visible after the `lc_live_`/`lc_test_` mark. */
 const VISIBLE = 4;

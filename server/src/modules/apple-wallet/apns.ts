@@ -1,5 +1,5 @@
 import { connect, constants, type ClientHttp2Session } from "node:http2";
-import type { AppleWalletConfig } from "./config";
+import type { AppleWalletConfig } from "../../settings/apple-wallet";
 
 /** What APNs answered for one device: its status, and its `reason` when it refused (status 0: no answer). */
 export type PushOutcome = { pushToken: string; status: number; reason?: string };

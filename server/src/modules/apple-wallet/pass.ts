@@ -3,12 +3,13 @@ import { PKPass } from "passkit-generator";
 import type { Db } from "../../db/client";
 import { businesses, cards, customers, files } from "../../db/schema";
 import { resolveReward } from "../loyalty/cards";
+import { withHolder } from "../loyalty/card-holder";
 import { passLocations } from "../loyalty/pass-locations";
 import { rewardReady } from "../loyalty/reward-ready";
 import { cardBalance, cardTerms, type CardTerms } from "../loyalty/card-balance";
 import { balanceAmount, nextOption } from "../../../../lib/contract/programme";
 import { cardMessages } from "../notifications/messages";
-import type { AppleWalletConfig } from "./config";
+import type { AppleWalletConfig } from "../../settings/apple-wallet";
 import { hexToRgb, type PassImageCache } from "./images";
 import { designOf, lookColumns } from "../card-design/service";
 import { APPLE_WEB_SERVICE_PATH } from "../../../../lib/contract/apple-wallet";
@@ -18,17 +19,18 @@ const english = translator("en");
 
 /** What a card's pass shows, read in one query (plus the reward it collects for); the logo by id. */
 export async function passData(db: Db, cardId: number) {
-  const [row] = await db
-    .select({
-      card: cards,
-      customerName: customers.name,
-      businessName: businesses.businessName,
-      logoFileId: businesses.logoFileId,
-      ...lookColumns,
-    })
-    .from(cards)
-    .innerJoin(customers, eq(customers.id, cards.customerId))
-    .innerJoin(businesses, eq(businesses.id, cards.businessId))
+  const [row] = await withHolder(
+    db
+      .select({
+        card: cards,
+        customerName: customers.name,
+        businessName: businesses.businessName,
+        logoFileId: businesses.logoFileId,
+        ...lookColumns,
+      })
+      .from(cards)
+      .$dynamic(),
+  )
     .where(eq(cards.id, cardId))
     .limit(1);
   if (!row) return null;

@@ -6,15 +6,12 @@ import { applePassRegistrations, applePassTokens, cards } from "../../db/schema"
 import { notFound } from "../../http/errors";
 import { route, type Result } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
-import { randomToken, sha256 } from "../../services/crypto";
+import { randomToken, sha256 } from "../../crypto";
 import { secretsOf } from "../loyalty/cards";
 import { holderCard } from "../loyalty/holder-card";
-import { createApns } from "./apns";
-import type { AppleWalletConfig } from "./config";
-import { createPassImageCache } from "./images";
-import { appleMessageUpdates } from "./message-updates";
+import type { AppleWalletConfig } from "../../settings/apple-wallet";
+import type { PassImageCache } from "./images";
 import { buildPass, passData } from "./pass";
-import { cardPusher } from "./pushes";
 import { authorisedCard, badPassToken, changedSince, changeTag, lastModified, notModifiedSince } from "./web-service";
 
 export const NOT_CONFIGURED = "Apple Wallet passes are not set up on this site.";
@@ -49,10 +46,13 @@ const empty = (statusCode: number, headers: Record<string, string> = {}): Result
 
 /**
  * Apple Wallet (issue 10, point 4): the card as a signed pass, Apple's pass web service under
- * `/api/apple-wallet/v1/...`, and an APNs push to every registered phone when a card changes.
- * Without configuration every call answers 404 and nothing reaches out.
+ * `/api/apple-wallet/v1/...`. Without configuration every call answers 404. The APNs pushes to
+ * the registered phones when a card changes are registered by app.ts (registerApplePassUpdates).
  */
-export function appleWalletRoutes(app: FastifyInstance) {
+/** What the Apple Wallet routes use that the composition root (app.ts) creates. */
+export type AppleWalletDeps = { images: PassImageCache };
+
+export function appleWalletRoutes(app: FastifyInstance, { images }: AppleWalletDeps) {
   const configured = (): AppleWalletConfig => {
     if (!app.config.appleWallet) throw notFound(NOT_CONFIGURED);
     return app.config.appleWallet;
@@ -64,7 +64,6 @@ export function appleWalletRoutes(app: FastifyInstance) {
     if (!auth) throw badPassToken();
     return auth;
   };
-  const images = createPassImageCache();
   const registration = (deviceId: string, cardId: number) =>
     and(eq(applePassRegistrations.deviceLibraryId, deviceId), eq(applePassRegistrations.cardId, cardId));
 
@@ -142,16 +141,4 @@ export function appleWalletRoutes(app: FastifyInstance) {
     for (const line of body.logs) request.log.warn({ appleWallet: line }, "apple wallet device log");
     return { message: "Logged." };
   });
-
-  // A stamp or a redeem: tell every phone holding the card's pass to fetch it again. Unconfigured,
-  // no listener: a stamp schedules nothing.
-  const config = app.config.appleWallet;
-  if (!config) return;
-  const apns = createApns(config);
-  app.addHook("onClose", async () => apns.close());
-  const pushCards = cardPusher(app, apns);
-  // One push per phone per stamp, however often the job runs: its effects are keyed by its id.
-  app.events.on("card.changed", "apple-pass", ({ cardId }, job) => pushCards([cardId], job.id));
-  // A message to the card holders (issue 16): the passes of the cards it reached show it.
-  appleMessageUpdates(app, pushCards);
 }

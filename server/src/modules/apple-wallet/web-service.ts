@@ -3,9 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { applePassTokens, cards } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { sha256 } from "../../services/crypto";
+import { sha256 } from "../../crypto";
 import { APPLE_AUTH_SCHEME } from "../../../../lib/contract/apple-wallet";
-import type { AppleWalletConfig } from "./config";
+import type { AppleWalletConfig } from "../../settings/apple-wallet";
 
 /** Not "Unauthenticated." (that would end a browser session at the BFF): this is the pass's token. */
 export const badPassToken = () => new HttpError(401, "The pass's authentication token is not valid.");

@@ -4,7 +4,7 @@ import type { OtpPurpose } from "../../../../lib/contract/fields";
 import { otps, users, type PendingRegistration } from "../../db/schema";
 import { localeOrDefault, translator } from "../../i18n";
 import { invalid } from "../../http/errors";
-import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
+import { hashSecret, otpCode, verifySecret } from "../../crypto";
 import { claimEffect, type EffectKey } from "../../services/effects";
 import { queueMail } from "../../services/mail-jobs";
 import { otpMail } from "../../services/mail-templates";

@@ -1,13 +1,13 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
-import type { OtpPurpose } from "../../../../lib/contract/fields";
 import { type PendingRegistration, users } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";
 import { route } from "../../http/route";
-import { hashSecret, timingDummyHash, verifySecret } from "../../services/crypto";
+import { hashSecret, timingDummyHash, verifySecret } from "../../crypto";
 import { limits } from "../../services/rate-limit";
-import { findLiveUserByEmail, toProfile } from "../users/profile";
+import { findLiveUserByEmail, toProfile } from "./profile";
+import type { CodeRequests } from "./code-requests";
 import { consumeOtp, pendingRegistration, sendOtp, sendOtpUnlessRecent, throttleOtpSend } from "./otp";
 import { issueApiToken, issueResetToken, revokeToken, revokeTokens, spendResetToken } from "./tokens";
 
@@ -15,20 +15,10 @@ const CODE_SENT = "We have sent a 6-digit code to your email. It expires in 10 m
 const EMAIL_TAKEN = "The email has already been taken.";
 const BAD_CODE = "The code is invalid or has expired. Please request a new code.";
 
-export function authRoutes(app: FastifyInstance) {
-  /** A code asked for by email (resend-otp, forgot-password): sent only when it has a use. */
-  const codeRequests = app.jobs.work<{ email: string; purpose: OtpPurpose }>("otp-request", async (request, job) => {
-    // One code per request, however often the job runs (issue 22).
-    const once = { kind: "otp-request", source: job.id };
-    const user = await findLiveUserByEmail(app.db, request.email);
-    if (request.purpose === "forgot-password") {
-      if (user?.emailVerifiedAt) await sendOtp(app, request.email, request.purpose, null, once);
-    } else if (!user?.emailVerifiedAt) {
-      const registration = await pendingRegistration(app, request.email);
-      if (registration || user) await sendOtp(app, request.email, request.purpose, registration, once);
-    }
-  });
+/** What the auth routes use that the composition root (app.ts) creates. */
+export type AuthDeps = { codeRequests: CodeRequests };
 
+export function authRoutes(app: FastifyInstance, { codeRequests }: AuthDeps) {
   route(app, calls.register, async ({ body, request }) => {
     await app.limiter.hit(`register:ip:${request.ip}`, limits.registerPerIp);
     const existing = await findLiveUserByEmail(app.db, body.email);

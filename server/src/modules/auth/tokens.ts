@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { apiTokens, passwordResets } from "../../db/schema";
 import { notifyDoorClosed } from "../../services/counter-feed";
-import { randomToken, sha256 } from "../../services/crypto";
+import { randomToken, sha256 } from "../../crypto";
 
 export const RESET_TOKEN_TTL_MINUTES = 15;
 

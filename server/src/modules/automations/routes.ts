@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import {
   AUTOMATION_DEFAULTS,
@@ -9,23 +9,14 @@ import {
 } from "../../../../lib/contract/automations";
 import { calls } from "../../../../lib/contract/calls";
 import { automations, automationSends, businesses, businessMessages, cards, customers } from "../../db/schema";
-import { notFound } from "../../http/errors";
+import { ownBusiness } from "../businesses/owned";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
-
-async function ownBusiness(app: FastifyInstance, ownerId: number, businessId: number) {
-  const [row] = await app.db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(and(eq(businesses.id, businessId), eq(businesses.userId, ownerId)))
-    .limit(1);
-  if (!row) throw notFound("Business not found.");
-}
 
 /** The automations of a business (issue 16): the four kinds, saved or as their defaults (off). */
 export function automationRoutes(app: FastifyInstance) {
   route(app, calls.automationList, async ({ user, query }) => {
-    await ownBusiness(app, user.id, query.business_id);
+    await ownBusiness(app.db, user.id, query.business_id);
     const saved = await app.db.select().from(automations).where(eq(automations.businessId, query.business_id));
     const data: Automation[] = AUTOMATION_KINDS.map((kind) => {
       const row = saved.find((a) => a.kind === kind);
@@ -43,7 +34,7 @@ export function automationRoutes(app: FastifyInstance) {
   });
 
   route(app, calls.automationSave, async ({ user, body }) => {
-    await ownBusiness(app, user.id, body.business_id);
+    await ownBusiness(app.db, user.id, body.business_id);
     const values = {
       enabled: body.enabled,
       days: body.kind === "win_back" ? (body.days ?? null) : null,

@@ -3,8 +3,10 @@ import type { CustomerExport } from "../../../../lib/contract/customers";
 import type { Db } from "../../db/client";
 import { applePassRegistrations, cards, customers, notifications, pushTokens } from "../../db/schema";
 import type { Events } from "../../services/events";
-import { DELETED_CUSTOMER } from "../notifications/feed-text";
 import { customerDetail, findCustomerCard } from "./directory";
+
+/** What a feed entry whose customer was erased calls them: their name left with them. */
+export const DELETED_CUSTOMER = "A deleted customer";
 
 /**
  * How the sentences of feed entries written before references (issue 22) begin with a customer's

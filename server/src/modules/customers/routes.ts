@@ -1,10 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../lib/contract/calls";
 import type { SegmentCount } from "../../../../lib/contract/customers";
-import { and, eq } from "drizzle-orm";
-import { businesses } from "../../db/schema";
 import { actingOwnerId } from "../../http/auth";
 import { notFound } from "../../http/errors";
+import { ownBusiness } from "../businesses/owned";
 import { route } from "../../http/route";
 import { secretsOf } from "../loyalty/cards";
 import { holderCard } from "../loyalty/holder-card";
@@ -18,12 +17,7 @@ const NO_CARD = "No card on this device.";
 /** A business filter must name one of the owner's businesses: another owner's is a 404. */
 async function checkBusiness(app: FastifyInstance, ownerId: number, businessId: number | undefined) {
   if (!businessId) return;
-  const [row] = await app.db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(and(eq(businesses.id, businessId), eq(businesses.userId, ownerId)))
-    .limit(1);
-  if (!row) throw notFound("Business not found.");
+  await ownBusiness(app.db, ownerId, businessId);
 }
 
 /**

@@ -2,7 +2,7 @@ import { rewardReady } from "../loyalty/reward-ready";
 import { balanceAmount, balanceText, type ProgrammeTerms } from "../../../../lib/contract/programme";
 import { minorDigits } from "../../../../lib/contract/money";
 import type { CardMessage } from "../../../../lib/contract/notifications";
-import type { GoogleWalletConfig } from "./settings";
+import type { GoogleWalletConfig } from "../../settings/google-wallet";
 import type { Locale } from "../../../../lib/contract/locales";
 import { translator, type Translate } from "../../i18n";
 

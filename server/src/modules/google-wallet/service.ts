@@ -15,7 +15,7 @@ import {
   type PassBusiness,
   type PassCard,
 } from "./passes";
-import type { GoogleWalletConfig } from "./settings";
+import type { GoogleWalletConfig } from "../../settings/google-wallet";
 
 export const SAVE_URL = "https://pay.google.com/gp/v/save/";
 const SCOPE = "https://www.googleapis.com/auth/wallet_object.issuer";

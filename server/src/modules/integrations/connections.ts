@@ -4,6 +4,7 @@ import { calls } from "../../../../lib/contract/calls";
 import type { PosConnection } from "../../../../lib/contract/pos";
 import { businesses, orderEarns, posConnections } from "../../db/schema";
 import { notFound } from "../../http/errors";
+import { ownBusiness } from "../businesses/owned";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { connectionOrders, skippedOrders } from "./pos-orders";
@@ -30,12 +31,7 @@ export function posConnectionRoutes(app: FastifyInstance) {
   }
 
   route(app, calls.posConnectionAdd, async ({ user, body }) => {
-    const [business] = await app.db
-      .select({ id: businesses.id })
-      .from(businesses)
-      .where(and(eq(businesses.id, body.business_id), eq(businesses.userId, user.id)))
-      .limit(1);
-    if (!business) throw notFound("Business not found.");
+    const business = await ownBusiness(app.db, user.id, body.business_id);
     const [row] = await app.db
       .insert(posConnections)
       .values({

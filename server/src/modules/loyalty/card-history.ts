@@ -12,6 +12,7 @@ import { forbidden, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { resolveReward } from "./cards";
+import { withHolder } from "./card-holder";
 import { applyChange } from "./engine/apply";
 import { programmeTerms } from "./programme-terms";
 import { scanTerms, UNKNOWN_CARD } from "./stamping";
@@ -32,17 +33,18 @@ async function staffMayAdjust(db: Db, ownerId: number) {
 
 /** A card of the acting owner by its serial, with what its detail shows; another owner's is a 404. */
 async function cardSummary(db: Db, user: AuthUser, serial: string) {
-  const [row] = await db
-    .select({
-      card: cards,
-      customer_name: customers.name,
-      customer_email: customers.email,
-      business_name: businesses.businessName,
-      currency: businesses.currency,
-    })
-    .from(cards)
-    .innerJoin(customers, eq(customers.id, cards.customerId))
-    .innerJoin(businesses, eq(businesses.id, cards.businessId))
+  const [row] = await withHolder(
+    db
+      .select({
+        card: cards,
+        customer_name: customers.name,
+        customer_email: customers.email,
+        business_name: businesses.businessName,
+        currency: businesses.currency,
+      })
+      .from(cards)
+      .$dynamic(),
+  )
     .where(and(eq(cards.serial, serial), eq(cards.userId, actingOwnerId(user))))
     .limit(1);
   if (!row) throw notFound(UNKNOWN_CARD);

@@ -7,7 +7,7 @@ import { fileUrl } from "../../../../lib/contract/files";
 import type { Db } from "../../db/client";
 import { addresses, businesses, cardKeys, cards, qrCodes, rewards, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
-import { sha256 } from "../../services/crypto";
+import { sha256 } from "../../crypto";
 import { codeWindow } from "./counter";
 import { businessToday, businessTomorrow } from "./day";
 import { cardBalance, cardTerms, type CardTerms } from "./card-balance";

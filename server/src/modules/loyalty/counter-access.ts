@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { apiTokens, counterDevices, qrCodes, users } from "../../db/schema";
 import { actingOwnerId, type AuthUser } from "../../http/auth";
 import { notFound, unauthenticated } from "../../http/errors";
-import { sha256 } from "../../services/crypto";
+import { sha256 } from "../../crypto";
 
 /**
  * Who opened a counter screen: a session (an API token of the owner or one of their staff) or a

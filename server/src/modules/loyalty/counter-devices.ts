@@ -8,7 +8,7 @@ import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { notifyDoorClosed } from "../../services/counter-feed";
-import { sha256 } from "../../services/crypto";
+import { sha256 } from "../../crypto";
 
 const LINK_USED = "This device link was used already, or revoked. Ask the owner for a new one.";
 

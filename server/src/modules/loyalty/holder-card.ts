@@ -3,7 +3,7 @@ import { lookColumns } from "../card-design/service";
 import type { Db } from "../../db/client";
 import { businesses, cardKeys, cards, users } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
-import { sha256 } from "../../services/crypto";
+import { sha256 } from "../../crypto";
 import { cardOnDevice, findQr, resolveReward, UNKNOWN_QR, type CardRow, type ResolvedQr } from "./cards";
 
 /** Where a card belongs: its business and the reward it collects for (the card page's header). */

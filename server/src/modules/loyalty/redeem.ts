@@ -12,7 +12,7 @@ import type { RedeemOption } from "./engine/rules";
 import { scanAnswer, scanTerms, UNKNOWN_CARD } from "./stamping";
 
 /** An option of this owner by its id, as the rules judge it (its reward, active), or null. */
-async function ownerOption(tx: Db, ownerId: number, optionId: number): Promise<RedeemOption | null> {
+export async function ownerOption(tx: Db, ownerId: number, optionId: number): Promise<RedeemOption | null> {
   const [option] = await tx
     .select({
       id: rewardOptions.id,

@@ -8,14 +8,12 @@ import { rewardOptionRoutes } from "./reward-options";
 import { rewardRoutes } from "./rewards";
 import { scannerRoutes } from "./scanner";
 import { scanRoutes } from "./scans";
-import { walletRoutes } from "./wallet";
 
-/** The loyalty core: rewards, QR codes, the customer's card, the scanner, redeeming and My Scans. */
+/** The loyalty core: rewards, QR codes, the scanner, redeeming and My Scans (the customer's card: modules/wallet). */
 export function loyaltyRoutes(app: FastifyInstance) {
   rewardRoutes(app);
   rewardOptionRoutes(app);
   qrCodeRoutes(app);
-  walletRoutes(app);
   scannerRoutes(app);
   redeemRoutes(app);
   scanRoutes(app);

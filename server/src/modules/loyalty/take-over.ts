@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { applePassRegistrations, applePassTokens, cardKeys, cards, customers, pushTokens } from "../../db/schema";
-import { sha256 } from "../../services/crypto";
+import { sha256 } from "../../crypto";
 import { newCardSecret, newSerial } from "./codes";
 import type { CardRow } from "./cards";
 

@@ -1,9 +1,8 @@
 import type { NotificationKind } from "../../../../lib/contract/notifications";
 import type { FeedDetails } from "../../db/schema";
+import { DELETED_CUSTOMER } from "../customers/privacy";
 import { money } from "../payments/money";
 
-/** What an entry whose customer was erased calls them: their name left with them. */
-export const DELETED_CUSTOMER = "A deleted customer";
 /** A business deleted since (the entry's business reference is null). */
 export const DELETED_BUSINESS = "a deleted business";
 /** A staff member whose account is gone. */

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-o
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { cards, messageRecipients, pushTokens, users } from "../../db/schema";
-import { sha256 } from "../../services/crypto";
+import { sha256 } from "../../crypto";
 import { claimEffect, effectsToDo, recordEffects, type EffectKey } from "../../services/effects";
 import { childJobId, type JobQueue } from "../../services/jobs";
 import type { PushMessage, PushSender } from "../../services/push";

@@ -20,19 +20,18 @@ import {
   users,
 } from "../../db/schema";
 import { notFound, unauthenticated } from "../../http/errors";
+import { ownBusiness } from "../businesses/owned";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
-import { createPushSender } from "../../services/push";
+import type { PushSender } from "../../services/push";
 import type { Result } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
 import type { Segment } from "../../../../lib/contract/customers";
 import { secretsOf } from "../loyalty/cards";
 import { holderCard } from "../loyalty/holder-card";
-import { registerFeedListeners } from "./feed";
 import { feedText, type FeedNames } from "./feed-text";
-import { registerPushJobs, saveToken, type PushJobs } from "./push-targets";
+import { saveToken, type PushJobs } from "./push-targets";
 import { segmentCardIds } from "../customers/segments";
-import { scheduleAutomations } from "../automations/run";
 
 /** Every message may reach every card holder's phone: a handful an hour is plenty, and no spam. */
 /** notification-add's body as validated (the public API's POST /v1/messages sends the same). */
@@ -46,7 +45,7 @@ export type NotificationAddInput = {
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Sends an owner's message as notification-add does (registered by notificationRoutes). */
+    /** Sends an owner's message as notification-add does (sendBusinessMessage, decorated by app.ts). */
     sendMessage(ownerId: number, body: NotificationAddInput): Promise<Result>;
   }
 }
@@ -98,12 +97,10 @@ const toEntry = ({ row, ...names }: FeedRow): FeedEntry => ({
   created_at: row.createdAt.toISOString(),
 });
 
-export function notificationRoutes(app: FastifyInstance) {
-  const push = createPushSender(app.config.fcm, app.log);
-  const pushes = registerPushJobs(app, push);
-  registerFeedListeners(app, pushes);
-  scheduleAutomations(app, pushes);
+/** What the notification routes use that the composition root (app.ts) creates. */
+export type NotificationDeps = { push: Pick<PushSender, "configured"> };
 
+export function notificationRoutes(app: FastifyInstance, { push }: NotificationDeps) {
   route(app, calls.notificationList, async ({ user, query }) => {
     const mine = eq(notifications.userId, user.id);
     const [[counted], [unread]] = await Promise.all([
@@ -166,9 +163,7 @@ export function notificationRoutes(app: FastifyInstance) {
     return { message: "Notification cleared successfully" };
   });
 
-  const sendMessage = (ownerId: number, body: NotificationAddInput) => sendBusinessMessage(app, pushes, ownerId, body);
-  app.decorate("sendMessage", sendMessage);
-  route(app, calls.notificationAdd, async ({ user, body }) => sendMessage(user.id, body));
+  route(app, calls.notificationAdd, async ({ user, body }) => app.sendMessage(user.id, body));
 
   route(app, calls.messageList, async ({ user, query }) => {
     const where = and(
@@ -212,18 +207,13 @@ export function notificationRoutes(app: FastifyInstance) {
  * notification-add's work, shared with the public API's POST /v1/messages: the message, its
  * segment's recipients, the owner's feed entry, its event and the pushes, in one transaction.
  */
-async function sendBusinessMessage(
+export async function sendBusinessMessage(
   app: FastifyInstance,
   pushes: PushJobs,
   ownerId: number,
   body: NotificationAddInput,
 ): Promise<Result> {
-  const [business] = await app.db
-    .select({ id: businesses.id, name: businesses.businessName })
-    .from(businesses)
-    .where(and(eq(businesses.id, body.business_id), eq(businesses.userId, ownerId)))
-    .limit(1);
-  if (!business) throw notFound("Business not found.");
+  const business = await ownBusiness(app.db, ownerId, body.business_id);
   await app.limiter.hit(`notification-add:owner:${ownerId}`, notificationLimits.addPerOwner);
   const segmented = body.segment !== "all";
   const { row, recipients } = await app.db.transaction(async (tx) => {

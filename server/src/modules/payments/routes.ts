@@ -10,16 +10,13 @@ import { attachCoupon, checkCoupon, detachCoupon, findCouponByCode, listAppliedC
 import { presentActivePlan, presentPayment } from "./present";
 import { presentQuote, price } from "./quote";
 import { receiptHtml } from "./receipt";
-import { registerReconciliation } from "./reconcile";
-import { registerPaymentJobs, settle } from "./settle";
+import { settle } from "./settle";
 import { findActivePlan } from "./status";
 
 /** Coupon guesses are limited per owner: codes are short enough to try. */
 const couponLimit = { max: 20, windowSeconds: 60 * 60 };
 
 export function paymentRoutes(app: FastifyInstance) {
-  registerPaymentJobs(app);
-  registerReconciliation(app);
   route(app, calls.subscriptionPlanActive, async ({ user }) => {
     const active = await findActivePlan(app.db, user.id);
     if (!active) return { message: "No active plan.", data: null };

@@ -1,7 +1,10 @@
 import type { z } from "zod";
 import type { contactUsBody } from "../../../../lib/contract/site";
 import type { Config } from "../../config";
-import type { Mail } from "../../services/mail";
+import type { FastifyInstance } from "fastify";
+import { onceOutside } from "../../services/effects";
+import type { JobQueue } from "../../services/jobs";
+import type { Mail, Mailer } from "../../services/mail";
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -38,4 +41,17 @@ export function contactMail(
     text,
     html,
   };
+}
+
+export type ContactMailJob = JobQueue<Mail>;
+
+/**
+ * The operator's copy of each contact message, sent by `mailer` (app.ts gives the log-only mailer
+ * when CONTACT_EMAIL is not set: there is no one to send to, even with SMTP). The message is stored
+ * either way. Once per message, even when the job runs again after its worker died (issue 22).
+ */
+export function registerContactMail(app: FastifyInstance, mailer: Mailer): ContactMailJob {
+  return app.jobs.work<Mail>("contact-mail", (mail, job) =>
+    onceOutside(app.db, { kind: "contact-mail", source: job.id }, "sent", () => mailer.send(mail)),
+  );
 }

@@ -5,27 +5,18 @@ import type { Limit } from "../../services/rate-limit";
 import { contactMessages, homePages, pages, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { route } from "../../http/route";
-import { onceOutside } from "../../services/effects";
-import { createMailer, type Mail } from "../../services/mail";
 import { sanitizePageHtml } from "../../../../lib/contract/sanitize";
-import { contactMail } from "./contact-mail";
+import { contactMail, type ContactMailJob } from "./contact-mail";
 
 /** The contact form is public: a few messages per visitor, enough for a real one to get through. */
 export const contactLimits = {
   contactPerIp: { max: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
-export function siteRoutes(app: FastifyInstance) {
-  // Without CONTACT_EMAIL there is no one to send to, even with SMTP: keep it in the log and outbox.
-  const contactMailer = app.config.contactEmail
-    ? app.mailer
-    : createMailer({ from: app.config.mailFrom, db: app.db, log: app.log });
-  // The message is stored either way: the mail is only the operator's copy of it.
-  // Once per message, even when the job runs again after its worker died (issue 22).
-  const contactMailJob = app.jobs.work<Mail>("contact-mail", (mail, job) =>
-    onceOutside(app.db, { kind: "contact-mail", source: job.id }, "sent", () => contactMailer.send(mail)),
-  );
+/** What the site routes use that the composition root (app.ts) creates. */
+export type SiteDeps = { contactMailJob: ContactMailJob };
 
+export function siteRoutes(app: FastifyInstance, { contactMailJob }: SiteDeps) {
   route(app, calls.homePageList, async ({ query }) => {
     const [home] = await app.db.select().from(homePages).where(eq(homePages.slug, query.slug)).limit(1);
     if (!home) throw notFound("Home page not found.");

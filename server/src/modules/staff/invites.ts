@@ -2,8 +2,8 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { businesses, staffInvites, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { planIncludes } from "../../http/plan-feature";
-import { sha256 } from "../../services/crypto";
+import { planIncludes } from "../payments/plan-feature";
+import { sha256 } from "../../crypto";
 
 /** The invite page's messages: each case says what to do next. */
 export const inviteMessages = {

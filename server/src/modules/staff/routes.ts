@@ -8,13 +8,13 @@ import { isUniqueViolation } from "../../http/db-errors";
 import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
-import { hashSecret, randomToken, sha256 } from "../../services/crypto";
+import { hashSecret, randomToken, sha256 } from "../../crypto";
 import { queueMail } from "../../services/mail-jobs";
 import { staffInviteMail } from "../../services/mail-templates";
 import { localeOrDefault, translator } from "../../i18n";
 import type { Limit } from "../../services/rate-limit";
 import { revokeTokens } from "../auth/tokens";
-import { findLiveUserByEmail } from "../users/profile";
+import { findLiveUserByEmail } from "../auth/profile";
 import { findInvite, firstBusinessName, inviteError, inviteMessages, requireStaffPlan, spendInvite } from "./invites";
 
 /** The public invite calls are guessing targets: a few dozen tries per address and quarter hour. */

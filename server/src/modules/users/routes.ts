@@ -5,11 +5,11 @@ import { users } from "../../db/schema";
 import { invalid } from "../../http/errors";
 import { actingOwnerId, type AuthUser } from "../../http/auth";
 import { route } from "../../http/route";
-import { hashSecret, verifySecret } from "../../services/crypto";
+import { hashSecret, verifySecret } from "../../crypto";
 import { limits } from "../../services/rate-limit";
 import { revokeTokens } from "../auth/tokens";
 import { statusPaymentOf } from "../payments/status";
-import { toProfile } from "./profile";
+import { toProfile } from "../auth/profile";
 
 export function userRoutes(app: FastifyInstance) {
   const withStatus = async (user: AuthUser, row: typeof users.$inferSelect) => ({

@@ -1,10 +1,11 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { endpoints } from "../../../../lib/contract/v1/endpoints";
-import { cards, customers, rewardOptions } from "../../db/schema";
+import { cards, customers } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { earnForOrder } from "../integrations/order-earn";
 import { applyChange } from "../loyalty/engine/apply";
+import { ownerOption } from "../loyalty/redeem";
 import { lockCard } from "../loyalty/engine/lock";
 import { rewardReady } from "../loyalty/reward-ready";
 import { v1Card, v1Cards } from "./card-view";
@@ -58,22 +59,7 @@ export function v1CardRoutes(app: FastifyInstance) {
       if (stampCard && !rewardReady(locked.card.stamps, locked.reward?.stampsRequired)) {
         throw new HttpError(422, NOT_READY, { _: [NOT_READY] });
       }
-      const option =
-        body.option_id === undefined
-          ? undefined
-          : ((
-              await tx
-                .select({
-                  id: rewardOptions.id,
-                  rewardId: rewardOptions.rewardId,
-                  title: rewardOptions.title,
-                  points: rewardOptions.points,
-                  active: rewardOptions.active,
-                })
-                .from(rewardOptions)
-                .where(and(eq(rewardOptions.id, body.option_id), eq(rewardOptions.userId, caller.ownerId)))
-                .limit(1)
-            )[0] ?? null);
+      const option = body.option_id === undefined ? undefined : await ownerOption(tx, caller.ownerId, body.option_id);
       // A ready stamp reward is spent as the counter spends it; points and cashback as card-redeem.
       const done = await applyChange(
         tx,

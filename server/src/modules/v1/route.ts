@@ -4,7 +4,7 @@ import type { Endpoint } from "../../../../lib/contract/v1/endpoints";
 import { authenticateApiKey, type ApiKeyCaller } from "../../http/api-key-auth";
 import { HttpError } from "../../http/errors";
 import { idempotencyKeyOf, requestHash, runIdempotent } from "../../http/idempotency";
-import { requireFeature } from "../../http/plan-feature";
+import { requireFeature } from "../payments/plan-feature";
 import type { Limit } from "../../services/rate-limit";
 
 /** Requests one key may make (fixed window, shared by every API instance; RATE_LIMIT_FACTOR scales it). */

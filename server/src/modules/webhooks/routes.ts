@@ -15,8 +15,8 @@ import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { BlockedAddressError, resolveTarget } from "../../services/ssrf";
-import { enqueueAttempt, registerDelivery } from "./deliver";
-import { newWebhookId, registerFanOut } from "./fan-out";
+import { enqueueAttempt, type DeliveryQueue } from "./deliver";
+import { newWebhookId } from "./fan-out";
 import { payloadOf } from "./payload";
 
 const NO_ENDPOINT = "Webhook endpoint not found.";
@@ -35,10 +35,10 @@ const endpointOf = (e: EndpointRow): WebhookEndpoint => ({
 });
 
 /** Outgoing webhooks (issue 24 §3): the owner's endpoints, their delivery log, send again, test event. */
-export function webhookRoutes(app: FastifyInstance) {
-  const queue = registerDelivery(app);
-  registerFanOut(app, queue);
+/** What the webhook routes use that the composition root (app.ts) creates. */
+export type WebhookDeps = { deliveries: DeliveryQueue };
 
+export function webhookRoutes(app: FastifyInstance, { deliveries: queue }: WebhookDeps) {
   const own = (ownerId: number, id: number) => and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, ownerId));
   async function ownEndpoint(ownerId: number, id: number) {
     const [row] = await app.db.select().from(webhookEndpoints).where(own(ownerId, id)).limit(1);

@@ -1,5 +1,5 @@
 import { amountInMinor, minorDigits } from "../../../../../lib/contract/money";
-import type { CardRow, RewardRow } from "./rules";
+import type { CardRow, RewardRow } from "./types";
 
 /**
  * What a visit earns and when a balance lapses (issue 23 §2, §5): pure arithmetic on integers,

@@ -3,7 +3,7 @@ import type { Db } from "../../../db/client";
 import { cardEvents, cardKeys, cards, customers, scans } from "../../../db/schema";
 import { isUniqueViolation } from "../../../http/db-errors";
 import { invalid } from "../../../http/errors";
-import { sha256 } from "../../../services/crypto";
+import { sha256 } from "../../../crypto";
 import { notifyCounter } from "../../../services/counter-feed";
 import type { Events } from "../../../services/events";
 import { deviceHash, type ResolvedQr } from "../cards";

@@ -1,34 +1,28 @@
-import type { cards, rewards } from "../../../db/schema";
 import { referralBonusOf } from "../programme-terms";
 import { rewardReady } from "../reward-ready";
 import { cashbackEarned, expiresAt, MAX_BALANCE, pointsEarned, purchaseMinor, visitEarn } from "./earn";
 import { redeemCost } from "./spend";
+import type {
+  CardRow,
+  RewardRow,
+  DayBounds,
+  CardValues,
+  Unit,
+  CardState,
+  RedeemOption,
+  Change,
+  ChangeAction,
+  Decision,
+} from "./types";
+
+export type * from "./types";
 
 /**
  * The rules of a card, each written once: pure functions of the card's row as its lock read it,
  * the reward it collects for, the business and the business's day. Every change to a card
- * (engine/apply.ts, engine/join.ts) and every view of one (cards.ts) decides here.
+ * (engine/apply.ts, engine/join.ts) and every view of one (cards.ts) decides here. The types
+ * they speak in are in types.ts, which earn.ts and spend.ts read too (no loop back to this file).
  */
-export type CardRow = typeof cards.$inferSelect;
-export type RewardRow = typeof rewards.$inferSelect;
-
-/** The business's day as the database sees it now (day.ts): the daily cap's boundaries. */
-export type DayBounds = { now: Date; today: string; tomorrow: Date };
-
-/** The card's columns a change writes: its balance, its daily counters and what it collects for. */
-export type CardValues = Pick<
-  CardRow,
-  | "stamps"
-  | "lifetimeStamps"
-  | "lifetimeSpend"
-  | "rewardsRedeemed"
-  | "rewardId"
-  | "lastCounterWindow"
-  | "stampDay"
-  | "stampsToday"
-  | "selfStampsToday"
-  | "alertDay"
->;
 
 /**
  * The reward a card or QR code collects for: its own while active, else the business's newest
@@ -97,67 +91,6 @@ export const JOIN_ALERT = { joins: 3, minutes: 10 };
 /** The join alert's reason, when `joins` joins from one device in the window are too many. */
 export const joinAlert = (joins: number) =>
   joins > JOIN_ALERT.joins ? `${joins} cards joined from one device in ${JOIN_ALERT.minutes} minutes.` : null;
-
-/** A programme's kind: the unit of a card's balance (stamps, points, or cashback's minor units). */
-export type Unit = RewardRow["kind"];
-
-/** What a card locked for a change is, with what the rules read beside it. */
-export type CardState = {
-  card: CardRow;
-  reward: RewardRow | null;
-  /** The unit the card's balance is in: its own reward's kind, retired or not (none: stamps). */
-  unit: Unit;
-  /** The business's currency (ISO 4217); null until the owner sets it. */
-  currency: string | null;
-  day: DayBounds;
-  fraudThreshold: number;
-};
-
-/** A points option as card-redeem read it (null: no option of this owner by that id). */
-export type RedeemOption = { id: number; rewardId: number; title: string; points: number; active: boolean };
-
-/** A change someone asks of a card. Amounts are the contract's decimal strings in the business's currency. */
-export type Change =
-  | { kind: "staff-scan"; staffUserId: number; amount?: string | null; apiKeyId?: number }
-  | { kind: "self-scan"; qr: { id: number; addressId: number | null }; counterWindow: number | null }
-  | { kind: "correction"; delta: number; actorUserId: number; reason: string }
-  | { kind: "redeem"; actorUserId: number; option?: RedeemOption | null; amount?: string; apiKeyId?: number }
-  | { kind: "expire" }
-  /** The referral bonus; `bonus` defaults to the reward's (referralBonusOf). */
-  | { kind: "referral"; bonus?: number }
-  /** An order from outside (the public API, a till): earns as a staff scan, never redeems. */
-  | { kind: "earn"; amount?: string; stamps?: number; source: OrderSource; orderId: string; apiKeyId?: number }
-  /** An order refunded: takes back what it earned (`earned` in `unit`, on `amount` minor units), never below zero. */
-  | { kind: "refund"; orderId: string; source: OrderSource; earned: number; unit: Unit; amount: number | null };
-
-/** Where an order came from. */
-export type OrderSource = "api" | "shopify" | "square";
-
-export type ChangeAction = "stamp" | "redeem" | "adjust" | "expire" | "referral";
-
-/** What the rules decided: refuse (a 422: no programme unless said), wait (not now), or the card's new values. */
-export type Decision =
-  | { action: "refuse"; field?: string; message?: string }
-  | { action: "wait"; nextAt: Date | null }
-  | {
-      action: ChangeAction;
-      /** The balance added (or, negative, removed) in `unit`: the history's delta. */
-      delta: number;
-      unit: Unit;
-      values: CardValues;
-      /** The purchase amount (minor units) the change earned on. */
-      amount: number | null;
-      /** A points redeem: the option bought. */
-      option: RedeemOption | null;
-      /** The card moved to a successor of another kind: its balance restarts at 0 (history 'adjust'). */
-      restart: { title: string } | null;
-      /** A self-scan: the cooldown starts now. */
-      selfStamp: boolean;
-      /** A visit: earns and redeems, not corrections, expiries or bonuses. */
-      visit: boolean;
-      /** This change passes the fraud threshold for the first time today: flag the card. */
-      flag: boolean;
-    };
 
 export const ENTER_AMOUNT = "Enter the purchase amount.";
 

@@ -1,6 +1,6 @@
 import { formatMoney } from "../../../../../lib/contract/money";
 import { purchaseMinor } from "./earn";
-import type { Change, RedeemOption, RewardRow, Unit } from "./rules";
+import type { Change, RedeemOption, RewardRow, Unit } from "./types";
 
 /** The balance as a refusal names it: "12 points", "€4.60". */
 function balanceWords(unit: Unit, balance: number, currency: string | null) {

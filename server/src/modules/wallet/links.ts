@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { applePassUrl } from "../../../../lib/contract/apple-wallet";
 import type { CardMessage } from "../../../../lib/contract/notifications";
 import type { WalletLinks } from "../../../../lib/contract/wallet";
-import { googleSaveLink } from "../google-wallet/routes";
-import type { CardTerms } from "./card-balance";
-import type { CardRow, ResolvedQr } from "./cards";
-import type { PassLocation } from "./pass-locations";
+import { googleSaveLink } from "../google-wallet/save-link";
+import type { CardTerms } from "../loyalty/card-balance";
+import type { CardRow, ResolvedQr } from "../loyalty/cards";
+import type { PassLocation } from "../loyalty/pass-locations";
 
 /**
  * The wallet links of a card on the customer's device (reached from its live business QR token, or

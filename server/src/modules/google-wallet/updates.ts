@@ -1,62 +1,20 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { fileUrl } from "../../../../lib/contract/files";
 import { businesses, cards } from "../../db/schema";
 import { localeOrDefault } from "../../i18n";
 import { onceOutside } from "../../services/effects";
-import { resolveReward, type CardRow, type ResolvedQr, type RewardRow } from "../loyalty/cards";
-import { cardTerms, type CardTerms } from "../loyalty/card-balance";
-import { businessDesign, classDesign } from "./design";
+import { resolveReward } from "../loyalty/cards";
+import { cardTerms } from "../loyalty/card-balance";
+import { businessDesign } from "./design";
 import { googleDesignUpdates } from "./design-updates";
 import { googleMessageUpdates } from "./message-updates";
-import type { PassBusiness, PassCard } from "./passes";
-
-/** The app's own icon stands in for a business without a logo (Google requires a programme logo). */
-const FALLBACK_LOGO = "/icons/icon-512.png";
-
-const passReward = (reward: RewardRow | null): PassCard["reward"] =>
-  reward && { title: reward.title, stampsRequired: reward.stampsRequired };
-
-/** The "Save to Google Wallet" link of a card on the customer's device, or null when not configured. */
-export function googleSaveLink(
-  app: FastifyInstance,
-  card: CardRow,
-  customerName: string,
-  resolved: Pick<ResolvedQr, "business" | "reward">,
-  locations: PassBusiness["locations"] = [],
-  messages: PassCard["messages"] = [],
-  terms?: CardTerms,
-): string | null {
-  const { business } = resolved;
-  const logoPath = business.logoFileId ? fileUrl(business.logoFileId) : FALLBACK_LOGO;
-  const design = classDesign(app, { ...business, businessName: business.name });
-  const locale = localeOrDefault(business.cardLocale);
-  return app.googleWallet.saveLink(
-    {
-      id: business.id,
-      name: business.name,
-      logoUrl: `${app.config.publicAppUrl}${logoPath}`,
-      locations,
-      design,
-      locale,
-    },
-    {
-      serial: card.serial,
-      customerName,
-      stamps: card.stamps,
-      reward: passReward(resolved.reward),
-      messages,
-      terms,
-      locale,
-    },
-  );
-}
+import { passReward } from "./save-link";
 
 /**
  * Keeps saved Google Wallet passes in step with their cards (issue 10 §5). One PATCH per event,
  * however often its job runs (issue 22): the PATCH that went through is recorded under the job's id.
  */
-export function googleWalletRoutes(app: FastifyInstance) {
+export function registerGoogleWalletUpdates(app: FastifyInstance) {
   if (!app.googleWallet.configured) return;
   app.events.on("card.changed", "google-wallet", async ({ cardId }, job) => {
     const [row] = await app.db

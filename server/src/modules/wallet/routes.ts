@@ -7,7 +7,7 @@ import { cards, customers, walletCodes } from "../../db/schema";
 import { invalid } from "../../http/errors";
 import { route } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
-import { hashSecret, otpCode, verifySecret } from "../../services/crypto";
+import { hashSecret, otpCode, verifySecret } from "../../crypto";
 import { queueMail } from "../../services/mail-jobs";
 import { walletCodeMail } from "../../services/mail-templates";
 import { localeOrDefault, translator } from "../../i18n";
@@ -20,13 +20,13 @@ import {
   NO_PROGRAMME,
   publicPlace,
   secretsOf,
-} from "./cards";
-import { holderCard } from "./holder-card";
-import { joinCard } from "./engine/join";
-import { findReferrer, referralUrl } from "./referrals";
-import { takeOverCard } from "./take-over";
-import { walletLinks } from "./wallet-links";
-import { passLocations } from "./pass-locations";
+} from "../loyalty/cards";
+import { holderCard } from "../loyalty/holder-card";
+import { joinCard } from "../loyalty/engine/join";
+import { findReferrer, referralUrl } from "../loyalty/referrals";
+import { takeOverCard } from "../loyalty/take-over";
+import { walletLinks } from "./links";
+import { passLocations } from "../loyalty/pass-locations";
 import { cardMessages } from "../notifications/messages";
 
 const MINUTES = 60;

@@ -1,7 +1,7 @@
-import type { Db } from "../db/client";
-import { featureNotInPlan, NO_ACTIVE_PLAN, type PlanFeature } from "../../../lib/contract/plan-features";
-import { findActivePlan } from "../modules/payments/status";
-import { HttpError } from "./errors";
+import type { Db } from "../../db/client";
+import { featureNotInPlan, NO_ACTIVE_PLAN, type PlanFeature } from "../../../../lib/contract/plan-features";
+import { HttpError } from "../../http/errors";
+import { findActivePlan } from "./status";
 
 /** Whether the owner's active plan includes the feature (false without an active plan). */
 export async function planIncludes(db: Db, ownerId: number, feature: PlanFeature): Promise<boolean> {

@@ -1,6 +1,8 @@
 import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
-import { GOOGLE_TOKEN_URI } from "../../services/google-auth";
+
+/** Where Google's libraries send the JWT-bearer grant (fixed in google-auth-library). */
+export const GOOGLE_TOKEN_URI = "https://oauth2.googleapis.com/token";
 
 /** Google Wallet (issue 10 §5): present only when the issuer id and the service account are both set. */
 export type GoogleWalletConfig = {

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from "fastify";
+import { fileUrl } from "../../../../lib/contract/files";
+import { localeOrDefault } from "../../i18n";
+import type { CardRow, ResolvedQr, RewardRow } from "../loyalty/cards";
+import type { CardTerms } from "../loyalty/card-balance";
+import { classDesign } from "./design";
+import type { PassBusiness, PassCard } from "./passes";
+
+/** The app's own icon stands in for a business without a logo (Google requires a programme logo). */
+const FALLBACK_LOGO = "/icons/icon-512.png";
+
+export const passReward = (reward: RewardRow | null): PassCard["reward"] =>
+  reward && { title: reward.title, stampsRequired: reward.stampsRequired };
+
+/** The "Save to Google Wallet" link of a card on the customer's device, or null when not configured. */
+export function googleSaveLink(
+  app: FastifyInstance,
+  card: CardRow,
+  customerName: string,
+  resolved: Pick<ResolvedQr, "business" | "reward">,
+  locations: PassBusiness["locations"] = [],
+  messages: PassCard["messages"] = [],
+  terms?: CardTerms,
+): string | null {
+  const { business } = resolved;
+  const logoPath = business.logoFileId ? fileUrl(business.logoFileId) : FALLBACK_LOGO;
+  const design = classDesign(app, { ...business, businessName: business.name });
+  const locale = localeOrDefault(business.cardLocale);
+  return app.googleWallet.saveLink(
+    {
+      id: business.id,
+      name: business.name,
+      logoUrl: `${app.config.publicAppUrl}${logoPath}`,
+      locations,
+      design,
+      locale,
+    },
+    {
+      serial: card.serial,
+      customerName,
+      stamps: card.stamps,
+      reward: passReward(resolved.reward),
+      messages,
+      terms,
+      locale,
+    },
+  );
+}

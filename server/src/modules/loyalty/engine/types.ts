@@ -1,0 +1,84 @@
+import type { cards, rewards } from "../../../db/schema";
+
+/** The types the engine's rules, earn and spend speak in (rules.ts decides with them). */
+export type CardRow = typeof cards.$inferSelect;
+export type RewardRow = typeof rewards.$inferSelect;
+
+/** The business's day as the database sees it now (day.ts): the daily cap's boundaries. */
+export type DayBounds = { now: Date; today: string; tomorrow: Date };
+
+/** The card's columns a change writes: its balance, its daily counters and what it collects for. */
+export type CardValues = Pick<
+  CardRow,
+  | "stamps"
+  | "lifetimeStamps"
+  | "lifetimeSpend"
+  | "rewardsRedeemed"
+  | "rewardId"
+  | "lastCounterWindow"
+  | "stampDay"
+  | "stampsToday"
+  | "selfStampsToday"
+  | "alertDay"
+>;
+
+/** A programme's kind: the unit of a card's balance (stamps, points, or cashback's minor units). */
+export type Unit = RewardRow["kind"];
+
+/** What a card locked for a change is, with what the rules read beside it. */
+export type CardState = {
+  card: CardRow;
+  reward: RewardRow | null;
+  /** The unit the card's balance is in: its own reward's kind, retired or not (none: stamps). */
+  unit: Unit;
+  /** The business's currency (ISO 4217); null until the owner sets it. */
+  currency: string | null;
+  day: DayBounds;
+  fraudThreshold: number;
+};
+
+/** A points option as card-redeem read it (null: no option of this owner by that id). */
+export type RedeemOption = { id: number; rewardId: number; title: string; points: number; active: boolean };
+
+/** A change someone asks of a card. Amounts are the contract's decimal strings in the business's currency. */
+export type Change =
+  | { kind: "staff-scan"; staffUserId: number; amount?: string | null; apiKeyId?: number }
+  | { kind: "self-scan"; qr: { id: number; addressId: number | null }; counterWindow: number | null }
+  | { kind: "correction"; delta: number; actorUserId: number; reason: string }
+  | { kind: "redeem"; actorUserId: number; option?: RedeemOption | null; amount?: string; apiKeyId?: number }
+  | { kind: "expire" }
+  /** The referral bonus; `bonus` defaults to the reward's (referralBonusOf). */
+  | { kind: "referral"; bonus?: number }
+  /** An order from outside (the public API, a till): earns as a staff scan, never redeems. */
+  | { kind: "earn"; amount?: string; stamps?: number; source: OrderSource; orderId: string; apiKeyId?: number }
+  /** An order refunded: takes back what it earned (`earned` in `unit`, on `amount` minor units), never below zero. */
+  | { kind: "refund"; orderId: string; source: OrderSource; earned: number; unit: Unit; amount: number | null };
+
+/** Where an order came from. */
+export type OrderSource = "api" | "shopify" | "square";
+
+export type ChangeAction = "stamp" | "redeem" | "adjust" | "expire" | "referral";
+
+/** What the rules decided: refuse (a 422: no programme unless said), wait (not now), or the card's new values. */
+export type Decision =
+  | { action: "refuse"; field?: string; message?: string }
+  | { action: "wait"; nextAt: Date | null }
+  | {
+      action: ChangeAction;
+      /** The balance added (or, negative, removed) in `unit`: the history's delta. */
+      delta: number;
+      unit: Unit;
+      values: CardValues;
+      /** The purchase amount (minor units) the change earned on. */
+      amount: number | null;
+      /** A points redeem: the option bought. */
+      option: RedeemOption | null;
+      /** The card moved to a successor of another kind: its balance restarts at 0 (history 'adjust'). */
+      restart: { title: string } | null;
+      /** A self-scan: the cooldown starts now. */
+      selfStamp: boolean;
+      /** A visit: earns and redeems, not corrections, expiries or bonuses. */
+      visit: boolean;
+      /** This change passes the fraud threshold for the first time today: flag the card. */
+      flag: boolean;
+    };
