@@ -14,6 +14,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
+  /**
+   * The embedded database without DATABASE_URL (issue 26 §1): PostgreSQL run by the API server in
+   * $DATA_DIR/postgres (the default), or PGlite in $DATA_DIR/db (the former default).
+   */
+  DATABASE: z.enum(["postgres", "pglite"]).default("postgres"),
   APP_NAME: z.string().min(1).default("Loyalty Cards"),
   PUBLIC_APP_URL: z.url().default("http://localhost:3000"),
   SMTP_URL: z
@@ -69,6 +74,8 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** Which embedded database runs without DATABASE_URL. */
+  embeddedDatabase: "postgres" | "pglite";
   appName: string;
   publicAppUrl: string;
   smtpUrl?: string;
@@ -192,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.API_PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    embeddedDatabase: e.DATABASE,
     appName: e.APP_NAME,
     publicAppUrl: e.PUBLIC_APP_URL.replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL,

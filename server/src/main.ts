@@ -19,9 +19,10 @@ async function main() {
     }
     return;
   }
-  // The embedded database is prepared by a child process, whose memory goes when it exits (issue
-  // 17 §2: the API server stays within 350 MB, first start included); PostgreSQL in this process.
-  const embedded = !config.databaseUrl;
+  // PGlite (DATABASE=pglite) is prepared by a child process, whose memory goes when it exits (issue
+  // 17 §2: the API server stays within 350 MB, first start included); PostgreSQL (the embedded
+  // server or DATABASE_URL) in this process.
+  const embedded = !config.databaseUrl && config.embeddedDatabase === "pglite";
   if (embedded && (config.migrateOnStart || config.seedOnStart)) await prepareInChild();
   const database = await connect(config);
   if (!embedded) await prepareDatabase(database, config);

@@ -1,5 +1,6 @@
 // CI's backup check (npm run backup:check; issue 18 point 7): a backup taken while writes go on
-// (the embedded database, or PostgreSQL with DATABASE_URL: .ci/run runs both) restores into a new database whose every row is a row of the source, whose writes are whole
+// (the embedded PostgreSQL, PGlite with DATABASE=pglite, or PostgreSQL with DATABASE_URL: .ci/run
+// runs them all) restores into a new database whose every row is a row of the source, whose writes are whole
 // (no transaction half in), and which holds some but not all of the writes (it really was taken
 // under writes). Uses the same functions as `npm run backup` / `npm run restore` and the API
 // server's SIGUSR2 dump (server/src/db/backup.ts). A few seconds; exits non-zero on any mismatch.
@@ -8,7 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { backupDir, installBackupSignal, restorePglite, runningServer, runPgTool } from "../db/backup";
-import { connectPglite, connectPostgres, type Database } from "../db/client";
+import { backupEmbeddedPostgres, restoreEmbeddedPostgres } from "../db/base-backup";
+import { connect, connectPglite, connectPostgres, type Database } from "../db/client";
 import { apiTokens, users } from "../db/schema";
 import { seed } from "../db/seed";
 
@@ -79,6 +81,26 @@ const postgres =
     };
   };
 
+/**
+ * The embedded PostgreSQL: the base backup `npm run backup` takes from the running server (the
+ * source's, started by `connect` as the API server starts it), restored by `npm run restore`'s
+ * function into a new $DATA_DIR and started there.
+ */
+const embeddedPostgres =
+  (dir: string): BackupAndRestore =>
+  async () => {
+    let backup = "";
+    return {
+      take: async () => {
+        backup = await backupEmbeddedPostgres(path.join(dir, "source"));
+      },
+      restore: async () => {
+        await restoreEmbeddedPostgres(backup, path.join(dir, "restored"));
+        return connect({ dataDir: path.join(dir, "restored") });
+      },
+    };
+  };
+
 /** Fresh databases on the PostgreSQL server of DATABASE_URL: the source and the restore's target. */
 async function freshPostgres(url: string): Promise<URL> {
   const admin = connectPostgres(url);
@@ -95,15 +117,22 @@ async function freshPostgres(url: string): Promise<URL> {
 async function main() {
   const started = Date.now();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "backup-check-"));
+  // As root the embedded PostgreSQL runs as the user postgres, which must pass through (mkdtemp: 700).
+  fs.chmodSync(dir, 0o711);
   const url = process.env.DATABASE_URL;
   try {
     const sourceUrl = url ? await freshPostgres(url) : undefined;
+    const pglite = process.env.DATABASE === "pglite";
     const source = sourceUrl
       ? connectPostgres(sourceUrl.toString())
-      : await connectPglite({ dataDir: path.join(dir, "db") });
+      : pglite
+        ? await connectPglite({ dataDir: path.join(dir, "db") })
+        : await connect({ dataDir: path.join(dir, "source") });
     await source.migrate();
     await seed(source.db, { demoUser: true });
-    const backup = await (sourceUrl ? postgres(dir, sourceUrl) : embedded(dir))(source);
+    const backup = await (sourceUrl ? postgres(dir, sourceUrl) : pglite ? embedded(dir) : embeddedPostgres(dir))(
+      source,
+    );
 
     // Writes in transactions: a user and its tokens, all or nothing.
     let written = 0;
@@ -171,7 +200,7 @@ async function main() {
     await restoredDb.close();
     await source.close();
     console.log(
-      `backup check (${source.kind}): ${checked} rows in ${tables.length} tables restored as in the source; ` +
+      `backup check (${sourceUrl ? "PostgreSQL" : pglite ? "PGlite" : "embedded PostgreSQL"}): ${checked} rows in ${tables.length} tables restored as in the source; ` +
         `${writers.length} of ${written} concurrent writes whole; ${Date.now() - started} ms`,
     );
     done = true;

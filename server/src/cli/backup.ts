@@ -2,8 +2,10 @@
  * The operator's backup tool (issue 18 point 7, README "Backups"):
  *   npm run backup                  a consistent dump, while the API server runs or not
  *   npm run restore -- FILE         back to that dump (embedded: with the API server stopped)
- * Embedded database (DATA_DIR): SQL dumps in $DATA_DIR/backups, taken by the running API server
- * on SIGUSR2 (see db/backup.ts) or by this tool when no server runs. PostgreSQL (DATABASE_URL):
+ * Embedded PostgreSQL (the default, DATA_DIR): a base backup folder in $DATA_DIR/backups, taken
+ * over SQL from the running server or from one started for it (db/base-backup.ts).
+ * PGlite (DATABASE=pglite): SQL dumps in $DATA_DIR/backups, taken by the running API server on
+ * SIGUSR2 (see db/backup.ts) or by this tool when no server runs. PostgreSQL (DATABASE_URL):
  * pg_dump's custom format into ./backups (BACKUP_DIR), restored with pg_restore.
  */
 import fs from "node:fs";
@@ -17,6 +19,7 @@ import {
   runPgTool,
   writeBackup,
 } from "../db/backup";
+import { backupEmbeddedPostgres, restoreEmbeddedPostgres } from "../db/base-backup";
 
 const USAGE = `Usage:
   npm run backup
@@ -76,6 +79,7 @@ async function main() {
   const [command, file] = process.argv.slice(2);
   const databaseUrl = process.env.DATABASE_URL;
   const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
+  const pglite = process.env.DATABASE === "pglite";
 
   if (command === "backup") {
     if (databaseUrl) {
@@ -84,7 +88,8 @@ async function main() {
       const out = postgresBackupFile(dir);
       await runPgTool("pg_dump", ["--format=custom", "--no-owner", `--file=${out}`, `--dbname=${databaseUrl}`]);
       console.log(out);
-    } else console.log(await backupEmbedded(dataDir));
+    } else if (pglite) console.log(await backupEmbedded(dataDir));
+    else console.log(await backupEmbeddedPostgres(dataDir));
   } else if (command === "restore") {
     if (!file || !fs.existsSync(file)) fail(`no such backup file: ${file ?? "(none given)"}`);
     if (databaseUrl) {
@@ -109,7 +114,11 @@ async function main() {
         ]);
       }
       console.log(`restored ${file}`);
-    } else await restoreEmbedded(dataDir, file);
+    } else if (pglite) await restoreEmbedded(dataDir, file);
+    else {
+      const kept = await restoreEmbeddedPostgres(path.resolve(file), dataDir);
+      console.log(`restored ${file} into ${dataDir}${kept ? `; the previous database is in ${kept}` : ""}`);
+    }
   } else fail(`unknown command: ${command ?? "(none)"}`);
 }
 

@@ -12,6 +12,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { Client, escapeIdentifier, Pool } from "pg";
 import * as schema from "./schema";
 import { copyTextColumn, type CopyOptions } from "./copy-text-column";
+import { startEmbeddedPostgres } from "./embedded-postgres";
 import { installJobQueue } from "./job-queue-schema";
 import { releasingTransactions } from "./pool-transactions";
 
@@ -213,7 +214,21 @@ export async function connectPglite(options: { dataDir?: string; pglite?: PGlite
   };
 }
 
-export async function connect(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+export async function connect(config: {
+  databaseUrl?: string;
+  dataDir: string;
+  embeddedDatabase?: "postgres" | "pglite";
+}): Promise<Database> {
   if (config.databaseUrl) return connectPostgres(config.databaseUrl);
-  return connectPglite({ dataDir: path.join(config.dataDir, "db") });
+  if (config.embeddedDatabase === "pglite") return connectPglite({ dataDir: path.join(config.dataDir, "db") });
+  // The embedded PostgreSQL server: the app uses it as any PostgreSQL, and stops it when it closes.
+  const server = await startEmbeddedPostgres(config.dataDir);
+  const database = connectPostgres(server.url);
+  return {
+    ...database,
+    async close() {
+      await database.close().catch(() => {});
+      await server.stop();
+    },
+  };
 }

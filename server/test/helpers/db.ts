@@ -6,6 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { Client } from "pg";
 import { connectPglite, connectPostgres, PGLITE_EXTENSIONS, type Database } from "../../src/db/client";
+import { embeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from "../../src/db/embedded-postgres";
 import { seedReferenceLists } from "../../src/db/seed/reference-lists";
 
 /**
@@ -14,7 +15,10 @@ import { seedReferenceLists } from "../../src/db/seed/reference-lists";
  * One migrated template is built per Jest run (global-setup.ts), and every test file gets its own
  * copy of it:
  *
- * - PGlite (default): the template is an in-memory PGlite database, migrated, then dumped with
+ * - Embedded PostgreSQL (default, as the API server's): the global setup starts one server for
+ *   the run (`startEmbeddedPostgres` in a temporary $DATA_DIR) and sets DATABASE_URL to it; from
+ *   there on it is the PostgreSQL case below. The teardown stops it.
+ * - PGlite (DATABASE=pglite): the template is an in-memory PGlite database, migrated, then dumped with
  *   `dumpDataDir()` to a tar file whose path is passed to the workers in PGLITE_TEMPLATE_ENV. A test
  *   file loads it with `PGlite.create({ loadDataDir })` (~1 s instead of ~5 s for a fresh database).
  * - PostgreSQL (DATABASE_URL set): the template is the database `loyalty_test_template`, dropped and
@@ -45,6 +49,24 @@ export type TestDatabase = {
 };
 
 export const adminUrl = () => process.env.DATABASE_URL || undefined;
+
+/** The run's embedded server (global setup and teardown run in the same process). */
+const EMBEDDED = "__loyaltyTestEmbeddedPostgres";
+type Embedded = { server: EmbeddedServer; dir: string };
+
+/** Starts the run's embedded PostgreSQL and points DATABASE_URL (workers inherit it) at it. */
+async function startEmbedded(): Promise<string> {
+  const startedAt = Date.now();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "loyalty-test-pg-"));
+  // As root the server runs as the user postgres, which must pass through (mkdtemp makes it 700).
+  fs.chmodSync(dir, 0o711);
+  const server = await startEmbeddedPostgres(dir);
+  (globalThis as Record<string, unknown>)[EMBEDDED] = { server, dir } satisfies Embedded;
+  const url = embeddedUrl(dir, "postgres")!;
+  process.env.DATABASE_URL = url;
+  logTiming("embedded PostgreSQL (initdb + start)", startedAt);
+  return url;
+}
 
 /** The same server URL with another database name. */
 export function withDatabaseName(url: string, name: string): string {
@@ -77,7 +99,7 @@ const logTiming = (what: string, startedAt: number) => {
 /** Builds the run's template (global setup). Answers what the teardown needs to remove. */
 export async function buildTemplate(): Promise<{ kind: Database["kind"]; location: string }> {
   const startedAt = Date.now();
-  const url = adminUrl();
+  const url = adminUrl() ?? (process.env.DATABASE === "pglite" ? undefined : await startEmbedded());
   if (url) {
     await withAdmin(url, async (admin) => {
       await admin.query(`drop database if exists ${quoteIdent(PG_TEMPLATE_DB)} with (force)`);
@@ -123,6 +145,12 @@ export async function buildTemplate(): Promise<{ kind: Database["kind"]; locatio
 /** Removes the run's template (global teardown). */
 export async function dropTemplate(): Promise<void> {
   const url = adminUrl();
+  const embedded = (globalThis as Record<string, unknown>)[EMBEDDED] as Embedded | undefined;
+  if (embedded) {
+    await embedded.server.stop();
+    fs.rmSync(embedded.dir, { recursive: true, force: true });
+    return;
+  }
   if (url) {
     await withAdmin(url, (admin) => admin.query(`drop database if exists ${quoteIdent(PG_TEMPLATE_DB)} with (force)`));
     return;

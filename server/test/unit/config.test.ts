@@ -23,6 +23,7 @@ describe("loadConfig", () => {
       port: 4000,
       dataDir: path.resolve("./data"),
       databaseUrl: undefined,
+      embeddedDatabase: "postgres",
       appName: "Loyalty Cards",
       publicAppUrl: "http://localhost:3000",
       smtpUrl: undefined,
@@ -38,6 +39,11 @@ describe("loadConfig", () => {
     });
   });
 
+  it("takes the embedded PostgreSQL or PGlite, nothing else", () => {
+    expect(load({ DATABASE: "pglite" }).embeddedDatabase).toBe("pglite");
+    expect(configError({ DATABASE: "sqlite" })).toMatch(/DATABASE/);
+  });
+
   it("reads every variable", () => {
     const config = load({
       NODE_ENV: "production",
@@ -45,6 +51,7 @@ describe("loadConfig", () => {
       API_PORT: "8080",
       DATA_DIR: "/var/lib/loyalty",
       DATABASE_URL: "postgresql://app:pw@db:5432/loyalty",
+      DATABASE: "pglite",
       APP_NAME: "Stamp It",
       PUBLIC_APP_URL: "https://stamp.example.com/",
       SMTP_URL: "smtps://user:pw@smtp.example.com:465",
@@ -62,6 +69,7 @@ describe("loadConfig", () => {
       port: 8080,
       dataDir: "/var/lib/loyalty",
       databaseUrl: "postgresql://app:pw@db:5432/loyalty",
+      embeddedDatabase: "pglite",
       appName: "Stamp It",
       publicAppUrl: "https://stamp.example.com",
       smtpUrl: "smtps://user:pw@smtp.example.com:465",

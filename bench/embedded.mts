@@ -1,0 +1,216 @@
+// `npm run bench:embedded` (issue 26 §1): the two embedded databases side by side in one run on
+// this machine, each on a fresh $DATA_DIR through the built API server as `npm start` runs it:
+// - first start: time to /health, peak RSS of every process the server runs (the API server, its
+//   other children: PGlite's preparing child or initdb; PostgreSQL's processes: their sum and the
+//   largest), disk of $DATA_DIR;
+// - staff stamps on 50 demo cards from 50 clients: open loop (50 a second arriving for 30 s: p50,
+//   p99, time-outs) and closed loop (as fast as answers come: throughput);
+// - CPU per stamp of the API server and of the database's processes (/proc, the open loop's).
+// Targets on the default (embedded PostgreSQL): every process ≤ 350 MB at first start, open loop
+// p99 ≤ 100 ms with 0 time-outs, API CPU per stamp ≤ 2 ms. Linux only (/proc).
+//   BENCH_EMBEDDED_SECONDS=30 (open loop), BENCH_EMBEDDED_KINDS=pglite,postgres
+// With DATABASE_URL (`scripts/with-postgres.sh npm run bench:embedded`) a third column measures the
+// same on that PostgreSQL server (Debian's, outside the API server: its CPU is not counted).
+import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { waitForUrl } from "../scripts/lib/run.mjs";
+import { apiCall, demoProgramme, freePort } from "./servers.mjs";
+
+const SECONDS = Number(process.env.BENCH_EMBEDDED_SECONDS || 30);
+const EXTERNAL = process.env.DATABASE_URL;
+const KINDS = (process.env.BENCH_EMBEDDED_KINDS || `pglite,postgres${EXTERNAL ? ",url" : ""}`).split(",");
+const CLIENTS = 50;
+const CARDS = 50;
+const RATE = 50;
+const PAGE = 4096;
+
+type Proc = { pid: number; ppid: number; comm: string; rssMb: number; cpuMs: number };
+
+/** Every process on the machine (pid, parent, command, RSS, CPU time including reaped children's). */
+function processes(): Proc[] {
+  const list: Proc[] = [];
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const [utime, stime, cutime, cstime] = f.slice(11, 15).map(Number);
+      list.push({
+        pid: Number(name),
+        ppid: Number(f[1]),
+        comm,
+        rssMb: (Number(f[21]) * PAGE) / 2 ** 20,
+        cpuMs: (utime! + stime! + cutime! + cstime!) * 10,
+      });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return list;
+}
+
+/** The processes of the API server `root`: itself, its children (PGlite's preparing child; initdb, postgres). */
+function tree(root: number): { api?: Proc; others: Proc[] } {
+  const all = processes();
+  const inTree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const p of all)
+      if (!inTree.has(p.pid) && inTree.has(p.ppid)) {
+        inTree.add(p.pid);
+        grew = true;
+      }
+  }
+  return { api: all.find((p) => p.pid === root), others: all.filter((p) => p.pid !== root && inTree.has(p.pid)) };
+}
+
+type Peaks = { api: number; child: number; pgSum: number; pgMax: number };
+
+/** Samples the tree's RSS every 25 ms until stopped: the peaks of each role. */
+function sampleMemory(root: number) {
+  const peaks: Peaks = { api: 0, child: 0, pgSum: 0, pgMax: 0 };
+  const timer = setInterval(() => {
+    const { api, others } = tree(root);
+    peaks.api = Math.max(peaks.api, api?.rssMb ?? 0);
+    const pg = others.filter((p) => p.comm === "postgres" || p.comm.startsWith("postgres"));
+    const node = others.filter((p) => !pg.includes(p));
+    peaks.child = Math.max(peaks.child, ...node.map((p) => p.rssMb), 0);
+    peaks.pgSum = Math.max(
+      peaks.pgSum,
+      pg.reduce((sum, p) => sum + p.rssMb, 0),
+    );
+    peaks.pgMax = Math.max(peaks.pgMax, ...pg.map((p) => p.rssMb), 0);
+  }, 25);
+  return { peaks, stop: () => clearInterval(timer) };
+}
+
+/** CPU ms so far of the API process and of the database's processes (postgres under it). */
+function cpu(root: number) {
+  const { api, others } = tree(root);
+  return {
+    api: api?.cpuMs ?? 0,
+    db: others.filter((p) => p.comm.startsWith("postgres")).reduce((s, p) => s + p.cpuMs, 0),
+  };
+}
+
+const du = (dir: string) => Number(execFileSync("du", ["-sm", dir], { encoding: "utf8" }).split("\t")[0]);
+
+type Row = Record<string, string>;
+
+async function measure(kind: string): Promise<Row> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-embedded-${kind}-`));
+  const port = await freePort();
+  const api = `http://127.0.0.1:${port}/api`;
+  const started = performance.now();
+  // As `npm start` runs the API server (scripts/start.mjs): the built bundle in its own group.
+  const { DATABASE_URL: _external, ...inherited } = process.env;
+  const child: ChildProcess = spawn(process.execPath, ["server/dist/main.cjs"], {
+    env: {
+      ...inherited,
+      ...(kind === "url" && { DATABASE_URL: EXTERNAL }),
+      NODE_ENV: "production",
+      ALLOW_LOCAL_DEFAULTS: "true",
+      LOG_LEVEL: "info", // npm start's level: the access log is paid for (stdout ignored)
+      DATA_DIR: dataDir,
+      DATABASE: kind === "url" ? "postgres" : kind,
+      API_PORT: String(port),
+      RATE_LIMIT_FACTOR: "1000",
+      SEED_DEMO_USER: "true",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const memory = sampleMemory(child.pid!);
+  try {
+    await waitForUrl(`${api}/health`, 120_000, () => child.exitCode === null);
+    const startMs = performance.now() - started;
+    memory.stop();
+    const first = { ...memory.peaks };
+    const diskMb = du(dataDir);
+
+    const { token, qrToken } = await demoProgramme(api, 50);
+    const serials: string[] = [];
+    for (let i = 0; i < CARDS; i++) {
+      const joined = await apiCall<{ card: { serial: string } }>("POST", `${api}/wallet-join`, null, {
+        qr_token: qrToken,
+        name: "Bench Customer",
+        email: `bench-${i}@example.com`,
+        consent: true,
+      });
+      serials.push(joined.card.serial);
+    }
+    let next = 0;
+    const stamps: autocannon.Options = {
+      url: `${api}/qr-code-scanner`,
+      method: "POST",
+      connections: CLIENTS,
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      requests: [
+        { setupRequest: (req) => ({ ...req, body: JSON.stringify({ code: serials[next++ % serials.length] }) }) },
+      ],
+    };
+    await autocannon({ ...stamps, amount: 200 }); // warm-up
+    const load = sampleMemory(child.pid!);
+    const before = cpu(child.pid!);
+    const open = await autocannon({ ...stamps, overallRate: RATE, duration: SECONDS });
+    const after = cpu(child.pid!);
+    const closed = await autocannon({ ...stamps, duration: 15 });
+    load.stop();
+    const n = open.requests.total;
+    const failed = (r: autocannon.Result) => r.non2xx + r.errors;
+    return {
+      database: kind === "pglite" ? "PGlite" : kind === "url" ? "PostgreSQL (DATABASE_URL)" : "embedded PostgreSQL",
+      "start to /health (fresh $DATA_DIR)": `${(startMs / 1000).toFixed(1)} s`,
+      "first start peak RSS: API server": `${first.api.toFixed(0)} MB`,
+      "first start peak RSS: other children": first.child ? `${first.child.toFixed(0)} MB` : "–",
+      "first start peak RSS: postgres, largest": first.pgMax ? `${first.pgMax.toFixed(0)} MB` : "–",
+      "first start peak RSS: postgres, sum": first.pgSum ? `${first.pgSum.toFixed(0)} MB` : "–",
+      "peak RSS under load: API / postgres sum": `${load.peaks.api.toFixed(0)} / ${load.peaks.pgSum ? load.peaks.pgSum.toFixed(0) : "–"} MB`,
+      "disk of $DATA_DIR after first start": `${diskMb} MB`,
+      [`open loop ${RATE}/s × ${SECONDS} s, ${CLIENTS} clients: p50 / p99`]: `${open.latency.p50} / ${open.latency.p99} ms`,
+      "open loop: time-outs / errors": `${open.timeouts} / ${failed(open)}`,
+      "closed loop 15 s: stamps/s (p50 / p99)": `${closed.requests.average.toFixed(0)} (${closed.latency.p50} / ${closed.latency.p99} ms), ${closed.timeouts} time-outs`,
+      "API CPU per stamp": `${((after.api - before.api) / n).toFixed(2)} ms`,
+      "database CPU per stamp":
+        kind === "pglite"
+          ? "(in the API)"
+          : kind === "url"
+            ? "(not counted)"
+            : `${((after.db - before.db) / n).toFixed(2)} ms`,
+    };
+  } finally {
+    memory.stop();
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      // gone
+    }
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  if (!fs.existsSync("server/dist/main.cjs")) throw new Error("build the API server first: npm run build:server");
+  const rows: Row[] = [];
+  for (const kind of KINDS) {
+    console.log(`[bench] ${kind}…`);
+    rows.push(await measure(kind));
+    console.log(rows.at(-1));
+  }
+  const keys = Object.keys(rows[0]!);
+  const width = Math.max(...keys.map((k) => k.length));
+  console.log(`\nEmbedded databases, one run on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"})`);
+  for (const key of keys) console.log(`| ${key.padEnd(width)} | ${rows.map((r) => r[key]!.padEnd(28)).join(" | ")} |`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
