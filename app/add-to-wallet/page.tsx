@@ -30,7 +30,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     ...metadata,
     title: t("metaTitle"),
-    appleWebApp: { capable: true, title: t("manifest.shortName"), statusBarStyle: "default" },
+    appleWebApp: { capable: true, title: t("manifestShortName"), statusBarStyle: "default" },
   };
 }
 

@@ -14,9 +14,9 @@ import { APP_NAME } from "@/lib/site";
  */
 const manifest = (t: Awaited<ReturnType<typeof getTranslations<"card">>>): MetadataRoute.Manifest => ({
   id: "/add-to-wallet",
-  name: t("manifest.name", { app: APP_NAME }),
-  short_name: t("manifest.shortName"),
-  description: t("manifest.description"),
+  name: t("manifestName", { app: APP_NAME }),
+  short_name: t("manifestShortName"),
+  description: t("manifestDescription"),
   start_url: "/add-to-wallet",
   scope: "/add-to-wallet",
   display: "standalone",
