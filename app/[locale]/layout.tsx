@@ -20,9 +20,9 @@ export default async function PublicSiteLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  // The public site's client parts need only the shared texts.
+  // The public site's client parts need only the shared texts and the contact form's.
   return (
-    <RootDocument locale={locale} clientNamespaces={["common"]}>
+    <RootDocument locale={locale} clientNamespaces={["common", "contact"]}>
       {children}
     </RootDocument>
   );

@@ -26,13 +26,17 @@ import "./wallet.css";
 
 /** The tab's title in the customer's language (the business's is known only once its card loads). */
 export async function generateMetadata(): Promise<Metadata> {
-  return { ...metadata, title: cardTranslator(await requestCardLocale())("metaTitle") };
+  const t = cardTranslator(await requestCardLocale());
+  return {
+    ...metadata,
+    title: t("metaTitle"),
+    appleWebApp: { capable: true, title: t("manifestShortName"), statusBarStyle: "default" },
+  };
 }
 
 const metadata: Metadata = {
   title: "Your stamp card",
   robots: { index: false },
-  appleWebApp: { capable: true, title: "My card", statusBarStyle: "default" },
   // Both: a page's `icons` replaces the root layout's (without `icon`, browsers ask for /favicon.ico).
   icons: { icon: "/icon.svg", apple: "/icons/apple-touch-icon.png" },
   // The installable app is the card (app/manifest.webmanifest/route.ts): linked from here only.

@@ -1,4 +1,5 @@
 import type { MetadataRoute } from "next";
+import { getTranslations } from "next-intl/server";
 import { APP_NAME } from "@/lib/site";
 
 /**
@@ -9,12 +10,13 @@ import { APP_NAME } from "@/lib/site";
  *
  * A route of its own rather than app/manifest.ts, which Next.js links from every page: only the card
  * page links it, so the public site's pages do not fetch it (nor the icons it names) on a first visit.
+ * Its name is in the customer's language (their cookie, else the browser's).
  */
-const manifest: MetadataRoute.Manifest = {
+const manifest = (t: Awaited<ReturnType<typeof getTranslations<"card">>>): MetadataRoute.Manifest => ({
   id: "/add-to-wallet",
-  name: `${APP_NAME} — my stamp card`,
-  short_name: "My card",
-  description: "Your digital stamp card: stamps, rewards and the code staff scan.",
+  name: t("manifestName", { app: APP_NAME }),
+  short_name: t("manifestShortName"),
+  description: t("manifestDescription"),
   start_url: "/add-to-wallet",
   scope: "/add-to-wallet",
   display: "standalone",
@@ -26,8 +28,9 @@ const manifest: MetadataRoute.Manifest = {
     { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
     { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
   ],
-};
+});
 
-export function GET() {
-  return Response.json(manifest, { headers: { "content-type": "application/manifest+json" } });
+export async function GET() {
+  const t = await getTranslations("card");
+  return Response.json(manifest(t), { headers: { "content-type": "application/manifest+json" } });
 }

@@ -1,4 +1,5 @@
 import type { MetadataRoute } from "next";
+import { getTranslations } from "next-intl/server";
 import { SCANNER_START } from "@/lib/offline-scans/scanner-app";
 import { APP_NAME } from "@/lib/site";
 
@@ -6,13 +7,14 @@ import { APP_NAME } from "@/lib/site";
  * The staff scanner as an app of its own (issue 25 §4), beside the customer's card
  * (app/manifest.webmanifest): its own id, so a phone can hold both, scoped to My Scans (the
  * scanner and the scans list are that one page). Linked from My Scans only; its service worker
- * (public/scanner-sw.js) keeps the page so the app opens without a network.
+ * (public/scanner-sw.js) keeps the page so the app opens without a network. Its name is in the
+ * staff member's language (their cookie, else the browser's).
  */
-const manifest: MetadataRoute.Manifest = {
+const manifest = (t: Awaited<ReturnType<typeof getTranslations<"scanner">>>): MetadataRoute.Manifest => ({
   id: SCANNER_START,
-  name: `${APP_NAME} scanner`,
-  short_name: "Scanner",
-  description: "Stamp and redeem customers' cards, also while the shop's connection is down.",
+  name: t("manifest.name", { app: APP_NAME }),
+  short_name: t("manifest.shortName"),
+  description: t("manifest.description"),
   start_url: SCANNER_START,
   scope: SCANNER_START,
   display: "standalone",
@@ -25,8 +27,9 @@ const manifest: MetadataRoute.Manifest = {
     { src: "/icons/scanner-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
     { src: "/icons/scanner-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
   ],
-};
+});
 
-export function GET() {
-  return Response.json(manifest, { headers: { "content-type": "application/manifest+json" } });
+export async function GET() {
+  const t = await getTranslations("scanner");
+  return Response.json(manifest(t), { headers: { "content-type": "application/manifest+json" } });
 }

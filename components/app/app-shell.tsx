@@ -42,10 +42,11 @@ export function AppShell({ children, stores }: { children: ReactNode; stores: St
   const unread = useUnreadCount(profile.data?.role === "owner").data ?? 0;
   const updateProfile = useUpdateProfile();
   // The choice is saved to the profile, so it follows the user to every browser they sign in on.
-  const saveLocale = (locale: Locale) =>
-    profile.data
-      ? updateProfile.mutateAsync({ name: profile.data.name, phone_number: profile.data.phone_number, locale })
-      : Promise.resolve();
+  // A choice made before the profile has loaded waits for it (else it would stay in this browser only).
+  const saveLocale = async (locale: Locale) => {
+    const current = profile.data ?? (await profile.refetch()).data;
+    if (current) await updateProfile.mutateAsync({ name: current.name, phone_number: current.phone_number, locale });
+  };
 
   // Escape closes the menu where it covers the page.
   useEffect(() => {

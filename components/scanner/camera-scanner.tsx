@@ -4,14 +4,17 @@ import { useEffect, useId, useRef } from "react";
 type Props = {
   /** Each decoded code (the same code repeats while it stays in view; callers decide what to do). */
   onCode: (text: string) => void;
-  onError: (message: string) => void;
+  /** The camera is not available (refused, missing, busy): the caller says so in its own words. */
+  onError: () => void;
+  /** The camera view's name for screen readers, in the page's language. */
+  label: string;
 };
 
 /**
  * The camera view of html5-qrcode. The library (about 100 kB) is fetched only here, when a person
  * asked for the camera: neither the page nor the dashboard carries it otherwise.
  */
-export function CameraScanner({ onCode, onError }: Props) {
+export function CameraScanner({ onCode, onError, label }: Props) {
   const elementId = `camera-${useId().replace(/[^a-zA-Z0-9]/g, "")}`;
   const onCodeRef = useRef(onCode);
   const onErrorRef = useRef(onError);
@@ -42,8 +45,7 @@ export function CameraScanner({ onCode, onError }: Props) {
         if (cancelled) await stop();
       })
       .catch(() => {
-        if (!cancelled)
-          onErrorRef.current("The camera is not available. Allow camera access, or type the code instead.");
+        if (!cancelled) onErrorRef.current();
       });
     return () => {
       cancelled = true;
@@ -51,5 +53,5 @@ export function CameraScanner({ onCode, onError }: Props) {
     };
   }, [elementId]);
 
-  return <div id={elementId} className="camera-view" aria-label="Camera view" role="region" />;
+  return <div id={elementId} className="camera-view" aria-label={label} role="region" />;
 }

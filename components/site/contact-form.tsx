@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { ApiError, apiCall, errorMessage } from "@/lib/api-client";
 import { contactUsCall } from "@/lib/contract/client-calls";
@@ -14,6 +15,7 @@ const FIELDS = ["name", "email", "phone_number", "company_name", "message"] as c
  * contract's schema, and its messages show beside the fields and in the status line.
  */
 export function ContactForm() {
+  const t = useTranslations("contact");
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -58,48 +60,48 @@ export function ContactForm() {
     ) : null;
 
   return (
-    <form className="form contact-form" onSubmit={onSubmit} aria-label="Contact us" noValidate={false}>
+    <form className="form contact-form" onSubmit={onSubmit} aria-label={t("form")} noValidate={false}>
       <div className="form-row">
         <div className="field">
-          <label htmlFor="contact-name">Name</label>
+          <label htmlFor="contact-name">{t("name")}</label>
           <input {...field("name")} autoComplete="name" required minLength={L.nameMin} maxLength={L.nameMax} />
           {error("name")}
         </div>
         <div className="field">
-          <label htmlFor="contact-email">Email</label>
+          <label htmlFor="contact-email">{t("email")}</label>
           <input {...field("email")} type="email" autoComplete="email" required maxLength={L.emailMax} />
           {error("email")}
         </div>
       </div>
       <div className="form-row">
         <div className="field">
-          <label htmlFor="contact-phone_number">Phone number</label>
+          <label htmlFor="contact-phone_number">{t("phone")}</label>
           <input
             {...field("phone_number")}
             type="tel"
             autoComplete="tel"
             required
             pattern={PHONE_PATTERN}
-            title="Digits, spaces, brackets and dashes, 6 to 20 characters"
+            title={t("phoneHint")}
           />
           {error("phone_number")}
         </div>
         <div className="field">
           <label htmlFor="contact-company_name">
-            Company name <span className="muted">(optional)</span>
+            {t("company")} <span className="muted">{t("optional")}</span>
           </label>
           <input {...field("company_name")} autoComplete="organization" maxLength={L.companyMax} />
           {error("company_name")}
         </div>
       </div>
       <div className="field">
-        <label htmlFor="contact-message">Message</label>
+        <label htmlFor="contact-message">{t("message")}</label>
         <textarea {...field("message")} rows={5} required minLength={L.messageMin} maxLength={L.messageMax} />
         {error("message")}
       </div>
       <div>
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Sending…" : "Send message"}
+          {busy ? t("sending") : t("send")}
         </button>
       </div>
       <p role="status" className={status ? `form-status form-status-${status.kind}` : "form-status"}>

@@ -1,20 +1,27 @@
+import { useFormatter, useTranslations } from "next-intl";
 import type { SubscriptionPlan } from "@/lib/contract/plans";
 import type { HomePageData, Review } from "@/lib/contract/site";
 import { APP_NAME } from "@/lib/site";
 
-const UNAVAILABLE = "This part of the page could not be loaded just now. Please reload the page in a moment.";
+// The sections' own words are the site namespace's; what the API sends (titles, texts, plans,
+// reviews) is the owner's content, shown as it is (data-user-content: not ours to translate).
 
 export function Hero({ home }: { home: HomePageData | null }) {
+  const t = useTranslations("site");
   return (
     <section id="home" className="site-section hero" aria-labelledby="home-title">
-      <h1 id="home-title">{home?.hero_title ?? `${APP_NAME}: digital stamp cards for your business`}</h1>
-      <p className="hero-text">{home?.hero_text ?? UNAVAILABLE}</p>
+      <h1 id="home-title" data-user-content={home ? true : undefined}>
+        {home?.hero_title ?? t("home.heroFallback", { app: APP_NAME })}
+      </h1>
+      <p className="hero-text" data-user-content={home ? true : undefined}>
+        {home?.hero_text ?? t("sectionUnavailable")}
+      </p>
       <div className="home-actions">
         <a href="/register" className="btn btn-primary">
-          Become a member
+          {t("home.becomeMember")}
         </a>
         <a href="#pricing" className="btn btn-secondary">
-          See pricing
+          {t("home.seePricing")}
         </a>
       </div>
     </section>
@@ -22,12 +29,17 @@ export function Hero({ home }: { home: HomePageData | null }) {
 }
 
 export function About({ home }: { home: HomePageData | null }) {
+  const t = useTranslations("site");
   return (
     <section id="about-us" className="site-section" aria-labelledby="about-title">
-      <h2 id="about-title">{home?.about_title ?? "About us"}</h2>
-      <p className="section-lead">{home?.about_text ?? UNAVAILABLE}</p>
+      <h2 id="about-title" data-user-content={home ? true : undefined}>
+        {home?.about_title ?? t("home.aboutFallback")}
+      </h2>
+      <p className="section-lead" data-user-content={home ? true : undefined}>
+        {home?.about_text ?? t("sectionUnavailable")}
+      </p>
       {home && home.about_points.length > 0 && (
-        <ul className="check-list">
+        <ul className="check-list" data-user-content>
           {home.about_points.map((point) => (
             <li key={point}>{point}</li>
           ))}
@@ -38,11 +50,14 @@ export function About({ home }: { home: HomePageData | null }) {
 }
 
 export function HowItWorks({ home }: { home: HomePageData | null }) {
+  const t = useTranslations("site");
   return (
     <section id="how-it-work" className="site-section" aria-labelledby="how-title">
-      <h2 id="how-title">{home?.how_title ?? "How it works"}</h2>
+      <h2 id="how-title" data-user-content={home ? true : undefined}>
+        {home?.how_title ?? t("home.howFallback")}
+      </h2>
       {home ? (
-        <ol className="steps">
+        <ol className="steps" data-user-content>
           {home.how_steps.map((step) => (
             <li key={step.title} className="step">
               <h3>{step.title}</h3>
@@ -51,67 +66,72 @@ export function HowItWorks({ home }: { home: HomePageData | null }) {
           ))}
         </ol>
       ) : (
-        <p className="section-lead">{UNAVAILABLE}</p>
+        <p className="section-lead">{t("sectionUnavailable")}</p>
       )}
     </section>
   );
 }
 
-function price(plan: SubscriptionPlan) {
-  const amount = new Intl.NumberFormat("en-US", { style: "currency", currency: plan.currency }).format(
-    Number(plan.amount),
-  );
-  return { amount, per: plan.interval === "year" ? "per year" : "per month" };
-}
-
 export function Pricing({ home, plans }: { home: HomePageData | null; plans: SubscriptionPlan[] | null }) {
+  const t = useTranslations("site");
+  const format = useFormatter();
   return (
     <section id="pricing" className="site-section" aria-labelledby="pricing-title">
-      <h2 id="pricing-title">{home?.pricing_title ?? "Pricing"}</h2>
-      {home && <p className="section-lead">{home.pricing_text}</p>}
+      <h2 id="pricing-title" data-user-content={home ? true : undefined}>
+        {home?.pricing_title ?? t("home.pricingFallback")}
+      </h2>
+      {home && (
+        <p className="section-lead" data-user-content>
+          {home.pricing_text}
+        </p>
+      )}
       {plans && plans.length > 0 ? (
         <ul className="plans">
-          {plans.map((plan) => {
-            const { amount, per } = price(plan);
-            return (
-              <li key={plan.id} className="plan">
-                <h3>{plan.name}</h3>
-                <p className="plan-price">
-                  <strong>{amount}</strong> <span>{per}</span>
-                </p>
-                <ul className="check-list">
-                  {plan.features.map((feature) => (
-                    <li key={feature}>{feature}</li>
-                  ))}
-                </ul>
-                <a href="/register" className="btn btn-primary btn-block" aria-label={`Get started with ${plan.name}`}>
-                  Get started
-                </a>
-              </li>
-            );
-          })}
+          {plans.map((plan) => (
+            <li key={plan.id} className="plan">
+              <h3 data-user-content>{plan.name}</h3>
+              <p className="plan-price">
+                <strong>{format.number(Number(plan.amount), { style: "currency", currency: plan.currency })}</strong>{" "}
+                <span>{plan.interval === "year" ? t("home.perYear") : t("home.perMonth")}</span>
+              </p>
+              <ul className="check-list" data-user-content>
+                {plan.features.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+              <a
+                href="/register"
+                className="btn btn-primary btn-block"
+                aria-label={t("home.getStartedWith", { plan: plan.name })}
+              >
+                {t("home.getStarted")}
+              </a>
+            </li>
+          ))}
         </ul>
       ) : (
-        <p className="section-lead">{UNAVAILABLE}</p>
+        <p className="section-lead">{t("sectionUnavailable")}</p>
       )}
     </section>
   );
 }
 
 function Stars({ rating }: { rating: number }) {
+  const t = useTranslations("site.home");
   return (
-    <p className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
+    <p className="stars" role="img" aria-label={t("rated", { rating })}>
       <span aria-hidden="true">{"★".repeat(rating) + "☆".repeat(5 - rating)}</span>
     </p>
   );
 }
 
 export function Reviews({ reviews }: { reviews: Review[] | null }) {
+  const t = useTranslations("site.home");
   if (!reviews || reviews.length === 0) return null;
   return (
     <section className="site-section" aria-labelledby="reviews-title">
-      <h2 id="reviews-title">What business owners say</h2>
-      <ul className="reviews">
+      <h2 id="reviews-title">{t("reviewsTitle")}</h2>
+      <ul className="reviews" data-user-content>
         {reviews.map((review) => (
           <li key={review.id}>
             <figure className="review">

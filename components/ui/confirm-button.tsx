@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type ReactNode } from "react";
 import toast from "react-hot-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -11,14 +12,14 @@ import { showModal, trapTab } from "./modal";
  * and stays there, Escape closes it, the page behind is inert, focus returns to the button).
  */
 export function ConfirmButton({
-  action = "Delete",
+  action,
   subject,
   title,
   children,
   confirmLabel,
   onConfirm,
 }: {
-  /** The button's visible text. */
+  /** The button's visible text (Delete, in the page's language, by default). */
   action?: string;
   /** What it acts on, read after the action by screen readers: "Delete Blue Bean Café". */
   subject: string;
@@ -27,6 +28,7 @@ export function ConfirmButton({
   confirmLabel: string;
   onConfirm: () => Promise<{ message: string }>;
 }) {
+  const t = useTranslations("common.ui");
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [busy, setBusy] = useState(false);
@@ -49,7 +51,7 @@ export function ConfirmButton({
         className="btn btn-secondary btn-small"
         onClick={() => dialog.current && showModal(dialog.current)}
       >
-        {action}
+        {action ?? t("delete")}
         <span className="visually-hidden"> {subject}</span>
       </button>
       <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onKeyDown={trapTab}>

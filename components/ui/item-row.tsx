@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { ConfirmButton } from "./confirm-button";
 
@@ -34,7 +35,8 @@ export function ItemRow({
   };
 }) {
   const { warning, ...confirm } = remove;
-  const editLabel = edit?.label ?? "Edit";
+  const t = useTranslations("common.ui");
+  const editLabel = edit?.label ?? t("edit");
   return (
     <li className="item-card">
       {media}

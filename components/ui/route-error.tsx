@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 
 /**
@@ -9,24 +10,21 @@ import { useEffect } from "react";
 export function RouteError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const chunk =
     error.name === "ChunkLoadError" || /Loading (CSS )?chunk|Failed to fetch dynamically/i.test(error.message);
+  const t = useTranslations("common.ui");
   useEffect(() => {
     console.warn("page failed to load:", error.name, error.digest ?? "");
   }, [error]);
   return (
     <div className="route-error" role="alert">
-      <h2>{chunk ? "This page did not finish loading" : "Something went wrong"}</h2>
-      <p>
-        {chunk
-          ? "Part of the page took too long to arrive. Check your connection and try again."
-          : "An unexpected error stopped this page. Please try again."}
-      </p>
+      <h2>{chunk ? t("chunkTitle") : t("errorTitle")}</h2>
+      <p>{chunk ? t("chunkText") : t("errorText")}</p>
       <button
         type="button"
         className="btn btn-primary"
         // A chunk that failed stays failed in this document: only a reload fetches it anew.
         onClick={() => (chunk ? window.location.reload() : reset())}
       >
-        Try again
+        {t("tryAgain")}
       </button>
     </div>
   );

@@ -53,7 +53,7 @@ export function PublicScanner() {
       {open ? (
         <>
           {/* The camera's own words are the shared scanner's: the card's language says it here. */}
-          <CameraScanner onCode={onCode} onError={() => setMessage(t("cameraUnavailable"))} />
+          <CameraScanner onCode={onCode} onError={() => setMessage(t("cameraUnavailable"))} label={t("cameraView")} />
           <button type="button" className="btn btn-secondary btn-block" onClick={() => setOpen(false)}>
             {t("closeCamera")}
           </button>

@@ -11,6 +11,7 @@ export const NAMESPACES = [
   "card",
   "cardDesign",
   "common",
+  "contact",
   "dashboard",
   "dashboardMore",
   "scanner",

@@ -1,4 +1,4 @@
-import { setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { Metadata } from "next";
 import { ContactForm } from "@/components/site/contact-form";
 import { About, Hero, HowItWorks, Pricing, Reviews } from "@/components/site/home-sections";
@@ -27,6 +27,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
   const { locale } = await params;
   setRequestLocale(isLocale(locale) ? locale : "en");
   const { home, plans, reviews } = await getHomeContent();
+  const t = await getTranslations("site.home");
   return (
     <>
       <OrganizationJsonLd home={home} />
@@ -36,8 +37,14 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
       <Pricing home={home} plans={plans} />
       <Reviews reviews={reviews} />
       <section id="contact-us" className="site-section" aria-labelledby="contact-title">
-        <h2 id="contact-title">{home?.contact_title ?? "Contact us"}</h2>
-        {home && <p className="section-lead">{home.contact_text}</p>}
+        <h2 id="contact-title" data-user-content={home ? true : undefined}>
+          {home?.contact_title ?? t("contactFallback")}
+        </h2>
+        {home && (
+          <p className="section-lead" data-user-content>
+            {home.contact_text}
+          </p>
+        )}
         <ContactForm />
       </section>
     </>

@@ -71,10 +71,12 @@ export function NotificationFeed() {
             {list.data.notificationData.map((entry) => (
               <li key={entry.id} className={entry.read_at ? "item-card" : "item-card unread"}>
                 <div className="item-main">
+                  {/* Title and text are the API's, made in the owner's language (their profile's). */}
                   <h3>
-                    {entry.title} {!entry.read_at && <span className="badge badge-info">{t("new")}</span>}
+                    <span data-api-text>{entry.title}</span>{" "}
+                    {!entry.read_at && <span className="badge badge-info">{t("new")}</span>}
                   </h3>
-                  <p>{entry.text}</p>
+                  <p data-api-text>{entry.text}</p>
                   <p className="muted small">
                     {t(`kind.${KIND_KEY[entry.kind]}`)} ·{" "}
                     <time dateTime={entry.created_at}>{format.dateTime(new Date(entry.created_at), "dayTime")}</time>

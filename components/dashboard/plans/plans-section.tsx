@@ -21,7 +21,8 @@ export function PlansSection() {
   const payments = usePayments();
   const t = useTranslations("dashboard.billing");
   const format = useFormatter();
-  const date = (iso: string | null) => (iso ? format.dateTime(new Date(iso), { dateStyle: "medium" }) : "—");
+  const date = (iso: string | null) =>
+    iso ? <time dateTime={iso}>{format.dateTime(new Date(iso), { dateStyle: "medium" })}</time> : "—";
   const item = (p: PaymentRecord) =>
     p.mode === "newUser"
       ? t("itemPlan", { plan: p.plan.name })
@@ -104,7 +105,15 @@ export function PlansSection() {
                         {item(p)}
                         {p.coupon && <span className="muted"> · {t("coupon", { code: p.coupon })}</span>}
                       </td>
-                      <td>{p.period_start ? `${date(p.period_start)} – ${date(p.period_end)}` : "—"}</td>
+                      <td>
+                        {p.period_start ? (
+                          <>
+                            {date(p.period_start)} – {date(p.period_end)}
+                          </>
+                        ) : (
+                          "—"
+                        )}
+                      </td>
                       <td>{formatMoney(format, p.amount, p.currency)}</td>
                       <td>
                         <span className={`badge ${STATUS_CLASS[p.status]}`}>{t(`statuses.${p.status}`)}</span>

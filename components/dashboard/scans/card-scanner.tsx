@@ -161,7 +161,11 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
       </div>
       {camera ? (
         <>
-          <CameraScanner onCode={(text) => void send(text)} onError={(message) => setOutcome({ ok: false, message })} />
+          <CameraScanner
+            onCode={(text) => void send(text)}
+            onError={() => setOutcome({ ok: false, message: t("cameraUnavailable") })}
+            label={t("cameraView")}
+          />
           <button type="button" className="btn btn-secondary" onClick={() => setCamera(false)}>
             {t("cameraStop")}
           </button>

@@ -117,3 +117,28 @@ it("stores no name in a feed row: references and details only", async () => {
     `To the card holders of ${business.business_name}: Hi all`,
   ]);
 });
+
+it("speaks the owner's language: titles and sentences made on reading, in the profile's locale", async () => {
+  const { token, qr, business } = await f.programme({ stamps_required: 2 });
+  await f.join(qr.qr_token, { name: "Dora Diaz" });
+  const profile = await t.post(
+    "/profile-update",
+    { name: "Inhaberin", phone_number: "+49 30 123456", locale: "de" },
+    { token },
+  );
+  expect(profile.statusCode).toBe(200);
+  await t.settle();
+
+  const res = await t.get<NotificationList>("/notification-list", { token });
+  const [entry] = res.body.data.notificationData;
+  expect(entry).toMatchObject({
+    kind: "card_joined",
+    title: "Neue Karte",
+    text: `Dora Diaz ist ${business.business_name} beigetreten und hat einen ersten Stempel erhalten.`,
+  });
+
+  // Back to English: the same stored entry reads in English again.
+  await t.post("/profile-update", { name: "Owner", phone_number: "+49 30 123456", locale: "en" }, { token });
+  const again = await t.get<NotificationList>("/notification-list", { token });
+  expect(again.body.data.notificationData[0]).toMatchObject({ title: "New card" });
+});

@@ -28,6 +28,8 @@ export type FeedDetails = {
   currency?: string;
   reason?: string | null;
   message?: string;
+  /** A broadcast's own title (message): the feed's title is made from it in the reader's language. */
+  title?: string;
   /** A webhook endpoint's URL (webhook_disabled). */
   url?: string;
 };

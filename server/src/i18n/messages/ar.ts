@@ -57,4 +57,27 @@ export const ar: Record<MessageKey, string> = {
   "pass.rewardReadyText": "المكافأة جاهزة: {title}. اعرض هذه البطاقة على الموظفين.",
   "pass.moreStamps":
     "{count, plural, zero {لم يتبقَّ أي ختم} one {ختم واحد إضافي} two {ختمان إضافيان} few {# أختام إضافية} many {# ختمًا إضافيًا} other {# ختم إضافي}} للحصول على {title} ({required} إجمالًا).",
+  "feed.deletedCustomer": "عميل محذوف",
+  "feed.deletedBusiness": "نشاط تجاري محذوف",
+  "feed.unknownStaff": "أحد الموظفين",
+  "feed.aReward": "مكافأة",
+  "feed.card_joined.title": "بطاقة جديدة",
+  "feed.card_joined.text": "انضم {customer} إلى {business} وحصل على أول ختم.",
+  "feed.reward_redeemed.title": "تم استبدال مكافأة",
+  "feed.reward_redeemed.text": "استبدل {customer} {reward} لدى {business}.",
+  "feed.fraud_alert.title": "احتيال محتمل",
+  "feed.fraud_alert.text":
+    "تم الإبلاغ عن بطاقة {customer} لدى {business}: {reason} اطّلع على سجلها في عمليات المسح الخاصة بي.",
+  "feed.payment_succeeded.title": "تم استلام الدفعة",
+  "feed.payment_succeeded.text": "تمت دفعتك بقيمة {amount} بنجاح. شكرًا لك!",
+  "feed.payment_failed.title": "فشلت الدفعة",
+  "feed.payment_failed.text": "لم تتم دفعتك بقيمة {amount}.",
+  "feed.payment_failed.textReason": "لم تتم دفعتك بقيمة {amount}: {reason}",
+  "feed.staff_joined.title": "انضم موظف",
+  "feed.staff_joined.text": "قبل {staff} دعوتك ويمكنه الآن مسح البطاقات.",
+  "feed.message.title": "تم إرسال الرسالة: {title}",
+  "feed.message.text": "إلى حاملي بطاقات {business}: {message}",
+  "feed.webhook_disabled.title": "تم إيقاف الويب هوك",
+  "feed.webhook_disabled.text":
+    "فشلت نقطة نهاية الويب هوك {url} لمدة 5 أيام وتم إيقافها. أرسل إليها حدثًا تجريبيًا من صفحة التكاملات لإعادة تشغيلها.",
 };

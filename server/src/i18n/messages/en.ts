@@ -60,6 +60,28 @@ export const en = {
   "pass.noProgramme": "No stamp programme is running at the moment.",
   "pass.rewardReadyText": "Reward ready: {title}. Show this card to staff.",
   "pass.moreStamps": "{count, plural, one {# more stamp} other {# more stamps}} for {title} ({required} in all).",
+  "feed.deletedCustomer": "A deleted customer",
+  "feed.deletedBusiness": "a deleted business",
+  "feed.unknownStaff": "A staff member",
+  "feed.aReward": "a reward",
+  "feed.card_joined.title": "New card",
+  "feed.card_joined.text": "{customer} joined {business} and collected a first stamp.",
+  "feed.reward_redeemed.title": "Reward redeemed",
+  "feed.reward_redeemed.text": "{customer} redeemed {reward} at {business}.",
+  "feed.fraud_alert.title": "Possible fraud",
+  "feed.fraud_alert.text": "{customer}'s card at {business} was flagged: {reason} See its history in My Scans.",
+  "feed.payment_succeeded.title": "Payment received",
+  "feed.payment_succeeded.text": "Your payment of {amount} went through. Thank you!",
+  "feed.payment_failed.title": "Payment failed",
+  "feed.payment_failed.text": "Your payment of {amount} did not go through.",
+  "feed.payment_failed.textReason": "Your payment of {amount} did not go through: {reason}",
+  "feed.staff_joined.title": "Staff member joined",
+  "feed.staff_joined.text": "{staff} accepted your invite and can now scan cards.",
+  "feed.message.title": "Message sent: {title}",
+  "feed.message.text": "To the card holders of {business}: {message}",
+  "feed.webhook_disabled.title": "Webhook turned off",
+  "feed.webhook_disabled.text":
+    "Your webhook endpoint {url} failed for 5 days and was turned off. Send it a test event on the Integrations page to turn it back on.",
 } as const;
 
 export type MessageKey = keyof typeof en;

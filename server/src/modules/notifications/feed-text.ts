@@ -1,12 +1,7 @@
 import type { NotificationKind } from "../../../../lib/contract/notifications";
 import type { FeedDetails } from "../../db/schema";
-import { DELETED_CUSTOMER } from "../customers/privacy";
+import type { Translate } from "../../i18n";
 import { money } from "../payments/money";
-
-/** A business deleted since (the entry's business reference is null). */
-export const DELETED_BUSINESS = "a deleted business";
-/** A staff member whose account is gone. */
-export const UNKNOWN_STAFF = "A staff member";
 
 /**
  * The names an entry's references have now (null: the thing is gone). The feed reads them with
@@ -19,30 +14,58 @@ export type FeedNames = { customer: string | null; business: string | null; staf
  * points at (issue 22): nothing in the stored row names anyone. The push of an entry uses the same
  * sentence, made once when it is sent.
  */
-export function feedText(kind: NotificationKind, details: FeedDetails, names: FeedNames): string {
-  const customer = names.customer ?? DELETED_CUSTOMER;
-  const business = names.business ?? DELETED_BUSINESS;
+export function feedText(kind: NotificationKind, details: FeedDetails, names: FeedNames, t: Translate): string {
+  const customer = names.customer ?? t("feed.deletedCustomer");
+  const business = names.business ?? t("feed.deletedBusiness");
+  const amount = () => money(details.amountMinor ?? 0, details.currency ?? "USD");
   switch (kind) {
     case "card_joined":
-      return `${customer} joined ${business} and collected a first stamp.`;
+      return t("feed.card_joined.text", { customer, business });
     case "reward_redeemed":
-      return `${customer} redeemed ${details.reward ?? "a reward"} at ${business}.`;
+      return t("feed.reward_redeemed.text", { customer, business, reward: details.reward ?? t("feed.aReward") });
     case "fraud_alert":
-      return `${customer}'s card at ${business} was flagged: ${details.reason ?? ""} See its history in My Scans.`;
+      return t("feed.fraud_alert.text", { customer, business, reason: details.reason ?? "" });
     case "payment_succeeded":
-      return `Your payment of ${money(details.amountMinor ?? 0, details.currency ?? "USD")} went through. Thank you!`;
-    case "payment_failed": {
-      const amount = money(details.amountMinor ?? 0, details.currency ?? "USD");
-      return `Your payment of ${amount} did not go through${details.reason ? `: ${details.reason}` : "."}`;
-    }
+      return t("feed.payment_succeeded.text", { amount: amount() });
+    case "payment_failed":
+      return details.reason
+        ? t("feed.payment_failed.textReason", { amount: amount(), reason: details.reason })
+        : t("feed.payment_failed.text", { amount: amount() });
     case "staff_joined":
-      return `${names.staff ?? UNKNOWN_STAFF} accepted your invite and can now scan cards.`;
+      return t("feed.staff_joined.text", { staff: names.staff ?? t("feed.unknownStaff") });
     case "message":
-      return `To the card holders of ${business}: ${details.message ?? ""}`;
+      return t("feed.message.text", { business, message: details.message ?? "" });
     case "webhook_disabled":
-      return `Your webhook endpoint ${details.url ?? ""} failed for 5 days and was turned off. Send it a test event on the Integrations page to turn it back on.`;
+      return t("feed.webhook_disabled.text", { url: details.url ?? "" });
     default:
       // A kind this server does not know (a row written by a newer one): its title says enough.
       return "";
+  }
+}
+
+/** The English prefix of a broadcast's stored title (rows written before titles were made on reading). */
+const SENT_PREFIX = "Message sent: ";
+
+/**
+ * An entry's title in the reader's language: made from its kind, as the text is. A broadcast's
+ * names the owner's own message title; a kind this server does not know keeps its stored title.
+ */
+export function feedTitle(kind: NotificationKind, storedTitle: string, details: FeedDetails, t: Translate): string {
+  switch (kind) {
+    case "message":
+      return t("feed.message.title", {
+        title:
+          details.title ?? (storedTitle.startsWith(SENT_PREFIX) ? storedTitle.slice(SENT_PREFIX.length) : storedTitle),
+      });
+    case "card_joined":
+    case "reward_redeemed":
+    case "fraud_alert":
+    case "payment_succeeded":
+    case "payment_failed":
+    case "staff_joined":
+    case "webhook_disabled":
+      return t(`feed.${kind}.title`);
+    default:
+      return storedTitle;
   }
 }

@@ -6,7 +6,8 @@ import { businesses, cards, customers, type FeedDetails, notifications, payments
 import { claimEffect } from "../../services/effects";
 import type { DomainEvent } from "../../services/events";
 import { childJobId, type JobInfo } from "../../services/jobs";
-import { feedText, type FeedNames } from "./feed-text";
+import { localeOrDefault, translator } from "../../i18n";
+import { feedText, feedTitle, type FeedNames } from "./feed-text";
 import type { PushJobs } from "./push-targets";
 
 /** A feed entry as written: what it is about, by reference, and details that name no one. */
@@ -64,11 +65,18 @@ export async function addFeedEntry(
     if (!(await claimEffect(tx, { kind: "feed", source: job.id }, ownerId))) return;
     const { details, ...refs } = entry;
     await tx.insert(notifications).values({ userId: ownerId, ...refs, details });
-    const body = feedText(entry.kind, details, await namesOf(tx, entry));
+    // The push speaks the owner's language (their profile's), as their feed does.
+    const [owner] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, ownerId));
+    const t = translator(localeOrDefault(owner?.locale));
+    const body = feedText(entry.kind, details, await namesOf(tx, entry), t);
     await pushes.toOwner(
       tx,
       ownerId,
-      { title: entry.title, body, link: `${app.config.publicAppUrl}/dashboard/notifications` },
+      {
+        title: feedTitle(entry.kind, entry.title, details, t),
+        body,
+        link: `${app.config.publicAppUrl}/dashboard/notifications`,
+      },
       { staff: !OWNER_ONLY_KINDS.includes(entry.kind), id: childJobId(job.id, "push-owner") },
     );
   });

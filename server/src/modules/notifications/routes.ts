@@ -29,7 +29,8 @@ import type { Limit } from "../../services/rate-limit";
 import type { Segment } from "../../../../lib/contract/customers";
 import { secretsOf } from "../loyalty/cards";
 import { holderCard } from "../loyalty/holder-card";
-import { feedText, type FeedNames } from "./feed-text";
+import { feedText, feedTitle, type FeedNames } from "./feed-text";
+import { localeOrDefault, translator, type Translate } from "../../i18n";
 import { saveToken, type PushJobs } from "./push-targets";
 import { segmentCardIds } from "../customers/segments";
 
@@ -85,13 +86,16 @@ const feedColumns = {
   staff: staffUsers.name,
 };
 
-/** The entry as the dashboard shows it: its sentence made now, from the names as they are now. */
-const toEntry = ({ row, ...names }: FeedRow): FeedEntry => ({
+/**
+ * The entry as the dashboard shows it: its title and sentence made now, in the reader's language
+ * (their profile's), from the names as they are now.
+ */
+const toEntry = ({ row, ...names }: FeedRow, t: Translate): FeedEntry => ({
   id: row.id,
   kind: row.kind as NotificationKind,
-  title: row.title,
+  title: feedTitle(row.kind as NotificationKind, row.title, row.details, t),
   // Entries written before references keep the sentence they were written with.
-  text: row.text ?? feedText(row.kind as NotificationKind, row.details, names),
+  text: row.text ?? feedText(row.kind as NotificationKind, row.details, names, t),
   business_id: row.businessId,
   read_at: row.readAt?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
@@ -103,13 +107,15 @@ export type NotificationDeps = { push: Pick<PushSender, "configured"> };
 export function notificationRoutes(app: FastifyInstance, { push }: NotificationDeps) {
   route(app, calls.notificationList, async ({ user, query }) => {
     const mine = eq(notifications.userId, user.id);
-    const [[counted], [unread]] = await Promise.all([
+    const [[counted], [unread], [reader]] = await Promise.all([
       app.db.select({ total: ownerCounts.notifications }).from(ownerCounts).where(eq(ownerCounts.userId, user.id)),
       app.db
         .select({ n: count() })
         .from(notifications)
         .where(and(mine, isNull(notifications.readAt))),
+      app.db.select({ locale: users.locale }).from(users).where(eq(users.id, user.id)),
     ]);
+    const t = translator(localeOrDefault(reader?.locale));
     // The total is kept by a trigger (owner_counts), never counted here. Pages past the
     // middle are read from the oldest end, so the last page is as cheap as the first.
     const total = counted?.total ?? 0;
@@ -137,7 +143,7 @@ export function notificationRoutes(app: FastifyInstance, { push }: NotificationD
           : [];
     }
     const data: NotificationList = {
-      notificationData: rows.map(toEntry),
+      notificationData: rows.map((row) => toEntry(row, t)),
       total,
       page: query.page,
       per_page: query.per_page,
@@ -246,7 +252,7 @@ export async function sendBusinessMessage(
       kind: "message",
       title: `Message sent: ${body.title}`,
       businessId: business.id,
-      details: { message: body.message },
+      details: { message: body.message, title: body.title },
       readAt: sql`now()`,
     });
     await app.events.emit(tx, {
