@@ -24,6 +24,10 @@ const ALLOWED = new Set([
   "Français",
   "Português",
   "Brasil",
+  // The wallets by their own names.
+  "Apple",
+  "Google",
+  "Wallet",
 ]);
 
 /**
@@ -109,13 +113,24 @@ test("the auth pages have no text outside the messages", async ({ page }) => {
   }
 });
 
-test("every dashboard section and the plans have no text outside the messages", async ({ page, context, browser }) => {
+test("every dashboard section, the plans, the card page, the counter screen and an invite have no text outside the messages", async ({
+  page,
+  context,
+  browser,
+}) => {
   test.setTimeout(300_000);
   // Set up in English (the fixtures sign in by the form's words), then read every page in the pseudo-locale.
   await context.clearCookies();
-  await ownerWithProgramme(page, browser);
+  const programme = await ownerWithProgramme(page, browser);
   await context.addCookies([{ name: "NEXT_LOCALE", value: "en-XA", url: E2E.webUrl }]);
-  const pages = ["/subscription", ...DASHBOARD_SECTIONS.map((section) => `/dashboard/${section}`)];
+  const pages = [
+    "/subscription",
+    ...DASHBOARD_SECTIONS.map((section) => `/dashboard/${section}`),
+    // The card's pages speak the card's language (lib/card-intl.ts), the pseudo-locale too.
+    programme.cardUrl,
+    `/counter/${programme.qrId}`,
+    programme.inviteUrl,
+  ];
   const found: Record<string, string[]> = {};
   for (const path of pages) {
     await page.goto(path);

@@ -46,3 +46,26 @@ describe("the card's language", () => {
     );
   });
 });
+
+describe("the e2e pseudo-locale on the card's pages", () => {
+  const saved = process.env.I18N_PSEUDO;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.I18N_PSEUDO;
+    else process.env.I18N_PSEUDO = saved;
+  });
+
+  it("is the card's language only on a web server started with I18N_PSEUDO=1, and then before the business's", () => {
+    delete process.env.I18N_PSEUDO;
+    expect(cardLocale("de", "en-XA", null)).toBe("de");
+    expect(cardLocale(null, "en-XA", "fr")).toBe("fr");
+    process.env.I18N_PSEUDO = "1";
+    expect(cardLocale("de", "en-XA", null)).toBe("en-XA");
+  });
+
+  it("reads every card message transformed, its arguments intact, in English's page language", () => {
+    const t = cardTranslator("en-XA");
+    expect(t("cardOf", { name: "Ada" })).toMatch(/^\[.*Ada.*\]$/);
+    expect(t("cardOf", { name: "Ada" })).not.toContain("card");
+    expect(langAttributes("en-XA")).toEqual({ lang: "en", dir: "ltr" });
+  });
+});

@@ -1,5 +1,6 @@
 import { createTranslator } from "next-intl";
 import { DEFAULT_LOCALE, isLocale, isRightToLeft, localeFromAcceptLanguage, type Locale } from "./contract/locales";
+import { PSEUDO_LOCALE, pseudoMessage } from "./i18n/pseudo";
 import ar from "../messages/ar/card.json";
 import de from "../messages/de/card.json";
 import en from "../messages/en/card.json";
@@ -11,6 +12,25 @@ import ptBR from "../messages/pt-BR/card.json";
 export const CARD_MESSAGES: Record<Locale, typeof en> = { en, es, fr, de, "pt-BR": ptBR, ar };
 
 /**
+ * A card's language: one of ours, or the e2e pseudo-locale (lib/i18n/pseudo.ts: English messages
+ * transformed, so a hard-coded English text stands out), which only a web server started with
+ * I18N_PSEUDO=1 gives.
+ */
+export type CardLocale = Locale | typeof PSEUDO_LOCALE;
+
+let pseudoCard: typeof en | undefined;
+
+/** The card messages of a locale (the pseudo-locale's made from English once). */
+export function cardMessages(locale: CardLocale): typeof en {
+  if (locale !== PSEUDO_LOCALE) return CARD_MESSAGES[locale];
+  pseudoCard ??= Object.fromEntries(Object.entries(en).map(([key, text]) => [key, pseudoMessage(text)])) as typeof en;
+  return pseudoCard;
+}
+
+const pseudoWanted = (cookieLocale: string | undefined) =>
+  cookieLocale === PSEUDO_LOCALE && typeof process !== "undefined" && process.env.I18N_PSEUDO === "1";
+
+/**
  * The language a card speaks (issue 25): the business's (chosen in the card designer), else the
  * customer's — the NEXT_LOCALE cookie the app keeps, else the browser's Accept-Language.
  */
@@ -18,17 +38,25 @@ export function cardLocale(
   businessLocale: unknown,
   cookieLocale: string | undefined,
   acceptLanguage: string | null,
-): Locale {
+): CardLocale {
+  if (pseudoWanted(cookieLocale)) return PSEUDO_LOCALE;
   if (isLocale(businessLocale)) return businessLocale;
   if (isLocale(cookieLocale)) return cookieLocale;
   return acceptLanguage ? localeFromAcceptLanguage(acceptLanguage) : DEFAULT_LOCALE;
 }
 
 /** What the card's root element carries, so a screen reader and the layout follow the card's language. */
-export const langAttributes = (locale: Locale) => ({ lang: locale, dir: isRightToLeft(locale) ? "rtl" : "ltr" });
+export const langAttributes = (locale: CardLocale) =>
+  locale === PSEUDO_LOCALE
+    ? { lang: DEFAULT_LOCALE, dir: "ltr" }
+    : { lang: locale, dir: isRightToLeft(locale) ? "rtl" : "ltr" };
 
 /** `t` for a server component of the card (no request config needed: the locale is the card's). */
-export const cardTranslator = (locale: Locale) =>
-  createTranslator({ locale, messages: { card: CARD_MESSAGES[locale] }, namespace: "card" });
+export const cardTranslator = (locale: CardLocale) =>
+  createTranslator({
+    locale: locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale,
+    messages: { card: cardMessages(locale) },
+    namespace: "card",
+  });
 
 export type CardTranslator = ReturnType<typeof cardTranslator>;

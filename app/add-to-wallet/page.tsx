@@ -11,10 +11,9 @@ import { ReferralLink } from "@/components/wallet/referral-link";
 import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
 import { StampCard } from "@/components/wallet/stamp-card";
-import { cardLocale, cardTranslator, langAttributes } from "@/lib/card-intl";
+import { cardLocale, cardTranslator, langAttributes, type CardLocale } from "@/lib/card-intl";
 import { requestCardLocale } from "@/lib/card-intl-server";
 import { CardIntlProvider } from "@/components/wallet/card-intl-provider";
-import type { Locale } from "@/lib/contract/locales";
 import { WalletButtons } from "@/components/wallet/wallet-buttons";
 import { COUNTER_EXPIRED, QR_TOKEN_PATTERN } from "@/lib/contract/qr-codes";
 import { LAST_CARD_COOKIE, type WalletCard } from "@/lib/contract/wallet";
@@ -51,7 +50,7 @@ export const instant = false;
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** The page in the card's language: `lang`/`dir` on its root, its client parts given the same locale. */
-function Shell({ locale, children }: { locale: Locale; children: ReactNode }) {
+function Shell({ locale, children }: { locale: CardLocale; children: ReactNode }) {
   const t = cardTranslator(locale);
   return (
     <CardIntlProvider locale={locale}>
@@ -67,7 +66,7 @@ function Shell({ locale, children }: { locale: Locale; children: ReactNode }) {
   );
 }
 
-function Friendly({ locale, title, text }: { locale: Locale; title: string; text: string }) {
+function Friendly({ locale, title, text }: { locale: CardLocale; title: string; text: string }) {
   return (
     <Shell locale={locale}>
       <section className="wallet-friendly">

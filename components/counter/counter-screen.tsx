@@ -4,7 +4,7 @@ import { NextIntlClientProvider, useTranslations } from "next-intl";
 import Link from "next/link";
 import QRCode from "qrcode";
 import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
-import { CARD_MESSAGES, langAttributes } from "@/lib/card-intl";
+import { cardMessages, langAttributes } from "@/lib/card-intl";
 import { isLocale } from "@/lib/contract/locales";
 import type { Envelope } from "@/lib/contract/envelope";
 import type { CounterCode } from "@/lib/contract/qr-codes";
@@ -165,7 +165,7 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
 function InCardLanguage({ locale, children }: { locale: unknown; children: ReactNode }) {
   if (!isLocale(locale)) return children;
   return (
-    <NextIntlClientProvider locale={locale} messages={{ card: CARD_MESSAGES[locale] }}>
+    <NextIntlClientProvider locale={langAttributes(locale).lang} messages={{ card: cardMessages(locale) }}>
       <div className="counter-lang" {...langAttributes(locale)}>
         {children}
       </div>

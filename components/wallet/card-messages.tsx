@@ -3,8 +3,7 @@ import type { CardMessage } from "@/lib/contract/notifications";
 import { webEnv } from "@/lib/env";
 import { parsePushConfig } from "@/lib/push-config";
 import { LocalTime } from "./local-time";
-import { cardTranslator } from "@/lib/card-intl";
-import type { Locale } from "@/lib/contract/locales";
+import { cardTranslator, type CardLocale } from "@/lib/card-intl";
 import "./card-messages.css";
 
 /**
@@ -20,7 +19,7 @@ export function CardMessages({
   /** The card: its serial, and the live QR code it was opened from if any (wallet-card's `cardRef`). */
   card: { qr_token?: string; serial: string };
   /** The card's language (issue 25). */
-  locale?: Locale;
+  locale?: CardLocale;
 }) {
   const t = cardTranslator(locale);
   const env = webEnv();

@@ -2,9 +2,8 @@ import QRCode from "qrcode";
 import type { CSSProperties, ReactNode } from "react";
 import type { CardLook } from "@/lib/contract/card-design";
 import { meetsAA } from "@/lib/contract/contrast";
-import type { Locale } from "@/lib/contract/locales";
 import type { WalletCard } from "@/lib/contract/wallet";
-import { cardTranslator, type CardTranslator } from "@/lib/card-intl";
+import { cardTranslator, type CardLocale, type CardTranslator } from "@/lib/card-intl";
 
 /**
  * The customer's card: stamp grid, progress, the reward when ready, and the card's own QR for staff.
@@ -16,7 +15,7 @@ export async function StampCard({
   design,
 }: {
   card: WalletCard;
-  locale?: Locale;
+  locale?: CardLocale;
   /** The business's card design (issue 25): its band and stamps in the owner's colours. */
   design?: CardLook;
 }) {

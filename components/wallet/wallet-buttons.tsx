@@ -1,8 +1,7 @@
 import { StoreBadges, type StoreLinks } from "@/components/app/store-badges";
 import type { WalletLinks } from "@/lib/contract/wallet";
 import type { WalletDevice } from "@/lib/device";
-import type { Locale } from "@/lib/contract/locales";
-import { cardTranslator } from "@/lib/card-intl";
+import { cardTranslator, type CardLocale } from "@/lib/card-intl";
 
 /** A plain wallet glyph of our own (the wallets' trademarked artwork cannot be copied in here). */
 function WalletGlyph() {
@@ -35,7 +34,7 @@ export function WalletButtons({
   links: WalletLinks;
   device: WalletDevice;
   stores: StoreLinks;
-  locale?: Locale;
+  locale?: CardLocale;
 }) {
   const t = cardTranslator(locale);
   const apple = device.apple ? links.apple : null;

@@ -120,7 +120,9 @@ export function MyScansSection() {
                             <span className="visually-hidden">: {s.flag_reason}</span>
                           </span>
                         )}
-                        <span className="small muted block">{s.serial}</span>
+                        <span className="small muted block" data-user-content>
+                          {s.serial}
+                        </span>
                       </td>
                       <td>{s.business_name}</td>
                       <td>{s.location ?? "—"}</td>
