@@ -6,13 +6,6 @@ import type { QrPublic } from "./contract/qr-codes";
 import { CARD_SECRETS_HEADER, type ScanResult, type WalletCard } from "./contract/wallet";
 
 /**
- * How long the card page waits for the API server: as long as the BFF does (BACKEND_TIMEOUT_MS),
- * since a self-scan writes and the API cuts its statements at 15 s; the page shows its "could not
- * load" state after that instead of hanging.
- */
-const CARD_PAGE_TIMEOUT_MS = 30_000;
-
-/**
  * The add-to-wallet page's calls, made on the server as the BFF would make them: the device's card
  * secrets and the client address go to the API server; nothing secret reaches the HTML.
  */
@@ -27,7 +20,9 @@ async function call<T>(
   if (secrets.length > 0) sent.set(CARD_SECRETS_HEADER, secrets.join(","));
   const params = Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined);
   const search = method === "GET" ? `?${new URLSearchParams(params).toString()}` : "";
-  return backendJson<T>(path, { method, search, headers: sent, body, timeoutMs: CARD_PAGE_TIMEOUT_MS });
+  // The BFF's timeout (BACKEND_TIMEOUT_MS, the default): a self-scan writes, and the API cuts its
+  // statements at 15 s; past it the page shows its "could not load" state instead of hanging.
+  return backendJson<T>(path, { method, search, headers: sent, body });
 }
 
 /** `code`: a rotating QR code's counter code, from the scanned URL (the answer's `code_ok`). */
