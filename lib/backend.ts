@@ -1,7 +1,16 @@
 import "server-only";
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
+import { isIP } from "node:net";
+import type { Envelope } from "./contract/envelope";
 import { webEnv } from "./env";
+import { CLIENT_IP_HEADER } from "./web-server/request-guard";
+
+/*
+ * The web server's one client of the API server: the BFF (lib/bff/), the card page
+ * (lib/wallet-server.ts) and the public pages (lib/site-data.ts) all call it through here, each
+ * call with a timeout and the client's address.
+ */
 
 /** The API server's URL for a contract path (`/user-profile`) and query string. */
 export function backendUrl(path: string, search = ""): string {
@@ -13,6 +22,17 @@ const agents = {
   "http:": new http.Agent({ keepAlive: true }),
   "https:": new https.Agent({ keepAlive: true }),
 };
+
+/**
+ * Passes on the client's address: only our own HTTP server (lib/web-server) sets CLIENT_IP_HEADER,
+ * from the TCP peer, and the browser's own X-Forwarded-For is never passed on, so nobody can
+ * choose the address the API server limits by (it trusts X-Forwarded-For from the web server).
+ */
+export function setClientAddress(sent: Headers, incoming: Pick<Headers, "get">): Headers {
+  const clientIp = incoming.get(CLIENT_IP_HEADER);
+  if (clientIp && isIP(clientIp)) sent.set("x-forwarded-for", clientIp);
+  return sent;
+}
 
 /** The request body went over the limit it was sent with (see `backendRequest`). */
 export class BodyTooLarge extends Error {}
@@ -121,4 +141,39 @@ export function readAll(message: IncomingMessage): Promise<Buffer> {
       if (!message.complete) reject(new Error("the API server's answer was cut short"));
     });
   });
+}
+
+/** A JSON call's answer: its status and envelope, or 503 and none when the API could not be read. */
+export type Answer<T> = { status: number; envelope: Envelope<T> } | { status: 503; envelope: null };
+
+/**
+ * A call whose answer is a JSON envelope, read whole (the card page's and the public pages' calls;
+ * the BFF streams instead). Never throws: an API server that is down, too slow (`timeoutMs`) or
+ * answers something that is not JSON gives 503 and no envelope.
+ */
+export async function backendJson<T>(
+  path: string,
+  {
+    method = "GET",
+    search = "",
+    headers = new Headers(),
+    body,
+    timeoutMs = BACKEND_TIMEOUT_MS,
+  }: { method?: string; search?: string; headers?: Headers; body?: unknown; timeoutMs?: number } = {},
+): Promise<Answer<T>> {
+  headers.set("accept", "application/json");
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  if (text !== undefined) {
+    headers.set("content-type", "application/json");
+    headers.set("content-length", String(Buffer.byteLength(text)));
+  }
+  try {
+    // The whole call, answer included, within the timeout (the request's own covers the headers).
+    const signal = AbortSignal.timeout(timeoutMs);
+    const response = await backendRequest(backendUrl(path, search), { method, headers, body: text, timeoutMs, signal });
+    const envelope = JSON.parse((await readAll(response)).toString("utf8")) as Envelope<T>;
+    return { status: response.statusCode ?? 502, envelope };
+  } catch {
+    return { status: 503, envelope: null };
+  }
 }

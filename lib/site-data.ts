@@ -2,7 +2,6 @@ import "server-only";
 import { cacheLife, cacheTag } from "next/cache";
 import type { z } from "zod";
 import { calls } from "./contract/calls";
-import type { Envelope } from "./contract/envelope";
 import { subscriptionPlanList, type SubscriptionPlan } from "./contract/plans";
 import {
   DEFAULT_HOME_SLUG,
@@ -13,7 +12,7 @@ import {
   type PageData,
   type Review,
 } from "./contract/site";
-import { backendUrl } from "./backend";
+import { backendJson } from "./backend";
 import { sanitizePageHtml } from "./contract/sanitize";
 
 /**
@@ -32,24 +31,19 @@ const RETRY = { stale: 30, revalidate: 1, expire: 5 * 60 };
 
 export const SITE_TAG = "site";
 
+/** A public page waits this long for its data at most, then renders without it (RETRY). */
+const PAGE_DATA_TIMEOUT_MS = 5000;
+
 type Loaded<T> = { ok: true; data: T } | { ok: false; notFound: boolean };
 
 async function load<S extends z.ZodType>(call: { path: string }, schema: S, search = ""): Promise<Loaded<z.output<S>>> {
   // During the build the API server is not running: do not wait for a connection to time out.
   if (process.env.NEXT_PHASE === "phase-production-build") return { ok: false, notFound: false };
-  try {
-    const response = await fetch(backendUrl(call.path, search), {
-      headers: { accept: "application/json" },
-      signal: AbortSignal.timeout(5000),
-    });
-    if (response.status === 404) return { ok: false, notFound: true };
-    const envelope = (await response.json()) as Envelope;
-    const parsed = schema.safeParse(envelope.data);
-    if (!response.ok || !parsed.success) return { ok: false, notFound: false };
-    return { ok: true, data: parsed.data };
-  } catch {
-    return { ok: false, notFound: false };
-  }
+  const { status, envelope } = await backendJson(call.path, { search, timeoutMs: PAGE_DATA_TIMEOUT_MS });
+  if (status === 404) return { ok: false, notFound: true };
+  const parsed = schema.safeParse(envelope?.data);
+  if (status < 200 || status > 299 || !parsed.success) return { ok: false, notFound: false };
+  return { ok: true, data: parsed.data };
 }
 
 function lifetime(result: Loaded<unknown>) {

@@ -1,13 +1,9 @@
 import "server-only";
 import { headers } from "next/headers";
-import { backendUrl } from "./backend";
+import { backendJson, setClientAddress, type Answer } from "./backend";
 import { readCardSecrets } from "./card-cookie";
-import type { Envelope } from "./contract/envelope";
 import type { QrPublic } from "./contract/qr-codes";
 import { CARD_SECRETS_HEADER, type ScanResult, type WalletCard } from "./contract/wallet";
-import { CLIENT_IP_HEADER } from "./web-server/request-guard";
-
-type Answer<T> = { status: number; envelope: Envelope<T> } | { status: 503; envelope: null };
 
 /**
  * The add-to-wallet page's calls, made on the server as the BFF would make them: the device's card
@@ -20,24 +16,13 @@ async function call<T>(
   body?: unknown,
 ): Promise<Answer<T>> {
   const [secrets, incoming] = await Promise.all([readCardSecrets(), headers()]);
-  const sent = new Headers({ accept: "application/json" });
+  const sent = setClientAddress(new Headers(), incoming);
   if (secrets.length > 0) sent.set(CARD_SECRETS_HEADER, secrets.join(","));
-  const ip = incoming.get(CLIENT_IP_HEADER);
-  if (ip) sent.set("x-forwarded-for", ip);
-  if (body !== undefined) sent.set("content-type", "application/json");
-  try {
-    const params = Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined);
-    const search = method === "GET" ? `?${new URLSearchParams(params).toString()}` : "";
-    const res = await fetch(backendUrl(path, search), {
-      method,
-      headers: sent,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: "no-store",
-    });
-    return { status: res.status, envelope: (await res.json()) as Envelope<T> };
-  } catch {
-    return { status: 503, envelope: null };
-  }
+  const params = Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined);
+  const search = method === "GET" ? `?${new URLSearchParams(params).toString()}` : "";
+  // The BFF's timeout (BACKEND_TIMEOUT_MS, the default): a self-scan writes, and the API cuts its
+  // statements at 15 s; past it the page shows its "could not load" state instead of hanging.
+  return backendJson<T>(path, { method, search, headers: sent, body });
 }
 
 /** `code`: a rotating QR code's counter code, from the scanned URL (the answer's `code_ok`). */

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { forward } from "@/lib/bff";
-import { forwardPublicApi } from "@/lib/bff-public-api";
+import { forward } from "@/lib/bff/forward";
+import { forwardPublicApi } from "@/lib/bff/public-api";
 
 type Params = { params: Promise<{ path: string[] }> };
 

@@ -1,11 +1,9 @@
 import "server-only";
 import type { IncomingMessage } from "node:http";
-import { isIP } from "node:net";
 import { Readable } from "node:stream";
 import { NextResponse, type NextRequest } from "next/server";
-import { BackendTimeout, backendRequest, backendUrl, BodyTooLarge } from "./backend";
-import { webEnv } from "./env";
-import { CLIENT_IP_HEADER } from "./web-server/request-guard";
+import { BackendTimeout, backendRequest, backendUrl, BodyTooLarge, setClientAddress } from "../backend";
+import { webEnv } from "../env";
 
 /** What an integrator's request carries on to the API server: its own key, never a cookie. */
 const REQUEST_HEADERS = ["authorization", "content-type", "accept", "user-agent", "idempotency-key"];
@@ -28,9 +26,7 @@ export function publicApiRequestHeaders(incoming: Headers): Headers {
     const value = incoming.get(name);
     if (value) headers.set(name, value);
   }
-  const clientIp = incoming.get(CLIENT_IP_HEADER);
-  if (clientIp && isIP(clientIp)) headers.set("x-forwarded-for", clientIp);
-  return headers;
+  return setClientAddress(headers, incoming);
 }
 
 /** Forwards /api/v1/… to the API server untouched, streaming the answer back as it comes. */

@@ -1,5 +1,5 @@
-import { publicApiRequestHeaders } from "./bff-public-api";
-import { CLIENT_IP_HEADER } from "./web-server/request-guard";
+import { CLIENT_IP_HEADER } from "../web-server/request-guard";
+import { publicApiRequestHeaders } from "./public-api";
 
 // Issue 24 §2: the web server forwards /api/v1/… with the caller's own Authorization and nothing
 // of the web session (a session never opens the public API).
