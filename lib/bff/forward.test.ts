@@ -48,3 +48,19 @@ describe("the client's headers the API server gets", () => {
     expect(passedOnHeaders(calls.login, incoming).get("idempotency-key")).toBeNull();
   });
 });
+
+describe("the language the API answers in", () => {
+  const headers = (cookie?: string) =>
+    new Headers({ "accept-language": "en-GB,en;q=0.9", ...(cookie ? { cookie } : {}) });
+
+  it("is the page's (the NEXT_LOCALE cookie), not the browser's", () => {
+    const passed = passedOnHeaders(calls.register, headers("session=abc; NEXT_LOCALE=es; other=1"));
+    expect(passed.get("accept-language")).toBe("es");
+    expect(passed.get("cookie")).toBeNull();
+  });
+
+  it("stays the browser's without a cookie or with a language we do not have (the pseudo-locale)", () => {
+    expect(passedOnHeaders(calls.register, headers()).get("accept-language")).toBe("en-GB,en;q=0.9");
+    expect(passedOnHeaders(calls.register, headers("NEXT_LOCALE=en-XA")).get("accept-language")).toBe("en-GB,en;q=0.9");
+  });
+});

@@ -1,5 +1,7 @@
 import "server-only";
 import type { Call } from "../contract/calls";
+import { isLocale } from "../contract/locales";
+import { LOCALE_COOKIE } from "../i18n/locale-cookie";
 
 /** Request headers passed on to the API server; everything else (cookies!) stays here. */
 const FORWARDED_REQUEST_HEADERS = [
@@ -48,5 +50,18 @@ export function passedOnHeaders(call: Call, incoming: Headers): Headers {
     const value = incoming.get(name);
     if (value) headers.set(name, value);
   }
+  // The page's language, not the browser's: the API's 422 field messages are then in the
+  // language the form is shown in (the picker's or the profile's cookie).
+  const pageLocale = cookieValue(incoming.get("cookie"), LOCALE_COOKIE);
+  if (isLocale(pageLocale)) headers.set("accept-language", pageLocale);
   return headers;
+}
+
+/** One cookie's value from a Cookie header. */
+function cookieValue(header: string | null, name: string): string | undefined {
+  for (const part of header?.split(";") ?? []) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return undefined;
 }

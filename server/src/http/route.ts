@@ -2,13 +2,16 @@ import type { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type * as z from "zod/mini";
 import type { Call } from "../../../lib/contract/calls";
-import { fieldErrors, messages } from "../../../lib/contract/envelope";
+import { issueErrors, messages } from "../../../lib/contract/envelope";
+import { localeFromAcceptLanguage } from "../../../lib/contract/locales";
+import { localizeIssue, type ValidationIssue } from "../../../lib/contract/validation-keys";
 import { safeParse, type Schema } from "../../../lib/contract/schema";
 import { actingOwnerId, authenticate, type AuthUser } from "./auth";
 import { CARD_SECRETS_HEADER } from "../../../lib/contract/wallet-device";
 import { sha256 } from "../crypto";
 import { forbidden, HttpError, unauthenticated } from "./errors";
 import { idempotencyKeyOf, requestHash, runIdempotent } from "./idempotency";
+import { translator, type Translate } from "../i18n";
 
 type Input<S> = S extends Schema ? z.output<S> : undefined;
 type UserFor<C extends Call> = C["access"] extends "public" ? AuthUser | null : AuthUser;
@@ -48,12 +51,23 @@ function nulCharFields(value: unknown, path: string[] = [], out: Record<string, 
   return out;
 }
 
-function parse(schema: Schema | undefined, value: unknown) {
+/**
+ * A 422 for a value the contract refuses, in the request's language (the BFF passes the page's
+ * as Accept-Language): English keeps the contract's own wording, other languages the catalogue's
+ * generic message for each issue, as the forms show before sending.
+ */
+function refused(issues: readonly ValidationIssue[], t: Translate) {
+  const localized = issues.map((issue) =>
+    localizeIssue(issue, t.locale, (key, values) => t(`validation.${key}`, values)),
+  );
+  const message = t.locale === "en" ? messages.invalidInput : t("validation.invalidInput");
+  return new HttpError(422, message, issueErrors(localized));
+}
+
+function parse(schema: Schema | undefined, value: unknown, t: Translate) {
   if (!schema) return undefined;
   const parsed = safeParse(schema, value ?? {});
-  if (!parsed.success) {
-    throw new HttpError(422, messages.invalidInput, fieldErrors(parsed.error));
-  }
+  if (!parsed.success) throw refused(parsed.error.issues as readonly ValidationIssue[], t);
   const nul = nulCharFields(parsed.data);
   if (Object.keys(nul).length > 0) throw new HttpError(422, messages.invalidInput, nul);
   return parsed.data;
@@ -93,12 +107,13 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: (c
         if (!user && call.access !== "public") throw unauthenticated();
         if (call.access === "owner" && user?.role !== "owner") throw forbidden();
       }
-      const query = parse(call.query, request.query);
+      const t = translator(localeFromAcceptLanguage(request.headers["accept-language"]));
+      const query = parse(call.query, request.query, t);
       if (call.list) tooLong(call.list.max, query);
       const ctx = {
-        body: parse(call.body, request.body),
+        body: parse(call.body, request.body, t),
         query,
-        params: parse(call.params, request.params),
+        params: parse(call.params, request.params, t),
         user,
         request,
         reply,

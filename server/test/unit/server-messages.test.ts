@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { IntlMessageFormat } from "intl-messageformat";
 import { LOCALES } from "../../../lib/contract/locales";
 import { SERVER_MESSAGES, translator } from "../../src/i18n";
@@ -35,5 +37,17 @@ describe("server messages", () => {
       "3 sellos más para Coffee (10 en total).",
     );
     expect(translator("ar")("pass.moreStamps", { ...values, count: 2 })).toContain("ختمان");
+  });
+});
+
+describe("validation messages", () => {
+  // The API's 422 answers and the forms' own checks say the same thing in each language.
+  it.each(LOCALES)("%s matches the web's common.validation messages", (locale) => {
+    const web = JSON.parse(readFileSync(join(__dirname, "../../../messages", locale, "common.json"), "utf8")) as {
+      validation: Record<string, string>;
+    };
+    const server = SERVER_MESSAGES[locale] as Record<string, string>;
+    for (const [key, text] of Object.entries(web.validation))
+      expect([key, server[`validation.${key}`]]).toEqual([key, text]);
   });
 });

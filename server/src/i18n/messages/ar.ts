@@ -80,4 +80,17 @@ export const ar: Record<MessageKey, string> = {
   "feed.webhook_disabled.title": "تم إيقاف الويب هوك",
   "feed.webhook_disabled.text":
     "فشلت نقطة نهاية الويب هوك {url} لمدة 5 أيام وتم إيقافها. أرسل إليها حدثًا تجريبيًا من صفحة التكاملات لإعادة تشغيلها.",
+  "validation.invalidInput": "البيانات المُرسلة غير صالحة.",
+  "validation.required": "هذا الحقل مطلوب.",
+  "validation.tooShort":
+    "{minimum, plural, zero {أدخل # حرفًا على الأقل.} one {أدخل حرفًا واحدًا على الأقل.} two {أدخل حرفين على الأقل.} few {أدخل # أحرف على الأقل.} many {أدخل # حرفًا على الأقل.} other {أدخل # حرف على الأقل.}}",
+  "validation.tooLong":
+    "{maximum, plural, zero {أدخل # حرفًا كحد أقصى.} one {أدخل حرفًا واحدًا كحد أقصى.} two {أدخل حرفين كحد أقصى.} few {أدخل # أحرف كحد أقصى.} many {أدخل # حرفًا كحد أقصى.} other {أدخل # حرف كحد أقصى.}}",
+  "validation.tooSmall": "أدخل {minimum} أو أكثر.",
+  "validation.tooBig": "أدخل {maximum} أو أقل.",
+  "validation.email": "يُرجى إدخال عنوان بريد إلكتروني صالح.",
+  "validation.url": "يُرجى إدخال عنوان ويب صالح.",
+  "validation.format": "يُرجى التحقق من صيغة هذا الحقل.",
+  "validation.choice": "يُرجى اختيار أحد الخيارات.",
+  "validation.invalid": "يُرجى التحقق من هذا الحقل.",
 };

@@ -83,4 +83,17 @@ export const de: Record<MessageKey, string> = {
   "feed.webhook_disabled.title": "Webhook ausgeschaltet",
   "feed.webhook_disabled.text":
     "Ihr Webhook-Endpunkt {url} ist 5 Tage lang fehlgeschlagen und wurde ausgeschaltet. Senden Sie ihm auf der Seite Integrationen ein Testereignis, um ihn wieder einzuschalten.",
+  "validation.invalidInput": "Die übermittelten Daten sind ungültig.",
+  "validation.required": "Dieses Feld ist erforderlich.",
+  "validation.tooShort":
+    "{minimum, plural, one {Geben Sie mindestens # Zeichen ein.} other {Geben Sie mindestens # Zeichen ein.}}",
+  "validation.tooLong":
+    "{maximum, plural, one {Geben Sie höchstens # Zeichen ein.} other {Geben Sie höchstens # Zeichen ein.}}",
+  "validation.tooSmall": "Geben Sie {minimum} oder mehr ein.",
+  "validation.tooBig": "Geben Sie {maximum} oder weniger ein.",
+  "validation.email": "Bitte geben Sie eine gültige E-Mail-Adresse ein.",
+  "validation.url": "Bitte geben Sie eine gültige Webadresse ein.",
+  "validation.format": "Bitte prüfen Sie das Format dieses Feldes.",
+  "validation.choice": "Bitte wählen Sie eine der Optionen.",
+  "validation.invalid": "Bitte prüfen Sie dieses Feld.",
 };

@@ -82,6 +82,17 @@ export const en = {
   "feed.webhook_disabled.title": "Webhook turned off",
   "feed.webhook_disabled.text":
     "Your webhook endpoint {url} failed for 5 days and was turned off. Send it a test event on the Integrations page to turn it back on.",
+  "validation.invalidInput": "The given data was invalid.",
+  "validation.required": "This field is required.",
+  "validation.tooShort": "{minimum, plural, one {Enter at least # character.} other {Enter at least # characters.}}",
+  "validation.tooLong": "{maximum, plural, one {Enter at most # character.} other {Enter at most # characters.}}",
+  "validation.tooSmall": "Enter {minimum} or more.",
+  "validation.tooBig": "Enter {maximum} or less.",
+  "validation.email": "Please enter a valid email address.",
+  "validation.url": "Please enter a valid web address.",
+  "validation.format": "Please check the format of this field.",
+  "validation.choice": "Please choose one of the options.",
+  "validation.invalid": "Please check this field.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -82,4 +82,16 @@ export const es: Record<MessageKey, string> = {
   "feed.webhook_disabled.title": "Webhook desactivado",
   "feed.webhook_disabled.text":
     "Tu endpoint de webhook {url} falló durante 5 días y se desactivó. Envíale un evento de prueba desde la página Integraciones para reactivarlo.",
+  "validation.invalidInput": "Los datos enviados no son válidos.",
+  "validation.required": "Este campo es obligatorio.",
+  "validation.tooShort": "{minimum, plural, one {Escribe al menos # carácter.} other {Escribe al menos # caracteres.}}",
+  "validation.tooLong":
+    "{maximum, plural, one {Escribe como máximo # carácter.} other {Escribe como máximo # caracteres.}}",
+  "validation.tooSmall": "Introduce {minimum} o más.",
+  "validation.tooBig": "Introduce {maximum} o menos.",
+  "validation.email": "Introduce una dirección de correo válida.",
+  "validation.url": "Introduce una dirección web válida.",
+  "validation.format": "Revisa el formato de este campo.",
+  "validation.choice": "Elige una de las opciones.",
+  "validation.invalid": "Revisa este campo.",
 };

@@ -82,4 +82,17 @@ export const fr: Record<MessageKey, string> = {
   "feed.webhook_disabled.title": "Webhook désactivé",
   "feed.webhook_disabled.text":
     "Votre point de terminaison {url} a échoué pendant 5 jours et a été désactivé. Envoyez-lui un événement de test depuis la page Intégrations pour le réactiver.",
+  "validation.invalidInput": "Les données envoyées ne sont pas valides.",
+  "validation.required": "Ce champ est obligatoire.",
+  "validation.tooShort":
+    "{minimum, plural, one {Saisissez au moins # caractère.} other {Saisissez au moins # caractères.}}",
+  "validation.tooLong":
+    "{maximum, plural, one {Saisissez au plus # caractère.} other {Saisissez au plus # caractères.}}",
+  "validation.tooSmall": "Saisissez {minimum} ou plus.",
+  "validation.tooBig": "Saisissez {maximum} ou moins.",
+  "validation.email": "Veuillez saisir une adresse e-mail valide.",
+  "validation.url": "Veuillez saisir une adresse web valide.",
+  "validation.format": "Veuillez vérifier le format de ce champ.",
+  "validation.choice": "Veuillez choisir l'une des options.",
+  "validation.invalid": "Veuillez vérifier ce champ.",
 };

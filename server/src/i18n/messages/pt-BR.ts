@@ -82,4 +82,16 @@ export const ptBR: Record<MessageKey, string> = {
   "feed.webhook_disabled.title": "Webhook desativado",
   "feed.webhook_disabled.text":
     "Seu endpoint de webhook {url} falhou por 5 dias e foi desativado. Envie um evento de teste na página Integrações para reativá-lo.",
+  "validation.invalidInput": "Os dados enviados não são válidos.",
+  "validation.required": "Este campo é obrigatório.",
+  "validation.tooShort":
+    "{minimum, plural, one {Digite pelo menos # caractere.} other {Digite pelo menos # caracteres.}}",
+  "validation.tooLong": "{maximum, plural, one {Digite no máximo # caractere.} other {Digite no máximo # caracteres.}}",
+  "validation.tooSmall": "Digite {minimum} ou mais.",
+  "validation.tooBig": "Digite {maximum} ou menos.",
+  "validation.email": "Digite um endereço de e-mail válido.",
+  "validation.url": "Digite um endereço da web válido.",
+  "validation.format": "Verifique o formato deste campo.",
+  "validation.choice": "Escolha uma das opções.",
+  "validation.invalid": "Verifique este campo.",
 };
