@@ -7,17 +7,16 @@
 // - Odd methods and undecodable paths answered with 4xx (Next.js would answer 500).
 // Compression is the `compression` middleware, placed after the policy (Next.js's own compression
 // would compress before the policy could read the page's first part); prerendered pages are
-// compressed once and served from that copy (precompressed.ts). HSTS is a header of
-// next.config.mjs; caching pages is Next.js's own cache (and nginx's micro-cache where it runs).
+// compressed once and served from that copy (precompressed.ts). A static page's whole answer is
+// replayed to later anonymous visitors while Next.js's cache holds it (static-answers.ts), as
+// nginx's micro-cache does where it runs. The layers' order is handler.ts. HSTS is a header of
+// next.config.mjs.
 // `npm start` and the e2e stack run this instead of `next start`; `--dev` runs Next in development.
 import { createServer } from "node:http";
-import compression from "compression";
 import next from "next";
 import { compileTrustedProxies } from "./client-ip";
+import { createRequestHandler } from "./handler";
 import { reactRuntimes } from "./inline-scripts";
-import { applyPagePolicy, assignNonce } from "./page-policy";
-import { servePrecompressed } from "./precompressed";
-import { guardRequest } from "./request-guard";
 import { missingProductionSettings } from "../production-env";
 
 const dev = process.argv.includes("--dev");
@@ -56,27 +55,9 @@ try {
 // The app to serve: this checkout's, or another (the benchmark's empty baseline page).
 const app = next({ dev, dir: process.env.WEB_APP_DIR || ".", hostname, port });
 const handle = app.getRequestHandler();
-const compress = compression();
 
 app.prepare().then(() => {
-  const server = createServer((req, res) => {
-    const guarded = guardRequest(req, res, isTrustedProxy);
-    if (!guarded) return;
-    const nonce = assignNonce(req);
-    compress(req as never, res as never, () => {
-      // Prerendered pages: compressed once (precompressed.ts), their policy written once (page-policy.ts).
-      if (!dev) servePrecompressed(req, res);
-      const page = (req.url ?? "/").split("?", 1)[0]!;
-      applyPagePolicy(res, { dev, https: guarded.https, nonce, page }, (refused) =>
-        console.warn(`[web] ${refused} inline script(s) on ${req.url} are not the framework's: blocked by CSP`),
-      );
-      handle(req, res).catch((error: unknown) => {
-        console.error("[web] request failed", error);
-        if (!res.headersSent) res.writeHead(500).end();
-        else res.destroy();
-      });
-    });
-  });
+  const server = createServer(createRequestHandler({ dev, isTrustedProxy, handle }));
   server.listen(port, hostname, () => {
     console.log(`[web] ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
   });

@@ -57,10 +57,17 @@ export function guardRequest(
   // A client speaking to us directly does not get to say which scheme or host it used: Next.js
   // fills these in from the socket when they are absent (`isHttps` and the CSRF check read them).
   if (!isTrustedProxy(peer ?? "")) for (const name of FORWARDED) delete req.headers[name];
-  const proto = String(req.headers["x-forwarded-proto"] ?? "")
-    .split(",")[0]
-    ?.trim();
   // HSTS over https is a header of next.config.mjs, on the same forwarded scheme.
-  const https = proto === "https" || (req.socket as { encrypted?: boolean }).encrypted === true;
-  return { https };
+  return { https: cameOverHttps(req, () => true) };
+}
+
+/**
+ * Whether the client came over https: a TLS socket, or the scheme a trusted proxy forwarded (what
+ * guardRequest leaves of the headers; the kept answers of static pages ask before the guard runs).
+ */
+export function cameOverHttps(req: IncomingMessage, isTrustedProxy: (address: string) => boolean): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted === true) return true;
+  const forwarded = req.headers["x-forwarded-proto"];
+  if (forwarded === undefined || !isTrustedProxy(req.socket.remoteAddress ?? "")) return false;
+  return String(forwarded).split(",")[0]?.trim() === "https";
 }
