@@ -17,6 +17,20 @@ const swcTypescript = [
   },
 ];
 
+/** The same for .tsx, with React's automatic JSX runtime as Next.js compiles it. */
+const swcTsx = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", tsx: true },
+      transform: { react: { runtime: "automatic" } },
+      target: "es2022",
+    },
+    module: { type: "commonjs" },
+    sourceMaps: "inline",
+  },
+];
+
 // fastify's `inject` (light-my-request) requires cookie@2, and the business module imports
 // country-to-currency: ES-module-only packages, as are intl-messageformat 12 and its @formatjs
 // parts (the server's mail and pass texts, issue 25), and next-intl/use-intl (the card's translator
@@ -37,6 +51,8 @@ const common = {
     // The project's own plain-JavaScript modules that Node-run config imports too (lib/public-pages.mjs).
     "^.+\\.mjs$": swcEsm,
     "^.+\\.ts$": swcTypescript,
+    // Components (components/ui) that unit tests render to markup.
+    "^.+\\.tsx$": swcTsx,
   },
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
   // The root tsconfig's `@/…` alias, for the app's lib/ files.
