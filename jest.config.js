@@ -76,7 +76,11 @@ module.exports = {
     {
       ...common,
       displayName: "unit",
-      testMatch: ["<rootDir>/lib/**/*.test.ts", "<rootDir>/server/test/unit/**/*.test.ts"],
+      testMatch: [
+        "<rootDir>/lib/**/*.test.ts",
+        "<rootDir>/components/**/*.test.ts",
+        "<rootDir>/server/test/unit/**/*.test.ts",
+      ],
     },
     {
       ...common,

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { SelectField } from "@/components/ui/select-field";
-import { TextField } from "@/components/ui/text-field";
+import { SelectField } from "./select-field";
+import { TextField } from "./text-field";
 
 // The fields share one wrapper: the label, hint and error must still point at the control.
 describe("form fields", () => {
