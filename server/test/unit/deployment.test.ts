@@ -109,10 +109,12 @@ describe("the web server's start", () => {
   );
 
   it("carries the measured memory settings", () => {
-    expect(command.args).toEqual(expect.arrayContaining(["--max-semi-space-size=2", "--max-old-space-size=128"]));
+    expect(command.args).toEqual(
+      expect.arrayContaining(["--max-semi-space-size=1", "--max-old-space-size=96", "--optimize-for-size"]),
+    );
     expect(command.env).toEqual({ MALLOC_ARENA_MAX: "2" });
     expect(command.line).toBe(
-      "MALLOC_ARENA_MAX=2 node --max-semi-space-size=2 --max-old-space-size=128 dist/web-server.cjs",
+      "MALLOC_ARENA_MAX=2 node --max-semi-space-size=1 --max-old-space-size=96 --optimize-for-size dist/web-server.cjs",
     );
   });
 
