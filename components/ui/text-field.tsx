@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes } from "react";
+import { Field } from "./field";
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "name"> & {
   name: string;
@@ -9,29 +10,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "name"> & {
 
 /** A labelled input whose error and hint are tied to it for screen readers. */
 export function TextField({ label, error, hint, id, ...input }: Props) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
   return (
-    <div className="field">
-      <label htmlFor={inputId}>{label}</label>
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        {...input}
-      />
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field label={label} id={id} hint={hint} error={error} control={(wiring) => <input {...wiring} {...input} />} />
   );
 }
