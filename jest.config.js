@@ -22,6 +22,19 @@ const swcTypescript = [
 // parts (the server's mail and pass texts, issue 25), and next-intl/use-intl (the card's translator
 // in lib/). Node 20 loads them natively (require(esm)) but Jest's module sandbox cannot, so those
 // are compiled to CommonJS too; the rest of node_modules is left alone.
+/** The same for the components a lib test renders (to static markup, with React's automatic runtime). */
+const swcTsx = [
+  "@swc/jest",
+  {
+    jsc: {
+      parser: { syntax: "typescript", tsx: true },
+      transform: { react: { runtime: "automatic" } },
+      target: "es2022",
+    },
+    module: { type: "commonjs" },
+    sourceMaps: "inline",
+  },
+];
 const swcEsm = [
   "@swc/jest",
   { jsc: { parser: { syntax: "ecmascript" }, target: "es2022" }, module: { type: "commonjs" } },
@@ -37,6 +50,7 @@ const common = {
     // The project's own plain-JavaScript modules that Node-run config imports too (lib/public-pages.mjs).
     "^.+\\.mjs$": swcEsm,
     "^.+\\.ts$": swcTypescript,
+    "^.+\\.tsx$": swcTsx,
   },
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
   // The root tsconfig's `@/…` alias, for the app's lib/ files.
