@@ -3,11 +3,10 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { ItemRow } from "@/components/ui/item-row";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type NewApiKey } from "@/lib/contract/api-keys";
 import { useAddApiKey, useApiKeys, useRevokeApiKey } from "@/lib/queries/integrations";
-import { AddFormCard, useAddForm, CheckboxGroup, ShownOnce, useWhen } from "./shared";
+import { AddFormCard, PartList, useAddForm, CheckboxGroup, ShownOnce, useWhen } from "./shared";
 
 function KeyForm({ onAdded }: { onAdded: (key: NewApiKey) => void }) {
   const t = useTranslations("dashboardMore.apiKeys");
@@ -121,19 +120,18 @@ export function ApiKeys() {
       ) : (
         <KeyForm onAdded={setAdded} />
       )}
-      {list.isPending ? (
-        <Skeleton label={t("loading")} rows={2} />
-      ) : list.isError ? (
-        <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
-      ) : (
-        <ul className="item-list" aria-label={t("list")}>
-          {list.data.map((apiKey) => (
-            <KeyRow key={apiKey.id} apiKey={apiKey} />
-          ))}
-        </ul>
-      )}
+      <PartList
+        list={list}
+        texts={{
+          loading: t("loading"),
+          what: t("what"),
+          emptyTitle: t("emptyTitle"),
+          emptyText: t("emptyText"),
+          list: t("list"),
+        }}
+      >
+        {(apiKey) => <KeyRow key={apiKey.id} apiKey={apiKey} />}
+      </PartList>
     </section>
   );
 }

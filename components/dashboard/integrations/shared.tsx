@@ -4,7 +4,9 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { createContext, useContext, useId, useState, type FormEvent, type ReactNode } from "react";
 import toast from "react-hot-toast";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
+import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { ApiError, errorMessage } from "@/lib/api-client";
 
 /** "26 Nov 2026, 19:20" through next-intl's formatter; "never" for a null. */
@@ -207,5 +209,27 @@ export function AddFormCard({
         </div>
       </form>
     </section>
+  );
+}
+
+/** An integrations list (keys, endpoints) in its four states: loading, failed with a retry, empty, the rows. */
+export function PartList<T>({
+  list,
+  texts,
+  children,
+}: {
+  list: UseQueryResult<T[]>;
+  /** `loading` for the placeholder, `what` for the error, the empty state's, and the list's accessible name. */
+  texts: { loading: string; what: string; emptyTitle: string; emptyText: string; list: string };
+  /** One row, with its key. */
+  children: (item: T) => ReactNode;
+}) {
+  if (list.isPending) return <Skeleton label={texts.loading} rows={2} />;
+  if (list.isError) return <ErrorState what={texts.what} error={list.error} onRetry={() => list.refetch()} />;
+  if (list.data.length === 0) return <EmptyState title={texts.emptyTitle}>{texts.emptyText}</EmptyState>;
+  return (
+    <ul className="item-list" aria-label={texts.list}>
+      {list.data.map(children)}
+    </ul>
   );
 }

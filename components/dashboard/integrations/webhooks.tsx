@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { ItemRow } from "@/components/ui/item-row";
 import { Pagination } from "@/components/ui/pagination";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
+import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
 import {
   WEBHOOK_EVENTS,
@@ -25,7 +25,7 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from "@/lib/queries/integrations";
-import { AddFormCard, useAddForm, CheckboxGroup, ShownOnce, useReportError, useWhen } from "./shared";
+import { AddFormCard, PartList, useAddForm, CheckboxGroup, ShownOnce, useReportError, useWhen } from "./shared";
 
 function EndpointForm({ onAdded }: { onAdded: (endpoint: WebhookWithSecret) => void }) {
   const t = useTranslations("dashboardMore.webhooks");
@@ -199,19 +199,18 @@ export function Webhooks() {
       ) : (
         <EndpointForm onAdded={setSecret} />
       )}
-      {list.isPending ? (
-        <Skeleton label={t("loading")} rows={2} />
-      ) : list.isError ? (
-        <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
-      ) : (
-        <ul className="item-list" aria-label={t("list")}>
-          {list.data.map((endpoint) => (
-            <EndpointRow key={endpoint.id} endpoint={endpoint} onSecret={setSecret} />
-          ))}
-        </ul>
-      )}
+      <PartList
+        list={list}
+        texts={{
+          loading: t("loading"),
+          what: t("what"),
+          emptyTitle: t("emptyTitle"),
+          emptyText: t("emptyText"),
+          list: t("list"),
+        }}
+      >
+        {(endpoint) => <EndpointRow key={endpoint.id} endpoint={endpoint} onSecret={setSecret} />}
+      </PartList>
     </section>
   );
 }
