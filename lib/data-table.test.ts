@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { DataTable, type Column } from "@/components/ui/data-table";
+import { DataTable, type Column } from "../components/ui/data-table";
 
 type Visit = { id: number; name: string; stamps: number };
 
