@@ -51,7 +51,6 @@ const common = {
     // The project's own plain-JavaScript modules that Node-run config imports too (lib/public-pages.mjs).
     "^.+\\.mjs$": swcEsm,
     "^.+\\.ts$": swcTypescript,
-    // Components (components/ui) that unit tests render to markup.
     "^.+\\.tsx$": swcTsx,
   },
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],

@@ -6,7 +6,22 @@ import { isRightToLeft, type Locale } from "@/lib/contract/locales";
 import type { Namespace } from "@/lib/i18n/namespaces";
 import { SITE_URL } from "@/lib/seo";
 import { APP_NAME } from "@/lib/site";
-import "./globals.css";
+// The global styles by feature, in cascade order: a later file wins over an earlier one, as the
+// rules of the one file they came from did. Sections with their own styles import them beside them.
+import "./styles/base.css";
+import "./styles/buttons.css";
+import "./styles/forms.css";
+import "./styles/auth.css";
+import "./styles/app-shell.css";
+import "./styles/home.css";
+import "./styles/dashboard.css";
+import "./styles/site.css";
+import "./styles/loading.css";
+import "./styles/translate.css";
+import "./styles/payments.css";
+import "./styles/integrations.css";
+import "./styles/charts.css";
+import "./styles/language-pickers.css";
 
 /**
  * Each part of the app has a root layout of its own (the public site's is per `[locale]` and

@@ -1,38 +1,35 @@
 import { useId, type ReactNode } from "react";
-
-/** What a field's control needs so that its label, hint and error are tied to it. */
-export type ControlProps = {
-  id: string;
-  "aria-invalid": true | undefined;
-  "aria-describedby": string | undefined;
-};
+import { fieldWiring, type FieldWiring } from "@/lib/field-wiring";
 
 type Props = {
   label: string;
-  error?: string;
-  hint?: string;
+  /** The control's id; a generated one otherwise. */
   id?: string;
-  /** Renders the control (input, select, …) with the ids the label and messages point at. */
-  children: (control: ControlProps) => ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  /** Extra classes beside "field" (e.g. a picker's layout). */
+  className?: string;
+  /** The control, given the id and aria attributes that tie it to the label, hint and error. */
+  control: (wiring: FieldWiring) => ReactNode;
+  /** What follows the messages (e.g. a "remove" button). */
+  children?: ReactNode;
 };
 
 /**
- * The one wrapper of every form field: the label, the hint and the error, wired to the control for
- * screen readers, so that each kind of field only says what its control is.
+ * The one wrapper of a form field: label, control, hint and error, wired for screen readers.
+ * Every field (text, select, file) goes through it so the wiring is written once.
  */
-export function Field({ label, error, hint, id, children }: Props) {
+export function Field({ label, id, hint, error, className, control, children }: Props) {
   const generated = useId();
-  const controlId = id ?? generated;
-  const hintId = hint ? `${controlId}-hint` : undefined;
-  const errorId = error ? `${controlId}-error` : undefined;
+  const {
+    hintId,
+    errorId,
+    control: wiring,
+  } = fieldWiring(id ?? generated, { hint: Boolean(hint), error: Boolean(error) });
   return (
-    <div className="field">
-      <label htmlFor={controlId}>{label}</label>
-      {children({
-        id: controlId,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
-      })}
+    <div className={className ? `field ${className}` : "field"}>
+      <label htmlFor={wiring.id}>{label}</label>
+      {control(wiring)}
       {hint && (
         <p id={hintId} className="field-hint">
           {hint}
@@ -43,6 +40,7 @@ export function Field({ label, error, hint, id, children }: Props) {
           {error}
         </p>
       )}
+      {children}
     </div>
   );
 }

@@ -14,9 +14,13 @@ type Props = Omit<SelectHTMLAttributes<HTMLSelectElement>, "name"> & {
 /** A labelled select whose error and hint are tied to it for screen readers. */
 export function SelectField({ label, options, placeholder, error, hint, id, ...select }: Props) {
   return (
-    <Field label={label} error={error} hint={hint} id={id}>
-      {(control) => (
-        <select {...control} {...select}>
+    <Field
+      label={label}
+      id={id}
+      hint={hint}
+      error={error}
+      control={(wiring) => (
+        <select {...wiring} {...select}>
           <option value="">{placeholder}</option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -25,6 +29,6 @@ export function SelectField({ label, options, placeholder, error, hint, id, ...s
           ))}
         </select>
       )}
-    </Field>
+    />
   );
 }

@@ -11,8 +11,6 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "name"> & {
 /** A labelled input whose error and hint are tied to it for screen readers. */
 export function TextField({ label, error, hint, id, ...input }: Props) {
   return (
-    <Field label={label} error={error} hint={hint} id={id}>
-      {(control) => <input {...control} {...input} />}
-    </Field>
+    <Field label={label} id={id} hint={hint} error={error} control={(wiring) => <input {...wiring} {...input} />} />
   );
 }

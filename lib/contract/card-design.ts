@@ -9,7 +9,7 @@ import { LOCALES, type Locale } from "./locales";
  * defaults below, which are the look every card had before.
  */
 
-/** The product's primary colour (app/globals.css --primary) with white text: today's passes. */
+/** The product's primary colour (app/styles/base.css --primary) with white text: today's passes. */
 export const DEFAULT_CARD_COLOURS = {
   background_color: "#4f46e5",
   foreground_color: "#ffffff",

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState } from "react";
 import toast from "react-hot-toast";
+import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/api-client";
@@ -85,34 +86,33 @@ export function BusinessForm({
       <h2 id={`${logoId}-heading`}>{heading}</h2>
       <form className="form" {...form.formProps}>
         <TextField label={t("name")} autoComplete="organization" required {...form.field("business_name")} />
-        <div className="field">
-          <label htmlFor={logoId}>{t("logo")}</label>
-          <div className="logo-picker">
-            {preview ? (
-              // eslint-disable-next-line @next/next/no-img-element -- a local object URL or our own /api/files URL
-              <img src={preview} alt="" className="logo logo-large" />
-            ) : (
-              <span className="logo logo-large logo-empty" aria-hidden="true" />
-            )}
-            <input
-              id={logoId}
-              name="business_logo"
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              aria-invalid={logoError ? true : undefined}
-              aria-describedby={`${logoId}-hint${logoError ? ` ${logoId}-error` : ""}`}
-              onChange={(event) => setLogo(event.target.files?.[0] ?? null)}
-            />
-          </div>
-          <p id={`${logoId}-hint`} className="field-hint">
-            {t("logoHint")} {business ? t("logoKeep") : t("optional")}
-          </p>
-          {logoError && (
-            <p id={`${logoId}-error`} className="field-error" role="alert">
-              {logoError}
-            </p>
+        <Field
+          id={logoId}
+          label={t("logo")}
+          hint={
+            <>
+              {t("logoHint")} {business ? t("logoKeep") : t("optional")}
+            </>
+          }
+          error={logoError}
+          control={(wiring) => (
+            <div className="logo-picker">
+              {preview ? (
+                // eslint-disable-next-line @next/next/no-img-element -- a local object URL or our own /api/files URL
+                <img src={preview} alt="" className="logo logo-large" />
+              ) : (
+                <span className="logo logo-large logo-empty" aria-hidden="true" />
+              )}
+              <input
+                {...wiring}
+                name="business_logo"
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                onChange={(event) => setLogo(event.target.files?.[0] ?? null)}
+              />
+            </div>
           )}
-        </div>
+        />
         <PlaceFields field={form.field} />
         <CurrencyField {...form.field("currency")} />
         <TextField

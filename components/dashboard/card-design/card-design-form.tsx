@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState } from "react";
 import toast from "react-hot-toast";
+import { Field } from "@/components/ui/field";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/api-client";
@@ -102,32 +103,31 @@ export function CardDesignForm({ design }: { design: CardDesign }) {
             hint={t("localeHint")}
             {...form.field("locale")}
           />
-          <div className="field cd-strip-picker">
-            <label htmlFor={stripId}>{t("strip")}</label>
-            {stripUrl && (
-              // eslint-disable-next-line @next/next/no-img-element -- a local object URL or our own /api/files URL
-              <img src={stripUrl} alt={t("stripPreviewAlt")} />
+          <Field
+            className="cd-strip-picker"
+            id={stripId}
+            label={t("strip")}
+            hint={t("stripHint")}
+            error={form.errors.strip}
+            control={(wiring) => (
+              <>
+                {stripUrl && (
+                  // eslint-disable-next-line @next/next/no-img-element -- a local object URL or our own /api/files URL
+                  <img src={stripUrl} alt={t("stripPreviewAlt")} />
+                )}
+                <input
+                  {...wiring}
+                  name="strip"
+                  type="file"
+                  accept="image/png,image/jpeg,image/webp"
+                  onChange={(event) => {
+                    setStrip(event.target.files?.[0] ?? null);
+                    setRemoveStrip(false);
+                  }}
+                />
+              </>
             )}
-            <input
-              id={stripId}
-              name="strip"
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              aria-describedby={`${stripId}-hint${form.errors.strip ? ` ${stripId}-error` : ""}`}
-              aria-invalid={form.errors.strip ? true : undefined}
-              onChange={(event) => {
-                setStrip(event.target.files?.[0] ?? null);
-                setRemoveStrip(false);
-              }}
-            />
-            <p id={`${stripId}-hint`} className="field-hint">
-              {t("stripHint")}
-            </p>
-            {form.errors.strip && (
-              <p id={`${stripId}-error`} className="field-error" role="alert">
-                {form.errors.strip}
-              </p>
-            )}
+          >
             {stripUrl && (
               <button
                 type="button"
@@ -140,7 +140,7 @@ export function CardDesignForm({ design }: { design: CardDesign }) {
                 {t("removeStrip")}
               </button>
             )}
-          </div>
+          </Field>
           <div className="field">
             <span>{t("logo")}</span>
             <p className="field-hint">

@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { DEFAULT_SEGMENT_DAYS, SEGMENTS, segmentTakesDays, type Segment } from "@/lib/contract/customers";
 import { useCustomers } from "@/lib/queries/customers";
@@ -117,47 +118,42 @@ export function CustomersSection() {
             <p className="small muted" aria-live="polite">
               {t("showing", { count: rows.length, more: list.hasNextPage ? "yes" : "no" })}
             </p>
-            <div className="table-scroll">
-              <table className="scan-table customer-table">
-                <caption className="visually-hidden">{t("caption")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("col.customer")}</th>
-                    <th scope="col">{t("col.business")}</th>
-                    <th scope="col">{t("col.stamps")}</th>
-                    <th scope="col">{t("col.rewards")}</th>
-                    <th scope="col">{t("col.firstVisit")}</th>
-                    <th scope="col">{t("col.lastVisit")}</th>
-                    <th scope="col">{t("col.flags")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((c) => (
-                    <tr key={c.serial}>
-                      <td>
-                        <button type="button" className="btn-link customer-name" onClick={() => setOpen(c.serial)}>
-                          {c.name}
-                        </button>
-                        <span className="small muted block">{c.email}</span>
-                        {c.phone && <span className="small muted block">{c.phone}</span>}
-                      </td>
-                      <td data-label={t("col.business")}>{c.business_name}</td>
-                      <td data-label={t("col.stamps")}>{stampsOf(c)}</td>
-                      <td data-label={t("col.rewards")}>{c.rewards_redeemed}</td>
-                      <td data-label={t("col.firstVisit")}>
-                        <time dateTime={c.first_visit_at}>{day(c.first_visit_at)}</time>
-                      </td>
-                      <td data-label={t("col.lastVisit")}>
-                        <time dateTime={c.last_visit_at}>{day(c.last_visit_at)}</time>
-                      </td>
-                      <td data-label={t("col.flags")}>
-                        <Flags flags={c.flags} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              className="scan-table customer-table"
+              caption={t("caption")}
+              rows={rows}
+              rowKey={(c) => c.serial}
+              columns={[
+                {
+                  key: "customer",
+                  header: t("col.customer"),
+                  labelled: false,
+                  cell: (c) => (
+                    <>
+                      <button type="button" className="btn-link customer-name" onClick={() => setOpen(c.serial)}>
+                        {c.name}
+                      </button>
+                      <span className="small muted block">{c.email}</span>
+                      {c.phone && <span className="small muted block">{c.phone}</span>}
+                    </>
+                  ),
+                },
+                { key: "business", header: t("col.business"), cell: (c) => c.business_name },
+                { key: "stamps", header: t("col.stamps"), cell: stampsOf },
+                { key: "rewards", header: t("col.rewards"), cell: (c) => c.rewards_redeemed },
+                {
+                  key: "firstVisit",
+                  header: t("col.firstVisit"),
+                  cell: (c) => <time dateTime={c.first_visit_at}>{day(c.first_visit_at)}</time>,
+                },
+                {
+                  key: "lastVisit",
+                  header: t("col.lastVisit"),
+                  cell: (c) => <time dateTime={c.last_visit_at}>{day(c.last_visit_at)}</time>,
+                },
+                { key: "flags", header: t("col.flags"), cell: (c) => <Flags flags={c.flags} /> },
+              ]}
+            />
             {list.hasNextPage && (
               <div className="form-actions">
                 <Button variant="secondary" busy={list.isFetchingNextPage} onClick={() => list.fetchNextPage()}>

@@ -1,70 +1,50 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
-import toast from "react-hot-toast";
-import { Button } from "@/components/ui/button";
+import { useState, type FormEvent } from "react";
 import { ItemRow } from "@/components/ui/item-row";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type NewApiKey } from "@/lib/contract/api-keys";
 import { useAddApiKey, useApiKeys, useRevokeApiKey } from "@/lib/queries/integrations";
-import { CheckboxGroup, fieldErrors, ShownOnce, useReportError, useWhen } from "./shared";
+import { AddFormCard, PartList, useAddForm, CheckboxGroup, ShownOnce, useWhen } from "./shared";
 
 function KeyForm({ onAdded }: { onAdded: (key: NewApiKey) => void }) {
-  const add = useAddApiKey();
-  const report = useReportError();
-  const headingId = useId();
   const t = useTranslations("dashboardMore.apiKeys");
+  const { errors, submit, busy } = useAddForm(useAddApiKey(), onAdded);
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<ApiKeyScope[]>(["cards:read"]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const missing: Record<string, string> = {};
     if (name.trim().length < 2) missing.name = t("nameMissing");
     if (scopes.length === 0) missing.scopes = t("scopesMissing");
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    try {
-      const result = await add.mutateAsync({ name: name.trim(), scopes });
-      toast.success(result.message);
-      setName("");
-      onAdded(result.data);
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      report(error);
-    }
+    void submit(
+      missing,
+      () => ({ name: name.trim(), scopes }),
+      () => setName(""),
+    );
   };
   return (
-    <section className="card form-card" aria-labelledby={headingId}>
-      <h3 id={headingId}>{t("create")}</h3>
-      <form className="form" onSubmit={submit} noValidate>
-        <TextField
-          label={t("name")}
-          name="name"
-          required
-          maxLength={60}
-          hint={t("nameHint")}
-          value={name}
-          error={errors.name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <CheckboxGroup
-          legend={t("scopes")}
-          options={API_KEY_SCOPES}
-          value={scopes}
-          onChange={setScopes}
-          error={errors.scopes}
-          describe={(scope) => t(`scope.${scope.replace(":", "_") as "cards_read"}`)}
-        />
-        <div className="form-actions">
-          <Button type="submit" busy={add.isPending}>
-            {t("submit")}
-          </Button>
-        </div>
-      </form>
-    </section>
+    <AddFormCard heading={t("create")} submitLabel={t("submit")} busy={busy} onSubmit={onSubmit}>
+      <TextField
+        label={t("name")}
+        name="name"
+        required
+        maxLength={60}
+        hint={t("nameHint")}
+        value={name}
+        error={errors.name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <CheckboxGroup
+        legend={t("scopes")}
+        options={API_KEY_SCOPES}
+        value={scopes}
+        onChange={setScopes}
+        error={errors.scopes}
+        describe={(scope) => t(`scope.${scope.replace(":", "_") as "cards_read"}`)}
+      />
+    </AddFormCard>
   );
 }
 
@@ -140,19 +120,18 @@ export function ApiKeys() {
       ) : (
         <KeyForm onAdded={setAdded} />
       )}
-      {list.isPending ? (
-        <Skeleton label={t("loading")} rows={2} />
-      ) : list.isError ? (
-        <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
-      ) : (
-        <ul className="item-list" aria-label={t("list")}>
-          {list.data.map((apiKey) => (
-            <KeyRow key={apiKey.id} apiKey={apiKey} />
-          ))}
-        </ul>
-      )}
+      <PartList
+        list={list}
+        texts={{
+          loading: t("loading"),
+          what: t("what"),
+          emptyTitle: t("emptyTitle"),
+          emptyText: t("emptyText"),
+          list: t("list"),
+        }}
+      >
+        {(apiKey) => <KeyRow key={apiKey.id} apiKey={apiKey} />}
+      </PartList>
     </section>
   );
 }

@@ -2,8 +2,11 @@
 
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
-import { createContext, useContext, useId, useState, type ReactNode } from "react";
+import { createContext, useContext, useId, useState, type FormEvent, type ReactNode } from "react";
 import toast from "react-hot-toast";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { Button } from "@/components/ui/button";
+import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { ApiError, errorMessage } from "@/lib/api-client";
 
 /** "26 Nov 2026, 19:20" through next-intl's formatter; "never" for a null. */
@@ -145,3 +148,88 @@ export function CheckboxGroup<T extends string>({
 /** The first message per field of a 422 (or of the browser's own check). */
 export const fieldErrors = (error: unknown): Record<string, string> =>
   error instanceof ApiError ? Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0] ?? ""])) : {};
+
+/** What an add mutation answers: the envelope's message and what was added. */
+type Added<T> = { message: string; data: T };
+
+/**
+ * The common part of adding a key, an endpoint or a till connection: the browser's own checks
+ * first (their messages beside the fields), then the call; on success a toast, the form reset and
+ * what was added handed on (to be shown once); on failure the server's field messages, and the
+ * plan gate or a toast.
+ */
+export function useAddForm<Body, T>(
+  add: { mutateAsync: (body: Body) => Promise<Added<T>>; isPending: boolean },
+  onAdded: (added: T) => void,
+) {
+  const report = useReportError();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  /** `body` is asked for only when nothing is missing; `reset` clears what must not stay (a secret). */
+  const submit = async (missing: Record<string, string>, body: () => Body | undefined, reset: () => void) => {
+    setErrors(missing);
+    const checked = Object.keys(missing).length > 0 ? undefined : body();
+    if (checked === undefined) return;
+    try {
+      const result = await add.mutateAsync(checked);
+      toast.success(result.message);
+      reset();
+      onAdded(result.data);
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      report(error);
+    }
+  };
+  return { errors, submit, busy: add.isPending };
+}
+
+/** The card an add form stands in: its heading, the fields, and the submit button. */
+export function AddFormCard({
+  heading,
+  submitLabel,
+  busy,
+  onSubmit,
+  children,
+}: {
+  heading: string;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className="card form-card" aria-labelledby={headingId}>
+      <h3 id={headingId}>{heading}</h3>
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {children}
+        <div className="form-actions">
+          <Button type="submit" busy={busy}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** An integrations list (keys, endpoints) in its four states: loading, failed with a retry, empty, the rows. */
+export function PartList<T>({
+  list,
+  texts,
+  children,
+}: {
+  list: UseQueryResult<T[]>;
+  /** `loading` for the placeholder, `what` for the error, the empty state's, and the list's accessible name. */
+  texts: { loading: string; what: string; emptyTitle: string; emptyText: string; list: string };
+  /** One row, with its key. */
+  children: (item: T) => ReactNode;
+}) {
+  if (list.isPending) return <Skeleton label={texts.loading} rows={2} />;
+  if (list.isError) return <ErrorState what={texts.what} error={list.error} onRetry={() => list.refetch()} />;
+  if (list.data.length === 0) return <EmptyState title={texts.emptyTitle}>{texts.emptyText}</EmptyState>;
+  return (
+    <ul className="item-list" aria-label={texts.list}>
+      {list.data.map(children)}
+    </ul>
+  );
+}

@@ -3,7 +3,6 @@
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
-import { Button } from "@/components/ui/button";
 import { ItemRow } from "@/components/ui/item-row";
 import { EmptyState } from "@/components/ui/query-state";
 import { SelectField } from "@/components/ui/select-field";
@@ -18,96 +17,77 @@ import {
   type NewPosConnection,
 } from "@/lib/queries/integrations";
 import { PagedList } from "../paged-list";
-import { CopyField, fieldErrors, useReportError, useWhen } from "./shared";
+import { AddFormCard, useAddForm, CopyField, useReportError, useWhen } from "./shared";
 
 const PROVIDER_NAME: Record<PosProvider, string> = { shopify: "Shopify", square: "Square" };
 
 /* Where each platform takes the URL, and which secret signs its calls: `howTo.<provider>` in the messages. */
 
 function ConnectionForm({ onAdded }: { onAdded: (added: NewPosConnection) => void }) {
-  const add = useAddPosConnection();
   const businesses = useBusinessOptions();
-  const report = useReportError();
-  const headingId = useId();
   const t = useTranslations("dashboardMore.till");
+  const { errors, submit, busy } = useAddForm(useAddPosConnection(), onAdded);
   const [businessId, setBusinessId] = useState("");
   const [provider, setProvider] = useState<PosProvider | "">("shopify");
   const [secret, setSecret] = useState("");
   const [enrol, setEnrol] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const submit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const missing: Record<string, string> = {};
     if (!businessId) missing.business_id = t("businessMissing");
     if (!provider) missing.provider = t("providerMissing");
     if (!secret.trim()) missing.secret = t("secretMissing");
-    setErrors(missing);
-    if (Object.keys(missing).length > 0 || !provider) return;
-    try {
-      const result = await add.mutateAsync({
-        business_id: Number(businessId),
-        provider,
-        secret: secret.trim(),
-        enrol_unknown: enrol,
-      });
-      toast.success(result.message);
-      setSecret("");
-      onAdded(result.data);
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      report(error);
-    }
+    void submit(
+      missing,
+      () =>
+        provider
+          ? { business_id: Number(businessId), provider, secret: secret.trim(), enrol_unknown: enrol }
+          : undefined,
+      () => setSecret(""),
+    );
   };
 
   return (
-    <section className="card form-card" aria-labelledby={headingId}>
-      <h3 id={headingId}>{t("connectHeading")}</h3>
-      <form className="form" onSubmit={submit} noValidate>
-        <div className="form-row">
-          <SelectField
-            label={t("business")}
-            name="business_id"
-            placeholder={t("chooseBusiness")}
-            required
-            value={businessId}
-            error={errors.business_id}
-            onChange={(e) => setBusinessId(e.target.value)}
-            options={(businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.business_name }))}
-          />
-          <SelectField
-            label={t("platform")}
-            name="provider"
-            placeholder={t("choosePlatform")}
-            required
-            value={provider}
-            error={errors.provider}
-            onChange={(e) => setProvider(e.target.value as PosProvider)}
-            options={POS_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_NAME[p] }))}
-          />
-        </div>
-        <TextField
-          label={t("secret")}
-          name="secret"
-          type="password"
-          autoComplete="off"
+    <AddFormCard heading={t("connectHeading")} submitLabel={t("connect")} busy={busy} onSubmit={onSubmit}>
+      <div className="form-row">
+        <SelectField
+          label={t("business")}
+          name="business_id"
+          placeholder={t("chooseBusiness")}
           required
-          hint={provider ? t(`howTo.${provider}.secret`) : t("secretHint")}
-          value={secret}
-          error={errors.secret}
-          onChange={(e) => setSecret(e.target.value)}
+          value={businessId}
+          error={errors.business_id}
+          onChange={(e) => setBusinessId(e.target.value)}
+          options={(businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.business_name }))}
         />
-        <label className="checkbox">
-          <input type="checkbox" name="enrol_unknown" checked={enrol} onChange={(e) => setEnrol(e.target.checked)} />
-          {t("enrolNew")}
-        </label>
-        <div className="form-actions">
-          <Button type="submit" busy={add.isPending}>
-            {t("connect")}
-          </Button>
-        </div>
-      </form>
-    </section>
+        <SelectField
+          label={t("platform")}
+          name="provider"
+          placeholder={t("choosePlatform")}
+          required
+          value={provider}
+          error={errors.provider}
+          onChange={(e) => setProvider(e.target.value as PosProvider)}
+          options={POS_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_NAME[p] }))}
+        />
+      </div>
+      <TextField
+        label={t("secret")}
+        name="secret"
+        type="password"
+        autoComplete="off"
+        required
+        hint={provider ? t(`howTo.${provider}.secret`) : t("secretHint")}
+        value={secret}
+        error={errors.secret}
+        onChange={(e) => setSecret(e.target.value)}
+      />
+      <label className="checkbox">
+        <input type="checkbox" name="enrol_unknown" checked={enrol} onChange={(e) => setEnrol(e.target.checked)} />
+        {t("enrolNew")}
+      </label>
+    </AddFormCard>
   );
 }
 

@@ -1,13 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { ItemRow } from "@/components/ui/item-row";
 import { Pagination } from "@/components/ui/pagination";
-import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
+import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
 import {
   WEBHOOK_EVENTS,
@@ -25,62 +25,45 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from "@/lib/queries/integrations";
-import { CheckboxGroup, fieldErrors, ShownOnce, useReportError, useWhen } from "./shared";
+import { AddFormCard, PartList, useAddForm, CheckboxGroup, ShownOnce, useReportError, useWhen } from "./shared";
 
 function EndpointForm({ onAdded }: { onAdded: (endpoint: WebhookWithSecret) => void }) {
-  const add = useAddWebhook();
-  const report = useReportError();
-  const headingId = useId();
   const t = useTranslations("dashboardMore.webhooks");
+  const { errors, submit, busy } = useAddForm(useAddWebhook(), onAdded);
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const missing: Record<string, string> = {};
     if (!/^https?:\/\/\S+$/i.test(url.trim())) missing.url = t("urlMissing");
     if (events.length === 0) missing.events = t("eventsMissing");
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    try {
-      const result = await add.mutateAsync({ url: url.trim(), events });
-      toast.success(result.message);
-      setUrl("");
-      onAdded(result.data);
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      report(error);
-    }
+    void submit(
+      missing,
+      () => ({ url: url.trim(), events }),
+      () => setUrl(""),
+    );
   };
   return (
-    <section className="card form-card" aria-labelledby={headingId}>
-      <h3 id={headingId}>{t("add")}</h3>
-      <form className="form" onSubmit={submit} noValidate>
-        <TextField
-          label={t("url")}
-          name="url"
-          type="url"
-          inputMode="url"
-          required
-          placeholder="https://example.com/loyalty-webhooks"
-          value={url}
-          error={errors.url}
-          onChange={(e) => setUrl(e.target.value)}
-        />
-        <CheckboxGroup
-          legend={t("events")}
-          options={WEBHOOK_EVENTS}
-          value={events}
-          onChange={setEvents}
-          error={errors.events}
-        />
-        <div className="form-actions">
-          <Button type="submit" busy={add.isPending}>
-            {t("submit")}
-          </Button>
-        </div>
-      </form>
-    </section>
+    <AddFormCard heading={t("add")} submitLabel={t("submit")} busy={busy} onSubmit={onSubmit}>
+      <TextField
+        label={t("url")}
+        name="url"
+        type="url"
+        inputMode="url"
+        required
+        placeholder="https://example.com/loyalty-webhooks"
+        value={url}
+        error={errors.url}
+        onChange={(e) => setUrl(e.target.value)}
+      />
+      <CheckboxGroup
+        legend={t("events")}
+        options={WEBHOOK_EVENTS}
+        value={events}
+        onChange={setEvents}
+        error={errors.events}
+      />
+    </AddFormCard>
   );
 }
 
@@ -216,19 +199,18 @@ export function Webhooks() {
       ) : (
         <EndpointForm onAdded={setSecret} />
       )}
-      {list.isPending ? (
-        <Skeleton label={t("loading")} rows={2} />
-      ) : list.isError ? (
-        <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
-      ) : (
-        <ul className="item-list" aria-label={t("list")}>
-          {list.data.map((endpoint) => (
-            <EndpointRow key={endpoint.id} endpoint={endpoint} onSecret={setSecret} />
-          ))}
-        </ul>
-      )}
+      <PartList
+        list={list}
+        texts={{
+          loading: t("loading"),
+          what: t("what"),
+          emptyTitle: t("emptyTitle"),
+          emptyText: t("emptyText"),
+          list: t("list"),
+        }}
+      >
+        {(endpoint) => <EndpointRow key={endpoint.id} endpoint={endpoint} onSecret={setSecret} />}
+      </PartList>
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import toast from "react-hot-toast";
+import { DataTable } from "@/components/ui/data-table";
 import { FormActions } from "@/components/ui/form-actions";
 import { Pagination } from "@/components/ui/pagination";
 import { PanelHeader } from "@/components/ui/panel-header";
@@ -11,9 +12,8 @@ import { TextField } from "@/components/ui/text-field";
 import { cardAdjustBody, type CardEvent, type CardSummary } from "@/lib/contract/cards";
 import { useAdjustCard, useCardHistory } from "@/lib/queries/loyalty";
 import { useContractForm } from "@/lib/use-contract-form";
-import { labelColumns } from "../stack-table";
+import "../stack-table.css";
 
-const COLUMNS = ["time", "what", "change", "by", "reason"] as const;
 type T = ReturnType<typeof useTranslations<"scanner.card">>;
 
 /**
@@ -112,37 +112,35 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
       </dl>
       <AdjustForm serial={card.serial} kind={card.kind ?? "stamps"} />
       <h3>{t("history")}</h3>
-      <div className="table-scroll">
-        <table className="scan-table card-history stack-table" ref={labelColumns}>
-          <caption className="visually-hidden">{t("caption")}</caption>
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th scope="col" key={column}>
-                  {t(`columns.${column}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((e) => (
-              <tr key={e.id}>
-                <td>
-                  <time dateTime={e.created_at}>{format.dateTime(new Date(e.created_at), "dayTime")}</time>
-                </td>
-                <td>
-                  <span className={`badge ${e.kind === "flag" ? "badge-warning" : `scan-${e.kind}`}`}>
-                    {t(`kinds.${e.kind}`)}
-                  </span>
-                </td>
-                <td>{changeText(e, t)}</td>
-                <td>{e.actor_name ?? (e.qr_label ? t("selfScanAt", { label: e.qr_label }) : t("byCustomer"))}</td>
-                <td>{e.reason ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="scan-table card-history stack-table"
+        caption={t("caption")}
+        rows={items}
+        rowKey={(e) => e.id}
+        columns={[
+          {
+            key: "time",
+            header: t("columns.time"),
+            cell: (e) => <time dateTime={e.created_at}>{format.dateTime(new Date(e.created_at), "dayTime")}</time>,
+          },
+          {
+            key: "what",
+            header: t("columns.what"),
+            cell: (e) => (
+              <span className={`badge ${e.kind === "flag" ? "badge-warning" : `scan-${e.kind}`}`}>
+                {t(`kinds.${e.kind}`)}
+              </span>
+            ),
+          },
+          { key: "change", header: t("columns.change"), cell: (e) => changeText(e, t) },
+          {
+            key: "by",
+            header: t("columns.by"),
+            cell: (e) => e.actor_name ?? (e.qr_label ? t("selfScanAt", { label: e.qr_label }) : t("byCustomer")),
+          },
+          { key: "reason", header: t("columns.reason"), cell: (e) => e.reason ?? "" },
+        ]}
+      />
       <Pagination data={history.data} onPage={setPage} label={t("history")} />
     </section>
   );

@@ -2,16 +2,17 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
+import { DataTable } from "@/components/ui/data-table";
 import { CursorPagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { SCAN_KINDS } from "@/lib/contract/scans";
 import { useScans } from "@/lib/queries/loyalty";
 import { useProfile } from "@/lib/queries/user";
 import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
-import { labelColumns } from "../stack-table";
 import { CardDetail } from "./card-detail";
 import { CardScanner } from "./card-scanner";
 import { ScannerApp } from "./scanner-app";
+import "../stack-table.css";
 import "./scans.css";
 
 function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
@@ -46,8 +47,6 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
     </form>
   );
 }
-
-const COLUMNS = ["time", "kind", "customer", "business", "location", "staff", "balance"] as const;
 
 /**
  * My Scans: the scanner, then every join, stamp and redeem, filtered, paged, and as CSV. Pages go
@@ -89,53 +88,59 @@ export function MyScansSection() {
           <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
         ) : (
           <>
-            <div className="table-scroll">
-              <table className="scan-table stack-table" ref={labelColumns}>
-                <caption className="visually-hidden">{t("caption")}</caption>
-                <thead>
-                  <tr>
-                    {COLUMNS.map((column) => (
-                      <th scope="col" key={column}>
-                        {t(`columns.${column}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.items.map((s) => (
-                    <tr key={s.id}>
-                      <td>
-                        <time dateTime={s.created_at}>{format.dateTime(new Date(s.created_at), "dayTime")}</time>
-                      </td>
-                      <td>
-                        <span className={`badge scan-${s.kind}`}>{t(`kinds.${s.kind}`)}</span>
-                      </td>
-                      <td>
-                        <button type="button" className="link-button" onClick={() => setCard(s.serial)}>
-                          {s.customer_name}
-                        </button>
-                        {s.flag_reason && (
-                          <span className="badge badge-warning scan-flag" title={s.flag_reason}>
-                            {t("flagged")}
-                            <span className="visually-hidden">: {s.flag_reason}</span>
-                          </span>
-                        )}
-                        <span className="small muted block" data-user-content>
-                          {s.serial}
+            <DataTable
+              className="scan-table stack-table"
+              caption={t("caption")}
+              rows={list.data.items}
+              rowKey={(s) => s.id}
+              columns={[
+                {
+                  key: "time",
+                  header: t("columns.time"),
+                  cell: (s) => (
+                    <time dateTime={s.created_at}>{format.dateTime(new Date(s.created_at), "dayTime")}</time>
+                  ),
+                },
+                {
+                  key: "kind",
+                  header: t("columns.kind"),
+                  cell: (s) => <span className={`badge scan-${s.kind}`}>{t(`kinds.${s.kind}`)}</span>,
+                },
+                {
+                  key: "customer",
+                  header: t("columns.customer"),
+                  cell: (s) => (
+                    <>
+                      <button type="button" className="link-button" onClick={() => setCard(s.serial)}>
+                        {s.customer_name}
+                      </button>
+                      {s.flag_reason && (
+                        <span className="badge badge-warning scan-flag" title={s.flag_reason}>
+                          {t("flagged")}
+                          <span className="visually-hidden">: {s.flag_reason}</span>
                         </span>
-                      </td>
-                      <td>{s.business_name}</td>
-                      <td>{s.location ?? "—"}</td>
-                      <td>{s.staff_name ?? t("selfScan")}</td>
-                      <td>
-                        {s.programme === "stamps" ? s.stamps_after : s.balance_after_text}
-                        {s.amount && <span className="small muted block">{t("onAmount", { amount: s.amount })}</span>}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                      )}
+                      <span className="small muted block" data-user-content>
+                        {s.serial}
+                      </span>
+                    </>
+                  ),
+                },
+                { key: "business", header: t("columns.business"), cell: (s) => s.business_name },
+                { key: "location", header: t("columns.location"), cell: (s) => s.location ?? "—" },
+                { key: "staff", header: t("columns.staff"), cell: (s) => s.staff_name ?? t("selfScan") },
+                {
+                  key: "balance",
+                  header: t("columns.balance"),
+                  cell: (s) => (
+                    <>
+                      {s.programme === "stamps" ? s.stamps_after : s.balance_after_text}
+                      {s.amount && <span className="small muted block">{t("onAmount", { amount: s.amount })}</span>}
+                    </>
+                  ),
+                },
+              ]}
+            />
             <CursorPagination
               page={cursors.length + 1}
               hasMore={list.data.has_more}

@@ -3,7 +3,7 @@ import sharp from "sharp";
 /** A pass's colours, as Apple wants them (`rgb(r, g, b)`). */
 export type PassColours = { backgroundColor: string; foregroundColor: string; labelColor: string };
 
-/** The product's primary colour (app/globals.css --primary), for businesses without a logo. */
+/** The product's primary colour (app/styles/base.css --primary), for businesses without a logo. */
 const DEFAULT_BACKGROUND = { r: 0x4f, g: 0x46, b: 0xe5 };
 
 const rgb = ({ r, g, b }: { r: number; g: number; b: number }) => `rgb(${r}, ${g}, ${b})`;

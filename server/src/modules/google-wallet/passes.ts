@@ -6,7 +6,7 @@ import type { GoogleWalletConfig } from "../../settings/google-wallet";
 import type { Locale } from "../../../../lib/contract/locales";
 import { translator, type Translate } from "../../i18n";
 
-/** The brand colour of the web card (app/globals.css --primary): the look of a business never designed. */
+/** The brand colour of the web card (app/styles/base.css --primary): the look of a business never designed. */
 export const PASS_BACKGROUND = "#4f46e5";
 
 export type PassBusiness = {
