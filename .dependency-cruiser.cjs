@@ -12,7 +12,7 @@
  *   db/prepare.ts, db/seed*       (the demo seed writes its rows with the modules' own helpers)
  *
  * `npm run lint` runs this (depcruise server/src); a new loop or upward import fails the lint.
- * The shared contract (lib/contract) sits below all of them and imports nothing of the server.
+ * The shared contract (contract) sits below all of them and imports nothing of the server.
  */
 const SRC = "^server/src/";
 const TOP = `${SRC}(main\\.ts|cli/|db/seed|db/cli\\.ts|db/prepare\\.ts)`;
@@ -61,7 +61,7 @@ module.exports = {
       name: "contract-stays-shared",
       severity: "error",
       comment: "The shared contract is read by the browser too: it never imports the server.",
-      from: { path: "^lib/contract/" },
+      from: { path: "^contract/" },
       to: { path: "^server/" },
     },
   ],

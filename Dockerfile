@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The product's image (issue 18 point 8): one build, two targets that share it.
 #   docker build --target api -t loyalty-api .     the API server (Fastify), port 4000
-#   docker build --target web -t loyalty-web .     the web app (Next.js behind lib/web-server), port 3000
+#   docker build --target web -t loyalty-web .     the web app (Next.js behind web-server), port 3000
 # compose.yaml runs both with PostgreSQL, nginx and a one-off migration service.
 # Node 20: pg-boss 10 and the engines field ask for it; the official image's Debian (bookworm) slim
 # variant, pinned by major version.

@@ -76,7 +76,9 @@ module.exports = {
       ...common,
       displayName: "unit",
       testMatch: [
+        "<rootDir>/contract/**/*.test.ts",
         "<rootDir>/lib/**/*.test.ts",
+        "<rootDir>/web-server/**/*.test.ts",
         "<rootDir>/components/**/*.test.ts",
         "<rootDir>/server/test/unit/**/*.test.ts",
       ],

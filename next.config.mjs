@@ -5,7 +5,7 @@ import { LOCALE_PREFIXES, PUBLIC_PAGES } from "./lib/public-pages.mjs";
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  // lib/web-server compresses (the `compression` middleware), after it has given each page its
+  // web-server compresses (the `compression` middleware), after it has given each page its
   // Content-Security-Policy: Next's own compression would run before the policy could read the page.
   compress: false,
   // Public pages are prerendered with only the session-dependent part rendered per request (issue 6).
@@ -21,7 +21,7 @@ const nextConfig = {
   // request; all others the fully static page (issue 6). The pages and languages are
   // lib/public-pages.mjs's.
   async rewrites() {
-    // The session cookie's name over http and over https (lib/session.ts: sessionCookieName).
+    // The session cookie's name over http and over https (lib/server/session.ts: sessionCookieName).
     const cookieNames = ["loyalty_session", "__Host-loyalty_session"];
     const pages = PUBLIC_PAGES.map(({ path }) => (path === "/" ? "" : path));
     const prefixes = ["", ...LOCALE_PREFIXES.map((locale) => `/${locale}`)];
@@ -63,7 +63,7 @@ const nextConfig = {
       },
       {
         // HSTS (two years, the value browsers' preload lists ask for) only where the client came
-        // over https: lib/web-server drops the X-Forwarded-Proto of any client that is not a
+        // over https: web-server drops the X-Forwarded-Proto of any client that is not a
         // trusted proxy, so a plain-http visitor cannot ask for it.
         source: "/:path*",
         has: [{ type: "header", key: "x-forwarded-proto", value: "https(?:,.*)?" }],

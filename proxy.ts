@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { counterDeviceCookieName } from "@/lib/contract/counter-device-names";
+import { counterDeviceCookieName } from "@/contract/counter-device-names";
 import { COUNTER_PAGE, dashboardFallback, homeFor, isGuestOnly, isKnownPage, isProtected } from "@/lib/routes";
-import { isHttps, readSessionCookie, sessionCookieName } from "@/lib/session";
+import { isHttps, readSessionCookie, sessionCookieName } from "@/lib/server/session";
 
 /** Route guard: unknown paths go home, protected pages need a session, guests-only pages don't. */
 export async function proxy(request: NextRequest) {

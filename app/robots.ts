@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { SITE_URL } from "@/lib/seo";
+import { SITE_URL } from "@/lib/server/seo";
 
 /**
  * Search engines index the public site. The sign-in flow's inner pages, the dashboard and the API

@@ -2,9 +2,9 @@ import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
-import { isRightToLeft, type Locale } from "@/lib/contract/locales";
+import { isRightToLeft, type Locale } from "@/contract/locales";
 import type { Namespace } from "@/lib/i18n/namespaces";
-import { SITE_URL } from "@/lib/seo";
+import { SITE_URL } from "@/lib/server/seo";
 import { APP_NAME } from "@/lib/site";
 // The global styles by feature, in cascade order: a later file wins over an earlier one, as the
 // rules of the one file they came from did. Sections with their own styles import them beside them.

@@ -1,8 +1,8 @@
 import type { MetadataRoute } from "next";
-import { LOCALES } from "@/lib/contract/locales";
+import { LOCALES } from "@/contract/locales";
 import { languageAlternates, localizedPath } from "@/lib/i18n/paths";
 import { PUBLIC_PAGES } from "@/lib/public-pages.mjs";
-import { SITE_URL } from "@/lib/seo";
+import { SITE_URL } from "@/lib/server/seo";
 
 /**
  * The public pages in every language, each with its hreflang alternates; auth, dashboard and API

@@ -95,7 +95,7 @@ async function main() {
       "baseline web server",
     );
     await waitForUrl(`${base}/`, 60_000);
-    // The build prerenders the home page without the API (lib/site-data.ts): let it rebuild.
+    // The build prerenders the home page without the API (lib/server/site-data.ts): let it rebuild.
     for (let i = 0; i < 40 && (await (await fetch(`${web}/`)).text()).includes("could not be loaded"); i++) {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }

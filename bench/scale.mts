@@ -560,7 +560,7 @@ async function explainPlans(db: pg.Client, api: string, owner: Owner) {
 
 /** Whether the contract has a call (customer-list comes from another change). */
 async function hasCall(name: string): Promise<boolean> {
-  const { calls } = await import("../lib/contract/calls");
+  const { calls } = await import("../contract/calls");
   return name in calls;
 }
 

@@ -47,7 +47,7 @@ async function main() {
   await waitForUrl(`${base}/`, 60_000);
   // A new customer's first visit to a business QR code: the join form (issue 9).
   const wallet = `/add-to-wallet?qr_token=${(await demoProgramme(api)).qrToken}`;
-  // The build prerenders the public pages without the API (lib/site-data.ts): let them rebuild.
+  // The build prerenders the public pages without the API (lib/server/site-data.ts): let them rebuild.
   for (const page of STATIC_PAGES) {
     for (let i = 0; i < 40 && (await (await fetch(`${web}${page}`)).text()).includes("could not be loaded"); i++) {
       await new Promise((resolve) => setTimeout(resolve, 250));

@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { DASHBOARD_SECTIONS } from "../lib/routes";
-import type { Locale } from "../lib/contract/locales";
+import type { Locale } from "../contract/locales";
 import { E2E } from "./fixtures/env";
 import { ownerWithProgramme, signedInStaff } from "./fixtures/programme";
 

@@ -9,6 +9,9 @@ import { ownerWithProgramme, STAFF_PASSWORD } from "./fixtures/programme";
 
 /** Signs in on /login by keyboard: Tab to each field, type, Enter submits. */
 async function keyboardLogIn(page: Page, email: string, password: string) {
+  // Leave the signed-in page first: a request of its still in flight would find the session gone
+  // and send the page to /login itself, aborting this navigation (ERR_ABORTED).
+  await page.goto("about:blank");
   await page.context().clearCookies();
   await page.goto("/login");
   await tabAndType(page, page.getByLabel("Email"), email);

@@ -1,6 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { isLocale, localeFromAcceptLanguage, type Locale } from "@/lib/contract/locales";
+import { isLocale, localeFromAcceptLanguage, type Locale } from "@/contract/locales";
 import { LOCALE_COOKIE } from "@/lib/i18n/locale-cookie";
 import { loadMessages } from "@/lib/i18n/messages";
 import { formats, timeZone } from "@/lib/i18n/formats";

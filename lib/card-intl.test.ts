@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from "intl-messageformat";
-import { LOCALES } from "./contract/locales";
+import { LOCALES } from "../contract/locales";
 import { CARD_MESSAGES, cardLocale, cardTranslator, langAttributes } from "./card-intl";
 import { confirmation } from "./counter-confirmation";
 

@@ -1,5 +1,5 @@
 import { createTranslator } from "next-intl";
-import { DEFAULT_LOCALE, isLocale, isRightToLeft, localeFromAcceptLanguage, type Locale } from "./contract/locales";
+import { DEFAULT_LOCALE, isLocale, isRightToLeft, localeFromAcceptLanguage, type Locale } from "../contract/locales";
 import { PSEUDO_LOCALE, pseudoMessage } from "./i18n/pseudo";
 import ar from "../messages/ar/card.json";
 import de from "../messages/de/card.json";

@@ -17,7 +17,7 @@ export const PUBLIC_PAGES = /** @type {const} */ ([
 ]);
 
 /**
- * The languages whose pages live under a prefix: lib/contract/locales.ts's LOCALES but the
+ * The languages whose pages live under a prefix: contract/locales.ts's LOCALES but the
  * default, English (lib/public-pages.test.ts keeps the two equal).
  */
 export const LOCALE_PREFIXES = /** @type {const} */ (["es", "fr", "de", "pt-BR", "ar"]);

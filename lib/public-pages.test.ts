@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { DEFAULT_LOCALE, LOCALES } from "./contract/locales";
+import { DEFAULT_LOCALE, LOCALES } from "../contract/locales";
 import { isPublicPage, LOCALE_PREFIXES, proxyMatcher, PUBLIC_PAGES, publicPagePattern } from "./public-pages.mjs";
 
 const root = path.resolve(__dirname, "..");

@@ -9,7 +9,7 @@ const VERSION = "card-v1";
 const PAGES = `${VERSION}-pages`;
 const ASSETS = `${VERSION}-assets`;
 const START = "/add-to-wallet";
-/** One card page per business a device may hold (lib/contract/wallet.ts MAX_CARDS_PER_DEVICE). */
+/** One card page per business a device may hold (contract/wallet.ts MAX_CARDS_PER_DEVICE). */
 const MAX_PAGES = 20;
 const MAX_ASSETS = 120;
 

@@ -1,4 +1,4 @@
-// Bundles the web app's HTTP server (lib/web-server) into dist/web-server.cjs.
+// Bundles the web app's HTTP server (web-server) into dist/web-server.cjs.
 import { bundle } from "./lib/bundle.mjs";
 
-await bundle("lib/web-server/main.ts", "dist/web-server.cjs");
+await bundle("web-server/main.ts", "dist/web-server.cjs");

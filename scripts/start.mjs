@@ -84,7 +84,7 @@ try {
     : start("API server", process.execPath, ["--enable-source-maps", "server/dist/main.cjs"]);
   await waitForUrl(`${apiUrl}/health`, 60_000, () => api.exitCode === null);
   const web = dev
-    ? start("Next.js", "node_modules/.bin/tsx", ["lib/web-server/main.ts", "--dev"])
+    ? start("Next.js", "node_modules/.bin/tsx", ["web-server/main.ts", "--dev"])
     : start("Next.js", process.execPath, WEB_SERVER_ARGS, WEB_MEMORY_ENV);
   await waitForUrl(`http://127.0.0.1:${port}/`, 120_000, () => web.exitCode === null);
   console.log(`\n  Ready on http://localhost:${port}  (API ${apiUrl})\n  Ctrl-C to stop.\n`);

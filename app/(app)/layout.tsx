@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Providers } from "@/app/providers";
 import { AppShell } from "@/components/app/app-shell";
 import { PushConfigProvider } from "@/components/notifications/push-config";
-import { webEnv } from "@/lib/env";
+import { webEnv } from "@/lib/server/env";
 import { parsePushConfig } from "@/lib/push-config";
 import { RequestRootLayout } from "@/app/request-root-layout";
 import { rootMetadata, rootViewport } from "@/app/root-document";

@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { RootDocument, rootMetadata, rootViewport } from "@/app/root-document";
-import { isLocale, LOCALES } from "@/lib/contract/locales";
+import { isLocale, LOCALES } from "@/contract/locales";
 
 export const metadata = rootMetadata;
 export const viewport = rootViewport;

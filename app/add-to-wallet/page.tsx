@@ -12,15 +12,15 @@ import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
 import { StampCard } from "@/components/wallet/stamp-card";
 import { cardLocale, cardTranslator, langAttributes, type CardLocale } from "@/lib/card-intl";
-import { requestCardLocale } from "@/lib/card-intl-server";
+import { requestCardLocale } from "@/lib/server/card-intl";
 import { CardIntlProvider } from "@/components/wallet/card-intl-provider";
 import { WalletButtons } from "@/components/wallet/wallet-buttons";
-import { COUNTER_EXPIRED, QR_TOKEN_PATTERN } from "@/lib/contract/qr-codes";
-import { LAST_CARD_COOKIE, type WalletCard } from "@/lib/contract/wallet";
+import { COUNTER_EXPIRED, QR_TOKEN_PATTERN } from "@/contract/qr-codes";
+import { LAST_CARD_COOKIE, type WalletCard } from "@/contract/wallet";
 import { walletDevice } from "@/lib/device";
-import { webEnv } from "@/lib/env";
+import { webEnv } from "@/lib/server/env";
 import { APP_NAME } from "@/lib/site";
-import { qrDetail, selfScan, walletCard } from "@/lib/wallet-server";
+import { qrDetail, selfScan, walletCard } from "@/lib/server/wallet";
 import "./wallet.css";
 
 /** The tab's title in the customer's language (the business's is known only once its card loads). */
@@ -80,7 +80,7 @@ function Friendly({ locale, title, text }: { locale: CardLocale; title: string; 
 
 type Notice = { tone: "ok" | "wait"; text: string; nextAt?: string | null };
 
-/** A card serial as the card cookie names it (lib/contract/customers.ts `serialField`). */
+/** A card serial as the card cookie names it (contract/customers.ts `serialField`). */
 const SERIAL_PATTERN = /^LC-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
 
 /**

@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 import { getTranslations } from "next-intl/server";
-import { SCANNER_START } from "@/lib/offline-scans/scanner-app";
+import { SCANNER_START } from "@/lib/browser/offline-scans/scanner-app";
 import { APP_NAME } from "@/lib/site";
 
 /**

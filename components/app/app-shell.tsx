@@ -6,14 +6,14 @@ import { useTranslations } from "next-intl";
 import { Brand } from "@/components/ui/brand";
 import { usePathname } from "next/navigation";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
-import { logout, useProfile, useUpdateProfile } from "@/lib/queries/user";
+import { logout, useProfile, useUpdateProfile } from "@/lib/browser/queries/user";
 import { LanguageSelect } from "@/components/ui/language-picker";
-import { useUnreadCount } from "@/lib/queries/notifications";
+import { useUnreadCount } from "@/lib/browser/queries/notifications";
 import { Button } from "@/components/ui/button";
 import { menuFor } from "./dashboard-menu";
 import { StoreBadges, type StoreLinks } from "./store-badges";
 import { SkipLink } from "@/components/ui/skip-link";
-import type { Locale } from "@/lib/contract/locales";
+import type { Locale } from "@/contract/locales";
 
 /** Wide screens (spec.md §9: over 1000 px) open the menu by themselves. */
 const WIDE = "(min-width: 1001px)";

@@ -1,4 +1,4 @@
-import type { UserProfile } from "@/lib/contract/auth";
+import type { UserProfile } from "@/contract/auth";
 
 /** `label`: the key of the item's text in `common.menu`. */
 export type MenuItem = { href: string; label: string; roles: readonly UserProfile["role"][] };

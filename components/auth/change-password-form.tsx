@@ -4,9 +4,9 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
-import { apiCall } from "@/lib/api-client";
-import { authCalls } from "@/lib/contract/client-calls";
-import { useContractForm } from "@/lib/use-contract-form";
+import { apiCall } from "@/lib/browser/api-client";
+import { authCalls } from "@/contract/client-calls";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { EmailField } from "./email-field";
 import { NewPasswordFields } from "./new-password-fields";
@@ -16,7 +16,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const t = useTranslations("auth");
   const router = useRouter();
   const form = useContractForm(
-    () => import("@/lib/contract/auth").then((m) => m.changePasswordForm),
+    () => import("@/contract/auth").then((m) => m.changePasswordForm),
     { email, password: "", password_confirmation: "" },
     async (values) => {
       const result = await apiCall(authCalls.resetPassword, { body: values });

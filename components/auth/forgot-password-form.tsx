@@ -4,9 +4,9 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
-import { apiCall } from "@/lib/api-client";
-import { authCalls } from "@/lib/contract/client-calls";
-import { useContractForm } from "@/lib/use-contract-form";
+import { apiCall } from "@/lib/browser/api-client";
+import { authCalls } from "@/contract/client-calls";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 
@@ -14,7 +14,7 @@ export function ForgotPasswordForm() {
   const t = useTranslations("auth");
   const router = useRouter();
   const form = useContractForm(
-    () => import("@/lib/contract/auth").then((m) => m.forgotPasswordBody),
+    () => import("@/contract/auth").then((m) => m.forgotPasswordBody),
     { email: "" },
     async (values) => {
       const result = await apiCall(authCalls.forgotPassword, { body: values });

@@ -3,11 +3,11 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { ApiError, apiCall } from "@/lib/api-client";
-import { authCalls } from "@/lib/contract/client-calls";
-import type { UserProfile } from "@/lib/contract/auth";
+import { ApiError, apiCall } from "@/lib/browser/api-client";
+import { authCalls } from "@/contract/client-calls";
+import type { UserProfile } from "@/contract/auth";
 import { homeFor } from "@/lib/routes";
-import { useContractForm } from "@/lib/use-contract-form";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import toast from "react-hot-toast";
@@ -16,7 +16,7 @@ export function LoginForm() {
   const t = useTranslations("auth");
   const router = useRouter();
   const form = useContractForm(
-    () => import("@/lib/contract/auth").then((m) => m.loginBody),
+    () => import("@/contract/auth").then((m) => m.loginBody),
     { email: "", password: "" },
     async (values) => {
       try {

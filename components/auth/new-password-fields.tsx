@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { TextField } from "@/components/ui/text-field";
 
-type FieldProps = ReturnType<ReturnType<typeof import("@/lib/use-contract-form").useContractForm>["field"]>;
+type FieldProps = ReturnType<ReturnType<typeof import("@/lib/browser/use-contract-form").useContractForm>["field"]>;
 
 /**
  * "Password" and "Confirm password" for a password being set (register, reset, change). A caller

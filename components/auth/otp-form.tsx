@@ -5,10 +5,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { apiCall, errorMessage } from "@/lib/api-client";
-import { authCalls } from "@/lib/contract/client-calls";
-import type { OtpPurpose } from "@/lib/contract/fields";
-import { useContractForm } from "@/lib/use-contract-form";
+import { apiCall, errorMessage } from "@/lib/browser/api-client";
+import { authCalls } from "@/contract/client-calls";
+import type { OtpPurpose } from "@/contract/fields";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { EmailField } from "./email-field";
@@ -24,7 +24,7 @@ export function OtpForm({ purpose, email }: { purpose: OtpPurpose; email: string
   const router = useRouter();
   const [resending, setResending] = useState(false);
   const form = useContractForm(
-    () => import("@/lib/contract/auth").then((m) => m.otpVerifyBody),
+    () => import("@/contract/auth").then((m) => m.otpVerifyBody),
     { email, otp: "", purpose },
     async (values) => {
       const result = await apiCall(authCalls.otpVerify, { body: values });

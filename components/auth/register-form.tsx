@@ -4,9 +4,9 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
-import { apiCall } from "@/lib/api-client";
-import { authCalls } from "@/lib/contract/client-calls";
-import { useContractForm } from "@/lib/use-contract-form";
+import { apiCall } from "@/lib/browser/api-client";
+import { authCalls } from "@/contract/client-calls";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { NewPasswordFields } from "./new-password-fields";
@@ -15,7 +15,7 @@ export function RegisterForm() {
   const t = useTranslations("auth");
   const router = useRouter();
   const form = useContractForm(
-    () => import("@/lib/contract/auth").then((m) => m.registerBody),
+    () => import("@/contract/auth").then((m) => m.registerBody),
     { name: "", email: "", phone_number: "", password: "", password_confirmation: "" },
     async (values) => {
       const result = await apiCall(authCalls.register, { body: values });

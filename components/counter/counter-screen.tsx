@@ -5,9 +5,9 @@ import Link from "next/link";
 import QRCode from "qrcode";
 import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { cardMessages, langAttributes } from "@/lib/card-intl";
-import { isLocale } from "@/lib/contract/locales";
-import type { Envelope } from "@/lib/contract/envelope";
-import type { CounterCode } from "@/lib/contract/qr-codes";
+import { isLocale } from "@/contract/locales";
+import type { Envelope } from "@/contract/envelope";
+import type { CounterCode } from "@/contract/qr-codes";
 import { counterColours } from "@/lib/counter-colours";
 import { confirmation, type Stamp } from "@/lib/counter-confirmation";
 

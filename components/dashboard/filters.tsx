@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
-import { useBusinessOptions } from "@/lib/queries/businesses";
+import { useBusinessOptions } from "@/lib/browser/queries/businesses";
 
 /** What a filter form hands on: its filled-in fields, as the list call's query. */
 export type FilterValues = Record<string, string>;

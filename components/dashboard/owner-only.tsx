@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, type ReactNode } from "react";
 import { Skeleton } from "@/components/ui/query-state";
 import { DASHBOARD_HOME } from "@/lib/routes";
-import { useProfile } from "@/lib/queries/user";
+import { useProfile } from "@/lib/browser/queries/user";
 
 /** An owner's section: staff who open its address are taken to their dashboard instead. */
 export function OwnerOnly({ children }: { children: ReactNode }) {

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Pagination } from "@/components/ui/pagination";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
-import type { Paginated } from "@/lib/contract/pagination";
+import type { Paginated } from "@/contract/pagination";
 import { usePageInRange } from "./use-page";
 
 /**

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import type { ChangeEvent } from "react";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { useBusinessCategories, useCountries } from "@/lib/queries/reference";
+import { useBusinessCategories, useCountries } from "@/lib/browser/queries/reference";
 
 type Field = (name: string) => {
   name: string;

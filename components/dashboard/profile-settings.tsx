@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import toast from "react-hot-toast";
-import { passwordUpdateBody, profileUpdateBody, userSoftDeleteBody } from "@/lib/contract/auth";
-import { deleteAccount, updatePassword, useProfile, useUpdateProfile } from "@/lib/queries/user";
-import { useContractForm } from "@/lib/use-contract-form";
+import { passwordUpdateBody, profileUpdateBody, userSoftDeleteBody } from "@/contract/auth";
+import { deleteAccount, updatePassword, useProfile, useUpdateProfile } from "@/lib/browser/queries/user";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { NewPasswordFields } from "@/components/auth/new-password-fields";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { clearDraft, useDraft, type DraftKind } from "@/lib/payments/local";
+import { clearDraft, useDraft, type DraftKind } from "@/lib/browser/payments/local";
 
 /**
  * What a section's form edits (an item, "new", or nothing: null) where adding can lead to paying

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import type { Paginated } from "@/lib/contract/pagination";
+import type { Paginated } from "@/contract/pagination";
 
 /** After a delete empties the last page, step back to the new last page. */
 export function usePageInRange(data: Paginated<unknown> | undefined, setPage: (page: number) => void) {

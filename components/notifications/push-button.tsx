@@ -3,9 +3,9 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiCall, errorMessage } from "@/lib/api-client";
-import { fcmTokenCall } from "@/lib/contract/client-calls";
-import type { FcmTokenBody } from "@/lib/contract/notifications";
+import { apiCall, errorMessage } from "@/lib/browser/api-client";
+import { fcmTokenCall } from "@/contract/client-calls";
+import type { FcmTokenBody } from "@/contract/notifications";
 import type { PushConfig } from "@/lib/push-config";
 
 type Target = { for: "owner" } | { for: "card"; qr_token?: string; serial: string };

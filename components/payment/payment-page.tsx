@@ -7,11 +7,11 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
-import { ApiError, apiCall, errorMessage } from "@/lib/api-client";
-import { calls } from "@/lib/contract/calls";
-import { type PaymentMode, SLOT_FEE_MINOR } from "@/lib/contract/payments";
-import { type ChargeAttempt, outcomeUnknown, reusableAttempt } from "@/lib/payments/charge-attempt";
-import { RETURN_TO, useChosenPlan } from "@/lib/payments/local";
+import { ApiError, apiCall, errorMessage } from "@/lib/browser/api-client";
+import { calls } from "@/contract/calls";
+import { type PaymentMode, SLOT_FEE_MINOR } from "@/contract/payments";
+import { type ChargeAttempt, outcomeUnknown, reusableAttempt } from "@/lib/browser/payments/charge-attempt";
+import { RETURN_TO, useChosenPlan } from "@/lib/browser/payments/local";
 import {
   chargeSubscription,
   formatMoney,
@@ -20,8 +20,8 @@ import {
   useApplyCoupon,
   useCoupons,
   usePlans,
-} from "@/lib/queries/payments";
-import { useProfile } from "@/lib/queries/user";
+} from "@/lib/browser/queries/payments";
+import { useProfile } from "@/lib/browser/queries/user";
 import type { CardTokenizer } from "./card-form";
 import { SandboxCardForm } from "./sandbox-card-form";
 import { StripeCardForm } from "./stripe-card-form";
@@ -105,7 +105,7 @@ export function PaymentPage({
     try {
       const billing = { name: profile.data.name, email: profile.data.email };
       // A retry after an answer that never came is the same attempt (same key, same card token):
-      // the server answers the payment it made, never a second charge (lib/payments/charge-attempt).
+      // the server answers the payment it made, never a second charge (lib/browser/payments/charge-attempt).
       const what = `${mode}:${plan?.id ?? ""}:${total}`;
       let current = reusableAttempt(attempt.current, what);
       if (!current) {

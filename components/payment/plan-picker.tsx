@@ -3,8 +3,8 @@
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
-import { formatMoney, useActivePlan, usePayments, usePlans } from "@/lib/queries/payments";
-import { saveChosenPlan } from "@/lib/payments/local";
+import { formatMoney, useActivePlan, usePayments, usePlans } from "@/lib/browser/queries/payments";
+import { saveChosenPlan } from "@/lib/browser/payments/local";
 
 /** /subscription: the plans to choose from; the choice is kept locally and paid on /payment. */
 export function PlanPicker() {

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useImperativeHandle, useState, type Ref } from "react";
-import { sandboxTokenFor } from "@/lib/contract/test-cards";
+import { sandboxTokenFor } from "@/contract/test-cards";
 import type { CardTokenizer } from "./card-form";
 
 /**

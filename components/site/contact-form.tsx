@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { ApiError, apiCall, errorMessage } from "@/lib/api-client";
-import { contactUsCall } from "@/lib/contract/client-calls";
-import { CONTACT_LIMITS as L, PHONE_PATTERN } from "@/lib/contract/limits";
+import { ApiError, apiCall, errorMessage } from "@/lib/browser/api-client";
+import { contactUsCall } from "@/contract/client-calls";
+import { CONTACT_LIMITS as L, PHONE_PATTERN } from "@/contract/limits";
 
 type Status = { kind: "success" | "error"; message: string } | null;
 const FIELDS = ["name", "email", "phone_number", "company_name", "message"] as const;

@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
-import type { HomePageData } from "@/lib/contract/site";
-import { isLocale } from "@/lib/contract/locales";
+import type { HomePageData } from "@/contract/site";
+import { isLocale } from "@/contract/locales";
 import { localizedPath } from "@/lib/i18n/paths";
 import { APP_NAME } from "@/lib/site";
 

@@ -1,6 +1,6 @@
 import { useFormatter, useTranslations } from "next-intl";
-import type { SubscriptionPlan } from "@/lib/contract/plans";
-import type { HomePageData, Review } from "@/lib/contract/site";
+import type { SubscriptionPlan } from "@/contract/plans";
+import type { HomePageData, Review } from "@/contract/site";
 import { APP_NAME } from "@/lib/site";
 
 // The sections' own words are the site namespace's; what the API sends (titles, texts, plans,

@@ -1,5 +1,5 @@
-import type { HomePageData } from "@/lib/contract/site";
-import { SITE_URL } from "@/lib/seo";
+import type { HomePageData } from "@/contract/site";
+import { SITE_URL } from "@/lib/server/seo";
 import { APP_NAME } from "@/lib/site";
 
 /** The organisation for search engines (schema.org JSON-LD: data, not script, for the CSP). */

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { Locale } from "@/lib/contract/locales";
-import { pageMetadata } from "@/lib/seo";
-import { getPage } from "@/lib/site-data";
+import type { Locale } from "@/contract/locales";
+import { pageMetadata } from "@/lib/server/seo";
+import { getPage } from "@/lib/server/site-data";
 
 /**
  * The legal pages' routes, the slugs the API knows them by (spec.md §2) and the key in

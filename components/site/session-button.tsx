@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { homeFor } from "@/lib/routes";
-import { readSessionCookie, sessionCookieName } from "@/lib/session";
+import { readSessionCookie, sessionCookieName } from "@/lib/server/session";
 
 /**
  * "Dashboard" for a signed-in visitor, "Login Your Account" otherwise, decided on the server from

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from "react";
-import { getHomeContent } from "@/lib/site-data";
+import { getHomeContent } from "@/lib/server/site-data";
 import { Footer } from "./footer";
 import { LoginButton, SessionButton, SessionButtonFallback } from "./session-button";
 import { TopBar } from "./top-bar";

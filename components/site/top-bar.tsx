@@ -1,7 +1,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { SiteLanguageLinks } from "@/components/ui/language-picker";
-import { isLocale } from "@/lib/contract/locales";
+import { isLocale } from "@/contract/locales";
 import { localizedPath } from "@/lib/i18n/paths";
 import { APP_NAME } from "@/lib/site";
 import { SECTIONS } from "./nav-links";

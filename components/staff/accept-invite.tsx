@@ -8,10 +8,10 @@ import { NewPasswordFields } from "@/components/auth/new-password-fields";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
-import { ApiError, errorMessage } from "@/lib/api-client";
-import { acceptInviteForm, type StaffInvite } from "@/lib/contract/staff";
-import { acceptInvite, useStaffInvite } from "@/lib/queries/staff";
-import { useContractForm } from "@/lib/use-contract-form";
+import { ApiError, errorMessage } from "@/lib/browser/api-client";
+import { acceptInviteForm, type StaffInvite } from "@/contract/staff";
+import { acceptInvite, useStaffInvite } from "@/lib/browser/queries/staff";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 
 function InviteForm({ token, invite, onAccepted }: { token: string; invite: StaffInvite; onAccepted: () => void }) {
   const t = useTranslations("card");

@@ -25,7 +25,7 @@ export const LANGUAGES: { code: string; name: string }[] = LIST.split("|").map((
 
 /**
  * The languages the widget offers: Google's, less the ones the product speaks itself
- * (lib/contract/locales.ts: English, Spanish, French, German, Portuguese, Arabic).
+ * (contract/locales.ts: English, Spanish, French, German, Portuguese, Arabic).
  */
 const OWN = new Set(["en", "es", "fr", "de", "pt", "ar"]);
 export const MACHINE_LANGUAGES = LANGUAGES.filter((language) => !OWN.has(language.code));

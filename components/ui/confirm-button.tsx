@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type ReactNode } from "react";
 import toast from "react-hot-toast";
-import { errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/lib/browser/api-client";
 import { Button } from "./button";
 import { showModal, trapTab } from "./modal";
 

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { usePathname, useRouter } from "next/navigation";
 import { useState } from "react";
-import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from "@/lib/contract/locales";
+import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from "@/contract/locales";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "@/lib/i18n/locale-cookie";
 import { localizedPath, splitLocalePath } from "@/lib/i18n/paths";
 

@@ -1,4 +1,4 @@
-import type { Paginated } from "@/lib/contract/pagination";
+import type { Paginated } from "@/contract/pagination";
 
 /** Previous / next for a list paged by cursor (no total); hidden when everything fits on one page. */
 export function CursorPagination({

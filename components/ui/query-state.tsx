@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/lib/browser/api-client";
 
 /** Grey placeholders in the shape of what is loading; announced once to screen readers. */
 export function Skeleton({ rows = 3, height = "4rem", label }: { rows?: number; height?: string; label: string }) {

@@ -1,6 +1,6 @@
 import { PushButton } from "@/components/notifications/push-button";
-import type { CardMessage } from "@/lib/contract/notifications";
-import { webEnv } from "@/lib/env";
+import type { CardMessage } from "@/contract/notifications";
+import { webEnv } from "@/lib/server/env";
 import { parsePushConfig } from "@/lib/push-config";
 import { LocalTime } from "./local-time";
 import { cardTranslator, type CardLocale } from "@/lib/card-intl";

@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, useSyncExternalStore } from "react";
-import { LAST_CARD_COOKIE } from "@/lib/contract/wallet-device";
+import { LAST_CARD_COOKIE } from "@/contract/wallet-device";
 
 const ONE_YEAR = 365 * 24 * 60 * 60;
 

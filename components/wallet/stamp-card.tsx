@@ -1,8 +1,8 @@
 import QRCode from "qrcode";
 import type { CSSProperties, ReactNode } from "react";
-import type { CardLook } from "@/lib/contract/card-design";
-import { meetsAA } from "@/lib/contract/contrast";
-import type { WalletCard } from "@/lib/contract/wallet";
+import type { CardLook } from "@/contract/card-design";
+import { meetsAA } from "@/contract/contrast";
+import type { WalletCard } from "@/contract/wallet";
 import { cardTranslator, type CardLocale, type CardTranslator } from "@/lib/card-intl";
 
 /**

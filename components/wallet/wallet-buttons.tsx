@@ -1,5 +1,5 @@
 import { StoreBadges, type StoreLinks } from "@/components/app/store-badges";
-import type { WalletLinks } from "@/lib/contract/wallet";
+import type { WalletLinks } from "@/contract/wallet";
 import type { WalletDevice } from "@/lib/device";
 import { cardTranslator, type CardLocale } from "@/lib/card-intl";
 

@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from "../contract/locales";
+import { isLocale, type Locale } from "../../contract/locales";
 
 /** The visitor's language (next-intl's default cookie name): set by the pickers and, for owners, from their profile. */
 export const LOCALE_COOKIE = "NEXT_LOCALE";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { IntlMessageFormat } from "intl-messageformat";
-import { LOCALES } from "../contract/locales";
+import { LOCALES } from "../../contract/locales";
 import { NAMESPACES } from "./namespaces";
 
 type Tree = { [key: string]: string | Tree };

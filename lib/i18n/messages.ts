@@ -1,5 +1,5 @@
 import type { AbstractIntlMessages } from "next-intl";
-import type { Locale } from "@/lib/contract/locales";
+import type { Locale } from "@/contract/locales";
 import { NAMESPACES } from "./namespaces";
 
 /** Every namespace of a locale's messages, as next-intl takes them: `{ common: {…}, site: {…} }`. */

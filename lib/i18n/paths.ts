@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "../contract/locales";
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "../../contract/locales";
 
 /**
  * A public page's address in a language: English at the unprefixed path (`/terms-condition`),

@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from "intl-messageformat";
-import { loginBody, registerBody } from "../contract/auth";
+import { loginBody, registerBody } from "../../contract/auth";
 import de from "../../messages/de/common.json";
 import { localizeIssue, validationMessage, type ValidationIssue } from "./validation";
 

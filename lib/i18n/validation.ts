@@ -9,4 +9,4 @@ export {
   validationMessage,
   type ValidationIssue,
   type ValidationKey,
-} from "../contract/validation-keys";
+} from "../../contract/validation-keys";

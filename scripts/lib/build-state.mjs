@@ -29,7 +29,7 @@ const mtime = (file) => {
 export const targets = {
   server: {
     output: "server/dist/main.cjs",
-    sources: ["server/src", "lib/contract", "package-lock.json"],
+    sources: ["server/src", "contract", "package-lock.json"],
     command: ["run", "build:server"],
   },
   web: {

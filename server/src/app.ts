@@ -1,7 +1,7 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
-import { messages } from "../../lib/contract/envelope";
+import { messages } from "../../contract/envelope";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { isDatabaseUnavailable } from "./http/db-unavailable";
@@ -42,7 +42,7 @@ import { createJobs, type Jobs, type JobsOptions } from "./services/jobs";
 import { registerMailJobs } from "./services/mail-jobs";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limit";
 import { createPushSender } from "./services/push";
-import type { PlanFeature } from "../../lib/contract/plan-features";
+import type { PlanFeature } from "../../contract/plan-features";
 import { registerCodeRequests } from "./modules/auth/code-requests";
 import { createApns } from "./modules/apple-wallet/apns";
 import { createPassImageCache } from "./modules/apple-wallet/images";

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { connection } from "next/server";
 import { PaymentPage } from "@/components/payment/payment-page";
-import { paymentMode } from "@/lib/contract/payments";
-import { webEnv } from "@/lib/env";
+import { paymentMode } from "@/contract/payments";
+import { webEnv } from "@/lib/server/env";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("dashboard.titles");

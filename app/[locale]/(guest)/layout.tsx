@@ -5,7 +5,7 @@ import { SiteChrome } from "@/components/site/site-chrome";
 
 /**
  * The public pages for visitors without a session cookie: fully prerendered and cached
- * (lib/site-data.ts), no per-request rendering. No client providers here: they belong to the
+ * (lib/server/site-data.ts), no per-request rendering. No client providers here: they belong to the
  * signed-in pages.
  */
 export default async function MarketingLayout({

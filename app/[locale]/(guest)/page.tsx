@@ -3,9 +3,9 @@ import type { Metadata } from "next";
 import { ContactForm } from "@/components/site/contact-form";
 import { About, Hero, HowItWorks, Pricing, Reviews } from "@/components/site/home-sections";
 import { OrganizationJsonLd } from "@/components/site/json-ld";
-import { isLocale } from "@/lib/contract/locales";
-import { pageMetadata } from "@/lib/seo";
-import { getHomeContent } from "@/lib/site-data";
+import { isLocale } from "@/contract/locales";
+import { pageMetadata } from "@/lib/server/seo";
+import { getHomeContent } from "@/lib/server/site-data";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   return homeMetadata((await params).locale);

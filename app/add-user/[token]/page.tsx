@@ -5,7 +5,7 @@ import { Providers } from "@/app/providers";
 import { AcceptInvite } from "@/components/staff/accept-invite";
 import { CardIntlProvider } from "@/components/wallet/card-intl-provider";
 import { cardLocale, cardTranslator, langAttributes } from "@/lib/card-intl";
-import { requestCardLocale } from "@/lib/card-intl-server";
+import { requestCardLocale } from "@/lib/server/card-intl";
 import { APP_NAME } from "@/lib/site";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { forward } from "@/lib/bff/forward";
-import { forwardPublicApi } from "@/lib/bff/public-api";
+import { forward } from "@/lib/server/bff/forward";
+import { forwardPublicApi } from "@/lib/server/bff/public-api";
 
 type Params = { params: Promise<{ path: string[] }> };
 

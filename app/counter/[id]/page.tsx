@@ -5,7 +5,7 @@ import { connection } from "next/server";
 import { CounterScreen } from "@/components/counter/counter-screen";
 import { CardIntlProvider } from "@/components/wallet/card-intl-provider";
 import { cardLocale, cardTranslator, langAttributes } from "@/lib/card-intl";
-import { requestCardLocale } from "@/lib/card-intl-server";
+import { requestCardLocale } from "@/lib/server/card-intl";
 import "./counter.css";
 
 export async function generateMetadata(): Promise<Metadata> {

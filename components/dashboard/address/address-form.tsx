@@ -2,16 +2,16 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { clearDraft } from "@/lib/payments/local";
-import { leadToSlotFee } from "@/lib/payments/slot-fee";
+import { clearDraft } from "@/lib/browser/payments/local";
+import { leadToSlotFee } from "@/lib/browser/payments/slot-fee";
 import { useId } from "react";
 import toast from "react-hot-toast";
 import { FormActions } from "@/components/ui/form-actions";
 import { SelectField } from "@/components/ui/select-field";
-import { addressForm, type Address } from "@/lib/contract/address";
-import type { Business } from "@/lib/contract/business";
-import { useSaveAddress } from "@/lib/queries/addresses";
-import { useContractForm } from "@/lib/use-contract-form";
+import { addressForm, type Address } from "@/contract/address";
+import type { Business } from "@/contract/business";
+import { useSaveAddress } from "@/lib/browser/queries/addresses";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 import { BLANK_PLACE, PlaceFields } from "../place-fields";
 import { CoordinatesFields } from "./coordinates-fields";
 

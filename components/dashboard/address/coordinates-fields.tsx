@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { TextField } from "@/components/ui/text-field";
-import type { useContractForm } from "@/lib/use-contract-form";
+import type { useContractForm } from "@/lib/browser/use-contract-form";
 import "./coordinates.css";
 
 type Form = ReturnType<typeof useContractForm>;

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { SelectField } from "@/components/ui/select-field";
-import { useBusinessOptions } from "@/lib/queries/businesses";
-import { useCardDesign } from "@/lib/queries/card-design";
+import { useBusinessOptions } from "@/lib/browser/queries/businesses";
+import { useCardDesign } from "@/lib/browser/queries/card-design";
 import { CardDesignForm } from "./card-design-form";
 import "./card-design.css";
 

@@ -6,8 +6,8 @@ import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
-import { errorMessage } from "@/lib/api-client";
-import { useApplyCoupon, useCoupons, useDeleteCoupon } from "@/lib/queries/payments";
+import { errorMessage } from "@/lib/browser/api-client";
+import { useApplyCoupon, useCoupons, useDeleteCoupon } from "@/lib/browser/queries/payments";
 
 /** /dashboard/coupon: the owner's applied coupons (coupon-list), detach (delete-coupon), apply one. */
 export function CouponSection() {

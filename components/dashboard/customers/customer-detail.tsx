@@ -6,10 +6,10 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { showModal, trapTab } from "@/components/ui/modal";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
-import { calls } from "@/lib/contract/calls";
-import { SEGMENTS, type CustomerDetail, type Segment } from "@/lib/contract/customers";
-import { useCustomer, useDeleteCustomer } from "@/lib/queries/customers";
-import { useProfile } from "@/lib/queries/user";
+import { calls } from "@/contract/calls";
+import { SEGMENTS, type CustomerDetail, type Segment } from "@/contract/customers";
+import { useCustomer, useDeleteCustomer } from "@/lib/browser/queries/customers";
+import { useProfile } from "@/lib/browser/queries/user";
 import { labelColumns } from "../stack-table";
 import { Flags, stampsOf } from "./flags";
 

@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import type { CustomerFlag, CustomerRow } from "@/lib/contract/customers";
+import type { CustomerFlag, CustomerRow } from "@/contract/customers";
 
 const FLAG_CLASS: Record<CustomerFlag, string> = {
   reward_ready: "badge-success",

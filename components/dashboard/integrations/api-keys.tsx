@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { ItemRow } from "@/components/ui/item-row";
 import { TextField } from "@/components/ui/text-field";
-import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type NewApiKey } from "@/lib/contract/api-keys";
-import { useAddApiKey, useApiKeys, useRevokeApiKey } from "@/lib/queries/integrations";
+import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope, type NewApiKey } from "@/contract/api-keys";
+import { useAddApiKey, useApiKeys, useRevokeApiKey } from "@/lib/browser/queries/integrations";
 import { AddFormCard, PartList, useAddForm, CheckboxGroup, ShownOnce, useWhen } from "./shared";
 
 function KeyForm({ onAdded }: { onAdded: (key: NewApiKey) => void }) {

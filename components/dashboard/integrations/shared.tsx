@@ -7,7 +7,7 @@ import toast from "react-hot-toast";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { ApiError, errorMessage } from "@/lib/browser/api-client";
 
 /** "26 Nov 2026, 19:20" through next-intl's formatter; "never" for a null. */
 export function useWhen() {

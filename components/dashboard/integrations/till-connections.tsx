@@ -7,15 +7,15 @@ import { ItemRow } from "@/components/ui/item-row";
 import { EmptyState } from "@/components/ui/query-state";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { POS_PROVIDERS, type PosConnection, type PosProvider } from "@/lib/contract/pos";
-import { useBusinessOptions } from "@/lib/queries/businesses";
+import { POS_PROVIDERS, type PosConnection, type PosProvider } from "@/contract/pos";
+import { useBusinessOptions } from "@/lib/browser/queries/businesses";
 import {
   useAddPosConnection,
   useDeletePosConnection,
   usePosConnections,
   usePosConnectionSettings,
   type NewPosConnection,
-} from "@/lib/queries/integrations";
+} from "@/lib/browser/queries/integrations";
 import { PagedList } from "../paged-list";
 import { AddFormCard, useAddForm, CopyField, useReportError, useWhen } from "./shared";
 

@@ -15,7 +15,7 @@ import {
   type WebhookEndpoint,
   type WebhookEvent,
   type WebhookWithSecret,
-} from "@/lib/contract/webhooks";
+} from "@/contract/webhooks";
 import {
   useAddWebhook,
   useDeleteWebhook,
@@ -24,7 +24,7 @@ import {
   useTestWebhook,
   useWebhookDeliveries,
   useWebhooks,
-} from "@/lib/queries/integrations";
+} from "@/lib/browser/queries/integrations";
 import { AddFormCard, PartList, useAddForm, CheckboxGroup, ShownOnce, useReportError, useWhen } from "./shared";
 
 function EndpointForm({ onAdded }: { onAdded: (endpoint: WebhookWithSecret) => void }) {

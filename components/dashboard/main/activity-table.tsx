@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import type { DayFigures } from "@/lib/contract/dashboard";
+import type { DayFigures } from "@/contract/dashboard";
 import { useDayLabel } from "./day-label";
 
 /**

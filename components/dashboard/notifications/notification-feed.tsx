@@ -5,9 +5,9 @@ import { useEffect, useId, useState } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
-import type { NotificationKind } from "@/lib/contract/notifications";
+import type { NotificationKind } from "@/contract/notifications";
 import { usePageInRange } from "../use-page";
-import { useClearNotifications, useMarkRead, useNotifications } from "@/lib/queries/notifications";
+import { useClearNotifications, useMarkRead, useNotifications } from "@/lib/browser/queries/notifications";
 
 /** Both payment outcomes read "Payment": the entry's title says which. */
 const KIND_KEY: Record<NotificationKind, string> = {

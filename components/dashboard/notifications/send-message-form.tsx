@@ -6,18 +6,12 @@ import toast from "react-hot-toast";
 import { FormActions } from "@/components/ui/form-actions";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import {
-  DEFAULT_SEGMENT_DAYS,
-  MAX_SEGMENT_DAYS,
-  SEGMENTS,
-  segmentTakesDays,
-  type Segment,
-} from "@/lib/contract/customers";
-import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX, notificationAddBody } from "@/lib/contract/notifications";
-import { useBusinessOptions } from "@/lib/queries/businesses";
-import { useSegmentCount } from "@/lib/queries/customers";
-import { useSendMessage } from "@/lib/queries/notifications";
-import { useContractForm } from "@/lib/use-contract-form";
+import { DEFAULT_SEGMENT_DAYS, MAX_SEGMENT_DAYS, SEGMENTS, segmentTakesDays, type Segment } from "@/contract/customers";
+import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX, notificationAddBody } from "@/contract/notifications";
+import { useBusinessOptions } from "@/lib/browser/queries/businesses";
+import { useSegmentCount } from "@/lib/browser/queries/customers";
+import { useSendMessage } from "@/lib/browser/queries/notifications";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 
 /** "12 / 60": how much of what a phone shows is used; announced politely as it changes. */
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {

@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Pagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
-import { useSentMessages } from "@/lib/queries/notifications";
+import { useSentMessages } from "@/lib/browser/queries/notifications";
 import { usePageInRange } from "../use-page";
 
 /** The messages the owner sent, newest first. */

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
-import type { PaymentRecord } from "@/lib/contract/payments";
-import { formatMoney, useActivePlan, usePayments } from "@/lib/queries/payments";
+import type { PaymentRecord } from "@/contract/payments";
+import { formatMoney, useActivePlan, usePayments } from "@/lib/browser/queries/payments";
 import { labelColumns } from "../stack-table";
 
 /** The badge of each payment status; its label is dashboard.billing.statuses.<status>. */

@@ -8,14 +8,14 @@ import { ItemRow } from "@/components/ui/item-row";
 import { EmptyState } from "@/components/ui/query-state";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { productCategoryAddBody, type ProductCategory } from "@/lib/contract/product-category";
-import { useBusinessOptions } from "@/lib/queries/businesses";
+import { productCategoryAddBody, type ProductCategory } from "@/contract/product-category";
+import { useBusinessOptions } from "@/lib/browser/queries/businesses";
 import {
   useDeleteProductCategory,
   useProductCategories,
   useSaveProductCategory,
-} from "@/lib/queries/product-categories";
-import { useContractForm } from "@/lib/use-contract-form";
+} from "@/lib/browser/queries/product-categories";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 import { PagedList } from "../paged-list";
 
 function CategoryForm({ category, onDone }: { category?: ProductCategory; onDone?: () => void }) {

@@ -5,8 +5,8 @@ import { useId, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { errorMessage } from "@/lib/api-client";
-import { useAddCounterDevice, useCounterDevices, useRevokeCounterDevice } from "@/lib/queries/loyalty";
+import { errorMessage } from "@/lib/browser/api-client";
+import { useAddCounterDevice, useCounterDevices, useRevokeCounterDevice } from "@/lib/browser/queries/loyalty";
 
 /**
  * Device links: a shop tablet signed in to this QR code's counter screen and nothing else. The

@@ -6,11 +6,11 @@ import toast from "react-hot-toast";
 import { FormActions } from "@/components/ui/form-actions";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { generateQrBody } from "@/lib/contract/qr-codes";
-import { useAddressOptions } from "@/lib/queries/addresses";
-import { useBusinessOptions } from "@/lib/queries/businesses";
-import { useGenerateQr, useRewardOptions } from "@/lib/queries/loyalty";
-import { useContractForm } from "@/lib/use-contract-form";
+import { generateQrBody } from "@/contract/qr-codes";
+import { useAddressOptions } from "@/lib/browser/queries/addresses";
+import { useBusinessOptions } from "@/lib/browser/queries/businesses";
+import { useGenerateQr, useRewardOptions } from "@/lib/browser/queries/loyalty";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 
 /** generate-qr: a business, optionally one of its locations and rewards, and a label for the owner. */
 export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
-import { useQrCode } from "@/lib/queries/loyalty";
+import { useQrCode } from "@/lib/browser/queries/loyalty";
 import { QrSecurity } from "./qr-security";
 
 const SIZES = {

@@ -4,9 +4,9 @@ import { useTranslations } from "next-intl";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { errorMessage } from "@/lib/api-client";
-import type { QrCode } from "@/lib/contract/qr-codes";
-import { useQrMode, useRegenerateQr } from "@/lib/queries/loyalty";
+import { errorMessage } from "@/lib/browser/api-client";
+import type { QrCode } from "@/contract/qr-codes";
+import { useQrMode, useRegenerateQr } from "@/lib/browser/queries/loyalty";
 import { DeviceLinks } from "./device-links";
 
 /**

@@ -14,7 +14,7 @@ import {
   REWARD_KINDS,
   DEFAULT_REFERRAL_BONUS,
   type RewardKind,
-} from "@/lib/contract/rewards";
+} from "@/contract/rewards";
 import { useRewardSummary } from "./reward-summary";
 
 type Field = (name: string) => {

@@ -6,8 +6,8 @@ import toast from "react-hot-toast";
 import { FormActions } from "@/components/ui/form-actions";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { ApiError } from "@/lib/api-client";
-import { issueErrors, messages } from "@/lib/contract/envelope";
+import { ApiError } from "@/lib/browser/api-client";
+import { issueErrors, messages } from "@/contract/envelope";
 import {
   addRewardBody,
   DEFAULT_COOLDOWN_MINUTES,
@@ -18,11 +18,11 @@ import {
   type AddRewardBody,
   type Reward,
   type RewardKind,
-} from "@/lib/contract/rewards";
-import { useBusinessOptions } from "@/lib/queries/businesses";
-import { useSaveReward } from "@/lib/queries/loyalty";
-import { useProductCategoryOptions } from "@/lib/queries/product-categories";
-import { useContractForm } from "@/lib/use-contract-form";
+} from "@/contract/rewards";
+import { useBusinessOptions } from "@/lib/browser/queries/businesses";
+import { useSaveReward } from "@/lib/browser/queries/loyalty";
+import { useProductCategoryOptions } from "@/lib/browser/queries/product-categories";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 import { KindChoice, KindFields, tierRow, type TierRow } from "./kind-fields";
 import { RewardOptions } from "./reward-options";
 

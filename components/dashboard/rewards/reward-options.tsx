@@ -7,9 +7,9 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { FormActions } from "@/components/ui/form-actions";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
-import { MAX_OPTION_POINTS, rewardOptionAddBody, type Reward } from "@/lib/contract/rewards";
-import { useAddRewardOption, useDeleteRewardOption, useRewardOptionList } from "@/lib/queries/reward-options";
-import { useContractForm } from "@/lib/use-contract-form";
+import { MAX_OPTION_POINTS, rewardOptionAddBody, type Reward } from "@/contract/rewards";
+import { useAddRewardOption, useDeleteRewardOption, useRewardOptionList } from "@/lib/browser/queries/reward-options";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 
 /** A points reward's catalogue (issue 23 §2): what N points buy, added and retired here. */
 export function RewardOptions({ reward }: { reward: Reward }) {

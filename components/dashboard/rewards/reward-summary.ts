@@ -1,6 +1,6 @@
 import { useFormatter, useTranslations } from "next-intl";
-import { minorDigits } from "@/lib/contract/money";
-import type { Reward } from "@/lib/contract/rewards";
+import { minorDigits } from "@/contract/money";
+import type { Reward } from "@/contract/rewards";
 
 type Formatter = ReturnType<typeof useFormatter>;
 

@@ -9,9 +9,9 @@ import { Pagination } from "@/components/ui/pagination";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
-import { cardAdjustBody, type CardEvent, type CardSummary } from "@/lib/contract/cards";
-import { useAdjustCard, useCardHistory } from "@/lib/queries/loyalty";
-import { useContractForm } from "@/lib/use-contract-form";
+import { cardAdjustBody, type CardEvent, type CardSummary } from "@/contract/cards";
+import { useAdjustCard, useCardHistory } from "@/lib/browser/queries/loyalty";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 import "../stack-table.css";
 
 type T = ReturnType<typeof useTranslations<"scanner.card">>;

@@ -3,11 +3,11 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { ApiError, errorMessage } from "@/lib/api-client";
-import { messages } from "@/lib/contract/envelope";
-import { fromMinor } from "@/lib/contract/money";
-import type { ScanResult } from "@/lib/contract/wallet";
-import { useRedeemCard } from "@/lib/queries/loyalty";
+import { ApiError, errorMessage } from "@/lib/browser/api-client";
+import { messages } from "@/contract/envelope";
+import { fromMinor } from "@/contract/money";
+import type { ScanResult } from "@/contract/wallet";
+import { useRedeemCard } from "@/lib/browser/queries/loyalty";
 import { moneyShort } from "../rewards/reward-summary";
 
 export type Outcome = { ok: true; message: string; result: ScanResult; live: boolean } | { ok: false; message: string };

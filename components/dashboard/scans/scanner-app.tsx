@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { SCANNER_MANIFEST, SCANNER_START, SCANNER_WORKER } from "@/lib/offline-scans/scanner-app";
+import { SCANNER_MANIFEST, SCANNER_START, SCANNER_WORKER } from "@/lib/browser/offline-scans/scanner-app";
 
 /** Chromium's install offer (not in TypeScript's DOM types): `prompt()` shows the browser's dialog. */
 type InstallOffer = Event & { prompt: () => Promise<void> };

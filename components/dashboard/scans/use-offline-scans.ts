@@ -1,10 +1,10 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiError } from "@/lib/api-client";
-import { indexedDbStore } from "@/lib/offline-scans/idb-store";
-import { memoryStore, scanQueue, shouldKeep, type QueuedScan, type Sent } from "@/lib/offline-scans/queue";
-import { sendScan, useRefreshScans } from "@/lib/queries/loyalty";
+import { ApiError } from "@/lib/browser/api-client";
+import { indexedDbStore } from "@/lib/browser/offline-scans/idb-store";
+import { memoryStore, scanQueue, shouldKeep, type QueuedScan, type Sent } from "@/lib/browser/offline-scans/queue";
+import { sendScan, useRefreshScans } from "@/lib/browser/queries/loyalty";
 import { failureText, type Outcome } from "./scan-result";
 
 /** A kept scan and what the server said when it finally arrived. */

@@ -7,9 +7,9 @@ import { FormActions } from "@/components/ui/form-actions";
 import { ItemRow } from "@/components/ui/item-row";
 import { EmptyState } from "@/components/ui/query-state";
 import { TextField } from "@/components/ui/text-field";
-import { addStaffBody, type StaffMember } from "@/lib/contract/staff";
-import { useAddStaff, useDeleteStaff, useStaff } from "@/lib/queries/staff";
-import { useContractForm } from "@/lib/use-contract-form";
+import { addStaffBody, type StaffMember } from "@/contract/staff";
+import { useAddStaff, useDeleteStaff, useStaff } from "@/lib/browser/queries/staff";
+import { useContractForm } from "@/lib/browser/use-contract-form";
 import { PagedList } from "../paged-list";
 import { StaffSettingsCard } from "./staff-settings";
 

@@ -3,8 +3,8 @@
 import { useTranslations } from "next-intl";
 import toast from "react-hot-toast";
 import "../scans/scans.css";
-import { errorMessage } from "@/lib/api-client";
-import { useSaveStaffSettings, useStaffSettings } from "@/lib/queries/loyalty";
+import { errorMessage } from "@/lib/browser/api-client";
+import { useSaveStaffSettings, useStaffSettings } from "@/lib/browser/queries/loyalty";
 
 /** The owner's staff settings: whether staff may correct a card's stamps (card-adjust). */
 export function StaffSettingsCard() {

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { ApiKeyScope } from "../../../lib/contract/api-keys";
+import type { ApiKeyScope } from "../../../contract/api-keys";
 import type { Db } from "../db/client";
 import { apiKeys, users } from "../db/schema";
 import { sha256 } from "../crypto";

@@ -1,5 +1,5 @@
-import type { FieldErrors } from "../../../lib/contract/envelope";
-import { messages } from "../../../lib/contract/envelope";
+import type { FieldErrors } from "../../../contract/envelope";
+import { messages } from "../../../contract/envelope";
 
 /** An error that is the client's to see: status, message and (422) field errors. */
 export class HttpError extends Error {

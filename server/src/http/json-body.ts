@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { messages } from "../../../lib/contract/envelope";
+import { messages } from "../../../contract/envelope";
 import { HttpError } from "./errors";
 
 /** Deeper bodies are refused before they are parsed: no contract call nests more than a few. */

@@ -1,4 +1,4 @@
-import { lastPage, type PageQuery, type Paginated } from "../../../lib/contract/pagination";
+import { lastPage, type PageQuery, type Paginated } from "../../../contract/pagination";
 
 /** One page of a list: `count` the whole list, `rows` the page at (limit, offset). */
 export async function paginate<T>(

@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from "intl-messageformat";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../lib/contract/locales";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../../../contract/locales";
 import { ar } from "./messages/ar";
 import { de } from "./messages/de";
 import { en, type MessageKey } from "./messages/en";

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { RewardKind } from "../../../lib/contract/rewards";
+import type { RewardKind } from "../../../contract/rewards";
 import type { Db, Database } from "../db/client";
 
 /**

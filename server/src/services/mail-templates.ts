@@ -1,6 +1,6 @@
 import type { Mail } from "./mail";
-import type { OtpPurpose } from "../../../lib/contract/fields";
-import { isRightToLeft } from "../../../lib/contract/locales";
+import type { OtpPurpose } from "../../../contract/fields";
+import { isRightToLeft } from "../../../contract/locales";
 import { translator, type Translate } from "../i18n";
 
 const escape = (s: string) =>

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
-import { calls, type Call } from "../../../lib/contract/calls";
-import { safeParse, type Schema } from "../../../lib/contract/schema";
-import { CARD_SECRETS_HEADER } from "../../../lib/contract/wallet";
+import { calls, type Call } from "../../../contract/calls";
+import { safeParse, type Schema } from "../../../contract/schema";
+import { CARD_SECRETS_HEADER } from "../../../contract/wallet";
 import { createTestApp, uniqueEmail, type Res, type TestApp } from "../helpers/app";
 import { BUSINESS_FIELDS, image } from "../helpers/dashboard";
 import { changedTables, fingerprint } from "../helpers/fingerprint";

@@ -1,5 +1,5 @@
-import type { Address } from "../../../lib/contract/address";
-import type { Paginated } from "../../../lib/contract/pagination";
+import type { Address } from "../../../contract/address";
+import type { Paginated } from "../../../contract/pagination";
 import { createTestApp, expectInvalid, type TestApp } from "../helpers/app";
 import { ADDRESS_FIELDS } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { NewApiKey, ApiKey } from "../../../lib/contract/api-keys";
+import type { NewApiKey, ApiKey } from "../../../contract/api-keys";
 import { createSandboxProvider } from "../../src/services/payments/sandbox";
 import { sha256 } from "../../src/crypto";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";

@@ -1,8 +1,8 @@
 import { createHash, X509Certificate } from "node:crypto";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { AppleUpdatedSerials } from "../../../lib/contract/apple-wallet";
-import { CARD_SECRETS_HEADER } from "../../../lib/contract/wallet";
+import type { AppleUpdatedSerials } from "../../../contract/apple-wallet";
+import { CARD_SECRETS_HEADER } from "../../../contract/wallet";
 import { createPassImageCache } from "../../src/modules/apple-wallet/images";
 import { APPLE_MESSAGE_PAGE } from "../../src/modules/apple-wallet/message-updates";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Automation, AutomationLogEntry } from "../../../lib/contract/automations";
-import type { Paginated } from "../../../lib/contract/pagination";
-import type { WalletCard } from "../../../lib/contract/wallet";
+import type { Automation, AutomationLogEntry } from "../../../contract/automations";
+import type { Paginated } from "../../../contract/pagination";
+import type { WalletCard } from "../../../contract/wallet";
 import { AUTOMATION_PAGE, fillPlaceholders, runAutomations } from "../../src/modules/automations/run";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";

@@ -1,5 +1,5 @@
-import { calls, type Call } from "../../../lib/contract/calls";
-import { safeParse } from "../../../lib/contract/schema";
+import { calls, type Call } from "../../../contract/calls";
+import { safeParse } from "../../../contract/schema";
 import { createTestApp, type RequestOptions, type Res, type TestApp } from "../helpers/app";
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Business } from "../../../lib/contract/business";
-import type { Paginated } from "../../../lib/contract/pagination";
+import type { Business } from "../../../contract/business";
+import type { Paginated } from "../../../contract/pagination";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { BUSINESS_FIELDS, dashboardFixtures, image, multipart } from "../helpers/dashboard";
 

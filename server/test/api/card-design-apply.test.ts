@@ -1,8 +1,8 @@
 import sharp from "sharp";
-import type { CardDesign } from "../../../lib/contract/card-design";
-import type { CounterCode, QrPublic } from "../../../lib/contract/qr-codes";
-import { CARD_SECRETS_HEADER, type WalletCard } from "../../../lib/contract/wallet";
-import type { AppleUpdatedSerials } from "../../../lib/contract/apple-wallet";
+import type { CardDesign } from "../../../contract/card-design";
+import type { CounterCode, QrPublic } from "../../../contract/qr-codes";
+import { CARD_SECRETS_HEADER, type WalletCard } from "../../../contract/wallet";
+import type { AppleUpdatedSerials } from "../../../contract/apple-wallet";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { appleEnv, makeAppleCertificates, PASS_TYPE_ID, readZip, startApnsStandIn } from "../helpers/apple-wallet";
 import { startGoogleStandIn, testServiceAccount } from "../helpers/google-wallet-stand-in";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { CardDesign } from "../../../lib/contract/card-design";
+import type { CardDesign } from "../../../contract/card-design";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { dashboardFixtures, image, multipart } from "../helpers/dashboard";
 

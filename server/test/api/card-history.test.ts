@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { CardHistory, CardSummary } from "../../../lib/contract/cards";
+import type { CardHistory, CardSummary } from "../../../contract/cards";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

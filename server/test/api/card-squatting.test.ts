@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { WalletCard, WalletJoinResult } from "../../../lib/contract/wallet";
+import type { WalletCard, WalletJoinResult } from "../../../contract/wallet";
 import { codeOf, createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { CardHistory } from "../../../lib/contract/cards";
-import type { NotificationList } from "../../../lib/contract/notifications";
+import type { CardHistory } from "../../../contract/cards";
+import type { NotificationList } from "../../../contract/notifications";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { CounterDeviceLink } from "../../../lib/contract/counter-devices";
-import type { CounterCode } from "../../../lib/contract/qr-codes";
+import type { CounterDeviceLink } from "../../../contract/counter-devices";
+import type { CounterCode } from "../../../contract/qr-codes";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { CounterDeviceLink } from "../../../lib/contract/counter-devices";
+import type { CounterDeviceLink } from "../../../contract/counter-devices";
 import { STREAMS_PER_HOLDER } from "../../src/modules/loyalty/counter-streams";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { listenBase, openStream, until, type CounterStream } from "../helpers/counter-stream";

@@ -1,4 +1,4 @@
-import type { CounterCode } from "../../../lib/contract/qr-codes";
+import type { CounterCode } from "../../../contract/qr-codes";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { listenBase, openStream as open, until } from "../helpers/counter-stream";
 import { loyaltyFixtures } from "../helpers/loyalty";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { CustomerExport } from "../../../lib/contract/customers";
-import type { NotificationList } from "../../../lib/contract/notifications";
-import type { WalletCard } from "../../../lib/contract/wallet";
+import type { CustomerExport } from "../../../contract/customers";
+import type { NotificationList } from "../../../contract/notifications";
+import type { WalletCard } from "../../../contract/wallet";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

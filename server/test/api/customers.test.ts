@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { CustomerDetail, CustomerList, SegmentCount } from "../../../lib/contract/customers";
-import type { SentMessage } from "../../../lib/contract/notifications";
-import type { WalletCard } from "../../../lib/contract/wallet";
+import type { CustomerDetail, CustomerList, SegmentCount } from "../../../contract/customers";
+import type { SentMessage } from "../../../contract/notifications";
+import type { WalletCard } from "../../../contract/wallet";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import type { CustomerList, SegmentCount } from "../../../lib/contract/customers";
-import type { CounterCode } from "../../../lib/contract/qr-codes";
+import type { CustomerList, SegmentCount } from "../../../contract/customers";
+import type { CounterCode } from "../../../contract/qr-codes";
 import { DEMO_USER, seed } from "../../src/db/seed";
-import type { DashboardDetails } from "../../../lib/contract/dashboard";
-import type { Paginated } from "../../../lib/contract/pagination";
-import type { Reward, RewardOption } from "../../../lib/contract/rewards";
+import type { DashboardDetails } from "../../../contract/dashboard";
+import type { Paginated } from "../../../contract/pagination";
+import type { Reward, RewardOption } from "../../../contract/rewards";
 import { DEMO_BAKERY, seedDemoBakery } from "../../src/db/seed/demo-bakery";
 import { DEMO_CAFE, seedDemoCafe } from "../../src/db/seed/demo-cafe";
 import { createTestApp, type TestApp } from "../helpers/app";

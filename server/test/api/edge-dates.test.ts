@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { FIRST_DATE, LAST_DATE } from "../../../lib/contract/fields";
+import { FIRST_DATE, LAST_DATE } from "../../../contract/fields";
 import { createTestApp, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

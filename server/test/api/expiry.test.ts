@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Automation } from "../../../lib/contract/automations";
+import type { Automation } from "../../../contract/automations";
 import { runAutomations } from "../../src/modules/automations/run";
 import { EXPIRY_CRON, expireCards } from "../../src/modules/loyalty/expiry";
 import { createTestApp, type TestApp } from "../helpers/app";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { NotificationList } from "../../../lib/contract/notifications";
+import type { NotificationList } from "../../../contract/notifications";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

@@ -1,6 +1,6 @@
 import { createVerify, type KeyObject } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { WalletCard } from "../../../lib/contract/wallet";
+import type { WalletCard } from "../../../contract/wallet";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { startGoogleStandIn, testServiceAccount } from "../helpers/google-wallet-stand-in";
 import { loyaltyFixtures } from "../helpers/loyalty";

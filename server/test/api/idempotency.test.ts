@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { ScanResult } from "../../../lib/contract/wallet";
+import type { ScanResult } from "../../../contract/wallet";
 import { prune } from "../../src/services/housekeeping";
 import { createTestApp, expectError, uniqueEmail, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";

@@ -1,5 +1,5 @@
-import { calls, type Call } from "../../../lib/contract/calls";
-import { messages } from "../../../lib/contract/envelope";
+import { calls, type Call } from "../../../contract/calls";
+import { messages } from "../../../contract/envelope";
 import { createTestApp, expectError, uniqueEmail, type TestApp } from "../helpers/app";
 import { ADDRESS_FIELDS, BUSINESS_FIELDS } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { loginResponse } from "../../../lib/contract/auth";
+import { loginResponse } from "../../../contract/auth";
 import { createTestApp, expectError, type TestApp, uniqueEmail } from "../helpers/app";
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Business } from "../../../lib/contract/business";
+import type { Business } from "../../../contract/business";
 import { imageQueue } from "../../src/services/images";
 import { logoLimit } from "../../src/modules/businesses/routes";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";

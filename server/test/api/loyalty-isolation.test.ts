@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
-import type { ScanPage } from "../../../lib/contract/scans";
+import type { ScanPage } from "../../../contract/scans";
 
 // One owner's QR codes, rewards, cards and scans are invisible and untouchable to another owner
 // (404, never a leak), and staff get 403 on the owner-only calls.

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Paginated } from "../../../lib/contract/pagination";
-import type { QrCodeDetail, QrPublic } from "../../../lib/contract/qr-codes";
-import type { Reward } from "../../../lib/contract/rewards";
-import type { WalletCard } from "../../../lib/contract/wallet";
+import type { Paginated } from "../../../contract/pagination";
+import type { QrCodeDetail, QrPublic } from "../../../contract/qr-codes";
+import type { Reward } from "../../../contract/rewards";
+import type { WalletCard } from "../../../contract/wallet";
 import { codeOf, createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

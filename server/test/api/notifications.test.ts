@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { FeedEntry, NotificationList, SentMessage } from "../../../lib/contract/notifications";
-import type { WalletCard } from "../../../lib/contract/wallet";
+import type { FeedEntry, NotificationList, SentMessage } from "../../../contract/notifications";
+import type { WalletCard } from "../../../contract/wallet";
 import { seedPlans } from "../../src/db/seed/plans";
 import { createTestApp, expectError, expectInvalid, uniqueEmail, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";

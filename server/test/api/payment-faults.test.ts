@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import Stripe from "stripe";
-import type { ChargeResult } from "../../../lib/contract/payments";
+import type { ChargeResult } from "../../../contract/payments";
 import { seedPlans } from "../../src/db/seed/plans";
 import { createCoupon } from "../../src/modules/payments/coupons";
 import { NOT_COMPLETED, reconcilePayments } from "../../src/modules/payments/reconcile";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { ActivePlan, ChargeResult, PaymentQuote, PaymentRecord } from "../../../lib/contract/payments";
-import type { UserProfile } from "../../../lib/contract/auth";
+import type { ActivePlan, ChargeResult, PaymentQuote, PaymentRecord } from "../../../contract/payments";
+import type { UserProfile } from "../../../contract/auth";
 import { seedPlans } from "../../src/db/seed/plans";
 import { createCoupon } from "../../src/modules/payments/coupons";
 import { addCalendarMonths } from "../../src/modules/payments/period";

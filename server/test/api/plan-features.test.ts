@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { calls, type CallName } from "../../../lib/contract/calls";
-import { featureNotInPlan, NO_ACTIVE_PLAN, type PlanFeature } from "../../../lib/contract/plan-features";
-import type { AddStaffResult } from "../../../lib/contract/staff";
+import { calls, type CallName } from "../../../contract/calls";
+import { featureNotInPlan, NO_ACTIVE_PLAN, type PlanFeature } from "../../../contract/plan-features";
+import type { AddStaffResult } from "../../../contract/staff";
 import { payments, plans } from "../../src/db/schema";
 import { SEED_PLANS } from "../../src/db/seed/plans";
 import { INVITE_NOT_IN_PLAN } from "../../src/modules/staff/invites";

@@ -1,5 +1,5 @@
-import type { Paginated } from "../../../lib/contract/pagination";
-import type { ProductCategory } from "../../../lib/contract/product-category";
+import type { Paginated } from "../../../contract/pagination";
+import type { ProductCategory } from "../../../contract/product-category";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { dashboardFixtures } from "../helpers/dashboard";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { CustomerList, SegmentCount } from "../../../lib/contract/customers";
-import type { CounterCode } from "../../../lib/contract/qr-codes";
-import type { WalletCard } from "../../../lib/contract/wallet";
+import type { CustomerList, SegmentCount } from "../../../contract/customers";
+import type { CounterCode } from "../../../contract/qr-codes";
+import type { WalletCard } from "../../../contract/wallet";
 import { notifyCounterSql } from "../../src/services/counter-feed";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { appleEnv, makeAppleCertificates, readZip } from "../helpers/apple-wallet";

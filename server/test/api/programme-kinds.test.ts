@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { CardHistory, CardSummary } from "../../../lib/contract/cards";
-import type { ScanResult } from "../../../lib/contract/wallet";
+import type { CardHistory, CardSummary } from "../../../contract/cards";
+import type { ScanResult } from "../../../contract/wallet";
 import { cards } from "../../src/db/schema";
 import { applyChange } from "../../src/modules/loyalty/engine/apply";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
@@ -416,7 +416,7 @@ describe("My Scans", () => {
     const { token, qr } = await programmeOf({ kind: "points", points_per_unit: 1 });
     const { card } = await f.join(qr.qr_token);
     expect((await scan(token, card.serial, "12.50")).statusCode).toBe(200);
-    const list = await t.get<import("../../../lib/contract/scans").ScanPage>("/scan-list", { token });
+    const list = await t.get<import("../../../contract/scans").ScanPage>("/scan-list", { token });
     expect(
       list.body.data.items.map(({ kind, programme, balance_after_text, amount }) => ({
         kind,

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import type { Business } from "../../../lib/contract/business";
-import type { DashboardDetails } from "../../../lib/contract/dashboard";
-import type { Paginated } from "../../../lib/contract/pagination";
-import type { Reward, RewardOption } from "../../../lib/contract/rewards";
+import type { Business } from "../../../contract/business";
+import type { DashboardDetails } from "../../../contract/dashboard";
+import type { Paginated } from "../../../contract/pagination";
+import type { Reward, RewardOption } from "../../../contract/rewards";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { multipart } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";

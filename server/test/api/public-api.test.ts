@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { NewApiKey } from "../../../lib/contract/api-keys";
+import type { NewApiKey } from "../../../contract/api-keys";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 import { v1Client } from "../helpers/v1-client";

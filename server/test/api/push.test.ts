@@ -1,6 +1,6 @@
 import net from "node:net";
 import { sql } from "drizzle-orm";
-import type { NotificationList } from "../../../lib/contract/notifications";
+import type { NotificationList } from "../../../contract/notifications";
 import { CARD_HOLDER_PAGE } from "../../src/modules/notifications/push-targets";
 import { createFcmSender } from "../../src/services/push";
 import { loadConfig } from "../../src/config";

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import type { CustomerDetail, CustomerExport } from "../../../lib/contract/customers";
+import type { CustomerDetail, CustomerExport } from "../../../contract/customers";
 import {
   CARD_SECRETS_HEADER,
   REFERRAL_OTHER_BUSINESS,
   REFERRAL_UNKNOWN,
   type ScanResult,
   type WalletCard,
-} from "../../../lib/contract/wallet";
+} from "../../../contract/wallet";
 import { referralsCount } from "../../src/modules/loyalty/referrals";
 import { createTestApp, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { QrCode } from "../../../lib/contract/qr-codes";
-import type { WalletCard } from "../../../lib/contract/wallet";
+import type { QrCode } from "../../../contract/qr-codes";
+import type { WalletCard } from "../../../contract/wallet";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { CustomerList, SegmentCount } from "../../../lib/contract/customers";
-import type { WalletCard } from "../../../lib/contract/wallet";
+import type { CustomerList, SegmentCount } from "../../../contract/customers";
+import type { WalletCard } from "../../../contract/wallet";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { calls } from "../../../lib/contract/calls";
-import type { DashboardDetails } from "../../../lib/contract/dashboard";
-import type { Paginated } from "../../../lib/contract/pagination";
-import type { QrCode } from "../../../lib/contract/qr-codes";
-import type { ScanPage } from "../../../lib/contract/scans";
+import { calls } from "../../../contract/calls";
+import type { DashboardDetails } from "../../../contract/dashboard";
+import type { Paginated } from "../../../contract/pagination";
+import type { QrCode } from "../../../contract/qr-codes";
+import type { ScanPage } from "../../../contract/scans";
 import { COPY_SETTINGS, copyQuery, EXPORT_BATCH } from "../../src/modules/loyalty/scan-export";
 import { csvCell } from "../helpers/csv";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { ScanPage } from "../../../lib/contract/scans";
-import type { DashboardDetails } from "../../../lib/contract/dashboard";
+import type { ScanPage } from "../../../contract/scans";
+import type { DashboardDetails } from "../../../contract/dashboard";
 import { createTestApp, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 import { csvCell } from "../helpers/csv";

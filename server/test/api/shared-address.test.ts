@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { NotificationList } from "../../../lib/contract/notifications";
-import { CARD_SECRETS_HEADER, type WalletJoinResult } from "../../../lib/contract/wallet";
+import type { NotificationList } from "../../../contract/notifications";
+import { CARD_SECRETS_HEADER, type WalletJoinResult } from "../../../contract/wallet";
 import { deviceHash } from "../../src/modules/loyalty/cards";
 import { joinLimits } from "../../src/modules/wallet/routes";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { homePageData, pageData, reviewList } from "../../../lib/contract/site";
-import { subscriptionPlanList } from "../../../lib/contract/plans";
+import { homePageData, pageData, reviewList } from "../../../contract/site";
+import { subscriptionPlanList } from "../../../contract/plans";
 import { seedPlans } from "../../src/db/seed/plans";
 import { seedSite } from "../../src/db/seed/site";
 import { NO_CONTACT_EMAIL } from "../../src/modules/site/contact-mail";

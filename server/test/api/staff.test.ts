@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Paginated } from "../../../lib/contract/pagination";
-import type { StaffMember } from "../../../lib/contract/staff";
+import type { Paginated } from "../../../contract/pagination";
+import type { StaffMember } from "../../../contract/staff";
 import { createTestApp, expectError, expectInvalid, uniqueEmail, type TestApp } from "../helpers/app";
 import { dashboardFixtures } from "../helpers/dashboard";
 

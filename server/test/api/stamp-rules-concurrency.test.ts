@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { CounterCode, QrCode } from "../../../lib/contract/qr-codes";
-import type { ScanResult } from "../../../lib/contract/wallet";
+import type { CounterCode, QrCode } from "../../../contract/qr-codes";
+import type { ScanResult } from "../../../contract/wallet";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { kindFixtures } from "../helpers/kinds";
 import { loyaltyFixtures } from "../helpers/loyalty";

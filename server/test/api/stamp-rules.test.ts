@@ -1,13 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { NotificationList } from "../../../lib/contract/notifications";
-import type { CounterCode, QrCode } from "../../../lib/contract/qr-codes";
-import type { Reward } from "../../../lib/contract/rewards";
-import {
-  CARD_SECRETS_HEADER,
-  type ScanResult,
-  type WalletCard,
-  type WalletJoinResult,
-} from "../../../lib/contract/wallet";
+import type { NotificationList } from "../../../contract/notifications";
+import type { CounterCode, QrCode } from "../../../contract/qr-codes";
+import type { Reward } from "../../../contract/rewards";
+import { CARD_SECRETS_HEADER, type ScanResult, type WalletCard, type WalletJoinResult } from "../../../contract/wallet";
 import { codeOf, createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { BUSINESS_FIELDS, multipart } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";

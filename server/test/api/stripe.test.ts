@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import Stripe from "stripe";
-import type { ChargeResult } from "../../../lib/contract/payments";
+import type { ChargeResult } from "../../../contract/payments";
 import { seedPlans } from "../../src/db/seed/plans";
 import { createStripeProvider } from "../../src/services/payments/stripe";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";

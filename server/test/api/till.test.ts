@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { PosConnection, PosOrder } from "../../../lib/contract/pos";
-import type { Paginated } from "../../../lib/contract/pagination";
+import type { PosConnection, PosOrder } from "../../../contract/pos";
+import type { Paginated } from "../../../contract/pagination";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { kindFixtures } from "../helpers/kinds";
 import { loyaltyFixtures } from "../helpers/loyalty";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { userProfile } from "../../../lib/contract/auth";
+import { userProfile } from "../../../contract/auth";
 import { createTestApp, expectError, expectInvalid, PASSWORD, type TestApp } from "../helpers/app";
 
 let t: TestApp;

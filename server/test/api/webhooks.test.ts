@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import type { NotificationList } from "../../../lib/contract/notifications";
-import type { Paginated } from "../../../lib/contract/pagination";
-import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookWithSecret } from "../../../lib/contract/webhooks";
+import type { NotificationList } from "../../../contract/notifications";
+import type { Paginated } from "../../../contract/pagination";
+import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookWithSecret } from "../../../contract/webhooks";
 import type { DeliveryQueue } from "../../src/modules/webhooks/deliver";
 import { fanOut } from "../../src/modules/webhooks/fan-out";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";

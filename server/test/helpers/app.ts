@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import type { Envelope } from "../../../lib/contract/envelope";
+import type { Envelope } from "../../../contract/envelope";
 import { buildApp } from "../../src/app";
 import { loadConfig, type Config } from "../../src/config";
 import type { Database } from "../../src/db/client";

@@ -1,7 +1,7 @@
 import sharp from "sharp";
-import type { Address } from "../../../lib/contract/address";
-import type { Business } from "../../../lib/contract/business";
-import type { AddStaffResult } from "../../../lib/contract/staff";
+import type { Address } from "../../../contract/address";
+import type { Business } from "../../../contract/business";
+import type { AddStaffResult } from "../../../contract/staff";
 import type { TestApp } from "./app";
 
 type Part = string | { data: Buffer; filename: string; type: string };

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
-import { calls, type Call } from "../../../lib/contract/calls";
-import { CARD_SECRETS_HEADER } from "../../../lib/contract/wallet";
+import { calls, type Call } from "../../../contract/calls";
+import { CARD_SECRETS_HEADER } from "../../../contract/wallet";
 import type { TestApp } from "./app";
 import { changedTables, fingerprint, type Fingerprint } from "./fingerprint";
 import { hostileRawBodies, hostileValue, RAW_NUMBER } from "./hostile";

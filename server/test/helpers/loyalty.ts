@@ -1,6 +1,6 @@
-import { CARD_SECRETS_HEADER, type WalletJoinResult, type ScanResult } from "../../../lib/contract/wallet";
-import type { QrCode } from "../../../lib/contract/qr-codes";
-import type { Reward } from "../../../lib/contract/rewards";
+import { CARD_SECRETS_HEADER, type WalletJoinResult, type ScanResult } from "../../../contract/wallet";
+import type { QrCode } from "../../../contract/qr-codes";
+import type { Reward } from "../../../contract/rewards";
 import type { RequestOptions, TestApp } from "./app";
 import { dashboardFixtures } from "./dashboard";
 

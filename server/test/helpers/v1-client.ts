@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { createV1Client } from "../../../lib/contract/v1/client";
+import { createV1Client } from "../../../contract/v1/client";
 
 /**
  * The public API's typed client, its requests answered by the built app (`inject`) instead of a

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { FIRST_DATE, LAST_DATE } from "../../../lib/contract/fields";
-import type { Schema } from "../../../lib/contract/schema";
+import { FIRST_DATE, LAST_DATE } from "../../../contract/fields";
+import type { Schema } from "../../../contract/schema";
 
 /**
  * fast-check arbitraries from the contract's zod (v4) schemas, for the fuzzer (issue 18 point 3).

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 
 // Issue 24 §5: the typed client's types are committed; they must be what `npm run api:types`
-// writes from the current contract (lib/contract/v1), or the client lies about the API. The
+// writes from the current contract (contract/v1), or the client lies about the API. The
 // generator runs in its own process (openapi-typescript's dependencies are ES modules only).
 const root = join(__dirname, "../../..");
 
@@ -15,5 +15,5 @@ it("has committed public API types that match the OpenAPI document (else: npm ru
     { cwd: root, maxBuffer: 16 * 1024 * 1024 },
   );
   expect(stdout.length).toBeGreaterThan(1000);
-  expect(await readFile(join(root, "lib/contract/v1/schema.d.ts"), "utf8")).toBe(stdout);
+  expect(await readFile(join(root, "contract/v1/schema.d.ts"), "utf8")).toBe(stdout);
 }, 60_000);

@@ -1,5 +1,5 @@
 import { formatMinor, parseMajor } from "../../src/modules/plans/present";
-import { sanitizePageHtml } from "../../../lib/contract/sanitize";
+import { sanitizePageHtml } from "../../../contract/sanitize";
 
 describe("plan amounts", () => {
   it.each([

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { IntlMessageFormat } from "intl-messageformat";
-import { LOCALES } from "../../../lib/contract/locales";
+import { LOCALES } from "../../../contract/locales";
 import { SERVER_MESSAGES, translator } from "../../src/i18n";
 
 const english = Object.keys(SERVER_MESSAGES.en).sort();

@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { calls, type Call } from "../../../lib/contract/calls";
-import { safeParse, type Schema } from "../../../lib/contract/schema";
-import { calendarDate } from "../../../lib/contract/fields";
+import { calls, type Call } from "../../../contract/calls";
+import { safeParse, type Schema } from "../../../contract/schema";
+import { calendarDate } from "../../../contract/fields";
 import { arbitraryFor, EDGE_DATES } from "../helpers/zod-arbitrary";
 
 /**

@@ -1,6 +1,6 @@
 import { setRequestLocale } from "next-intl/server";
 import { LegalPage, legalMetadata } from "@/components/site/legal-page";
-import { isLocale } from "@/lib/contract/locales";
+import { isLocale } from "@/contract/locales";
 
 type Props = { params: Promise<{ locale: string }> };
 

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { Locale } from "../../../../lib/contract/locales";
+import type { Locale } from "../../../../contract/locales";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -29,7 +29,7 @@ export const users = pgTable(
       .default("owner"),
     ownerId: integer("owner_id").references((): AnyPgColumn => users.id),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-    /** The owner's language (issue 25, lib/contract/locales.ts): the dashboard and their mails; null: the browser's, English mails. */
+    /** The owner's language (issue 25, contract/locales.ts): the dashboard and their mails; null: the browser's, English mails. */
     locale: text("locale").$type<Locale>(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import type { PlanFeature } from "../../../../lib/contract/plan-features";
+import type { PlanFeature } from "../../../../contract/plan-features";
 
 /**
  * Subscription plans an owner can buy (product.md §4 Plan), listed publicly by
@@ -31,7 +31,7 @@ export const plans = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     /**
-     * What the plan unlocks (lib/contract/plan-features.ts): calls that need a feature check it.
+     * What the plan unlocks (contract/plan-features.ts): calls that need a feature check it.
      * The selling points above are text for people; these keys are what the server enforces.
      */
     featureKeys: text("feature_keys")

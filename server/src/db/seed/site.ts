@@ -1,4 +1,4 @@
-import { sanitizePageHtml } from "../../../../lib/contract/sanitize";
+import { sanitizePageHtml } from "../../../../contract/sanitize";
 import type { Db } from "../client";
 import { homePages, pages, reviews } from "../schema";
 import { LEGAL_PAGES } from "./legal-pages";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
+import { calls } from "../../../../contract/calls";
 import { invalid } from "../../http/errors";
 import { route } from "../../http/route";
 import { addApiKey, listApiKeys, liveKeyCount, MAX_LIVE_KEYS, revokeApiKey } from "./service";

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { ApiKey, ApiKeyScope, NewApiKey } from "../../../../lib/contract/api-keys";
+import type { ApiKey, ApiKeyScope, NewApiKey } from "../../../../contract/api-keys";
 import type { Db } from "../../db/client";
 import { apiKeys } from "../../db/schema";
 import { notFound } from "../../http/errors";

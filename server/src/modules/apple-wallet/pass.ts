@@ -7,12 +7,12 @@ import { withHolder } from "../loyalty/card-holder";
 import { passLocations } from "../loyalty/pass-locations";
 import { rewardReady } from "../loyalty/reward-ready";
 import { cardBalance, cardTerms, type CardTerms } from "../loyalty/card-balance";
-import { balanceAmount, nextOption } from "../../../../lib/contract/programme";
+import { balanceAmount, nextOption } from "../../../../contract/programme";
 import { cardMessages } from "../notifications/messages";
 import type { AppleWalletConfig } from "../../settings/apple-wallet";
 import { hexToRgb, type PassImageCache } from "./images";
 import { designOf, lookColumns } from "../card-design/service";
-import { APPLE_WEB_SERVICE_PATH } from "../../../../lib/contract/apple-wallet";
+import { APPLE_WEB_SERVICE_PATH } from "../../../../contract/apple-wallet";
 import { localeOrDefault, translator, type Translate } from "../../i18n";
 
 const english = translator("en");

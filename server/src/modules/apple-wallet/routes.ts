@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import { PKPASS_TYPE, type AppleUpdatedSerials } from "../../../../lib/contract/apple-wallet";
+import { calls } from "../../../../contract/calls";
+import { PKPASS_TYPE, type AppleUpdatedSerials } from "../../../../contract/apple-wallet";
 import { applePassRegistrations, applePassTokens, cards } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { route, type Result } from "../../http/route";

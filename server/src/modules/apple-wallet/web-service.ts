@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { applePassTokens, cards } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { sha256 } from "../../crypto";
-import { APPLE_AUTH_SCHEME } from "../../../../lib/contract/apple-wallet";
+import { APPLE_AUTH_SCHEME } from "../../../../contract/apple-wallet";
 import type { AppleWalletConfig } from "../../settings/apple-wallet";
 
 /** Not "Unauthenticated." (that would end a browser session at the BFF): this is the pass's token. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { OtpPurpose } from "../../../../lib/contract/fields";
+import type { OtpPurpose } from "../../../../contract/fields";
 import type { JobQueue } from "../../services/jobs";
 import { findLiveUserByEmail } from "./profile";
 import { pendingRegistration, sendOtp } from "./otp";

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { OtpPurpose } from "../../../../lib/contract/fields";
+import type { OtpPurpose } from "../../../../contract/fields";
 import { otps, users, type PendingRegistration } from "../../db/schema";
 import { localeOrDefault, translator } from "../../i18n";
 import { invalid } from "../../http/errors";

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, isNull } from "drizzle-orm";
-import type { UserProfile } from "../../../../lib/contract/auth";
+import type { UserProfile } from "../../../../contract/auth";
 import type { Db } from "../../db/client";
 import { users } from "../../db/schema";
 import { statusPaymentSql } from "../payments/status";

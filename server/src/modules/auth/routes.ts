@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
+import { calls } from "../../../../contract/calls";
 import { type PendingRegistration, users } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";
 import { route } from "../../http/route";

@@ -6,8 +6,8 @@ import {
   type Automation,
   type AutomationKind,
   type AutomationLogEntry,
-} from "../../../../lib/contract/automations";
-import { calls } from "../../../../lib/contract/calls";
+} from "../../../../contract/automations";
+import { calls } from "../../../../contract/calls";
 import { automations, automationSends, businesses, businessMessages, cards, customers } from "../../db/schema";
 import { ownBusiness } from "../businesses/owned";
 import { paginate } from "../../http/paginate";

@@ -11,7 +11,7 @@ import {
   customers,
   messageRecipients,
 } from "../../db/schema";
-import { EXPIRY_NOTICE_DAYS } from "../../../../lib/contract/automations";
+import { EXPIRY_NOTICE_DAYS } from "../../../../contract/automations";
 import { expiresAtSql } from "../loyalty/expiry";
 import { fallbackOn, fallbackReward, ownReward, ownRewardOn, stampsRequired } from "../customers/segments";
 

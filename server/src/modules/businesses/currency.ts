@@ -1,6 +1,6 @@
 import countryToCurrency from "country-to-currency";
 import { and, eq, exists, ne, or, sql } from "drizzle-orm";
-import { isCurrency } from "../../../../lib/contract/money";
+import { isCurrency } from "../../../../contract/money";
 import type { Db } from "../../db/client";
 import { cards, countries, rewards } from "../../db/schema";
 import { invalid } from "../../http/errors";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
+import { calls } from "../../../../contract/calls";
 import { route } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
 import {

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { addAddressBody } from "../../../../lib/contract/address";
-import type { addBusinessBody, Business } from "../../../../lib/contract/business";
-import type { Address } from "../../../../lib/contract/address";
-import { fileUrl } from "../../../../lib/contract/files";
-import type { PageQuery, Paginated } from "../../../../lib/contract/pagination";
+import type { addAddressBody } from "../../../../contract/address";
+import type { addBusinessBody, Business } from "../../../../contract/business";
+import type { Address } from "../../../../contract/address";
+import { fileUrl } from "../../../../contract/files";
+import type { PageQuery, Paginated } from "../../../../contract/pagination";
 import type { Db } from "../../db/client";
 import { addresses, businesses } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";

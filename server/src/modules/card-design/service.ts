@@ -4,9 +4,9 @@ import { businesses } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { processSizedImage } from "../../services/images";
 import { deleteFile, storeImage } from "../files/service";
-import { fileUrl } from "../../../../lib/contract/files";
-import { isLocale } from "../../../../lib/contract/locales";
-import { readableOn } from "../../../../lib/contract/contrast";
+import { fileUrl } from "../../../../contract/files";
+import { isLocale } from "../../../../contract/locales";
+import { readableOn } from "../../../../contract/contrast";
 import {
   APPLE_STRIP_SIZE,
   DEFAULT_CARD_COLOURS,
@@ -14,7 +14,7 @@ import {
   type CardDesign,
   type CardLook,
   type cardDesignUpdateBody,
-} from "../../../../lib/contract/card-design";
+} from "../../../../contract/card-design";
 import type { z } from "zod";
 
 type UpdateBody = z.output<typeof cardDesignUpdateBody>;

@@ -9,7 +9,7 @@ import {
   type CustomerList,
   type CustomerListFilters,
   type CustomerRow,
-} from "../../../../lib/contract/customers";
+} from "../../../../contract/customers";
 import type { Db } from "../../db/client";
 import {
   addresses,
@@ -23,8 +23,8 @@ import {
   users,
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { balanceAmount, balanceText } from "../../../../lib/contract/programme";
-import { fromMinor } from "../../../../lib/contract/money";
+import { balanceAmount, balanceText } from "../../../../contract/programme";
+import { fromMinor } from "../../../../contract/money";
 import { optionsByReward, programmeTerms } from "../loyalty/programme-terms";
 import {
   birthdayThisMonth,

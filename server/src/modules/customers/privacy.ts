@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
-import type { CustomerExport } from "../../../../lib/contract/customers";
+import type { CustomerExport } from "../../../../contract/customers";
 import type { Db } from "../../db/client";
 import { applePassRegistrations, cards, customers, notifications, pushTokens } from "../../db/schema";
 import type { Events } from "../../services/events";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import type { SegmentCount } from "../../../../lib/contract/customers";
+import { calls } from "../../../../contract/calls";
+import type { SegmentCount } from "../../../../contract/customers";
 import { actingOwnerId } from "../../http/auth";
 import { notFound } from "../../http/errors";
 import { ownBusiness } from "../businesses/owned";

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/pg-core";
-import type { Segment } from "../../../../lib/contract/customers";
-import type { RewardKind } from "../../../../lib/contract/rewards";
+import type { Segment } from "../../../../contract/customers";
+import type { RewardKind } from "../../../../contract/rewards";
 import type { Db } from "../../db/client";
 import { cards, customers, rewards } from "../../db/schema";
 import { rewardReadySql } from "../loyalty/reward-ready";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { fromMinor } from "../../../../lib/contract/money";
-import type { DashboardDetails } from "../../../../lib/contract/dashboard";
+import { fromMinor } from "../../../../contract/money";
+import type { DashboardDetails } from "../../../../contract/dashboard";
 import type { Db } from "../../db/client";
 import { businesses, cards, programmeTotals, rewards } from "../../db/schema";
 

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import type { DashboardDetails } from "../../../../lib/contract/dashboard";
-import type { BusinessCategory, Country } from "../../../../lib/contract/lookups";
+import { calls } from "../../../../contract/calls";
+import type { DashboardDetails } from "../../../../contract/dashboard";
+import type { BusinessCategory, Country } from "../../../../contract/lookups";
 import { addresses, businessCategories, businesses, countries, productCategories, staffInvites } from "../../db/schema";
 import { actingOwnerId } from "../../http/auth";
 import { route } from "../../http/route";

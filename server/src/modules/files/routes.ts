@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
+import { calls } from "../../../../contract/calls";
 import { files } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { route } from "../../http/route";

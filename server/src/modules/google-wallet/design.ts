@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { fileUrl } from "../../../../lib/contract/files";
+import { fileUrl } from "../../../../contract/files";
 import { businesses } from "../../db/schema";
 import { designOf, lookColumns, type DesignRow } from "../card-design/service";
 import type { ClassDesign } from "./passes";

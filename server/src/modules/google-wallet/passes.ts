@@ -1,9 +1,9 @@
 import { rewardReady } from "../loyalty/reward-ready";
-import { balanceAmount, balanceText, type ProgrammeTerms } from "../../../../lib/contract/programme";
-import { minorDigits } from "../../../../lib/contract/money";
-import type { CardMessage } from "../../../../lib/contract/notifications";
+import { balanceAmount, balanceText, type ProgrammeTerms } from "../../../../contract/programme";
+import { minorDigits } from "../../../../contract/money";
+import type { CardMessage } from "../../../../contract/notifications";
 import type { GoogleWalletConfig } from "../../settings/google-wallet";
-import type { Locale } from "../../../../lib/contract/locales";
+import type { Locale } from "../../../../contract/locales";
 import { translator, type Translate } from "../../i18n";
 
 /** The brand colour of the web card (app/styles/base.css --primary): the look of a business never designed. */

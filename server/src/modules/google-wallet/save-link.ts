@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { fileUrl } from "../../../../lib/contract/files";
+import { fileUrl } from "../../../../contract/files";
 import { localeOrDefault } from "../../i18n";
 import type { CardRow, ResolvedQr, RewardRow } from "../loyalty/cards";
 import type { CardTerms } from "../loyalty/card-balance";

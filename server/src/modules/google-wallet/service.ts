@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import { serviceAccountClient } from "../../services/google-auth";
 import { signRs256 } from "./jwt";
-import type { CardMessage } from "../../../../lib/contract/notifications";
+import type { CardMessage } from "../../../../contract/notifications";
 import {
   classId,
   classLook,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import type { PosConnection } from "../../../../lib/contract/pos";
+import { calls } from "../../../../contract/calls";
+import type { PosConnection } from "../../../../contract/pos";
 import { businesses, orderEarns, posConnections } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { ownBusiness } from "../businesses/owned";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import type { PosProvider } from "../../../../lib/contract/pos";
+import { calls } from "../../../../contract/calls";
+import type { PosProvider } from "../../../../contract/pos";
 import { posConnections } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { route } from "../../http/route";

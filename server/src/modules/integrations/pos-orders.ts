@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { fromMinor } from "../../../../lib/contract/money";
-import type { PosOrder, PosSkippedOrder } from "../../../../lib/contract/pos";
+import { fromMinor } from "../../../../contract/money";
+import type { PosOrder, PosSkippedOrder } from "../../../../contract/pos";
 import type { Db } from "../../db/client";
 import { businesses, cards, customers, orderEarns, posSkippedOrders } from "../../db/schema";
 

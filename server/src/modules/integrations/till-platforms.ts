@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { fromMinor } from "../../../../lib/contract/money";
-import type { PosProvider } from "../../../../lib/contract/pos";
+import { fromMinor } from "../../../../contract/money";
+import type { PosProvider } from "../../../../contract/pos";
 
 /**
  * What a till's webhook says, whatever the platform: an order paid (its id, total and currency,

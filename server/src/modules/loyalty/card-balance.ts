@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { balanceText, type ProgrammeTerms } from "../../../../lib/contract/programme";
-import type { RewardKind } from "../../../../lib/contract/rewards";
+import { balanceText, type ProgrammeTerms } from "../../../../contract/programme";
+import type { RewardKind } from "../../../../contract/rewards";
 import type { Db } from "../../db/client";
 import { businesses } from "../../db/schema";
 import { rewardReady } from "./reward-ready";

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import type { CardEvent, CardHistory, CardSummary, StaffSettings } from "../../../../lib/contract/cards";
-import { fromMinor } from "../../../../lib/contract/money";
-import { balanceAmount, balanceText, deltaText, type ProgrammeTerms } from "../../../../lib/contract/programme";
+import { calls } from "../../../../contract/calls";
+import type { CardEvent, CardHistory, CardSummary, StaffSettings } from "../../../../contract/cards";
+import { fromMinor } from "../../../../contract/money";
+import { balanceAmount, balanceText, deltaText, type ProgrammeTerms } from "../../../../contract/programme";
 import type { Db } from "../../db/client";
 import { businesses, cardEvents, cards, customers, ownerSettings, qrCodes, users } from "../../db/schema";
 import { actingOwnerId, type AuthUser } from "../../http/auth";

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { cardLook, lookColumns, type LookRow } from "../card-design/service";
-import type { QrPublic } from "../../../../lib/contract/qr-codes";
-import type { CardPlace, WalletCard } from "../../../../lib/contract/wallet";
-import { CARD_SECRETS_HEADER, MAX_CARDS_PER_DEVICE } from "../../../../lib/contract/wallet";
-import { fileUrl } from "../../../../lib/contract/files";
+import type { QrPublic } from "../../../../contract/qr-codes";
+import type { CardPlace, WalletCard } from "../../../../contract/wallet";
+import { CARD_SECRETS_HEADER, MAX_CARDS_PER_DEVICE } from "../../../../contract/wallet";
+import { fileUrl } from "../../../../contract/files";
 import type { Db } from "../../db/client";
 import { addresses, businesses, cardKeys, cards, qrCodes, rewards, users } from "../../db/schema";
 import { notFound } from "../../http/errors";

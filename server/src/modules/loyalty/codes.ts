@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { QR_TOKEN_PATTERN } from "../../../../lib/contract/qr-codes";
+import { QR_TOKEN_PATTERN } from "../../../../contract/qr-codes";
 
 /** A business QR token: 192 random bits, URL-safe (32 base64url characters). */
 export const newQrToken = () => randomBytes(24).toString("base64url");

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { COUNTER_DEVICE_HEADER, DEVICE_TOKEN_PATTERN } from "../../../../lib/contract/counter-devices";
+import { COUNTER_DEVICE_HEADER, DEVICE_TOKEN_PATTERN } from "../../../../contract/counter-devices";
 import type { Db } from "../../db/client";
 import { apiTokens, counterDevices, qrCodes, users } from "../../db/schema";
 import { actingOwnerId, type AuthUser } from "../../http/auth";

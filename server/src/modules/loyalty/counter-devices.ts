@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import type { CounterDevice, CounterDeviceLink } from "../../../../lib/contract/counter-devices";
+import { calls } from "../../../../contract/calls";
+import type { CounterDevice, CounterDeviceLink } from "../../../../contract/counter-devices";
 import { counterDevices, qrCodes } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";

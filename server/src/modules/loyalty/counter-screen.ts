@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
+import { calls } from "../../../../contract/calls";
 import type { Db } from "../../db/client";
 import { route } from "../../http/route";
 import type { CounterStamp } from "../../services/counter-feed";

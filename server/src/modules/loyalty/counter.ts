@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { COUNTER_CODE_LENGTH, COUNTER_WINDOW_SECONDS } from "../../../../lib/contract/qr-codes";
+import { COUNTER_CODE_LENGTH, COUNTER_WINDOW_SECONDS } from "../../../../contract/qr-codes";
 
 /**
  * The counter screen's rotating code (issue 15 §1–2): C = HMAC-SHA256(the QR code's secret, the

@@ -1,13 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { DEFAULT_REFERRAL_BONUS } from "../../../../lib/contract/rewards";
-import type { ProgrammeTerms } from "../../../../lib/contract/programme";
+import { DEFAULT_REFERRAL_BONUS } from "../../../../contract/rewards";
+import type { ProgrammeTerms } from "../../../../contract/programme";
 import type { Db } from "../../db/client";
 import { rewardOptions, rewards } from "../../db/schema";
 
 type RewardTermsRow = Pick<typeof rewards.$inferSelect, "kind" | "stampsRequired" | "referralBonus">;
 
 /**
- * A programme's terms as the balance's text reads them (lib/contract/programme.ts): the reward's
+ * A programme's terms as the balance's text reads them (contract/programme.ts): the reward's
  * kind, its stamps, its options (points) and its business's currency. No reward: a stamp card
  * collecting for nothing ("7 stamps").
  */

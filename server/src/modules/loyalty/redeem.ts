@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import { balanceAmount } from "../../../../lib/contract/programme";
+import { calls } from "../../../../contract/calls";
+import { balanceAmount } from "../../../../contract/programme";
 import type { Db } from "../../db/client";
 import { cards, rewardOptions } from "../../db/schema";
 import { actingOwnerId } from "../../http/auth";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { addToWalletUrl } from "../../../../lib/contract/qr-codes";
-import { REFERRAL_OTHER_BUSINESS, REFERRAL_UNKNOWN } from "../../../../lib/contract/wallet";
+import { addToWalletUrl } from "../../../../contract/qr-codes";
+import { REFERRAL_OTHER_BUSINESS, REFERRAL_UNKNOWN } from "../../../../contract/wallet";
 import type { Db } from "../../db/client";
 import { cards, customers, qrCodes } from "../../db/schema";
 import { invalid } from "../../http/errors";

@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import type { RewardOption } from "../../../../lib/contract/rewards";
+import { calls } from "../../../../contract/calls";
+import type { RewardOption } from "../../../../contract/rewards";
 import { rewardOptions, rewards } from "../../db/schema";
 import { actingOwnerId } from "../../http/auth";
 import { invalid, notFound } from "../../http/errors";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { amountInMinor, fromMinor } from "../../../../lib/contract/money";
-import { percentText, type addRewardBody, type Reward } from "../../../../lib/contract/rewards";
+import { amountInMinor, fromMinor } from "../../../../contract/money";
+import { percentText, type addRewardBody, type Reward } from "../../../../contract/rewards";
 import type { rewards } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";
 import { referralBonusOf } from "./programme-terms";

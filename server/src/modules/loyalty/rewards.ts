@@ -1,7 +1,7 @@
 import { and, count, desc, eq, exists, not, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import type { Reward } from "../../../../lib/contract/rewards";
+import { calls } from "../../../../contract/calls";
+import type { Reward } from "../../../../contract/rewards";
 import type { Db } from "../../db/client";
 import { businesses, cards, productCategories, qrCodes, rewards } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";

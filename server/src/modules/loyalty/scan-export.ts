@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { minorDigits } from "../../../../lib/contract/money";
-import type { ScanCursor } from "../../../../lib/contract/scans";
+import { minorDigits } from "../../../../contract/money";
+import type { ScanCursor } from "../../../../contract/scans";
 import type { Database } from "../../db/client";
 import { businesses } from "../../db/schema";
 import { scanFilter, type ScanFilters } from "./scan-filter";

@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, type SQL } from "drizzle-orm";
-import type { Scan } from "../../../../lib/contract/scans";
+import type { Scan } from "../../../../contract/scans";
 import { scans } from "../../db/schema";
 
 export type ScanFilters = { business_id?: number; kind?: Scan["kind"]; from?: string; to?: string };

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { encodeScanCursor, type Scan, type ScanCursor } from "../../../../lib/contract/scans";
-import { fromMinor } from "../../../../lib/contract/money";
-import { balanceAmount } from "../../../../lib/contract/programme";
+import { encodeScanCursor, type Scan, type ScanCursor } from "../../../../contract/scans";
+import { fromMinor } from "../../../../contract/money";
+import { balanceAmount } from "../../../../contract/programme";
 import type { Db } from "../../db/client";
 import { addresses, businesses, cards, customers, rewards, scans, users } from "../../db/schema";
 import { programmeTerms } from "./programme-terms";

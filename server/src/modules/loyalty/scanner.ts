@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import { balanceAmount } from "../../../../lib/contract/programme";
-import { COUNTER_EXPIRED } from "../../../../lib/contract/qr-codes";
-import type { ScanResult } from "../../../../lib/contract/wallet";
+import { calls } from "../../../../contract/calls";
+import { balanceAmount } from "../../../../contract/programme";
+import { COUNTER_EXPIRED } from "../../../../contract/qr-codes";
+import type { ScanResult } from "../../../../contract/wallet";
 import { actingOwnerId } from "../../http/auth";
 import { HttpError, invalid, notFound, unauthenticated } from "../../http/errors";
 import { route } from "../../http/route";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import type { ScanFilters, ScanPage } from "../../../../lib/contract/scans";
+import { calls } from "../../../../contract/calls";
+import type { ScanFilters, ScanPage } from "../../../../contract/scans";
 import { actingOwnerId } from "../../http/auth";
 import { route } from "../../http/route";
 import { scanExport } from "./scan-export";

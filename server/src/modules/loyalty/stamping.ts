@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { fromMinor } from "../../../../lib/contract/money";
-import { balanceText } from "../../../../lib/contract/programme";
-import type { ScanResult } from "../../../../lib/contract/wallet";
+import { fromMinor } from "../../../../contract/money";
+import { balanceText } from "../../../../contract/programme";
+import type { ScanResult } from "../../../../contract/wallet";
 import type { Db } from "../../db/client";
 import { cards } from "../../db/schema";
 import { notFound } from "../../http/errors";

@@ -1,4 +1,4 @@
-import type { NotificationKind } from "../../../../lib/contract/notifications";
+import type { NotificationKind } from "../../../../contract/notifications";
 import type { FeedDetails } from "../../db/schema";
 import type { Translate } from "../../i18n";
 import { money } from "../payments/money";

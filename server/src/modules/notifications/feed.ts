@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { NotificationKind } from "../../../../lib/contract/notifications";
+import type { NotificationKind } from "../../../../contract/notifications";
 import type { Db } from "../../db/client";
 import { businesses, cards, customers, type FeedDetails, notifications, payments, users } from "../../db/schema";
 import { claimEffect } from "../../services/effects";

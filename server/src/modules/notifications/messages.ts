@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { CARD_MESSAGES, type CardMessage } from "../../../../lib/contract/notifications";
+import { CARD_MESSAGES, type CardMessage } from "../../../../contract/notifications";
 import type { Db } from "../../db/client";
 import { businessMessages, messageRecipients } from "../../db/schema";
 

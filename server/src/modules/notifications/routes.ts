@@ -1,14 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import { lastPage } from "../../../../lib/contract/pagination";
-import type {
-  FeedEntry,
-  NotificationKind,
-  NotificationList,
-  SentMessage,
-} from "../../../../lib/contract/notifications";
+import { calls } from "../../../../contract/calls";
+import { lastPage } from "../../../../contract/pagination";
+import type { FeedEntry, NotificationKind, NotificationList, SentMessage } from "../../../../contract/notifications";
 import {
   businesses,
   businessMessages,
@@ -26,7 +21,7 @@ import { route } from "../../http/route";
 import type { PushSender } from "../../services/push";
 import type { Result } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
-import type { Segment } from "../../../../lib/contract/customers";
+import type { Segment } from "../../../../contract/customers";
 import { secretsOf } from "../loyalty/cards";
 import { holderCard } from "../loyalty/holder-card";
 import { feedText, feedTitle, type FeedNames } from "./feed-text";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { calls, type Call } from "../../../../lib/contract/calls";
+import { calls, type Call } from "../../../../contract/calls";
 
 /**
  * The OpenAPI 3.1 document of the API (issue 18 point 6), generated from the contract: one
@@ -100,8 +100,7 @@ export function openApiDocument(): object {
       info: {
         title: "Loyalty Cards API",
         version: "1",
-        description:
-          "Generated from the contract (lib/contract/calls.ts). Browsers reach it through the web app's /api.",
+        description: "Generated from the contract (contract/calls.ts). Browsers reach it through the web app's /api.",
       },
       servers: [{ url: "/api" }],
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
-import type { ChargeResult, subscriptionChargeBody } from "../../../../lib/contract/payments";
+import type { ChargeResult, subscriptionChargeBody } from "../../../../contract/payments";
 import { type Payment, payments, plans } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";
 import type { ChargeOutcome } from "../../services/payments/provider";

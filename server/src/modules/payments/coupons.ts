@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import type { AppliedCoupon } from "../../../../lib/contract/payments";
+import type { AppliedCoupon } from "../../../../contract/payments";
 import type { Db } from "../../db/client";
 import { type Coupon, couponApplications, coupons, payments, users } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";

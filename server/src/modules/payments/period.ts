@@ -1,4 +1,4 @@
-import { daysInMonth } from "../../../../lib/contract/fields";
+import { daysInMonth } from "../../../../contract/fields";
 
 /** How long one paid period of a plan runs. */
 export type BillingInterval = "month" | "year";

@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client";
-import { featureNotInPlan, NO_ACTIVE_PLAN, type PlanFeature } from "../../../../lib/contract/plan-features";
+import { featureNotInPlan, NO_ACTIVE_PLAN, type PlanFeature } from "../../../../contract/plan-features";
 import { HttpError } from "../../http/errors";
 import { findActivePlan } from "./status";
 

@@ -1,4 +1,4 @@
-import type { ActivePlan, PaymentRecord } from "../../../../lib/contract/payments";
+import type { ActivePlan, PaymentRecord } from "../../../../contract/payments";
 import type { Payment, Plan } from "../../db/schema";
 import { formatMinor } from "../plans/present";
 

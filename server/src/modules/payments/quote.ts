@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { type PaymentMode, type PaymentQuote, SLOT_FEE_MINOR } from "../../../../lib/contract/payments";
+import { type PaymentMode, type PaymentQuote, SLOT_FEE_MINOR } from "../../../../contract/payments";
 import type { Db } from "../../db/client";
 import { type Coupon, type Plan, plans } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";
@@ -19,7 +19,7 @@ export type Priced = {
   coupon: Coupon | null;
 };
 
-import { NO_ACTIVE_PLAN } from "../../../../lib/contract/plan-features";
+import { NO_ACTIVE_PLAN } from "../../../../contract/plan-features";
 
 export { NO_ACTIVE_PLAN };
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { coupons, payments, plans, users } from "../../db/schema";
 import type { Mail } from "../../services/mail";
 import { money } from "./money";
-import { isRightToLeft } from "../../../../lib/contract/locales";
+import { isRightToLeft } from "../../../../contract/locales";
 import { localeOrDefault, translator } from "../../i18n";
 
 const escape = (s: string) =>

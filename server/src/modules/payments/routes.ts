@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
+import { calls } from "../../../../contract/calls";
 import { coupons, paymentEvents, payments, plans } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { route } from "../../http/route";

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { addresses, businesses, payments, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { formatMinor } from "../plans/present";
-import { SLOT_FEE_MINOR } from "../../../../lib/contract/payments";
+import { SLOT_FEE_MINOR } from "../../../../contract/payments";
 import { NO_ACTIVE_PLAN } from "./quote";
 import { findActivePlan } from "./status";
 

@@ -1,4 +1,4 @@
-import type { SubscriptionPlan } from "../../../../lib/contract/plans";
+import type { SubscriptionPlan } from "../../../../contract/plans";
 import type { Plan } from "../../db/schema";
 
 /** 2900 → "29.00": integer minor units to the contract's major-unit string, without floats. */

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
+import { calls } from "../../../../contract/calls";
 import { plans } from "../../db/schema";
 import { route } from "../../http/route";
 import { presentPlan } from "./present";

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import type { ProductCategory } from "../../../../lib/contract/product-category";
+import { calls } from "../../../../contract/calls";
+import type { ProductCategory } from "../../../../contract/product-category";
 import type { Db } from "../../db/client";
 import { businesses, productCategories } from "../../db/schema";
 import { isUniqueViolation } from "../../http/db-errors";

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { contactUsBody } from "../../../../lib/contract/site";
+import type { contactUsBody } from "../../../../contract/site";
 import type { Config } from "../../config";
 import type { FastifyInstance } from "fastify";
 import { onceOutside } from "../../services/effects";

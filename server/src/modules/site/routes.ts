@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
+import { calls } from "../../../../contract/calls";
 import type { Limit } from "../../services/rate-limit";
 import { contactMessages, homePages, pages, reviews } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { route } from "../../http/route";
-import { sanitizePageHtml } from "../../../../lib/contract/sanitize";
+import { sanitizePageHtml } from "../../../../contract/sanitize";
 import { contactMail, type ContactMailJob } from "./contact-mail";
 
 /** The contact form is public: a few messages per visitor, enough for a real one to get through. */

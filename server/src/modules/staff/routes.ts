@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import { INVITE_DAYS, type AddStaffResult, type StaffInvite, type StaffMember } from "../../../../lib/contract/staff";
+import { calls } from "../../../../contract/calls";
+import { INVITE_DAYS, type AddStaffResult, type StaffInvite, type StaffMember } from "../../../../contract/staff";
 import type { Db } from "../../db/client";
 import { pushTokens, staffInvites, users } from "../../db/schema";
 import { isUniqueViolation } from "../../http/db-errors";

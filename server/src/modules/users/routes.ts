@@ -1,6 +1,6 @@
 import { eq, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
+import { calls } from "../../../../contract/calls";
 import { users } from "../../db/schema";
 import { invalid } from "../../http/errors";
 import { actingOwnerId, type AuthUser } from "../../http/auth";

@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
-import { addToWalletUrl } from "../../../../lib/contract/qr-codes";
-import type { V1Card } from "../../../../lib/contract/v1/cards";
+import { addToWalletUrl } from "../../../../contract/qr-codes";
+import type { V1Card } from "../../../../contract/v1/cards";
 import type { Db } from "../../db/client";
 import { cards, customers, qrCodes } from "../../db/schema";
 import { cardBalance, cardTerms } from "../loyalty/card-balance";

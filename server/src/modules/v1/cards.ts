@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { endpoints } from "../../../../lib/contract/v1/endpoints";
+import { endpoints } from "../../../../contract/v1/endpoints";
 import { cards, customers } from "../../db/schema";
 import { HttpError, notFound } from "../../http/errors";
 import { earnForOrder } from "../integrations/order-earn";

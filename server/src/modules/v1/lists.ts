@@ -1,6 +1,6 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { endpoints } from "../../../../lib/contract/v1/endpoints";
+import { endpoints } from "../../../../contract/v1/endpoints";
 import { cardEvents, cards, customers } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { v1Route } from "./route";

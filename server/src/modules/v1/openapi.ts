@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { endpoints, type Endpoint } from "../../../../lib/contract/v1/endpoints";
-import { PROBLEM_CONTENT_TYPE, problem } from "../../../../lib/contract/v1/problem";
+import { endpoints, type Endpoint } from "../../../../contract/v1/endpoints";
+import { PROBLEM_CONTENT_TYPE, problem } from "../../../../contract/v1/problem";
 
 /**
  * The public API's own OpenAPI 3.1 document (/api/v1/openapi.json), generated from its versioned
- * contract (lib/contract/v1): apart from the dashboard's, which is not a public promise.
+ * contract (contract/v1): apart from the dashboard's, which is not a public promise.
  */
 
 const failure = (description: string) => ({ description, content: { [PROBLEM_CONTENT_TYPE]: { schema: problem } } });

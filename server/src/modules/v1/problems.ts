@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import type { FastifyError, FastifyInstance } from "fastify";
-import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../../lib/contract/v1/problem";
+import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../../contract/v1/problem";
 import { isDatabaseUnavailable } from "../../http/db-unavailable";
 import { HttpError } from "../../http/errors";
 

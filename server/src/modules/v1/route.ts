@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { Endpoint } from "../../../../lib/contract/v1/endpoints";
+import type { Endpoint } from "../../../../contract/v1/endpoints";
 import { authenticateApiKey, type ApiKeyCaller } from "../../http/api-key-auth";
 import { HttpError } from "../../http/errors";
 import { idempotencyKeyOf, requestHash, runIdempotent } from "../../http/idempotency";

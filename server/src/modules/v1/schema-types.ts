@@ -1,12 +1,12 @@
 import openapiTS, { astToString } from "openapi-typescript";
 import { v1OpenApiDocument } from "./openapi";
 
-/** Where `npm run api:types` writes the public API's types (lib/contract/v1/client.ts reads them). */
-export const SCHEMA_TYPES_PATH = "lib/contract/v1/schema.d.ts";
+/** Where `npm run api:types` writes the public API's types (contract/v1/client.ts reads them). */
+export const SCHEMA_TYPES_PATH = "contract/v1/schema.d.ts";
 
 const HEADER = `/**
  * The public API's types, generated from /api/v1/openapi.json by \`npm run api:types\`; do not edit.
- * A test fails when this file is older than the contract (lib/contract/v1).
+ * A test fails when this file is older than the contract (contract/v1).
  */
 `;
 

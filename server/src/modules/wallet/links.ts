@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { applePassUrl } from "../../../../lib/contract/apple-wallet";
-import type { CardMessage } from "../../../../lib/contract/notifications";
-import type { WalletLinks } from "../../../../lib/contract/wallet";
+import { applePassUrl } from "../../../../contract/apple-wallet";
+import type { CardMessage } from "../../../../contract/notifications";
+import type { WalletLinks } from "../../../../contract/wallet";
 import { googleSaveLink } from "../google-wallet/save-link";
 import type { CardTerms } from "../loyalty/card-balance";
 import type { CardRow, ResolvedQr } from "../loyalty/cards";

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
-import { COUNTER_EXPIRED } from "../../../../lib/contract/qr-codes";
-import type { WalletJoinResult } from "../../../../lib/contract/wallet";
+import { calls } from "../../../../contract/calls";
+import { COUNTER_EXPIRED } from "../../../../contract/qr-codes";
+import type { WalletJoinResult } from "../../../../contract/wallet";
 import { cards, customers, walletCodes } from "../../db/schema";
 import { invalid } from "../../http/errors";
 import { route } from "../../http/route";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { WebhookEvent } from "../../../../lib/contract/webhooks";
+import type { WebhookEvent } from "../../../../contract/webhooks";
 import type { Db } from "../../db/client";
 import { cards, customers, rewards } from "../../db/schema";
 import type { DomainEvent, EventType } from "../../services/events";

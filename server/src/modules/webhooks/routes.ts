@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../lib/contract/calls";
+import { calls } from "../../../../contract/calls";
 import {
   MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_TEST_EVENT,
@@ -9,7 +9,7 @@ import {
   type WebhookEndpoint,
   type WebhookEvent,
   type WebhookWithSecret,
-} from "../../../../lib/contract/webhooks";
+} from "../../../../contract/webhooks";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";

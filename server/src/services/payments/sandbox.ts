@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { NOT_A_TEST_CARD_MESSAGE, TEST_CARDS } from "../../../../lib/contract/test-cards";
+import { NOT_A_TEST_CARD_MESSAGE, TEST_CARDS } from "../../../../contract/test-cards";
 import { type ChargeOutcome, type PaymentProvider, WebhookSignatureError } from "./provider";
 
 /**

@@ -1,4 +1,4 @@
-import { amountInMinor, minorDigits } from "../../../../../lib/contract/money";
+import { amountInMinor, minorDigits } from "../../../../../contract/money";
 import type { CardRow, RewardRow } from "./types";
 
 /**

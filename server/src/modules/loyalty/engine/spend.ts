@@ -1,4 +1,4 @@
-import { formatMoney } from "../../../../../lib/contract/money";
+import { formatMoney } from "../../../../../contract/money";
 import { purchaseMinor } from "./earn";
 import type { Change, RedeemOption, RewardRow, Unit } from "./types";
 

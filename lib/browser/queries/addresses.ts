@@ -1,0 +1,60 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall } from "@/lib/browser/api-client";
+import { calls } from "@/contract/calls";
+import type { Address } from "@/contract/address";
+import type { Paginated } from "@/contract/pagination";
+import { listAll } from "./all-pages";
+import { businessKeys } from "./businesses";
+import { refreshDashboard } from "./dashboard";
+
+export const addressKeys = { all: ["address-list"] as const };
+
+/** One page of addresses, of one business when `businessId` is set. */
+export function useAddresses(page: number, businessId?: number) {
+  return useQuery({
+    queryKey: [...addressKeys.all, { page, businessId }],
+    queryFn: async () =>
+      (await apiCall<Paginated<Address>>(calls.addressList, { search: { page, business_id: businessId } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every location of one business, for the QR code form's select (all pages, not only the first). */
+export function useAddressOptions(businessId: number | undefined) {
+  return useQuery({
+    queryKey: [...addressKeys.all, "options", businessId],
+    queryFn: () => listAll<Address>(calls.addressList, { business_id: businessId }),
+    enabled: !!businessId,
+  });
+}
+
+function useRefreshAfterAddressChange() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: addressKeys.all }),
+      // Each business shows how many locations it has.
+      client.invalidateQueries({ queryKey: businessKeys.all }),
+      refreshDashboard(client),
+    ]);
+}
+
+export type AddressInput = Record<string, string | number | undefined>;
+
+export function useSaveAddress() {
+  const refresh = useRefreshAfterAddressChange();
+  return useMutation({
+    mutationFn: (body: AddressInput) => apiCall<Address>(calls.addAddress, { body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteAddress() {
+  const refresh = useRefreshAfterAddressChange();
+  return useMutation({
+    mutationFn: (id: number) => apiCall(calls.deleteAddress, { body: { id } }),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,56 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall } from "@/lib/browser/api-client";
+import { calls } from "@/contract/calls";
+import type { Business } from "@/contract/business";
+import type { Paginated } from "@/contract/pagination";
+import { listAll } from "./all-pages";
+import { refreshDashboard } from "./dashboard";
+
+export const businessKeys = { all: ["business-list"] as const };
+
+export function useBusinesses(page: number) {
+  return useQuery({
+    queryKey: [...businessKeys.all, page],
+    queryFn: async () => (await apiCall<Paginated<Business>>(calls.businessList, { search: { page } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The owner's businesses for a select (all pages: one request for up to 100). */
+export function useBusinessOptions() {
+  return useQuery({
+    queryKey: [...businessKeys.all, "options"],
+    queryFn: () => listAll<Business>(calls.businessList),
+  });
+}
+
+/** Businesses show in address and category lists too: all of them refresh. */
+function useRefreshAfterBusinessChange() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: businessKeys.all }),
+      client.invalidateQueries({ queryKey: ["address-list"] }),
+      client.invalidateQueries({ queryKey: ["product-category-list"] }),
+      refreshDashboard(client),
+    ]);
+}
+
+/** add-business as multipart (the logo file goes with the fields); with `id` it edits. */
+export function useSaveBusiness() {
+  const refresh = useRefreshAfterBusinessChange();
+  return useMutation({
+    mutationFn: (form: FormData) => apiCall<Business>(calls.addBusiness, { body: form }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteBusiness() {
+  const refresh = useRefreshAfterBusinessChange();
+  return useMutation({
+    mutationFn: (id: number) => apiCall(calls.deleteBusiness, { body: { id } }),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,18 @@
+"use client";
+
+import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { apiCall } from "@/lib/browser/api-client";
+import { calls } from "@/contract/calls";
+import type { DashboardDetails } from "@/contract/dashboard";
+
+export const dashboardKeys = { details: ["dashboard-details"] as const };
+
+export function useDashboardDetails() {
+  return useQuery({
+    queryKey: dashboardKeys.details,
+    queryFn: async () => (await apiCall<DashboardDetails>(calls.dashboardDetails)).data,
+  });
+}
+
+/** After any add or delete elsewhere the KPIs are stale (spec.md §4 "refreshes the dashboard details"). */
+export const refreshDashboard = (client: QueryClient) => client.invalidateQueries({ queryKey: dashboardKeys.details });

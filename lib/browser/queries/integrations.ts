@@ -1,0 +1,94 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall } from "@/lib/browser/api-client";
+import type { ApiKey, ApiKeyAddBody, NewApiKey } from "@/contract/api-keys";
+import { calls } from "@/contract/calls";
+import type { Paginated } from "@/contract/pagination";
+import type { PosConnection, PosProvider } from "@/contract/pos";
+import type { WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookWithSecret } from "@/contract/webhooks";
+
+/** The Integrations page's lists (issue 24): till connections, API keys, webhook endpoints. */
+export const integrationKeys = {
+  pos: ["pos-connection-list"] as const,
+  apiKeys: ["api-key-list"] as const,
+  webhooks: ["webhook-list"] as const,
+  deliveries: (endpointId: number) => ["webhook-deliveries", endpointId] as const,
+};
+
+/** A mutation that refreshes one list once it is done. */
+function useListMutation<In, Out>(key: readonly unknown[], run: (input: In) => Promise<Out>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
+}
+
+export function usePosConnections(page: number) {
+  return useQuery({
+    queryKey: [...integrationKeys.pos, page],
+    queryFn: async () => (await apiCall<Paginated<PosConnection>>(calls.posConnectionList, { search: { page } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type PosConnectionAdd = { business_id: number; provider: PosProvider; secret: string; enrol_unknown: boolean };
+export type NewPosConnection = { id: number; provider: PosProvider; webhook_url: string };
+
+export const useAddPosConnection = () =>
+  useListMutation(integrationKeys.pos, (body: PosConnectionAdd) =>
+    apiCall<NewPosConnection>(calls.posConnectionAdd, { body }),
+  );
+export const useDeletePosConnection = () =>
+  useListMutation(integrationKeys.pos, (id: number) => apiCall(calls.posConnectionDelete, { body: { id } }));
+export const usePosConnectionSettings = () =>
+  useListMutation(integrationKeys.pos, (body: { id: number; enrol_unknown: boolean }) =>
+    apiCall(calls.posConnectionSettings, { body }),
+  );
+
+export function useApiKeys() {
+  return useQuery({
+    queryKey: integrationKeys.apiKeys,
+    queryFn: async () => (await apiCall<ApiKey[]>(calls.apiKeyList)).data,
+  });
+}
+export const useAddApiKey = () =>
+  useListMutation(integrationKeys.apiKeys, (body: ApiKeyAddBody) => apiCall<NewApiKey>(calls.apiKeyAdd, { body }));
+export const useRevokeApiKey = () =>
+  useListMutation(integrationKeys.apiKeys, (id: number) => apiCall(calls.apiKeyRevoke, { body: { id } }));
+
+export function useWebhooks() {
+  return useQuery({
+    queryKey: integrationKeys.webhooks,
+    queryFn: async () => (await apiCall<WebhookEndpoint[]>(calls.webhookList)).data,
+  });
+}
+export function useWebhookDeliveries(endpointId: number, page: number) {
+  return useQuery({
+    queryKey: [...integrationKeys.deliveries(endpointId), page],
+    queryFn: async () =>
+      (
+        await apiCall<Paginated<WebhookDelivery>>(calls.webhookDeliveries, {
+          search: { endpoint_id: endpointId, page },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+export const useAddWebhook = () =>
+  useListMutation(integrationKeys.webhooks, (body: { url: string; events: WebhookEvent[] }) =>
+    apiCall<WebhookWithSecret>(calls.webhookAdd, { body }),
+  );
+export const useDeleteWebhook = () =>
+  useListMutation(integrationKeys.webhooks, (id: number) => apiCall(calls.webhookDelete, { body: { id } }));
+export const useRotateWebhookSecret = () =>
+  useListMutation(integrationKeys.webhooks, (id: number) =>
+    apiCall<WebhookWithSecret>(calls.webhookRotateSecret, { body: { id } }),
+  );
+/** "Send a test event" (endpoint id) and "send again" (delivery id) both refresh that endpoint's log. */
+export const useTestWebhook = (endpointId: number) =>
+  useListMutation(integrationKeys.deliveries(endpointId), (id: number) =>
+    apiCall<{ id: number }>(calls.webhookTest, { body: { id } }),
+  );
+export const useRedeliverWebhook = (endpointId: number) =>
+  useListMutation(integrationKeys.deliveries(endpointId), (id: number) =>
+    apiCall<{ id: number }>(calls.webhookRedeliver, { body: { id } }),
+  );

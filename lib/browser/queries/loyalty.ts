@@ -1,0 +1,220 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall } from "@/lib/browser/api-client";
+import { calls } from "@/contract/calls";
+import { MAX_PER_PAGE, type Paginated } from "@/contract/pagination";
+import type { GenerateQrBody, QrCode, QrCodeDetail, QrMode } from "@/contract/qr-codes";
+import type { CardAdjustBody, CardHistory, CardRedeemBody, CardSummary, StaffSettings } from "@/contract/cards";
+import type { CounterDevice, CounterDeviceLink } from "@/contract/counter-devices";
+import type { AddRewardBody, Reward } from "@/contract/rewards";
+import type { ScanPage } from "@/contract/scans";
+import type { ScanResult } from "@/contract/wallet";
+import { listAll } from "./all-pages";
+import { refreshDashboard } from "./dashboard";
+
+export const loyaltyKeys = {
+  rewards: ["reward-list"] as const,
+  qrCodes: ["list-qrcode"] as const,
+  qrCode: (id: number) => ["single-qr-code", id] as const,
+  scans: ["scan-list"] as const,
+};
+
+export function useRewards(page: number) {
+  return useQuery({
+    queryKey: [...loyaltyKeys.rewards, page],
+    queryFn: async () => (await apiCall<Paginated<Reward>>(calls.rewardList, { search: { page } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The rewards of one business, for the QR code form's select (all pages). */
+export function useRewardOptions(businessId: number | undefined) {
+  return useQuery({
+    queryKey: [...loyaltyKeys.rewards, "options", businessId],
+    queryFn: () => listAll<Reward>(calls.rewardList, { business_id: businessId }),
+    enabled: !!businessId,
+  });
+}
+
+function useRefresh(...keys: (readonly string[])[]) {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([...keys.map((queryKey) => client.invalidateQueries({ queryKey })), refreshDashboard(client)]);
+}
+
+export function useSaveReward() {
+  // QR codes show their reward's title.
+  const refresh = useRefresh(loyaltyKeys.rewards, loyaltyKeys.qrCodes);
+  return useMutation({
+    mutationFn: (body: AddRewardBody) => apiCall<Reward>(calls.addReward, { body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveReward() {
+  const refresh = useRefresh(loyaltyKeys.rewards, loyaltyKeys.qrCodes);
+  return useMutation({
+    mutationFn: (id: number) => apiCall(calls.removeReward, { body: { id } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useQrCodes(page: number) {
+  return useQuery({
+    queryKey: [...loyaltyKeys.qrCodes, page],
+    queryFn: async () => (await apiCall<Paginated<QrCode>>(calls.listQrcode, { search: { page } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useQrCode(id: number | null) {
+  return useQuery({
+    queryKey: loyaltyKeys.qrCode(id ?? 0),
+    queryFn: async () => (await apiCall<QrCodeDetail>(calls.singleQrCode, { search: { id: id! } })).data,
+    enabled: id !== null,
+  });
+}
+
+export function useGenerateQr() {
+  const refresh = useRefresh(loyaltyKeys.qrCodes, loyaltyKeys.rewards);
+  return useMutation({
+    mutationFn: (body: GenerateQrBody) => apiCall<QrCode>(calls.generateQr, { body }),
+    onSuccess: refresh,
+  });
+}
+
+/** qr-mode-update and qr-regenerate: the list and that code's renderings change. */
+function useQrChange<V>(call: (vars: V) => Promise<{ message: string; data: QrCode }>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (result) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: loyaltyKeys.qrCodes }),
+        client.invalidateQueries({ queryKey: loyaltyKeys.qrCode(result.data.id) }),
+      ]),
+  });
+}
+
+export const useQrMode = () =>
+  useQrChange((body: { qr_id: number; mode: QrMode }) => apiCall<QrCode>(calls.qrModeUpdate, { body }));
+
+export const useRegenerateQr = () =>
+  useQrChange((qrId: number) => apiCall<QrCode>(calls.qrRegenerate, { body: { qr_id: qrId } }));
+
+export function useDeleteQr() {
+  const refresh = useRefresh(loyaltyKeys.qrCodes, loyaltyKeys.rewards);
+  return useMutation({
+    mutationFn: (id: number) => apiCall(calls.deleteQr, { body: { id } }),
+    onSuccess: refresh,
+  });
+}
+
+/** A page of My Scans: the first without a cursor, the next ones after the previous page's `next_cursor`. */
+export function useScans(cursor: string | null, filters: Record<string, string>) {
+  return useQuery({
+    queryKey: [...loyaltyKeys.scans, cursor, filters],
+    queryFn: async () =>
+      (await apiCall<ScanPage>(calls.scanList, { search: { ...filters, ...(cursor ? { cursor } : {}) } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * qr-code-scanner from the dashboard: a card's serial, stamped or redeemed; on a points or
+ * cashback programme it earns on the purchase `amount` (a stamp programme ignores it).
+ */
+/** A staff scan: `key` is its Idempotency-Key, made once per scan (the offline queue resends with it). */
+export const sendScan = ({ code, amount, key }: { code: string; amount?: string; key: string }) =>
+  apiCall<ScanResult>(calls.qrCodeScanner, {
+    body: { code, ...(amount ? { amount } : {}) },
+    headers: { "idempotency-key": key },
+  });
+
+export function useScanCard() {
+  const refresh = useRefresh(loyaltyKeys.scans);
+  return useMutation({ mutationFn: sendScan, onSuccess: refresh });
+}
+
+/** What to refresh once queued scans have been answered (the scans list, the dashboard figures). */
+export const useRefreshScans = () => useRefresh(loyaltyKeys.scans);
+
+/** card-redeem (issue 23): a points option, or cashback money off; the card's views change. */
+export function useRedeemCard() {
+  const client = useQueryClient();
+  const refresh = useRefresh(loyaltyKeys.scans);
+  return useMutation({
+    mutationFn: (body: CardRedeemBody) => apiCall<Partial<ScanResult>>(calls.cardRedeem, { body }),
+    onSuccess: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: ["card-history"] })]),
+  });
+}
+
+/** card-history: a card and one page of its history (the card's detail in My Scans). */
+export function useCardHistory(serial: string | null, page: number) {
+  return useQuery({
+    queryKey: ["card-history", serial, page],
+    queryFn: async () => (await apiCall<CardHistory>(calls.cardHistory, { search: { serial: serial!, page } })).data,
+    enabled: serial !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** card-adjust: the card's detail, its history and the scans list change. */
+export function useAdjustCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CardAdjustBody) => apiCall<CardSummary>(calls.cardAdjust, { body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ["card-history"] }),
+        client.invalidateQueries({ queryKey: loyaltyKeys.scans }),
+      ]),
+  });
+}
+
+export function useStaffSettings() {
+  return useQuery({
+    queryKey: ["staff-settings"],
+    queryFn: async () => (await apiCall<StaffSettings>(calls.staffSettings)).data,
+  });
+}
+
+export function useSaveStaffSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StaffSettings) => apiCall<StaffSettings>(calls.staffSettingsUpdate, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ["staff-settings"] }),
+  });
+}
+
+const deviceKey = (qrId: number) => ["counter-device-list", qrId] as const;
+
+/** A QR code's device links (its counter screen's tablets). */
+export function useCounterDevices(qrId: number) {
+  return useQuery({
+    queryKey: deviceKey(qrId),
+    queryFn: async () =>
+      (
+        await apiCall<Paginated<CounterDevice>>(calls.counterDeviceList, {
+          search: { qr_id: qrId, per_page: MAX_PER_PAGE },
+        })
+      ).data,
+  });
+}
+
+export function useAddCounterDevice(qrId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiCall<CounterDeviceLink>(calls.counterDeviceAdd, { body: { qr_id: qrId, name } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: deviceKey(qrId) }),
+  });
+}
+
+export function useRevokeCounterDevice(qrId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiCall<CounterDevice>(calls.counterDeviceRevoke, { body: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: deviceKey(qrId) }),
+  });
+}

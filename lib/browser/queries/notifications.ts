@@ -1,0 +1,65 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall } from "@/lib/browser/api-client";
+import { calls } from "@/contract/calls";
+import type { NotificationAddBody, NotificationList, SentMessage } from "@/contract/notifications";
+import type { Paginated } from "@/contract/pagination";
+
+export const notificationKeys = { feed: ["notification-list"] as const, sent: ["message-list"] as const };
+
+export function useNotifications(page: number) {
+  return useQuery({
+    queryKey: [...notificationKeys.feed, page],
+    queryFn: async () => (await apiCall<NotificationList>(calls.notificationList, { search: { page } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The menu's unread badge: one row is enough to get the count; refreshed every minute. */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({
+    queryKey: [...notificationKeys.feed, "unread"],
+    queryFn: async () =>
+      (await apiCall<NotificationList>(calls.notificationList, { search: { per_page: 1 } })).data.unread_count,
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Marks the whole feed read; the list keeps showing which entries were new until it reloads. */
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(calls.notificationRead, { body: {} }),
+    onSuccess: () => client.setQueryData([...notificationKeys.feed, "unread"], 0),
+  });
+}
+
+export function useClearNotifications() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall(calls.notificationClear, { body: {} }),
+    onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.feed }),
+  });
+}
+
+export function useSentMessages(page: number) {
+  return useQuery({
+    queryKey: [...notificationKeys.sent, page],
+    queryFn: async () => (await apiCall<Paginated<SentMessage>>(calls.messageList, { search: { page } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSendMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationAddBody) => apiCall<SentMessage>(calls.notificationAdd, { body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: notificationKeys.sent }),
+        client.invalidateQueries({ queryKey: notificationKeys.feed }),
+      ]),
+  });
+}

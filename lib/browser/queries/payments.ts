@@ -1,0 +1,85 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { useFormatter } from "next-intl";
+import { apiCall } from "@/lib/browser/api-client";
+import { calls } from "@/contract/calls";
+import type {
+  ActivePlan,
+  AppliedCoupon,
+  ChargeResult,
+  CouponApplyBody,
+  PaymentQuote,
+  PaymentRecord,
+  SubscriptionChargeBody,
+} from "@/contract/payments";
+import type { SubscriptionPlan } from "@/contract/plans";
+import { userKeys } from "./user";
+
+export const paymentKeys = {
+  plans: ["subscriptionplan-list"] as const,
+  active: ["subscription-plan-active"] as const,
+  list: ["payment-list"] as const,
+  coupons: ["coupon-list"] as const,
+};
+
+export const usePlans = () =>
+  useQuery({
+    queryKey: paymentKeys.plans,
+    queryFn: async () => (await apiCall<SubscriptionPlan[]>(calls.subscriptionPlanList)).data,
+  });
+
+export const useActivePlan = () =>
+  useQuery({
+    queryKey: paymentKeys.active,
+    queryFn: async () => (await apiCall<ActivePlan | null>(calls.subscriptionPlanActive)).data,
+  });
+
+export const usePayments = () =>
+  useQuery({
+    queryKey: paymentKeys.list,
+    queryFn: async () => (await apiCall<PaymentRecord[]>(calls.paymentList)).data,
+  });
+
+export const useCoupons = () =>
+  useQuery({
+    queryKey: paymentKeys.coupons,
+    queryFn: async () => (await apiCall<AppliedCoupon[]>(calls.couponList)).data,
+  });
+
+export function useApplyCoupon() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CouponApplyBody) => apiCall<PaymentQuote>(calls.couponApply, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: paymentKeys.coupons }),
+  });
+}
+
+export function useDeleteCoupon() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiCall(calls.deleteCoupon, { body: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: paymentKeys.coupons }),
+  });
+}
+
+export const chargeSubscription = (body: SubscriptionChargeBody) =>
+  apiCall<ChargeResult>(calls.subscriptionCharge, { body });
+
+/** After a payment: the profile (and with it the session's plan status) and the plan views refresh. */
+export async function refreshAfterPayment(client: ReturnType<typeof useQueryClient>) {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: userKeys.profile }),
+    client.invalidateQueries({ queryKey: paymentKeys.active }),
+    client.invalidateQueries({ queryKey: paymentKeys.list }),
+    client.invalidateQueries({ queryKey: paymentKeys.coupons }),
+  ]);
+}
+
+/**
+ * Amounts with currency formatting in the page's locale, through next-intl's formatter:
+ * ("19.00", "USD") → "$19.00" in English, "19,00 $" in French.
+ */
+export function formatMoney(format: ReturnType<typeof useFormatter>, amount: string, currency: string) {
+  return format.number(Number(amount), { style: "currency", currency });
+}

@@ -1,0 +1,49 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall } from "@/lib/browser/api-client";
+import { calls } from "@/contract/calls";
+import type { Paginated } from "@/contract/pagination";
+import type { ProductCategory, ProductCategoryAddBody } from "@/contract/product-category";
+import { listAll } from "./all-pages";
+import { refreshDashboard } from "./dashboard";
+
+export const productCategoryKeys = { all: ["product-category-list"] as const };
+
+export function useProductCategories(page: number) {
+  return useQuery({
+    queryKey: [...productCategoryKeys.all, page],
+    queryFn: async () =>
+      (await apiCall<Paginated<ProductCategory>>(calls.productCategoryList, { search: { page } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every category of the owner, for the reward form's select (all pages, not only the first). */
+export function useProductCategoryOptions() {
+  return useQuery({
+    queryKey: [...productCategoryKeys.all, "options"],
+    queryFn: () => listAll<ProductCategory>(calls.productCategoryList),
+  });
+}
+
+function useRefresh() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: productCategoryKeys.all }), refreshDashboard(client)]);
+}
+
+export function useSaveProductCategory() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: ProductCategoryAddBody) => apiCall<ProductCategory>(calls.productCategoryAdd, { body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteProductCategory() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => apiCall(calls.productCategoryDelete, { body: { id } }),
+    onSuccess: refresh,
+  });
+}

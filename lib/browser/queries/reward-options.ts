@@ -1,0 +1,35 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiCall } from "@/lib/browser/api-client";
+import { calls } from "@/contract/calls";
+import type { RewardOption } from "@/contract/rewards";
+import { listAll } from "./all-pages";
+
+/** A points reward's catalogue (issue 23): what its points buy. */
+export const rewardOptionKeys = { of: (rewardId: number) => ["reward-option-list", rewardId] as const };
+
+/** Every option of one reward (all pages: the scanner and the form show the whole catalogue). */
+export function useRewardOptionList(rewardId: number) {
+  return useQuery({
+    queryKey: rewardOptionKeys.of(rewardId),
+    queryFn: () => listAll<RewardOption>(calls.rewardOptionList, { reward_id: rewardId }),
+  });
+}
+
+export function useAddRewardOption(rewardId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { reward_id: number; title: string; points: number }) =>
+      apiCall<RewardOption>(calls.rewardOptionAdd, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: rewardOptionKeys.of(rewardId) }),
+  });
+}
+
+export function useDeleteRewardOption(rewardId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiCall(calls.rewardOptionDelete, { body: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: rewardOptionKeys.of(rewardId) }),
+  });
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
+import { apiCall } from "@/lib/browser/api-client";
+import { useHydrated } from "@/lib/browser/use-hydrated";
+import { calls } from "@/contract/calls";
+import type { PasswordUpdateBody, ProfileUpdateBody, UserProfile, UserSoftDeleteBody } from "@/contract/auth";
+
+export const userKeys = { profile: ["user-profile"] as const };
+
+/**
+ * The signed-in user. The top bar asks for it first; a section of the page that hydrates after the
+ * answer came would otherwise render it where the server rendered "loading" (React error #418).
+ * Until hydration is over, every caller sees the query as the server did: pending.
+ */
+export function useProfile(): UseQueryResult<UserProfile> {
+  const hydrated = useHydrated();
+  const query = useQuery({
+    queryKey: userKeys.profile,
+    queryFn: async () => (await apiCall<UserProfile>(calls.userProfile)).data,
+  });
+  if (hydrated || query.isPending) return query;
+  return {
+    ...query,
+    data: undefined,
+    isPending: true,
+    isSuccess: false,
+    status: "pending",
+  } as UseQueryResult<UserProfile>;
+}
+
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileUpdateBody) => apiCall<UserProfile>(calls.profileUpdate, { body }),
+    onSuccess: (result) => client.setQueryData(userKeys.profile, result.data),
+  });
+}
+
+export const updatePassword = (body: PasswordUpdateBody) => apiCall(calls.passwordUpdate, { body });
+export const deleteAccount = (body: UserSoftDeleteBody) => apiCall(calls.userSoftDelete, { body });
+
+/** Ends the session on the server and in the cookie, then reloads into the login page. */
+export async function logout() {
+  await apiCall(calls.logout).catch(() => undefined);
+  // spec.md §2/§4: logout clears local storage (the chosen plan, kept form drafts) too.
+  window.localStorage.clear();
+  // A full reload (spec.md §4): nothing of the signed-in state survives in memory.
+  // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+  window.location.assign("/login");
+}

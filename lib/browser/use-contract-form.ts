@@ -1,0 +1,102 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import toast from "react-hot-toast";
+import type * as z from "zod/mini";
+import { ApiError, errorMessage } from "./api-client";
+import { issueErrors } from "../../contract/envelope";
+import { localizeIssue, type ValidationIssue } from "../i18n/validation";
+import type { Schema } from "../../contract/schema";
+
+type Values = Record<string, string>;
+
+/**
+ * The form's schema, or a loader of it: `() => import("…/auth").then((m) => m.loginBody)` keeps
+ * zod out of a page's first-load JavaScript; the schema is fetched when the form is first focused.
+ */
+type SchemaSource<S> = S | (() => Promise<S>);
+
+/**
+ * A form driven by a contract schema: the browser checks the same zod rules as the server, then
+ * `onSubmit` runs; a server 422 puts its messages beside the fields, other failures become toasts.
+ * Spread `formProps` on the form element.
+ */
+export function useContractForm<S extends Schema>(
+  source: SchemaSource<S>,
+  initial: Values,
+  onSubmit: (values: z.output<S>) => Promise<void>,
+  options: { resetOnSuccess?: boolean } = {},
+) {
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const locale = useLocale();
+  const tValidation = useTranslations("common.validation");
+  const schema = useRef<Promise<S> | null>(null);
+  const loadSchema = () =>
+    (schema.current ??= (typeof source === "function" ? source() : Promise.resolve(source)).catch((error) => {
+      schema.current = null; // a chunk that failed to load (offline) is fetched again next time
+      throw error;
+    }));
+  // A lazily loaded schema is fetched when the form first gets focus (a field, or the button as it
+  // is clicked): by the time it is submitted the schema is there, and a visitor who only reads the
+  // page never spends a phone's main thread on it.
+  const warm = () => void loadSchema().catch(() => undefined);
+  /** Shows one message per field and moves focus to the first field in error. */
+  const showErrors = (form: HTMLFormElement, all: Record<string, string[]>) => {
+    const first = Object.fromEntries(Object.entries(all).map(([k, v]) => [k, v[0] ?? ""]));
+    setErrors(first);
+    const name = Object.keys(first)[0];
+    if (name) form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
+  };
+
+  const field = (name: string) => ({
+    name,
+    value: values[name] ?? "",
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      setValues((v) => ({ ...v, [name]: event.target.value }));
+      if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+    },
+  });
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (busy) return;
+    // What the fields show wins: text typed before the page finished loading (hydrating) is in
+    // the inputs but never went through onChange.
+    const shown = { ...values };
+    const inputs = new FormData(form);
+    for (const name of Object.keys(values)) {
+      const value = inputs.get(name);
+      if (typeof value === "string") shown[name] = value;
+    }
+    setValues(shown);
+    setBusy(true);
+    try {
+      // Zod schemas are Standard Schemas: validating through that interface needs no zod import here.
+      const checked = await (await loadSchema())["~standard"].validate(shown);
+      if (checked.issues) {
+        // The contract's messages are English: other languages get common.validation's (lib/i18n/validation.ts).
+        const issues = checked.issues.map((issue) => localizeIssue(issue as ValidationIssue, locale, tValidation));
+        showErrors(form, issueErrors(issues));
+        return;
+      }
+      setErrors({});
+      await onSubmit(checked.value as z.output<S>);
+      if (options.resetOnSuccess) setValues(initial);
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.errors).length > 0) showErrors(form, error.errors);
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Spread on the <form>: submit through the schema, warm the schema on first focus, no browser bubbles. */
+  const formProps = { onSubmit: handleSubmit, onFocus: warm, noValidate: true };
+
+  return { field, values, setValues, errors, busy, formProps };
+}
