@@ -11,6 +11,7 @@ import {
   type CustomerRow,
 } from "../../../../contract/customers";
 import type { Db } from "../../db/client";
+import { withHolder } from "../loyalty/card-holder";
 import {
   addresses,
   businesses,
@@ -78,11 +79,7 @@ const rowColumns = ({ fallback, ...p }: Programme) => ({
 
 /** The directory's rows of one owner; `p` is that owner's reward joins (programmeOf). */
 const selectRows = (db: Db, p: Programme) =>
-  db
-    .select(rowColumns(p))
-    .from(cards)
-    .innerJoin(customers, eq(customers.id, cards.customerId))
-    .innerJoin(businesses, eq(businesses.id, cards.businessId))
+  withHolder(db.select(rowColumns(p)).from(cards).$dynamic())
     .leftJoin(ownReward, ownRewardOn)
     .leftJoin(p.fallback, fallbackOn(p.fallback))
     .leftJoin(p.extras, extrasOn(p));

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";
 import { businesses, cards, customers, rewards } from "../../../db/schema";
 import { businessToday, businessTomorrow } from "../day";
+import { withHolder } from "../card-holder";
 import { chooseReward, type CardState } from "./rules";
 
 const ownReward = alias(rewards, "own_reward");
@@ -25,22 +26,23 @@ export type LockedCard = CardState & { names: { customer: string; business: stri
  * the business never wait for it.
  */
 export async function lockCard(tx: Db, where: SQL | undefined): Promise<LockedCard | undefined> {
-  const [row] = await tx
-    .select({
-      card: cards,
-      own: ownReward,
-      newest: newestReward,
-      fraudThreshold: businesses.fraudThreshold,
-      currency: businesses.currency,
-      businessName: businesses.businessName,
-      customerName: customers.name,
-      now: sql<number>`(extract(epoch from now()) * 1000)::float8`,
-      today: sql<string>`${businessToday(cards.businessId)}::text`,
-      tomorrow: sql<number>`(extract(epoch from ${businessTomorrow(cards.businessId)}) * 1000)::float8`,
-    })
-    .from(cards)
-    .innerJoin(businesses, eq(businesses.id, cards.businessId))
-    .innerJoin(customers, eq(customers.id, cards.customerId))
+  const [row] = await withHolder(
+    tx
+      .select({
+        card: cards,
+        own: ownReward,
+        newest: newestReward,
+        fraudThreshold: businesses.fraudThreshold,
+        currency: businesses.currency,
+        businessName: businesses.businessName,
+        customerName: customers.name,
+        now: sql<number>`(extract(epoch from now()) * 1000)::float8`,
+        today: sql<string>`${businessToday(cards.businessId)}::text`,
+        tomorrow: sql<number>`(extract(epoch from ${businessTomorrow(cards.businessId)}) * 1000)::float8`,
+      })
+      .from(cards)
+      .$dynamic(),
+  )
     .leftJoin(ownReward, sql`${ownReward.id} = ${cards.rewardId} and ${ownReward.businessId} = ${cards.businessId}`)
     .leftJoin(newestReward, eq(newestReward.id, newestActiveRewardId(cards.businessId)))
     .where(where)
