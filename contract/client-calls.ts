@@ -2,7 +2,7 @@
 // in a module without zod: importing `calls` would bring every schema of the product (and zod)
 // into those pages' first-load JavaScript. `calls.ts` adds each call's schemas to these entries,
 // so the contract still has one definition of each.
-import type { Call } from "./calls";
+import type { Call } from "./call";
 
 export const contactUsCall = { method: "POST", path: "/contact-us" } as const;
 

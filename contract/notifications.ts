@@ -86,7 +86,7 @@ export type SentMessage = {
 export const messageListQuery = pageQuery.extend({ business_id: optionalId });
 
 /** A message as a customer's card shows it. */
-export type CardMessage = { id: number; title: string; message: string; created_at: string };
+export type { CardMessage } from "./wallet";
 
 /**
  * fcm-token (product.md §6): a browser's push token for the owner's notifications, on the

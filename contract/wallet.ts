@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { calendarDate, email, name, otpCode } from "./fields";
 import { serialField } from "./customers";
-import type { CardMessage } from "./notifications";
 import { amountField } from "./money";
 import type { RewardKind } from "./rewards";
 import { counterCodeField, qrTokenField, type QrPublic } from "./qr-codes";
@@ -68,6 +67,9 @@ export const walletRecoverBody = z.object({
  * old token still finds the card by its serial; only joining and stamping need the current token.
  */
 export const cardRef = { qr_token: qrTokenField.optional(), serial: serialField.optional() };
+/** A message of the business, as a card shows it. */
+export type CardMessage = { id: number; title: string; message: string; created_at: string };
+
 export const NO_CARD_REF = "The QR code is not valid.";
 export const hasCardRef = (ref: { qr_token?: string; serial?: string }) => Boolean(ref.qr_token || ref.serial);
 
