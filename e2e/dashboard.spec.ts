@@ -221,6 +221,9 @@ test("an invited staff member joins in another browser and sees the reduced menu
   await staff.getByRole("button", { name: "Join the team" }).click();
   await expect(staff.getByText("Your account is ready. You can now log in.")).toBeVisible();
   await staff.getByRole("link", { name: "Sign in" }).click();
+  // The invite page has an Email field too: type only once the login page has replaced it.
+  await expect(staff).toHaveURL(/\/login$/);
+  await expect(staff.getByRole("heading", { name: "Log in to your account" })).toBeVisible();
   await staff.getByLabel("Email").fill(staffEmail);
   await staff.getByLabel("Password").fill("staff-password-77");
   await staff.getByRole("button", { name: "Log in" }).click();
