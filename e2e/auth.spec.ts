@@ -176,3 +176,26 @@ test("the dashboard menu opens by itself on wide screens only", async ({ page })
   await expect(page).toHaveURL(/\/dashboard\/profile$/);
   await expect(nav).toBeHidden();
 });
+
+test("before the page's scripts have run, the login form cannot be sent: no password ever lands in the address", async ({
+  page,
+}) => {
+  // Hold the page's scripts back, as a slow phone connection does.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/login", { waitUntil: "commit" });
+  const submit = page.getByRole("button", { name: "Log in" });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Email").fill("early@example.com");
+  await page.getByLabel("Password").fill("typed-too-soon-99");
+  await page.getByLabel("Password").press("Enter");
+  expect(page.url()).not.toContain("typed-too-soon-99");
+
+  release();
+  await expect(submit).toBeEnabled();
+  expect(page.url()).toMatch(/\/login$/);
+});

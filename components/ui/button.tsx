@@ -1,17 +1,25 @@
+"use client";
+
 import type { ButtonHTMLAttributes } from "react";
+import { useHydrated } from "@/lib/browser/use-hydrated";
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   busy?: boolean;
   variant?: "primary" | "secondary" | "danger" | "link";
 };
 
-/** A button that shows a busy state (and cannot be pressed twice) while its action runs. */
+/**
+ * A button that shows a busy state (and cannot be pressed twice) while its action runs. A submit
+ * button waits for the page's scripts: pressed before, the browser would send the form itself, as a
+ * GET with every field (a password too) in the address.
+ */
 export function Button({ busy = false, variant = "primary", className, children, disabled, ...rest }: Props) {
+  const hydrated = useHydrated();
   return (
     <button
       {...rest}
       className={`btn btn-${variant}${className ? ` ${className}` : ""}`}
-      disabled={disabled || busy}
+      disabled={disabled || busy || (rest.type === "submit" && !hydrated)}
       aria-busy={busy || undefined}
     >
       {busy && <span className="spinner" aria-hidden="true" />}

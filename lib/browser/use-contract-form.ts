@@ -96,7 +96,8 @@ export function useContractForm<S extends Schema>(
   };
 
   /** Spread on the <form>: submit through the schema, warm the schema on first focus, no browser bubbles. */
-  const formProps = { onSubmit: handleSubmit, onFocus: warm, noValidate: true };
+  // method "post": should the browser ever send the form itself, no field lands in the address.
+  const formProps = { onSubmit: handleSubmit, onFocus: warm, noValidate: true, method: "post" };
 
   return { field, values, setValues, errors, busy, formProps };
 }
