@@ -8,14 +8,14 @@
  *   services/                     infrastructure that serves the modules: jobs, mail, push, payments
  *   modules/<name>/               one resource each; no loop between two module folders
  *   app.ts                        the composition root: creates and wires everything
- *   main.ts, cli/, db/cli.ts,     processes and scripts that start the app or use the modules
- *   db/prepare.ts, db/seed*       (the demo seed writes its rows with the modules' own helpers)
+ *   main.ts, prepare.ts, cli/,     processes and scripts that start the app or use the modules
+ *   seed*                          (the demo seed writes its rows with the modules' own helpers)
  *
  * `npm run lint` runs this (depcruise server/src); a new loop or upward import fails the lint.
  * The shared contract (contract) sits below all of them and imports nothing of the server.
  */
 const SRC = "^server/src/";
-const TOP = `${SRC}(main\\.ts|cli/|db/seed|db/cli\\.ts|db/prepare\\.ts)`;
+const TOP = `${SRC}(main\\.ts|prepare\\.ts|cli/|seed)`;
 
 /** Layer name → the paths in it, lowest first. */
 const layers = [

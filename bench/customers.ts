@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../server/src/app";
 import { loadConfig } from "../server/src/config";
 import { connectPglite, connectPostgres } from "../server/src/db/client";
-import { seed } from "../server/src/db/seed";
+import { seed } from "../server/src/seed";
 import { businesses, rewards, users } from "../server/src/db/schema";
 import { issueApiToken } from "../server/src/modules/auth/tokens";
 import { devNull } from "./log-sink";

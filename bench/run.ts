@@ -8,7 +8,7 @@ import { performance } from "node:perf_hooks";
 import { buildApp } from "../server/src/app";
 import { loadConfig } from "../server/src/config";
 import { connectPglite } from "../server/src/db/client";
-import { DEMO_USER, seed } from "../server/src/db/seed";
+import { DEMO_USER, seed } from "../server/src/seed";
 import { devNull } from "./log-sink";
 
 type Target = { name: string; runs: number; p95Ms: number; run: () => Promise<{ statusCode: number }> };
@@ -26,7 +26,7 @@ async function main() {
     RATE_LIMIT_FACTOR: "1000",
   });
   // The database is created, migrated and seeded in a child process that exits, as the API server
-  // does (server/src/db/prepare.ts): creating one costs PGlite far more memory than serving it.
+  // does (server/src/prepare.ts): creating one costs PGlite far more memory than serving it.
   const dataDir = fs.mkdtempSync(path.join(tmpdir(), "bench-run-"));
   await new Promise<void>((resolve, reject) => {
     const child = fork(process.argv[1]!, [PREPARE, dataDir], { stdio: "inherit" });

@@ -3,8 +3,8 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { installBackupSignal } from "./db/backup";
 import { connect } from "./db/client";
-import { prepareDatabase, prepareInChild, PREPARE_FLAG } from "./db/prepare";
-import { DEMO_USER } from "./db/seed";
+import { prepareDatabase, prepareInChild, PREPARE_FLAG } from "./prepare";
+import { DEMO_USER } from "./seed";
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");

@@ -12,7 +12,7 @@ import { backupDir, installBackupSignal, restorePglite, runningServer, runPgTool
 import { backupEmbeddedPostgres, restoreEmbeddedPostgres } from "../db/base-backup";
 import { connect, connectPglite, connectPostgres, type Database } from "../db/client";
 import { apiTokens, users } from "../db/schema";
-import { seed } from "../db/seed";
+import { seed } from "../seed";
 
 const TOKENS_PER_USER = 3;
 let done = false;

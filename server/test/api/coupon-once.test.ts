@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { PaymentQuote } from "../../../contract/payments";
-import { seedPlans } from "../../src/db/seed/plans";
+import { seedPlans } from "../../src/seed/plans";
 import { createCoupon } from "../../src/modules/payments/coupons";
 import { createTestApp, expectError, PASSWORD, uniqueEmail, type TestApp } from "../helpers/app";
 

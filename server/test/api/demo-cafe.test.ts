@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { CustomerList, SegmentCount } from "../../../contract/customers";
 import type { CounterCode } from "../../../contract/qr-codes";
-import { DEMO_USER, seed } from "../../src/db/seed";
+import { DEMO_USER, seed } from "../../src/seed";
 import type { DashboardDetails } from "../../../contract/dashboard";
 import type { Paginated } from "../../../contract/pagination";
 import type { Reward, RewardOption } from "../../../contract/rewards";
-import { DEMO_BAKERY, seedDemoBakery } from "../../src/db/seed/demo-bakery";
-import { DEMO_CAFE, seedDemoCafe } from "../../src/db/seed/demo-cafe";
+import { DEMO_BAKERY, seedDemoBakery } from "../../src/seed/demo-bakery";
+import { DEMO_CAFE, seedDemoCafe } from "../../src/seed/demo-cafe";
 import { createTestApp, type TestApp } from "../helpers/app";
 
 // The demo owner's "Demo Café" (issue 16, point 7): a full programme at seed time, deterministic,

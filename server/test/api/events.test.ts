@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { seedPlans } from "../../src/db/seed/plans";
+import { seedPlans } from "../../src/seed/plans";
 import type { DomainEvent } from "../../src/services/events";
 import { createTestApp, uniqueEmail, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { CARD_HOLDER_PAGE } from "../../src/modules/notifications/push-targets";
-import { seedPlans } from "../../src/db/seed/plans";
+import { seedPlans } from "../../src/seed/plans";
 import { queueMail } from "../../src/services/mail-jobs";
 import { createTestApp, uniqueEmail, type TestApp } from "../helpers/app";
 import { startFcmStandIn } from "../helpers/fcm-stand-in";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FeedEntry, NotificationList, SentMessage } from "../../../contract/notifications";
 import type { WalletCard } from "../../../contract/wallet";
-import { seedPlans } from "../../src/db/seed/plans";
+import { seedPlans } from "../../src/seed/plans";
 import { createTestApp, expectError, expectInvalid, uniqueEmail, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 import { ownerPayingStarter } from "../helpers/payments";

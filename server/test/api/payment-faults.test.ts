@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { ChargeResult } from "../../../contract/payments";
-import { seedPlans } from "../../src/db/seed/plans";
+import { seedPlans } from "../../src/seed/plans";
 import { createCoupon } from "../../src/modules/payments/coupons";
 import { NOT_COMPLETED, reconcilePayments } from "../../src/modules/payments/reconcile";
 import { createStripeProvider } from "../../src/services/payments/stripe";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ActivePlan, ChargeResult, PaymentQuote, PaymentRecord } from "../../../contract/payments";
 import type { UserProfile } from "../../../contract/auth";
-import { seedPlans } from "../../src/db/seed/plans";
+import { seedPlans } from "../../src/seed/plans";
 import { createCoupon } from "../../src/modules/payments/coupons";
 import { addCalendarMonths } from "../../src/modules/payments/period";
 import { reconcilePayments } from "../../src/modules/payments/reconcile";

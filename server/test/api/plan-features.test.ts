@@ -3,7 +3,7 @@ import { calls, type CallName } from "../../../contract/calls";
 import { featureNotInPlan, NO_ACTIVE_PLAN, type PlanFeature } from "../../../contract/plan-features";
 import type { AddStaffResult } from "../../../contract/staff";
 import { payments, plans } from "../../src/db/schema";
-import { SEED_PLANS } from "../../src/db/seed/plans";
+import { SEED_PLANS } from "../../src/seed/plans";
 import { INVITE_NOT_IN_PLAN } from "../../src/modules/staff/invites";
 import { createTestApp, expectError, uniqueEmail, type Res, type TestApp } from "../helpers/app";
 import { ADDRESS_FIELDS, BUSINESS_FIELDS, multipart } from "../helpers/dashboard";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { homePageData, pageData, reviewList } from "../../../contract/site";
 import { subscriptionPlanList } from "../../../contract/plans";
-import { seedPlans } from "../../src/db/seed/plans";
-import { seedSite } from "../../src/db/seed/site";
+import { seedPlans } from "../../src/seed/plans";
+import { seedSite } from "../../src/seed/site";
 import { NO_CONTACT_EMAIL } from "../../src/modules/site/contact-mail";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { ChargeResult } from "../../../contract/payments";
-import { seedPlans } from "../../src/db/seed/plans";
+import { seedPlans } from "../../src/seed/plans";
 import { createStripeProvider } from "../../src/services/payments/stripe";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { startStripeStandIn } from "../helpers/stripe-stand-in";

@@ -7,7 +7,7 @@ import { loadConfig, type Config } from "../../src/config";
 import type { Database } from "../../src/db/client";
 import { payments, plans, users } from "../../src/db/schema";
 import { eq } from "drizzle-orm";
-import { seedPlans } from "../../src/db/seed/plans";
+import { seedPlans } from "../../src/seed/plans";
 import { issueApiToken } from "../../src/modules/auth/tokens";
 import { hashSecret } from "../../src/crypto";
 import type { JobsOptions } from "../../src/services/jobs";

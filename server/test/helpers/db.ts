@@ -7,7 +7,7 @@ import type { SQL } from "drizzle-orm";
 import { Client } from "pg";
 import { connectPglite, connectPostgres, PGLITE_EXTENSIONS, type Database } from "../../src/db/client";
 import { embeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from "../../src/db/embedded-postgres";
-import { seedReferenceLists } from "../../src/db/seed/reference-lists";
+import { seedReferenceLists } from "../../src/seed/reference-lists";
 
 /**
  * Test databases, fast and isolated.

@@ -1,6 +1,6 @@
-import type { Db } from "../client";
-import { plans } from "../schema";
-import { BASIC_FEATURES, PLAN_FEATURE_KEYS, type PlanFeature } from "../../../../contract/plan-features";
+import type { Db } from "../db/client";
+import { plans } from "../db/schema";
+import { BASIC_FEATURES, PLAN_FEATURE_KEYS, type PlanFeature } from "../../../contract/plan-features";
 
 /** What Growth and above sell beyond Starter: staff, messages, product categories and integrations. */
 const ALL_FEATURES: PlanFeature[] = PLAN_FEATURE_KEYS;

@@ -1,5 +1,5 @@
-import type { Db } from "../client";
-import { businessCategories, countries } from "../schema";
+import type { Db } from "../db/client";
+import { businessCategories, countries } from "../db/schema";
 import { COUNTRIES } from "./countries-data";
 
 /** The business categories of category-list: the kinds of business that run stamp cards. */

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { Db } from "../client";
-import { periodEnd } from "../../modules/payments/period";
-import { coupons, payments, plans } from "../schema";
+import type { Db } from "../db/client";
+import { periodEnd } from "../modules/payments/period";
+import { coupons, payments, plans } from "../db/schema";
 
 /** The demo coupon (product.md §3): 20% off, for anyone trying the payment page. */
 export const DEMO_COUPON = { code: "WELCOME20", kind: "percent" as const, value: 20, maxRedemptions: 1000 };

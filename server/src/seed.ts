@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { hashSecret } from "../crypto";
-import type { Db } from "./client";
-import { users } from "./schema";
+import { hashSecret } from "./crypto";
+import type { Db } from "./db/client";
+import { users } from "./db/schema";
 import { seedReferenceLists } from "./seed/reference-lists";
 import { seedPlans } from "./seed/plans";
 import { seedCoupons, seedDemoSubscription } from "./seed/payments";

@@ -1,6 +1,6 @@
 import { fork } from "node:child_process";
-import type { Config } from "../config";
-import type { Database } from "./client";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
 import { seed } from "./seed";
 
 /** Makes the API server's entry point prepare the database and exit (see `prepareInChild`). */

@@ -1,6 +1,6 @@
-import { sanitizePageHtml } from "../../../../contract/sanitize";
-import type { Db } from "../client";
-import { homePages, pages, reviews } from "../schema";
+import { sanitizePageHtml } from "../../../contract/sanitize";
+import type { Db } from "../db/client";
+import { homePages, pages, reviews } from "../db/schema";
 import { LEGAL_PAGES } from "./legal-pages";
 import { HOME_PAGE, REVIEWS } from "./site-content";
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { newQrToken, newSerial } from "../../modules/loyalty/codes";
-import type { Db } from "../client";
+import { newQrToken, newSerial } from "../modules/loyalty/codes";
+import type { Db } from "../db/client";
 import {
   addresses,
   businesses,
@@ -12,7 +12,7 @@ import {
   rewards,
   scans,
   users,
-} from "../schema";
+} from "../db/schema";
 import { DEMO_CAFE, prng } from "./demo-cafe";
 
 /**

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { loadConfig } from "../config";
-import { connect } from "./client";
-import { seed } from "./seed";
+import { connect } from "../db/client";
+import { seed } from "../seed";
 
-/** `tsx server/src/db/cli.ts migrate|seed`: the operator's database commands. */
+/** `tsx server/src/cli/db.ts migrate|seed`: the operator's database commands. */
 async function run(command: string | undefined) {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
   const config = loadConfig();

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { newQrToken, newSerial } from "../../modules/loyalty/codes";
-import { rewardReady } from "../../modules/loyalty/reward-ready";
-import { newCounterSecret } from "../../modules/loyalty/counter";
-import { hashSecret, sha256 } from "../../crypto";
-import type { Db } from "../client";
+import { newQrToken, newSerial } from "../modules/loyalty/codes";
+import { rewardReady } from "../modules/loyalty/reward-ready";
+import { newCounterSecret } from "../modules/loyalty/counter";
+import { hashSecret, sha256 } from "../crypto";
+import type { Db } from "../db/client";
 import {
   addresses,
   businesses,
@@ -20,7 +20,7 @@ import {
   scans,
   staffInvites,
   users,
-} from "../schema";
+} from "../db/schema";
 
 /**
  * "Demo Café" (issue 16, point 7): on the embedded database the demo owner's first sign-in shows
