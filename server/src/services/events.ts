@@ -68,16 +68,30 @@ export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 type Listener<T extends EventType> = (event: EventOf<T>, job: JobInfo) => Promise<unknown>;
 type AnyListener = (event: DomainEvent, job: JobInfo) => Promise<unknown>;
 
+export type ListenerOptions = {
+  /**
+   * When the listener has something to do, as SQL over `event` (the DomainEvent as jsonb): the
+   * emit writes its job only then, in the same statement (no job, no worker woken, no query by
+   * the listener). For listeners that most events leave with nothing to do: webhooks of an owner
+   * without endpoints, pass updates of a card in no wallet. The listener still checks for itself
+   * when it runs (an endpoint may be disabled meanwhile).
+   */
+  when?: (event: SQL) => SQL;
+};
+
 export type Events = {
-  /** One job per listener of the event's type, written with `tx`; nothing when none listens. */
+  /** One job per listener of the event's type (that `when` it), written with `tx`; nothing when none listens. */
   emit(tx: Db, event: DomainEvent): Promise<void>;
   /**
    * The same, inside a statement that makes the change itself: `events` is a query with the
    * columns `type` (text) and `event` (the DomainEvent as jsonb), one row per event, in the
    * order emitted among `types`. Answers the `insert` to run in that statement (a data-modifying
-   * CTE), or null when no listener hears any of `types`.
+   * CTE returning the `name` of each job's queue: pass them to `written()` once it ran), or null
+   * when no listener hears any of `types`.
    */
   emitSql(types: readonly EventType[], events: SQL): SQL | null;
+  /** The queues an `emitSql` statement wrote jobs to: their workers wake after the answer. */
+  written(queueNames: readonly string[]): void;
   /** Resolves once every listener's queue exists (before an `emitSql` statement). */
   ready(): Promise<void>;
   /**
@@ -86,34 +100,53 @@ export type Events = {
    * One listener's events run in the order they were emitted (per instance): the feed lists a
    * declined payment before the retry that went through.
    */
-  on<T extends EventType>(types: T | readonly T[], name: string, listener: Listener<T>): void;
+  on<T extends EventType>(
+    types: T | readonly T[],
+    name: string,
+    listener: Listener<T>,
+    options?: ListenerOptions,
+  ): void;
 };
 
 export function createEvents(jobs: Jobs): Events {
-  const listeners: { types: readonly EventType[]; queue: JobQueue<DomainEvent> }[] = [];
+  const listeners: { types: readonly EventType[]; queue: JobQueue<DomainEvent>; when?: ListenerOptions["when"] }[] = [];
+  const ready = () => jobs.ready(listeners.map((l) => l.queue.name));
+  const emitSql: Events["emitSql"] = (types, events) => {
+    // One job id per (type, listener), made here in emit order: jobs of one statement share
+    // created_on, and run in the order of their ids.
+    const targets = types.flatMap((type) =>
+      listeners.filter((l) => l.types.includes(type)).map((l) => ({ type, listener: l, id: orderedId() })),
+    );
+    if (targets.length === 0) return null;
+    const values = targets.map((t) => sql`(${t.type}::text, ${t.listener.queue.name}::text, ${t.id}::uuid)`);
+    const conditions = [...new Set(targets.map((t) => t.listener))]
+      .filter((l) => l.when)
+      .map((l) => sql`when ${l.queue.name}::text then (${l.when!(sql`e.event`)})`);
+    const when = conditions.length > 0 ? sql` where case t.queue ${sql.join(conditions, sql` `)} else true end` : sql``;
+    return jobs.insertSql(
+      sql`select t.queue, t.id, e.event as data
+        from (${events}) e join (values ${sql.join(values, sql`, `)}) t(type, queue, id) on t.type = e.type${when}`,
+      [...new Set(targets.map((t) => t.listener.queue.name))],
+    );
+  };
   return {
-    ready: () => jobs.ready(listeners.map((l) => l.queue.name)),
-    emitSql(types, events) {
-      // One job id per (type, listener), made here in emit order: jobs of one statement share
-      // created_on, and run in the order of their ids.
-      const targets = types.flatMap((type) =>
-        listeners.filter((l) => l.types.includes(type)).map((l) => ({ type, queue: l.queue.name, id: orderedId() })),
-      );
-      if (targets.length === 0) return null;
-      const values = targets.map((t) => sql`(${t.type}::text, ${t.queue}::text, ${t.id}::uuid)`);
-      return jobs.insertSql(
-        sql`select t.queue, t.id, e.event as data
-          from (${events}) e join (values ${sql.join(values, sql`, `)}) t(type, queue, id) on t.type = e.type`,
-        [...new Set(targets.map((t) => t.queue))],
-      );
-    },
+    ready,
+    emitSql,
+    written: (queueNames) => jobs.written(queueNames),
     async emit(tx, event) {
-      for (const { types, queue } of listeners) if (types.includes(event.type)) await queue.enqueue(tx, event);
+      const insert = emitSql(
+        [event.type],
+        sql`select ${event.type}::text as type, ${JSON.stringify(event)}::jsonb as event`,
+      );
+      if (!insert) return;
+      await ready();
+      const { rows } = (await tx.execute(insert)) as unknown as { rows: { name: string }[] };
+      jobs.written(rows.map((row) => row.name));
     },
-    on(types, name, listener) {
+    on(types, name, listener, options = {}) {
       // Its queue only ever holds events of its types.
       const queue = jobs.work<DomainEvent>(`event.${name}`, listener as unknown as AnyListener);
-      listeners.push({ types: typeof types === "string" ? [types] : types, queue });
+      listeners.push({ types: typeof types === "string" ? [types] : types, queue, when: options.when });
     },
   };
 }

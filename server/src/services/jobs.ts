@@ -87,9 +87,12 @@ export type Jobs = {
    * the columns `queue` (a declared queue's name), `id` (uuid) and `data` (jsonb). The rows are
    * written exactly as `enqueue` writes them (pg-boss's job table, this queue's retry options).
    * These are hand-written rows in pg-boss's table: pg-boss is pinned to one exact version, and
-   * exactly-once.test.ts compares every column with a row of pg-boss's own `send`.
+   * exactly-once.test.ts compares every column with a row of pg-boss's own `send`. It answers
+   * (`returning`) the queue `name` of each job written: tell `written()` once the statement ran.
    */
   insertSql(rows: SQL, queueNames: string[]): SQL;
+  /** These queues got jobs from an `insertSql` statement: `kick()` wakes their workers. */
+  written(queueNames: readonly string[]): void;
   /** Resolves once these queues exist in the database (a queue declared after `start()`). */
   ready(queueNames: string[]): Promise<void>;
   /**
@@ -223,7 +226,11 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
   let started = false;
   let stopped = false;
 
-  async function finish(queue: Queue, job: PgBoss.JobWithMetadata<unknown>) {
+  /**
+   * Runs one job's handler; a failure is recorded (retried or given up). Answers whether it went
+   * through: marking it done is the caller's, once for the whole batch (one statement, not one per job).
+   */
+  async function finish(queue: Queue, job: PgBoss.JobWithMetadata<unknown>): Promise<boolean> {
     const info: JobInfo = {
       id: job.id,
       queue: queue.name,
@@ -241,27 +248,35 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
       }
       await boss.fail(queue.name, job.id, err as object);
       if (info.lastAttempt && queue.options.forget) await boss.deleteJob(queue.name, job.id);
-      return;
+      return false;
     }
     if (queue.options.forget) await boss.deleteJob(queue.name, job.id);
-    else await boss.complete(queue.name, job.id);
+    return true;
   }
 
   /**
    * Runs a batch in order (a queue's jobs run in the order they were written, per instance: the
    * owner's feed lists a declined payment before the retry that went through); one job's failure,
-   * or a failure recording it, never touches the others. Queues run side by side.
+   * or a failure recording it, never touches the others. Queues run side by side. Answers the ids
+   * of the jobs that went through, to be marked done together: a worker's batch is marked by
+   * pg-boss itself once this resolves (manager.js `onFetch`; only jobs still active, so a failed
+   * one stays failed), `drain()` marks its own. A worker that dies before that runs them again,
+   * which their effects allow (effects.ts).
    */
-  async function runBatch(queue: Queue, batch: PgBoss.JobWithMetadata<unknown>[]) {
+  async function runBatch(queue: Queue, batch: PgBoss.JobWithMetadata<unknown>[]): Promise<string[]> {
     // pg-boss picks the oldest jobs, but its UPDATE … RETURNING answers them in no set order.
     const ordered = [...batch].sort(
       (a, b) => new Date(a.createdOn).getTime() - new Date(b.createdOn).getTime() || (a.id < b.id ? -1 : 1),
     );
+    const done: string[] = [];
     for (const job of ordered) {
-      await finish(queue, job).catch((err: unknown) =>
-        log.error({ err, queue: queue.name, jobId: job.id }, "job state not recorded"),
-      );
+      const ok = await finish(queue, job).catch((err: unknown) => {
+        log.error({ err, queue: queue.name, jobId: job.id }, "job state not recorded");
+        return false;
+      });
+      if (ok) done.push(job.id);
     }
+    return done;
   }
 
   /**
@@ -337,7 +352,6 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
     const options = queueNames.map((name) => {
       const queue = queues.get(name);
       if (!queue) throw new Error(`job queue ${name} is not declared`);
-      kicked.add(name);
       const { retryLimit, expireInSeconds } = queue.options;
       return sql`(${name}::text, ${retryLimit}::int, ${expireInSeconds}::int)`;
     });
@@ -346,11 +360,15 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
       select j.id, j.queue, j.data, o.retry_limit, ${retryBackoff ? Math.max(retryDelay, 1) : retryDelay}::int,
         ${retryBackoff}::bool, o.expire_seconds * interval '1 second'
       from (${rows}) j join (values ${sql.join(options, sql`, `)}) o(queue, retry_limit, expire_seconds)
-        on o.queue = j.queue`;
+        on o.queue = j.queue
+      returning name`;
   }
 
   return {
     insertSql,
+    written(queueNames) {
+      for (const name of queueNames) kicked.add(name);
+    },
     async ready(queueNames) {
       for (const name of queueNames) await queues.get(name)?.ready;
     },
@@ -410,7 +428,8 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
         for (const queue of due) {
           await queue.ready;
           const batch = await boss.fetch<unknown>(queue.name, { batchSize: 20, includeMetadata: true });
-          await runBatch(queue, batch);
+          const done = await runBatch(queue, batch);
+          if (done.length > 0) await boss.complete(queue.name, done);
         }
       }
     },

@@ -51,6 +51,45 @@ describe("the event bus", () => {
     await t.app.settle();
     expect(got).toEqual(["Sam"]);
   });
+  it("writes a listener's job only when its `when` holds, from an emit and from the card engine's statement", async () => {
+    const ran: number[] = [];
+    const chosen = await f.programme();
+    const other = await f.programme();
+    t.app.events.on(["staff.joined", "card.changed"], "test-when", async (e) => void ran.push(e.ownerId), {
+      when: (event) => sql`(${event}->>'businessId')::int = ${chosen.business.id} or (${event}->>'name') = 'Chosen'`,
+    });
+    const jobs = async () =>
+      (await t.query<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'event.test-when'`))[0]!
+        .n;
+
+    await t.app.events.emit(t.database.db, { type: "staff.joined", ownerId: 7, staffUserId: 8, name: "Other" });
+    expect(await jobs()).toBe(0);
+    await t.app.events.emit(t.database.db, { type: "staff.joined", ownerId: 7, staffUserId: 8, name: "Chosen" });
+    expect(await jobs()).toBe(1);
+
+    const otherCard = await f.join(other.qr.qr_token);
+    await f.staffScan(other.token, otherCard.card.serial);
+    expect(await jobs()).toBe(1);
+    const chosenCard = await f.join(chosen.qr.qr_token);
+    await f.staffScan(chosen.token, chosenCard.card.serial);
+    expect(await jobs()).toBe(2);
+    await t.app.settle();
+    expect(ran).toHaveLength(2);
+  });
+
+  it("writes no webhook job for an owner without an endpoint, and no pass update for a card in no Wallet", async () => {
+    const { token, qr } = await f.programme();
+    const joined = await f.join(qr.qr_token);
+    const before = await t.query<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name in ('event.webhooks', 'event.apple-pass')`,
+    );
+    await f.staffScan(token, joined.card.serial);
+    const after = await t.query<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name in ('event.webhooks', 'event.apple-pass')`,
+    );
+    expect(after[0]!.n).toBe(before[0]!.n);
+    await t.app.settle();
+  });
 });
 
 describe("the domain emits", () => {

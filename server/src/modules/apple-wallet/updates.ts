@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { applePassRegistrations } from "../../db/schema";
 import type { Apns } from "./apns";
 import { appleMessageUpdates } from "./message-updates";
 import { cardPusher } from "./pushes";
@@ -11,6 +13,10 @@ import { cardPusher } from "./pushes";
 export function registerApplePassUpdates(app: FastifyInstance, apns: Apns) {
   const pushCards = cardPusher(app, apns);
   // One push per phone per stamp, however often the job runs: its effects are keyed by its id.
-  app.events.on("card.changed", "apple-pass", ({ cardId }, job) => pushCards([cardId], job.id));
+  app.events.on("card.changed", "apple-pass", ({ cardId }, job) => pushCards([cardId], job.id), {
+    // A card in no phone's Wallet has nobody to push: no job.
+    when: (event) =>
+      sql`exists (select 1 from ${applePassRegistrations} r where r.card_id = (${event}->>'cardId')::int)`,
+  });
   appleMessageUpdates(app, pushCards);
 }

@@ -1,4 +1,4 @@
-import { and, arrayContains, eq, isNull } from "drizzle-orm";
+import { and, arrayContains, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { claimEffect } from "../../services/effects";
@@ -49,5 +49,9 @@ export async function fanOut(app: FastifyInstance, queue: DeliveryQueue, e: Doma
 }
 
 export function registerFanOut(app: FastifyInstance, queue: DeliveryQueue) {
-  app.events.on(WEBHOOK_DOMAIN_EVENTS, "webhooks", (e, job) => fanOut(app, queue, e, job));
+  app.events.on(WEBHOOK_DOMAIN_EVENTS, "webhooks", (e, job) => fanOut(app, queue, e, job), {
+    // Most owners have no endpoint: their stamps write no webhook job at all.
+    when: (event) => sql`exists (select 1 from ${webhookEndpoints} w
+      where w.user_id = (${event}->>'ownerId')::int and w.disabled_at is null)`,
+  });
 }
