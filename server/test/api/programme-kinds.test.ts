@@ -363,8 +363,10 @@ describe("a retired programme's successor of another kind", () => {
 });
 
 describe("expiry and the referral bonus through the engine", () => {
-  const change = (serial: string, c: Parameters<typeof applyChange>[3]) =>
-    t.app.db.transaction((tx) => applyChange(tx, t.app.events, eq(cards.serial, serial), c));
+  const change = async (serial: string, c: Parameters<typeof applyChange>[3]) => {
+    const [card] = await t.app.db.select({ id: cards.id }).from(cards).where(eq(cards.serial, serial));
+    return t.app.db.transaction((tx) => applyChange(tx, t.app.events, { id: card!.id }, c));
+  };
 
   it("expire lapses points on the day with a history entry; a referral adds the bonus", async () => {
     const { qr } = await programmeOf({ kind: "points", points_per_visit: 40, expire_after_days: 30 });

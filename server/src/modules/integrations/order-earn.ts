@@ -73,14 +73,19 @@ export async function earnForOrder(
         .limit(1);
       return { earn: earn!, applied: null, duplicate: true };
     }
-    const applied = (await applyChange(tx, events, eq(cards.id, card.id), {
-      kind: "earn",
-      amount: input.amount,
-      stamps: input.stamps,
-      source: input.source,
-      orderId: input.orderId,
-      apiKeyId: input.apiKeyId,
-    }))!;
+    const applied = (await applyChange(
+      tx,
+      events,
+      { id: card.id },
+      {
+        kind: "earn",
+        amount: input.amount,
+        stamps: input.stamps,
+        source: input.source,
+        orderId: input.orderId,
+        apiKeyId: input.apiKeyId,
+      },
+    ))!;
     const earned = "delta" in applied.decision ? applied.decision : null;
     const [earn] = await tx
       .update(orderEarns)
@@ -120,14 +125,19 @@ export async function refundOrder(
     if (!earn) return undefined;
     if (earn.refundedAt) return { earn, applied: null, duplicate: true };
     const applied = earn.cardId
-      ? ((await applyChange(tx, events, eq(cards.id, earn.cardId), {
-          kind: "refund",
-          orderId: input.orderId,
-          source: input.source,
-          earned: earn.earned,
-          unit: earn.unit,
-          amount: earn.amount,
-        })) ?? null)
+      ? ((await applyChange(
+          tx,
+          events,
+          { id: earn.cardId },
+          {
+            kind: "refund",
+            orderId: input.orderId,
+            source: input.source,
+            earned: earn.earned,
+            unit: earn.unit,
+            amount: earn.amount,
+          },
+        )) ?? null)
       : null;
     const taken = applied && "delta" in applied.decision ? -applied.decision.delta : 0;
     const [after] = await tx

@@ -100,12 +100,17 @@ export function cardHistoryRoutes(app: FastifyInstance) {
     const ownerId = actingOwnerId(user);
     if (user.role === "staff" && !(await staffMayAdjust(app.db, ownerId))) throw forbidden(STAFF_MAY_NOT_ADJUST);
     const changed = await app.db.transaction((tx) =>
-      applyChange(tx, app.events, and(eq(cards.serial, body.serial), eq(cards.userId, ownerId)), {
-        kind: "correction",
-        delta: body.delta,
-        actorUserId: user.id,
-        reason: body.reason,
-      }),
+      applyChange(
+        tx,
+        app.events,
+        { serial: body.serial, ownerId },
+        {
+          kind: "correction",
+          delta: body.delta,
+          actorUserId: user.id,
+          reason: body.reason,
+        },
+      ),
     );
     if (!changed) throw notFound(UNKNOWN_CARD);
     const { summary, terms } = await cardSummary(app.db, user, body.serial);

@@ -53,7 +53,7 @@ export async function expireCards(db: Db, events: Events): Promise<{ expired: nu
     for (;;) {
       const page = await duePage(db, Number(businessId), afterId);
       for (const cardId of page) {
-        const done = await db.transaction((tx) => applyChange(tx, events, eq(cards.id, cardId), { kind: "expire" }));
+        const done = await db.transaction((tx) => applyChange(tx, events, { id: cardId }, { kind: "expire" }));
         if (done?.decision.action === "expire") expired++;
       }
       if (page.length < EXPIRY_PAGE) break;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
 import { balanceAmount } from "../../../../contract/programme";
 import type { Db } from "../../db/client";
-import { cards, rewardOptions } from "../../db/schema";
+import { rewardOptions } from "../../db/schema";
 import { actingOwnerId } from "../../http/auth";
 import { notFound } from "../../http/errors";
 import { route } from "../../http/route";
@@ -38,12 +38,17 @@ export function redeemRoutes(app: FastifyInstance) {
     const ownerId = actingOwnerId(user);
     const done = await app.db.transaction(async (tx) => {
       const option = body.option_id === undefined ? undefined : await ownerOption(tx, ownerId, body.option_id);
-      return applyChange(tx, app.events, and(eq(cards.serial, body.serial), eq(cards.userId, ownerId)), {
-        kind: "redeem",
-        actorUserId: user.id,
-        option,
-        amount: body.amount,
-      });
+      return applyChange(
+        tx,
+        app.events,
+        { serial: body.serial, ownerId },
+        {
+          kind: "redeem",
+          actorUserId: user.id,
+          option,
+          amount: body.amount,
+        },
+      );
     });
     if (!done || done.decision.action !== "redeem") throw notFound(UNKNOWN_CARD);
     const { decision } = done;

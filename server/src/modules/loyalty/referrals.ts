@@ -91,8 +91,8 @@ export async function referralOnVisit(tx: Db, events: Events, visit: Applied): P
     .update(cards)
     .set({ referralRewardedAt: sql`now()` })
     .where(eq(cards.id, card.id));
-  const friend = await applyChange(tx, events, eq(cards.id, card.id), { kind: "referral", bonus });
-  const referrer = and(eq(cards.id, card.referredByCardId), eq(cards.businessId, card.businessId));
+  const friend = await applyChange(tx, events, { id: card.id }, { kind: "referral", bonus });
+  const referrer = { id: card.referredByCardId, businessId: card.businessId };
   await applyChange(tx, events, referrer, { kind: "referral", bonus });
   return friend ? { ...visit, after: friend.after } : visit;
 }

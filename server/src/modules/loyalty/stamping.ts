@@ -1,9 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import { fromMinor } from "../../../../contract/money";
 import { balanceText } from "../../../../contract/programme";
 import type { ScanResult } from "../../../../contract/wallet";
 import type { Db } from "../../db/client";
-import { cards } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import type { Events } from "../../services/events";
 import { type CardRow, type ResolvedQr, type RewardRow } from "./cards";
@@ -58,11 +56,16 @@ export async function staffScan(
   amount: string | null = null,
 ): Promise<StaffScanOutcome> {
   const done = await db.transaction(async (tx) => {
-    const visit = await applyChange(tx, events, and(eq(cards.serial, serial), eq(cards.userId, ownerId)), {
-      kind: "staff-scan",
-      staffUserId,
-      amount,
-    });
+    const visit = await applyChange(
+      tx,
+      events,
+      { serial, ownerId },
+      {
+        kind: "staff-scan",
+        staffUserId,
+        amount,
+      },
+    );
     return visit && referralOnVisit(tx, events, visit);
   });
   if (!done) throw notFound(UNKNOWN_CARD);
@@ -95,11 +98,16 @@ export async function selfStamp(
   origin: ScanOrigin = { counterWindow: null },
 ) {
   const { qr } = resolved;
-  const visit = (await applyChange(tx, events, eq(cards.id, cardId), {
-    kind: "self-scan",
-    qr: { id: qr.id, addressId: qr.addressId },
-    counterWindow: origin.counterWindow,
-  }))!;
+  const visit = (await applyChange(
+    tx,
+    events,
+    { id: cardId },
+    {
+      kind: "self-scan",
+      qr: { id: qr.id, addressId: qr.addressId },
+      counterWindow: origin.counterWindow,
+    },
+  ))!;
   const done = await referralOnVisit(tx, events, visit);
   const action = done.decision.action === "wait" ? ("wait" as const) : ("stamp" as const);
   const nextAt = nextStampAt(done.after, done.reward, done.day);

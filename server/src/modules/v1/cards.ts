@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { endpoints } from "../../../../contract/v1/endpoints";
 import { cards, customers } from "../../db/schema";
@@ -45,10 +45,10 @@ export function v1CardRoutes(app: FastifyInstance) {
   });
 
   v1Route(app, endpoints.redeem, async ({ caller, params, body }) => {
-    const where = and(eq(cards.serial, params.serial), eq(cards.userId, caller.ownerId));
+    const key = { serial: params.serial, ownerId: caller.ownerId };
     const cardId = await app.db.transaction(async (tx) => {
       // Locked first: a stamp card's readiness is judged on the balance the change will spend.
-      const locked = await lockCard(tx, where);
+      const locked = await lockCard(tx, key);
       if (!locked) throw notFound(UNKNOWN_CARD);
       const stampCard = !locked.reward || locked.reward.kind === "stamps";
       if (stampCard && (body.option_id !== undefined || body.amount !== undefined)) {
@@ -64,7 +64,7 @@ export function v1CardRoutes(app: FastifyInstance) {
       const done = await applyChange(
         tx,
         app.events,
-        where,
+        key,
         stampCard
           ? { kind: "staff-scan", staffUserId: caller.ownerId, apiKeyId: caller.keyId }
           : { kind: "redeem", actorUserId: caller.ownerId, option, amount: body.amount, apiKeyId: caller.keyId },

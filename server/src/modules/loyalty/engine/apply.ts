@@ -5,7 +5,7 @@ import { notifyCounterSql } from "../../../services/counter-feed";
 import type { DomainEvent, Events } from "../../../services/events";
 import { NO_PROGRAMME } from "../cards";
 import { tooManyStampsReason } from "../fraud-reason";
-import { lockCard, type LockedCard } from "./lock";
+import { lockCard, type CardKey, type LockedCard } from "./lock";
 import { decide, type CardRow, type Change, type Decision } from "./rules";
 
 export type Applied = LockedCard & {
@@ -21,15 +21,10 @@ export type Applied = LockedCard & {
  * what its rules need (lock.ts), decide (rules.ts), then write it all in one statement: the card,
  * the scan, the history, the flag, the counter screen's notification and the domain events'
  * jobs. A refused change (a 422: no programme, or what the rules said) writes nothing; a wait
- * (not now, or nothing to do) writes nothing either. Undefined when no card matches `where`.
+ * (not now, or nothing to do) writes nothing either. Undefined when no card matches `key`.
  */
-export async function applyChange(
-  tx: Db,
-  events: Events,
-  where: SQL | undefined,
-  change: Change,
-): Promise<Applied | undefined> {
-  const locked = await lockCard(tx, where);
+export async function applyChange(tx: Db, events: Events, key: CardKey, change: Change): Promise<Applied | undefined> {
+  const locked = await lockCard(tx, key);
   if (!locked) return undefined;
   const decision = decide(locked, change);
   if (decision.action === "refuse") throw invalid(decision.field ?? "code", decision.message ?? NO_PROGRAMME);
@@ -116,13 +111,16 @@ async function write(
   const qrId = qr?.id ?? null;
   // The public API key that made the change (issue 24), when one did.
   const apiKeyId = "apiKeyId" in change ? (change.apiKeyId ?? null) : null;
-  const reason = tooManyStampsReason(
-    locked.fraudThreshold,
-    { id: card.id, businessId: card.businessId, today: day.today },
-    change.kind === "correction" && decision.delta > 0
-      ? { actorUserId: change.actorUserId, added: decision.delta }
-      : undefined,
-  );
+  // The fraud alert's reason, built only for the change that flags (a stamp builds no SQL it won't send).
+  const flagReason = decision.flag
+    ? tooManyStampsReason(
+        locked.fraudThreshold,
+        { id: card.id, businessId: card.businessId, today: day.today },
+        change.kind === "correction" && decision.delta > 0
+          ? { actorUserId: change.actorUserId, added: decision.delta }
+          : undefined,
+      )
+    : sql`flag_reason`;
   const now = sql`now()`;
   // The history's rows, in order: a restart for a successor of another kind, the change, a flag.
   const amount = decision.amount;
@@ -181,7 +179,7 @@ async function write(
         last_self_stamp_at = ${decision.selfStamp ? now : sql`last_self_stamp_at`},
         last_visit_at = ${decision.visit ? now : sql`last_visit_at`},
         flagged_at = ${decision.flag ? now : sql`flagged_at`},
-        flag_reason = ${decision.flag ? reason : sql`flag_reason`},
+        flag_reason = ${flagReason},
         updated_at = now()
       where id = ${card.id}
       returning id, user_id, business_id, flag_reason
@@ -191,6 +189,10 @@ async function write(
       select u.user_id, u.business_id, u.id, h.kind, h.delta, h.after, ${decision.unit}, h.amount, h.option_id, h.reason, ${qrId}, ${actor}, ${apiKeyId}::int
       from updated u cross join (${sql.join(history, sql` union all `)}) h
     )${jobs ? sql`, jobs as (${jobs})` : sql``}
-    select u.flag_reason${notify} from updated u`)) as unknown as { rows: { flag_reason: string | null }[] };
-  return result.rows[0]!.flag_reason;
+    select u.flag_reason${notify}${jobs ? sql`, array(select name from jobs) as queued` : sql``} from updated u`)) as unknown as {
+    rows: { flag_reason: string | null; queued?: string[] }[];
+  };
+  const [written] = result.rows;
+  events.written(written!.queued ?? []);
+  return written!.flag_reason;
 }

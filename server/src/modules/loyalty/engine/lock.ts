@@ -1,6 +1,7 @@
-import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";
+import { reusableSelect } from "../../../db/reusable-select";
 import { businesses, cards, customers, rewards } from "../../../db/schema";
 import { businessToday, businessTomorrow } from "../day";
 import { withHolder } from "../card-holder";
@@ -17,16 +18,14 @@ export const newestActiveRewardId = (businessId: number | SQLWrapper) =>
 export type LockedCard = CardState & { names: { customer: string; business: string } };
 
 /**
- * Locks one card's row (`select … for update of cards`) and reads, in the same statement, what
- * the rules decide on: the reward candidates (the card's own, retired or not, is its balance's
- * unit), the business's fraud threshold and currency, its day on the database's clock, and the
- * names an answer shows. Concurrent changes of one card queue on the lock, and each decides on the
- * row as the previous one left it: nothing is lost or doubled, on PostgreSQL and on PGlite (which
- * runs transactions one at a time anyway). Only the card's row is locked: scans of other cards of
- * the business never wait for it.
+ * Which card a change is for: by id (optionally only at this business), or by the serial a scanner
+ * read, among one owner's cards.
  */
-export async function lockCard(tx: Db, where: SQL | undefined): Promise<LockedCard | undefined> {
-  const [row] = await withHolder(
+export type CardKey = { id: number; businessId?: number } | { serial: string; ownerId: number };
+
+/** The lock's select, for the card `where` picks (placeholders: built once per key shape). */
+const lockSelect = (where: SQL) => (tx: Db) =>
+  withHolder(
     tx
       .select({
         card: cards,
@@ -48,6 +47,34 @@ export async function lockCard(tx: Db, where: SQL | undefined): Promise<LockedCa
     .where(where)
     .for("update", { of: cards })
     .limit(1);
+
+const lockById = reusableSelect("lock_card_by_id", lockSelect(eq(cards.id, sql.placeholder("id"))));
+const lockByIdAt = reusableSelect(
+  "lock_card_by_id_at_business",
+  lockSelect(and(eq(cards.id, sql.placeholder("id")), eq(cards.businessId, sql.placeholder("businessId")))!),
+);
+const lockBySerial = reusableSelect(
+  "lock_card_by_serial",
+  lockSelect(and(eq(cards.serial, sql.placeholder("serial")), eq(cards.userId, sql.placeholder("ownerId")))!),
+);
+
+/**
+ * Locks one card's row (`select … for update of cards`) and reads, in the same statement, what
+ * the rules decide on: the reward candidates (the card's own, retired or not, is its balance's
+ * unit), the business's fraud threshold and currency, its day on the database's clock, and the
+ * names an answer shows. Concurrent changes of one card queue on the lock, and each decides on the
+ * row as the previous one left it: nothing is lost or doubled, on PostgreSQL and on PGlite (which
+ * runs transactions one at a time anyway). Only the card's row is locked: scans of other cards of
+ * the business never wait for it. The select is built once per kind of key (the hot path of every
+ * stamp: db/reusable-select.ts).
+ */
+export async function lockCard(tx: Db, key: CardKey): Promise<LockedCard | undefined> {
+  const [row] =
+    "serial" in key
+      ? await lockBySerial(tx, key)
+      : key.businessId === undefined
+        ? await lockById(tx, key)
+        : await lockByIdAt(tx, key);
   if (!row) return undefined;
   return {
     card: row.card,
