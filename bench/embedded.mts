@@ -5,10 +5,13 @@
 //   largest), disk of $DATA_DIR;
 // - staff stamps on 50 demo cards from 50 clients: open loop (50 a second arriving for 30 s: p50,
 //   p99, time-outs) and closed loop (as fast as answers come: throughput);
-// - CPU per stamp of the API server and of the database's processes (/proc, the open loop's).
+// - CPU per stamp of the API server and of the database's processes (/proc, the open loop's), beside
+//   a floor measured the same way in the same run (an open loop of GET /profile: a signed-in call
+//   that reads one row), and per stamp in the closed loop (where nothing waits between stamps).
 // Targets on the default (embedded PostgreSQL): every process ≤ 350 MB at first start, open loop
 // p99 ≤ 100 ms with 0 time-outs, API CPU per stamp ≤ 2 ms. Linux only (/proc).
-//   BENCH_EMBEDDED_SECONDS=30 (open loop), BENCH_EMBEDDED_KINDS=pglite,postgres, BENCH_LOG_LEVEL=info
+//   BENCH_EMBEDDED_SECONDS=30 (open loop), BENCH_EMBEDDED_KINDS=pglite,postgres, BENCH_LOG_LEVEL=info,
+//   BENCH_CPU_PROF=DIR (the API server's CPU profile, written there when it stops)
 // With DATABASE_URL (`scripts/with-postgres.sh npm run bench:embedded`) a third column measures the
 // same on that PostgreSQL server (Debian's, outside the API server: its CPU is not counted).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -28,8 +31,9 @@ const CLIENTS = 50;
 const CARDS = 50;
 const RATE = 50;
 const PAGE = 4096;
+const FLOOR_SECONDS = 15;
 
-type Proc = { pid: number; ppid: number; comm: string; rssMb: number; cpuMs: number };
+type Proc = { pid: number; ppid: number; comm: string; rssMb: number; cpuMs: number; systemMs: number };
 
 /** Every process on the machine (pid, parent, command, RSS, CPU time including reaped children's). */
 function processes(): Proc[] {
@@ -47,6 +51,7 @@ function processes(): Proc[] {
         comm,
         rssMb: (Number(f[21]) * PAGE) / 2 ** 20,
         cpuMs: (utime! + stime! + cutime! + cstime!) * 10,
+        systemMs: (stime! + cstime!) * 10,
       });
     } catch {
       // gone meanwhile
@@ -95,6 +100,7 @@ function cpu(root: number) {
   const { api, others } = tree(root);
   return {
     api: api?.cpuMs ?? 0,
+    apiSystem: api?.systemMs ?? 0,
     db: others.filter((p) => p.comm.startsWith("postgres")).reduce((s, p) => s + p.cpuMs, 0),
   };
 }
@@ -110,7 +116,14 @@ function cpu(root: number) {
  * together, so its 50 clients fire in the same millisecond every second, a burst of 50 (reported
  * beside this as the burst figure).
  */
-async function openLoop(url: URL, token: string, codes: string[], rate: number, clients: number, seconds: number) {
+async function openLoop(
+  url: URL,
+  token: string,
+  body: ((k: number) => string) | null,
+  rate: number,
+  clients: number,
+  seconds: number,
+) {
   const agents = Array.from({ length: clients }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
   const latencies: number[] = [];
   let timeouts = 0;
@@ -120,16 +133,18 @@ async function openLoop(url: URL, token: string, codes: string[], rate: number, 
   const stamp = (k: number) =>
     new Promise<void>((resolve) => {
       const scheduled = start + (k * 1000) / rate;
-      const body = JSON.stringify({ code: codes[k % codes.length] });
+      const payload = body?.(k);
       const req = http.request(
         url,
         {
-          method: "POST",
+          method: payload === undefined ? "GET" : "POST",
           agent: agents[k % clients],
           headers: {
-            "content-type": "application/json",
             authorization: `Bearer ${token}`,
-            "content-length": Buffer.byteLength(body),
+            ...(payload !== undefined && {
+              "content-type": "application/json",
+              "content-length": Buffer.byteLength(payload),
+            }),
           },
           timeout: 10_000,
         },
@@ -150,7 +165,7 @@ async function openLoop(url: URL, token: string, codes: string[], rate: number, 
         if (!req.destroyed || timeouts === 0) errors++;
         resolve();
       });
-      req.end(body);
+      req.end(payload);
     });
   const pending: Promise<void>[] = [];
   for (let k = 0; k < total; k++) {
@@ -176,7 +191,8 @@ async function measure(kind: string): Promise<Row> {
   const started = performance.now();
   // As `npm start` runs the API server (scripts/start.mjs): the built bundle in its own group.
   const { DATABASE_URL: _external, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, ["server/dist/main.cjs"], {
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, "server/dist/main.cjs"], {
     env: {
       ...inherited,
       ...(kind === "url" && { DATABASE_URL: EXTERNAL }),
@@ -225,10 +241,17 @@ async function measure(kind: string): Promise<Row> {
     await autocannon({ ...stamps, amount: 200 }); // warm-up
     const load = sampleMemory(child.pid!);
     const before = cpu(child.pid!);
-    const open = await openLoop(new URL(`${api}/qr-code-scanner`), token, serials, RATE, CLIENTS, SECONDS);
+    const stampBody = (k: number) => JSON.stringify({ code: serials[k % serials.length] });
+    const open = await openLoop(new URL(`${api}/qr-code-scanner`), token, stampBody, RATE, CLIENTS, SECONDS);
     const after = cpu(child.pid!);
+    const floorBefore = cpu(child.pid!);
+    const floor = await openLoop(new URL(`${api}/profile`), token, null, RATE, CLIENTS, FLOOR_SECONDS);
+    const floorAfter = cpu(child.pid!);
     const burst = await autocannon({ ...stamps, overallRate: RATE, duration: 15 });
+    const beforeClosed = cpu(child.pid!);
     const closed = await autocannon({ ...stamps, duration: 15 });
+    const afterClosed = cpu(child.pid!);
+    const closedStamps = closed.requests.total;
     load.stop();
     const n = open.n;
     return {
@@ -244,7 +267,11 @@ async function measure(kind: string): Promise<Row> {
       "open loop: time-outs / errors": `${open.timeouts} / ${open.errors}`,
       [`burst: ${CLIENTS} clients at once every second, 15 s: p50 / p99`]: `${burst.latency.p50} / ${burst.latency.p99} ms, ${burst.timeouts} time-outs`,
       "closed loop 15 s: stamps/s (p50 / p99)": `${closed.requests.average.toFixed(0)} (${closed.latency.p50} / ${closed.latency.p99} ms), ${closed.timeouts} time-outs`,
-      "API CPU per stamp": `${((after.api - before.api) / n).toFixed(2)} ms`,
+      "API CPU per stamp (of which in the kernel)": `${((after.api - before.api) / n).toFixed(2)} ms (${((after.apiSystem - before.apiSystem) / n).toFixed(2)} ms)`,
+      [`floor, same open loop of GET /profile: API CPU per call`]: `${((floorAfter.api - floorBefore.api) / floor.n).toFixed(2)} ms`,
+      "closed loop: API / database CPU per stamp": `${((afterClosed.api - beforeClosed.api) / closedStamps).toFixed(2)} / ${
+        kind === "postgres" ? ((afterClosed.db - beforeClosed.db) / closedStamps).toFixed(2) : "–"
+      } ms`,
       "database CPU per stamp":
         kind === "pglite"
           ? "(in the API)"
