@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { IntlMessageFormat } from "intl-messageformat";
 import { LOCALES } from "../../../contract/locales";
 import { SERVER_MESSAGES, translator } from "../../src/i18n";
+import { apiEn, type ApiKey } from "../../src/i18n/messages/api/en";
 
 const english = Object.keys(SERVER_MESSAGES.en).sort();
 type Element = { type: number; value?: unknown; options?: Record<string, { value: readonly Element[] }> };
@@ -69,5 +70,15 @@ describe("validation messages", () => {
     const server = SERVER_MESSAGES[locale] as Record<string, string>;
     for (const [key, text] of Object.entries(web.validation))
       expect([key, server[`validation.${key}`]]).toEqual([key, text]);
+  });
+});
+
+describe("the API's sentences", () => {
+  // English is what spec.md and every client knows: a sentence without arguments must come out
+  // exactly as written (an apostrophe or brace read as ICU syntax would change it).
+  it("say English exactly as written when they take no arguments", () => {
+    const t = translator("en");
+    for (const [key, text] of Object.entries(apiEn) as [ApiKey, string][])
+      if (placeholders(text).length === 0) expect([key, t(key)]).toEqual([key, text]);
   });
 });

@@ -3,7 +3,7 @@ import type { ApiKey } from "./en";
 export const apiEs: Record<ApiKey, string> = {
   "http.forbidden": "No tienes permiso para hacer esto.",
   "http.notFound": "No encontrado.",
-  "http.invalidInput": "Los datos proporcionados no son válidos.",
+  "http.invalidInput": "Los datos enviados no son válidos.",
   "http.serverError": "Algo ha fallado por nuestra parte. Inténtalo de nuevo.",
   "http.tooManyRequests": "Demasiados intentos. Inténtalo de nuevo más tarde.",
   "http.serviceUnavailable": "Servicio no disponible, inténtalo de nuevo",

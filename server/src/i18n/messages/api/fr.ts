@@ -3,7 +3,7 @@ import type { ApiKey } from "./en";
 export const apiFr: Record<ApiKey, string> = {
   "http.forbidden": "Vous n’avez pas l’autorisation de faire cela.",
   "http.notFound": "Introuvable.",
-  "http.invalidInput": "Les données fournies ne sont pas valides.",
+  "http.invalidInput": "Les données envoyées ne sont pas valides.",
   "http.serverError": "Une erreur s’est produite de notre côté. Veuillez réessayer.",
   "http.tooManyRequests": "Trop de tentatives. Veuillez réessayer plus tard.",
   "http.serviceUnavailable": "Service indisponible, veuillez réessayer",

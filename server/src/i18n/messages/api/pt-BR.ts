@@ -3,7 +3,7 @@ import type { ApiKey } from "./en";
 export const apiPtBR: Record<ApiKey, string> = {
   "http.forbidden": "Você não tem permissão para fazer isso.",
   "http.notFound": "Não encontrado.",
-  "http.invalidInput": "Os dados informados não são válidos.",
+  "http.invalidInput": "Os dados enviados não são válidos.",
   "http.serverError": "Algo deu errado do nosso lado. Tente novamente.",
   "http.tooManyRequests": "Muitas tentativas. Tente novamente mais tarde.",
   "http.serviceUnavailable": "Serviço indisponível, tente novamente",
