@@ -7,7 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const as = (language?: string) => (language ? { "accept-language": language } : {});
+const as = (language?: string): Record<string, string> => (language ? { "accept-language": language } : {});
 
 async function addBusiness(token: string, language?: string) {
   const body = await multipart({ ...BUSINESS_FIELDS, business_name: `Café ${uniqueEmail("b")}` });
