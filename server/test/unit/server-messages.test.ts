@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { IntlMessageFormat } from "intl-messageformat";
 import { LOCALES } from "../../../contract/locales";
+import { featureNotInPlan, PLAN_FEATURE_KEYS } from "../../../contract/plan-features";
 import { SERVER_MESSAGES, translator } from "../../src/i18n";
 import { apiEn, type ApiKey } from "../../src/i18n/messages/api/en";
 
@@ -80,5 +81,12 @@ describe("the API's sentences", () => {
     const t = translator("en");
     for (const [key, text] of Object.entries(apiEn) as [ApiKey, string][])
       if (placeholders(text).length === 0) expect([key, t(key)]).toEqual([key, text]);
+  });
+
+  it("name each plan feature as the contract's English does", () => {
+    for (const feature of PLAN_FEATURE_KEYS) {
+      const said = translator("en")("plans.featureMissing", { plan: "Starter", feature: feature.replace("-", "_") });
+      expect(said).toBe(featureNotInPlan("Starter", feature));
+    }
   });
 });
