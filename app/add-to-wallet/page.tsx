@@ -156,7 +156,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   if (after === "join" && card) notice = { tone: "ok", text: t("welcome") };
   if (after === "recover" && card) notice = { tone: "ok", text: t("recovered") };
   if (live && card && !after && !home) {
-    const scan = await selfScan(token, counterCode);
+    const scan = await selfScan(token, counterCode, locale);
     const result = scan.envelope?.status ? scan.envelope.data : null;
     if (result) {
       notice =
@@ -179,7 +179,9 @@ export default async function AddToWalletPage({ searchParams }: Props) {
         const fresh = await walletCard({ qr_token: token });
         if (fresh.envelope?.status && fresh.envelope.data) card = fresh.envelope.data;
       }
-    } else if (scan.status === 422 && scan.envelope?.message === COUNTER_EXPIRED) {
+    } else if (scan.status === 422 && (await qrDetail(token, counterCode)).envelope?.data?.code_ok === false) {
+      // The code turned over between the page's check and the scan (the refusal is in the card's
+      // language, so the code's own state says which refusal it was).
       return expired;
     } else if (scan.status === 422 && scan.envelope) {
       // A scan the rules refuse (no programme running): say why; nothing was written.

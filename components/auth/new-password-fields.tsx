@@ -5,7 +5,8 @@ type FieldProps = ReturnType<ReturnType<typeof import("@/lib/browser/use-contrac
 
 /**
  * "Password" and "Confirm password" for a password being set (register, reset, change). A caller
- * naming the field (`label`) names its confirmation too (`confirmLabel`; else "Confirm <label>").
+ * naming the field (`label`, a new password) names its confirmation too (`confirmLabel`; else the
+ * catalogue's "Confirm new password": a label pieced together in English read so in every language).
  */
 export function NewPasswordFields({
   field,
@@ -17,7 +18,7 @@ export function NewPasswordFields({
   confirmLabel?: string;
 }) {
   const t = useTranslations("auth");
-  const confirm = confirmLabel ?? (label ? `Confirm ${label.toLowerCase()}` : t("confirmPassword"));
+  const confirm = confirmLabel ?? t(label ? "confirmNewPassword" : "confirmPassword");
   return (
     <>
       <TextField

@@ -14,9 +14,12 @@ async function call<T>(
   path: string,
   query: Record<string, string | undefined>,
   body?: unknown,
+  language?: string,
 ): Promise<Answer<T>> {
   const [secrets, incoming] = await Promise.all([readCardSecrets(), headers()]);
   const sent = setClientAddress(new Headers(), incoming);
+  // The API says its sentences (a stamp's notice, a refusal) in the card's language.
+  if (language) sent.set("accept-language", language);
   if (secrets.length > 0) sent.set(CARD_SECRETS_HEADER, secrets.join(","));
   const params = Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined);
   const search = method === "GET" ? `?${new URLSearchParams(params).toString()}` : "";
@@ -31,5 +34,6 @@ export const qrDetail = (qrToken: string, code?: string) =>
 /** The card on this device: at the live QR code's business, else by its serial (issue 22 §8). */
 export const walletCard = (ref: { qr_token?: string; serial?: string }) =>
   call<WalletCard | null>("GET", "/wallet-card", ref);
-export const selfScan = (qrToken: string, code?: string) =>
-  call<ScanResult>("POST", "/qr-code-scanner", {}, { code: qrToken, counter_code: code });
+/** `language`: the card's, which the answer's message is said in. */
+export const selfScan = (qrToken: string, code: string | undefined, language: string) =>
+  call<ScanResult>("POST", "/qr-code-scanner", {}, { code: qrToken, counter_code: code }, language);

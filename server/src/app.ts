@@ -1,7 +1,8 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
-import { messages } from "../../contract/envelope";
+import { localeFromAcceptLanguage } from "../../contract/locales";
+import { translator } from "./i18n";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
 import { isDatabaseUnavailable } from "./http/db-unavailable";
@@ -231,11 +232,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // The app's calls answer in the page's language (the BFF passes it on as Accept-Language).
+    const t = translator(localeFromAcceptLanguage(request.headers["accept-language"]));
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)
         .headers(error.headers)
-        .send({ status: false, message: error.message, data: null, ...(error.errors && { errors: error.errors }) });
+        .send({ status: false, data: null, ...error.localized(t) });
     }
     const code = (error as FastifyError).code;
     if (
@@ -245,9 +248,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ) {
       return reply.code(422).send({
         status: false,
-        message: messages.invalidInput,
+        message: t("http.invalidInput"),
         data: null,
-        errors: { _: ["The request body is not valid JSON."] },
+        errors: { _: [t("http.invalidJson")] },
       });
     }
     if (isStatementCancelled(error)) {
@@ -255,15 +258,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return reply
         .code(503)
         .header("retry-after", "5")
-        .send({ status: false, message: messages.serviceUnavailable, data: null });
+        .send({ status: false, message: t("http.serviceUnavailable"), data: null });
     }
     // busboy's errors on a broken multipart body (no boundary, truncated) carry no status code.
     if (!(error as FastifyError).statusCode && request.isMultipart() && MULTIPART_ERROR.test(error.message)) {
       return reply.code(422).send({
         status: false,
-        message: messages.invalidInput,
+        message: t("http.invalidInput"),
         data: null,
-        errors: { _: ["The request body is not valid multipart form data."] },
+        errors: { _: [t("http.invalidMultipart")] },
       });
     }
     const status = (error as FastifyError).statusCode;
@@ -277,15 +280,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return reply
         .code(503)
         .header("retry-after", "1")
-        .send({ status: false, message: messages.serviceUnavailable, data: null });
+        .send({ status: false, message: t("http.serviceUnavailable"), data: null });
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.code(500).send({ status: false, message: messages.serverError, data: null });
+    return reply.code(500).send({ status: false, message: t("http.serverError"), data: null });
   });
 
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ status: false, message: messages.notFound, data: null }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const t = translator(localeFromAcceptLanguage(request.headers["accept-language"]));
+    return reply.code(404).send({ status: false, message: t("http.notFound"), data: null });
+  });
 
   await app.register(
     async (api) => {

@@ -1,24 +1,47 @@
-import type { FieldErrors } from "../../../contract/envelope";
-import { messages } from "../../../contract/envelope";
+import { messages, type FieldErrors } from "../../../contract/envelope";
+import type { Translate } from "../i18n";
+import { inEnglish, say, verbatim, type Sentence } from "../i18n/sentence";
 
-/** An error that is the client's to see: status, message and (422) field errors. */
+/** A field's sentences, said in the request's language like the error's own. */
+export type FieldSentences = Record<string, Sentence[]>;
+
+const said = (fields: FieldSentences, speak: (s: Sentence) => string): FieldErrors =>
+  Object.fromEntries(Object.entries(fields).map(([field, list]) => [field, list.map(speak)]));
+
+/**
+ * An error that is the client's to see: status, sentence and (422) field sentences. `message`
+ * and `errors` are English (logs, the public API); `localized(t)` is what the app's calls answer.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly errors?: FieldErrors,
+    readonly sentence: Sentence,
+    readonly fields?: FieldSentences,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(inEnglish(sentence));
+  }
+
+  get errors(): FieldErrors | undefined {
+    return this.fields && said(this.fields, inEnglish);
+  }
+
+  localized(t: Translate): { message: string; errors?: FieldErrors } {
+    const message = say(t, this.sentence);
+    return this.fields ? { message, errors: said(this.fields, (s) => say(t, s)) } : { message };
   }
 }
 
-export const unauthenticated = () => new HttpError(401, messages.unauthenticated);
-export const forbidden = (message: string = messages.forbidden) => new HttpError(403, message);
-export const notFound = (message: string = messages.notFound) => new HttpError(404, message);
+/**
+ * The session is over: stays English whatever the language, since the BFF and the browser
+ * recognise this exact text as the signal to sign out (nobody reads it: the login page follows).
+ */
+export const unauthenticated = () => new HttpError(401, verbatim(messages.unauthenticated));
+export const forbidden = (message: Sentence = "http.forbidden") => new HttpError(403, message);
+export const notFound = (message: Sentence = "http.notFound") => new HttpError(404, message);
 
 /** 422 with one field's message, for rules only the server can check (taken email, wrong code). */
-export const invalid = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
+export const invalid = (field: string, message: Sentence) => new HttpError(422, message, { [field]: [message] });
 
-export const tooManyRequests = (retryAfterSeconds: number, message: string = messages.tooManyRequests) =>
+export const tooManyRequests = (retryAfterSeconds: number, message: Sentence = "http.tooManyRequests") =>
   new HttpError(429, message, undefined, { "retry-after": String(Math.max(1, retryAfterSeconds)) });

@@ -14,12 +14,6 @@ const WAIT_MS = 10_000;
 export const IDEMPOTENCY_HEADER = "idempotency-key";
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-export const messages = {
-  badKey: "The Idempotency-Key header must be 1 to 255 visible ASCII characters.",
-  otherBody: "This Idempotency-Key was already used with another request.",
-  stillRunning: "A request with this Idempotency-Key is still being processed. Try again in a moment.",
-};
-
 /** An answer as stored and replayed. */
 export type StoredAnswer = { statusCode: number; body: unknown; headers?: Record<string, string> };
 
@@ -28,7 +22,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers[IDEMPOTENCY_HEADER];
   if (value === undefined) return undefined;
   if (typeof value !== "string" || !KEY_PATTERN.test(value)) {
-    throw new HttpError(422, messages.badKey, { "Idempotency-Key": [messages.badKey] });
+    throw new HttpError(422, "http.badIdempotencyKey", { "Idempotency-Key": ["http.badIdempotencyKey"] });
   }
   return value;
 }
@@ -83,12 +77,13 @@ export async function runIdempotent(
       .limit(1);
     if (!row) continue; // the first request failed and let go of the key: this one may run
     if (row.requestHash !== input.hash) {
-      throw new HttpError(422, messages.otherBody, { "Idempotency-Key": [messages.otherBody] });
+      throw new HttpError(422, "http.idempotencyKeyReused", { "Idempotency-Key": ["http.idempotencyKeyReused"] });
     }
     if (row.statusCode !== null) {
       return { statusCode: row.statusCode, body: row.answer, headers: row.headers ?? undefined, replayed: true };
     }
-    if (Date.now() > deadline) throw new HttpError(409, messages.stillRunning, undefined, { "retry-after": "1" });
+    if (Date.now() > deadline)
+      throw new HttpError(409, "http.idempotencyStillRunning", undefined, { "retry-after": "1" });
     await sleep(delay);
   }
 }

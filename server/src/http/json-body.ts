@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import { messages } from "../../../contract/envelope";
 import { HttpError } from "./errors";
 
 /** Deeper bodies are refused before they are parsed: no contract call nests more than a few. */
@@ -36,10 +35,7 @@ export function registerJsonParser(app: FastifyInstance) {
     const text = body as string;
     if (text.trim() === "") return done(null, undefined);
     if (jsonDepth(text) > MAX_JSON_DEPTH) {
-      return done(
-        new HttpError(422, messages.invalidInput, { _: ["The request body is nested too deeply."] }),
-        undefined,
-      );
+      return done(new HttpError(422, "http.invalidInput", { _: ["http.nestedTooDeeply"] }), undefined);
     }
     parse(request, text, done);
   });

@@ -9,9 +9,10 @@ import { safeParse, type Schema } from "../../../contract/schema";
 import { actingOwnerId, authenticate, type AuthUser } from "./auth";
 import { CARD_SECRETS_HEADER } from "../../../contract/wallet-device";
 import { sha256 } from "../crypto";
-import { forbidden, HttpError, unauthenticated } from "./errors";
+import { forbidden, HttpError, unauthenticated, type FieldSentences } from "./errors";
 import { idempotencyKeyOf, requestHash, runIdempotent } from "./idempotency";
 import { translator, type Translate } from "../i18n";
+import { say, sentence, verbatim, type Sentence } from "../i18n/sentence";
 
 type Input<S> = S extends Schema ? z.output<S> : undefined;
 type UserFor<C extends Call> = C["access"] extends "public" ? AuthUser | null : AuthUser;
@@ -27,7 +28,7 @@ export type Context<C extends Call> = {
 
 /** What a handler answers; the route wraps it in the `{status, message, data}` envelope. */
 export type Result = {
-  message: string;
+  message: Sentence;
   data?: unknown;
   statusCode?: number;
   /** Top-level fields beside the envelope's, e.g. login's `auth_token` (spec.md §3). */
@@ -42,9 +43,9 @@ export type Result = {
 };
 
 /** Fields whose text holds U+0000, which PostgreSQL cannot store in `text` (the write would fail). */
-function nulCharFields(value: unknown, path: string[] = [], out: Record<string, string[]> = {}) {
+function nulCharFields(value: unknown, path: string[] = [], out: FieldSentences = {}) {
   if (typeof value === "string") {
-    if (value.includes("\u0000")) out[path.join(".") || "_"] = ["The field contains an invalid character."];
+    if (value.includes("\u0000")) out[path.join(".") || "_"] = ["http.invalidCharacter"];
   } else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) nulCharFields(item, [...path, key], out);
   }
@@ -61,7 +62,8 @@ function refused(issues: readonly ValidationIssue[], t: Translate) {
     localizeIssue(issue, t.locale, (key, values) => t(`validation.${key}`, values)),
   );
   const message = t.locale === "en" ? messages.invalidInput : t("validation.invalidInput");
-  return new HttpError(422, message, issueErrors(localized));
+  const fields = Object.entries(issueErrors(localized)).map(([field, list]) => [field, list.map(verbatim)]);
+  return new HttpError(422, verbatim(message), Object.fromEntries(fields) as FieldSentences);
 }
 
 function parse(schema: Schema | undefined, value: unknown, t: Translate) {
@@ -69,7 +71,7 @@ function parse(schema: Schema | undefined, value: unknown, t: Translate) {
   const parsed = safeParse(schema, value ?? {});
   if (!parsed.success) throw refused(parsed.error.issues as readonly ValidationIssue[], t);
   const nul = nulCharFields(parsed.data);
-  if (Object.keys(nul).length > 0) throw new HttpError(422, messages.invalidInput, nul);
+  if (Object.keys(nul).length > 0) throw new HttpError(422, "http.invalidInput", nul);
   return parsed.data;
 }
 
@@ -77,7 +79,7 @@ function parse(schema: Schema | undefined, value: unknown, t: Translate) {
 function tooLong(max: number, query: unknown) {
   const perPage = (query as { per_page?: unknown } | undefined)?.per_page;
   if (typeof perPage === "number" && perPage > max) {
-    throw new HttpError(422, messages.invalidInput, { per_page: [`The per page may not be greater than ${max}.`] });
+    throw new HttpError(422, "http.invalidInput", { per_page: [sentence("http.perPageTooBig", { max })] });
   }
 }
 
@@ -126,7 +128,7 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: (c
       if (key && scope) {
         const answer = await runIdempotent(app.db, { scope, key, hash: requestHash(request) }, async () => {
           const result = await handler(ctx);
-          return { statusCode: result.statusCode ?? 200, body: envelope(result) };
+          return { statusCode: result.statusCode ?? 200, body: envelope(result, t) };
         });
         if (answer.replayed) reply.header("idempotent-replayed", "true");
         return reply.code(answer.statusCode).send(answer.body);
@@ -149,14 +151,14 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: (c
           .headers({ ...result.file.headers, "content-type": result.file.contentType })
           .send(result.file.body);
       }
-      return reply.code(result.statusCode ?? 200).send(envelope(result));
+      return reply.code(result.statusCode ?? 200).send(envelope(result, t));
     },
   });
 }
 
-const envelope = (result: Result) => ({
+const envelope = (result: Result, t: Translate) => ({
   status: true,
-  message: result.message,
+  message: say(t, result.message),
   ...result.extra,
   data: result.data ?? null,
 });

@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from "sharp";
 import { invalid } from "../http/errors";
 import { createSemaphore } from "./semaphore";
+import { sentence } from "../i18n/sentence";
 
 /** The formats a logo may be in, as sharp names them after reading the bytes (never the name). */
 const ACCEPTED = new Set(["png", "jpeg", "webp"]);
@@ -27,13 +28,17 @@ export type StoredImage = { bytes: Buffer; contentType: string; width: number; h
  * then re-encodes it as WebP, no larger than 512 px a side. Re-encoding drops all metadata (EXIF,
  * GPS, ICC comments) and anything smuggled after the image data.
  */
-export function processImage(input: Uint8Array, field: string, label: string): Promise<StoredImage> {
+export function processImage(input: Uint8Array, field: string, label: ImageLabel): Promise<StoredImage> {
   return imageQueue.run(() => reencode(input, field, label));
 }
 
+/** What an upload is called in its messages: the catalogue's `image` choice. */
+const IMAGES = { "business logo": "logo", "strip image": "strip" } as const;
+export type ImageLabel = keyof typeof IMAGES;
+
 /** Reads the header of an upload: refuses what is not a PNG, JPEG or WebP, or is too many pixels. */
-async function checkImage(input: Uint8Array, field: string, label: string): Promise<void> {
-  const refused = () => invalid(field, `The ${label} must be a PNG, JPEG or WebP image.`);
+async function checkImage(input: Uint8Array, field: string, label: ImageLabel): Promise<void> {
+  const refused = () => invalid(field, sentence("image.notImage", { image: IMAGES[label] }));
   let meta: Metadata;
   try {
     // Reads the header only (no pixel limit needed yet): the size is known before any decoding,
@@ -44,15 +49,15 @@ async function checkImage(input: Uint8Array, field: string, label: string): Prom
   }
   if (!meta.format || !ACCEPTED.has(meta.format)) throw refused();
   if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) {
-    throw invalid(field, `The ${label} may be at most ${MAX_INPUT_SIDE} × ${MAX_INPUT_SIDE} pixels.`);
+    throw invalid(field, sentence("image.tooLarge", { image: IMAGES[label], side: MAX_INPUT_SIDE }));
   }
 }
 
 /** A header that reads as an image over a body that does not decode (truncated, corrupt). */
-const unreadable = (field: string, label: string) =>
-  invalid(field, `The ${label} could not be read. Please upload another image.`);
+const unreadable = (field: string, label: ImageLabel) =>
+  invalid(field, sentence("image.unreadable", { image: IMAGES[label] }));
 
-async function reencode(input: Uint8Array, field: string, label: string): Promise<StoredImage> {
+async function reencode(input: Uint8Array, field: string, label: ImageLabel): Promise<StoredImage> {
   await checkImage(input, field, label);
   try {
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -73,7 +78,7 @@ async function reencode(input: Uint8Array, field: string, label: string): Promis
 export function processSizedImage(
   input: Uint8Array,
   field: string,
-  label: string,
+  label: ImageLabel,
   sizes: readonly { width: number; height: number }[],
 ): Promise<StoredImage[]> {
   return imageQueue.run(async () => {

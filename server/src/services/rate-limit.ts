@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { tooManyRequests } from "../http/errors";
+import { sentence } from "../i18n/sentence";
 
 export type Limit = { max: number; windowSeconds: number };
 
@@ -65,10 +66,7 @@ export function createRateLimiter(db: Db, factor = 1): RateLimiter {
       const row = result.rows[0];
       if (row && Number(row.count) > max) {
         const minutes = Math.ceil(Number(row.retry_after) / 60);
-        throw tooManyRequests(
-          Number(row.retry_after),
-          `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-        );
+        throw tooManyRequests(Number(row.retry_after), sentence("http.tooManyAttemptsMinutes", { minutes }));
       }
     },
     async release(key) {

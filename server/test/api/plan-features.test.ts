@@ -4,6 +4,7 @@ import { featureNotInPlan, NO_ACTIVE_PLAN, type PlanFeature } from "../../../con
 import type { AddStaffResult } from "../../../contract/staff";
 import { payments, plans } from "../../src/db/schema";
 import { SEED_PLANS } from "../../src/seed/plans";
+import { inEnglish } from "../../src/i18n/sentence";
 import { INVITE_NOT_IN_PLAN } from "../../src/modules/staff/invites";
 import { createTestApp, expectError, uniqueEmail, type Res, type TestApp } from "../helpers/app";
 import { ADDRESS_FIELDS, BUSINESS_FIELDS, multipart } from "../helpers/dashboard";
@@ -287,8 +288,8 @@ describe("a staff invite sent on a plan with staff", () => {
     async (state) => {
       const { ownerId, email, invite } = await invited();
       await moveTo(ownerId, state);
-      expectError(await t.get("/staff-invite", { query: { token: invite } }), 403, INVITE_NOT_IN_PLAN);
-      expectError(await accept(invite), 403, INVITE_NOT_IN_PLAN);
+      expectError(await t.get("/staff-invite", { query: { token: invite } }), 403, inEnglish(INVITE_NOT_IN_PLAN));
+      expectError(await accept(invite), 403, inEnglish(INVITE_NOT_IN_PLAN));
       expect(await staffAccounts(email)).toBe(0);
       const [row] = await t.query<{ accepted_at: string | null }>(
         sql`select accepted_at from staff_invites where email = ${email}`,

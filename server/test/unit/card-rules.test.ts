@@ -19,8 +19,14 @@ import {
   MAX_BALANCE,
   pointsEarned,
 } from "../../src/modules/loyalty/engine/earn";
+import type { Decision } from "../../src/modules/loyalty/engine/types";
+import { inEnglish } from "../../src/i18n/sentence";
 
 // The card engine's rules (issue 23 §1), each at its edges: pure functions of a locked card.
+
+/** A refusal with its sentence said in English, as the API's English answer reads. */
+const inWords = (decision: Decision) =>
+  decision.action === "refuse" && decision.message ? { ...decision, message: inEnglish(decision.message) } : decision;
 
 const NOW = new Date("2026-03-10T15:00:00Z");
 const day: DayBounds = { now: NOW, today: "2026-03-10", tomorrow: new Date("2026-03-11T00:00:00Z") };
@@ -313,7 +319,7 @@ describe("points earned", () => {
       amount: null,
       values: { stamps: 3, lifetimeSpend: 0 },
     });
-    expect(decide(state({}, points()), earn(null))).toEqual({
+    expect(inWords(decide(state({}, points()), earn(null)))).toEqual({
       action: "refuse",
       field: "amount",
       message: "Enter the purchase amount.",
@@ -321,11 +327,11 @@ describe("points earned", () => {
   });
 
   it("refuse an amount with more decimals than the currency has, or with no currency set", () => {
-    expect(decide(state({}, points()), earn("1.005"))).toMatchObject({
+    expect(inWords(decide(state({}, points()), earn("1.005")))).toMatchObject({
       action: "refuse",
       message: "Amounts in EUR have at most 2 decimals.",
     });
-    expect(decide(inCurrency(state({}, points()), "JPY"), earn("10.5"))).toMatchObject({
+    expect(inWords(decide(inCurrency(state({}, points()), "JPY"), earn("10.5")))).toMatchObject({
       action: "refuse",
       message: "Amounts in JPY have no decimals.",
     });
@@ -402,7 +408,7 @@ describe("cashback earned", () => {
   });
 
   it("needs the amount on a staff scan; a self-scan records the visit with nothing earned", () => {
-    expect(decide(state({}, cashback()), earn(null))).toMatchObject({
+    expect(inWords(decide(state({}, cashback()), earn(null)))).toMatchObject({
       action: "refuse",
       message: "Enter the purchase amount.",
     });
@@ -439,13 +445,13 @@ describe("redeeming on card-redeem", () => {
   });
 
   it("refuses an option above the balance, retired, or of another reward", () => {
-    expect(decide(state({ stamps: 99 }, points()), redeem({ option: option() }))).toEqual({
+    expect(inWords(decide(state({ stamps: 99 }, points()), redeem({ option: option() })))).toEqual({
       action: "refuse",
       field: "option_id",
       message: "The card has only 99 points.",
     });
     for (const other of [option({ active: false }), option({ rewardId: 11 }), null]) {
-      expect(decide(state({ stamps: 500 }, points()), redeem({ option: other }))).toMatchObject({
+      expect(inWords(decide(state({ stamps: 500 }, points()), redeem({ option: other })))).toMatchObject({
         action: "refuse",
         field: "option_id",
         message: "This option is not one of this card's rewards.",
@@ -459,7 +465,7 @@ describe("redeeming on card-redeem", () => {
       delta: -460,
       values: { stamps: 0, rewardsRedeemed: 1 },
     });
-    expect(decide(state({ stamps: 460 }, cashback()), redeem({ amount: "4.61" }))).toEqual({
+    expect(inWords(decide(state({ stamps: 460 }, cashback()), redeem({ amount: "4.61" })))).toEqual({
       action: "refuse",
       field: "amount",
       message: "The card has only €4.60.",

@@ -1,6 +1,8 @@
+import { apiAr } from "./api/ar";
 import type { MessageKey } from "./en";
 
 export const ar: Record<MessageKey, string> = {
+  ...apiAr,
   "mail.code.expiry": "تنتهي صلاحية الرمز خلال 10 دقائق. إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.",
   "mail.otp.subject": "{code} هو رمزك في {appName}",
   "mail.otp.register.title": "أكّد عنوان بريدك الإلكتروني",

@@ -1,6 +1,8 @@
+import { apiDe } from "./api/de";
 import type { MessageKey } from "./en";
 
 export const de: Record<MessageKey, string> = {
+  ...apiDe,
   "mail.code.expiry":
     "Der Code läuft in 10 Minuten ab. Wenn Sie ihn nicht angefordert haben, können Sie diese E-Mail ignorieren.",
   "mail.otp.subject": "{code} ist Ihr {appName}-Code",

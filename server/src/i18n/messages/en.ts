@@ -1,9 +1,12 @@
+import { apiEn } from "./api/en";
+
 /**
  * The server's own words (mails and pass texts) in English, the reference catalogue: every other
  * locale has exactly these keys (messages.test.ts). ICU MessageFormat, formatted by
  * intl-messageformat; `{appName}` is the product's name, never translated.
  */
 export const en = {
+  ...apiEn,
   "mail.code.expiry": "The code expires in 10 minutes. If you did not ask for it, you can ignore this email.",
   "mail.otp.subject": "{code} is your {appName} code",
   "mail.otp.register.title": "Confirm your email address",

@@ -1,6 +1,8 @@
+import { apiEs } from "./api/es";
 import type { MessageKey } from "./en";
 
 export const es: Record<MessageKey, string> = {
+  ...apiEs,
   "mail.code.expiry": "El código caduca en 10 minutos. Si no lo has pedido, puedes ignorar este correo.",
   "mail.otp.subject": "{code} es tu código de {appName}",
   "mail.otp.register.title": "Confirma tu dirección de correo",

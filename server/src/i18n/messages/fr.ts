@@ -1,6 +1,8 @@
+import { apiFr } from "./api/fr";
 import type { MessageKey } from "./en";
 
 export const fr: Record<MessageKey, string> = {
+  ...apiFr,
   "mail.code.expiry": "Le code expire dans 10 minutes. Si vous ne l’avez pas demandé, vous pouvez ignorer cet e-mail.",
   "mail.otp.subject": "{code} est votre code {appName}",
   "mail.otp.register.title": "Confirmez votre adresse e-mail",

@@ -1,6 +1,8 @@
+import { apiPtBR } from "./api/pt-BR";
 import type { MessageKey } from "./en";
 
 export const ptBR: Record<MessageKey, string> = {
+  ...apiPtBR,
   "mail.code.expiry": "O código expira em 10 minutos. Se você não o solicitou, pode ignorar este e-mail.",
   "mail.otp.subject": "{code} é o seu código do {appName}",
   "mail.otp.register.title": "Confirme seu endereço de e-mail",

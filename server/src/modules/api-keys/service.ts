@@ -62,6 +62,6 @@ export async function revokeApiKey(db: Db, ownerId: number, id: number): Promise
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, ownerId)))
     .returning();
-  if (!row) throw notFound("API key not found.");
+  if (!row) throw notFound("apiKeys.notFound");
   return view(row);
 }

@@ -13,8 +13,9 @@ import type { AppleWalletConfig } from "../../settings/apple-wallet";
 import type { PassImageCache } from "./images";
 import { buildPass, passData } from "./pass";
 import { authorisedCard, badPassToken, changedSince, changeTag, lastModified, notModifiedSince } from "./web-service";
+import { verbatim } from "../../i18n/sentence";
 
-export const NOT_CONFIGURED = "Apple Wallet passes are not set up on this site.";
+export const NOT_CONFIGURED = "wallet.appleNotConfigured";
 
 const limits = {
   /** Each download mints a pass token (a row): a device has no reason to fetch many. */
@@ -23,7 +24,7 @@ const limits = {
 } satisfies Record<string, Limit>;
 
 const pkpass = (body: Buffer, updatedAt: Date, extra: Record<string, string> = {}): Result => ({
-  message: "",
+  message: verbatim(""),
   file: {
     body,
     contentType: PKPASS_TYPE,
@@ -33,13 +34,13 @@ const pkpass = (body: Buffer, updatedAt: Date, extra: Record<string, string> = {
 });
 
 const json = (value: unknown, statusCode = 200): Result => ({
-  message: "",
+  message: verbatim(""),
   statusCode,
   file: { body: Buffer.from(JSON.stringify(value)), contentType: "application/json", headers: {} },
 });
 
 const empty = (statusCode: number, headers: Record<string, string> = {}): Result => ({
-  message: "",
+  message: verbatim(""),
   statusCode,
   file: { body: Buffer.alloc(0), contentType: "text/plain", headers },
 });
@@ -71,9 +72,9 @@ export function appleWalletRoutes(app: FastifyInstance, { images }: AppleWalletD
     const config = configured();
     await app.limiter.hit(`apple-pass:ip:${request.ip}`, limits.downloadsPerIp);
     const { card } = await holderCard(app.db, secretsOf(request.headers), query);
-    if (!card) throw notFound("No card on this device.");
+    if (!card) throw notFound("wallet.noCardOnDevice");
     const data = await passData(app.db, card.id);
-    if (!data) throw notFound("No card on this device.");
+    if (!data) throw notFound("wallet.noCardOnDevice");
     const token = randomToken();
     const body = await buildPass(config, app.config.publicAppUrl, data, token, images, app.db);
     await app.db.insert(applePassTokens).values({ cardId: card.id, tokenHash: sha256(token) });
@@ -89,19 +90,19 @@ export function appleWalletRoutes(app: FastifyInstance, { images }: AppleWalletD
       .values({ deviceLibraryId: params.device_id, pushToken: body.pushToken, cardId: auth.card.id })
       .onConflictDoNothing()
       .returning({ id: applePassRegistrations.id });
-    if (created) return { statusCode: 201, message: "Registered." };
+    if (created) return { statusCode: 201, message: verbatim("Registered.") };
     // Already registered: the phone may have a new push token since.
     await app.db
       .update(applePassRegistrations)
       .set({ pushToken: body.pushToken })
       .where(registration(params.device_id, auth.card.id));
-    return { message: "Already registered." };
+    return { message: verbatim("Already registered.") };
   });
 
   route(app, calls.appleUnregisterDevice, async ({ params, request }) => {
     const auth = await passHolder(params, request.headers.authorization);
     await app.db.delete(applePassRegistrations).where(registration(params.device_id, auth.card.id));
-    return { message: "Unregistered." };
+    return { message: verbatim("Unregistered.") };
   });
 
   /** No token here (Apple sends none); it reveals only serials this device registered for. */
@@ -139,6 +140,6 @@ export function appleWalletRoutes(app: FastifyInstance, { images }: AppleWalletD
     configured();
     await app.limiter.hit(`apple-log:ip:${request.ip}`, limits.logsPerIp);
     for (const line of body.logs) request.log.warn({ appleWallet: line }, "apple wallet device log");
-    return { message: "Logged." };
+    return { message: verbatim("Logged.") };
   });
 }

@@ -6,9 +6,10 @@ import { HttpError } from "../../http/errors";
 import { sha256 } from "../../crypto";
 import { APPLE_AUTH_SCHEME } from "../../../../contract/apple-wallet";
 import type { AppleWalletConfig } from "../../settings/apple-wallet";
+import { verbatim } from "../../i18n/sentence";
 
 /** Not "Unauthenticated." (that would end a browser session at the BFF): this is the pass's token. */
-export const badPassToken = () => new HttpError(401, "The pass's authentication token is not valid.");
+export const badPassToken = () => new HttpError(401, verbatim("The pass's authentication token is not valid."));
 
 /**
  * The card a web-service call is about, when the call's `Authorization: ApplePass <token>` is one

@@ -8,6 +8,7 @@ import { hashSecret, otpCode, verifySecret } from "../../crypto";
 import { claimEffect, type EffectKey } from "../../services/effects";
 import { queueMail } from "../../services/mail-jobs";
 import { otpMail } from "../../services/mail-templates";
+import { sentence } from "../../i18n/sentence";
 
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -110,7 +111,7 @@ export async function consumeOtp(app: FastifyInstance, email: string, purpose: O
     .orderBy(desc(otps.createdAt), desc(otps.id))
     .limit(1);
   if (!latest || latest.expiresAt.getTime() <= Date.now()) {
-    throw invalid("otp", "The code is invalid or has expired. Please request a new code.");
+    throw invalid("otp", "auth.badCode");
   }
   const [counted] = await app.db
     .update(otps)
@@ -118,22 +119,17 @@ export async function consumeOtp(app: FastifyInstance, email: string, purpose: O
     .where(and(eq(otps.id, latest.id), lt(otps.attempts, OTP_MAX_ATTEMPTS), isNull(otps.consumedAt)))
     .returning({ attempts: otps.attempts });
   if (!counted) {
-    throw invalid("otp", "Too many wrong codes. Please request a new code.");
+    throw invalid("otp", "auth.tooManyWrongCodes");
   }
   if (!(await verifySecret(latest.codeHash, code))) {
     const left = OTP_MAX_ATTEMPTS - counted.attempts;
-    throw invalid(
-      "otp",
-      left > 0
-        ? `The code is incorrect. ${left} attempt${left === 1 ? "" : "s"} left.`
-        : "Too many wrong codes. Please request a new code.",
-    );
+    throw invalid("otp", left > 0 ? sentence("auth.wrongCode", { left }) : "auth.tooManyWrongCodes");
   }
   const [consumed] = await app.db
     .update(otps)
     .set({ consumedAt: sql`now()` })
     .where(and(eq(otps.id, latest.id), isNull(otps.consumedAt)))
     .returning({ id: otps.id });
-  if (!consumed) throw invalid("otp", "The code is invalid or has expired. Please request a new code.");
+  if (!consumed) throw invalid("otp", "auth.badCode");
   return latest;
 }

@@ -11,10 +11,6 @@ import type { CodeRequests } from "./code-requests";
 import { consumeOtp, pendingRegistration, sendOtp, sendOtpUnlessRecent, throttleOtpSend } from "./otp";
 import { issueApiToken, issueResetToken, revokeToken, revokeTokens, spendResetToken } from "./tokens";
 
-const CODE_SENT = "We have sent a 6-digit code to your email. It expires in 10 minutes.";
-const EMAIL_TAKEN = "The email has already been taken.";
-const BAD_CODE = "The code is invalid or has expired. Please request a new code.";
-
 /** What the auth routes use that the composition root (app.ts) creates. */
 export type AuthDeps = { codeRequests: CodeRequests };
 
@@ -22,7 +18,7 @@ export function authRoutes(app: FastifyInstance, { codeRequests }: AuthDeps) {
   route(app, calls.register, async ({ body, request }) => {
     await app.limiter.hit(`register:ip:${request.ip}`, limits.registerPerIp);
     const existing = await findLiveUserByEmail(app.db, body.email);
-    if (existing?.emailVerifiedAt) throw invalid("email", EMAIL_TAKEN);
+    if (existing?.emailVerifiedAt) throw invalid("email", "auth.emailTaken");
     await app.limiter.hit(`register:email:${body.email}`, limits.registerPerEmail);
     // Starts the once-a-minute resend window (this code goes out whatever it says).
     await throttleOtpSend(app, body.email, "register").catch(() => undefined);
@@ -33,7 +29,7 @@ export function authRoutes(app: FastifyInstance, { codeRequests }: AuthDeps) {
       phone_number: body.phone_number,
       password_hash: await hashSecret(body.password),
     });
-    return { statusCode: 201, message: `Registration successful. ${CODE_SENT}`, data: { email: body.email } };
+    return { statusCode: 201, message: "auth.registered", data: { email: body.email } };
   });
 
   route(app, calls.otpVerify, async ({ body, request }) => {
@@ -47,14 +43,14 @@ export function authRoutes(app: FastifyInstance, { codeRequests }: AuthDeps) {
     if (body.purpose === "register") {
       await verifyRegistration(app, body.email, code.registration);
       return {
-        message: "Your email address has been verified. You can now log in.",
+        message: "auth.emailVerified",
         data: { purpose: body.purpose, email: body.email },
       };
     }
     const user = await findLiveUserByEmail(app.db, body.email);
-    if (!user) throw invalid("otp", BAD_CODE);
+    if (!user) throw invalid("otp", "auth.badCode");
     return {
-      message: "Code verified. Please choose a new password.",
+      message: "auth.codeVerified",
       data: { purpose: body.purpose, email: body.email, reset_token: await issueResetToken(app.db, user.id) },
     };
   });
@@ -65,7 +61,7 @@ export function authRoutes(app: FastifyInstance, { codeRequests }: AuthDeps) {
     // Looked up and sent by a job: the answer and its timing are the same whether or not the
     // email has an account (no enumeration).
     await codeRequests.enqueue(app.db, { email: body.email, purpose: body.purpose });
-    return { message: "A new code has been sent to your email if it is waiting for one." };
+    return { message: "auth.codeResent" };
   });
 
   route(app, calls.login, async ({ body, request, user: current }) => {
@@ -80,22 +76,20 @@ export function authRoutes(app: FastifyInstance, { codeRequests }: AuthDeps) {
       const registration = user ? null : await pendingRegistration(app, body.email);
       const hash = user?.passwordHash ?? registration?.password_hash ?? (await timingDummyHash());
       if (!(await verifySecret(hash, body.password)) || (!user && !registration)) {
-        throw new HttpError(401, "These credentials do not match our records.");
+        throw new HttpError(401, "auth.badCredentials");
       }
       await attempt.succeeded();
       await sendOtpUnlessRecent(app, body.email, "register", registration);
-      throw new HttpError(403, "Please verify your email address. We have sent a code to your email.", {
-        email_verified: ["The email address is not verified yet."],
-      });
+      throw new HttpError(403, "auth.verifyEmail", { email_verified: ["auth.emailNotVerified"] });
     }
     if (!(await verifySecret(user.passwordHash, body.password))) {
-      throw new HttpError(401, "These credentials do not match our records.");
+      throw new HttpError(401, "auth.badCredentials");
     }
     await attempt.succeeded();
     // Signing in over a live session replaces it: the old token stops working.
     if (current) await revokeToken(app.db, current.tokenId);
     return {
-      message: "Login successful.",
+      message: "auth.loggedIn",
       extra: { auth_token: await issueApiToken(app.db, user.id) },
       data: toProfile(user),
     };
@@ -107,14 +101,14 @@ export function authRoutes(app: FastifyInstance, { codeRequests }: AuthDeps) {
     // A job, as in resend-otp: existing and unknown emails take the same time.
     await codeRequests.enqueue(app.db, { email: body.email, purpose: "forgot-password" });
     return {
-      message: "If an account exists for this email, we have sent a 6-digit code to it.",
+      message: "auth.forgotPasswordSent",
       data: { email: body.email },
     };
   });
 
   route(app, calls.resetPassword, async ({ body }) => {
     const userId = await spendResetToken(app.db, body.reset_token);
-    const expired = () => invalid("reset_token", "The reset session has expired. Please request a new code.");
+    const expired = () => invalid("reset_token", "auth.resetExpired");
     if (!userId) throw expired();
     const [updated] = await app.db
       .update(users)
@@ -126,12 +120,12 @@ export function authRoutes(app: FastifyInstance, { codeRequests }: AuthDeps) {
     // lifts the email's login ceiling, so an attack on the account cannot keep its owner out.
     await revokeTokens(app.db, userId);
     await app.limiter.reset(`login:email:${body.email}`);
-    return { message: "Your password has been reset. You can now log in." };
+    return { message: "auth.passwordReset" };
   });
 
   route(app, calls.logout, async ({ user }) => {
     await revokeToken(app.db, user.tokenId);
-    return { message: "Logged out successfully." };
+    return { message: "auth.loggedOut" };
   });
 }
 
@@ -146,7 +140,7 @@ async function verifyRegistration(app: FastifyInstance, email: string, registrat
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
       .where(and(eq(users.email, email), isNull(users.deletedAt)))
       .returning({ id: users.id });
-    if (!verified) throw invalid("otp", BAD_CODE);
+    if (!verified) throw invalid("otp", "auth.badCode");
     return;
   }
   const values = {
@@ -165,5 +159,5 @@ async function verifyRegistration(app: FastifyInstance, email: string, registrat
       setWhere: sql`${users.emailVerifiedAt} is null`,
     })
     .returning({ id: users.id });
-  if (!saved) throw invalid("email", EMAIL_TAKEN);
+  if (!saved) throw invalid("email", "auth.emailTaken");
 }

@@ -30,7 +30,7 @@ export function automationRoutes(app: FastifyInstance) {
         message: row?.message ?? defaults.message,
       };
     });
-    return { message: "Automations.", data };
+    return { message: "automations.list", data };
   });
 
   route(app, calls.automationSave, async ({ user, body }) => {
@@ -49,7 +49,7 @@ export function automationRoutes(app: FastifyInstance) {
         set: { ...values, updatedAt: sql`now()` },
       });
     const data: Automation = { business_id: body.business_id, kind: body.kind, ...values };
-    return { message: body.enabled ? "The automation is on." : "The automation is off.", data };
+    return { message: body.enabled ? "automations.on" : "automations.off", data };
   });
 
   route(app, calls.automationLog, async ({ user, query }) => {
@@ -96,6 +96,6 @@ export function automationRoutes(app: FastifyInstance) {
           sent_at: r.sentAt.toISOString(),
         })),
     );
-    return { message: "Automation log.", data };
+    return { message: "automations.log", data };
   });
 }

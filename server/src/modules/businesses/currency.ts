@@ -4,6 +4,7 @@ import { isCurrency } from "../../../../contract/money";
 import type { Db } from "../../db/client";
 import { cards, countries, rewards } from "../../db/schema";
 import { invalid } from "../../http/errors";
+import { sentence } from "../../i18n/sentence";
 
 /** The currency a country pays in (ISO 3166-1 alpha-2 → ISO 4217), when this runtime knows it. */
 export function currencyOfCountryCode(code: string): string | null {
@@ -49,9 +50,6 @@ export async function checkCurrencyChange(db: Db, businessId: number, from: stri
     )
     .limit(1);
   if (counting) {
-    throw invalid(
-      "currency",
-      `A points or cashback programme counts in ${from}: the currency cannot change while it runs.`,
-    );
+    throw invalid("currency", sentence("business.currencyLocked", { currency: from }));
   }
 }

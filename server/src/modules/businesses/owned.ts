@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { businesses } from "../../db/schema";
 import { notFound } from "../../http/errors";
 
-export const BUSINESS_NOT_FOUND = "Business not found.";
+export const BUSINESS_NOT_FOUND = "business.notFound";
 
 /**
  * One of the owner's businesses, by id, or 404: another owner's business is answered as if it did

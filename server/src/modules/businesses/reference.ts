@@ -10,7 +10,7 @@ export async function checkCategory(db: Db, value: string): Promise<string> {
     .from(businessCategories)
     .where(sql`lower(${businessCategories.name}) = lower(${value})`)
     .limit(1);
-  if (!row) throw invalid("business_category", "Please choose a business category from the list.");
+  if (!row) throw invalid("business_category", "business.chooseCategory");
   return row.name;
 }
 
@@ -21,7 +21,7 @@ export async function checkCountry(db: Db, value: string): Promise<string> {
     .from(countries)
     .where(sql`lower(${countries.name}) = lower(${value})`)
     .limit(1);
-  if (!row) throw invalid("country_name", "Please choose a country from the list.");
+  if (!row) throw invalid("country_name", "business.chooseCountry");
   return row.name;
 }
 
@@ -43,5 +43,5 @@ export async function checkPlace<T extends Place>(db: Db, body: T): Promise<T> {
   const unexpected = failures.find((reason) => !(reason instanceof HttpError));
   if (unexpected !== undefined) throw unexpected;
   const refused = failures as HttpError[];
-  throw new HttpError(422, refused[0]!.message, Object.assign({}, ...refused.map((error) => error.errors)));
+  throw new HttpError(422, refused[0]!.sentence, Object.assign({}, ...refused.map((error) => error.fields)));
 }

@@ -18,8 +18,8 @@ import { checkPlace } from "./reference";
 type BusinessInput = z.output<typeof addBusinessBody>;
 type AddressInput = z.output<typeof addAddressBody>;
 
-const businessNotFound = () => notFound("Business not found.");
-const addressNotFound = () => notFound("Address not found.");
+const businessNotFound = () => notFound("business.notFound");
+const addressNotFound = () => notFound("address.notFound");
 
 const businessColumns = {
   id: businesses.id,
@@ -92,7 +92,7 @@ async function checkTimeZone(db: Db, name: string | undefined) {
     rows: unknown[];
   };
   const known = result.rows.length > 0;
-  if (!known) throw invalid("time_zone", "The time zone must be a time zone name, like Europe/Paris.");
+  if (!known) throw invalid("time_zone", "business.badTimeZone");
 }
 
 export async function addBusiness(db: Db, ownerId: number, body: BusinessInput): Promise<Business> {

@@ -7,7 +7,7 @@ import { getCardDesign, updateCardDesign } from "./service";
 /** The card design of a business (issue 25 point 1): owner-only (staff get 403 from `route`). */
 export function cardDesignRoutes(app: FastifyInstance) {
   route(app, calls.cardDesignGet, async ({ user, query }) => ({
-    message: "Card design.",
+    message: "cardDesign.show",
     data: await getCardDesign(app.db, user.id, query.business_id, app.config.publicAppUrl),
   }));
 
@@ -17,6 +17,6 @@ export function cardDesignRoutes(app: FastifyInstance) {
     const data = await updateCardDesign(app.db, user.id, body, app.config.publicAppUrl, (tx, businessId) =>
       app.events.emit(tx, { type: "card.designed", ownerId: user.id, businessId }),
     );
-    return { message: "Card design saved.", data };
+    return { message: "cardDesign.saved", data };
   });
 }

@@ -19,7 +19,7 @@ import type { z } from "zod";
 
 type UpdateBody = z.output<typeof cardDesignUpdateBody>;
 
-const businessNotFound = () => notFound("Business not found.");
+const businessNotFound = () => notFound("business.notFound");
 
 /** Apple's strip at 3x (the pass scales @1x and @2x from it) and Google's hero. */
 const STRIP_SIZES = [

@@ -45,7 +45,7 @@ import {
 } from "./segments";
 import { cardReferrals } from "../loyalty/referrals";
 
-export const UNKNOWN_CUSTOMER = "This customer is not one of your business's customers.";
+export const UNKNOWN_CUSTOMER = "customers.unknown";
 
 /** The row columns of the directory (a card, its holder, business and reward). */
 const rowColumns = ({ fallback, ...p }: Programme) => ({
@@ -144,7 +144,7 @@ function decodeCursor(cursor: string): { micros: string; id: number } {
   const text = Buffer.from(cursor, "base64url").toString("utf8");
   const match = /^(-?\d{1,18})\.(\d{1,10})$/.exec(text);
   const id = Number(match?.[2]);
-  if (!match || !Number.isSafeInteger(id) || id > 2_147_483_647) throw invalid("cursor", "The cursor is not valid.");
+  if (!match || !Number.isSafeInteger(id) || id > 2_147_483_647) throw invalid("cursor", "customers.badCursor");
   return { micros: match[1]!, id };
 }
 

@@ -12,7 +12,7 @@ import { deleteCustomer, deleteOwnCard, exportCustomer } from "./privacy";
 import { countSegment } from "./segments";
 import { updateCustomer } from "./update";
 
-const NO_CARD = "No card on this device.";
+const NO_CARD = "wallet.noCardOnDevice";
 
 /** A business filter must name one of the owner's businesses: another owner's is a 404. */
 async function checkBusiness(app: FastifyInstance, ownerId: number, businessId: number | undefined) {
@@ -29,25 +29,25 @@ export function customerRoutes(app: FastifyInstance) {
   route(app, calls.customerList, async ({ user, query }) => {
     await checkBusiness(app, actingOwnerId(user), query.business_id);
     const data = await listCustomers(app.db, actingOwnerId(user), query);
-    return { message: "Customer list.", data };
+    return { message: "customers.list", data };
   });
 
   route(app, calls.customerDetail, async ({ user, query }) => {
     const row = await findCustomerCard(app.db, actingOwnerId(user), query.serial);
-    return { message: "Customer detail.", data: await customerDetail(app.db, row) };
+    return { message: "customers.detail", data: await customerDetail(app.db, row) };
   });
 
   route(app, calls.segmentCount, async ({ user, query }) => {
     await checkBusiness(app, user.id, query.business_id);
     const n = await countSegment(app.db, user.id, query.business_id, query.segment, query.days);
     const data: SegmentCount = { segment: query.segment, days: query.days ?? null, count: n };
-    return { message: "Segment count.", data };
+    return { message: "customers.segmentCount", data };
   });
 
   route(app, calls.customerExport, async ({ user, query }) => {
     const data = await exportCustomer(app.db, user.id, query.serial);
     return {
-      message: "Customer data.",
+      message: "customers.data",
       file: {
         body: Buffer.from(JSON.stringify(data, null, 2), "utf8"),
         contentType: "application/json; charset=utf-8",
@@ -61,7 +61,7 @@ export function customerRoutes(app: FastifyInstance) {
 
   route(app, calls.customerDelete, async ({ user, body }) => {
     const data = await deleteCustomer(app.db, app.events, user.id, body.serial);
-    return { message: "The customer and their data were deleted.", data };
+    return { message: "customers.deleted", data };
   });
 
   /** The serial must be the card this device holds: a confirmation that this is the card meant. */
@@ -69,7 +69,7 @@ export function customerRoutes(app: FastifyInstance) {
     const { card } = await holderCard(app.db, secretsOf(request.headers), body);
     if (!card || card.serial !== body.serial) throw notFound(NO_CARD);
     const data = await deleteOwnCard(app.db, app.events, card);
-    return { message: "Your card and its data were deleted.", data };
+    return { message: "customers.ownCardDeleted", data };
   });
 
   route(app, calls.walletBirthday, async ({ body, request }) => {
@@ -77,7 +77,7 @@ export function customerRoutes(app: FastifyInstance) {
     if (!card) throw notFound(NO_CARD);
     await updateCustomer(app.db, app.events, card.customerId, { birthday: body.birthday ?? null });
     return {
-      message: body.birthday ? "Thank you! Your birthday is saved." : "Your birthday is removed.",
+      message: body.birthday ? "customers.birthdaySaved" : "customers.birthdayRemoved",
       data: { birthday: body.birthday },
     };
   });

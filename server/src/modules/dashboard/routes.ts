@@ -37,7 +37,7 @@ export function dashboardRoutes(app: FastifyInstance) {
       ...loyalty,
       ...programmes,
     };
-    return { message: "Dashboard details.", data };
+    return { message: "dashboard.details", data };
   });
 
   route(app, calls.categoryList, async () => {
@@ -47,7 +47,7 @@ export function dashboardRoutes(app: FastifyInstance) {
       // "Other" last: it is the fallback, not a kind of business.
       .orderBy(sql`${businessCategories.name} = 'Other'`, asc(businessCategories.name))
       .limit(calls.categoryList.list.max);
-    return { message: "Category list.", data };
+    return { message: "dashboard.categories", data };
   });
 
   route(app, calls.countryList, async () => {
@@ -56,6 +56,6 @@ export function dashboardRoutes(app: FastifyInstance) {
       .from(countries)
       .orderBy(asc(countries.name))
       .limit(calls.countryList.list.max);
-    return { message: "Country list.", data };
+    return { message: "dashboard.countries", data };
   });
 }

@@ -8,8 +8,9 @@ import { ownBusiness } from "../businesses/owned";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { connectionOrders, skippedOrders } from "./pos-orders";
+import { sentence } from "../../i18n/sentence";
 
-const NOT_FOUND = "Till connection not found.";
+const NOT_FOUND = "tills.notFound";
 /** How many of its newest orders and unknown customers the list shows per connection. */
 const LAST = 5;
 
@@ -43,7 +44,7 @@ export function posConnectionRoutes(app: FastifyInstance) {
       })
       .returning();
     const data = { id: row!.id, provider: row!.provider, webhook_url: webhookUrl(origin, row!) };
-    return { statusCode: 201, message: "Connected: paste the webhook URL into your till's webhook settings.", data };
+    return { statusCode: 201, message: "tills.connected", data };
   });
 
   route(app, calls.posConnectionList, async ({ user, query }) => {
@@ -81,15 +82,13 @@ export function posConnectionRoutes(app: FastifyInstance) {
         return items;
       },
     );
-    return { message: "Till connections.", data };
+    return { message: "tills.list", data };
   });
 
   route(app, calls.posConnectionSettings, async ({ user, body }) => {
     await ownConnection(user.id, body.id);
     await app.db.update(posConnections).set({ enrolUnknown: body.enrol_unknown }).where(eq(posConnections.id, body.id));
-    const message = body.enrol_unknown
-      ? "Customers without a card are enrolled by their orders from now on."
-      : "Customers without a card are listed, not enrolled.";
+    const message = body.enrol_unknown ? "tills.enrolOn" : "tills.enrolOff";
     return { message, data: { id: body.id, enrol_unknown: body.enrol_unknown } };
   });
 
@@ -97,7 +96,7 @@ export function posConnectionRoutes(app: FastifyInstance) {
   route(app, calls.posConnectionDelete, async ({ user, body }) => {
     const row = await ownConnection(user.id, body.id);
     await app.db.delete(posConnections).where(eq(posConnections.id, row.id));
-    return { message: `The ${row.provider} connection is removed: its webhooks are refused from now on.` };
+    return { message: sentence("tills.removed", { provider: row.provider }) };
   });
 
   route(app, calls.posOrders, async ({ user, query }) => {
@@ -108,6 +107,6 @@ export function posConnectionRoutes(app: FastifyInstance) {
       async () => (await app.db.select({ n: count() }).from(orderEarns).where(where))[0]!.n,
       (limit, offset) => connectionOrders(app.db, connection.id, limit, offset),
     );
-    return { message: "Orders of this connection.", data };
+    return { message: "tills.orders", data };
   });
 }

@@ -8,6 +8,7 @@ import { route } from "../../http/route";
 import { webhookUrl } from "./connections";
 import { handleTillEvent } from "./till-order";
 import { tillEvent, verifyTill } from "./till-platforms";
+import { verbatim } from "../../i18n/sentence";
 
 const NO_CONNECTION = "This till connection does not exist (or was removed).";
 
@@ -32,16 +33,16 @@ export function tillHookRoutes(app: FastifyInstance) {
             .from(posConnections)
             .where(eq(posConnections.id, params.connection_id))
             .limit(1);
-          if (!connection || connection.provider !== provider) throw notFound(NO_CONNECTION);
+          if (!connection || connection.provider !== provider) throw notFound(verbatim(NO_CONNECTION));
           const url = webhookUrl(app.config.publicAppUrl, connection);
           if (!verifyTill(provider, connection.secret, bytes, request.headers, url)) {
-            throw new HttpError(401, "Invalid webhook signature.");
+            throw new HttpError(401, verbatim("Invalid webhook signature."));
           }
           const topic = request.headers["x-shopify-topic"];
           const event = tillEvent(provider, bytes, typeof topic === "string" ? topic : undefined);
-          if (!event) throw new HttpError(422, "The webhook body must be a JSON object.");
+          if (!event) throw new HttpError(422, verbatim("The webhook body must be a JSON object."));
           const outcome = await handleTillEvent(app.db, app.events, connection, event);
-          return { message: `Order ${outcome}.`, data: { outcome } };
+          return { message: verbatim(`Order ${outcome}.`), data: { outcome } };
         },
       );
     receive("shopify");

@@ -16,9 +16,9 @@ import { withHolder } from "./card-holder";
 import { applyChange } from "./engine/apply";
 import { programmeTerms } from "./programme-terms";
 import { scanTerms, UNKNOWN_CARD } from "./stamping";
+import { sentence } from "../../i18n/sentence";
 
-export const STAFF_MAY_NOT_ADJUST =
-  "Only the owner can correct a card's stamps. The owner can allow staff in the staff settings.";
+export const STAFF_MAY_NOT_ADJUST = "cards.staffMayNotAdjust";
 
 const actor = alias(users, "actor");
 
@@ -116,14 +116,15 @@ export function cardHistoryRoutes(app: FastifyInstance) {
     const { summary, terms } = await cardSummary(app.db, user, body.serial);
     const delta = changed.decision.action === "adjust" ? changed.decision.delta : 0;
     const n = Math.abs(delta);
+    const added = delta > 0 ? "yes" : "no";
     const message =
       summary.kind !== "stamps"
         ? delta === 0
-          ? `The card has nothing to remove: nothing changed.`
-          : `${delta > 0 ? "Added" : "Removed"} ${balanceAmount(terms, n)}: ${summary.balance_text}.`
+          ? "cards.nothingToRemove"
+          : sentence("cards.adjustedBalance", { added, amount: balanceAmount(terms, n), balance: summary.balance_text })
         : delta === 0
-          ? "The card has no stamps to remove: nothing changed."
-          : `${delta > 0 ? "Added" : "Removed"} ${n} stamp${n === 1 ? "" : "s"}: the card has ${summary.stamps} now.`;
+          ? "cards.noStampsToRemove"
+          : sentence("cards.adjustedStamps", { added, n, stamps: summary.stamps });
     return { message, data: summary };
   });
 
@@ -162,12 +163,12 @@ export function cardHistoryRoutes(app: FastifyInstance) {
         })),
     );
     const data: CardHistory = { card: summary, ...page };
-    return { message: "Card history.", data };
+    return { message: "cards.history", data };
   });
 
   route(app, calls.staffSettings, async ({ user }) => {
     const data: StaffSettings = { staff_may_adjust: await staffMayAdjust(app.db, user.id) };
-    return { message: "Staff settings.", data };
+    return { message: "staffSettings.show", data };
   });
 
   route(app, calls.staffSettingsUpdate, async ({ user, body }) => {
@@ -179,6 +180,6 @@ export function cardHistoryRoutes(app: FastifyInstance) {
         set: { staffMayAdjust: body.staff_may_adjust, updatedAt: sql`now()` },
       });
     const data: StaffSettings = { staff_may_adjust: body.staff_may_adjust };
-    return { message: "Staff settings saved.", data };
+    return { message: "staffSettings.saved", data };
   });
 }

@@ -17,9 +17,9 @@ import { chooseReward, nextStampAt, type CardRow, type DayBounds, type RewardRow
 export type { CardRow, DayBounds, RewardRow };
 export { nextStampAt };
 
-export const UNKNOWN_QR = "This QR code is not valid any more. Please ask the staff for the current one.";
+export const UNKNOWN_QR = "qr.stale";
 /** No active reward at the business: nobody joins, and no self-scan stamps (nothing to collect for). */
-export const NO_PROGRAMME = "This business has no stamp card running at the moment.";
+export const NO_PROGRAMME = "scan.noProgramme";
 
 /** The reward a card or QR code collects for (chooseReward, of its candidates as read here). */
 export async function resolveReward(db: Db, businessId: number, preferredId: number | null): Promise<RewardRow | null> {

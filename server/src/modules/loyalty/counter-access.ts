@@ -41,7 +41,7 @@ export async function counterScreenAccess(
       .from(qrCodes)
       .where(and(eq(qrCodes.id, qrId), eq(qrCodes.userId, ownerId)))
       .limit(1);
-    if (!qr) throw notFound("QR code not found.");
+    if (!qr) throw notFound("qr.notFound");
     const grant: CounterGrant = {
       kind: "session",
       tokenId: user.tokenId,
@@ -60,9 +60,9 @@ export async function counterScreenAccess(
     .returning({ id: counterDevices.id, qrCodeId: counterDevices.qrCodeId, userId: counterDevices.userId });
   // A revoked or unknown device is signed out; a device of another screen sees nothing here.
   if (!device) throw unauthenticated();
-  if (device.qrCodeId !== qrId) throw notFound("QR code not found.");
+  if (device.qrCodeId !== qrId) throw notFound("qr.notFound");
   const [qr] = await app.db.select().from(qrCodes).where(eq(qrCodes.id, qrId)).limit(1);
-  if (!qr) throw notFound("QR code not found.");
+  if (!qr) throw notFound("qr.notFound");
   const grant: CounterGrant = {
     kind: "device",
     deviceId: device.id,

@@ -9,8 +9,9 @@ import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { notifyDoorClosed } from "../../services/counter-feed";
 import { sha256 } from "../../crypto";
+import { sentence } from "../../i18n/sentence";
 
-const LINK_USED = "This device link was used already, or revoked. Ask the owner for a new one.";
+const LINK_USED = "devices.linkUsed";
 
 const toDevice = (row: typeof counterDevices.$inferSelect): CounterDevice => ({
   id: row.id,
@@ -32,7 +33,7 @@ export function counterDeviceRoutes(app: FastifyInstance) {
       .from(qrCodes)
       .where(and(eq(qrCodes.id, qrId), eq(qrCodes.userId, ownerId)))
       .limit(1);
-    if (!qr) throw notFound("QR code not found.");
+    if (!qr) throw notFound("qr.notFound");
   }
 
   route(app, calls.counterDeviceAdd, async ({ user, body }) => {
@@ -43,7 +44,7 @@ export function counterDeviceRoutes(app: FastifyInstance) {
       .values({ userId: user.id, qrCodeId: body.qr_id, name: body.name, tokenHash: sha256(token) })
       .returning();
     const data: CounterDeviceLink = { device: toDevice(row!), link: `${origin}/counter/${body.qr_id}?device=${token}` };
-    return { statusCode: 201, message: "Device link created: open it on the tablet. It works once.", data };
+    return { statusCode: 201, message: "devices.created", data };
   });
 
   route(app, calls.counterDeviceList, async ({ user, query }) => {
@@ -63,7 +64,7 @@ export function counterDeviceRoutes(app: FastifyInstance) {
             .offset(offset)
         ).map(toDevice),
     );
-    return { message: "Device links.", data };
+    return { message: "devices.list", data };
   });
 
   route(app, calls.counterDeviceRevoke, async ({ user, body }) => {
@@ -72,10 +73,10 @@ export function counterDeviceRoutes(app: FastifyInstance) {
       .set({ revokedAt: sql`now()` })
       .where(and(eq(counterDevices.id, body.id), eq(counterDevices.userId, user.id), isNull(counterDevices.revokedAt)))
       .returning();
-    if (!row) throw notFound("Device link not found.");
+    if (!row) throw notFound("devices.notFound");
     // Its open screens end, on every API instance.
     await notifyDoorClosed(app.db, [user.id]);
-    return { message: `${row.name} is signed out of the counter screen.`, data: toDevice(row) };
+    return { message: sentence("devices.signedOut", { name: row.name }), data: toDevice(row) };
   });
 
   /** Once: a link opened a second time (copied, forwarded) is refused. */
@@ -94,7 +95,7 @@ export function counterDeviceRoutes(app: FastifyInstance) {
     if (!row) throw invalid("token", LINK_USED);
     // The BFF moves `device_token` into the tablet's httpOnly cookie and strips it from the answer.
     return {
-      message: "This device shows the counter screen now.",
+      message: "devices.linked",
       data: { qr_id: row.qrCodeId, name: row.name, device_token: body.token },
     };
   });

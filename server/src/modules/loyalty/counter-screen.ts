@@ -114,6 +114,6 @@ export function counterScreenRoutes(app: FastifyInstance) {
     }
     // A door that closed while this stream was opening.
     void check();
-    return { message: "Counter events.", stream };
+    return { message: "counter.events", stream };
   });
 }

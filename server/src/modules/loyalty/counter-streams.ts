@@ -2,6 +2,7 @@ import { and, count, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { counterStreams } from "../../db/schema";
 import { tooManyRequests } from "../../http/errors";
+import { sentence } from "../../i18n/sentence";
 
 /**
  * How many counter-events streams one session or tablet may hold open at once, on all API
@@ -11,7 +12,7 @@ export const STREAMS_PER_HOLDER = 5;
 /** A stream's lease: three heartbeats, so one missed renewal does not drop it. */
 export const LEASE_SECONDS = 45;
 
-const TOO_MANY = `This screen is open in ${STREAMS_PER_HOLDER} places already: close one, or wait a minute.`;
+const TOO_MANY = sentence("counter.tooManyScreens", { count: STREAMS_PER_HOLDER });
 
 /** Counts a new stream for its holder, or answers 429 when it holds STREAMS_PER_HOLDER already. */
 export async function takeLease(db: Db, holder: string): Promise<number> {

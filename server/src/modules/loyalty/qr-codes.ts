@@ -81,7 +81,7 @@ export function qrCodeRoutes(app: FastifyInstance) {
     const [row] = await select(app.db)
       .where(and(eq(qrCodes.id, id), eq(qrCodes.userId, ownerId)))
       .limit(1);
-    if (!row) throw notFound("QR code not found.");
+    if (!row) throw notFound("qr.notFound");
     return toQrCode(row);
   }
 
@@ -96,7 +96,7 @@ export function qrCodeRoutes(app: FastifyInstance) {
       async (limit, offset) =>
         (await select(app.db).where(where).orderBy(desc(qrCodes.id)).limit(limit).offset(offset)).map(toQrCode),
     );
-    return { message: "QR code list.", data };
+    return { message: "qr.list", data };
   });
 
   route(app, calls.singleQrCode, async ({ user, query }) => {
@@ -111,7 +111,7 @@ export function qrCodeRoutes(app: FastifyInstance) {
       .png({ palette: true })
       .toBuffer();
     const data: QrCodeDetail = { ...qr, png: `data:image/png;base64,${png.toString("base64")}`, svg };
-    return { message: "QR code.", data };
+    return { message: "qr.show", data };
   });
 
   route(app, calls.generateQr, async ({ user, body }) => {
@@ -122,16 +122,16 @@ export function qrCodeRoutes(app: FastifyInstance) {
         .from(addresses)
         .where(and(eq(addresses.id, body.address_id), eq(addresses.userId, user.id)))
         .limit(1);
-      if (!address) throw notFound("Address not found.");
+      if (!address) throw notFound("address.notFound");
       if (address.businessId !== body.business_id) {
-        throw invalid("address_id", "This address is a location of another business.");
+        throw invalid("address_id", "qr.addressOtherBusiness");
       }
     }
     let rewardId: number | null = null;
     if (body.reward_id) {
       const reward = await findReward(app.db, user.id, body.reward_id);
       if (reward.business_id !== body.business_id) {
-        throw invalid("reward_id", "This reward belongs to another business.");
+        throw invalid("reward_id", "qr.rewardOtherBusiness");
       }
       rewardId = reward.id;
     } else {
@@ -141,8 +141,7 @@ export function qrCodeRoutes(app: FastifyInstance) {
         .where(and(eq(rewards.businessId, body.business_id), eq(rewards.active, true)))
         .orderBy(desc(rewards.id))
         .limit(1);
-      if (!newest)
-        throw invalid("reward_id", "Add a reward for this business first: the QR code collects stamps for it.");
+      if (!newest) throw invalid("reward_id", "qr.rewardFirst");
       rewardId = newest.id;
     }
     const [row] = await app.db
@@ -158,7 +157,7 @@ export function qrCodeRoutes(app: FastifyInstance) {
         counterSecret: body.mode === "rotating" ? newCounterSecret() : null,
       })
       .returning({ id: qrCodes.id });
-    return { statusCode: 201, message: "QR code generated successfully.", data: await findMine(user.id, row!.id) };
+    return { statusCode: 201, message: "qr.added", data: await findMine(user.id, row!.id) };
   });
 
   /**
@@ -170,14 +169,14 @@ export function qrCodeRoutes(app: FastifyInstance) {
       .delete(qrCodes)
       .where(and(eq(qrCodes.id, body.id), eq(qrCodes.userId, user.id)))
       .returning({ id: qrCodes.id });
-    if (gone.length === 0) throw notFound("QR code not found.");
+    if (gone.length === 0) throw notFound("qr.notFound");
     await notifyDoorClosed(app.db, [user.id]);
-    return { message: "QR code deleted successfully." };
+    return { message: "qr.deleted" };
   });
 
   route(app, calls.qrDetail, async ({ query }) => {
     const resolved = await findQr(app.db, query.qr_token);
-    return { message: "QR code detail.", data: publicQr(resolved, counterCheck(resolved.qr, query.code).ok) };
+    return { message: "qr.detail", data: publicQr(resolved, counterCheck(resolved.qr, query.code).ok) };
   });
 
   /**
@@ -193,8 +192,8 @@ export function qrCodeRoutes(app: FastifyInstance) {
       })
       .where(and(eq(qrCodes.id, body.qr_id), eq(qrCodes.userId, user.id)))
       .returning({ id: qrCodes.id });
-    if (!row) throw notFound("QR code not found.");
-    return { message: "QR code regenerated: the old code no longer works.", data: await findMine(user.id, row.id) };
+    if (!row) throw notFound("qr.notFound");
+    return { message: "qr.regenerated", data: await findMine(user.id, row.id) };
   });
 
   route(app, calls.qrModeUpdate, async ({ user, body }) => {
@@ -208,11 +207,8 @@ export function qrCodeRoutes(app: FastifyInstance) {
       })
       .where(and(eq(qrCodes.id, body.qr_id), eq(qrCodes.userId, user.id)))
       .returning({ id: qrCodes.id });
-    if (!row) throw notFound("QR code not found.");
-    const message =
-      body.mode === "rotating"
-        ? "The code now rotates: show it on the counter screen."
-        : "The code is static again: the printed code stamps.";
+    if (!row) throw notFound("qr.notFound");
+    const message = body.mode === "rotating" ? "qr.rotating" : "qr.static";
     return { message, data: await findMine(user.id, row.id) };
   });
 
@@ -252,6 +248,6 @@ export function qrCodeRoutes(app: FastifyInstance) {
         expires_at: current.expiresAt.toISOString(),
       });
     }
-    return { message: "Counter code.", data };
+    return { message: "qr.counterCode", data };
   });
 }

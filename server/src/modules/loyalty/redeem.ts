@@ -10,6 +10,7 @@ import { route } from "../../http/route";
 import { applyChange } from "./engine/apply";
 import type { RedeemOption } from "./engine/rules";
 import { scanAnswer, scanTerms, UNKNOWN_CARD } from "./stamping";
+import { sentence } from "../../i18n/sentence";
 
 /** An option of this owner by its id, as the rules judge it (its reward, active), or null. */
 export async function ownerOption(tx: Db, ownerId: number, optionId: number): Promise<RedeemOption | null> {
@@ -56,8 +57,8 @@ export function redeemRoutes(app: FastifyInstance) {
     const data = scanAnswer({ action: "redeem", card: done.after, reward: done.reward, terms }, done.names, null);
     const spent = balanceAmount({ kind: data.kind, currency: data.currency, stampsRequired: null }, -decision.delta);
     const message = decision.option
-      ? `Redeemed ${decision.option.title} for ${spent}: ${data.balance_text}.`
-      : `Took ${spent} off: ${data.balance_text}.`;
+      ? sentence("redeem.option", { option: decision.option.title, spent, balance: data.balance_text })
+      : sentence("redeem.amount", { spent, balance: data.balance_text });
     return { message, data };
   });
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { addToWalletUrl } from "../../../../contract/qr-codes";
-import { REFERRAL_OTHER_BUSINESS, REFERRAL_UNKNOWN } from "../../../../contract/wallet";
 import type { Db } from "../../db/client";
 import { cards, customers, qrCodes } from "../../db/schema";
 import { invalid } from "../../http/errors";
@@ -53,8 +52,8 @@ export async function findReferrer(db: Db, businessId: number, ref: string): Pro
     .from(cards)
     .where(eq(cards.referralCode, ref))
     .limit(1);
-  if (!row) throw invalid("ref", REFERRAL_UNKNOWN);
-  if (row.businessId !== businessId) throw invalid("ref", REFERRAL_OTHER_BUSINESS);
+  if (!row) throw invalid("ref", "referrals.unknown");
+  if (row.businessId !== businessId) throw invalid("ref", "referrals.otherBusiness");
   return row.id;
 }
 

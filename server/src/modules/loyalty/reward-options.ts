@@ -32,10 +32,10 @@ export function rewardOptionRoutes(app: FastifyInstance) {
       .where(and(eq(rewards.id, body.reward_id), eq(rewards.userId, user.id)))
       .limit(1);
     // Another owner's reward is not found, as everywhere; the owner's own gets the reason.
-    if (!reward) throw notFound("Reward not found.");
-    if (!reward.active) throw invalid("reward_id", "This reward was removed: choose an active one.");
+    if (!reward) throw notFound("rewards.notFound");
+    if (!reward.active) throw invalid("reward_id", "options.rewardRemoved");
     if (reward.kind !== "points") {
-      throw invalid("reward_id", "Only a points programme has options: this reward is not one.");
+      throw invalid("reward_id", "options.notPoints");
     }
     const [row] = await app.db
       .insert(rewardOptions)
@@ -47,7 +47,7 @@ export function rewardOptionRoutes(app: FastifyInstance) {
         points: body.points,
       })
       .returning(columns);
-    return { statusCode: 201, message: "Option added successfully.", data: toOption(row!) };
+    return { statusCode: 201, message: "options.added", data: toOption(row!) };
   });
 
   // Staff read their owner's catalogues: the scanner offers what a card can afford.
@@ -58,7 +58,7 @@ export function rewardOptionRoutes(app: FastifyInstance) {
       .from(rewards)
       .where(and(eq(rewards.id, query.reward_id), eq(rewards.userId, ownerId)))
       .limit(1);
-    if (!reward) throw notFound("Reward not found.");
+    if (!reward) throw notFound("rewards.notFound");
     const where = and(
       eq(rewardOptions.rewardId, query.reward_id),
       eq(rewardOptions.userId, ownerId),
@@ -78,7 +78,7 @@ export function rewardOptionRoutes(app: FastifyInstance) {
             .offset(offset)
         ).map(toOption),
     );
-    return { message: "Option list.", data };
+    return { message: "options.list", data };
   });
 
   route(app, calls.rewardOptionDelete, async ({ user, body }) => {
@@ -87,7 +87,7 @@ export function rewardOptionRoutes(app: FastifyInstance) {
       .set({ active: false })
       .where(and(eq(rewardOptions.id, body.id), eq(rewardOptions.userId, user.id), eq(rewardOptions.active, true)))
       .returning({ id: rewardOptions.id });
-    if (gone.length === 0) throw notFound("Option not found.");
-    return { message: "Option deleted successfully." };
+    if (gone.length === 0) throw notFound("options.notFound");
+    return { message: "options.deleted" };
   });
 }

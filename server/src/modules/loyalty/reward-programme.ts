@@ -1,9 +1,10 @@
 import type { z } from "zod";
-import { amountInMinor, fromMinor } from "../../../../contract/money";
+import { fromMinor } from "../../../../contract/money";
 import { percentText, type addRewardBody, type Reward } from "../../../../contract/rewards";
 import type { rewards } from "../../db/schema";
-import { HttpError, invalid } from "../../http/errors";
+import { HttpError, invalid, type FieldSentences } from "../../http/errors";
 import { referralBonusOf } from "./programme-terms";
+import { amountMinor } from "./engine/earn";
 
 type AddRewardInput = z.output<typeof addRewardBody>;
 type RewardRow = typeof rewards.$inferSelect;
@@ -27,12 +28,12 @@ type ProgrammeColumns = Pick<
  */
 export function programmeColumns(body: AddRewardInput, currency: string | null): ProgrammeColumns {
   const kind = body.kind;
-  if (kind !== "stamps" && !currency) throw invalid("business_id", "Set the business's currency first.");
+  if (kind !== "stamps" && !currency) throw invalid("business_id", "rewards.currencyFirst");
   if (kind === "cashback" && body.expire_after_days !== null) {
-    throw invalid("expire_after_days", "Cashback never expires: leave the days before expiry blank.");
+    throw invalid("expire_after_days", "rewards.cashbackNoExpiry");
   }
   if (kind !== "cashback" && body.tiers.length > 0) {
-    throw invalid("tiers", "Only a cashback programme has tiers.");
+    throw invalid("tiers", "rewards.tiersCashbackOnly");
   }
   return {
     kind,
@@ -47,9 +48,9 @@ export function programmeColumns(body: AddRewardInput, currency: string | null):
 }
 
 function tiersInMinor(tiers: AddRewardInput["tiers"], currency: string) {
-  const errors: Record<string, string[]> = {};
+  const errors: FieldSentences = {};
   const inMinor = tiers.map((tier, i) => {
-    const amount = amountInMinor(tier.from_amount, currency);
+    const amount = amountMinor(tier.from_amount, currency);
     if ("error" in amount) errors[`tiers.${i}.from_amount`] = [amount.error];
     return { fromMinor: "minor" in amount ? amount.minor : 0, basisPoints: tier.percent };
   });
@@ -58,7 +59,7 @@ function tiersInMinor(tiers: AddRewardInput["tiers"], currency: string) {
   // Ascending and distinct: the engine takes the highest tier reached, so order is the meaning.
   const unordered = inMinor.findIndex((tier, i) => i > 0 && tier.fromMinor <= inMinor[i - 1]!.fromMinor);
   if (unordered >= 0) {
-    throw invalid(`tiers.${unordered}.from_amount`, "Each tier must start at a higher amount than the one before.");
+    throw invalid(`tiers.${unordered}.from_amount`, "rewards.tiersOrder");
   }
   return inMinor;
 }

@@ -60,7 +60,7 @@ export async function findReward(db: Db, ownerId: number, id: number): Promise<R
   const [row] = await select(db)
     .where(and(eq(rewards.id, id), eq(rewards.userId, ownerId), eq(rewards.active, true)))
     .limit(1);
-  if (!row) throw notFound("Reward not found.");
+  if (!row) throw notFound("rewards.notFound");
   return toReward(row);
 }
 
@@ -77,7 +77,7 @@ export function rewardRoutes(app: FastifyInstance) {
       async (limit, offset) =>
         (await select(app.db).where(where).orderBy(desc(rewards.id)).limit(limit).offset(offset)).map(toReward),
     );
-    return { message: "Reward list.", data };
+    return { message: "rewards.list", data };
   });
 
   route(app, calls.addReward, async ({ user, body }) => {
@@ -89,9 +89,9 @@ export function rewardRoutes(app: FastifyInstance) {
         .from(productCategories)
         .where(and(eq(productCategories.id, body.product_category_id), eq(productCategories.userId, user.id)))
         .limit(1);
-      if (!category) throw notFound("Product category not found.");
+      if (!category) throw notFound("categories.notFound");
       if (category.businessId && category.businessId !== body.business_id) {
-        throw invalid("product_category_id", "This product category belongs to another business.");
+        throw invalid("product_category_id", "categories.otherBusiness");
       }
     }
     const values = {
@@ -128,7 +128,7 @@ export function rewardRoutes(app: FastifyInstance) {
         )
         .returning({ id: rewards.id });
       if (updated.length === 0) {
-        throw invalid("kind", "This reward already has cards: its kind cannot change. Add a new reward instead.");
+        throw invalid("kind", "rewards.kindFixed");
       }
     } else {
       const [row] = await app.db
@@ -138,9 +138,7 @@ export function rewardRoutes(app: FastifyInstance) {
       id = row!.id;
     }
     const data = await findReward(app.db, user.id, id);
-    return body.id
-      ? { message: "Reward updated successfully.", data }
-      : { statusCode: 201, message: "Reward added successfully.", data };
+    return body.id ? { message: "rewards.updated", data } : { statusCode: 201, message: "rewards.added", data };
   });
 
   /**
@@ -153,9 +151,9 @@ export function rewardRoutes(app: FastifyInstance) {
       .set({ active: false, updatedAt: sql`now()` })
       .where(and(eq(rewards.id, body.id), eq(rewards.userId, user.id), eq(rewards.active, true)))
       .returning({ id: rewards.id });
-    if (gone.length === 0) throw notFound("Reward not found.");
+    if (gone.length === 0) throw notFound("rewards.notFound");
     // QR codes that named it fall back to the newest reward (resolveReward) from now on.
     await app.db.update(qrCodes).set({ rewardId: null }).where(eq(qrCodes.rewardId, body.id));
-    return { message: "Reward removed successfully." };
+    return { message: "rewards.removed" };
   });
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
 import { balanceAmount } from "../../../../contract/programme";
-import { COUNTER_EXPIRED } from "../../../../contract/qr-codes";
 import type { ScanResult } from "../../../../contract/wallet";
 import { actingOwnerId } from "../../http/auth";
 import { HttpError, invalid, notFound, unauthenticated } from "../../http/errors";
@@ -9,15 +8,27 @@ import { route } from "../../http/route";
 import { cardOnDevice, counterCheck, findQr, secretsOf } from "./cards";
 import { parseScannedCode } from "./codes";
 import { scanAnswer, selfStamp, staffScan } from "./stamping";
+import { sentence, type Sentence } from "../../i18n/sentence";
 
-export const UNKNOWN_CODE = "This code is not a loyalty card or QR code of ours.";
-const BUSINESS_CODE_FOR_STAFF = "This is a business QR code. Scan the customer's card instead.";
-const NO_CARD = "There is no card for this business on this device yet. Join first.";
+export const UNKNOWN_CODE = "scan.unknownCode";
+const BUSINESS_CODE_FOR_STAFF = "scan.businessCodeForStaff";
+const NO_CARD = "scan.noCardYet";
 
 /** A points or cashback earn as the scanner says it: "Added 12 points: 12 points — 88 to Free lunch." */
 function earnedWords(data: ScanResult, delta: number) {
   const earned = balanceAmount({ kind: data.kind, currency: data.currency, stampsRequired: null }, delta);
-  return `Added ${earned}${data.kind === "cashback" ? " cashback" : ""}: ${data.balance_text}.`;
+  return sentence("scan.earned", {
+    cashback: data.kind === "cashback" ? "yes" : "no",
+    earned,
+    balance: data.balance_text,
+  });
+}
+
+/** "Stamp added: 3 of 10." and, for staff, whether the reward is ready now. */
+function stampAdded(data: ScanResult, ready: boolean): Sentence {
+  const values = { stamps: data.stamps, required: data.stamps_required ?? 0 };
+  if (data.stamps_required) return sentence(ready ? "scan.stampAddedOfReady" : "scan.stampAddedOf", values);
+  return sentence(ready ? "scan.stampAddedReady" : "scan.stampAdded", values);
 }
 
 export function scannerRoutes(app: FastifyInstance) {
@@ -38,8 +49,8 @@ export function scannerRoutes(app: FastifyInstance) {
         data.kind !== "stamps"
           ? earnedWords(data, outcome.delta)
           : outcome.action === "redeem"
-            ? `Reward redeemed: ${data.reward_title}. ${data.stamps} stamp${data.stamps === 1 ? "" : "s"} left on the card.`
-            : `Stamp added: ${data.stamps}${data.stamps_required ? ` of ${data.stamps_required}` : ""}.${data.reward_ready ? " The reward is ready." : ""}`;
+            ? sentence("scan.redeemed", { title: data.reward_title ?? "", stamps: data.stamps })
+            : stampAdded(data, data.reward_ready);
       return { message, data };
     }
 
@@ -55,7 +66,7 @@ export function scannerRoutes(app: FastifyInstance) {
     }
     // A rotating code stamps only with the counter screen's current (or previous) code.
     const counter = counterCheck(resolved.qr, body.counter_code ?? code.counterCode);
-    if (!counter.ok) throw invalid("code", COUNTER_EXPIRED);
+    if (!counter.ok) throw invalid("code", "scan.counterExpired");
     const outcome = await app.db.transaction((tx) =>
       selfStamp(tx, app.events, card.id, resolved, { counterWindow: counter.window }),
     );
@@ -63,11 +74,11 @@ export function scannerRoutes(app: FastifyInstance) {
     const message =
       data.kind !== "stamps"
         ? outcome.action === "wait"
-          ? "You already checked in here."
-          : `Visit recorded: ${data.balance_text}.`
+          ? "scan.alreadyCheckedIn"
+          : sentence("scan.visitRecorded", { balance: data.balance_text })
         : outcome.action === "wait"
-          ? "You already collected a stamp here."
-          : `Stamp added: ${data.stamps}${data.stamps_required ? ` of ${data.stamps_required}` : ""}.`;
+          ? "scan.alreadyStamped"
+          : stampAdded(data, false);
     return { message, data };
   });
 }

@@ -23,7 +23,7 @@ export function scanRoutes(app: FastifyInstance) {
       has_more: hasMore,
       next_cursor: hasMore ? cursorOf(items.at(-1)!) : null,
     };
-    return { message: "Scan list.", data };
+    return { message: "scans.list", data };
   });
 
   route(app, calls.scanExport, async ({ user, query }) => {
@@ -32,7 +32,7 @@ export function scanRoutes(app: FastifyInstance) {
     const body = await scanExport(app.database, actingOwnerId(user), query);
     const name = ["scans", filters.from, filters.to].filter(Boolean).join("-");
     return {
-      message: "Scans (CSV).",
+      message: "scans.csv",
       file: {
         body,
         contentType: "text/csv; charset=utf-8",

@@ -12,7 +12,7 @@ import { optionsByReward, programmeTerms } from "./programme-terms";
 import { referralOnVisit } from "./referrals";
 import { rewardReady } from "./reward-ready";
 
-export const UNKNOWN_CARD = "This card is not one of your business's cards.";
+export const UNKNOWN_CARD = "cards.unknown";
 
 /** What the scanner's answer shows of a programme besides the card: the currency, a points catalogue. */
 export type ScanTerms = { currency: string | null; options: { id: number; title: string; points: number }[] };

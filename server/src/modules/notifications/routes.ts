@@ -146,7 +146,7 @@ export function notificationRoutes(app: FastifyInstance, { push }: NotificationD
       unread_count: unread!.n,
       push_configured: push.configured,
     };
-    return { message: "Notification list.", data };
+    return { message: "notifications.list", data };
   });
 
   route(app, calls.notificationRead, async ({ user }) => {
@@ -155,13 +155,13 @@ export function notificationRoutes(app: FastifyInstance, { push }: NotificationD
       .set({ readAt: sql`now()` })
       .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt)))
       .returning({ id: notifications.id });
-    return { message: "Notifications marked as read.", data: { read: read.length } };
+    return { message: "notifications.read", data: { read: read.length } };
   });
 
   route(app, calls.notificationClear, async ({ user }) => {
     await app.db.delete(notifications).where(eq(notifications.userId, user.id));
     // The fixed success text of spec.md §8.
-    return { message: "Notification cleared successfully" };
+    return { message: "notifications.cleared" };
   });
 
   route(app, calls.notificationAdd, async ({ user, body }) => app.sendMessage(user.id, body));
@@ -186,7 +186,7 @@ export function notificationRoutes(app: FastifyInstance, { push }: NotificationD
             .offset(offset)
         ).map(({ row, businessName, recipients }) => toSent(row, businessName, recipients)),
     );
-    return { message: "Message list.", data };
+    return { message: "messages.list", data };
   });
 
   route(app, calls.fcmToken, async ({ user, body, request }) => {
@@ -197,10 +197,10 @@ export function notificationRoutes(app: FastifyInstance, { push }: NotificationD
       await saveToken(app, body.token, { userId: user.id });
     } else {
       const { card } = await holderCard(app.db, secretsOf(request.headers), body);
-      if (!card) throw notFound("No card on this device.");
+      if (!card) throw notFound("wallet.noCardOnDevice");
       await saveToken(app, body.token, { cardId: card.id });
     }
-    return { message: "Notifications are on for this device.", data: { for: body.for } };
+    return { message: "notifications.deviceOn", data: { for: body.for } };
   });
 }
 
@@ -271,7 +271,7 @@ export async function sendBusinessMessage(
   // The fixed success text of spec.md §8.
   return {
     statusCode: 201,
-    message: "Notification added successfully",
+    message: "messages.sent",
     data: toSent(row, business.name, recipients),
   };
 }

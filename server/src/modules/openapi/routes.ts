@@ -5,7 +5,7 @@ import { openApiDocument } from "./document";
 
 export function openApiRoutes(app: FastifyInstance) {
   route(app, calls.openapi, async () => ({
-    message: "OpenAPI document.",
+    message: "openapi.document",
     file: {
       body: Buffer.from(JSON.stringify(openApiDocument())),
       contentType: "application/json; charset=utf-8",

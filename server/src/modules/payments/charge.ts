@@ -12,10 +12,12 @@ import { reserveCoupon } from "./coupons";
 import { price } from "./quote";
 import { settle } from "./settle";
 import { statusPaymentOf } from "./status";
+import { sentence, verbatim, type Sentence } from "../../i18n/sentence";
+import { NOT_COMPLETED } from "./reconcile";
 
 type ChargeBody = z.output<typeof subscriptionChargeBody>;
 
-const UNREACHABLE = "The payment provider could not be reached. Please try again.";
+const UNREACHABLE = "payments.unreachable";
 
 /**
  * subscription-charge: prices the payment on the server, records the attempt under its
@@ -28,7 +30,7 @@ export async function charge(app: FastifyInstance, userId: number, body: ChargeB
   if (earlier) return resume(app, earlier, body);
   const priced = await price(app.db, userId, body.mode, body.subscription_id);
   if (parseMajor(body.amount) !== priced.totalMinor) {
-    throw invalid("amount", `The amount does not match the price: ${money(priced.totalMinor, priced.currency)}.`);
+    throw invalid("amount", sentence("payments.amountMismatch", { price: money(priced.totalMinor, priced.currency) }));
   }
   const key = body.idempotency_key ?? randomBytes(16).toString("hex");
   // A coupon is once per card too: the card's fingerprint, when the provider gives one.
@@ -64,7 +66,7 @@ export async function charge(app: FastifyInstance, userId: number, body: ChargeB
   if (!created) {
     // The same attempt sent twice at once (a double submit): never a second charge.
     const again = await findAttempt(app, userId, key);
-    if (!again) throw new HttpError(409, "This payment is being processed. Please wait a moment.");
+    if (!again) throw new HttpError(409, "payments.processing");
     return resume(app, again, body);
   }
   const outcome = await askProvider(app, created, body, priced.plan.name);
@@ -137,7 +139,9 @@ const describe = (p: Payment, planName: string) =>
 
 async function answer(app: FastifyInstance, payment: Payment, clientSecret?: string) {
   if (payment.status === "failed") {
-    throw new HttpError(402, payment.failureMessage ?? "The payment was not completed.");
+    // The provider's own words, as stored; the generic refusal in the request's language.
+    const failure = payment.failureMessage;
+    throw new HttpError(402, failure && failure !== NOT_COMPLETED ? verbatim(failure) : "payments.notCompleted");
   }
   const data: ChargeResult = {
     payment_id: payment.id,
@@ -147,11 +151,11 @@ async function answer(app: FastifyInstance, payment: Payment, clientSecret?: str
     currency: payment.currency,
     status_payment: await statusPaymentOf(app.db, payment.userId),
   };
-  const message =
+  const message: Sentence =
     payment.status === "succeeded"
-      ? "Payment successful."
+      ? "payments.succeeded"
       : payment.status === "requires_action"
-        ? "Please confirm the payment with your bank."
-        : "The payment is being processed.";
+        ? "payments.confirmWithBank"
+        : "payments.pending";
   return { message, data };
 }

@@ -5,20 +5,21 @@ import { type Coupon, couponApplications, coupons, payments, users } from "../..
 import { invalid, notFound } from "../../http/errors";
 import { formatMinor } from "../plans/present";
 import { MIN_CHARGE_MINOR } from "./money";
+import { sentence, type Sentence } from "../../i18n/sentence";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Conn = Db | Tx;
 
-const refuse = (message: string) => invalid("coupon_code", message);
+const refuse = (message: Sentence) => invalid("coupon_code", message);
 
 export const couponMessages = {
-  unknown: "This coupon code does not exist.",
-  notYet: "This coupon is not valid yet.",
-  expired: "This coupon has expired.",
-  exhausted: "This coupon has reached its usage limit.",
-  usedByYou: "You have already used this coupon.",
-  currency: (currency: string) => `This coupon only applies to payments in ${currency}.`,
-};
+  unknown: "coupons.unknown",
+  notYet: "coupons.notYet",
+  expired: "coupons.expired",
+  exhausted: "coupons.exhausted",
+  usedByYou: "coupons.usedByYou",
+  currency: (currency: string) => sentence("coupons.currency", { currency }),
+} as const;
 
 export async function findCouponByCode(db: Conn, code: string): Promise<Coupon> {
   const [coupon] = await db.select().from(coupons).where(eq(coupons.code, code.toUpperCase())).limit(1);
@@ -184,8 +185,8 @@ export async function detachCoupon(db: Db, userId: number, applicationId: number
     .from(couponApplications)
     .where(and(eq(couponApplications.id, applicationId), eq(couponApplications.userId, userId)))
     .limit(1);
-  if (!row) throw notFound("Coupon not found.");
-  if (row.usedAt) throw invalid("id", "This coupon was used for a payment and stays on record.");
+  if (!row) throw notFound("coupons.notFound");
+  if (row.usedAt) throw invalid("id", "coupons.usedStays");
   await db
     .delete(couponApplications)
     .where(and(eq(couponApplications.id, applicationId), isNull(couponApplications.usedAt)));

@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client";
-import { featureNotInPlan, NO_ACTIVE_PLAN, type PlanFeature } from "../../../../contract/plan-features";
+import type { PlanFeature } from "../../../../contract/plan-features";
+import { sentence } from "../../i18n/sentence";
 import { HttpError } from "../../http/errors";
 import { findActivePlan } from "./status";
 
@@ -15,9 +16,10 @@ export async function planIncludes(db: Db, ownerId: number, feature: PlanFeature
  */
 export async function requireFeature(db: Db, ownerId: number, feature: PlanFeature) {
   const active = await findActivePlan(db, ownerId);
-  if (!active) throw new HttpError(403, NO_ACTIVE_PLAN, { plan: [NO_ACTIVE_PLAN] });
+  if (!active) throw new HttpError(403, "plans.notActive", { plan: ["plans.notActive"] });
   if (!active.plan.featureKeys.includes(feature)) {
-    const message = featureNotInPlan(active.plan.name, feature);
+    // The catalogue chooses by key; ICU choices cannot hold a hyphen.
+    const message = sentence("plans.featureMissing", { plan: active.plan.name, feature: feature.replace("-", "_") });
     throw new HttpError(403, message, { plan: [message] });
   }
 }

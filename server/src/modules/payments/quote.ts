@@ -19,10 +19,6 @@ export type Priced = {
   coupon: Coupon | null;
 };
 
-import { NO_ACTIVE_PLAN } from "../../../../contract/plan-features";
-
-export { NO_ACTIVE_PLAN };
-
 /**
  * What a payment costs, computed by the server alone (the client's amount is only checked against
  * it): the plan's price, or the slot fee of 5 in the active plan's currency, less the coupon.
@@ -38,12 +34,12 @@ export async function price(
   let listMinor: number;
   if (mode === "newUser") {
     const [row] = await db.select().from(plans).where(eq(plans.id, planId!)).limit(1);
-    if (!row?.active) throw invalid("subscription_id", "The selected plan is not available.");
+    if (!row?.active) throw invalid("subscription_id", "plans.unavailable");
     plan = row;
     listMinor = row.amountMinor;
   } else {
     const active = await findActivePlan(db as Db, userId);
-    if (!active) throw new HttpError(403, NO_ACTIVE_PLAN);
+    if (!active) throw new HttpError(403, "plans.notActive");
     plan = active.plan;
     listMinor = SLOT_FEE_MINOR;
   }

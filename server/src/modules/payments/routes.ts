@@ -12,6 +12,7 @@ import { presentQuote, price } from "./quote";
 import { receiptHtml } from "./receipt";
 import { settle } from "./settle";
 import { findActivePlan } from "./status";
+import { verbatim } from "../../i18n/sentence";
 
 /** Coupon guesses are limited per owner: codes are short enough to try. */
 const couponLimit = { max: 20, windowSeconds: 60 * 60 };
@@ -19,11 +20,14 @@ const couponLimit = { max: 20, windowSeconds: 60 * 60 };
 export function paymentRoutes(app: FastifyInstance) {
   route(app, calls.subscriptionPlanActive, async ({ user }) => {
     const active = await findActivePlan(app.db, user.id);
-    if (!active) return { message: "No active plan.", data: null };
+    if (!active) return { message: "payments.noActivePlan", data: null };
     const [coupon] = active.payment.couponId
       ? await app.db.select({ code: coupons.code }).from(coupons).where(eq(coupons.id, active.payment.couponId))
       : [];
-    return { message: "Active plan.", data: presentActivePlan(active.payment, active.plan, coupon?.code ?? null) };
+    return {
+      message: "payments.activePlan",
+      data: presentActivePlan(active.payment, active.plan, coupon?.code ?? null),
+    };
   });
 
   route(app, calls.paymentList, async ({ user }) => {
@@ -35,14 +39,14 @@ export function paymentRoutes(app: FastifyInstance) {
       .where(eq(payments.userId, user.id))
       .orderBy(desc(payments.id))
       .limit(calls.paymentList.list.max);
-    return { message: "Payments.", data: rows.map((r) => presentPayment(r.payment, r.plan, r.coupon)) };
+    return { message: "payments.list", data: rows.map((r) => presentPayment(r.payment, r.plan, r.coupon)) };
   });
 
   route(app, calls.paymentReceipt, async ({ user, params }) => {
     const html = await receiptHtml(app, params.id, user.id);
-    if (!html) throw notFound("Receipt not found.");
+    if (!html) throw notFound("payments.receiptNotFound");
     return {
-      message: "Receipt.",
+      message: "payments.receipt",
       file: {
         body: Buffer.from(html),
         contentType: "text/html; charset=utf-8",
@@ -63,17 +67,17 @@ export function paymentRoutes(app: FastifyInstance) {
     const priced = await price(app.db, user.id, body.mode, body.subscription_id, coupon);
     await checkCoupon(app.db, coupon, user.id, priced.currency);
     await attachCoupon(app.db, user.id, coupon);
-    return { message: "Coupon applied successfully.", data: presentQuote(priced) };
+    return { message: "coupons.applied", data: presentQuote(priced) };
   });
 
   route(app, calls.couponList, async ({ user }) => ({
-    message: "Coupon list.",
+    message: "coupons.list",
     data: await listAppliedCoupons(app.db, user.id, calls.couponList.list.max),
   }));
 
   route(app, calls.deleteCoupon, async ({ user, body }) => {
     await detachCoupon(app.db, user.id, body.id);
-    return { message: "Coupon removed successfully." };
+    return { message: "coupons.removed" };
   });
 
   // Stripe signs the exact bytes it sent: this route alone takes its JSON body unparsed.
@@ -87,7 +91,7 @@ export function paymentRoutes(app: FastifyInstance) {
       try {
         event = app.payments.verifyEvent(body, typeof signature === "string" ? signature : undefined);
       } catch (error) {
-        if (error instanceof WebhookSignatureError) throw new HttpError(400, "Invalid webhook signature.");
+        if (error instanceof WebhookSignatureError) throw new HttpError(400, verbatim("Invalid webhook signature."));
         throw error;
       }
       // The event is recorded and settled in one transaction: a failure (or a crash) anywhere in
@@ -113,8 +117,8 @@ export function paymentRoutes(app: FastifyInstance) {
         }
         return true;
       });
-      if (!fresh) return { message: "Event already processed." };
-      return { message: "Event processed." };
+      if (!fresh) return { message: "payments.eventAlreadyProcessed" };
+      return { message: "payments.eventProcessed" };
     });
   });
 }

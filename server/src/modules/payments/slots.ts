@@ -4,8 +4,8 @@ import { addresses, businesses, payments, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { formatMinor } from "../plans/present";
 import { SLOT_FEE_MINOR } from "../../../../contract/payments";
-import { NO_ACTIVE_PLAN } from "./quote";
 import { findActivePlan } from "./status";
+import { sentence, verbatim } from "../../i18n/sentence";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Kind = "business" | "address";
@@ -22,7 +22,7 @@ export const SLOT_FEE_REQUIRED = "slot_fee_required";
 export async function claimSlot(tx: Tx, ownerId: number, kind: Kind) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for("update");
   const active = await findActivePlan(tx as unknown as Db, ownerId);
-  if (!active) throw new HttpError(403, NO_ACTIVE_PLAN, { plan: [NO_ACTIVE_PLAN] });
+  if (!active) throw new HttpError(403, "plans.notActive", { plan: ["plans.notActive"] });
   const table = kind === "business" ? businesses : addresses;
   const [have] = await tx.select({ n: count() }).from(table).where(eq(table.userId, ownerId));
   const included = kind === "business" ? active.plan.includedBusinesses : active.plan.includedAddresses;
@@ -45,9 +45,13 @@ export async function claimSlot(tx: Tx, ownerId: number, kind: Kind) {
     await tx.update(payments).set({ slotUsedAt: new Date() }).where(eq(payments.id, fee.id));
     return;
   }
-  const plural = kind === "business" ? "businesses" : "addresses";
-  const message =
-    `Your ${active.plan.name} plan includes ${included} ${included === 1 ? kind : plural}. ` +
-    `Pay the one-off fee of ${formatMinor(SLOT_FEE_MINOR)} ${active.plan.currency} to add one more.`;
-  throw new HttpError(402, message, { [SLOT_FEE_REQUIRED]: [mode] });
+  const message = sentence("payments.slotFee", {
+    kind,
+    included,
+    plan: active.plan.name,
+    fee: formatMinor(SLOT_FEE_MINOR),
+    currency: active.plan.currency,
+  });
+  // The field carries the payment mode to choose, not a sentence: the dashboard reads it.
+  throw new HttpError(402, message, { [SLOT_FEE_REQUIRED]: [verbatim(mode)] });
 }

@@ -13,6 +13,6 @@ export function planRoutes(app: FastifyInstance) {
       .where(eq(plans.active, true))
       .orderBy(asc(plans.sortOrder), asc(plans.id))
       .limit(calls.subscriptionPlanList.list.max);
-    return { message: "Subscription plans.", data: rows.map(presentPlan) };
+    return { message: "plans.list", data: rows.map(presentPlan) };
   });
 }

@@ -10,7 +10,7 @@ import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { findBusiness } from "../businesses/service";
 
-const TAKEN = "The name has already been taken.";
+const TAKEN = "categories.nameTaken";
 
 const columns = {
   id: productCategories.id,
@@ -27,7 +27,7 @@ async function findCategory(db: Db, ownerId: number, id: number): Promise<Produc
     .leftJoin(businesses, eq(businesses.id, productCategories.businessId))
     .where(and(eq(productCategories.id, id), eq(productCategories.userId, ownerId)))
     .limit(1);
-  if (!row) throw notFound("Product category not found.");
+  if (!row) throw notFound("categories.notFound");
   const { createdAt, ...rest } = row;
   return { ...rest, created_at: createdAt.toISOString() };
 }
@@ -66,7 +66,7 @@ export function productCategoryRoutes(app: FastifyInstance) {
             .offset(offset)
         ).map(({ createdAt, ...row }) => ({ ...row, created_at: createdAt.toISOString() })),
     );
-    return { message: "Product category list.", data };
+    return { message: "categories.list", data };
   });
 
   route(app, calls.productCategoryAdd, async ({ user, body }) => {
@@ -94,9 +94,7 @@ export function productCategoryRoutes(app: FastifyInstance) {
     }
     const data = await findCategory(app.db, user.id, id);
     // The fixed success text of spec.md §8 for adding; an edit says what it did.
-    return body.id
-      ? { message: "Product category updated successfully.", data }
-      : { statusCode: 201, message: "Product category add successfully", data };
+    return body.id ? { message: "categories.updated", data } : { statusCode: 201, message: "categories.added", data };
   });
 
   route(app, calls.productCategoryDelete, async ({ user, body }) => {
@@ -104,7 +102,7 @@ export function productCategoryRoutes(app: FastifyInstance) {
       .delete(productCategories)
       .where(and(eq(productCategories.id, body.id), eq(productCategories.userId, user.id)))
       .returning({ id: productCategories.id });
-    if (gone.length === 0) throw notFound("Product category not found.");
-    return { message: "Product category deleted successfully." };
+    if (gone.length === 0) throw notFound("categories.notFound");
+    return { message: "categories.deleted" };
   });
 }

@@ -19,9 +19,9 @@ export type SiteDeps = { contactMailJob: ContactMailJob };
 export function siteRoutes(app: FastifyInstance, { contactMailJob }: SiteDeps) {
   route(app, calls.homePageList, async ({ query }) => {
     const [home] = await app.db.select().from(homePages).where(eq(homePages.slug, query.slug)).limit(1);
-    if (!home) throw notFound("Home page not found.");
+    if (!home) throw notFound("site.homeNotFound");
     return {
-      message: "Home page.",
+      message: "site.home",
       data: {
         id: home.id,
         slug: home.slug,
@@ -47,9 +47,9 @@ export function siteRoutes(app: FastifyInstance, { contactMailJob }: SiteDeps) {
 
   route(app, calls.pages, async ({ query }) => {
     const [page] = await app.db.select().from(pages).where(eq(pages.slug, query.slug)).limit(1);
-    if (!page) throw notFound("Page not found.");
+    if (!page) throw notFound("site.pageNotFound");
     return {
-      message: "Page.",
+      message: "site.page",
       data: {
         slug: page.slug,
         title: page.title,
@@ -74,7 +74,7 @@ export function siteRoutes(app: FastifyInstance, { contactMailJob }: SiteDeps) {
       .where(and(eq(reviews.active, true)))
       .orderBy(asc(reviews.sortOrder), asc(reviews.id))
       .limit(calls.reviewList.list.max);
-    return { message: "Reviews.", data: rows };
+    return { message: "site.reviews", data: rows };
   });
 
   route(app, calls.contactUs, async ({ body, request }) => {
@@ -94,6 +94,6 @@ export function siteRoutes(app: FastifyInstance, { contactMailJob }: SiteDeps) {
         .returning({ id: contactMessages.id });
       await contactMailJob.enqueue(tx, contactMail(body, saved!.id, app.config));
     });
-    return { message: "Thank you for your message. We will get back to you within one business day." };
+    return { message: "site.contactSent" };
   });
 }

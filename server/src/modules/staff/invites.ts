@@ -7,9 +7,9 @@ import { sha256 } from "../../crypto";
 
 /** The invite page's messages: each case says what to do next. */
 export const inviteMessages = {
-  unknown: "This invitation link is not valid. Ask the business owner to send you a new one.",
-  used: "This invitation has already been used. Sign in with your email and password.",
-  expired: "This invitation has expired. Ask the business owner to send you a new one.",
+  unknown: "invites.unknown",
+  used: "invites.used",
+  expired: "invites.expired",
 } as const;
 
 export type InviteProblem = keyof typeof inviteMessages;
@@ -29,8 +29,7 @@ export async function findInvite(db: Db, token: string) {
 }
 
 /** The invitee's answer when the owner's plan has no staff accounts (any more). */
-export const INVITE_NOT_IN_PLAN =
-  "This business's plan does not include staff accounts at the moment. Ask the business owner to check their plan.";
+export const INVITE_NOT_IN_PLAN = "invites.notInPlan";
 
 /**
  * An invite works only while the owner's plan includes staff: one sent before the plan lapsed or

@@ -28,7 +28,7 @@ export const staffLimits = {
   addStaffPerOwnerDay: { max: 20, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, Limit>;
 
-const EMAIL_TAKEN = "The email has already been taken.";
+const EMAIL_TAKEN = "auth.emailTaken";
 
 const memberColumns = {
   id: staffInvites.id,
@@ -68,7 +68,7 @@ export function staffRoutes(app: FastifyInstance) {
       async (limit, offset) =>
         (await members(app.db).where(mine).orderBy(desc(staffInvites.id)).limit(limit).offset(offset)).map(toMember),
     );
-    return { message: "Staff list.", data };
+    return { message: "staff.list", data };
   });
 
   route(app, calls.addStaff, async ({ user, body }) => {
@@ -110,7 +110,7 @@ export function staffRoutes(app: FastifyInstance) {
     const [row] = await members(app.db).where(eq(staffInvites.id, invite!.id));
     const data: AddStaffResult = { ...toMember(row!), invite_link: link };
     // The fixed success text of spec.md §8.
-    return { statusCode: 201, message: "Staff add successfully", data };
+    return { statusCode: 201, message: "staff.added", data };
   });
 
   route(app, calls.deleteStaff, async ({ user, body }) => {
@@ -120,7 +120,7 @@ export function staffRoutes(app: FastifyInstance) {
         .set({ revokedAt: sql`now()` })
         .where(and(eq(staffInvites.id, body.id), eq(staffInvites.ownerId, user.id), isNull(staffInvites.revokedAt)))
         .returning({ staffUserId: staffInvites.staffUserId });
-      if (!gone) throw notFound("Staff member not found.");
+      if (!gone) throw notFound("staff.notFound");
       if (gone.staffUserId) {
         // Access ends at once: the account goes and every token it holds stops working.
         await tx
@@ -132,7 +132,7 @@ export function staffRoutes(app: FastifyInstance) {
         await tx.delete(pushTokens).where(eq(pushTokens.userId, gone.staffUserId));
       }
     });
-    return { message: "Staff deleted successfully." };
+    return { message: "staff.deleted" };
   });
 
   route(app, calls.staffInvite, async ({ query, request }) => {
@@ -148,7 +148,7 @@ export function staffRoutes(app: FastifyInstance) {
       email: found.invite.email,
       expires_at: found.invite.expiresAt.toISOString(),
     };
-    return { message: "Staff invite.", data };
+    return { message: "staff.invite", data };
   });
 
   route(app, calls.acceptInvite, async ({ body, request }) => {
@@ -188,7 +188,7 @@ export function staffRoutes(app: FastifyInstance) {
     }
     return {
       statusCode: 201,
-      message: "Your account is ready. You can now log in.",
+      message: "staff.accountReady",
       data: { email: invite.email },
     };
   });

@@ -10,6 +10,7 @@ import { limits } from "../../services/rate-limit";
 import { revokeTokens } from "../auth/tokens";
 import { statusPaymentOf } from "../payments/status";
 import { toProfile } from "../auth/profile";
+import type { Sentence } from "../../i18n/sentence";
 
 export function userRoutes(app: FastifyInstance) {
   const withStatus = async (user: AuthUser, row: typeof users.$inferSelect) => ({
@@ -18,7 +19,7 @@ export function userRoutes(app: FastifyInstance) {
   });
 
   route(app, calls.userProfile, async ({ user }) => ({
-    message: "User profile.",
+    message: "profile.show",
     data: toProfile(await withStatus(user, user)),
   }));
 
@@ -28,29 +29,29 @@ export function userRoutes(app: FastifyInstance) {
       .set({ name: body.name, phoneNumber: body.phone_number, locale: body.locale, updatedAt: sql`now()` })
       .where(eq(users.id, user.id))
       .returning();
-    return { message: "Profile updated successfully.", data: toProfile(await withStatus(user, updated!)) };
+    return { message: "profile.updated", data: toProfile(await withStatus(user, updated!)) };
   });
 
   /** Checks the signed-in user's password; wrong guesses are limited like logins. */
-  async function checkPassword(user: AuthUser, password: string, field: string, message: string) {
+  async function checkPassword(user: AuthUser, password: string, field: string, message: Sentence) {
     const attempt = await app.limiter.attempt([[`password-check:user:${user.id}`, limits.passwordChecksPerUser]]);
     if (!(await verifySecret(user.passwordHash, password))) throw invalid(field, message);
     await attempt.succeeded();
   }
 
   route(app, calls.passwordUpdate, async ({ user, body }) => {
-    await checkPassword(user, body.current_password, "current_password", "The current password is incorrect.");
+    await checkPassword(user, body.current_password, "current_password", "profile.wrongCurrentPassword");
     await app.db
       .update(users)
       .set({ passwordHash: await hashSecret(body.password), updatedAt: sql`now()` })
       .where(eq(users.id, user.id));
     // Other devices signed in with the old password are signed out; this one stays.
     await revokeTokens(app.db, user.id, user.tokenId);
-    return { message: "Password updated successfully." };
+    return { message: "profile.passwordUpdated" };
   });
 
   route(app, calls.userSoftDelete, async ({ user, body }) => {
-    await checkPassword(user, body.password, "password", "The password is incorrect.");
+    await checkPassword(user, body.password, "password", "profile.wrongPassword");
     await app.db.transaction(async (tx) => {
       // The owner's staff accounts go with the owner.
       const gone = await tx
@@ -60,6 +61,6 @@ export function userRoutes(app: FastifyInstance) {
         .returning({ id: users.id });
       for (const { id } of gone) await revokeTokens(tx, id);
     });
-    return { message: "Your account has been deleted." };
+    return { message: "profile.deleted" };
   });
 }

@@ -11,6 +11,7 @@ import { rewardReady } from "../loyalty/reward-ready";
 import { v1Card, v1Cards } from "./card-view";
 import { enrolCard } from "./enrol";
 import { v1Route } from "./route";
+import { verbatim } from "../../i18n/sentence";
 
 export const UNKNOWN_CARD = "Card not found.";
 export const NOT_READY = "This card's reward is not ready yet.";
@@ -19,7 +20,7 @@ export function v1CardRoutes(app: FastifyInstance) {
   const origin = app.config.publicAppUrl.replace(/\/$/, "");
   const cardOf = async (ownerId: number, where: SQL) => {
     const card = await v1Card(app.db, origin, ownerId, where);
-    if (!card) throw notFound(UNKNOWN_CARD);
+    if (!card) throw notFound(verbatim(UNKNOWN_CARD));
     return card;
   };
 
@@ -49,15 +50,15 @@ export function v1CardRoutes(app: FastifyInstance) {
     const cardId = await app.db.transaction(async (tx) => {
       // Locked first: a stamp card's readiness is judged on the balance the change will spend.
       const locked = await lockCard(tx, key);
-      if (!locked) throw notFound(UNKNOWN_CARD);
+      if (!locked) throw notFound(verbatim(UNKNOWN_CARD));
       const stampCard = !locked.reward || locked.reward.kind === "stamps";
       if (stampCard && (body.option_id !== undefined || body.amount !== undefined)) {
-        throw new HttpError(422, "A stamp card redeems its reward: send {}.", {
-          _: ["A stamp card redeems its reward: send {}."],
+        throw new HttpError(422, verbatim("A stamp card redeems its reward: send {}."), {
+          _: [verbatim("A stamp card redeems its reward: send {}.")],
         });
       }
       if (stampCard && !rewardReady(locked.card.stamps, locked.reward?.stampsRequired)) {
-        throw new HttpError(422, NOT_READY, { _: [NOT_READY] });
+        throw new HttpError(422, verbatim(NOT_READY), { _: [verbatim(NOT_READY)] });
       }
       const option = body.option_id === undefined ? undefined : await ownerOption(tx, caller.ownerId, body.option_id);
       // A ready stamp reward is spent as the counter spends it; points and cashback as card-redeem.
@@ -69,7 +70,8 @@ export function v1CardRoutes(app: FastifyInstance) {
           ? { kind: "staff-scan", staffUserId: caller.ownerId, apiKeyId: caller.keyId }
           : { kind: "redeem", actorUserId: caller.ownerId, option, amount: body.amount, apiKeyId: caller.keyId },
       );
-      if (!done || done.decision.action !== "redeem") throw new HttpError(422, NOT_READY, { _: [NOT_READY] });
+      if (!done || done.decision.action !== "redeem")
+        throw new HttpError(422, verbatim(NOT_READY), { _: [verbatim(NOT_READY)] });
       return locked.card.id;
     });
     return { data: await cardOf(caller.ownerId, eq(cards.id, cardId)) };
@@ -86,7 +88,7 @@ export function v1CardRoutes(app: FastifyInstance) {
       source: "api",
       apiKeyId: caller.keyId,
     });
-    if (!done) throw notFound(UNKNOWN_CARD);
+    if (!done) throw notFound(verbatim(UNKNOWN_CARD));
     return {
       data: {
         order_id: body.order_id,

@@ -6,6 +6,7 @@ import { notFound } from "../../http/errors";
 import type { Events } from "../../services/events";
 import { resolveReward } from "../loyalty/cards";
 import { newSerial } from "../loyalty/codes";
+import { verbatim } from "../../i18n/sentence";
 
 export const UNKNOWN_BUSINESS = "Business not found.";
 
@@ -40,7 +41,7 @@ export async function enrolCard(db: Db, events: Events, ownerId: number, apiKeyI
     .from(businesses)
     .where(and(eq(businesses.id, input.businessId), eq(businesses.userId, ownerId)))
     .limit(1);
-  if (!business) throw notFound(UNKNOWN_BUSINESS);
+  if (!business) throw notFound(verbatim(UNKNOWN_BUSINESS));
   const existing = await existingCard(db, ownerId, input);
   if (existing) return { cardId: existing.id, created: false };
   const reward = await resolveReward(db, business.id, null);

@@ -4,6 +4,7 @@ import { endpoints } from "../../../../contract/v1/endpoints";
 import { cardEvents, cards, customers } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { v1Route } from "./route";
+import { verbatim } from "../../i18n/sentence";
 
 const DEFAULT_LIMIT = 50;
 const BAD_CURSOR = "The cursor is not one this API answered.";
@@ -15,7 +16,7 @@ function decode(cursor: string | undefined): number {
   const match = Buffer.from(cursor, "base64url")
     .toString()
     .match(/^v1:(\d{1,10})$/);
-  if (!match) throw new HttpError(422, BAD_CURSOR, { cursor: [BAD_CURSOR] });
+  if (!match) throw new HttpError(422, verbatim(BAD_CURSOR), { cursor: [verbatim(BAD_CURSOR)] });
   return Number(match[1]);
 }
 

@@ -6,6 +6,7 @@ import { HttpError } from "../../http/errors";
 import { idempotencyKeyOf, requestHash, runIdempotent } from "../../http/idempotency";
 import { requireFeature } from "../payments/plan-feature";
 import type { Limit } from "../../services/rate-limit";
+import { verbatim, type Sentence } from "../../i18n/sentence";
 
 /** Requests one key may make (fixed window, shared by every API instance; RATE_LIMIT_FACTOR scales it). */
 export const API_KEY_LIMIT: Limit = { max: 600, windowSeconds: 60 };
@@ -30,9 +31,9 @@ function parse(schema: z.ZodType | undefined, value: unknown) {
   if (!schema) return undefined;
   const parsed = schema.safeParse(value ?? {});
   if (parsed.success) return parsed.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) (errors[issue.path.join(".") || "_"] ??= []).push(issue.message);
-  throw new HttpError(422, "The request is not valid.", errors);
+  const errors: Record<string, Sentence[]> = {};
+  for (const issue of parsed.error.issues) (errors[issue.path.join(".") || "_"] ??= []).push(verbatim(issue.message));
+  throw new HttpError(422, verbatim("The request is not valid."), errors);
 }
 
 /**
@@ -50,9 +51,9 @@ export function v1Route<E extends Endpoint>(
     url: endpoint.path.replace(/\{([a-z_]+)\}/g, ":$1"),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const caller = await authenticateApiKey(app.db, request);
-      if (!caller) throw new HttpError(401, INVALID_KEY, undefined, { "www-authenticate": "Bearer" });
+      if (!caller) throw new HttpError(401, verbatim(INVALID_KEY), undefined, { "www-authenticate": "Bearer" });
       await app.limiter.hit(`api-key:${caller.keyId}`, API_KEY_LIMIT);
-      if (!caller.scopes.includes(endpoint.scope)) throw new HttpError(403, missingScope(endpoint.scope));
+      if (!caller.scopes.includes(endpoint.scope)) throw new HttpError(403, verbatim(missingScope(endpoint.scope)));
       await requireFeature(app.db, caller.ownerId, "integrations");
       const ctx = {
         caller,

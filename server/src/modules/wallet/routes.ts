@@ -1,7 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
-import { COUNTER_EXPIRED } from "../../../../contract/qr-codes";
 import type { WalletJoinResult } from "../../../../contract/wallet";
 import { cards, customers, walletCodes } from "../../db/schema";
 import { invalid } from "../../http/errors";
@@ -34,10 +33,9 @@ const CODE_TTL_MINUTES = 10;
 const CODE_MAX_ATTEMPTS = 5;
 /** How many of a card's latest unexpired codes an entered code may match (one is sent a minute). */
 const LIVE_CODES = 3;
-const BAD_CODE = "The code is incorrect or has expired. Please request a new code.";
-const CODE_SENT = "If this email has a card here, we have sent it a code. It expires in 10 minutes.";
-export const RECOVERED =
-  "Your card is on this device again. Other devices holding this card were signed out, and its old QR code no longer works.";
+const BAD_CODE = "wallet.badCode";
+const CODE_SENT = "wallet.codeSent";
+export const RECOVERED = "wallet.recovered";
 
 /**
  * A shop's customers often share one network (the café's Wi-Fi, a carrier's NAT): the per-IP limits
@@ -68,7 +66,7 @@ export function walletRoutes(app: FastifyInstance) {
       throw invalid("qr_token", NO_PROGRAMME);
     }
     const counter = counterCheck(resolved.qr, body.code);
-    if (!counter.ok) throw invalid("code", COUNTER_EXPIRED);
+    if (!counter.ok) throw invalid("code", "scan.counterExpired");
     // A friend's referral link: a card of this business, or a 422 before anything is written.
     const referrer = body.ref ? await findReferrer(app.db, resolved.business.id, body.ref) : null;
     // After the counter's check: a stranger without the screen's code cannot spend a shop's joins.
@@ -98,13 +96,13 @@ export function walletRoutes(app: FastifyInstance) {
       }),
       card_secret: joined.secret,
     };
-    return { statusCode: 201, message: "Welcome! Your card has its first stamp.", data };
+    return { statusCode: 201, message: "wallet.joined", data };
   });
 
   /** The card on this device: by the live QR code it was opened from, else by its serial (holderCard). */
   route(app, calls.walletCard, async ({ query, request }) => {
     const { card, place, qr } = await holderCard(app.db, secretsOf(request.headers), query);
-    if (!card || !place) return { message: "No card on this device.", data: null };
+    if (!card || !place) return { message: "wallet.noCardOnDevice", data: null };
     const [customer] = await app.db
       .select({ name: customers.name, birthday: customers.birthday })
       .from(customers)
@@ -128,7 +126,7 @@ export function walletRoutes(app: FastifyInstance) {
       wallet_links: walletLinks(app, card, customerName, place, token, locations, messages, terms),
       referral_url: await referralUrl(app.db, app.config.publicAppUrl, card, qr?.id ?? null),
     };
-    return { message: "Your card.", data: { ...data, messages, birthday: customer?.birthday ?? null } };
+    return { message: "wallet.card", data: { ...data, messages, birthday: customer?.birthday ?? null } };
   });
 
   /**

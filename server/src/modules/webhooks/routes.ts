@@ -18,8 +18,9 @@ import { BlockedAddressError, resolveTarget } from "../../services/ssrf";
 import { enqueueAttempt, type DeliveryQueue } from "./deliver";
 import { newWebhookId } from "./fan-out";
 import { payloadOf } from "./payload";
+import { sentence, verbatim } from "../../i18n/sentence";
 
-const NO_ENDPOINT = "Webhook endpoint not found.";
+const NO_ENDPOINT = "webhooks.notFound";
 
 /** A Standard Webhooks secret: `whsec_` and 24 random bytes in base64. */
 const newSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
@@ -50,20 +51,20 @@ export function webhookRoutes(app: FastifyInstance, { deliveries: queue }: Webho
     try {
       await resolveTarget(new URL(body.url).hostname, app.config.webhooksAllowPrivate);
     } catch (error) {
-      if (error instanceof BlockedAddressError) throw invalid("url", error.message);
+      if (error instanceof BlockedAddressError) throw invalid("url", verbatim(error.message));
       throw error;
     }
     const [{ n }] = (await app.db
       .select({ n: count() })
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.userId, user.id))) as [{ n: number }];
-    if (n >= MAX_WEBHOOK_ENDPOINTS) throw invalid("url", `You can have at most ${MAX_WEBHOOK_ENDPOINTS} endpoints.`);
+    if (n >= MAX_WEBHOOK_ENDPOINTS) throw invalid("url", sentence("webhooks.tooMany", { max: MAX_WEBHOOK_ENDPOINTS }));
     const [row] = await app.db
       .insert(webhookEndpoints)
       .values({ userId: user.id, url: body.url, events: body.events, secret: newSecret() })
       .returning();
     const data: WebhookWithSecret = { ...endpointOf(row!), secret: row!.secret };
-    return { message: "The endpoint is added. Copy its signing secret now: it is shown only once.", data };
+    return { message: "webhooks.added", data };
   });
 
   route(app, calls.webhookList, async ({ user }) => {
@@ -73,7 +74,7 @@ export function webhookRoutes(app: FastifyInstance, { deliveries: queue }: Webho
       .where(eq(webhookEndpoints.userId, user.id))
       .orderBy(webhookEndpoints.id)
       .limit(MAX_WEBHOOK_ENDPOINTS);
-    return { message: "Webhook endpoints.", data: rows.map(endpointOf) };
+    return { message: "webhooks.list", data: rows.map(endpointOf) };
   });
 
   route(app, calls.webhookDelete, async ({ user, body }) => {
@@ -82,7 +83,7 @@ export function webhookRoutes(app: FastifyInstance, { deliveries: queue }: Webho
       .where(own(user.id, body.id))
       .returning({ id: webhookEndpoints.id });
     if (deleted.length === 0) throw notFound(NO_ENDPOINT);
-    return { message: "The endpoint is deleted.", data: { id: body.id } };
+    return { message: "webhooks.deleted", data: { id: body.id } };
   });
 
   route(app, calls.webhookRotateSecret, async ({ user, body }) => {
@@ -93,7 +94,7 @@ export function webhookRoutes(app: FastifyInstance, { deliveries: queue }: Webho
       .returning();
     if (!row) throw notFound(NO_ENDPOINT);
     const data: WebhookWithSecret = { ...endpointOf(row), secret: row.secret };
-    return { message: "A new signing secret is in use. Copy it now: it is shown only once.", data };
+    return { message: "webhooks.secretRotated", data };
   });
 
   route(app, calls.webhookDeliveries, async ({ user, query }) => {
@@ -125,7 +126,7 @@ export function webhookRoutes(app: FastifyInstance, { deliveries: queue }: Webho
           delivered_at: d.deliveredAt?.toISOString() ?? null,
         })),
     );
-    return { message: "Deliveries.", data };
+    return { message: "webhooks.deliveries", data };
   });
 
   route(app, calls.webhookRedeliver, async ({ user, body }) => {
@@ -137,14 +138,14 @@ export function webhookRoutes(app: FastifyInstance, { deliveries: queue }: Webho
         .where(and(eq(webhookDeliveries.id, body.id), eq(webhookEndpoints.userId, user.id)))
         .for("update")
         .limit(1);
-      if (!row) throw notFound("Delivery not found.");
+      if (!row) throw notFound("webhooks.deliveryNotFound");
       await tx
         .update(webhookDeliveries)
         .set({ status: "pending", nextAttemptAt: sql`now()` })
         .where(eq(webhookDeliveries.id, row.id));
       await enqueueAttempt(queue, tx, { deliveryId: row.id, attempt: row.attempts + 1, manual: true });
     });
-    return { message: "The event is being sent again.", data: { id: body.id } };
+    return { message: "webhooks.resent", data: { id: body.id } };
   });
 
   route(app, calls.webhookTest, async ({ user, body }) => {
@@ -163,6 +164,6 @@ export function webhookRoutes(app: FastifyInstance, { deliveries: queue }: Webho
       await enqueueAttempt(queue, tx, { deliveryId: delivery!.id, attempt: 1, manual: true });
       return delivery!.id;
     });
-    return { message: "A test event is on its way.", data: { id } };
+    return { message: "webhooks.testSent", data: { id } };
   });
 }

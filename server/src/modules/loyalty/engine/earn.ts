@@ -1,4 +1,5 @@
-import { amountInMinor, minorDigits } from "../../../../../contract/money";
+import { amountInMinor, minorDigits, toMinor } from "../../../../../contract/money";
+import { sentence, type Sentence } from "../../../i18n/sentence";
 import type { CardRow, RewardRow } from "./types";
 
 /**
@@ -7,10 +8,21 @@ import type { CardRow, RewardRow } from "./types";
  * more than its rate). rules.ts decides with these; nothing else computes an earn.
  */
 
+/** A decimal amount in minor units, or the 422's sentence (the contract's check, said in the catalogue's words). */
+export function amountMinor(amount: string, currency: string): { minor: number } | { error: Sentence } {
+  const checked = amountInMinor(amount, currency);
+  if ("minor" in checked) return checked;
+  // The contract's two refusals: a fraction finer than the currency's, or nothing to count.
+  const digits = minorDigits(currency);
+  return {
+    error: toMinor(amount, currency) === null ? sentence("money.decimals", { currency, digits }) : "money.moreThanZero",
+  };
+}
+
 /** The purchase amount (a decimal string) in minor units, or the 422's message. */
-export function purchaseMinor(amount: string, currency: string | null): { minor: number } | { error: string } {
-  if (!currency) return { error: "Set the business's currency before entering amounts." };
-  return amountInMinor(amount, currency);
+export function purchaseMinor(amount: string, currency: string | null): { minor: number } | { error: Sentence } {
+  if (!currency) return { error: "money.currencyFirst" };
+  return amountMinor(amount, currency);
 }
 
 /** What a visit without an amount earns (a self-scan, a join): a stamp, the visit's points, no cashback. */

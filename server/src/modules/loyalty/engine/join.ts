@@ -11,8 +11,7 @@ import { newCardSecret, newSerial } from "../codes";
 import { businessToday } from "../day";
 import { JOIN_ALERT, joinDecision } from "./rules";
 
-export const CARD_EXISTS =
-  'This email already has a card here. Use "I already have a card" to open it with an email code.';
+export const CARD_EXISTS = "join.cardExists";
 
 /** Where a customer's scan came from: the QR code's counter window, the client and its device. */
 export type ScanOrigin = { counterWindow: number | null; ip?: string; deviceHash?: string | null };

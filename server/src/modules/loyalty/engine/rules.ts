@@ -14,6 +14,7 @@ import type {
   ChangeAction,
   Decision,
 } from "./types";
+import { sentence } from "../../../i18n/sentence";
 
 export type * from "./types";
 
@@ -92,7 +93,7 @@ export const JOIN_ALERT = { joins: 3, minutes: 10 };
 export const joinAlert = (joins: number) =>
   joins > JOIN_ALERT.joins ? `${joins} cards joined from one device in ${JOIN_ALERT.minutes} minutes.` : null;
 
-export const ENTER_AMOUNT = "Enter the purchase amount.";
+export const ENTER_AMOUNT = "scan.enterAmount";
 
 type Changed = (
   action: ChangeAction,
@@ -150,7 +151,7 @@ export function decide(state: CardState, change: Change): Decision {
   ): Decision => {
     if (values.stamps > MAX_BALANCE) {
       const field = change.kind === "correction" ? "delta" : "amount";
-      return { action: "refuse", field, message: "The card's balance would be too large." };
+      return { action: "refuse", field, message: "scan.balanceTooLarge" };
     }
     // Visits (and stamps corrected in) count toward the fraud threshold; its alert marks the day it fired.
     const flag = kind.added > 0 && crossesFraudThreshold(values, fraudThreshold, today);
@@ -241,12 +242,12 @@ export function decide(state: CardState, change: Change): Decision {
     if (unit === "stamps") {
       const stamps = change.stamps ?? 1;
       if (!Number.isInteger(stamps) || stamps < 1) {
-        return { action: "refuse", field: "stamps", message: "Stamps must be a whole number from 1." };
+        return { action: "refuse", field: "stamps", message: "scan.wholeStamps" };
       }
       return earn(stamps, null, null, stamps);
     }
     if (change.stamps !== undefined) {
-      return { action: "refuse", field: "stamps", message: `This card collects ${unit}: send the order's amount.` };
+      return { action: "refuse", field: "stamps", message: sentence("scan.collectsAmount", { unit }) };
     }
   }
 

@@ -1,11 +1,12 @@
 import { formatMoney } from "../../../../../contract/money";
+import { sentence, type Sentence } from "../../../i18n/sentence";
 import { purchaseMinor } from "./earn";
 import type { Change, RedeemOption, RewardRow, Unit } from "./types";
 
-/** The balance as a refusal names it: "12 points", "€4.60". */
-function balanceWords(unit: Unit, balance: number, currency: string | null) {
-  if (unit === "cashback") return currency ? formatMoney(balance, currency) : String(balance);
-  return `${balance} ${unit === "points" ? "point" : "stamp"}${balance === 1 ? "" : "s"}`;
+/** The refusal naming the balance: "The card has only 12 points.", "… only €4.60." */
+function onlyBalance(unit: Unit, balance: number, currency: string | null): Sentence {
+  const money = unit === "cashback" && currency ? formatMoney(balance, currency) : String(balance);
+  return sentence("redeem.onlyBalance", { unit, count: balance, money });
 }
 
 /**
@@ -18,24 +19,22 @@ export function redeemCost(
   balance: number,
   change: Extract<Change, { kind: "redeem" }>,
   currency: string | null,
-): { cost: number; option: RedeemOption | null } | { field: string; message: string } {
-  const short = (cost: number) =>
-    cost > balance ? { message: `The card has only ${balanceWords(reward.kind, balance, currency)}.` } : null;
+): { cost: number; option: RedeemOption | null } | { field: string; message: Sentence } {
+  const short = (cost: number) => (cost > balance ? { message: onlyBalance(reward.kind, balance, currency) } : null);
   if (reward.kind === "stamps") {
-    return { field: "serial", message: "A stamp card's reward is redeemed by scanning the card." };
+    return { field: "serial", message: "redeem.scanStampCard" };
   }
   if (reward.kind === "points") {
-    if (change.option === undefined)
-      return { field: "option_id", message: "Choose an option: this card collects points." };
+    if (change.option === undefined) return { field: "option_id", message: "redeem.chooseOption" };
     const option = change.option;
     if (!option || !option.active || option.rewardId !== reward.id) {
-      return { field: "option_id", message: "This option is not one of this card's rewards." };
+      return { field: "option_id", message: "redeem.unknownOption" };
     }
     const over = short(option.points);
     return over ? { field: "option_id", ...over } : { cost: option.points, option };
   }
   if (change.amount === undefined) {
-    return { field: "amount", message: "Enter the amount to take off: this card collects cashback." };
+    return { field: "amount", message: "redeem.enterAmount" };
   }
   const amount = purchaseMinor(change.amount, currency);
   if ("error" in amount) return { field: "amount", message: amount.error };

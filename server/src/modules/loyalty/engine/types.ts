@@ -1,4 +1,5 @@
 import type { cards, rewards } from "../../../db/schema";
+import type { Sentence } from "../../../i18n/sentence";
 
 /** The types the engine's rules, earn and spend speak in (rules.ts decides with them). */
 export type CardRow = typeof cards.$inferSelect;
@@ -61,7 +62,7 @@ export type ChangeAction = "stamp" | "redeem" | "adjust" | "expire" | "referral"
 
 /** What the rules decided: refuse (a 422: no programme unless said), wait (not now), or the card's new values. */
 export type Decision =
-  | { action: "refuse"; field?: string; message?: string }
+  | { action: "refuse"; field?: string; message?: Sentence }
   | { action: "wait"; nextAt: Date | null }
   | {
       action: ChangeAction;
