@@ -102,15 +102,15 @@ export type NotificationDeps = { push: Pick<PushSender, "configured"> };
 export function notificationRoutes(app: FastifyInstance, { push }: NotificationDeps) {
   route(app, calls.notificationList, async ({ user, query }) => {
     const mine = eq(notifications.userId, user.id);
-    const [[counted], [unread], [reader]] = await Promise.all([
+    const [[counted], [unread]] = await Promise.all([
       app.db.select({ total: ownerCounts.notifications }).from(ownerCounts).where(eq(ownerCounts.userId, user.id)),
       app.db
         .select({ n: count() })
         .from(notifications)
         .where(and(mine, isNull(notifications.readAt))),
-      app.db.select({ locale: users.locale }).from(users).where(eq(users.id, user.id)),
     ]);
-    const t = translator(localeOrDefault(reader?.locale));
+    // The feed reads in the reader's profile language (the signed-in user's row, read with the token).
+    const t = translator(localeOrDefault(user.locale));
     // The total is kept by a trigger (owner_counts), never counted here. Pages past the
     // middle are read from the oldest end, so the last page is as cheap as the first.
     const total = counted?.total ?? 0;
