@@ -112,3 +112,22 @@ it("20 concurrent earns with amounts add the serial sum", async () => {
   await Promise.all(Array.from({ length: 20 }, () => scanWith(cash.token, other.card.serial, "10.00")));
   expect(await balance(other.card.serial)).toMatchObject({ stamps: 1000, lifetime_spend: 20_000, earns: 20 });
 });
+
+it("20 concurrent staff stamps of one card, written without a lock, each count once: 20 stamps, scans and history rows", async () => {
+  // A staff stamp is one statement after an unlocked read (engine/apply.ts applyChangeAtOnce): a
+  // write that finds the row changed since its read writes nothing and decides again.
+  const { token, qr } = await f.programme({ stamps_required: 50 });
+  const { card } = await f.join(qr.qr_token);
+  const answers = await Promise.all(Array.from({ length: 20 }, () => f.staffScan(token, card.serial)));
+  expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+  // Each answer saw its own stamp: 2 … 21 (the join gave the first).
+  expect(answers.map((a) => (a.body.data as ScanResult).stamps).sort((a, b) => a - b)).toEqual(
+    Array.from({ length: 20 }, (_, i) => i + 2),
+  );
+  expect(await stamped(card.serial)).toMatchObject({ stamps: 21, n: 20 });
+  const [history] = await t.query<{ n: number }>(
+    sql`select count(*)::int as n from card_events e join cards c on c.id = e.card_id
+        where c.serial = ${card.serial} and e.kind = 'stamp'`,
+  );
+  expect(history!.n).toBe(20);
+});

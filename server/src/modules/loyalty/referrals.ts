@@ -57,6 +57,10 @@ export async function findReferrer(db: Db, businessId: number, ref: string): Pro
   return row.id;
 }
 
+/** A card referred by a friend whose bonus is not given yet: its next visit may give it (referralOnVisit). */
+export const referralPending = ({ card }: Pick<Applied, "card">) =>
+  card.referredByCardId !== null && card.referralRewardedAt === null;
+
 /**
  * The referral bonus, after a visit of a referred card (in the visit's transaction, the card still
  * locked): on the friend's first earning visit, both cards earn `referralBonusOf(reward)` through

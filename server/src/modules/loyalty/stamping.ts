@@ -5,11 +5,11 @@ import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
 import type { Events } from "../../services/events";
 import { type CardRow, type ResolvedQr, type RewardRow } from "./cards";
-import { applyChange } from "./engine/apply";
+import { applyChange, applyChangeAtOnce } from "./engine/apply";
 import type { ScanOrigin } from "./engine/join";
 import { nextStampAt } from "./engine/rules";
 import { optionsByReward, programmeTerms } from "./programme-terms";
-import { referralOnVisit } from "./referrals";
+import { referralOnVisit, referralPending } from "./referrals";
 import { rewardReady } from "./reward-ready";
 
 export const UNKNOWN_CARD = "cards.unknown";
@@ -55,19 +55,18 @@ export async function staffScan(
   serial: string,
   amount: string | null = null,
 ): Promise<StaffScanOutcome> {
-  const done = await db.transaction(async (tx) => {
-    const visit = await applyChange(
-      tx,
-      events,
-      { serial, ownerId },
-      {
-        kind: "staff-scan",
-        staffUserId,
-        amount,
-      },
-    );
-    return visit && referralOnVisit(tx, events, visit);
-  });
+  const key = { serial, ownerId };
+  const change = { kind: "staff-scan", staffUserId, amount } as const;
+  // One statement after the read for most scans; a card whose referral bonus is still to come may
+  // reward it with this visit, and those writes commit together, in a transaction.
+  const atOnce = await applyChangeAtOnce(db, events, key, change, referralPending);
+  const done =
+    atOnce !== "transaction"
+      ? atOnce
+      : await db.transaction(async (tx) => {
+          const visit = await applyChange(tx, events, key, change);
+          return visit && referralOnVisit(tx, events, visit);
+        });
   if (!done) throw notFound(UNKNOWN_CARD);
   return {
     action: done.decision.action === "redeem" ? "redeem" : "stamp",

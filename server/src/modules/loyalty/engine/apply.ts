@@ -5,7 +5,7 @@ import { notifyCounterSql } from "../../../services/counter-feed";
 import type { DomainEvent, Events } from "../../../services/events";
 import { NO_PROGRAMME } from "../cards";
 import { tooManyStampsReason } from "../fraud-reason";
-import { lockCard, type CardKey, type LockedCard } from "./lock";
+import { lockCard, readCard, type CardKey, type LockedCard } from "./lock";
 import { decide, type CardRow, type Change, type Decision } from "./rules";
 
 export type Applied = LockedCard & {
@@ -26,12 +26,60 @@ export type Applied = LockedCard & {
 export async function applyChange(tx: Db, events: Events, key: CardKey, change: Change): Promise<Applied | undefined> {
   const locked = await lockCard(tx, key);
   if (!locked) return undefined;
-  const decision = decide(locked, change);
+  return (await decideAndWrite(tx, events, locked, change, null))!;
+}
+
+/** Tries of `applyChangeAtOnce` before it leaves a much-changed card to the lock's queue. */
+const AT_ONCE_TRIES = 3;
+
+/**
+ * The same change without a transaction, for the counter's hot path (staffScan): read the card
+ * without a lock, decide, and write only if the row is still the version read (`xmin`: any
+ * change of the row makes a new one). When another change got there first, the write changes
+ * nothing and it reads and decides again, so each change still decides on the row as the
+ * previous one left it. Its write is the same one statement (atomic alone), so this makes two
+ * round trips where the transaction makes four (BEGIN, the lock, the write, COMMIT).
+ *
+ * Answers "transaction" when the change must commit with more writes (`inTransaction(card)`:
+ * a referral's first visit also rewards the friend and the referrer) or the card kept changing
+ * under it: the caller then runs `applyChange` in a transaction.
+ */
+export async function applyChangeAtOnce(
+  db: Db,
+  events: Events,
+  key: CardKey,
+  change: Change,
+  inTransaction: (card: LockedCard) => boolean,
+): Promise<Applied | undefined | "transaction"> {
+  for (let tries = 0; tries < AT_ONCE_TRIES; tries++) {
+    const read = await readCard(db, key);
+    if (!read) return undefined;
+    if (inTransaction(read)) return "transaction";
+    const applied = await decideAndWrite(db, events, read, change, read.version);
+    if (applied) return applied;
+  }
+  return "transaction";
+}
+
+/**
+ * Decides on the card as read and writes the change; with `version`, only if the row is still
+ * that version (null: it was not, nothing was written).
+ */
+async function decideAndWrite(
+  db: Db,
+  events: Events,
+  read: LockedCard,
+  change: Change,
+  version: string | null,
+): Promise<Applied | null> {
+  const decision = decide(read, change);
   if (decision.action === "refuse") throw invalid(decision.field ?? "code", decision.message ?? NO_PROGRAMME);
-  if (decision.action === "wait") return { ...locked, decision, after: locked.card, flagged: null };
+  if (decision.action === "wait") return { ...read, decision, after: read.card, flagged: null };
   await events.ready();
-  const flagReason = await write(tx, events, locked, decision, change);
-  const { card, day } = locked;
+  const written = await write(db, events, read, decision, change, version);
+  if (!written) return null;
+  const { flagReason } = written;
+  const { card, day } = read;
   const after: CardRow = {
     ...card,
     ...pickValues(decision.values),
@@ -41,7 +89,7 @@ export async function applyChange(tx: Db, events: Events, key: CardKey, change: 
     flagReason,
     updatedAt: day.now,
   };
-  return { ...locked, decision, after, flagged: decision.flag ? flagReason : null };
+  return { ...read, decision, after, flagged: decision.flag ? flagReason : null };
 }
 
 type Written = Extract<Decision, { values: unknown }>;
@@ -90,14 +138,18 @@ function historyReason(change: Change): string | null {
   return null;
 }
 
-/** The one write of a change; answers the card's flag reason as it is after it. */
+/**
+ * The one write of a change; answers the card's flag reason as it is after it, or null when
+ * `version` is given and the row is no longer that version (nothing written).
+ */
 async function write(
   tx: Db,
   events: Events,
   locked: LockedCard,
   decision: Written,
   change: Change,
-): Promise<string | null> {
+  version: string | null,
+): Promise<{ flagReason: string | null } | null> {
   const { card, reward, day } = locked;
   const v = decision.values;
   // Who or what made the change: staff, the corrector or redeemer, or the QR code a customer scanned.
@@ -181,7 +233,7 @@ async function write(
         flagged_at = ${decision.flag ? now : sql`flagged_at`},
         flag_reason = ${flagReason},
         updated_at = now()
-      where id = ${card.id}
+      where id = ${card.id}${version === null ? sql`` : sql` and xmin = ${version}::xid`}
       returning id, user_id, business_id, flag_reason
     )${scan},
     history as (
@@ -193,6 +245,7 @@ async function write(
     rows: { flag_reason: string | null; queued?: string[] }[];
   };
   const [written] = result.rows;
-  events.written(written!.queued ?? []);
-  return written!.flag_reason;
+  if (!written) return null;
+  events.written(written.queued ?? []);
+  return { flagReason: written.flag_reason };
 }

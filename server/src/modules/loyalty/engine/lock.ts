@@ -14,8 +14,12 @@ const newestReward = alias(rewards, "newest_reward");
 export const newestActiveRewardId = (businessId: number | SQLWrapper) =>
   sql`(select max(nr.id) from ${rewards} nr where nr.business_id = ${businessId} and nr.active)`;
 
-/** A locked card with what its rules and its answers read beside it. */
-export type LockedCard = CardState & { names: { customer: string; business: string } };
+/**
+ * A card as read for a change, with what its rules and its answers read beside it; `version` is
+ * the row's version as read (PostgreSQL's `xmin`: every update of the row makes a new one), for a
+ * change written without a lock (apply.ts `applyChangeAtOnce`).
+ */
+export type LockedCard = CardState & { names: { customer: string; business: string }; version: string };
 
 /**
  * Which card a change is for: by id (optionally only at this business), or by the serial a scanner
@@ -23,12 +27,13 @@ export type LockedCard = CardState & { names: { customer: string; business: stri
  */
 export type CardKey = { id: number; businessId?: number } | { serial: string; ownerId: number };
 
-/** The lock's select, for the card `where` picks (placeholders: built once per key shape). */
-const lockSelect = (where: SQL) => (tx: Db) =>
-  withHolder(
+/** The card's select for the card `where` picks, locking its row or not (placeholders: built once per key shape). */
+const cardSelect = (where: SQL, lock: boolean) => (tx: Db) => {
+  const query = withHolder(
     tx
       .select({
         card: cards,
+        version: sql<string>`${cards}.xmin::text`,
         own: ownReward,
         newest: newestReward,
         fraudThreshold: businesses.fraudThreshold,
@@ -44,19 +49,36 @@ const lockSelect = (where: SQL) => (tx: Db) =>
   )
     .leftJoin(ownReward, sql`${ownReward.id} = ${cards.rewardId} and ${ownReward.businessId} = ${cards.businessId}`)
     .leftJoin(newestReward, eq(newestReward.id, newestActiveRewardId(cards.businessId)))
-    .where(where)
-    .for("update", { of: cards })
-    .limit(1);
+    .where(where);
+  return (lock ? query.for("update", { of: cards }) : query).limit(1);
+};
 
-const lockById = reusableSelect("lock_card_by_id", lockSelect(eq(cards.id, sql.placeholder("id"))));
-const lockByIdAt = reusableSelect(
-  "lock_card_by_id_at_business",
-  lockSelect(and(eq(cards.id, sql.placeholder("id")), eq(cards.businessId, sql.placeholder("businessId")))!),
-);
-const lockBySerial = reusableSelect(
-  "lock_card_by_serial",
-  lockSelect(and(eq(cards.serial, sql.placeholder("serial")), eq(cards.userId, sql.placeholder("ownerId")))!),
-);
+/** The three kinds of key, each a select built once, locking or only reading. */
+function cardSelects(lock: boolean) {
+  const verb = lock ? "lock" : "read";
+  const byId = eq(cards.id, sql.placeholder("id"));
+  const atBusiness = eq(cards.businessId, sql.placeholder("businessId"));
+  const bySerial = and(eq(cards.serial, sql.placeholder("serial")), eq(cards.userId, sql.placeholder("ownerId")))!;
+  const id = reusableSelect(`${verb}_card_by_id`, cardSelect(byId, lock));
+  const idAt = reusableSelect(`${verb}_card_by_id_at_business`, cardSelect(and(byId, atBusiness)!, lock));
+  const serial = reusableSelect(`${verb}_card_by_serial`, cardSelect(bySerial, lock));
+  return async (tx: Db, key: CardKey): Promise<LockedCard | undefined> => {
+    const [row] =
+      "serial" in key ? await serial(tx, key) : key.businessId === undefined ? await id(tx, key) : await idAt(tx, key);
+    if (!row) return undefined;
+    return {
+      card: row.card,
+      version: row.version,
+      reward: chooseReward([row.own, row.newest], row.card.rewardId),
+      // The balance is in the unit of the reward the card collected for, even retired.
+      unit: row.own?.kind ?? "stamps",
+      currency: row.currency,
+      day: { now: new Date(Number(row.now)), today: row.today, tomorrow: new Date(Number(row.tomorrow)) },
+      fraudThreshold: row.fraudThreshold,
+      names: { customer: row.customerName, business: row.businessName },
+    };
+  };
+}
 
 /**
  * Locks one card's row (`select … for update of cards`) and reads, in the same statement, what
@@ -68,22 +90,7 @@ const lockBySerial = reusableSelect(
  * the business never wait for it. The select is built once per kind of key (the hot path of every
  * stamp: db/reusable-select.ts).
  */
-export async function lockCard(tx: Db, key: CardKey): Promise<LockedCard | undefined> {
-  const [row] =
-    "serial" in key
-      ? await lockBySerial(tx, key)
-      : key.businessId === undefined
-        ? await lockById(tx, key)
-        : await lockByIdAt(tx, key);
-  if (!row) return undefined;
-  return {
-    card: row.card,
-    reward: chooseReward([row.own, row.newest], row.card.rewardId),
-    // The balance is in the unit of the reward the card collected for, even retired.
-    unit: row.own?.kind ?? "stamps",
-    currency: row.currency,
-    day: { now: new Date(Number(row.now)), today: row.today, tomorrow: new Date(Number(row.tomorrow)) },
-    fraudThreshold: row.fraudThreshold,
-    names: { customer: row.customerName, business: row.businessName },
-  };
-}
+export const lockCard = cardSelects(true);
+
+/** The same read without the lock, outside a transaction: `version` tells whether the row changed since. */
+export const readCard = cardSelects(false);
