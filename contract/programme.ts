@@ -1,5 +1,6 @@
 // A card's balance in its programme's own terms (issue 23 §7), one function for every place a card
 // shows: the card page, both passes, the counter screen, the directory, the scanner and the export.
+// The words come from a catalogue (issue 25): the server builds them from its own (programmeWords).
 import { formatMoney } from "./money";
 import type { RewardKind } from "./rewards";
 
@@ -14,6 +15,24 @@ export type ProgrammeTerms = {
   currency: string | null;
 };
 
+/**
+ * A balance's words in one language, each a catalogue sentence (ICU plurals there, so Arabic's
+ * six forms are the catalogue's business, not this file's). `locale` formats numbers and money.
+ */
+export interface ProgrammeWords {
+  locale: string;
+  /** "1 stamp", "7 stamps". */
+  stamps(count: number): string;
+  /** "1 point", "340 points". */
+  points(count: number): string;
+  /** "7 of 10 stamps". */
+  stampsOf(stamps: number, required: number): string;
+  /** "340 points — 60 to Free lunch": `amount` is already in words. */
+  pointsTo(amount: string, remaining: number, title: string): string;
+  /** "€4.60 to spend": `amount` is already money. */
+  toSpend(amount: string): string;
+}
+
 /** The cheapest option the balance does not reach yet, or null. */
 export function nextOption(balance: number, options: readonly { title: string; points: number }[] = []) {
   return (
@@ -27,32 +46,31 @@ export function nextOption(balance: number, options: readonly { title: string; p
 }
 
 /** The balance alone: "7 stamps", "340 points", "€4.60". */
-export function balanceAmount(terms: ProgrammeTerms, balance: number, locale = "en"): string {
-  if (terms.kind === "cashback") return formatMoney(balance, terms.currency ?? "EUR", locale);
-  const count = new Intl.NumberFormat(locale).format(balance);
-  if (terms.kind === "points") return `${count} ${balance === 1 ? "point" : "points"}`;
-  return `${count} ${balance === 1 ? "stamp" : "stamps"}`;
+export function balanceAmount(terms: ProgrammeTerms, balance: number, words: ProgrammeWords): string {
+  if (terms.kind === "cashback") return formatMoney(balance, terms.currency ?? "EUR", words.locale);
+  return terms.kind === "points" ? words.points(balance) : words.stamps(balance);
 }
 
 /**
  * "7 of 10 stamps", "340 points — 60 to Free lunch" (or "340 points" when every option is
  * affordable or there is none), "€4.60 to spend".
  */
-export function balanceText(terms: ProgrammeTerms, balance: number, locale = "en"): string {
-  if (terms.kind === "cashback") return `${balanceAmount(terms, balance, locale)} to spend`;
+export function balanceText(terms: ProgrammeTerms, balance: number, words: ProgrammeWords): string {
+  const amount = balanceAmount(terms, balance, words);
+  if (terms.kind === "cashback") return words.toSpend(amount);
   if (terms.kind === "points") {
     const next = nextOption(balance, terms.options);
-    const amount = balanceAmount(terms, balance, locale);
-    return next
-      ? `${amount} — ${new Intl.NumberFormat(locale).format(next.points - balance)} to ${next.title}`
-      : amount;
+    return next ? words.pointsTo(amount, next.points - balance, next.title) : amount;
   }
-  if (terms.stampsRequired === null) return balanceAmount(terms, balance, locale);
-  return `${balance} of ${terms.stampsRequired} stamps`;
+  return terms.stampsRequired === null ? amount : words.stampsOf(balance, terms.stampsRequired);
 }
 
 /** A history entry's change: "+1 stamp", "−100 points", "+€0.46". */
-export function deltaText(terms: Pick<ProgrammeTerms, "kind" | "currency">, delta: number, locale = "en"): string {
+export function deltaText(
+  terms: Pick<ProgrammeTerms, "kind" | "currency">,
+  delta: number,
+  words: ProgrammeWords,
+): string {
   const sign = delta < 0 ? "−" : "+";
-  return `${sign}${balanceAmount({ ...terms, stampsRequired: null }, Math.abs(delta), locale)}`;
+  return `${sign}${balanceAmount({ ...terms, stampsRequired: null }, Math.abs(delta), words)}`;
 }

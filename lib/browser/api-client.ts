@@ -2,6 +2,10 @@ import "client-only";
 import type { Call } from "../../contract/calls";
 import type { Envelope, FieldErrors } from "../../contract/envelope";
 import { messages } from "../../contract/envelope";
+import { failureText } from "../i18n/failures";
+
+/** The page's language (`<html lang>`): what the web's own failure sentences are said in. */
+const pageLocale = () => (typeof document === "undefined" ? undefined : document.documentElement.lang);
 
 /** A failed call as the browser sees it: the server's message, status and field errors. */
 export class ApiError extends Error {
@@ -19,7 +23,7 @@ export class ApiError extends Error {
 
 /** The message to show for any failure of a call. */
 export const errorMessage = (error: unknown) =>
-  error instanceof ApiError ? error.message : "Something went wrong. Please try again.";
+  error instanceof ApiError ? error.message : failureText(pageLocale(), "unknown");
 
 /**
  * Makes a contract call (`calls.login`, …) through the BFF (`/api<path>`): same-origin, the
@@ -51,11 +55,11 @@ export async function apiCall<T = unknown>(
       credentials: "same-origin",
     });
   } catch {
-    throw new ApiError(0, "You appear to be offline. Please check your connection.");
+    throw new ApiError(0, failureText(pageLocale(), "offline"));
   }
   const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
   if (!envelope || typeof envelope.status !== "boolean") {
-    throw new ApiError(response.status, messages.serviceUnavailable);
+    throw new ApiError(response.status, failureText(pageLocale(), "unavailable"));
   }
   if (!response.ok || !envelope.status) {
     throw new ApiError(response.status, envelope.message, envelope.errors);

@@ -14,6 +14,7 @@ export const NAMESPACES = [
   "contact",
   "dashboard",
   "dashboardMore",
+  "failures",
   "scanner",
   "site",
 ] as const;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { normalised } from "./scan-result";
+import { normalised, useStampBalance } from "./scan-result";
 import type { QueuedAnswer } from "./use-offline-scans";
 
 /**
@@ -20,6 +20,7 @@ export function OfflineQueue({
   onSend: () => void;
 }) {
   const t = useTranslations("scanner.queue");
+  const stampBalance = useStampBalance();
   return (
     <div className="offline-queue">
       <div role="status" aria-live="polite" className={waiting > 0 ? "offline-waiting" : undefined}>
@@ -47,8 +48,8 @@ export function OfflineQueue({
                 {outcome.ok ? (
                   <span>
                     {t("answerCard", {
-                      customer: normalised(outcome.result).customer_name,
-                      balance: normalised(outcome.result).balance_text,
+                      customer: normalised(outcome.result, stampBalance).customer_name,
+                      balance: normalised(outcome.result, stampBalance).balance_text,
                     })}
                   </span>
                 ) : null}

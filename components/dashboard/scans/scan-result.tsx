@@ -4,7 +4,6 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError, errorMessage } from "@/lib/browser/api-client";
-import { messages } from "@/contract/envelope";
 import { fromMinor } from "@/contract/money";
 import type { ScanResult } from "@/contract/wallet";
 import { useRedeemCard } from "@/lib/browser/queries/loyalty";
@@ -14,20 +13,29 @@ export type Outcome = { ok: true; message: string; result: ScanResult; live: boo
 
 /** A failure as the staff should read it: a 422's own field message rather than its generic title. */
 export function failureText(error: unknown): string {
-  if (error instanceof ApiError && error.message === messages.invalidInput) {
+  // By its status, not its words: the API says its title in the page's language (issue 25).
+  if (error instanceof ApiError && error.status === 422) {
     const first = Object.values(error.errors)[0]?.[0];
     if (first) return first;
   }
   return errorMessage(error);
 }
 
+/** A stamp card's balance in the page's language ("7 of 10 stamps"), from scanner.result.stampBalance. */
+export type StampBalance = (stamps: number, required: number | null) => string;
+
+/** The scanner's StampBalance, for a component. */
+export function useStampBalance(): StampBalance {
+  const t = useTranslations("scanner.result");
+  return (stamps, required) => t("stampBalance", { counted: required ? "yes" : "no", stamps, required: required ?? 0 });
+}
+
 /** A scan kept from before issue 23 (local storage) lacks the programme's fields: a stamp card's. */
-export function normalised(r: ScanResult): ScanResult {
+export function normalised(r: ScanResult, stampBalance: StampBalance): ScanResult {
   return {
     ...r,
     kind: r.kind ?? "stamps",
-    balance_text:
-      r.balance_text ?? (r.stamps_required ? `${r.stamps} of ${r.stamps_required} stamps` : `${r.stamps} stamps`),
+    balance_text: r.balance_text ?? stampBalance(r.stamps, r.stamps_required),
     options: r.options ?? [],
     cashback_balance: r.cashback_balance ?? null,
     currency: r.currency ?? null,
@@ -142,6 +150,7 @@ export function ResultPanel({
   onRedeemed: (outcome: Outcome) => void;
 }) {
   const t = useTranslations("scanner.result");
+  const stampBalance = useStampBalance();
   if (!outcome.ok) {
     return (
       <div className="scan-result error" role="alert">
@@ -149,7 +158,7 @@ export function ResultPanel({
       </div>
     );
   }
-  const r = normalised(outcome.result);
+  const r = normalised(outcome.result, stampBalance);
   return (
     <div className={`scan-result ${r.action}`} data-testid="scan-result">
       <p className="scan-result-title" role="status">

@@ -1,5 +1,6 @@
+import { NextRequest } from "next/server";
 import { calls } from "../../../contract/calls";
-import { deviceMayCall } from "./forward";
+import { deviceMayCall, forward } from "./forward";
 import { authorizationFor, passedOnHeaders } from "./request-headers";
 
 describe("the Authorization header the API server gets", () => {
@@ -62,5 +63,33 @@ describe("the language the API answers in", () => {
   it("stays the browser's without a cookie or with a language we do not have (the pseudo-locale)", () => {
     expect(passedOnHeaders(calls.register, headers()).get("accept-language")).toBe("en-GB,en;q=0.9");
     expect(passedOnHeaders(calls.register, headers("NEXT_LOCALE=en-XA")).get("accept-language")).toBe("en-GB,en;q=0.9");
+  });
+});
+
+describe("the BFF's own refusals (issue 25)", () => {
+  const crossSite = (headers: Record<string, string>) =>
+    forward(
+      new NextRequest("http://localhost:3000/api/login", {
+        method: "POST",
+        headers: { origin: "https://evil.example", host: "localhost:3000", ...headers },
+      }),
+      ["login"],
+    );
+
+  it("are in the page's language: the cookie's, else the browser's", async () => {
+    const res = await crossSite({ cookie: "NEXT_LOCALE=es", "accept-language": "de" });
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toBe("Solicitud entre sitios rechazada.");
+    expect((await (await crossSite({ "accept-language": "ar" })).json()).message).toBe("تم رفض الطلب عبر المواقع.");
+    expect((await (await crossSite({})).json()).message).toBe("Cross-site request refused.");
+  });
+
+  it("answer an unknown call's 404 in that language too", async () => {
+    const res = await forward(
+      new NextRequest("http://localhost:3000/api/nothing-here", { headers: { cookie: "NEXT_LOCALE=fr" } }),
+      ["nothing-here"],
+    );
+    expect(res.status).toBe(404);
+    expect((await res.json()).message).toBe("Introuvable.");
   });
 });

@@ -14,16 +14,15 @@ import {
 import { readCardSecrets } from "../card-cookie";
 import { findCall, type Call } from "../../../contract/calls";
 import { COUNTER_DEVICE_HEADER, counterDeviceCookieName } from "../../../contract/counter-device-names";
-import { messages } from "../../../contract/envelope";
 import { CARD_SECRETS_HEADER } from "../../../contract/wallet";
 import { webEnv } from "../env";
 import { getSession, isHttps } from "../session";
 import { isCrossSite } from "./cross-site";
-import { authorizationFor, passedOnHeaders } from "./request-headers";
+import { failureText, type Failure } from "../../i18n/failures";
+import { authorizationFor, pageLocaleOf, passedOnHeaders } from "./request-headers";
 import { actsOnAnswer, applySession } from "./session-effects";
 
 const json = (status: number, message: string) => NextResponse.json({ status: false, message, data: null }, { status });
-const tooLarge = () => json(413, "The request body is too large.");
 
 const FORWARDED_RESPONSE_HEADERS = [
   "content-type",
@@ -63,13 +62,16 @@ export const deviceMayCall = (call: Call) => call.counterDevice === true || call
  * token. The token lives only in the sealed httpOnly cookie; the browser never sees it.
  */
 export async function forward(request: NextRequest, segments: string[]): Promise<Response> {
+  // The BFF's own refusals, in the page's language like the API's answers.
+  const fail = (status: number, failure: Failure) => json(status, failureText(pageLocaleOf(request.headers), failure));
+  const tooLarge = () => fail(413, "tooLarge");
   const path = `/${segments.join("/")}`;
   const method = request.method.toUpperCase();
   const head = method === "HEAD";
   const call = findCall(head ? "GET" : method, path);
-  if (!call) return json(404, messages.notFound);
+  if (!call) return fail(404, "notFound");
   if (call.method !== "GET" && isCrossSite(request)) {
-    return json(403, "Cross-site request refused.");
+    return fail(403, "crossSite");
   }
 
   const limit = webEnv().BFF_BODY_LIMIT;
@@ -81,7 +83,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   // A counter screen's tablet (device link) is signed in to that screen and nothing else.
   const deviceToken = session.token ? undefined : request.cookies.get(counterDeviceCookieName(secure))?.value;
   if (deviceToken && !deviceMayCall(call)) {
-    return json(403, "This device is signed in to a counter screen only.");
+    return fail(403, "counterDeviceOnly");
   }
 
   const headers = passedOnHeaders(call, request.headers);
@@ -132,9 +134,9 @@ export async function forward(request: NextRequest, segments: string[]): Promise
     });
   } catch (error) {
     if (error instanceof BodyTooLarge) return tooLarge();
-    if (error instanceof BackendTimeout) return json(504, messages.serviceUnavailable);
+    if (error instanceof BackendTimeout) return fail(504, "unavailable");
     // The API server is down, or the browser went away (nobody reads this answer then).
-    return json(503, messages.serviceUnavailable);
+    return fail(503, "unavailable");
   }
 
   const status = upstream.statusCode ?? 502;
@@ -156,7 +158,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   try {
     answer = await readAll(upstream);
   } catch {
-    return json(502, messages.serviceUnavailable); // the answer was cut short
+    return fail(502, "unavailable"); // the answer was cut short
   }
   // A call whose session effect does not touch its answer answers as the API wrote it: parsing
   // and writing the envelope again cost about a fifth of the BFF's own CPU per call
@@ -170,7 +172,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   } catch {
     payload = null;
   }
-  if (!payload || typeof payload !== "object") return json(502, messages.serviceUnavailable);
+  if (!payload || typeof payload !== "object") return fail(502, "unavailable");
   const result = await applySession(call, payload, session, secure);
   return NextResponse.json(result, { status, headers: responseHeaders });
 }

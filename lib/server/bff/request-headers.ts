@@ -1,6 +1,6 @@
 import "server-only";
 import type { Call } from "../../../contract/calls";
-import { isLocale } from "../../../contract/locales";
+import { isLocale, localeFromAcceptLanguage, type Locale } from "../../../contract/locales";
 import { LOCALE_COOKIE } from "../../i18n/locale-cookie";
 
 /** Request headers passed on to the API server; everything else (cookies!) stays here. */
@@ -55,6 +55,12 @@ export function passedOnHeaders(call: Call, incoming: Headers): Headers {
   const pageLocale = cookieValue(incoming.get("cookie"), LOCALE_COOKIE);
   if (isLocale(pageLocale)) headers.set("accept-language", pageLocale);
   return headers;
+}
+
+/** The page's language: the picker's or the profile's cookie, else the browser's Accept-Language. */
+export function pageLocaleOf(incoming: Headers): Locale {
+  const cookie = cookieValue(incoming.get("cookie"), LOCALE_COOKIE);
+  return isLocale(cookie) ? cookie : localeFromAcceptLanguage(incoming.get("accept-language"));
 }
 
 /** One cookie's value from a Cookie header. */

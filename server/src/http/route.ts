@@ -24,6 +24,8 @@ export type Context<C extends Call> = {
   user: UserFor<C>;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The request's language (Accept-Language): for words a handler builds itself, such as a balance's. */
+  t: Translate;
 };
 
 /** What a handler answers; the route wraps it in the `{status, message, data}` envelope. */
@@ -119,6 +121,7 @@ export function route<C extends Call>(app: FastifyInstance, call: C, handler: (c
         user,
         request,
         reply,
+        t,
       } as Context<C>;
       // What the plan sells, after validation (a bad field is a 422 whatever the plan, as the
       // dashboard's forms expect) and before the handler writes anything.

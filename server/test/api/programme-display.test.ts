@@ -140,12 +140,15 @@ describe("the card page (wallet-card)", () => {
   });
 });
 
+/** The card's Apple pass, its storeCard fields. */
+async function applePassOf(card: Awaited<ReturnType<typeof programmeCard>>) {
+  const res = await t.get("/apple-wallet-pass", { query: { qr_token: card.qr.qr_token }, headers: card.headers });
+  expect(res.statusCode).toBe(200);
+  return JSON.parse(readZip(res.rawPayload)["pass.json"]!.toString()).storeCard;
+}
+
 describe("the wallet passes", () => {
-  async function applePass(card: Awaited<ReturnType<typeof programmeCard>>) {
-    const res = await t.get("/apple-wallet-pass", { query: { qr_token: card.qr.qr_token }, headers: card.headers });
-    expect(res.statusCode).toBe(200);
-    return JSON.parse(readZip(res.rawPayload)["pass.json"]!.toString()).storeCard;
-  }
+  const applePass = applePassOf;
 
   it("Apple: the primary field is the balance in the programme's terms; a stamp pass is unchanged", async () => {
     const points = await applePass(await programmeCard("points", 340));
@@ -331,5 +334,64 @@ describe("the scan export", () => {
       // The join: what the engine gives a cashback card at join (0; a stamp before issue 23's engine).
       expect.stringMatching(/^(\d+),cashback,,KWD,0\.00\1$/),
     ]);
+  });
+});
+
+describe("in the card's or the request's language (issue 25)", () => {
+  const cardLocale = (businessId: number, locale: string) =>
+    t.query(sql`update businesses set card_locale = ${locale} where id = ${businessId}`);
+
+  it("the card page says a points balance in the request's language, else the card's own", async () => {
+    const card = await programmeCard("points", 340);
+    const inSpanish = await t.get<WalletCard>("/wallet-card", {
+      query: { qr_token: card.qr.qr_token },
+      headers: { ...card.headers, "accept-language": "es" },
+    });
+    expect(inSpanish.body.data.balance_text).toBe("340 puntos — faltan 60 para Free lunch");
+    expect((await card.view()).balance_text).toBe("340 points — 60 to Free lunch");
+    // The business chose Arabic for its card: the page (and its balance) is Arabic whatever the browser.
+    await cardLocale(card.business.id, "ar");
+    const inArabic = await t.get<WalletCard>("/wallet-card", {
+      query: { qr_token: card.qr.qr_token },
+      headers: { ...card.headers, "accept-language": "es" },
+    });
+    expect(inArabic.body.data.balance_text).toBe("340 نقطة — بقي 60 حتى Free lunch");
+  });
+
+  it("the passes say the balance in the card's language", async () => {
+    const points = await programmeCard("points", 340);
+    await cardLocale(points.business.id, "es");
+    const apple = await applePassOf(points);
+    expect(apple.primaryFields).toEqual([
+      { key: "balance", label: "Puntos", value: "340 puntos", changeMessage: "%@" },
+    ]);
+    const google = savedObject((await points.view()).wallet_links.google!);
+    expect(google.textModulesData[0]).toEqual({
+      id: "reward",
+      header: "Saldo",
+      body: "340 puntos — faltan 60 para Free lunch",
+    });
+    const cashback = await programmeCard("cashback", 460);
+    await cardLocale(cashback.business.id, "ar");
+    expect(savedObject((await cashback.view()).wallet_links.google!).textModulesData[0].body).toBe(
+      `${new Intl.NumberFormat("ar", { style: "currency", currency: "EUR" }).format(4.6)} للإنفاق`,
+    );
+  });
+
+  it("the directory and the counter screen say it in the request's language", async () => {
+    const card = await programmeCard("points", 95);
+    const list = await t.get<CustomerList>("/customer-list", {
+      token: card.token,
+      headers: { "accept-language": "es" },
+    });
+    expect(list.body.data.items[0]).toMatchObject({ balance_text: "95 puntos — faltan 5 para Coffee" });
+    const screen = await openStream(base, card.qr.id, { token: card.token, language: "es" });
+    await until(() => screen.text().includes(": connected"));
+    await t.query(
+      sql`select ${notifyCounterSql({ qr_id: card.qr.id, action: "stamp", stamps: 99, stamps_required: 0 })}`,
+    );
+    await until(() => screen.events.length === 1);
+    expect(screen.events[0]).toMatchObject({ balance_text: "99 puntos — falta 1 para Coffee" });
+    screen.close();
   });
 });

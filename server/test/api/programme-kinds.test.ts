@@ -432,3 +432,40 @@ describe("My Scans", () => {
     ]);
   });
 });
+
+describe("in the request's language (issue 25)", () => {
+  const es = { "accept-language": "es" };
+
+  it("the scanner, card-redeem, card-adjust, card-history and My Scans say the balance in Spanish", async () => {
+    const { token, reward, qr } = await programmeOf({ kind: "points", points_per_unit: 1 });
+    const lunch = await addOption(reward.id, "Free lunch", 100);
+    const { card } = await f.join(qr.qr_token);
+    const res = await t.post<ScanResult>(
+      "/qr-code-scanner",
+      { code: card.serial, amount: "120" },
+      { token, headers: es },
+    );
+    expect(res.body.message).toBe("Añadido 120 puntos: 120 puntos.");
+    const spent = await t.post<ScanResult>(
+      "/card-redeem",
+      { serial: card.serial, option_id: lunch },
+      { token, headers: es },
+    );
+    expect(spent.body.message).toBe("Canjeado Free lunch por 100 puntos: 20 puntos — faltan 80 para Free lunch.");
+    expect(spent.body.data.balance_text).toBe("20 puntos — faltan 80 para Free lunch");
+    const adjust = await t.post<CardSummary>(
+      "/card-adjust",
+      { serial: card.serial, delta: -1, reason: "Typo" },
+      { token, headers: es },
+    );
+    expect(adjust.body.message).toBe("Quitado 1 punto: 19 puntos — faltan 81 para Free lunch.");
+    const history = (await t.get<CardHistory>("/card-history", { token, query: { serial: card.serial }, headers: es }))
+      .body.data;
+    expect(history.items.map((i) => i.delta_text)).toEqual(["−1 punto", "−100 puntos", "+120 puntos", "+0 puntos"]);
+    const scans = await t.get<import("../../../contract/scans").ScanPage>("/scan-list", { token, headers: es });
+    expect(scans.body.data.items.map((s) => s.balance_after_text)).toEqual(["20 puntos", "120 puntos", "0 puntos"]);
+    // English stays the default without the header.
+    const english = (await t.get<CardHistory>("/card-history", { token, query: { serial: card.serial } })).body.data;
+    expect(english.card.balance_text).toBe("19 points — 81 to Free lunch");
+  });
+});

@@ -20,11 +20,16 @@ export type CounterStream = {
 };
 
 /** Opens counter-events as a session (`token`) or a tablet (`device`); `events` fills as stamps arrive. */
-export function openStream(base: string, qrId: number, as: { token?: string; device?: string } = {}) {
+export function openStream(
+  base: string,
+  qrId: number,
+  as: { token?: string; device?: string; language?: string } = {},
+) {
   return new Promise<CounterStream>((resolve, reject) => {
     const headers: Record<string, string> = {};
     if (as.token) headers.authorization = `Bearer ${as.token}`;
     if (as.device) headers["x-counter-device"] = as.device;
+    if (as.language) headers["accept-language"] = as.language;
     const req = http.get(`${base}/counter-events?qr_id=${qrId}`, { headers }, (res) => {
       const events: unknown[] = [];
       let raw = "";

@@ -59,6 +59,14 @@ export const ar: Record<MessageKey, string> = {
   "pass.rewardReadyText": "المكافأة جاهزة: {title}. اعرض هذه البطاقة على الموظفين.",
   "pass.moreStamps":
     "{count, plural, zero {لم يتبقَّ أي ختم} one {ختم واحد إضافي} two {ختمان إضافيان} few {# أختام إضافية} many {# ختمًا إضافيًا} other {# ختم إضافي}} للحصول على {title} ({required} إجمالًا).",
+  "programme.stamps":
+    "{count, plural, zero {# ختم} one {ختم واحد} two {ختمان} few {# أختام} many {# ختمًا} other {# ختم}}",
+  "programme.points":
+    "{count, plural, zero {# نقطة} one {نقطة واحدة} two {نقطتان} few {# نقاط} many {# نقطة} other {# نقطة}}",
+  "programme.stampsOf":
+    "{stamps} من {required, plural, zero {# ختم} one {# ختم} two {# ختم} few {# أختام} many {# ختمًا} other {# ختم}}",
+  "programme.pointsTo": "{amount} — بقي {remaining, number} حتى {title}",
+  "programme.toSpend": "{amount} للإنفاق",
   "feed.deletedCustomer": "عميل محذوف",
   "feed.deletedBusiness": "نشاط تجاري محذوف",
   "feed.unknownStaff": "أحد الموظفين",

@@ -14,6 +14,7 @@ import { hexToRgb, type PassImageCache } from "./images";
 import { designOf, lookColumns } from "../card-design/service";
 import { APPLE_WEB_SERVICE_PATH } from "../../../../contract/apple-wallet";
 import { localeOrDefault, translator, type Translate } from "../../i18n";
+import { programmeWords } from "../../i18n/programme-words";
 
 const english = translator("en");
 
@@ -72,7 +73,7 @@ export function balanceField(
   return {
     key: "balance",
     label: t(BALANCE_LABELS[terms.kind]),
-    value: balanceAmount(terms, balance),
+    value: balanceAmount(terms, balance, programmeWords(t)),
     changeMessage: "%@",
   };
 }
@@ -92,7 +93,7 @@ export function rewardField(
       changeMessage: "%@",
     };
   const next = terms.kind === "points" ? nextOption(balance, terms.options) : null;
-  const label = t(cardBalance(terms, balance).reward_ready ? "pass.rewardReady" : "pass.reward");
+  const label = t(cardBalance(terms, balance, programmeWords(t)).reward_ready ? "pass.rewardReady" : "pass.reward");
   return {
     key: "reward",
     label,

@@ -24,7 +24,7 @@ import {
   users,
 } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
-import { balanceAmount, balanceText } from "../../../../contract/programme";
+import { balanceAmount, balanceText, type ProgrammeWords } from "../../../../contract/programme";
 import { fromMinor } from "../../../../contract/money";
 import { optionsByReward, programmeTerms } from "../loyalty/programme-terms";
 import {
@@ -108,15 +108,15 @@ function pageOptions(db: Db, rows: Row[]) {
 type Options = Awaited<ReturnType<typeof pageOptions>>;
 
 /** The card's balance in its programme's terms ("7 of 10 stamps", "340 points — 60 to Free lunch"). */
-function rowBalance(row: Row, options: Options) {
+function rowBalance(row: Row, options: Options, words: ProgrammeWords) {
   const kind = row.kind ?? "stamps";
   const required = row.stampsRequired === null ? null : Number(row.stampsRequired);
   const reward = row.kind === null ? null : { kind, stampsRequired: required ?? 0, referralBonus: null };
   const terms = programmeTerms(reward, row.currency, options.get(Number(row.rewardId)) ?? []);
-  return { kind, balance_text: balanceText(terms, row.stamps) };
+  return { kind, balance_text: balanceText(terms, row.stamps, words) };
 }
 
-function toRow(row: Row, options: Options): CustomerRow {
+function toRow(row: Row, options: Options, words: ProgrammeWords): CustomerRow {
   return {
     serial: row.serial,
     name: row.name,
@@ -126,7 +126,7 @@ function toRow(row: Row, options: Options): CustomerRow {
     business_name: row.businessName,
     stamps: row.stamps,
     stamps_required: row.stampsRequired === null ? null : Number(row.stampsRequired),
-    ...rowBalance(row, options),
+    ...rowBalance(row, options, words),
     rewards_redeemed: row.rewardsRedeemed,
     first_visit_at: iso(row.createdAt),
     last_visit_at: iso(row.lastVisitAt),
@@ -160,7 +160,12 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_4
  * one index range scan per page however deep (cards_user_last_visit_idx), and the search is the
  * trigram index on customers.search (`like '%part%'`, case-insensitive).
  */
-export async function listCustomers(db: Db, ownerId: number, f: CustomerListFilters): Promise<CustomerList> {
+export async function listCustomers(
+  db: Db,
+  ownerId: number,
+  f: CustomerListFilters,
+  words: ProgrammeWords,
+): Promise<CustomerList> {
   const p = programmeOf(ownerId);
   const conditions: (SQL | undefined)[] = [segmentCards(p, ownerId, f.business_id, f.segment, f.days)];
   if (f.q) conditions.push(sql`${customers.search} like ${likeLiteral(f.q)}`);
@@ -183,7 +188,7 @@ export async function listCustomers(db: Db, ownerId: number, f: CustomerListFilt
   const last = page.at(-1);
   const options = await pageOptions(db, page);
   return {
-    items: page.map((row) => toRow(row, options)),
+    items: page.map((row) => toRow(row, options, words)),
     next_cursor: rows.length > f.limit && last ? encodeCursor(last.visitMicros, last.id) : null,
   };
 }
@@ -206,6 +211,7 @@ export async function findCustomerCard(db: Db, ownerId: number, serial: string) 
 export async function customerDetail(
   db: Db,
   row: Row,
+  words: ProgrammeWords,
   options: { history: "latest" | "all" } = { history: "latest" },
 ): Promise<CustomerDetail> {
   const historyQuery = db
@@ -231,7 +237,7 @@ export async function customerDetail(
     pageOptions(db, [row]),
   ]);
   return {
-    ...toRow(row, rewardOptions),
+    ...toRow(row, rewardOptions, words),
     birthday: row.birthday,
     lifetime_stamps: row.lifetimeStamps,
     reward_title: row.rewardTitle,
@@ -245,6 +251,7 @@ export async function customerDetail(
           row.currency,
         ),
         h.stampsAfter,
+        words,
       ),
       amount: h.amount !== null && row.currency ? fromMinor(h.amount, row.currency) : null,
       location: h.location,

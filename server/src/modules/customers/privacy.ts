@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { applePassRegistrations, cards, customers, notifications, pushTokens } from "../../db/schema";
 import type { Events } from "../../services/events";
 import { customerDetail, findCustomerCard } from "./directory";
+import type { ProgrammeWords } from "../../../../contract/programme";
 
 /** What a feed entry whose customer was erased calls them: their name left with them. */
 export const DELETED_CUSTOMER = "A deleted customer";
@@ -19,7 +20,12 @@ const LEGACY_OPENINGS = [" joined ", " redeemed ", "'s card at "];
  * are, each of their cards with its whole history and the messages it received, and how many
  * devices hold it (the push and pass tokens themselves are credentials, not the customer's data).
  */
-export async function exportCustomer(db: Db, ownerId: number, serial: string): Promise<CustomerExport> {
+export async function exportCustomer(
+  db: Db,
+  ownerId: number,
+  serial: string,
+  words: ProgrammeWords,
+): Promise<CustomerExport> {
   const card = await findCustomerCard(db, ownerId, serial);
   const [customer] = await db.select().from(customers).where(eq(customers.id, card.customerId)).limit(1);
   const owned = await db
@@ -29,9 +35,14 @@ export async function exportCustomer(db: Db, ownerId: number, serial: string): P
     .orderBy(cards.id);
   const all = await Promise.all(
     owned.map(async ({ serial: s, id }) => {
-      const { referred_by: referredBy, ...detail } = await customerDetail(db, await findCustomerCard(db, ownerId, s), {
-        history: "all",
-      });
+      const { referred_by: referredBy, ...detail } = await customerDetail(
+        db,
+        await findCustomerCard(db, ownerId, s),
+        words,
+        {
+          history: "all",
+        },
+      );
       const [[passes], [pushes]] = await Promise.all([
         db.select({ n: count() }).from(applePassRegistrations).where(eq(applePassRegistrations.cardId, id)),
         db.select({ n: count() }).from(pushTokens).where(eq(pushTokens.cardId, id)),

@@ -11,6 +11,7 @@ import { customerDetail, findCustomerCard, listCustomers } from "./directory";
 import { deleteCustomer, deleteOwnCard, exportCustomer } from "./privacy";
 import { countSegment } from "./segments";
 import { updateCustomer } from "./update";
+import { programmeWords } from "../../i18n/programme-words";
 
 const NO_CARD = "wallet.noCardOnDevice";
 
@@ -26,15 +27,15 @@ async function checkBusiness(app: FastifyInstance, ownerId: number, businessId: 
  * unknown one: nothing tells whether it exists.
  */
 export function customerRoutes(app: FastifyInstance) {
-  route(app, calls.customerList, async ({ user, query }) => {
+  route(app, calls.customerList, async ({ user, query, t }) => {
     await checkBusiness(app, actingOwnerId(user), query.business_id);
-    const data = await listCustomers(app.db, actingOwnerId(user), query);
+    const data = await listCustomers(app.db, actingOwnerId(user), query, programmeWords(t));
     return { message: "customers.list", data };
   });
 
-  route(app, calls.customerDetail, async ({ user, query }) => {
+  route(app, calls.customerDetail, async ({ user, query, t }) => {
     const row = await findCustomerCard(app.db, actingOwnerId(user), query.serial);
-    return { message: "customers.detail", data: await customerDetail(app.db, row) };
+    return { message: "customers.detail", data: await customerDetail(app.db, row, programmeWords(t)) };
   });
 
   route(app, calls.segmentCount, async ({ user, query }) => {
@@ -44,8 +45,8 @@ export function customerRoutes(app: FastifyInstance) {
     return { message: "customers.segmentCount", data };
   });
 
-  route(app, calls.customerExport, async ({ user, query }) => {
-    const data = await exportCustomer(app.db, user.id, query.serial);
+  route(app, calls.customerExport, async ({ user, query, t }) => {
+    const data = await exportCustomer(app.db, user.id, query.serial, programmeWords(t));
     return {
       message: "customers.data",
       file: {

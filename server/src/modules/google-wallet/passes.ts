@@ -5,6 +5,7 @@ import type { CardMessage } from "../../../../contract/notifications";
 import type { GoogleWalletConfig } from "../../settings/google-wallet";
 import type { Locale } from "../../../../contract/locales";
 import { translator, type Translate } from "../../i18n";
+import { programmeWords } from "../../i18n/programme-words";
 
 /** The brand colour of the web card (app/styles/base.css --primary): the look of a business never designed. */
 export const PASS_BACKGROUND = "#4f46e5";
@@ -113,6 +114,7 @@ export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward" | "t
  * own locale; a string should the currency be missing. The reward line is the card page's text.
  */
 function programmePatch(terms: ProgrammeTerms, balance: number, t: Translate) {
+  const words = programmeWords(t);
   const loyaltyPoints =
     terms.kind === "points"
       ? { label: t("pass.points"), balance: { int: balance } }
@@ -120,11 +122,11 @@ function programmePatch(terms: ProgrammeTerms, balance: number, t: Translate) {
           label: t("pass.cashback"),
           balance: terms.currency
             ? { money: { micros: moneyMicros(balance, terms.currency), currencyCode: terms.currency } }
-            : { string: balanceAmount(terms, balance) },
+            : { string: balanceAmount(terms, balance, words) },
         };
   return {
     loyaltyPoints,
-    textModulesData: [{ id: "reward", header: t("pass.balance"), body: balanceText(terms, balance) }],
+    textModulesData: [{ id: "reward", header: t("pass.balance"), body: balanceText(terms, balance, words) }],
   };
 }
 

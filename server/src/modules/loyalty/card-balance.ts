@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { balanceText, type ProgrammeTerms } from "../../../../contract/programme";
+import { balanceText, type ProgrammeTerms, type ProgrammeWords } from "../../../../contract/programme";
 import type { RewardKind } from "../../../../contract/rewards";
 import type { Db } from "../../db/client";
 import { businesses } from "../../db/schema";
@@ -26,8 +26,8 @@ export async function cardTerms(db: Db, businessId: number, reward: RewardRow | 
   return { ...programmeTerms(reward, business?.currency ?? null, list), options: list };
 }
 
-/** What a card's balance shows, in its programme's terms: the text and what it affords now. */
-export function cardBalance(terms: CardTerms, balance: number) {
+/** What a card's balance shows, in its programme's terms and `words`' language: the text and what it affords now. */
+export function cardBalance(terms: CardTerms, balance: number, words: ProgrammeWords) {
   const affordable: Option[] = terms.options.filter((o) => o.points <= balance);
   const ready =
     terms.kind === "stamps"
@@ -35,7 +35,7 @@ export function cardBalance(terms: CardTerms, balance: number) {
       : terms.kind === "points" && affordable.length > 0;
   return {
     kind: terms.kind satisfies RewardKind,
-    balance_text: balanceText(terms, balance),
+    balance_text: balanceText(terms, balance, words),
     options: affordable,
     /** Stamps: the reward is due; points: an option is affordable; cashback money is never "ready". */
     reward_ready: ready,

@@ -4,7 +4,14 @@ import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
 import type { CardEvent, CardHistory, CardSummary, StaffSettings } from "../../../../contract/cards";
 import { fromMinor } from "../../../../contract/money";
-import { balanceAmount, balanceText, deltaText, type ProgrammeTerms } from "../../../../contract/programme";
+import {
+  balanceAmount,
+  balanceText,
+  deltaText,
+  type ProgrammeTerms,
+  type ProgrammeWords,
+} from "../../../../contract/programme";
+import { programmeWords } from "../../i18n/programme-words";
 import type { Db } from "../../db/client";
 import { businesses, cardEvents, cards, customers, ownerSettings, qrCodes, users } from "../../db/schema";
 import { actingOwnerId, type AuthUser } from "../../http/auth";
@@ -32,7 +39,7 @@ async function staffMayAdjust(db: Db, ownerId: number) {
 }
 
 /** A card of the acting owner by its serial, with what its detail shows; another owner's is a 404. */
-async function cardSummary(db: Db, user: AuthUser, serial: string) {
+async function cardSummary(db: Db, user: AuthUser, serial: string, words: ProgrammeWords) {
   const [row] = await withHolder(
     db
       .select({
@@ -61,7 +68,7 @@ async function cardSummary(db: Db, user: AuthUser, serial: string) {
     stamps_required: terms.stampsRequired,
     reward_title: reward?.title ?? null,
     kind: terms.kind,
-    balance_text: balanceText(terms, card.stamps),
+    balance_text: balanceText(terms, card.stamps, words),
     lifetime_stamps: card.lifetimeStamps,
     rewards_redeemed: card.rewardsRedeemed,
     flagged_at: card.flaggedAt?.toISOString() ?? null,
@@ -75,14 +82,15 @@ async function cardSummary(db: Db, user: AuthUser, serial: string) {
  * that unit (a successor of another kind restarted it), else the bare unit ("7 stamps").
  */
 function eventTexts(
+  words: ProgrammeWords,
   terms: ProgrammeTerms,
   row: { kind: CardEvent["kind"]; unit: CardEvent["unit"]; delta: number; stamps_after: number; amount: number | null },
 ) {
   const own: ProgrammeTerms =
     row.unit === terms.kind ? terms : { kind: row.unit, stampsRequired: null, currency: terms.currency };
   return {
-    delta_text: row.kind === "flag" ? "" : deltaText(own, row.delta),
-    balance_text: balanceText(own, row.stamps_after),
+    delta_text: row.kind === "flag" ? "" : deltaText(own, row.delta, words),
+    balance_text: balanceText(own, row.stamps_after, words),
     amount: row.amount !== null && terms.currency ? fromMinor(row.amount, terms.currency) : null,
   };
 }
@@ -96,7 +104,8 @@ export function cardHistoryRoutes(app: FastifyInstance) {
    * is in the programme's unit: points, or cashback money in the currency's minor units (cents);
    * an addition counts as one toward the fraud threshold (rules.ts).
    */
-  route(app, calls.cardAdjust, async ({ user, body }) => {
+  route(app, calls.cardAdjust, async ({ user, body, t }) => {
+    const words = programmeWords(t);
     const ownerId = actingOwnerId(user);
     if (user.role === "staff" && !(await staffMayAdjust(app.db, ownerId))) throw forbidden(STAFF_MAY_NOT_ADJUST);
     const changed = await app.db.transaction((tx) =>
@@ -113,7 +122,7 @@ export function cardHistoryRoutes(app: FastifyInstance) {
       ),
     );
     if (!changed) throw notFound(UNKNOWN_CARD);
-    const { summary, terms } = await cardSummary(app.db, user, body.serial);
+    const { summary, terms } = await cardSummary(app.db, user, body.serial, words);
     const delta = changed.decision.action === "adjust" ? changed.decision.delta : 0;
     const n = Math.abs(delta);
     const added = delta > 0 ? "yes" : "no";
@@ -121,15 +130,20 @@ export function cardHistoryRoutes(app: FastifyInstance) {
       summary.kind !== "stamps"
         ? delta === 0
           ? "cards.nothingToRemove"
-          : sentence("cards.adjustedBalance", { added, amount: balanceAmount(terms, n), balance: summary.balance_text })
+          : sentence("cards.adjustedBalance", {
+              added,
+              amount: balanceAmount(terms, n, words),
+              balance: summary.balance_text,
+            })
         : delta === 0
           ? "cards.noStampsToRemove"
           : sentence("cards.adjustedStamps", { added, n, stamps: summary.stamps });
     return { message, data: summary };
   });
 
-  route(app, calls.cardHistory, async ({ user, query }) => {
-    const { card, summary, terms } = await cardSummary(app.db, user, query.serial);
+  route(app, calls.cardHistory, async ({ user, query, t }) => {
+    const words = programmeWords(t);
+    const { card, summary, terms } = await cardSummary(app.db, user, query.serial, words);
     const where = eq(cardEvents.cardId, card.id);
     const page = await paginate(
       query,
@@ -158,7 +172,7 @@ export function cardHistoryRoutes(app: FastifyInstance) {
             .offset(offset)
         ).map(({ createdAt, amount, ...row }): CardEvent => ({
           ...row,
-          ...eventTexts(terms, { ...row, amount }),
+          ...eventTexts(words, terms, { ...row, amount }),
           created_at: createdAt.toISOString(),
         })),
     );

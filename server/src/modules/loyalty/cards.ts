@@ -4,6 +4,7 @@ import type { QrPublic } from "../../../../contract/qr-codes";
 import type { CardPlace, WalletCard } from "../../../../contract/wallet";
 import { CARD_SECRETS_HEADER, MAX_CARDS_PER_DEVICE } from "../../../../contract/wallet";
 import { fileUrl } from "../../../../contract/files";
+import type { ProgrammeWords } from "../../../../contract/programme";
 import type { Db } from "../../db/client";
 import { addresses, businesses, cardKeys, cards, qrCodes, rewards, users } from "../../db/schema";
 import { notFound } from "../../http/errors";
@@ -154,10 +155,17 @@ export async function dayBounds(db: Db, businessId: number): Promise<DayBounds> 
 
 export function cardView(
   card: CardRow,
-  extra: { customerName: string; businessName: string; reward: RewardRow | null; terms: CardTerms; day?: DayBounds },
+  extra: {
+    customerName: string;
+    businessName: string;
+    reward: RewardRow | null;
+    terms: CardTerms;
+    day?: DayBounds;
+    words: ProgrammeWords;
+  },
 ): WalletCard {
   const { reward } = extra;
-  const balance = cardBalance(extra.terms, card.stamps);
+  const balance = cardBalance(extra.terms, card.stamps, extra.words);
   return {
     serial: card.serial,
     customer_name: extra.customerName,
@@ -187,16 +195,22 @@ export async function cardPageView(
   db: Db,
   card: CardRow,
   names: { customerName: string; businessName: string },
+  words: ProgrammeWords,
 ): Promise<WalletCard> {
-  return (await cardPage(db, card, names)).view;
+  return (await cardPage(db, card, names, words)).view;
 }
 
 /** cardPageView with the terms it was written in (the wallet links show the same balance). */
-export async function cardPage(db: Db, card: CardRow, names: { customerName: string; businessName: string }) {
+export async function cardPage(
+  db: Db,
+  card: CardRow,
+  names: { customerName: string; businessName: string },
+  words: ProgrammeWords,
+) {
   const [reward, day] = await Promise.all([
     resolveReward(db, card.businessId, card.rewardId),
     dayBounds(db, card.businessId),
   ]);
   const terms = await cardTerms(db, card.businessId, reward);
-  return { view: cardView(card, { ...names, reward, terms, day }), terms };
+  return { view: cardView(card, { ...names, reward, terms, day, words }), terms };
 }

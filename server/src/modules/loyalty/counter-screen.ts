@@ -4,6 +4,8 @@ import { calls } from "../../../../contract/calls";
 import type { Db } from "../../db/client";
 import { route } from "../../http/route";
 import type { CounterStamp } from "../../services/counter-feed";
+import type { ProgrammeWords } from "../../../../contract/programme";
+import { programmeWords } from "../../i18n/programme-words";
 import { cardBalance, cardTerms } from "./card-balance";
 import { resolveReward } from "./cards";
 import { counterScreenAccess, grantHolds } from "./counter-access";
@@ -12,16 +14,18 @@ import { endLease, renewLeases, takeLease } from "./counter-streams";
 /**
  * A stamp as the screen shows it (issue 23): with the balance in the programme's terms. The
  * notification counts in the programme's unit; the programme is the QR code's (its reward, else the
- * business's newest), read at each stamp so a new option or currency shows at once.
+ * business's newest), read at each stamp so a new option or currency shows at once; in the screen's
+ * language (the page's, as the request says).
  */
 async function withBalanceText(
   db: Db,
   qr: { businessId: number; rewardId: number | null },
   stamp: CounterStamp,
+  words: ProgrammeWords,
 ): Promise<CounterStamp> {
   if (stamp.balance_text) return stamp;
   const terms = await cardTerms(db, qr.businessId, await resolveReward(db, qr.businessId, qr.rewardId));
-  const { kind, balance_text } = cardBalance(terms, stamp.stamps);
+  const { kind, balance_text } = cardBalance(terms, stamp.stamps, words);
   return { ...stamp, kind, balance_text };
 }
 
@@ -42,7 +46,8 @@ export function counterScreenRoutes(app: FastifyInstance) {
     await Promise.all([...open].map((stop) => stop()));
   });
 
-  route(app, calls.counterEvents, async ({ user, query, request, reply }) => {
+  route(app, calls.counterEvents, async ({ user, query, request, reply, t }) => {
+    const words = programmeWords(t);
     const { qr, grant } = await counterScreenAccess(app, user, request, query.qr_id);
     const lease = await takeLease(app.db, grant.holder);
     const stream = new PassThrough();
@@ -99,7 +104,7 @@ export function counterScreenRoutes(app: FastifyInstance) {
       hold(
         await app.counterFeed.subscribe(qr.id, (stamp) => {
           sending = sending.then(async () => {
-            const shown = await withBalanceText(app.db, qr, stamp).catch((error: unknown) => {
+            const shown = await withBalanceText(app.db, qr, stamp, words).catch((error: unknown) => {
               request.log.warn({ err: error }, "counter balance");
               return stamp;
             });

@@ -10,6 +10,7 @@ import { route } from "../../http/route";
 import { applyChange } from "./engine/apply";
 import type { RedeemOption } from "./engine/rules";
 import { scanAnswer, scanTerms, UNKNOWN_CARD } from "./stamping";
+import { programmeWords } from "../../i18n/programme-words";
 import { sentence } from "../../i18n/sentence";
 
 /** An option of this owner by its id, as the rules judge it (its reward, active), or null. */
@@ -35,7 +36,7 @@ export function redeemRoutes(app: FastifyInstance) {
    * decided under the card's lock (engine/spend.ts), so concurrent redeems never take a balance
    * below zero; a refusal is a 422 that writes nothing. Answers what the scanner shows.
    */
-  route(app, calls.cardRedeem, async ({ user, body }) => {
+  route(app, calls.cardRedeem, async ({ user, body, t }) => {
     const ownerId = actingOwnerId(user);
     const done = await app.db.transaction(async (tx) => {
       const option = body.option_id === undefined ? undefined : await ownerOption(tx, ownerId, body.option_id);
@@ -54,8 +55,11 @@ export function redeemRoutes(app: FastifyInstance) {
     if (!done || done.decision.action !== "redeem") throw notFound(UNKNOWN_CARD);
     const { decision } = done;
     const terms = await scanTerms(app.db, done.reward, done.currency);
-    const data = scanAnswer({ action: "redeem", card: done.after, reward: done.reward, terms }, done.names, null);
-    const spent = balanceAmount({ kind: data.kind, currency: data.currency, stampsRequired: null }, -decision.delta);
+    const words = programmeWords(t);
+    const redeemed = { action: "redeem" as const, card: done.after, reward: done.reward, terms };
+    const data = scanAnswer(redeemed, done.names, null, words);
+    const unit = { kind: data.kind, currency: data.currency, stampsRequired: null };
+    const spent = balanceAmount(unit, -decision.delta, words);
     const message = decision.option
       ? sentence("redeem.option", { option: decision.option.title, spent, balance: data.balance_text })
       : sentence("redeem.amount", { spent, balance: data.balance_text });

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { encodeScanCursor, type Scan, type ScanCursor } from "../../../../contract/scans";
 import { fromMinor } from "../../../../contract/money";
-import { balanceAmount } from "../../../../contract/programme";
+import { balanceAmount, type ProgrammeWords } from "../../../../contract/programme";
 import type { Db } from "../../db/client";
 import { addresses, businesses, cards, customers, rewards, scans, users } from "../../db/schema";
 import { programmeTerms } from "./programme-terms";
@@ -74,7 +74,11 @@ export function scanPage(db: Db, where: SQL, after: ScanCursor | undefined, limi
 
 type Row = Awaited<ReturnType<typeof scanPage>>[number];
 
-export const toScan = ({ createdAt, cursorAt: _cursor, rewardKind, currency, amountMinor, ...row }: Row): Scan => {
+/** A scan as My Scans lists it, its balance in `words`' language. */
+export const toScan = (
+  { createdAt, cursorAt: _cursor, rewardKind, currency, amountMinor, ...row }: Row,
+  words: ProgrammeWords,
+): Scan => {
   const terms = programmeTerms(
     rewardKind ? { kind: rewardKind, stampsRequired: 0, referralBonus: null } : null,
     currency,
@@ -82,7 +86,7 @@ export const toScan = ({ createdAt, cursorAt: _cursor, rewardKind, currency, amo
   return {
     ...row,
     programme: terms.kind,
-    balance_after_text: balanceAmount(terms, row.stamps_after),
+    balance_after_text: balanceAmount(terms, row.stamps_after, words),
     amount: amountMinor !== null && currency ? fromMinor(amountMinor, currency) : null,
     created_at: createdAt.toISOString(),
   };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
-import { balanceAmount } from "../../../../contract/programme";
+import { balanceAmount, type ProgrammeWords } from "../../../../contract/programme";
 import type { ScanResult } from "../../../../contract/wallet";
 import { actingOwnerId } from "../../http/auth";
 import { HttpError, invalid, notFound, unauthenticated } from "../../http/errors";
@@ -8,6 +8,7 @@ import { route } from "../../http/route";
 import { cardOnDevice, counterCheck, findQr, secretsOf } from "./cards";
 import { parseScannedCode } from "./codes";
 import { scanAnswer, selfStamp, staffScan } from "./stamping";
+import { programmeWords } from "../../i18n/programme-words";
 import { sentence, type Sentence } from "../../i18n/sentence";
 
 export const UNKNOWN_CODE = "scan.unknownCode";
@@ -15,8 +16,8 @@ const BUSINESS_CODE_FOR_STAFF = "scan.businessCodeForStaff";
 const NO_CARD = "scan.noCardYet";
 
 /** A points or cashback earn as the scanner says it: "Added 12 points: 12 points — 88 to Free lunch." */
-function earnedWords(data: ScanResult, delta: number) {
-  const earned = balanceAmount({ kind: data.kind, currency: data.currency, stampsRequired: null }, delta);
+function earnedWords(data: ScanResult, delta: number, words: ProgrammeWords) {
+  const earned = balanceAmount({ kind: data.kind, currency: data.currency, stampsRequired: null }, delta, words);
   return sentence("scan.earned", {
     cashback: data.kind === "cashback" ? "yes" : "no",
     earned,
@@ -36,7 +37,8 @@ export function scannerRoutes(app: FastifyInstance) {
    * qr-code-scanner, both kinds of code: a card's serial (staff or the owner: stamp or redeem;
    * points and cashback earn on the purchase `amount`) and a business QR (a customer's device with a card there: a self-scan stamp, or when next).
    */
-  route(app, calls.qrCodeScanner, async ({ body, user, request }) => {
+  route(app, calls.qrCodeScanner, async ({ body, user, request, t }) => {
+    const words = programmeWords(t);
     const code = parseScannedCode(body.code);
     if (code.kind === "unknown") throw notFound(UNKNOWN_CODE);
 
@@ -44,10 +46,10 @@ export function scannerRoutes(app: FastifyInstance) {
       if (!user) throw unauthenticated();
       // The stamp and the jobs it causes (wallet updates, the feed) commit together, or neither.
       const outcome = await staffScan(app.db, app.events, actingOwnerId(user), user.id, code.serial, body.amount);
-      const data = scanAnswer(outcome, outcome.names, null);
+      const data = scanAnswer(outcome, outcome.names, null, words);
       const message =
         data.kind !== "stamps"
-          ? earnedWords(data, outcome.delta)
+          ? earnedWords(data, outcome.delta, words)
           : outcome.action === "redeem"
             ? sentence("scan.redeemed", { title: data.reward_title ?? "", stamps: data.stamps })
             : stampAdded(data, data.reward_ready);
@@ -70,7 +72,7 @@ export function scannerRoutes(app: FastifyInstance) {
     const outcome = await app.db.transaction((tx) =>
       selfStamp(tx, app.events, card.id, resolved, { counterWindow: counter.window }),
     );
-    const data = scanAnswer(outcome, outcome.names, outcome.nextAt);
+    const data = scanAnswer(outcome, outcome.names, outcome.nextAt, words);
     const message =
       data.kind !== "stamps"
         ? outcome.action === "wait"

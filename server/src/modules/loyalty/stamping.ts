@@ -1,5 +1,5 @@
 import { fromMinor } from "../../../../contract/money";
-import { balanceText } from "../../../../contract/programme";
+import { balanceText, type ProgrammeWords } from "../../../../contract/programme";
 import type { ScanResult } from "../../../../contract/wallet";
 import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
@@ -127,6 +127,7 @@ export function scanAnswer(
   },
   names: StaffScanOutcome["names"],
   nextAt: Date | null,
+  words: ProgrammeWords,
 ): ScanResult {
   const { card, reward, terms } = outcome;
   const kind = reward?.kind ?? "stamps";
@@ -149,7 +150,7 @@ export function scanAnswer(
     next_stamp_at: nextAt?.toISOString() ?? null,
     scanned_at: new Date().toISOString(),
     kind,
-    balance_text: balanceText(programmeTerms(reward, terms.currency, terms.options), card.stamps),
+    balance_text: balanceText(programmeTerms(reward, terms.currency, terms.options), card.stamps, words),
     options,
     cashback_balance: kind === "cashback" && terms.currency ? fromMinor(card.stamps, terms.currency) : null,
     currency: terms.currency,

@@ -5,6 +5,10 @@ import type { Db } from "../../db/client";
 import { cards, customers, qrCodes } from "../../db/schema";
 import { cardBalance, cardTerms } from "../loyalty/card-balance";
 import { resolveReward } from "../loyalty/cards";
+import { wordsIn } from "../../i18n/programme-words";
+
+/** The public API answers in English only (see i18n/sentence.ts). */
+const english = wordsIn("en");
 
 /** The owner's cards matching `where`, as the public API shows them (at most `max`). */
 export async function v1Cards(db: Db, origin: string, ownerId: number, where: SQL, max = 50): Promise<V1Card[]> {
@@ -18,7 +22,7 @@ export async function v1Cards(db: Db, origin: string, ownerId: number, where: SQ
   return Promise.all(
     rows.map(async ({ card, customer }) => {
       const reward = await resolveReward(db, card.businessId, card.rewardId);
-      const balance = cardBalance(await cardTerms(db, card.businessId, reward), card.stamps);
+      const balance = cardBalance(await cardTerms(db, card.businessId, reward), card.stamps, english);
       // The business's newest QR code: its add-to-wallet page opens the card on the customer's phone.
       const [qr] = await db
         .select({ token: qrCodes.qrToken })

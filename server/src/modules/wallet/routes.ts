@@ -27,6 +27,7 @@ import { takeOverCard } from "../loyalty/take-over";
 import { walletLinks } from "./links";
 import { passLocations } from "../loyalty/pass-locations";
 import { cardMessages } from "../notifications/messages";
+import { cardWords } from "../../i18n/programme-words";
 
 const MINUTES = 60;
 const CODE_TTL_MINUTES = 10;
@@ -57,7 +58,7 @@ const limits = {
 } satisfies Record<string, Limit>;
 
 export function walletRoutes(app: FastifyInstance) {
-  route(app, calls.walletJoin, async ({ body, request }) => {
+  route(app, calls.walletJoin, async ({ body, request, t }) => {
     const device = deviceHash(secretsOf(request.headers));
     await app.limiter.hit(`wallet-join:ip:${request.ip}`, joinLimits.joinsPerIp);
     if (device) await app.limiter.hit(`wallet-join:device:${device}`, joinLimits.joinsPerDevice);
@@ -90,17 +91,19 @@ export function walletRoutes(app: FastifyInstance) {
       return card;
     });
     const data: WalletJoinResult = {
-      card: await cardPageView(app.db, joined.card, {
-        customerName: joined.customerName,
-        businessName: resolved.business.name,
-      }),
+      card: await cardPageView(
+        app.db,
+        joined.card,
+        { customerName: joined.customerName, businessName: resolved.business.name },
+        cardWords(resolved.business.cardLocale, t),
+      ),
       card_secret: joined.secret,
     };
     return { statusCode: 201, message: "wallet.joined", data };
   });
 
   /** The card on this device: by the live QR code it was opened from, else by its serial (holderCard). */
-  route(app, calls.walletCard, async ({ query, request }) => {
+  route(app, calls.walletCard, async ({ query, request, t }) => {
     const { card, place, qr } = await holderCard(app.db, secretsOf(request.headers), query);
     if (!card || !place) return { message: "wallet.noCardOnDevice", data: null };
     const [customer] = await app.db
@@ -113,7 +116,7 @@ export function walletRoutes(app: FastifyInstance) {
     // The card's own reward (what its stamps count toward), not the scanned code's; Google's save
     // link carries the places the pass surfaces near (issue 16).
     const [{ view, terms }, locations] = await Promise.all([
-      cardPage(app.db, card, { customerName, businessName: business.name }),
+      cardPage(app.db, card, { customerName, businessName: business.name }, cardWords(business.cardLocale, t)),
       app.googleWallet.configured ? passLocations(app.db, business.id, business.name) : [],
     ]);
     // Before the links: a Google Wallet pass saved now shows the card's messages too (issue 16).
@@ -133,7 +136,7 @@ export function walletRoutes(app: FastifyInstance) {
    * Opens a card on another device: without `code` it emails a code (the same answer whether or
    * not the email has a card here); with it, the card on this device alone (takeOverCard).
    */
-  route(app, calls.walletRecover, async ({ body, request }) => {
+  route(app, calls.walletRecover, async ({ body, request, t }) => {
     const resolved = await findQr(app.db, body.qr_token);
     const [card] = await app.db
       .select({ card: cards, name: customers.name })
@@ -229,7 +232,12 @@ export function walletRoutes(app: FastifyInstance) {
 
     const taken = await takeOverCard(app.db, card.card);
     const data: WalletJoinResult = {
-      card: await cardPageView(app.db, taken.card, { customerName: card.name, businessName: resolved.business.name }),
+      card: await cardPageView(
+        app.db,
+        taken.card,
+        { customerName: card.name, businessName: resolved.business.name },
+        cardWords(resolved.business.cardLocale, t),
+      ),
       card_secret: taken.secret,
     };
     return { message: RECOVERED, data };

@@ -1,6 +1,18 @@
-import { balanceAmount, balanceText, deltaText, nextOption, type ProgrammeTerms } from "./programme";
+import {
+  balanceAmount as amountIn,
+  balanceText as textIn,
+  deltaText as deltaIn,
+  nextOption,
+  type ProgrammeTerms,
+} from "../../../contract/programme";
+import { wordsIn } from "../../src/i18n/programme-words";
 
-// Issue 23 §7: the one text of a card's balance, at its edges.
+// Issue 23 §7: the one text of a card's balance, at its edges; issue 25: in the catalogue's words,
+// English exactly as before.
+const en = wordsIn("en");
+const balanceText = (terms: ProgrammeTerms, balance: number) => textIn(terms, balance, en);
+const balanceAmount = (terms: ProgrammeTerms, balance: number) => amountIn(terms, balance, en);
+const deltaText = (terms: ProgrammeTerms, delta: number) => deltaIn(terms, delta, en);
 const stamps: ProgrammeTerms = { kind: "stamps", stampsRequired: 10, currency: null };
 const options = [
   { title: "Free cake", points: 250 },
@@ -59,5 +71,32 @@ describe("nextOption", () => {
     expect(nextOption(100, options)).toEqual({ title: "Free cake", points: 250 });
     expect(nextOption(400, options)).toBeNull();
     expect(nextOption(5)).toBeNull();
+  });
+});
+
+describe("in other languages", () => {
+  const es = wordsIn("es");
+  const ar = wordsIn("ar");
+
+  it("says Spanish plurals and Spanish money", () => {
+    expect(textIn({ ...stamps, stampsRequired: null }, 1, es)).toBe("1 sello");
+    expect(textIn({ ...stamps, stampsRequired: null }, 3, es)).toBe("3 sellos");
+    expect(textIn(stamps, 7, es)).toBe("7 de 10 sellos");
+    expect(textIn(points, 340, es)).toBe("340 puntos — faltan 60 para Free lunch");
+    expect(textIn(points, 99, es)).toBe("99 puntos — falta 1 para Coffee");
+    expect(textIn(cashback("EUR"), 460, es)).toBe("4,60\u00a0€ para gastar");
+    expect(deltaIn(points, -1, es)).toBe("−1 punto");
+  });
+
+  it("says Arabic's plural forms: one, two, few, many and other", () => {
+    const alone = { ...stamps, stampsRequired: null };
+    expect(textIn(alone, 1, ar)).toBe("ختم واحد");
+    expect(textIn(alone, 2, ar)).toBe("ختمان");
+    expect(textIn(alone, 3, ar)).toBe("3 أختام");
+    expect(textIn(alone, 11, ar)).toBe("11 ختمًا");
+    expect(textIn(alone, 100, ar)).toBe("100 ختم");
+    expect(amountIn(points, 2, ar)).toBe("نقطتان");
+    expect(textIn(stamps, 7, ar)).toBe("7 من 10 أختام");
+    expect(textIn(points, 340, ar)).toBe("340 نقطة — بقي 60 حتى Free lunch"); // 340: "many"
   });
 });
