@@ -67,4 +67,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 # Started as every other way starts it (scripts/lib/web-server-command.mjs: its memory settings;
 # server/test/unit/deployment.test.ts checks these two lines against it).
 ENV MALLOC_ARENA_MAX=2
-CMD ["node", "--max-semi-space-size=1", "--max-old-space-size=96", "--optimize-for-size", "dist/web-server.cjs"]
+CMD ["node", "--max-semi-space-size=1", "--max-old-space-size=96", "--optimize-for-size", "--max-optimized-bytecode-size=4096", "--no-turbo-inlining", "dist/web-server.cjs"]
