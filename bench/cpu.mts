@@ -35,7 +35,7 @@ const ROUNDS = Number(process.env.BENCH_CPU_ROUNDS || 3);
 const REQUESTS = Number(process.env.BENCH_CPU_REQUESTS || 3000);
 const CONNECTIONS = 10;
 const BASELINE_DIR = "bench/baseline";
-const BASELINE_SOURCES = [BASELINE_DIR, "next.config.mjs", "app/globals.css", "package-lock.json"];
+const BASELINE_SOURCES = [BASELINE_DIR, "next.config.mjs", "app/styles", "package-lock.json"];
 
 /** Time to the first byte of `url`, in ms (the page's shell, when the server streams it). */
 function firstByteMs(url: string): Promise<number> {
