@@ -2,10 +2,11 @@
 // page of the same Next.js setup (bench/baseline) as the floor Next.js and React cost:
 // first-load JavaScript, Lighthouse mobile scores and LCP, and requests/s under load (for the record).
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { isStale } from "../scripts/lib/build-state.mjs";
 import { run, waitForUrl } from "../scripts/lib/run.mjs";
-import { demoProgramme, ensureBuilt, freePort, startNode, startProduct, stopAll } from "./servers.mjs";
+import { demoProgramme, ensureBuilt, freePort, startNode, startProduct, stopBench } from "./servers.mjs";
 import { STATIC_PAGES, startPlainNext, staticPagesAgainstNext } from "./web-static.mjs";
 import {
   BROWSER_ENCODINGS,
@@ -22,6 +23,7 @@ const BASELINE_SOURCES = [BASELINE_DIR, "next.config.mjs", "app/styles", "packag
 const KB = 1024;
 
 let failed = 0;
+let dataDir: string | undefined;
 /** A page's name in the report: the card page without its token. */
 const label = (page: string) => page.replace(/\?qr_token=.*/, "?qr_token=…");
 
@@ -38,8 +40,8 @@ async function main() {
     await run("npx", ["next", "build", BASELINE_DIR], { env: { ...process.env, NODE_ENV: "production" } });
   }
 
-  const dataDir = path.resolve("data/bench");
-  fs.rmSync(path.join(dataDir, "db"), { recursive: true, force: true });
+  // A fresh database each run (the demo owner's businesses would pile up to the plan's limit).
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-web-"));
   const { api, web } = await startProduct(dataDir, { SEED_DEMO_USER: "true" });
   // The baseline behind the same web server, so both are compressed and policed alike.
   const base = `http://127.0.0.1:${await freePort()}`;
@@ -142,7 +144,7 @@ main()
     console.error(error);
     failed++;
   })
-  .finally(() => {
-    stopAll();
+  .finally(async () => {
+    if (dataDir) await stopBench(dataDir);
     process.exit(failed > 0 ? 1 : 0);
   });
