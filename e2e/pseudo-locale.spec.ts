@@ -139,6 +139,13 @@ test("every dashboard section, the plans, the card page, the counter screen and 
     const texts = await untranslated(page);
     if (texts.length > 0) found[path] = texts;
   }
+  // A dialog's own words too (its heading bar, labels): the customer's, opened from the directory.
+  await page.goto("/dashboard/customers");
+  await page.locator("main tbody tr").first().locator("a, button").first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const dialog = await untranslated(page);
+  if (dialog.length > 0) found["/dashboard/customers, a customer open"] = dialog;
   expect(found).toEqual({});
 });
 

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 /**
@@ -5,11 +6,12 @@ import type { ReactNode } from "react";
  * list, with the Close button that goes back to the list. `id` names the panel (aria-labelledby).
  */
 export function PanelHeader({ id, title, onClose }: { id: string; title: ReactNode; onClose: () => void }) {
+  const t = useTranslations("common.ui");
   return (
     <div className="row-between">
       <h2 id={id}>{title}</h2>
       <button type="button" className="btn btn-secondary btn-small" onClick={onClose}>
-        Close
+        {t("close")}
       </button>
     </div>
   );

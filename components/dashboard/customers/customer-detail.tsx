@@ -42,11 +42,22 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
         </div>
         <div>
           <dt>{t("card")}</dt>
-          <dd className="mono">{c.serial}</dd>
+          <dd>
+            <code className="mono">{c.serial}</code>
+          </dd>
         </div>
         <div>
-          <dt>{t("stamps")}</dt>
-          <dd>{c.reward_title ? t("toward", { stamps: stampsOf(c), reward: c.reward_title }) : stampsOf(c)}</dd>
+          {/* Points and cashback: the balance in its own terms, as the API says it in the page's language. */}
+          <dt>{c.kind === "stamps" ? t("stamps") : t("balance")}</dt>
+          <dd>
+            {c.kind !== "stamps" ? (
+              <span data-api-text>{c.balance_text}</span>
+            ) : c.reward_title ? (
+              t("toward", { stamps: stampsOf(c), reward: c.reward_title })
+            ) : (
+              stampsOf(c)
+            )}
+          </dd>
         </div>
         <div>
           <dt>{t("redeemed")}</dt>
@@ -58,11 +69,15 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
         </div>
         <div>
           <dt>{t("firstVisit")}</dt>
-          <dd>{when(c.first_visit_at)}</dd>
+          <dd>
+            <time dateTime={c.first_visit_at}>{when(c.first_visit_at)}</time>
+          </dd>
         </div>
         <div>
           <dt>{t("lastVisit")}</dt>
-          <dd>{when(c.last_visit_at)}</dd>
+          <dd>
+            <time dateTime={c.last_visit_at}>{when(c.last_visit_at)}</time>
+          </dd>
         </div>
       </dl>
       <Flags flags={c.flags} />
@@ -93,7 +108,7 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
                   </td>
                   <td>{h.staff_name ?? (h.location ? t("selfScanAt", { location: h.location }) : t("selfScan"))}</td>
                   <td>
-                    {h.balance_after_text}
+                    <span data-api-text>{h.balance_after_text}</span>
                     {h.amount && <span className="small muted block">{t("onAmount", { amount: h.amount })}</span>}
                   </td>
                 </tr>
@@ -110,7 +125,10 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
         <ul className="customer-messages">
           {c.messages.map((m) => (
             <li key={m.id}>
-              <strong>{m.title}</strong> <span className="small muted">{when(m.created_at)}</span>
+              <strong>{m.title}</strong>{" "}
+              <time className="small muted" dateTime={m.created_at}>
+                {when(m.created_at)}
+              </time>
               {m.segment !== "all" && (
                 <span className="small muted">
                   {" "}
