@@ -1,0 +1,67 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * Migrations already released have run on databases we do not control: drizzle's migrator records
+ * each by its position and creation time, so one edited after release would never run again where it
+ * ran, and a renamed one breaks the journal. Their names and bytes are pinned here; a new migration
+ * is added to this list when it is released.
+ */
+const RELEASED: Record<string, string> = {
+  "0000_init.sql": "86dd919e067177373e0c4cb1feb646305beaffb4cb96bdb47f0243eca5fc0b46",
+  "0001_pending_registration.sql": "f0c79e3d184e4bdb2a2dd56973e9a1597a747bb35b8f891013ecde9d7becafbd",
+  "0002_dashboard.sql": "836aed53c134a8735f3c00491eee2d8c99b4bb9f655e1348c1dcdb2ba1917861",
+  "0003_site.sql": "beee80ab212a5d5a04f6301d523783b50af9428fa8bcc35a82787799f36d639d",
+  "0004_payments.sql": "d717378cd31edb29ad19c78b602d5e86e0c13227a215d27b8ae6ec9433ebecf4",
+  "0005_loyalty.sql": "23fe4facd3798113868a36fcfe57d67e948bff5ba1abab640658b59273b59209",
+  "0006_apple-wallet.sql": "9dde89b9fe897571e340e670e13fa743e205d208002678e09834545e87f5693d",
+  "0007_notifications.sql": "59e9393aa7e28d5109aa878b1a315a408881ae5515d1cc276bc38b5692648f21",
+  "0008_trgm_custom.sql": "22151ce5cdd42ea00cbf9b54cec62b5637d1ee4c316514a248fdf0cce690b5ec",
+  "0009_issues.sql": "a69df9d3d2ce403d7abb50350255ba3ce9a07504cdfcdbfedcb6017648e696dd",
+  "0010_security_custom.sql": "47de661ec1a093a16d172a8e23189662d762451151d03eda59e0f6b7848495eb",
+  "0011_scan_days_custom.sql": "44ac0a5fe2d25c5d7cd8d1b81f3c034a6e1fb6c65320628a2a5b07addb59f6f1",
+  "0012_last_visit_custom.sql": "6c71c337346c2831ad6864a5a5a956895a502c59f7faa5f93d9f141a1ef92b13",
+  "0013_payment-event-order.sql": "3488473d7e5449588b9caeec41088bfdd2125e86e6ad33dd5e85693e9d827e85",
+  "0014_message-passes.sql": "14afbc5991a9311fc78cf778c59ebb4273bb92241defd4be2eac107ddf5460c2",
+  "0015_job-effects.sql": "ff5dea828b62dd0f6639106cf9176bd6f1abdb67fe3daf82bbd23d92dfa390f5",
+  "0016_feed-references.sql": "40ff74ae31e36775bb3fdf2eb9a726ae50768e45a21ed30b674c810c8e9fdcd7",
+  "0017_counter-streams.sql": "ae5c748ad8e17d023e417ce19c8ae50c28e96368b9b68714cfaf1b4a77d38128",
+  "0018_billing-anchor-and-fk-indexes.sql": "a8f87ec45b3cdcfc182dfbec30a966932c15dd5963c7efa23d4015837439ad75",
+  "0019_programme-kinds.sql": "9228cac658378a30e39f6661e565b86fb6af86dc1b939be20f093adb06f7d54b",
+  "0020_currency-from-country.sql": "ccf30bee6fb3ba914e54c7829b69201e9502bb9538e6f8d8a6372302e8aa1ce8",
+  "0021_programme-totals.sql": "e4b6c3591967685af7c8954375d7fc3de4999b22a1b967c3cc186c7566fbb07d",
+  "0022_programme-totals-trigger.sql": "17a5efbfe9327270d78756889882735c3b9fe39525f0057e98680741e1d99a8d",
+  "0023_till.sql": "e4983f4e3512abdc9a37c6a19a96e176ee0b121751ae48228d41096f7d8fed39",
+  "0024_api-keys.sql": "e69800574e7bc520159cfc492e76e7e9ba6a27d6c5d6606286601e4846130c22",
+  "0025_integrations-plan-feature.sql": "d6bf5fb072f81c36ebf2674d5af79cb4aa2544c2e4a1ea23d792a59b4c049eba",
+  "0026_webhooks.sql": "a092b455b57c046935981bb9d3b56e2da4eb9bc325185ac44c0e3db5dacedcd3",
+  "0027_card_design.sql": "3c3b91064c731add269cefddcdebbdec14f2eab446a2fb44be261b23e470bfbb",
+  "0028_user-locale.sql": "09c36173302522bd06a2d5e5045da2c0b12099a7206443040cd058b730566700",
+};
+
+const folder = path.join(__dirname, "../../migrations");
+const sha256 = (file: string) =>
+  createHash("sha256")
+    .update(fs.readFileSync(path.join(folder, file)))
+    .digest("hex");
+
+describe("released migrations", () => {
+  it.each(Object.entries(RELEASED))("%s keeps its name and bytes", (file, hash) => {
+    expect(fs.existsSync(path.join(folder, file))).toBe(true);
+    expect(sha256(file)).toBe(hash);
+  });
+
+  it("every migration in the journal has its file, in the journal's order", () => {
+    const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta/_journal.json"), "utf8")) as {
+      entries: { idx: number; tag: string; when: number }[];
+    };
+    const files = fs
+      .readdirSync(folder)
+      .filter((f) => f.endsWith(".sql"))
+      .sort();
+    expect(journal.entries.map((e) => `${e.tag}.sql`)).toEqual(files);
+    const whens = journal.entries.map((e) => e.when);
+    expect([...whens].sort((a, b) => a - b)).toEqual(whens);
+  });
+});
