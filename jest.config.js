@@ -4,8 +4,8 @@
 //
 //   npm run test:unit   lib/**/*.test.ts and server/test/unit (no database)
 //   npm run test:api    server/test/api, each file on its own clone of one migrated template
-//                       database (one embedded PostgreSQL server per run by default, PGlite
-//                       with DATABASE=pglite, DATABASE_URL's PostgreSQL when it is set)
+//                       database (one embedded PostgreSQL server per run by default,
+//                       DATABASE_URL's PostgreSQL when it is set)
 
 /** TypeScript through SWC, emitted as CommonJS. Type checking is `tsc --noEmit`'s job. */
 const swcTypescript = [
@@ -87,14 +87,6 @@ module.exports = {
       ...common,
       displayName: "api",
       testMatch: ["<rootDir>/server/test/api/**/*.test.ts"],
-      // `*.postgres.test.ts` need a database that outlives the API process (a worker killed with
-      // SIGKILL): the embedded PostgreSQL (the default) or DATABASE_URL's, not PGlite.
-      testPathIgnorePatterns: [
-        ...common.testPathIgnorePatterns,
-        ...(process.env.DATABASE_URL || process.env.DATABASE !== "pglite" ? [] : ["\\.postgres\\.test\\.ts$"]),
-      ],
-      // Node's environment plus the PGlite class loaded outside the sandbox (see the file).
-      testEnvironment: "<rootDir>/server/test/helpers/environment.ts",
       // ONE migrated template database per run (on one embedded PostgreSQL server by default);
       // every test file clones it (helpers/db.ts).
       globalSetup: "<rootDir>/server/test/helpers/global-setup.ts",

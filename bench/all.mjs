@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 
 const parts = [
   ["API latency and memory", "npx", ["tsx", "bench/run.ts"]],
-  ["staff scanner under load, PGlite", "npx", ["tsx", "bench/loyalty.mts"]],
+  ["staff scanner under load, embedded PostgreSQL", "npx", ["tsx", "bench/loyalty.mts"]],
   ["staff scanner under load, PostgreSQL", "npm", ["run", "bench:pg"]],
   ["web pages", "npx", ["tsx", "bench/web.mts"]],
   ["memory: API server ≤ 350 MB, web server ≤ 150 MB", "npx", ["tsx", "bench/memory.mts"]],

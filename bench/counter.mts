@@ -139,7 +139,7 @@ async function main() {
     if (!okLatency) failed++;
     if (!okMemory) failed++;
     console.log(
-      `\nCounter screens (${SCREENS} through the BFF, ${STAMPS} stamps, ${process.env.DATABASE_URL ? "PostgreSQL" : process.env.DATABASE === "pglite" ? "PGlite" : "embedded PostgreSQL"})`,
+      `\nCounter screens (${SCREENS} through the BFF, ${STAMPS} stamps, ${process.env.DATABASE_URL ? "PostgreSQL" : "embedded PostgreSQL"})`,
     );
     console.log(
       `${okLatency ? "ok  " : "FAIL"} ${"stamp → every screen".padEnd(40)} p50 ${p(latencies, 0.5).toFixed(0)} ms  p99 ${p99.toFixed(0)} ms  max ${latencies.at(-1)?.toFixed(0)} ms  missing ${missing}  (target p99 ≤ 500 ms)`,

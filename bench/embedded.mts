@@ -1,7 +1,7 @@
-// `npm run bench:embedded` (issue 26 §1): the two embedded databases side by side in one run on
-// this machine, each on a fresh $DATA_DIR through the built API server as `npm start` runs it:
+// `npm run bench:embedded`: the embedded PostgreSQL on this machine, on a fresh $DATA_DIR through the
+// built API server as `npm start` runs it:
 // - first start: time to /health, peak RSS of every process the server runs (the API server, its
-//   other children: PGlite's preparing child or initdb; PostgreSQL's processes: their sum and the
+//   other children: initdb; PostgreSQL's processes: their sum and the
 //   largest), disk of $DATA_DIR;
 // - staff stamps on 50 demo cards from 50 clients: open loop (50 a second arriving for 30 s: p50,
 //   p99, time-outs) and closed loop (as fast as answers come: throughput);
@@ -10,9 +10,9 @@
 //   that reads one row), and per stamp in the closed loop (where nothing waits between stamps).
 // Targets on the default (embedded PostgreSQL): every process ≤ 350 MB at first start, open loop
 // p99 ≤ 100 ms with 0 time-outs, API CPU per stamp ≤ 2 ms. Linux only (/proc).
-//   BENCH_EMBEDDED_SECONDS=30 (open loop), BENCH_EMBEDDED_KINDS=pglite,postgres, BENCH_LOG_LEVEL=info,
+//   BENCH_EMBEDDED_SECONDS=30 (open loop), BENCH_EMBEDDED_KINDS=postgres,url, BENCH_LOG_LEVEL=info,
 //   BENCH_CPU_PROF=DIR (the API server's CPU profile, written there when it stops)
-// With DATABASE_URL (`scripts/with-postgres.sh npm run bench:embedded`) a third column measures the
+// With DATABASE_URL (`scripts/with-postgres.sh npm run bench:embedded`) a second column measures the
 // same on that PostgreSQL server (Debian's, outside the API server: its CPU is not counted).
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
@@ -26,7 +26,7 @@ import { apiCall, demoProgramme, freePort } from "./servers.mjs";
 
 const SECONDS = Number(process.env.BENCH_EMBEDDED_SECONDS || 30);
 const EXTERNAL = process.env.DATABASE_URL;
-const KINDS = (process.env.BENCH_EMBEDDED_KINDS || `pglite,postgres${EXTERNAL ? ",url" : ""}`).split(",");
+const KINDS = (process.env.BENCH_EMBEDDED_KINDS || `postgres${EXTERNAL ? ",url" : ""}`).split(",");
 const CLIENTS = 50;
 const CARDS = 50;
 const RATE = 50;
@@ -60,7 +60,7 @@ function processes(): Proc[] {
   return list;
 }
 
-/** The processes of the API server `root`: itself, its children (PGlite's preparing child; initdb, postgres). */
+/** The processes of the API server `root`: itself, its children (initdb, postgres). */
 function tree(root: number): { api?: Proc; others: Proc[] } {
   const all = processes();
   const inTree = new Set([root]);
@@ -200,7 +200,6 @@ async function measure(kind: string): Promise<Row> {
       ALLOW_LOCAL_DEFAULTS: "true",
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "info", // npm start's level: the access log is paid for (stdout ignored)
       DATA_DIR: dataDir,
-      DATABASE: kind === "url" ? "postgres" : kind,
       API_PORT: String(port),
       RATE_LIMIT_FACTOR: "1000",
       SEED_DEMO_USER: "true",
@@ -255,7 +254,7 @@ async function measure(kind: string): Promise<Row> {
     load.stop();
     const n = open.n;
     return {
-      database: kind === "pglite" ? "PGlite" : kind === "url" ? "PostgreSQL (DATABASE_URL)" : "embedded PostgreSQL",
+      database: kind === "url" ? "PostgreSQL (DATABASE_URL)" : "embedded PostgreSQL",
       "start to /health (fresh $DATA_DIR)": `${(startMs / 1000).toFixed(1)} s`,
       "first start peak RSS: API server": `${first.api.toFixed(0)} MB`,
       "first start peak RSS: other children": first.child ? `${first.child.toFixed(0)} MB` : "–",
@@ -272,12 +271,7 @@ async function measure(kind: string): Promise<Row> {
       "closed loop: API / database CPU per stamp": `${((afterClosed.api - beforeClosed.api) / closedStamps).toFixed(2)} / ${
         kind === "postgres" ? ((afterClosed.db - beforeClosed.db) / closedStamps).toFixed(2) : "–"
       } ms`,
-      "database CPU per stamp":
-        kind === "pglite"
-          ? "(in the API)"
-          : kind === "url"
-            ? "(not counted)"
-            : `${((after.db - before.db) / n).toFixed(2)} ms`,
+      "database CPU per stamp": kind === "url" ? "(not counted)" : `${((after.db - before.db) / n).toFixed(2)} ms`,
     };
   } finally {
     memory.stop();

@@ -47,11 +47,7 @@ async function load(
 }
 
 async function main() {
-  const kind = process.env.DATABASE_URL
-    ? "PostgreSQL"
-    : process.env.DATABASE === "pglite"
-      ? "PGlite"
-      : "embedded PostgreSQL";
+  const kind = process.env.DATABASE_URL ? "PostgreSQL" : "embedded PostgreSQL";
   await ensureBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-loyalty-"));
   let failed = 0;

@@ -1,7 +1,7 @@
 // `npm run bench` (memory part, issue 17 §2): resident memory of the production servers on the
 // embedded database, read from /proc (Linux only).
 // - The API server's peak RSS (VmHWM: the kernel's high-water mark, so no spike between two polls is
-//   missed) on a first start (PGlite creates and migrates its database) and on a second start of
+//   missed) on a first start (initdb, then the migrations) and on a second start of
 //   the same data, each followed by a little traffic. Target ≤ 350 MB at all times.
 // - The web server's peak RSS over its first start and 1,000 mixed page views (public pages, sign-in, dashboard sections
 //   with a session, a card page, BFF calls). Target ≤ 150 MB.

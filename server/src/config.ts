@@ -15,10 +15,15 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   /**
-   * The embedded database without DATABASE_URL (issue 26 §1): PostgreSQL run by the API server in
-   * $DATA_DIR/postgres (the default), or PGlite in $DATA_DIR/db (the former default).
+   * The embedded database is PostgreSQL. `pglite` named the former one, which is gone: a start that
+   * still asks for it stops, rather than opening an empty database beside the old data.
    */
-  DATABASE: z.enum(["postgres", "pglite"]).default("postgres"),
+  DATABASE: z
+    .enum(["postgres"], {
+      error:
+        "must be postgres (or unset): PGlite was removed. Dump its data with an earlier version's `npm run backup` and load the .sql file with `DATABASE_URL=… npm run restore -- FILE`",
+    })
+    .optional(),
   APP_NAME: z.string().min(1).default("Loyalty Cards"),
   PUBLIC_APP_URL: z.url().default("http://localhost:3000"),
   SMTP_URL: z
@@ -74,8 +79,6 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl?: string;
-  /** Which embedded database runs without DATABASE_URL. */
-  embeddedDatabase: "postgres" | "pglite";
   appName: string;
   publicAppUrl: string;
   smtpUrl?: string;
@@ -199,7 +202,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.API_PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    embeddedDatabase: e.DATABASE,
     appName: e.APP_NAME,
     publicAppUrl: e.PUBLIC_APP_URL.replace(/\/$/, ""),
     smtpUrl: e.SMTP_URL,

@@ -1,16 +1,14 @@
-// CI's backup check (npm run backup:check; issue 18 point 7): a backup taken while writes go on
-// (the embedded PostgreSQL, PGlite with DATABASE=pglite, or PostgreSQL with DATABASE_URL: .ci/run
-// runs them all) restores into a new database whose every row is a row of the source, whose writes are whole
+// CI's backup check (npm run backup:check): a backup taken while writes go on (the embedded
+// PostgreSQL, or PostgreSQL with DATABASE_URL: .ci/run runs both) restores into a new database whose every row is a row of the source, whose writes are whole
 // (no transaction half in), and which holds some but not all of the writes (it really was taken
-// under writes). Uses the same functions as `npm run backup` / `npm run restore` and the API
-// server's SIGUSR2 dump (server/src/db/backup.ts). A few seconds; exits non-zero on any mismatch.
+// under writes). Uses the same functions as `npm run backup` / `npm run restore`. A few seconds; exits non-zero on any mismatch.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { backupDir, installBackupSignal, restorePglite, runningServer, runPgTool } from "../db/backup";
+import { runPgTool } from "../db/backup";
 import { backupEmbeddedPostgres, restoreEmbeddedPostgres } from "../db/base-backup";
-import { connect, connectPglite, connectPostgres, type Database } from "../db/client";
+import { connect, connectPostgres, type Database } from "../db/client";
 import { apiTokens, users } from "../db/schema";
 import { seed } from "../seed";
 
@@ -29,41 +27,6 @@ const rowsOf =
 
 /** A backup of `source` taken now, restored into a new database: answers how to read it. */
 type BackupAndRestore = (source: Database) => Promise<{ take(): Promise<void>; restore(): Promise<Database> }>;
-
-/**
- * The embedded database: the API server's own handler (installBackupSignal) on a real SIGUSR2 to
- * this process, found through its pid file as `npm run backup` finds it; restored by restorePglite,
- * as `npm run restore` does.
- */
-const embedded =
-  (dir: string): BackupAndRestore =>
-  async (source) => {
-    const removePidFile = installBackupSignal(source.pglite!, dir, {
-      info: (obj, msg) => console.log(msg, JSON.stringify(obj)),
-      error: (obj, msg) => console.error(msg, obj),
-    });
-    let file = "";
-    return {
-      take: async () => {
-        const pid = runningServer(dir);
-        if (pid !== process.pid) fail(`the pid file names ${pid}, not this process`);
-        process.kill(pid!, "SIGUSR2");
-        const deadline = Date.now() + 120_000;
-        while (!file && Date.now() < deadline) {
-          file =
-            (fs.existsSync(backupDir(dir)) ? fs.readdirSync(backupDir(dir)) : []).find((f) => f.endsWith(".sql")) ?? "";
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        if (!file) fail("no backup written within 2 minutes of SIGUSR2");
-        file = path.join(backupDir(dir), file);
-        removePidFile();
-      },
-      restore: async () => {
-        await restorePglite(file, path.join(dir, "restored"));
-        return connectPglite({ dataDir: path.join(dir, "restored") });
-      },
-    };
-  };
 
 /** PostgreSQL (DATABASE_URL): pg_dump's custom format and pg_restore, as `npm run backup` runs them. */
 const postgres =
@@ -122,17 +85,12 @@ async function main() {
   const url = process.env.DATABASE_URL;
   try {
     const sourceUrl = url ? await freshPostgres(url) : undefined;
-    const pglite = process.env.DATABASE === "pglite";
     const source = sourceUrl
       ? connectPostgres(sourceUrl.toString())
-      : pglite
-        ? await connectPglite({ dataDir: path.join(dir, "db") })
-        : await connect({ dataDir: path.join(dir, "source") });
+      : await connect({ dataDir: path.join(dir, "source") });
     await source.migrate();
     await seed(source.db, { demoUser: true });
-    const backup = await (sourceUrl ? postgres(dir, sourceUrl) : pglite ? embedded(dir) : embeddedPostgres(dir))(
-      source,
-    );
+    const backup = await (sourceUrl ? postgres(dir, sourceUrl) : embeddedPostgres(dir))(source);
 
     // Writes in transactions: a user and its tokens, all or nothing.
     let written = 0;
@@ -150,9 +108,6 @@ async function main() {
           }
         });
         written++;
-        // PGlite answers in microtasks: without a turn of the event loop the timers below
-        // (and the dump) would never run.
-        await new Promise((resolve) => setImmediate(resolve));
       }
     })();
 
@@ -200,7 +155,7 @@ async function main() {
     await restoredDb.close();
     await source.close();
     console.log(
-      `backup check (${sourceUrl ? "PostgreSQL" : pglite ? "PGlite" : "embedded PostgreSQL"}): ${checked} rows in ${tables.length} tables restored as in the source; ` +
+      `backup check (${sourceUrl ? "PostgreSQL" : "embedded PostgreSQL"}): ${checked} rows in ${tables.length} tables restored as in the source; ` +
         `${writers.length} of ${written} concurrent writes whole; ${Date.now() - started} ms`,
     );
     done = true;

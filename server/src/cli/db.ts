@@ -12,7 +12,7 @@ async function run(command: string | undefined) {
     if (command === "migrate") await database.migrate();
     else if (command === "seed") await seed(database.db, { demoUser: config.seedDemoUser });
     else throw new Error("usage: cli.ts migrate|seed");
-    console.log(`${command}: done (${database.kind})`);
+    console.log(`${command}: done`);
   } finally {
     await database.close();
   }

@@ -1,12 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { Client, escapeIdentifier, Pool } from "pg";
@@ -23,7 +19,6 @@ export type SqlRows = { rows: Record<string, unknown>[] };
 
 export type Database = {
   db: Db;
-  kind: "pglite" | "postgres";
   /**
    * Raw SQL with positional parameters ($1…) over the app's own connection, for pg-boss
    * (services/jobs.ts): it runs its job queue over this instead of a pool of its own. Without
@@ -31,19 +26,17 @@ export type Database = {
    */
   executeSql(text: string, values?: unknown[]): Promise<SqlRows>;
   /**
-   * PostgreSQL only: `COPY (query) TO STDOUT (FORMAT binary)` of a query with one text column, as
-   * a stream of the column's bytes row after row (db/copy-text-column.ts), read as fast as the
-   * stream is (back-pressure reaches PostgreSQL through the socket). The query takes no parameters
-   * (COPY has none): literals only. Undefined on the embedded database (db/copy-text-column.ts).
+   * `COPY (query) TO STDOUT (FORMAT binary)` of a query with one text column, as a stream of the
+   * column's bytes row after row (db/copy-text-column.ts), read as fast as the stream is
+   * (back-pressure reaches PostgreSQL through the socket). The query takes no parameters (COPY has
+   * none): literals only.
    */
-  copyTextColumn?(query: string, options?: CopyOptions): Promise<Readable>;
-  /** The embedded database's one connection (backups dump through it: db/backup.ts). */
-  pglite?: PGlite;
+  copyTextColumn(query: string, options?: CopyOptions): Promise<Readable>;
   migrate(): Promise<void>;
   /**
    * Runs `work` while holding the start-up lock, with a `migrate` that works under it: API
    * servers starting at once on one PostgreSQL migrate and seed one after the other (the seed's
-   * demo account would else be inserted twice). The embedded database has one process: no lock.
+   * demo account would else be inserted twice).
    */
   atStartup<T>(work: (locked: { db: Db; migrate(): Promise<void> }) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -120,7 +113,6 @@ export function connectPostgres(url: string, options: { statementTimeoutMs?: num
   }
   return {
     db,
-    kind: "postgres",
     executeSql: (text, values) => pool.query(text, values),
     migrate: () => atStartup((locked) => locked.migrate()),
     atStartup,
@@ -156,71 +148,9 @@ export function connectPostgres(url: string, options: { statementTimeoutMs?: num
   };
 }
 
-/**
- * The extensions the schema needs, for every embedded database (the customer directory's trigram
- * search index, issue 16). PGlite loads an extension only when it is passed here.
- */
-export const PGLITE_EXTENSIONS = { pg_trgm };
-
-/**
- * PostgreSQL's shared buffers in the embedded database. PGlite's default (128 MB) is allocated and
- * touched when it opens, inside the API server's own process: 16 MB keeps the server within its
- * memory budget (≤ 350 MB RSS, issue 17 §2) and is plenty for one business's working set.
- */
-export const PGLITE_SHARED_BUFFERS = "16MB";
-
-/** Opens (or creates) an embedded database with the server's settings and extensions. */
-export function openPglite(dataDir?: string): Promise<PGlite> {
-  return PGlite.create({
-    dataDir,
-    extensions: PGLITE_EXTENSIONS,
-    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
-}
-
-/** Embedded Postgres. `dataDir` undefined means in memory; `pglite` lets tests pass a clone. */
-export async function connectPglite(options: { dataDir?: string; pglite?: PGlite }): Promise<Database> {
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = options.pglite ?? (await openPglite(options.dataDir));
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  // PGlite's `query` takes one statement (extended protocol); `exec` takes several, without values.
-  const executeSql = async (text: string, values?: unknown[]): Promise<SqlRows> => {
-    if (values && values.length > 0) return client.query(text, values);
-    const results = await client.exec(text);
-    return results.at(-1) ?? { rows: [] };
-  };
-  const migrate = async () => {
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
-    await installJobQueue(executeSql);
-  };
-  return {
-    db,
-    kind: "pglite",
-    pglite: client,
-    executeSql,
-    migrate,
-    atStartup: (work) => work({ db, migrate }),
-    async ping() {
-      await client.query("select 1");
-    },
-    async listen(channel, onMessage) {
-      // PGlite delivers NOTIFY in-process, on commit, as PostgreSQL does.
-      const stop = await client.listen(channel, onMessage);
-      return async () => {
-        if (!client.closed) await stop();
-      };
-    },
-    close: () => client.close(),
-  };
-}
-
-export async function connect(config: {
-  databaseUrl?: string;
-  dataDir: string;
-  embeddedDatabase?: "postgres" | "pglite";
-}): Promise<Database> {
+/** `DATABASE_URL`'s PostgreSQL, else the embedded PostgreSQL server in `dataDir`. */
+export async function connect(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (config.databaseUrl) return connectPostgres(config.databaseUrl);
-  if (config.embeddedDatabase === "pglite") return connectPglite({ dataDir: path.join(config.dataDir, "db") });
   // The embedded PostgreSQL server: the app uses it as any PostgreSQL, and stops it when it closes.
   const server = await startEmbeddedPostgres(config.dataDir);
   const database = connectPostgres(server.url);

@@ -19,9 +19,8 @@ import { JOB_SCHEMA } from "../db/job-queue-schema";
  * before the job was marked done). Handlers key their effects in `job_effects` (effects.ts), and
  * jobs made by jobs take ids derived from their parent's (`childJobId`), so a rerun repeats nothing.
  *
- * pg-boss runs over the app's own connection (`Database.executeSql`), which is what lets it run on
- * the embedded PGlite (one connection) as on PostgreSQL; its schema is installed with the app's
- * migrations (db/job-queue-schema.ts).
+ * pg-boss runs over the app's own connection pool (`Database.executeSql`); its schema is installed
+ * with the app's migrations (db/job-queue-schema.ts).
  */
 
 type Log = {

@@ -51,7 +51,7 @@ describe("bodies the API does not take", () => {
 
 describe("the database out of reach (a restart, a failover)", () => {
   // A PostgreSQL pool pointed at a port where nothing listens: every query fails as it does while
-  // the database restarts (ECONNREFUSED), on PGlite runs as much as on PostgreSQL ones.
+  // the database restarts (ECONNREFUSED).
   const database = connectPostgres("postgres://nobody@127.0.0.1:1/none");
   let down: TestApp;
   beforeAll(async () => {
@@ -80,7 +80,7 @@ describe("the database out of reach (a restart, a failover)", () => {
   });
 });
 
-// PostgreSQL only (CI's second pass): PGlite has no server to drop connections.
+// The run's database server (embedded, or DATABASE_URL's) drops the pool's idle connections.
 if (process.env.DATABASE_URL) {
   describe("the database server closing idle connections", () => {
     it("is no crash: the pool reconnects for the next query", async () => {

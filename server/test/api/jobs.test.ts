@@ -6,8 +6,8 @@ import { startGoogleStandIn, testServiceAccount } from "../helpers/google-wallet
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 /**
- * The job queue (services/jobs.ts) on this run's database (PGlite, or PostgreSQL with
- * DATABASE_URL): Google Wallet PATCHes stand for every provider, as the stand-in counts them.
+ * The job queue (services/jobs.ts) on this run's database (the embedded PostgreSQL, or
+ * DATABASE_URL's): Google Wallet PATCHes stand for every provider, as the stand-in counts them.
  */
 
 jest.setTimeout(60_000);

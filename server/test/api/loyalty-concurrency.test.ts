@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Point 7 of the loyalty issue: stamps are written under a row lock, so concurrent scans of one
-// card neither lose nor double an update. CI runs this file on PostgreSQL as well as PGlite.
+// Stamps are written under a row lock, so concurrent scans of one card neither lose nor double an
+// update.
 let t: TestApp;
 let f: ReturnType<typeof loyaltyFixtures>;
 beforeAll(async () => {

@@ -4,7 +4,10 @@ import type { DashboardDetails } from "../../../contract/dashboard";
 import type { Paginated } from "../../../contract/pagination";
 import type { QrCode } from "../../../contract/qr-codes";
 import type { ScanPage } from "../../../contract/scans";
-import { COPY_SETTINGS, copyQuery, EXPORT_BATCH } from "../../src/modules/loyalty/scan-export";
+import { COPY_SETTINGS, copyQuery } from "../../src/modules/loyalty/scan-export";
+
+/** More rows than one network chunk of the COPY holds. */
+const EXPORT_ROWS = 500;
 import { csvCell } from "../helpers/csv";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { multipart } from "../helpers/dashboard";
@@ -119,7 +122,7 @@ describe("scan-export", () => {
     await t.query(
       sql`update customers set name = ${'=HYPERLINK("http://x", "click")'}, email = ${"a,b@example.com"} where lower(email) = lower(${joined.email})`,
     );
-    await copies(await firstScanId(token), EXPORT_BATCH + 20);
+    await copies(await firstScanId(token), EXPORT_ROWS + 20);
 
     const res = await t.get("/scan-export", { token });
     expect(res.statusCode).toBe(200);
@@ -132,7 +135,7 @@ describe("scan-export", () => {
       "time,kind,customer,email,card,business,location,staff,stamps after,programme,amount,currency,balance after",
     );
     const rows = lines.slice(1, -1);
-    expect(rows).toHaveLength(EXPORT_BATCH + 21);
+    expect(rows).toHaveLength(EXPORT_ROWS + 21);
     expect(new Set(rows).size).toBe(rows.length); // stamps_after differs on every copy: no row twice
     for (const row of rows) {
       expect(row).toContain(`"'=HYPERLINK(""http://x"", ""click"")","a,b@example.com",${joined.card.serial}`);
@@ -190,11 +193,6 @@ describe("scan-export", () => {
 describe("scan-export on PostgreSQL", () => {
   it("streams one COPY, held back by its reader, and ends it when the reader leaves", async () => {
     const database = t.testDatabase!.database;
-    if (t.testDatabase!.kind !== "postgres") {
-      // The embedded database has no COPY to a client: the export reads batches (the tests above).
-      expect(database.copyTextColumn).toBeUndefined();
-      return;
-    }
     const marker = `export-${Date.now()}`;
     const copying = async () =>
       Number(
@@ -205,7 +203,7 @@ describe("scan-export on PostgreSQL", () => {
         )[0]!.n,
       );
     // 100 MB if read whole: the reader takes one chunk, then stops reading.
-    const rows = await database.copyTextColumn!(
+    const rows = await database.copyTextColumn(
       `select '${marker}' || repeat('x', 90) || e'\\r\\n' from generate_series(1, 1000000)`,
     );
     const first = (await new Promise((resolve) => rows.once("data", resolve))) as Buffer;
@@ -224,10 +222,6 @@ describe("scan-export on PostgreSQL", () => {
 
 describe("scan-export's COPY plan", () => {
   it("reads in the index's order from the first row: no sort, no JIT, no parallel workers", async () => {
-    if (t.testDatabase!.kind !== "postgres") {
-      expect(t.testDatabase!.database.copyTextColumn).toBeUndefined(); // batches on the embedded database
-      return;
-    }
     const { token, qr } = await f.programme();
     await f.join(qr.qr_token);
     await copies(await firstScanId(token), 50);
@@ -357,17 +351,13 @@ describe("wallet-recover", () => {
 
 describe("statement timeout", () => {
   it("cancels a statement that runs too long and answers 503, never 500", async () => {
-    // A second API instance whose statements may run 300 ms (PostgreSQL); a trigger makes the
-    // staff scan's statement slow. PGlite has no statement timeout (one in-process connection):
-    // there the trigger raises the very error PostgreSQL raises when it cancels one.
+    // A second API instance whose statements may run 300 ms; a trigger makes the staff scan's
+    // statement slow.
     const slow = await t.testDatabase!.connectAgain({ statementTimeoutMs: 300 });
     const instance = await createTestApp({}, { database: slow });
     const { token, qr } = await f.programme();
     const joined = await f.join(qr.qr_token);
-    const body =
-      t.testDatabase!.kind === "postgres"
-        ? "perform pg_sleep(3);"
-        : "raise exception 'canceling statement due to statement timeout' using errcode = 'query_canceled';";
+    const body = "perform pg_sleep(3);";
     await t.query(
       sql.raw(`create function slow_scan() returns trigger language plpgsql as $$ begin ${body} return null; end $$`),
     );

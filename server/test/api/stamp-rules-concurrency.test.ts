@@ -5,9 +5,8 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { kindFixtures } from "../helpers/kinds";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 15 §6: a counter code and the daily cap hold under concurrent scans. Each rule is decided
-// under the card's row lock (stamping.ts), so this runs the same on PGlite and PostgreSQL (CI
-// runs the API suite on both).
+// A counter code and the daily cap hold under concurrent scans: each rule is decided under the
+// card's row lock (stamping.ts).
 jest.setTimeout(60_000);
 
 let t: TestApp;

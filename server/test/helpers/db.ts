@@ -2,10 +2,9 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import { Client } from "pg";
-import { connectPglite, connectPostgres, PGLITE_EXTENSIONS, type Database } from "../../src/db/client";
+import { connectPostgres, type Database } from "../../src/db/client";
 import { embeddedUrl, startEmbeddedPostgres, type EmbeddedServer } from "../../src/db/embedded-postgres";
 import { seedReferenceLists } from "../../src/seed/reference-lists";
 
@@ -18,29 +17,23 @@ import { seedReferenceLists } from "../../src/seed/reference-lists";
  * - Embedded PostgreSQL (default, as the API server's): the global setup starts one server for
  *   the run (`startEmbeddedPostgres` in a temporary $DATA_DIR) and sets DATABASE_URL to it; from
  *   there on it is the PostgreSQL case below. The teardown stops it.
- * - PGlite (DATABASE=pglite): the template is an in-memory PGlite database, migrated, then dumped with
- *   `dumpDataDir()` to a tar file whose path is passed to the workers in PGLITE_TEMPLATE_ENV. A test
- *   file loads it with `PGlite.create({ loadDataDir })` (~1 s instead of ~5 s for a fresh database).
  * - PostgreSQL (DATABASE_URL set): the template is the database `loyalty_test_template`, dropped and
  *   re-created and migrated at the start of the run. A test file runs
  *   `CREATE DATABASE loyalty_test_f_… TEMPLATE loyalty_test_template` and drops it at the end.
  */
 
-export const PGLITE_TEMPLATE_ENV = "LOYALTY_TEST_PGLITE_TEMPLATE";
 export const PG_TEMPLATE_DB = "loyalty_test_template";
 export const PG_TEST_DB_PREFIX = "loyalty_test_f_";
 /** Set to 1 to print how long the template build and each clone take. */
 export const TIMINGS_ENV = "LOYALTY_TEST_TIMINGS";
 
 export type TestDatabase = {
-  kind: Database["kind"];
-  /** PostgreSQL: the database's URL, for another process (a worker) to connect to. */
-  url?: string;
+  /** The database's URL, for another process (a worker) to connect to. */
+  url: string;
   database: Database;
   /**
    * A second, independent connection to the same database, as a second API instance would have.
-   * PostgreSQL: a new connection pool (with `statementTimeoutMs` when given). PGlite: the same
-   * in-process database (it has one connection, and no statement timeout).
+   * A new connection pool (with `statementTimeoutMs` when given).
    */
   connectAgain(options?: { statementTimeoutMs?: number }): Promise<Database>;
   /** Raw SQL for assertions and for simulating time (expired codes, a passed minute). */
@@ -97,49 +90,30 @@ const logTiming = (what: string, startedAt: number) => {
 };
 
 /** Builds the run's template (global setup). Answers what the teardown needs to remove. */
-export async function buildTemplate(): Promise<{ kind: Database["kind"]; location: string }> {
+export async function buildTemplate(): Promise<{ location: string }> {
   const startedAt = Date.now();
-  const url = adminUrl() ?? (process.env.DATABASE === "pglite" ? undefined : await startEmbedded());
-  if (url) {
-    await withAdmin(url, async (admin) => {
-      await admin.query(`drop database if exists ${quoteIdent(PG_TEMPLATE_DB)} with (force)`);
-      // Clones left by an interrupted run (one test run per database server at a time).
-      const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [
-        `${PG_TEST_DB_PREFIX}%`,
-      ]);
-      for (const { datname } of rows) {
-        await admin.query(`drop database if exists ${quoteIdent(datname)} with (force)`);
-      }
-      await admin.query(`create database ${quoteIdent(PG_TEMPLATE_DB)}`);
-    });
-    const template = connectPostgres(withDatabaseName(url, PG_TEMPLATE_DB));
-    try {
-      await template.migrate();
-      await seedReferenceLists(template.db);
-    } finally {
-      // CREATE DATABASE … TEMPLATE needs the template to have no open connections.
-      await template.close();
+  const url = adminUrl() ?? (await startEmbedded());
+  await withAdmin(url, async (admin) => {
+    await admin.query(`drop database if exists ${quoteIdent(PG_TEMPLATE_DB)} with (force)`);
+    // Clones left by an interrupted run (one test run per database server at a time).
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [
+      `${PG_TEST_DB_PREFIX}%`,
+    ]);
+    for (const { datname } of rows) {
+      await admin.query(`drop database if exists ${quoteIdent(datname)} with (force)`);
     }
-    logTiming("PostgreSQL template (create + migrate)", startedAt);
-    return { kind: "postgres", location: PG_TEMPLATE_DB };
-  }
-
-  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    await admin.query(`create database ${quoteIdent(PG_TEMPLATE_DB)}`);
+  });
+  const template = connectPostgres(withDatabaseName(url, PG_TEMPLATE_DB));
   try {
-    const database = await connectPglite({ pglite });
-    await database.migrate();
-    // The reference lists (categories, countries) are part of every real database.
-    await seedReferenceLists(database.db);
-    const dump = await pglite.dumpDataDir("none");
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "loyalty-test-"));
-    const file = path.join(dir, "template.tar");
-    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    process.env[PGLITE_TEMPLATE_ENV] = file;
-    logTiming("PGlite template (create + migrate + dump)", startedAt);
-    return { kind: "pglite", location: file };
+    await template.migrate();
+    await seedReferenceLists(template.db);
   } finally {
-    await pglite.close();
+    // CREATE DATABASE … TEMPLATE needs the template to have no open connections.
+    await template.close();
   }
+  logTiming("PostgreSQL template (create + migrate)", startedAt);
+  return { location: PG_TEMPLATE_DB };
 }
 
 /** Removes the run's template (global teardown). */
@@ -153,10 +127,7 @@ export async function dropTemplate(): Promise<void> {
   }
   if (url) {
     await withAdmin(url, (admin) => admin.query(`drop database if exists ${quoteIdent(PG_TEMPLATE_DB)} with (force)`));
-    return;
   }
-  const file = process.env[PGLITE_TEMPLATE_ENV];
-  if (file) fs.rmSync(path.dirname(file), { recursive: true, force: true });
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -165,54 +136,27 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export async function createTestDatabase(): Promise<TestDatabase> {
   const startedAt = Date.now();
   const url = adminUrl();
-  if (url) {
-    const name = `${PG_TEST_DB_PREFIX}${process.pid}_${randomBytes(4).toString("hex")}`;
-    await withAdmin(url, (admin) =>
-      admin.query(`create database ${quoteIdent(name)} template ${quoteIdent(PG_TEMPLATE_DB)}`),
-    );
-    const testUrl = withDatabaseName(url, name);
-    const database = connectPostgres(testUrl);
-    const extra: Database[] = [];
-    logTiming("PostgreSQL clone", startedAt);
-    return {
-      kind: "postgres",
-      url: testUrl,
-      database,
-      async connectAgain(options) {
-        const again = connectPostgres(testUrl, options);
-        extra.push(again);
-        return again;
-      },
-      query: async (query) => rowsOf(await database.db.execute(query)),
-      async close() {
-        await Promise.all([database, ...extra].map((d) => d.close().catch(() => {})));
-        await withAdmin(url, (admin) => admin.query(`drop database if exists ${quoteIdent(name)} with (force)`));
-      },
-    };
-  }
-
-  const file = process.env[PGLITE_TEMPLATE_ENV];
-  if (!file || !fs.existsSync(file)) {
-    throw new Error(`${PGLITE_TEMPLATE_ENV} is not set or missing: API tests need the global setup (npm run test:api)`);
-  }
-  // The class loaded outside Jest's sandbox (environment.ts), where PGlite can load its WebAssembly.
-  const OuterPGlite = (globalThis as Record<string, unknown>)["__loyaltyTestPGlite"] as typeof PGlite | undefined;
-  if (!OuterPGlite)
-    throw new Error("API tests need the api project's test environment (server/test/helpers/environment.ts)");
-  const pglite = await OuterPGlite.create({
-    loadDataDir: new Blob([fs.readFileSync(file)]),
-    extensions: PGLITE_EXTENSIONS,
-  });
-  const database = await connectPglite({ pglite });
-  logTiming("PGlite clone", startedAt);
+  if (!url) throw new Error("DATABASE_URL is not set: API tests need the global setup (npm run test:api)");
+  const name = `${PG_TEST_DB_PREFIX}${process.pid}_${randomBytes(4).toString("hex")}`;
+  await withAdmin(url, (admin) =>
+    admin.query(`create database ${quoteIdent(name)} template ${quoteIdent(PG_TEMPLATE_DB)}`),
+  );
+  const testUrl = withDatabaseName(url, name);
+  const database = connectPostgres(testUrl);
+  const extra: Database[] = [];
+  logTiming("PostgreSQL clone", startedAt);
   return {
-    kind: "pglite",
+    url: testUrl,
     database,
-    // One in-process PGlite database has one connection; a second app shares it (and must not close it).
-    connectAgain: async () => ({ ...database, close: async () => {} }),
+    async connectAgain(options) {
+      const again = connectPostgres(testUrl, options);
+      extra.push(again);
+      return again;
+    },
     query: async (query) => rowsOf(await database.db.execute(query)),
-    close: async () => {
-      if (!pglite.closed) await database.close();
+    async close() {
+      await Promise.all([database, ...extra].map((d) => d.close().catch(() => {})));
+      await withAdmin(url, (admin) => admin.query(`drop database if exists ${quoteIdent(name)} with (force)`));
     },
   };
 }

@@ -23,7 +23,6 @@ describe("loadConfig", () => {
       port: 4000,
       dataDir: path.resolve("./data"),
       databaseUrl: undefined,
-      embeddedDatabase: "postgres",
       appName: "Loyalty Cards",
       publicAppUrl: "http://localhost:3000",
       smtpUrl: undefined,
@@ -39,9 +38,10 @@ describe("loadConfig", () => {
     });
   });
 
-  it("takes the embedded PostgreSQL or PGlite, nothing else", () => {
-    expect(load({ DATABASE: "pglite" }).embeddedDatabase).toBe("pglite");
+  it("refuses to start on the removed PGlite, saying how to move its data", () => {
+    expect(configError({ DATABASE: "pglite" })).toMatch(/DATABASE.*PGlite was removed.*npm run restore/);
     expect(configError({ DATABASE: "sqlite" })).toMatch(/DATABASE/);
+    expect(() => load({ DATABASE: "postgres" })).not.toThrow();
   });
 
   it("reads every variable", () => {
@@ -51,7 +51,7 @@ describe("loadConfig", () => {
       API_PORT: "8080",
       DATA_DIR: "/var/lib/loyalty",
       DATABASE_URL: "postgresql://app:pw@db:5432/loyalty",
-      DATABASE: "pglite",
+      DATABASE: "postgres",
       APP_NAME: "Stamp It",
       PUBLIC_APP_URL: "https://stamp.example.com/",
       SMTP_URL: "smtps://user:pw@smtp.example.com:465",
@@ -69,7 +69,6 @@ describe("loadConfig", () => {
       port: 8080,
       dataDir: "/var/lib/loyalty",
       databaseUrl: "postgresql://app:pw@db:5432/loyalty",
-      embeddedDatabase: "pglite",
       appName: "Stamp It",
       publicAppUrl: "https://stamp.example.com",
       smtpUrl: "smtps://user:pw@smtp.example.com:465",

@@ -1,7 +1,7 @@
 import { customType, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
-/** Raw bytes: node-postgres answers a Buffer, PGlite a Uint8Array; both become a Buffer. */
+/** Raw bytes: node-postgres answers a Buffer (a Uint8Array from another driver becomes one). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),

@@ -86,7 +86,7 @@ const selectRows = (db: Db, p: Programme) =>
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectRows>["execute"]>>[number];
 
-/** A computed boolean: node-postgres and PGlite answer `true`; be lenient with `'t'` all the same. */
+/** A computed boolean: node-postgres answers `true`; be lenient with `'t'` all the same. */
 const truthy = (value: unknown) => value === true || value === "t" || value === "true";
 
 function flagsOf(row: Row): CustomerFlag[] {

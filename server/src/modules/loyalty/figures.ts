@@ -41,7 +41,7 @@ export async function loyaltyFigures(db: Db, ownerId: number) {
     figures,
   ]);
   const { anchor, today, redeemed, days } = rows[0]!;
-  // PGlite answers json as parsed values, node-postgres too; a string would be a driver change.
+  // node-postgres answers json as parsed values; a string would be a driver change.
   const byDay = new Map(
     (typeof days === "string" ? (JSON.parse(days) as ScanFigures["days"]) : days).map((d) => [d.day, d]),
   );

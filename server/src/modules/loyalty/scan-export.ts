@@ -1,20 +1,17 @@
-import { Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { minorDigits } from "../../../../contract/money";
-import type { ScanCursor } from "../../../../contract/scans";
 import type { Database } from "../../db/client";
 import { businesses } from "../../db/schema";
 import { scanFilter, type ScanFilters } from "./scan-filter";
 
 /**
  * The owner's scans as CSV, newest first, each line made whole by PostgreSQL (one text column).
- * On PostgreSQL the lines come from one `COPY … TO STDOUT` straight into the answer: nothing is
- * built per row in the API server, which keeps its memory flat through a million rows without
- * any process-wide GC setting. The embedded database (no COPY to a client) reads the same lines in
- * keyset batches of EXPORT_BATCH, each read when the client has taken the previous one.
+ * The lines come from one `COPY … TO STDOUT` straight into the answer: nothing is built per row in
+ * the API server, which keeps its memory flat through a million rows without any process-wide GC
+ * setting.
  */
-export const EXPORT_BATCH = 500;
 
 const HEADER = [
   ...["time", "kind", "customer", "email", "card", "business", "location", "staff", "stamps after"],
@@ -140,38 +137,8 @@ export const copyQuery = (ownerId: number, filters: ScanFilters, groups: DigitGr
  */
 export const COPY_SETTINGS = { enable_sort: "off", jit: "off", max_parallel_workers_per_gather: "0" };
 
-/** The CSV answer: on PostgreSQL COPY's bytes, on the embedded database batch after batch. */
+/** The CSV answer: COPY's bytes, streamed with back-pressure. */
 export async function scanExport(database: Database, ownerId: number, filters: ScanFilters): Promise<Readable> {
   const groups = await digitGroups(database, ownerId);
-  if (database.copyTextColumn) {
-    return database.copyTextColumn(copyQuery(ownerId, filters, groups), { first: FIRST, settings: COPY_SETTINGS });
-  }
-  return Readable.from(batches(database, whereOf(ownerId, filters), lineOf(groups)), { objectMode: false });
-}
-
-type BatchRow = { id: number; cursor_at: string; line: string };
-
-/**
- * Keyset batches, one short indexed statement each: the batch's scans by the owner's index, their
- * holders and names by primary key. No connection is held between batches.
- */
-async function* batches(database: Database, where: string, line: string): AsyncGenerator<Buffer> {
-  yield FIRST;
-  let after: ScanCursor | undefined;
-  for (;;) {
-    const next = after ? sql`and (scans.created_at, scans.id) < (${after.at}::timestamptz, ${after.id})` : sql``;
-    const { rows } = (await database.db.execute(sql`
-      select s.id, to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-        ${sql.raw(line)} as line
-      from (
-        select * from scans where ${sql.raw(where)} ${next}
-        order by scans.created_at desc, scans.id desc limit ${EXPORT_BATCH}
-      ) s ${sql.raw(JOINS)}
-      order by s.created_at desc, s.id desc`)) as unknown as { rows: BatchRow[] };
-    if (rows.length === 0) return;
-    yield Buffer.from(rows.map((r) => r.line).join(""));
-    if (rows.length < EXPORT_BATCH) return;
-    const last = rows.at(-1)!;
-    after = { at: last.cursor_at, id: last.id };
-  }
+  return database.copyTextColumn(copyQuery(ownerId, filters, groups), { first: FIRST, settings: COPY_SETTINGS });
 }

@@ -85,8 +85,7 @@ function cardSelects(lock: boolean) {
  * the rules decide on: the reward candidates (the card's own, retired or not, is its balance's
  * unit), the business's fraud threshold and currency, its day on the database's clock, and the
  * names an answer shows. Concurrent changes of one card queue on the lock, and each decides on the
- * row as the previous one left it: nothing is lost or doubled, on PostgreSQL and on PGlite (which
- * runs transactions one at a time anyway). Only the card's row is locked: scans of other cards of
+ * row as the previous one left it: nothing is lost or doubled. Only the card's row is locked: scans of other cards of
  * the business never wait for it. The select is built once per kind of key (the hot path of every
  * stamp: db/reusable-select.ts).
  */
