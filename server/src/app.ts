@@ -1,13 +1,12 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyInstance } from "fastify";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import { localeFromAcceptLanguage } from "../../contract/locales";
 import { translator } from "./i18n";
 import type { Config } from "./config";
 import type { Database, Db } from "./db/client";
-import { isDatabaseUnavailable } from "./http/db-unavailable";
 import { HttpError } from "./http/errors";
-import { isStatementCancelled } from "./http/db-errors";
+import { failureOf } from "./http/failure";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { registerJsonParser } from "./http/json-body";
 import { loggerOptions, type LogStream } from "./logger";
@@ -89,10 +88,6 @@ declare module "fastify" {
 
 /** The largest request body (JSON, form or multipart); matches the BFF cap (BFF_BODY_LIMIT). */
 const BODY_LIMIT = 5 * 1024 * 1024;
-
-/** What busboy (@fastify/multipart's parser) says of a multipart body it cannot read. */
-const MULTIPART_ERROR =
-  /^(Multipart: |Unexpected end of multipart data|Boundary required|The needle cannot|Malformed part header|Part terminated early)/;
 
 export type AppDeps = {
   database: Database;
@@ -231,59 +226,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     );
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error, request, reply) => {
     // The app's calls answer in the page's language (the BFF passes it on as Accept-Language).
     const t = translator(localeFromAcceptLanguage(request.headers["accept-language"]));
-    if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers)
-        .send({ status: false, data: null, ...error.localized(t) });
-    }
-    const code = (error as FastifyError).code;
-    if (
-      code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
-      code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
-      error instanceof SyntaxError
-    ) {
-      return reply.code(422).send({
+    const failure = failureOf(error, request);
+    return reply
+      .code(failure.status)
+      .headers(failure.headers)
+      .send({
         status: false,
-        message: t("http.invalidInput"),
         data: null,
-        errors: { _: [t("http.invalidJson")] },
+        ...new HttpError(failure.status, failure.sentence, failure.fields).localized(t),
       });
-    }
-    if (isStatementCancelled(error)) {
-      request.log.warn({ err: error }, "statement cancelled (statement timeout)");
-      return reply
-        .code(503)
-        .header("retry-after", "5")
-        .send({ status: false, message: t("http.serviceUnavailable"), data: null });
-    }
-    // busboy's errors on a broken multipart body (no boundary, truncated) carry no status code.
-    if (!(error as FastifyError).statusCode && request.isMultipart() && MULTIPART_ERROR.test(error.message)) {
-      return reply.code(422).send({
-        status: false,
-        message: t("http.invalidInput"),
-        data: null,
-        errors: { _: [t("http.invalidMultipart")] },
-      });
-    }
-    const status = (error as FastifyError).statusCode;
-    if (status && status >= 400 && status < 500) {
-      return reply.code(status).send({ status: false, message: error.message, data: null });
-    }
-    if (isDatabaseUnavailable(error)) {
-      // A restart or failover of the database: the client may try again in a moment (the pool
-      // reconnects by itself), so 503 with Retry-After, never a 500.
-      request.log.warn({ err: error }, "database unavailable");
-      return reply
-        .code(503)
-        .header("retry-after", "1")
-        .send({ status: false, message: t("http.serviceUnavailable"), data: null });
-    }
-    request.log.error({ err: error }, "unhandled error");
-    return reply.code(500).send({ status: false, message: t("http.serverError"), data: null });
   });
 
   app.setNotFoundHandler((request, reply) => {
