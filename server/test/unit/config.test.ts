@@ -36,6 +36,7 @@ describe("loadConfig", () => {
       seedDemoUser: true,
       rateLimitFactor: 1,
       webhooksAllowPrivate: false,
+      squareApiUrl: "https://connect.squareup.com",
     });
   });
 
@@ -82,6 +83,7 @@ describe("loadConfig", () => {
       seedDemoUser: false,
       rateLimitFactor: 2.5,
       webhooksAllowPrivate: false,
+      squareApiUrl: "https://connect.squareup.com",
     });
   });
 
