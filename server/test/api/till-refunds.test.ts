@@ -99,6 +99,23 @@ describe("Shopify refunds", () => {
     expect(await balanceOf(joined.card.serial)).toBe(before + 15);
   });
 
+  it("refunds delivered at once: the same one takes back once, different ones add up to the order's earn", async () => {
+    const { joined, shop } = await shopWith({ points_per_visit: 3, points_per_unit: 1 });
+    const before = await balanceOf(joined.card.serial);
+    await shop.paid({ id: 106, total: "20.00", email: joined.email });
+    const same = await Promise.all(Array.from({ length: 8 }, () => shop.refund(106, { id: 1, amounts: ["4.00"] })));
+    expect(same.map(outcome).filter((o) => o === "refunded")).toHaveLength(1);
+    expect(await balanceOf(joined.card.serial)).toBe(before + 23 - 4);
+    // Four more of 4.00 at once reach the total: all 23 back, never more.
+    const others = await Promise.all([2, 3, 4, 5, 6].map((id) => shop.refund(106, { id, amounts: ["4.00"] })));
+    expect(others.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await balanceOf(joined.card.serial)).toBe(before);
+    const [order] = await t.query<{ refunded: number }>(
+      sql`select refunded from order_earns where order_id = 'shopify:106'`,
+    );
+    expect(order).toEqual({ refunded: 23 });
+  });
+
   it("a refund after the balance was spent stops at zero and tells the owner in the feed", async () => {
     const { joined, shop, token } = await shopWith({ points_per_visit: 0, points_per_unit: 1 });
     await shop.paid({ id: 105, total: "20.00", email: joined.email });
