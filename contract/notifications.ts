@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   "fraud_alert",
   /** Issue 24: a webhook endpoint failed for 5 days and was turned off. */
   "webhook_disabled",
+  /** A till order's refund could not take back all it should: the card had spent its balance. */
+  "refund_short",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -94,6 +94,23 @@ test("the Integrations page: an API key shown once, a Shopify till whose signed 
   await expect(orders).toContainText("1001001");
   await expect(orders).toContainText("Sam Shopper earned 1 stamp");
 
+  // An order whose total is no amount is answered 200 (Shopify would retry it for days) and
+  // listed among the orders that earned nothing, with its reason.
+  const odd = JSON.stringify({ ...JSON.parse(raw), id: 1001002, total_price: "abc", current_total_price: "abc" });
+  const oddAnswer = await request.post(url, {
+    headers: {
+      "content-type": "application/json",
+      "x-shopify-topic": "orders/paid",
+      "x-shopify-hmac-sha256": createHmac("sha256", secret).update(odd).digest("base64"),
+    },
+    data: odd,
+  });
+  expect(oddAnswer.status(), await oddAnswer.text()).toBe(200);
+  await page.reload();
+  const skipped = page.getByRole("list", { name: "Orders of Shopify for Till Café that earned nothing" });
+  await expect(skipped).toContainText("1001002");
+  await expect(skipped).toContainText("its total is not an amount");
+
   // A webhook endpoint: a loopback address is refused beside the field; a public one is added
   // and its signing secret shown once.
   await page.getByLabel("Endpoint URL").fill("http://127.0.0.1:9/hooks");

@@ -71,6 +71,8 @@ const envSchema = z.object({
    * (receivers on this machine); a production start refuses it.
    */
   WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
+  /** Square's API (its Customers API, for a till connection's paying customers); tests point it at a stand-in. */
+  SQUARE_API_URL: z.url().default("https://connect.squareup.com"),
 });
 
 export type Config = {
@@ -102,6 +104,8 @@ export type Config = {
   fcm?: FcmConfig;
   /** Webhook URLs may point at loopback and private addresses (never in production). */
   webhooksAllowPrivate: boolean;
+  /** Square's API base URL, without a trailing slash. */
+  squareApiUrl: string;
 };
 
 export type FcmConfig = {
@@ -224,5 +228,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleWallet: google.config,
     fcm: e.FIREBASE_SERVICE_ACCOUNT ? parseServiceAccount(e.FIREBASE_SERVICE_ACCOUNT, e.FCM_ENDPOINT) : undefined,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+    squareApiUrl: e.SQUARE_API_URL.replace(/\/$/, ""),
   };
 }

@@ -14,6 +14,7 @@ export const redactPaths = [
   "*.token",
   "*.otp",
   "*.secret",
+  "*.access_token",
 ];
 
 /** Query parameters whose values are secrets (invite tokens, QR tokens) are cut from logged URLs. */

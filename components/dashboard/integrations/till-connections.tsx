@@ -7,7 +7,7 @@ import { ItemRow } from "@/components/ui/item-row";
 import { EmptyState } from "@/components/ui/query-state";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { POS_PROVIDERS, type PosConnection, type PosProvider } from "@/contract/pos";
+import { POS_PROVIDERS, type PosConnection, type PosProvider, type PosSkippedOrder } from "@/contract/pos";
 import { useBusinessOptions } from "@/lib/browser/queries/businesses";
 import {
   useAddPosConnection,
@@ -18,6 +18,7 @@ import {
 } from "@/lib/browser/queries/integrations";
 import { PagedList } from "../paged-list";
 import { AddFormCard, useAddForm, CopyField, useReportError, useWhen } from "./shared";
+import { SquareAccessToken } from "./square-access-token";
 
 const PROVIDER_NAME: Record<PosProvider, string> = { shopify: "Shopify", square: "Square" };
 
@@ -30,6 +31,7 @@ function ConnectionForm({ onAdded }: { onAdded: (added: NewPosConnection) => voi
   const [businessId, setBusinessId] = useState("");
   const [provider, setProvider] = useState<PosProvider | "">("shopify");
   const [secret, setSecret] = useState("");
+  const [accessToken, setAccessToken] = useState("");
   const [enrol, setEnrol] = useState(false);
 
   const onSubmit = (event: FormEvent) => {
@@ -42,9 +44,18 @@ function ConnectionForm({ onAdded }: { onAdded: (added: NewPosConnection) => voi
       missing,
       () =>
         provider
-          ? { business_id: Number(businessId), provider, secret: secret.trim(), enrol_unknown: enrol }
+          ? {
+              business_id: Number(businessId),
+              provider,
+              secret: secret.trim(),
+              ...(provider === "square" && accessToken.trim() && { access_token: accessToken.trim() }),
+              enrol_unknown: enrol,
+            }
           : undefined,
-      () => setSecret(""),
+      () => {
+        setSecret("");
+        setAccessToken("");
+      },
     );
   };
 
@@ -83,6 +94,18 @@ function ConnectionForm({ onAdded }: { onAdded: (added: NewPosConnection) => voi
         error={errors.secret}
         onChange={(e) => setSecret(e.target.value)}
       />
+      {provider === "square" && (
+        <TextField
+          label={t("accessToken")}
+          name="access_token"
+          type="password"
+          autoComplete="off"
+          hint={t("accessTokenHint")}
+          value={accessToken}
+          error={errors.access_token}
+          onChange={(e) => setAccessToken(e.target.value)}
+        />
+      )}
       <label className="checkbox">
         <input type="checkbox" name="enrol_unknown" checked={enrol} onChange={(e) => setEnrol(e.target.checked)} />
         {t("enrolNew")}
@@ -104,6 +127,21 @@ function Added({ added, onDone }: { added: NewPosConnection; onDone: () => void 
       </button>
     </section>
   );
+}
+
+/** Why an order earned nothing, in the owner's words. */
+function SkippedReason({ order }: { order: PosSkippedOrder }) {
+  const t = useTranslations("dashboardMore.till");
+  switch (order.reason) {
+    case "currency":
+      return <>{t("paidOther")}</>;
+    case "bad-amount":
+      return <>{t("badAmount")}</>;
+    case "above-limit":
+      return <>{t("aboveLimit")}</>;
+    default:
+      return <>{t("noCard", { who: order.email ?? order.phone ?? t("thisCustomer") })}</>;
+  }
 }
 
 function ConnectionRow({ connection }: { connection: PosConnection }) {
@@ -141,9 +179,24 @@ function ConnectionRow({ connection }: { connection: PosConnection }) {
         />
         {t("enrol")}
       </label>
+      {connection.provider === "square" && <SquareAccessToken connection={connection} name={name} />}
       <p className="small">
         <span className="badge badge-warning">{t("unknown", { count: connection.unknown_customers })}</span>{" "}
         <span className="badge badge-warning">{t("otherCurrency", { count: connection.currency_errors })}</span>
+        {connection.skipped["bad-amount"] > 0 && (
+          <>
+            {" "}
+            <span className="badge badge-warning">{t("badAmounts", { count: connection.skipped["bad-amount"] })}</span>
+          </>
+        )}
+        {connection.skipped["above-limit"] > 0 && (
+          <>
+            {" "}
+            <span className="badge badge-warning">
+              {t("aboveLimits", { count: connection.skipped["above-limit"] })}
+            </span>
+          </>
+        )}
       </p>
       <h4 className="small">{t("lastOrders")}</h4>
       {connection.last_orders.length === 0 ? (
@@ -166,17 +219,14 @@ function ConnectionRow({ connection }: { connection: PosConnection }) {
           ))}
         </ul>
       )}
-      {connection.last_unknown.length > 0 && (
+      {connection.last_skipped.length > 0 && (
         <>
           <h4 className="small">{t("nothing")}</h4>
           <ul className="order-list" aria-label={t("nothingOf", { name })}>
-            {connection.last_unknown.map((order) => (
+            {connection.last_skipped.map((order) => (
               <li key={`${order.order_id}-${order.reason}`} className="small">
                 {t.rich("order", { order: order.order_id, code: (chunks) => <code>{chunks}</code> })}{" "}
-                {order.reason === "currency"
-                  ? t("paidOther")
-                  : t("noCard", { who: order.email ?? order.phone ?? t("thisCustomer") })}{" "}
-                · {when(order.created_at)}
+                <SkippedReason order={order} /> · {when(order.created_at)}
               </li>
             ))}
           </ul>

@@ -19,6 +19,7 @@ const KIND_KEY: Record<NotificationKind, string> = {
   message: "message",
   fraud_alert: "fraud_alert",
   webhook_disabled: "webhook_disabled",
+  refund_short: "refund_short",
 };
 
 /**

@@ -30,7 +30,16 @@ export function usePosConnections(page: number) {
   });
 }
 
-export type PosConnectionAdd = { business_id: number; provider: PosProvider; secret: string; enrol_unknown: boolean };
+export type PosConnectionAdd = {
+  business_id: number;
+  provider: PosProvider;
+  secret: string;
+  /** Square only: the access token its Customers API is read with. */
+  access_token?: string;
+  enrol_unknown: boolean;
+};
+/** The enrol setting, and (Square) a new access token or null to remove it. */
+export type PosConnectionSettings = { id: number; enrol_unknown?: boolean; access_token?: string | null };
 export type NewPosConnection = { id: number; provider: PosProvider; webhook_url: string };
 
 export const useAddPosConnection = () =>
@@ -40,9 +49,7 @@ export const useAddPosConnection = () =>
 export const useDeletePosConnection = () =>
   useListMutation(integrationKeys.pos, (id: number) => apiCall(calls.posConnectionDelete, { body: { id } }));
 export const usePosConnectionSettings = () =>
-  useListMutation(integrationKeys.pos, (body: { id: number; enrol_unknown: boolean }) =>
-    apiCall(calls.posConnectionSettings, { body }),
-  );
+  useListMutation(integrationKeys.pos, (body: PosConnectionSettings) => apiCall(calls.posConnectionSettings, { body }));
 
 export function useApiKeys() {
   return useQuery({

@@ -102,3 +102,29 @@ it("the same order delivered 10 times at once earns once", async () => {
   expect(refunds.filter((o) => !o!.duplicate)).toHaveLength(1);
   expect((await balance(card.serial)).stamps).toBe(before);
 });
+
+it("partial refunds take back the amount's share, the visit's with the refund that reaches the total, each refund id once", async () => {
+  const { qr } = await programmeOf({ kind: "points", points_per_visit: 2, points_per_unit: 1 });
+  const { card } = await f.join(qr.qr_token);
+  const start = (await balance(card.serial)).stamps;
+  expect(await earn(card.serial, { orderId: "P-1", amount: "20.00" })).toMatchObject({
+    earn: { earned: 22, visitEarned: 2, total: 2000 },
+  });
+  const { user_id, business_id } = await ownerOf(card.serial);
+  const part = (refundId: string, amount: number) =>
+    refundOrder(t.app.db, t.app.events, {
+      ownerId: user_id,
+      businessId: business_id,
+      orderId: "P-1",
+      source: "api",
+      refundId,
+      amount,
+    });
+  expect(await part("r1", 500)).toMatchObject({ duplicate: false, taken: 5, short: 0 });
+  expect(await part("r1", 500)).toMatchObject({ duplicate: true, taken: 0 });
+  expect(await part("r2", 1499)).toMatchObject({ taken: 14 });
+  expect((await balance(card.serial)).stamps).toBe(start + 22 - 19);
+  expect(await part("r3", 1)).toMatchObject({ taken: 3, earn: { refunded: 22, refundedAmount: 2000 } });
+  expect((await balance(card.serial)).stamps).toBe(start);
+  expect((await balance(card.serial)).spend).toBe(0);
+});

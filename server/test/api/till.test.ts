@@ -161,9 +161,9 @@ describe("Shopify", () => {
       403,
     );
 
-    // Deleted: its deliveries are refused.
+    // Deleted: its deliveries are refused, as a bad signature is.
     expect((await t.post("/pos-connection-delete", { id: connection.id }, { token })).statusCode).toBe(200);
-    expectError(await shopifySender(t, connection, "k").paid({ id: 1, total: "1.00" }), 404);
+    expectError(await shopifySender(t, connection, "k").paid({ id: 1, total: "1.00" }), 401);
   });
 
   it("the same order delivered 10 times at once earns once", async () => {
@@ -215,7 +215,7 @@ describe("Square", () => {
     expectError(await square.payment({ id: "P9", amount: 100, email: joined.email }, { signature: bodyOnly }), 401);
     // A Shopify receiver does not take a Square connection's id.
     const asShopify = { webhook_url: connection.webhook_url.replace("/square/", "/shopify/") };
-    expectError(await shopifySender(t, asShopify, "key").paid({ id: 1, total: "1.00" }), 404);
+    expectError(await shopifySender(t, asShopify, "key").paid({ id: 1, total: "1.00" }), 401);
     expect(await stampsOf(joined.card.serial)).toBe(0);
   });
 });
@@ -232,7 +232,7 @@ describe("bad input", () => {
     expect(Object.keys(bad.body.errors ?? {})).toEqual(expect.arrayContaining(["provider", "secret"]));
   });
 
-  it("a signed body that is not a JSON object is 422, and writes nothing", async () => {
+  it("a signed body that is not a JSON object is 200 (ignored), and writes nothing", async () => {
     const { token, business } = await f.programme();
     const connection = await connect(token, business.id, "shopify", "k");
     const { createHmac } = await import("node:crypto");
@@ -245,6 +245,144 @@ describe("bad input", () => {
         "x-shopify-hmac-sha256": createHmac("sha256", "k").update(raw).digest("base64"),
       },
     });
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toEqual({ outcome: "ignored" });
+    expect(await t.query(sql`select 1 from pos_skipped_orders where connection_id = ${connection.id}`)).toHaveLength(0);
+  });
+});
+
+describe("a verified delivery always answers 2xx", () => {
+  const skippedOf = async (connectionId: number) =>
+    t.query<{ order_id: string; reason: string }>(
+      sql`select order_id, reason from pos_skipped_orders where connection_id = ${connectionId} order by id`,
+    );
+
+  it("an odd total (not a number, negative, too many decimals) is 200 and listed as skipped bad-amount", async () => {
+    const { token, business, qr } = await programmeOf({ kind: "points", points_per_visit: 0, points_per_unit: 1 });
+    const joined = await f.join(qr.qr_token);
+    const connection = await connect(token, business.id, "shopify", "k");
+    const shop = shopifySender(t, connection, "k");
+    for (const [id, total] of [
+      [31, "abc"],
+      [32, "-5.00"],
+      [33, "1.234"],
+    ] as const) {
+      const res = await shop.paid({ id, total, email: joined.email });
+      expect(res.statusCode).toBe(200);
+      expect(res.body.data).toEqual({ outcome: "bad amount" });
+    }
+    expect(await stampsOf(joined.card.serial)).toBe(0);
+    expect(await skippedOf(connection.id)).toEqual([
+      { order_id: "shopify:31", reason: "bad-amount" },
+      { order_id: "shopify:32", reason: "bad-amount" },
+      { order_id: "shopify:33", reason: "bad-amount" },
+    ]);
+    const [listed] = await list(token);
+    expect(listed!.skipped).toEqual({ "unknown-customer": 0, currency: 0, "bad-amount": 3, "above-limit": 0 });
+    expect(listed!.last_skipped.map((o) => [o.order_id, o.reason])).toEqual([
+      ["33", "bad-amount"],
+      ["32", "bad-amount"],
+      ["31", "bad-amount"],
+    ]);
+  });
+
+  it("an amount the engine refuses is 200 and skipped: above-limit for a readable amount, bad-amount for none", async () => {
+    const { token, business, qr } = await programmeOf({ kind: "cashback", cashback_basis_points: 1000 });
+    const joined = await f.join(qr.qr_token);
+    const connection = await connect(token, business.id, "shopify", "k");
+    const shop = shopifySender(t, connection, "k");
+    // Cashback of 10% on this earns more than any balance holds: the engine refuses its amount.
+    const huge = await shop.paid({ id: 41, total: "90000000000000.00", email: joined.email });
+    expect(huge.statusCode).toBe(200);
+    expect(huge.body.data).toEqual({ outcome: "above limit" });
+    // No total at all: cashback has nothing to earn on (the engine refuses it too).
+    const none = await shop.send("orders/paid", { id: 42, currency: "EUR", email: joined.email });
+    expect(none.statusCode).toBe(200);
+    expect(none.body.data).toEqual({ outcome: "bad amount" });
+    expect(await stampsOf(joined.card.serial)).toBe(0);
+    expect(await skippedOf(connection.id)).toEqual([
+      { order_id: "shopify:41", reason: "above-limit" },
+      { order_id: "shopify:42", reason: "bad-amount" },
+    ]);
+    expect(await t.query(sql`select 1 from order_earns where business_id = ${business.id}`)).toHaveLength(0);
+    // The order may earn once its amount is one the business takes.
+    expect((await shop.paid({ id: 41, total: "10.00", email: joined.email })).body.data).toEqual({ outcome: "earned" });
+  });
+
+  it("an order without a currency is listed as skipped currency, not earned (Shopify and Square)", async () => {
+    const { token, business, qr } = await programmeOf({ kind: "points", points_per_visit: 0, points_per_unit: 1 });
+    const joined = await f.join(qr.qr_token);
+    const shopConnection = await connect(token, business.id, "shopify", "k");
+    const shop = shopifySender(t, shopConnection, "k");
+    const noCurrency = await shop.send("orders/paid", { id: 51, total_price: "10.00", email: joined.email });
+    expect(noCurrency.statusCode).toBe(200);
+    expect(noCurrency.body.data).toEqual({ outcome: "other currency" });
+    const squareConnection = await connect(token, business.id, "square", "sq");
+    const square = squareSender(t, squareConnection, "sq");
+    const squareNoCurrency = await square.payment({ id: "P51", amount: 1000, currency: null, email: joined.email });
+    expect(squareNoCurrency.body.data).toEqual({ outcome: "other currency" });
+    expect(await stampsOf(joined.card.serial)).toBe(0);
+    expect(await skippedOf(shopConnection.id)).toEqual([{ order_id: "shopify:51", reason: "currency" }]);
+    expect(await skippedOf(squareConnection.id)).toEqual([{ order_id: "square:P51", reason: "currency" }]);
+  });
+
+  it("an unknown connection id and a removed connection answer byte for byte as a bad signature", async () => {
+    const { token, business } = await f.programme();
+    const connection = await connect(token, business.id, "shopify", "right");
+    const order = { id: 61, total: "1.00" };
+    const badSignature = await shopifySender(t, connection, "wrong").paid(order);
+    expect(badSignature.statusCode).toBe(401);
+    const answers = [
+      await shopifySender(t, { webhook_url: connection.webhook_url.replace(/\/\d+$/, "/2147480000") }, "right").paid(
+        order,
+      ),
+    ];
+    expect((await t.post("/pos-connection-delete", { id: connection.id }, { token })).statusCode).toBe(200);
+    answers.push(await shopifySender(t, connection, "right").paid(order));
+    for (const answer of answers) {
+      expect({ status: answer.statusCode, body: answer.text, type: answer.headers["content-type"] }).toEqual({
+        status: badSignature.statusCode,
+        body: badSignature.text,
+        type: badSignature.headers["content-type"],
+      });
+    }
+  });
+});
+
+describe("Square's access token", () => {
+  it("is taken by add and settings (Square only) and never answered", async () => {
+    const { token, business } = await f.programme();
+    const add = await t.post(
+      "/pos-connection-add",
+      { business_id: business.id, provider: "square", secret: "sq", access_token: "EAAAl-first-token" },
+      { token },
+    );
+    expect(add.statusCode).toBe(201);
+    const id = (add.body.data as Added).id;
+    const settings = await t.post("/pos-connection-settings", { id, access_token: "EAAAl-second-token" }, { token });
+    expect(settings.statusCode).toBe(200);
+    expect(settings.body.data).toEqual({ id, enrol_unknown: false, has_access_token: true });
+    const listed = await t.get("/pos-connection-list", { token });
+    expect((listed.body.data as Paginated<PosConnection>).items[0]).toMatchObject({ id, has_access_token: true });
+    for (const answer of [add, settings, listed]) expect(answer.text).not.toMatch(/EAAAl|first-token|second-token/);
+    expect(await t.query(sql`select access_token from pos_connections where id = ${id}`)).toEqual([
+      { access_token: "EAAAl-second-token" },
+    ]);
+
+    const removed = await t.post("/pos-connection-settings", { id, access_token: null }, { token });
+    expect(removed.body.data).toEqual({ id, enrol_unknown: false, has_access_token: false });
+
+    const shopify = await t.post(
+      "/pos-connection-add",
+      { business_id: business.id, provider: "shopify", secret: "k", access_token: "EAAAl-x" },
+      { token },
+    );
+    expect(shopify.statusCode).toBe(422);
+    expect(Object.keys(shopify.body.errors ?? {})).toEqual(["access_token"]);
+    expect(shopify.text).not.toContain("EAAAl");
+    const shopifyId = (await connect(token, business.id, "shopify", "k")).id;
+    const refused = await t.post("/pos-connection-settings", { id: shopifyId, access_token: "EAAAl-y" }, { token });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.text).not.toContain("EAAAl");
   });
 });

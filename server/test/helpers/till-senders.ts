@@ -50,9 +50,31 @@ export function shopifySender(t: TestApp, connection: { webhook_url: string }, s
         over,
       );
     },
-    /** `refunds/create`: a refund of the order. */
-    refund(orderId: number) {
-      return send("refunds/create", { id: orderId * 10, order_id: orderId, transactions: [{ kind: "refund" }] });
+    /**
+     * `refunds/create`: a refund of the order, its id (default: one per order) and the money it
+     * returned as Shopify lists it: `transactions` of kind `refund` (`amounts`, successful),
+     * beside a failed attempt that returned nothing.
+     */
+    refund(orderId: number, refund: { id?: number; amounts?: string[] } = {}) {
+      const amounts = refund.amounts ?? ["1000000.00"];
+      return send("refunds/create", {
+        id: refund.id ?? orderId * 10,
+        order_id: orderId,
+        created_at: new Date().toISOString(),
+        restock: false,
+        transactions: [
+          ...amounts.map((amount, i) => ({
+            id: orderId * 100 + i,
+            order_id: orderId,
+            kind: "refund",
+            status: "success",
+            amount,
+            currency: "EUR",
+            gateway: "bogus",
+          })),
+          { id: orderId * 100 + 99, kind: "refund", status: "failure", amount: "999.00", currency: "EUR" },
+        ],
+      });
     },
   };
 }
@@ -75,23 +97,46 @@ export function squareSender(t: TestApp, connection: { webhook_url: string }, si
   return {
     send,
     /** `payment.updated` with the payment's status (earns only when COMPLETED). */
-    payment(p: { id: string; amount: number; currency?: string; email?: string; status?: string }, over = {}) {
+    payment(
+      p: {
+        id: string;
+        amount: number;
+        /** null: no currency in `amount_money`. */
+        currency?: string | null;
+        email?: string;
+        customerId?: string;
+        status?: string;
+      },
+      over = {},
+    ) {
       return send(
         "payment.updated",
         {
           payment: {
             id: p.id,
             status: p.status ?? "COMPLETED",
-            amount_money: { amount: p.amount, currency: p.currency ?? "EUR" },
+            amount_money: { amount: p.amount, ...(p.currency !== null && { currency: p.currency ?? "EUR" }) },
             buyer_email_address: p.email,
+            customer_id: p.customerId,
           },
         },
         over,
       );
     },
-    refund(paymentId: string, status = "COMPLETED", type = "refund.created") {
+    /** A refund of the payment: `amount` minor units returned (default: far more than any test payment). */
+    refund(
+      paymentId: string,
+      status = "COMPLETED",
+      type = "refund.created",
+      refund: { id?: string; amount?: number } = {},
+    ) {
       return send(type, {
-        refund: { id: `R-${paymentId}`, payment_id: paymentId, status, amount_money: { amount: 100, currency: "EUR" } },
+        refund: {
+          id: refund.id ?? `R-${paymentId}`,
+          payment_id: paymentId,
+          status,
+          amount_money: { amount: refund.amount ?? 100_000_000, currency: "EUR" },
+        },
       });
     },
   };

@@ -35,6 +35,7 @@ describe("loadConfig", () => {
       seedDemoUser: true,
       rateLimitFactor: 1,
       webhooksAllowPrivate: false,
+      squareApiUrl: "https://connect.squareup.com",
     });
   });
 
@@ -81,6 +82,7 @@ describe("loadConfig", () => {
       seedDemoUser: false,
       rateLimitFactor: 2.5,
       webhooksAllowPrivate: false,
+      squareApiUrl: "https://connect.squareup.com",
     });
   });
 

@@ -32,6 +32,11 @@ export type FeedDetails = {
   title?: string;
   /** A webhook endpoint's URL (webhook_disabled). */
   url?: string;
+  /** A till order's id at its platform (refund_short). */
+  order?: string;
+  /** How much of a balance (refund_short: what a refund could not take back), in `unit`. */
+  count?: number;
+  unit?: "stamps" | "points" | "cashback";
 };
 
 /**

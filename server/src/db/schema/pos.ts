@@ -24,6 +24,12 @@ export const posConnections = pgTable(
       .references(() => businesses.id, { onDelete: "cascade" }),
     provider: text("provider", { enum: ["shopify", "square"] }).notNull(),
     secret: text("secret").notNull(),
+    /**
+     * Square only: the seller's access token, to read a paying customer's email and phone through
+     * Square's Customers API. Stored as given (the server has no key of its own to encrypt it with)
+     * and never answered by any call.
+     */
+    accessToken: text("access_token"),
     /** Orders of customers without a card here enrol them (off: they are only listed). */
     enrolUnknown: boolean("enrol_unknown").notNull().default(false),
     createdAt: createdAt(),
@@ -34,7 +40,9 @@ export const posConnections = pgTable(
 /**
  * What each order earned, once per business whatever is retried (issue 24): the till's webhooks and
  * the public API's earn insert here first, in the earn's transaction, so a second delivery finds
- * the row and earns nothing; a refund takes back exactly `earned` in `unit`, once (`refunded_at`).
+ * the row and earns nothing. `earned` is its amount part plus its visit part (`visit_earned`: a
+ * stamp, visit points); refunds take back the amount part in proportion to `refunded_amount` of
+ * `total`, and the visit part once the refunds reach the total (order-earn.ts).
  */
 export const orderEarns = pgTable(
   "order_earns",
@@ -59,7 +67,15 @@ export const orderEarns = pgTable(
       .default("stamps"),
     /** The order's amount in minor units, when it earned by amount. */
     amount: bigint("amount", { mode: "number" }),
+    /** The order's total in minor units of the business's currency (whatever it earned by), when known. */
+    total: bigint("total", { mode: "number" }),
+    /** The part of `earned` that is the visit's (a stamp, visit points): taken back only by a full refund. */
+    visitEarned: integer("visit_earned").notNull().default(0),
+    /** What refunds took back so far, in `unit`. */
     refunded: integer("refunded").notNull().default(0),
+    /** What the order's refunds returned so far, in minor units (at most `total`). */
+    refundedAmount: bigint("refunded_amount", { mode: "number" }).notNull().default(0),
+    /** The latest refund. */
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -76,8 +92,51 @@ export const orderEarns = pgTable(
 );
 
 /**
+ * The refunds of an order, once each whatever is redelivered: the platform's own refund id, what it
+ * returned (minor units) and what it took back (`taken`, in the order's unit).
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: serial("id").primaryKey(),
+    orderEarnId: integer("order_earn_id")
+      .notNull()
+      .references(() => orderEarns.id, { onDelete: "cascade" }),
+    refundId: text("refund_id").notNull(),
+    amount: bigint("amount", { mode: "number" }),
+    taken: integer("taken").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("order_refunds_unique").on(t.orderEarnId, t.refundId)],
+);
+
+/**
+ * A Square customer's email and phone as the Customers API answered them, per connection: a
+ * customer's next payments earn without asking Square again.
+ */
+export const squareCustomers = pgTable(
+  "square_customers",
+  {
+    id: serial("id").primaryKey(),
+    connectionId: integer("connection_id")
+      .notNull()
+      .references(() => posConnections.id, { onDelete: "cascade" }),
+    customerId: text("customer_id").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    name: text("name"),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("square_customers_unique").on(t.connectionId, t.customerId)],
+);
+
+/** Why a connection's order earned nothing. */
+export const POS_SKIP_REASONS = ["unknown-customer", "currency", "bad-amount", "above-limit"] as const;
+
+/**
  * Orders a connection received that earned nothing: no card for the customer (listed for the owner,
- * never enrolled silently) or another currency than the business's. Once per connection and order.
+ * never enrolled silently), another currency than the business's (or none), a total that is not
+ * an amount, or one the business's rules refuse. Once per connection and order.
  */
 export const posSkippedOrders = pgTable(
   "pos_skipped_orders",
@@ -87,7 +146,7 @@ export const posSkippedOrders = pgTable(
       .notNull()
       .references(() => posConnections.id, { onDelete: "cascade" }),
     orderId: text("order_id").notNull(),
-    reason: text("reason", { enum: ["unknown-customer", "currency"] }).notNull(),
+    reason: text("reason", { enum: POS_SKIP_REASONS }).notNull(),
     email: text("email"),
     phone: text("phone"),
     createdAt: createdAt(),

@@ -90,6 +90,9 @@ export const ar: Record<MessageKey, string> = {
   "feed.webhook_disabled.title": "تم إيقاف الويب هوك",
   "feed.webhook_disabled.text":
     "فشلت نقطة نهاية الويب هوك {url} لمدة 5 أيام وتم إيقافها. أرسل إليها حدثًا تجريبيًا من صفحة التكاملات لإعادة تشغيلها.",
+  "feed.refund_short.title": "استرداد يتجاوز الرصيد",
+  "feed.refund_short.text":
+    "لم يتمكن استرداد الطلب {order} من سحب {short} من بطاقة {customer} لدى {business}: كانت البطاقة قد أنفقتها بالفعل.",
   "validation.invalidInput": "البيانات المُرسلة غير صالحة.",
   "validation.required": "هذا الحقل مطلوب.",
   "validation.tooShort":

@@ -90,6 +90,9 @@ export const de: Record<MessageKey, string> = {
   "feed.webhook_disabled.title": "Webhook ausgeschaltet",
   "feed.webhook_disabled.text":
     "Ihr Webhook-Endpunkt {url} ist 5 Tage lang fehlgeschlagen und wurde ausgeschaltet. Senden Sie ihm auf der Seite Integrationen ein Testereignis, um ihn wieder einzuschalten.",
+  "feed.refund_short.title": "Erstattung über dem Guthaben",
+  "feed.refund_short.text":
+    "Die Erstattung der Bestellung {order} konnte {short} nicht von der Karte von {customer} bei {business} zurücknehmen: Die Karte hatte sie bereits eingelöst.",
   "validation.invalidInput": "Die übermittelten Daten sind ungültig.",
   "validation.required": "Dieses Feld ist erforderlich.",
   "validation.tooShort":

@@ -90,6 +90,9 @@ export const en = {
   "feed.webhook_disabled.title": "Webhook turned off",
   "feed.webhook_disabled.text":
     "Your webhook endpoint {url} failed for 5 days and was turned off. Send it a test event on the Integrations page to turn it back on.",
+  "feed.refund_short.title": "Refund beyond the balance",
+  "feed.refund_short.text":
+    "The refund of order {order} could not take back {short} from {customer}'s card at {business}: the card had already spent them.",
   "validation.invalidInput": "The given data was invalid.",
   "validation.required": "This field is required.",
   "validation.tooShort": "{minimum, plural, one {Enter at least # character.} other {Enter at least # characters.}}",

@@ -89,6 +89,9 @@ export const es: Record<MessageKey, string> = {
   "feed.webhook_disabled.title": "Webhook desactivado",
   "feed.webhook_disabled.text":
     "Tu endpoint de webhook {url} falló durante 5 días y se desactivó. Envíale un evento de prueba desde la página Integraciones para reactivarlo.",
+  "feed.refund_short.title": "Reembolso mayor que el saldo",
+  "feed.refund_short.text":
+    "El reembolso del pedido {order} no pudo retirar {short} de la tarjeta de {customer} en {business}: la tarjeta ya los había gastado.",
   "validation.invalidInput": "Los datos enviados no son válidos.",
   "validation.required": "Este campo es obligatorio.",
   "validation.tooShort": "{minimum, plural, one {Escribe al menos # carácter.} other {Escribe al menos # caracteres.}}",

@@ -89,6 +89,9 @@ export const fr: Record<MessageKey, string> = {
   "feed.webhook_disabled.title": "Webhook désactivé",
   "feed.webhook_disabled.text":
     "Votre point de terminaison {url} a échoué pendant 5 jours et a été désactivé. Envoyez-lui un événement de test depuis la page Intégrations pour le réactiver.",
+  "feed.refund_short.title": "Remboursement au-delà du solde",
+  "feed.refund_short.text":
+    "Le remboursement de la commande {order} n'a pas pu reprendre {short} sur la carte de {customer} chez {business} : la carte les avait déjà dépensés.",
   "validation.invalidInput": "Les données envoyées ne sont pas valides.",
   "validation.required": "Ce champ est obligatoire.",
   "validation.tooShort":

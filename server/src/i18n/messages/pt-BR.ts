@@ -89,6 +89,9 @@ export const ptBR: Record<MessageKey, string> = {
   "feed.webhook_disabled.title": "Webhook desativado",
   "feed.webhook_disabled.text":
     "Seu endpoint de webhook {url} falhou por 5 dias e foi desativado. Envie um evento de teste na página Integrações para reativá-lo.",
+  "feed.refund_short.title": "Reembolso acima do saldo",
+  "feed.refund_short.text":
+    "O reembolso do pedido {order} não pôde retirar {short} do cartão de {customer} em {business}: o cartão já os tinha usado.",
   "validation.invalidInput": "Os dados enviados não são válidos.",
   "validation.required": "Este campo é obrigatório.",
   "validation.tooShort":

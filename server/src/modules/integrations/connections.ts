@@ -1,14 +1,14 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
-import type { PosConnection } from "../../../../contract/pos";
+import { POS_SKIP_REASONS, type PosConnection } from "../../../../contract/pos";
 import { businesses, orderEarns, posConnections } from "../../db/schema";
-import { notFound } from "../../http/errors";
+import { invalid, notFound } from "../../http/errors";
 import { ownBusiness } from "../businesses/owned";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { connectionOrders, skippedOrders } from "./pos-orders";
-import { sentence } from "../../i18n/sentence";
+import { sentence, verbatim } from "../../i18n/sentence";
 
 const NOT_FOUND = "tills.notFound";
 /** How many of its newest orders and unknown customers the list shows per connection. */
@@ -40,6 +40,7 @@ export function posConnectionRoutes(app: FastifyInstance) {
         businessId: business.id,
         provider: body.provider,
         secret: body.secret,
+        accessToken: body.access_token ?? null,
         enrolUnknown: body.enrol_unknown ?? false,
       })
       .returning();
@@ -72,11 +73,16 @@ export function posConnectionRoutes(app: FastifyInstance) {
             provider: c.provider,
             webhook_url: webhookUrl(origin, c),
             enrol_unknown: c.enrolUnknown,
+            has_access_token: c.accessToken !== null,
             created_at: c.createdAt.toISOString(),
             unknown_customers: skipped.counts.get(`${c.id}:unknown-customer`) ?? 0,
             currency_errors: skipped.counts.get(`${c.id}:currency`) ?? 0,
+            skipped: Object.fromEntries(
+              POS_SKIP_REASONS.map((reason) => [reason, skipped.counts.get(`${c.id}:${reason}`) ?? 0]),
+            ) as PosConnection["skipped"],
             last_orders: await connectionOrders(app.db, c.id, LAST),
-            last_unknown: skipped.unknown.filter((u) => u.connectionId === c.id).map((u) => u.order),
+            last_unknown: skipped.newest.filter((u) => u.connectionId === c.id && u.unknown).map((u) => u.order),
+            last_skipped: skipped.newest.filter((u) => u.connectionId === c.id && u.latest).map((u) => u.order),
           });
         }
         return items;
@@ -86,10 +92,30 @@ export function posConnectionRoutes(app: FastifyInstance) {
   });
 
   route(app, calls.posConnectionSettings, async ({ user, body }) => {
-    await ownConnection(user.id, body.id);
-    await app.db.update(posConnections).set({ enrolUnknown: body.enrol_unknown }).where(eq(posConnections.id, body.id));
-    const message = body.enrol_unknown ? "tills.enrolOn" : "tills.enrolOff";
-    return { message, data: { id: body.id, enrol_unknown: body.enrol_unknown } };
+    const row = await ownConnection(user.id, body.id);
+    if (body.access_token && row.provider !== "square") {
+      throw invalid("access_token", verbatim("Only a Square connection takes an access token."));
+    }
+    const [after] = await app.db
+      .update(posConnections)
+      .set({
+        ...(body.enrol_unknown !== undefined && { enrolUnknown: body.enrol_unknown }),
+        ...(body.access_token !== undefined && { accessToken: body.access_token }),
+      })
+      .where(eq(posConnections.id, body.id))
+      .returning();
+    const message =
+      body.enrol_unknown === undefined
+        ? body.access_token
+          ? "tills.tokenSaved"
+          : "tills.tokenRemoved"
+        : body.enrol_unknown
+          ? "tills.enrolOn"
+          : "tills.enrolOff";
+    return {
+      message,
+      data: { id: body.id, enrol_unknown: after!.enrolUnknown, has_access_token: after!.accessToken !== null },
+    };
   });
 
   // Orders it earned keep their rows (a retry after a new connection must not earn again).

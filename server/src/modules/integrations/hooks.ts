@@ -3,22 +3,27 @@ import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
 import type { PosProvider } from "../../../../contract/pos";
 import { posConnections } from "../../db/schema";
-import { HttpError, notFound } from "../../http/errors";
+import { HttpError } from "../../http/errors";
 import { route } from "../../http/route";
 import { webhookUrl } from "./connections";
-import { handleTillEvent } from "./till-order";
+import { registerSquarePayments } from "./square-customers";
+import { handleTillEvent, type TillOutcome } from "./till-order";
 import { tillEvent, verifyTill } from "./till-platforms";
 import { verbatim } from "../../i18n/sentence";
 
-const NO_CONNECTION = "This till connection does not exist (or was removed).";
+/** The one refusal: a bad signature, and a connection that does not exist (or was removed) alike. */
+const refused = () => new HttpError(401, verbatim("Invalid webhook signature."));
 
 /**
  * The till's receivers (issue 24 §4): Shopify and Square sign the exact bytes they send, so these
  * routes alone take their JSON bodies unparsed (as the Stripe webhook does). A bad signature is a
- * 401 that writes nothing; a verified delivery answers 200 whatever it did (an order earns once
- * per order id, so a replay changes nothing), or it would be retried for days.
+ * 401 that writes nothing, and so is an id that names no connection of this provider (the same
+ * answer: no one learns which connections exist). A verified delivery answers 200 whatever it did
+ * (an order earns once per order id, a refund takes back once per refund id, an order refused is
+ * listed with its reason), or the platform would retry it for days.
  */
 export function tillHookRoutes(app: FastifyInstance) {
+  const squarePayments = registerSquarePayments(app);
   void app.register(async (raw) => {
     raw.removeContentTypeParser("application/json");
     raw.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
@@ -28,20 +33,23 @@ export function tillHookRoutes(app: FastifyInstance) {
         provider === "shopify" ? calls.posShopifyHook : calls.posSquareHook,
         async ({ body, params, request }) => {
           const bytes = Buffer.from(body);
-          const [connection] = await app.db
-            .select()
-            .from(posConnections)
-            .where(eq(posConnections.id, params.connection_id))
-            .limit(1);
-          if (!connection || connection.provider !== provider) throw notFound(verbatim(NO_CONNECTION));
-          const url = webhookUrl(app.config.publicAppUrl, connection);
-          if (!verifyTill(provider, connection.secret, bytes, request.headers, url)) {
-            throw new HttpError(401, verbatim("Invalid webhook signature."));
-          }
+          const id = params.connection_id;
+          const [found] = await app.db.select().from(posConnections).where(eq(posConnections.id, id)).limit(1);
+          const connection = found?.provider === provider ? found : undefined;
+          // An unknown connection is checked against a key of its own, as long as a known one takes.
+          const url = connection
+            ? webhookUrl(app.config.publicAppUrl, connection)
+            : webhookUrl(app.config.publicAppUrl, { provider, id });
+          const signed = verifyTill(provider, connection?.secret ?? "no connection", bytes, request.headers, url);
+          if (!connection || !signed) throw refused();
           const topic = request.headers["x-shopify-topic"];
           const event = tillEvent(provider, bytes, typeof topic === "string" ? topic : undefined);
-          if (!event) throw new HttpError(422, verbatim("The webhook body must be a JSON object."));
-          const outcome = await handleTillEvent(app.db, app.events, connection, event);
+          let outcome: TillOutcome;
+          if (!event) outcome = "ignored";
+          else if (event.kind === "paid" && event.customerId && connection.accessToken) {
+            await squarePayments.enqueue(app.db, connection, event);
+            outcome = "queued";
+          } else outcome = await handleTillEvent(app.db, app.events, connection, event);
           return { message: verbatim(`Order ${outcome}.`), data: { outcome } };
         },
       );

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { fromMinor } from "../../../../contract/money";
 import type { PosOrder, PosSkippedOrder } from "../../../../contract/pos";
 import type { Db } from "../../db/client";
@@ -36,9 +36,12 @@ export const toOrder = (
   created_at: earn.createdAt.toISOString(),
 });
 
-/** Per connection: orders skipped by reason, and the newest unknown customers. */
+/**
+ * Per connection: orders skipped by reason, and its newest skipped orders: the `newest` last of
+ * all (`latest`) and the `newest` last of unknown customers (`unknown`).
+ */
 export async function skippedOrders(db: Db, connectionIds: number[], newest: number) {
-  if (connectionIds.length === 0) return { counts: new Map<string, number>(), unknown: [] };
+  if (connectionIds.length === 0) return { counts: new Map<string, number>(), newest: [] };
   const counts = await db
     .select({
       connectionId: posSkippedOrders.connectionId,
@@ -48,26 +51,44 @@ export async function skippedOrders(db: Db, connectionIds: number[], newest: num
     .from(posSkippedOrders)
     .where(inArray(posSkippedOrders.connectionId, connectionIds))
     .groupBy(posSkippedOrders.connectionId, posSkippedOrders.reason);
-  const rows = await db
+  const ranked = db
     .select({
-      row: posSkippedOrders,
-      rank: sql<number>`row_number() over (partition by ${posSkippedOrders.connectionId} order by ${posSkippedOrders.id} desc)`,
+      id: posSkippedOrders.id,
+      rank: sql<number>`row_number() over (partition by ${posSkippedOrders.connectionId} order by ${posSkippedOrders.id} desc)`.as(
+        "rank",
+      ),
+      rankOfReason:
+        sql<number>`row_number() over (partition by ${posSkippedOrders.connectionId}, ${posSkippedOrders.reason} order by ${posSkippedOrders.id} desc)`.as(
+          "rank_of_reason",
+        ),
     })
     .from(posSkippedOrders)
-    .where(and(inArray(posSkippedOrders.connectionId, connectionIds), eq(posSkippedOrders.reason, "unknown-customer")));
+    .where(inArray(posSkippedOrders.connectionId, connectionIds))
+    .as("ranked");
+  const rows = await db
+    .select({ row: posSkippedOrders, rank: ranked.rank, rankOfReason: ranked.rankOfReason })
+    .from(ranked)
+    .innerJoin(posSkippedOrders, eq(posSkippedOrders.id, ranked.id))
+    .where(
+      or(
+        lte(ranked.rank, newest),
+        and(eq(posSkippedOrders.reason, "unknown-customer"), lte(ranked.rankOfReason, newest)),
+      ),
+    )
+    .orderBy(desc(posSkippedOrders.id));
   return {
     counts: new Map(counts.map((c) => [`${c.connectionId}:${c.reason}`, Number(c.n)])),
-    unknown: rows
-      .filter((r) => Number(r.rank) <= newest)
-      .map((r) => ({
-        connectionId: r.row.connectionId,
-        order: {
-          order_id: r.row.orderId.replace(/^(shopify|square):/, ""),
-          reason: r.row.reason,
-          email: r.row.email,
-          phone: r.row.phone,
-          created_at: r.row.createdAt.toISOString(),
-        } satisfies PosSkippedOrder,
-      })),
+    newest: rows.map((r) => ({
+      connectionId: r.row.connectionId,
+      latest: Number(r.rank) <= newest,
+      unknown: r.row.reason === "unknown-customer" && Number(r.rankOfReason) <= newest,
+      order: {
+        order_id: r.row.orderId.replace(/^(shopify|square):/, ""),
+        reason: r.row.reason,
+        email: r.row.email,
+        phone: r.row.phone,
+        created_at: r.row.createdAt.toISOString(),
+      } satisfies PosSkippedOrder,
+    })),
   };
 }

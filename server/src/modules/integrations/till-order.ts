@@ -1,6 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
+import { amountInMinor, toMinor } from "../../../../contract/money";
+import type { PosSkipReason } from "../../../../contract/pos";
 import type { Db } from "../../db/client";
 import { businesses, cardEvents, cards, customers, posConnections, posSkippedOrders } from "../../db/schema";
+import { HttpError } from "../../http/errors";
 import type { Events } from "../../services/events";
 import { newSerial } from "../loyalty/codes";
 import { newestActiveRewardId } from "../loyalty/engine/lock";
@@ -18,10 +21,16 @@ export type TillOutcome =
   | "not earned here"
   | "unknown customer"
   | "other currency"
+  | "bad amount"
+  | "above limit"
+  /** Square: the payment's customer is read from Square's Customers API by a job, which earns. */
+  | "queued"
   | "ignored";
 
+type Paid = Extract<TillEvent, { kind: "paid" }>;
+
 /** The card of the paying customer at the connection's business: by email, else by the phone's digits. */
-async function findCard(db: Db, connection: Connection, event: Extract<TillEvent, { kind: "paid" }>) {
+async function findCard(db: Db, connection: Connection, event: Paid) {
   const digits = event.phone?.replace(/[^0-9]/g, "") ?? "";
   const who = [
     ...(event.email ? [sql`lower(${customers.email}) = lower(${event.email})`] : []),
@@ -51,7 +60,7 @@ async function findCard(db: Db, connection: Connection, event: Extract<TillEvent
  * here, collecting for the business's newest active programme, its history saying why. A
  * concurrent delivery for the same customer finds the card the first made.
  */
-async function enrol(db: Db, events: Events, connection: Connection, event: Extract<TillEvent, { kind: "paid" }>) {
+async function enrol(db: Db, events: Events, connection: Connection, event: Paid) {
   const email = event.email!;
   return db.transaction(async (tx) => {
     await tx
@@ -89,22 +98,79 @@ async function enrol(db: Db, events: Events, connection: Connection, event: Extr
 }
 
 /** An order that earned nothing, listed once per connection and order. */
-async function skip(
-  db: Db,
-  connection: Connection,
-  event: Extract<TillEvent, { kind: "paid" }>,
-  reason: "unknown-customer" | "currency",
-) {
+async function skip(db: Db, connection: Connection, event: Paid, reason: PosSkipReason) {
   await db
     .insert(posSkippedOrders)
     .values({ connectionId: connection.id, orderId: event.orderId, reason, email: event.email, phone: event.phone })
     .onConflictDoNothing();
 }
 
+const SKIPPED: Record<PosSkipReason, TillOutcome> = {
+  "unknown-customer": "unknown customer",
+  currency: "other currency",
+  "bad-amount": "bad amount",
+  "above-limit": "above limit",
+};
+
 /**
- * A verified delivery of a connection: a paid order earns once on its customer's card (orders in
- * another currency than the business's, and customers without a card, are listed, not earned);
- * a refund takes back what the order earned, once.
+ * A paid order earns once on its customer's card. Orders in another currency than the business's
+ * (or none), with a total that is not an amount in it, of customers without a card, and those the
+ * business's rules refuse (a 422 of the earn) are listed with their reason, not earned.
+ */
+export async function earnPaidOrder(db: Db, events: Events, connection: Connection, event: Paid): Promise<TillOutcome> {
+  const skipped = async (reason: PosSkipReason) => {
+    await skip(db, connection, event, reason);
+    return SKIPPED[reason];
+  };
+  const [business] = await db
+    .select({ currency: businesses.currency })
+    .from(businesses)
+    .where(eq(businesses.id, connection.businessId));
+  const currency = business?.currency ?? null;
+  if (!event.currency || !currency || event.currency.toUpperCase() !== currency) return skipped("currency");
+  const amount = event.amount?.trim() ?? null;
+  if (amount !== null && "error" in amountInMinor(amount, currency)) return skipped("bad-amount");
+  const card =
+    (await findCard(db, connection, event)) ??
+    (connection.enrolUnknown && event.email ? await enrol(db, events, connection, event) : undefined);
+  if (!card) return skipped("unknown-customer");
+  try {
+    const done = await earnForOrder(db, events, {
+      ownerId: connection.userId,
+      businessId: connection.businessId,
+      cardId: card.id,
+      amount: amount ?? undefined,
+      orderId: event.orderId,
+      source: connection.provider,
+      connectionId: connection.id,
+    });
+    return done?.duplicate ? "already earned" : "earned";
+  } catch (error) {
+    // Any rule of the engine that refuses the earn: a readable amount it refuses is above a limit.
+    if (!(error instanceof HttpError) || error.statusCode !== 422) throw error;
+    return skipped(amount !== null && error.fields?.amount ? "above-limit" : "bad-amount");
+  }
+}
+
+/** A refund's amounts added up in the business's minor units; null when one is not an amount in it. */
+async function refundMinor(db: Db, connection: Connection, amounts: string[]) {
+  const [business] = await db
+    .select({ currency: businesses.currency })
+    .from(businesses)
+    .where(eq(businesses.id, connection.businessId));
+  if (!business?.currency) return null;
+  let sum = 0;
+  for (const amount of amounts) {
+    const minor = toMinor(amount, business.currency);
+    if (minor === null) return null;
+    sum += minor;
+  }
+  return sum;
+}
+
+/**
+ * A verified delivery of a connection: a paid order earns (earnPaidOrder); a refund takes back in
+ * proportion to what it returned, once per refund.
  */
 export async function handleTillEvent(
   db: Db,
@@ -113,40 +179,18 @@ export async function handleTillEvent(
   event: TillEvent,
 ): Promise<TillOutcome> {
   if (event.kind === "ignored") return "ignored";
-  const source = connection.provider;
-  if (event.kind === "refund") {
-    const done = await refundOrder(db, events, {
-      ownerId: connection.userId,
-      businessId: connection.businessId,
-      orderId: event.orderId,
-      source,
-    });
-    if (!done) return "not earned here";
-    return done.duplicate ? "already refunded" : "refunded";
-  }
-  const [business] = await db
-    .select({ currency: businesses.currency })
-    .from(businesses)
-    .where(eq(businesses.id, connection.businessId));
-  if (event.currency && event.currency.toUpperCase() !== business?.currency) {
-    await skip(db, connection, event, "currency");
-    return "other currency";
-  }
-  const card =
-    (await findCard(db, connection, event)) ??
-    (connection.enrolUnknown && event.email ? await enrol(db, events, connection, event) : undefined);
-  if (!card) {
-    await skip(db, connection, event, "unknown-customer");
-    return "unknown customer";
-  }
-  const done = await earnForOrder(db, events, {
+  if (event.kind === "paid") return earnPaidOrder(db, events, connection, event);
+  const amount = await refundMinor(db, connection, event.amounts);
+  // A refund that returned no money (a restock, a failed attempt) takes nothing back.
+  if (amount === null || amount <= 0) return "ignored";
+  const done = await refundOrder(db, events, {
     ownerId: connection.userId,
     businessId: connection.businessId,
-    cardId: card.id,
-    amount: event.amount ?? undefined,
     orderId: event.orderId,
-    source,
-    connectionId: connection.id,
+    source: connection.provider,
+    refundId: event.refundId,
+    amount,
   });
-  return done?.duplicate ? "already earned" : "earned";
+  if (!done) return "not earned here";
+  return done.duplicate ? "already refunded" : "refunded";
 }

@@ -16,8 +16,17 @@ export type TillEvent =
       email: string | null;
       phone: string | null;
       name: string | null;
+      /** Square: the customer the payment names, whose email and phone the Customers API gives. */
+      customerId: string | null;
     }
-  | { kind: "refund"; orderId: string }
+  | {
+      kind: "refund";
+      orderId: string;
+      /** The platform's id of this refund: it takes back once, however often it is delivered. */
+      refundId: string;
+      /** What it returned, decimal strings in the order's currency (added up). */
+      amounts: string[];
+    }
   | { kind: "ignored"; why: string };
 
 /** Base64 HMAC-SHA256 of `content`, compared in constant time with the header's. */
@@ -67,11 +76,19 @@ function shopifyEvent(topic: string | undefined, body: Json): TillEvent {
       email: str(body.email) ?? str(body.contact_email) ?? str(customer.email),
       phone: str(body.phone) ?? str(customer.phone),
       name: name || null,
+      customerId: null,
     };
   }
   if (topic === "refunds/create") {
     const id = str(body.order_id);
-    return id ? { kind: "refund", orderId: `shopify:${id}` } : { kind: "ignored", why: "The refund has no order." };
+    const refundId = str(body.id);
+    if (!id || !refundId) return { kind: "ignored", why: "The refund has no id or no order." };
+    // The money it returned: its successful refund transactions (not voids, not failed attempts).
+    const transactions = Array.isArray(body.transactions) ? body.transactions.map(obj) : [];
+    const amounts = transactions
+      .filter((t) => t.kind === "refund" && t.status === "success")
+      .map((t) => str(t.amount) ?? "");
+    return { kind: "refund", orderId: `shopify:${id}`, refundId: `shopify:${refundId}`, amounts };
   }
   return { kind: "ignored", why: `Shopify topic ${topic ?? "(none)"} is not one this connection acts on.` };
 }
@@ -96,6 +113,7 @@ function squareEvent(body: Json): TillEvent {
       email: str(payment.buyer_email_address),
       phone: null,
       name: null,
+      customerId: str(payment.customer_id),
     };
   }
   if (type === "refund.created" || type === "refund.updated") {
@@ -103,7 +121,13 @@ function squareEvent(body: Json): TillEvent {
     const paymentId = str(refund.payment_id);
     if (!paymentId) return { kind: "ignored", why: "The refund has no payment." };
     if (refund.status !== "COMPLETED") return { kind: "ignored", why: "The refund is not completed." };
-    return { kind: "refund", orderId: `square:${paymentId}` };
+    const refundId = str(refund.id);
+    if (!refundId) return { kind: "ignored", why: "The refund has no id." };
+    const money = obj(refund.amount_money);
+    const currency = str(money.currency);
+    const minor = typeof money.amount === "number" && Number.isSafeInteger(money.amount) ? money.amount : null;
+    const amount = minor !== null && currency ? safeFromMinor(minor, currency) : null;
+    return { kind: "refund", orderId: `square:${paymentId}`, refundId: `square:${refundId}`, amounts: [amount ?? ""] };
   }
   return { kind: "ignored", why: `Square event ${type ?? "(none)"} is not one this connection acts on.` };
 }

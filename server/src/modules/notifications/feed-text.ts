@@ -37,6 +37,16 @@ export function feedText(kind: NotificationKind, details: FeedDetails, names: Fe
       return t("feed.message.text", { business, message: details.message ?? "" });
     case "webhook_disabled":
       return t("feed.webhook_disabled.text", { url: details.url ?? "" });
+    case "refund_short": {
+      const count = details.count ?? 0;
+      const short =
+        details.unit === "cashback"
+          ? money(details.amountMinor ?? count, details.currency ?? "USD")
+          : details.unit === "points"
+            ? t("programme.points", { count })
+            : t("programme.stamps", { count });
+      return t("feed.refund_short.text", { customer, business, order: details.order ?? "", short });
+    }
     default:
       // A kind this server does not know (a row written by a newer one): its title says enough.
       return "";
@@ -64,6 +74,7 @@ export function feedTitle(kind: NotificationKind, storedTitle: string, details: 
     case "payment_failed":
     case "staff_joined":
     case "webhook_disabled":
+    case "refund_short":
       return t(`feed.${kind}.title`);
     default:
       return storedTitle;

@@ -210,6 +210,8 @@ export const apiAr: Record<ApiKey, string> = {
   "customers.birthdayRemoved": "تمت إزالة تاريخ ميلادك.",
   "tills.enrolOn": "من الآن، يُسجَّل العملاء الذين لا يملكون بطاقة عبر طلباتهم.",
   "tills.enrolOff": "يُدرَج العملاء الذين لا يملكون بطاقة في القائمة دون تسجيلهم.",
+  "tills.tokenSaved": "تم حفظ رمز الوصول الخاص بـ Square: تُحتسب مدفوعات عملاء Square عبر بريدهم الإلكتروني أو هاتفهم.",
+  "tills.tokenRemoved": "تمت إزالة رمز الوصول الخاص بـ Square.",
   "tills.removed": "تمت إزالة ربط {provider}: تُرفض رسائل الـ webhook الخاصة به من الآن.",
   "devices.signedOut": "تم تسجيل خروج {name} من شاشة المنضدة.",
   "qr.rotating": "الرمز يتغير الآن: اعرضه على شاشة المنضدة.",

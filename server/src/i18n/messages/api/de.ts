@@ -221,6 +221,9 @@ export const apiDe: Record<ApiKey, string> = {
   "customers.birthdayRemoved": "Ihr Geburtstag ist entfernt.",
   "tills.enrolOn": "Kunden ohne Karte werden ab jetzt über ihre Bestellungen aufgenommen.",
   "tills.enrolOff": "Kunden ohne Karte werden aufgelistet, aber nicht aufgenommen.",
+  "tills.tokenSaved":
+    "Das Square-Zugriffstoken ist gespeichert: Zahlungen von Square-Kunden sammeln über deren E-Mail oder Telefonnummer.",
+  "tills.tokenRemoved": "Das Square-Zugriffstoken ist entfernt.",
   "tills.removed": "Die Verbindung zu {provider} ist entfernt: Ihre Webhooks werden ab jetzt abgelehnt.",
   "devices.signedOut": "{name} ist vom Thekenbildschirm abgemeldet.",
   "qr.rotating": "Der Code wechselt jetzt: Zeigen Sie ihn auf dem Thekenbildschirm.",

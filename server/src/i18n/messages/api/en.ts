@@ -218,6 +218,8 @@ export const apiEn = {
   "customers.birthdayRemoved": "Your birthday is removed.",
   "tills.enrolOn": "Customers without a card are enrolled by their orders from now on.",
   "tills.enrolOff": "Customers without a card are listed, not enrolled.",
+  "tills.tokenSaved": "The Square access token is saved: payments of Square customers earn by their email or phone.",
+  "tills.tokenRemoved": "The Square access token is removed.",
   "tills.removed": "The {provider} connection is removed: its webhooks are refused from now on.",
   "devices.signedOut": "{name} is signed out of the counter screen.",
   "qr.rotating": "The code now rotates: show it on the counter screen.",

@@ -211,6 +211,9 @@ export const apiEs: Record<ApiKey, string> = {
   "customers.birthdayRemoved": "Tu cumpleaños se ha eliminado.",
   "tills.enrolOn": "A partir de ahora, los clientes sin tarjeta se dan de alta con sus pedidos.",
   "tills.enrolOff": "Los clientes sin tarjeta se listan, pero no se dan de alta.",
+  "tills.tokenSaved":
+    "Se ha guardado el token de acceso de Square: los pagos de clientes de Square suman por su correo o teléfono.",
+  "tills.tokenRemoved": "Se ha eliminado el token de acceso de Square.",
   "tills.removed": "Se ha eliminado la conexión con {provider}: a partir de ahora se rechazan sus webhooks.",
   "devices.signedOut": "{name} ha cerrado sesión en la pantalla del mostrador.",
   "qr.rotating": "Ahora el código rota: muéstralo en la pantalla del mostrador.",

@@ -220,6 +220,9 @@ export const apiFr: Record<ApiKey, string> = {
   "customers.birthdayRemoved": "Votre anniversaire est supprimé.",
   "tills.enrolOn": "Les clients sans carte sont désormais inscrits par leurs commandes.",
   "tills.enrolOff": "Les clients sans carte sont listés, pas inscrits.",
+  "tills.tokenSaved":
+    "Le jeton d'accès Square est enregistré : les paiements des clients Square comptent par leur e-mail ou leur téléphone.",
+  "tills.tokenRemoved": "Le jeton d'accès Square est supprimé.",
   "tills.removed": "La connexion {provider} est supprimée : ses webhooks sont désormais refusés.",
   "devices.signedOut": "{name} est déconnecté de l’écran de comptoir.",
   "qr.rotating": "Le code change désormais : affichez-le sur l’écran de comptoir.",

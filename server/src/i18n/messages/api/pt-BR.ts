@@ -211,6 +211,9 @@ export const apiPtBR: Record<ApiKey, string> = {
   "customers.birthdayRemoved": "Seu aniversário foi removido.",
   "tills.enrolOn": "A partir de agora, clientes sem cartão são cadastrados pelos pedidos.",
   "tills.enrolOff": "Clientes sem cartão são listados, não cadastrados.",
+  "tills.tokenSaved":
+    "O token de acesso do Square foi salvo: pagamentos de clientes do Square acumulam pelo e-mail ou telefone deles.",
+  "tills.tokenRemoved": "O token de acesso do Square foi removido.",
   "tills.removed": "A conexão com {provider} foi removida: os webhooks dela serão recusados a partir de agora.",
   "devices.signedOut": "{name} saiu da tela do balcão.",
   "qr.rotating": "Agora o código muda: mostre-o na tela do balcão.",

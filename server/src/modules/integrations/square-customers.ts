@@ -1,0 +1,122 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
+import { orderEarns, posConnections, squareCustomers } from "../../db/schema";
+import { childJobId, type JobQueue } from "../../services/jobs";
+import type { TillEvent } from "./till-platforms";
+import { earnPaidOrder, type Connection } from "./till-order";
+
+type Paid = Extract<TillEvent, { kind: "paid" }>;
+type Customer = { email: string | null; phone: string | null; name: string | null };
+
+/** The Square API version the Customers call is written against (sent as Square-Version). */
+export const SQUARE_VERSION = "2025-10-16";
+/** How long a customer's email and phone are used before Square is asked again. */
+const CACHE_HOURS = 24;
+const TIMEOUT_MS = 10_000;
+
+/** A failure worth trying again later (Square down, rate-limited, out of reach). */
+class SquareUnavailable extends Error {}
+
+const str = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
+
+/**
+ * RetrieveCustomer (GET /v2/customers/{customer_id}): the customer's email, phone and name. Null
+ * when Square has no such customer or refuses the token (asking again would not change that);
+ * throws SquareUnavailable when Square could not answer.
+ */
+async function retrieveCustomer(baseUrl: string, token: string, customerId: string): Promise<Customer | null> {
+  let res: Response;
+  try {
+    res = await fetch(`${baseUrl}/v2/customers/${encodeURIComponent(customerId)}`, {
+      headers: { authorization: `Bearer ${token}`, "square-version": SQUARE_VERSION, accept: "application/json" },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new SquareUnavailable(`Square did not answer: ${(error as Error).message}`);
+  }
+  if (res.status === 429 || res.status >= 500) throw new SquareUnavailable(`Square answered ${res.status}`);
+  if (!res.ok) return null;
+  const body = (await res.json().catch(() => null)) as { customer?: Record<string, unknown> } | null;
+  const customer = body?.customer;
+  if (!customer) throw new SquareUnavailable("Square answered no customer");
+  const name = [str(customer.given_name), str(customer.family_name)].filter(Boolean).join(" ");
+  return { email: str(customer.email_address), phone: str(customer.phone_number), name: name || null };
+}
+
+/** The customer as cached for this connection (fresh), else as Square answers now (then cached). */
+async function customerOf(db: Db, baseUrl: string, connection: Connection, customerId: string) {
+  const [cached] = await db
+    .select()
+    .from(squareCustomers)
+    .where(
+      and(
+        eq(squareCustomers.connectionId, connection.id),
+        eq(squareCustomers.customerId, customerId),
+        gt(squareCustomers.fetchedAt, sql`now() - make_interval(hours => ${CACHE_HOURS})`),
+      ),
+    )
+    .limit(1);
+  if (cached) return { email: cached.email, phone: cached.phone, name: cached.name };
+  const customer = await retrieveCustomer(baseUrl, connection.accessToken!, customerId);
+  if (!customer) return null;
+  await db
+    .insert(squareCustomers)
+    .values({ connectionId: connection.id, customerId, ...customer })
+    .onConflictDoUpdate({
+      target: [squareCustomers.connectionId, squareCustomers.customerId],
+      set: { ...customer, fetchedAt: sql`now()` },
+    });
+  return customer;
+}
+
+export type SquarePaymentJob = { connectionId: number; event: Paid };
+
+/**
+ * Square payments that name a customer, on a connection with an access token: the receiver writes
+ * this job and answers at once; the job reads the customer's email and phone (Customers API,
+ * cached per customer) and earns as any paid order (once per payment id, however often it runs).
+ * Square out of reach: the job fails and is retried; its last try earns on what the payment says.
+ */
+export function registerSquarePayments(app: FastifyInstance) {
+  const queue: JobQueue<SquarePaymentJob> = app.jobs.work<SquarePaymentJob>(
+    "till-square-payment",
+    async ({ connectionId, event }, job) => {
+      const [connection] = await app.db
+        .select()
+        .from(posConnections)
+        .where(eq(posConnections.id, connectionId))
+        .limit(1);
+      if (!connection) return;
+      const [earned] = await app.db
+        .select({ id: orderEarns.id })
+        .from(orderEarns)
+        .where(and(eq(orderEarns.businessId, connection.businessId), eq(orderEarns.orderId, event.orderId)))
+        .limit(1);
+      if (earned) return;
+      let customer: Customer | null = null;
+      if (connection.accessToken && event.customerId) {
+        try {
+          customer = await customerOf(app.db, app.config.squareApiUrl, connection, event.customerId);
+        } catch (error) {
+          if (!(error instanceof SquareUnavailable) || !job.lastAttempt) throw error;
+        }
+      }
+      await earnPaidOrder(app.db, app.events, connection, {
+        ...event,
+        email: event.email ?? customer?.email ?? null,
+        phone: customer?.phone ?? event.phone,
+        name: event.name ?? customer?.name ?? null,
+      });
+    },
+  );
+  return {
+    /** The job of this payment (one per connection and payment: a redelivery writes none). */
+    enqueue: (db: Db, connection: Connection, event: Paid) =>
+      queue.enqueue(
+        db,
+        { connectionId: connection.id, event },
+        { id: childJobId("till-square-payment", `${connection.id}/${event.orderId}`) },
+      ),
+  };
+}
