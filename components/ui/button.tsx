@@ -9,9 +9,10 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
 };
 
 /**
- * A button that shows a busy state (and cannot be pressed twice) while its action runs. A submit
- * button waits for the page's scripts: pressed before, the browser would send the form itself, as a
- * GET with every field (a password too) in the address.
+ * A button that shows a busy state (and cannot be pressed twice) while its action runs. It is
+ * disabled until the page's scripts run: pressed before, a button would do nothing, and a submit
+ * button would have the browser send the form itself, as a GET with every field (a password too)
+ * in the address. Only a reset button works without them.
  */
 export function Button({ busy = false, variant = "primary", className, children, disabled, ...rest }: Props) {
   const hydrated = useHydrated();
@@ -19,7 +20,7 @@ export function Button({ busy = false, variant = "primary", className, children,
     <button
       {...rest}
       className={`btn btn-${variant}${className ? ` ${className}` : ""}`}
-      disabled={disabled || busy || (rest.type === "submit" && !hydrated)}
+      disabled={disabled || busy || (rest.type !== "reset" && !hydrated)}
       aria-busy={busy || undefined}
     >
       {busy && <span className="spinner" aria-hidden="true" />}

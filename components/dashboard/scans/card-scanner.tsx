@@ -2,13 +2,14 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/browser/api-client";
 import { amountField } from "@/contract/money";
 import { queuedScan, shouldKeep } from "@/lib/browser/offline-scans/queue";
 import type { ScanResult } from "@/contract/wallet";
 import { useScanCard } from "@/lib/browser/queries/loyalty";
+import { useHydrated } from "@/lib/browser/use-hydrated";
 import { OfflineQueue } from "./offline-queue";
 import { failureText, ResultPanel, type Outcome } from "./scan-result";
 import { useOfflineScans } from "./use-offline-scans";
@@ -25,9 +26,6 @@ function CameraStarting() {
 
 /** spec.md §4: the last scan's result is kept in local storage as `qrData`. */
 const QR_DATA_KEY = "qrData";
-/** The camera sees a code many times a second: the same code is sent once per this long. */
-const REPEAT_MS = 4000;
-
 const noSubscription = () => () => {};
 
 const remember = (result: ScanResult) => localStorage.setItem(QR_DATA_KEY, JSON.stringify(result));
@@ -51,26 +49,28 @@ function useStoredScan(): ScanResult | null {
  * card's code typed in. Each scan stamps the card or, once the reward is reached, redeems it; on a
  * points or cashback card it earns on the purchase amount typed first (the field is always there:
  * the card's kind is known only once it is scanned), and the result offers the card's redeems.
+ * The camera reads one card at a time: after a read it shows the result and waits for "Scan next".
+ * Its controls stay disabled until the page's scripts run, so none is pressed to no effect.
  */
 export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => void } = {}) {
   const t = useTranslations("scanner");
   const scan = useScanCard();
   const offline = useOfflineScans();
   const [kept, setKept] = useState(false);
+  const hydrated = useHydrated();
   const [camera, setCamera] = useState(false);
+  // The camera has read a card and waits for "Scan next".
+  const [held, setHeld] = useState(false);
   const [code, setCode] = useState("");
   const [amount, setAmount] = useState("");
   const [amountError, setAmountError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const last = useRef({ code: "", at: 0 });
   const stored = useStoredScan();
   const shown: Outcome | null =
     outcome ?? (stored && { ok: true, message: t("lastScan"), result: stored, live: false });
 
   async function send(text: string) {
-    const now = Date.now();
-    if (scan.isPending || (text === last.current.code && now - last.current.at < REPEAT_MS)) return;
-    last.current = { code: text, at: now };
+    if (scan.isPending) return;
     setAmountError(null);
     // The contract's own rule, before anything is sent (the currency's decimals are the server's to check).
     const typed = amount.trim() ? amountField.safeParse(amount.trim()) : null;
@@ -122,13 +122,34 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (code.trim()) {
-      last.current = { code: "", at: 0 };
       void send(code.trim());
     } else {
       // Enter in the amount field: the card's code comes next.
       document.getElementById("scan-code")?.focus();
     }
   };
+
+  /** The camera's read: taken unless a scan is still on its way (the camera then keeps looking). */
+  const read = (text: string) => {
+    if (scan.isPending) return false;
+    setHeld(true);
+    void send(text);
+    return true;
+  };
+
+  const stopCamera = () => {
+    setCamera(false);
+    setHeld(false);
+  };
+
+  const result: ReactNode =
+    kept && offline.waiting > 0 ? (
+      <p className="scan-kept" data-testid="scan-kept">
+        {t("queue.kept")}
+      </p>
+    ) : (
+      shown && <ResultPanel outcome={shown} onOpenCard={onOpenCard} onRedeemed={redeemed} />
+    );
 
   return (
     <section className="card form-card" aria-labelledby="scanner-title">
@@ -142,6 +163,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
           inputMode="decimal"
           autoComplete="off"
           placeholder="12.50"
+          disabled={!hydrated}
           value={amount}
           onChange={(event) => {
             setAmount(event.target.value);
@@ -160,20 +182,35 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
         )}
       </div>
       {camera ? (
-        <>
+        <div className="camera-block">
           <CameraScanner
-            onCode={(text) => void send(text)}
-            onError={() => setOutcome({ ok: false, message: t("cameraUnavailable") })}
+            reading={!held}
+            onCode={read}
+            onError={() => {
+              stopCamera();
+              setOutcome({ ok: false, message: t("cameraUnavailable") });
+            }}
             label={t("cameraView")}
           />
-          <button type="button" className="btn btn-secondary" onClick={() => setCamera(false)}>
-            {t("cameraStop")}
-          </button>
-        </>
+          <p className={`camera-status${held ? " held" : ""}`} role="status">
+            {held ? t("cameraRead") : t("cameraLooking")}
+          </p>
+          {result}
+          <div className="camera-actions">
+            {held && (
+              <Button type="button" busy={scan.isPending} onClick={() => setHeld(false)}>
+                {t("scanNext")}
+              </Button>
+            )}
+            <Button type="button" variant="secondary" onClick={stopCamera}>
+              {t("cameraStop")}
+            </Button>
+          </div>
+        </div>
       ) : (
-        <button type="button" className="btn btn-primary" onClick={() => setCamera(true)}>
+        <Button type="button" onClick={() => setCamera(true)}>
           {t("cameraStart")}
-        </button>
+        </Button>
       )}
       <form id="scan-form" className="form scan-manual" onSubmit={submit} noValidate>
         <div className="field">
@@ -181,6 +218,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
           <input
             id="scan-code"
             name="code"
+            disabled={!hydrated}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             placeholder="LC-XXXX-XXXX-XXXX"
@@ -199,13 +237,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
         answers={offline.answers}
         onSend={() => void offline.flush()}
       />
-      {kept && offline.waiting > 0 ? (
-        <p className="scan-kept" data-testid="scan-kept">
-          {t("queue.kept")}
-        </p>
-      ) : (
-        shown && <ResultPanel outcome={shown} onOpenCard={onOpenCard} onRedeemed={redeemed} />
-      )}
+      {!camera && result}
     </section>
   );
 }

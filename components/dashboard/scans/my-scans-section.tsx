@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
+import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { CursorPagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
@@ -41,9 +42,9 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
         <label htmlFor="filter-to">{t("to")}</label>
         <input id="filter-to" name="to" type="date" />
       </div>
-      <button type="submit" className="btn btn-secondary">
+      <Button type="submit" variant="secondary">
         {t("apply")}
-      </button>
+      </Button>
     </form>
   );
 }

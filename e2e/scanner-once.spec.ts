@@ -1,0 +1,122 @@
+// The staff scanner's camera, with Chromium's fake camera: a card held in view stamps once and the
+// view waits for "Scan next"; the camera button works however early it is pressed.
+import { expect, test, type Page } from "@playwright/test";
+import { uniqueEmail } from "./fixtures/auth";
+import { cameraBrowser, qrVideo } from "./fixtures/camera";
+import { E2E } from "./fixtures/env";
+import { payPlan, signedInOwner } from "./fixtures/owner";
+import { ownerWithProgramme, signedInStaff } from "./fixtures/programme";
+
+/** How long the card stays in front of the camera: today's scanner stamped it again every 4 s. */
+const HOLD_MS = 8_500;
+
+/** The staff stamps a card has had (its history's stamps: the join is its own kind). */
+async function staffStamps(page: Page, serial: string) {
+  const res = await page.request.get(`/api/card-history?serial=${serial}`);
+  expect(res.status()).toBe(200);
+  const items = (await res.json()).data.items as { kind: string }[];
+  return items.filter((item) => item.kind === "stamp").length;
+}
+
+/** A message of html5-qrcode's own, which minifying keeps: the script that has it is the library. */
+const CAMERA_LIBRARY = "Cannot pause, scanner is not scanning.";
+
+/** The camera view's video plays: the camera started. */
+async function expectCameraStarted(page: Page) {
+  const video = page.getByRole("region", { name: "Camera view" }).locator("video");
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0), { timeout: 20_000 })
+    .toBe(true);
+}
+
+test("a card held in front of the camera is stamped once; Scan next reads the next card", async ({
+  page,
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(180_000);
+  const { staffEmail, cardUrl } = await ownerWithProgramme(page, browser);
+  await page.goto(cardUrl);
+  const serial = (await page.locator(".wallet-qr code").textContent())!;
+  expect(serial).toMatch(/^LC-/);
+
+  // The customer holds the card's QR code in front of the staff's camera, and keeps it there.
+  const camera = await cameraBrowser(playwright.chromium, qrVideo(serial, test.info().outputPath("card.y4m")));
+  const desk = await camera.newContext({ baseURL: E2E.webUrl });
+  const staff = await desk.newPage();
+  await signedInStaff(staff, staffEmail);
+  await staff.goto("/dashboard/my-scans");
+  await staff.getByRole("button", { name: "Scan with the camera" }).click();
+
+  const result = staff.getByTestId("scan-result");
+  await expect(result.getByText("Stamp added: 2 of 5.")).toBeVisible({ timeout: 20_000 });
+  const scanNext = staff.getByRole("button", { name: "Scan next" });
+  await expect(scanNext).toBeVisible();
+  // Announced: the camera's status says the card was read and what comes next.
+  await expect(staff.getByRole("status").filter({ hasText: "Card read" })).toBeVisible();
+
+  // Held in view well past the old repeat interval: still the one stamp, on the card and on the page.
+  const heldUntil = Date.now() + HOLD_MS;
+  while (Date.now() < heldUntil) {
+    expect(await staffStamps(page, serial)).toBe(1);
+    await expect(result.getByText("Stamp added: 2 of 5.")).toBeVisible();
+    await staff.waitForTimeout(1_000);
+  }
+  expect(await staffStamps(page, serial)).toBe(1);
+
+  // "Scan next" by keyboard: the card still in view is read again, once more.
+  await scanNext.focus();
+  await expect(scanNext).toBeFocused();
+  await staff.keyboard.press("Enter");
+  await expect(result.getByText("Stamp added: 3 of 5.")).toBeVisible({ timeout: 20_000 });
+  await expect(scanNext).toBeVisible();
+  expect(await staffStamps(page, serial)).toBe(2);
+  await camera.close();
+});
+
+test("Scan with the camera pressed as soon as the page shows starts the camera", async ({ page, playwright }) => {
+  test.setTimeout(120_000);
+  await signedInOwner(page, page.request, uniqueEmail("camera-early"), "Cam Owner");
+  await payPlan(page);
+  const camera = await cameraBrowser(playwright.chromium);
+  // No service worker: every script this page loads goes through the route below.
+  const desk = await camera.newContext({ baseURL: E2E.webUrl, serviceWorkers: "block" });
+  await desk.addCookies(await page.context().cookies());
+  const owner = await desk.newPage();
+  // The scripts the page has loaded so far, by whether they carry the camera library.
+  const scripts: boolean[] = [];
+  const libraryLoaded = () => scripts.some(Boolean);
+
+  // A slow connection: the page's HTML shows before its scripts arrive.
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await owner.route("**/_next/static/**/*.js", async (route) => {
+    await arrived;
+    const response = await route.fetch();
+    scripts.push((await response.text()).includes(CAMERA_LIBRARY));
+    await route.fulfill({ response });
+  });
+  await owner.goto("/dashboard/my-scans", { waitUntil: "commit" });
+  const start = owner.getByRole("button", { name: "Scan with the camera" });
+  await expect(start).toBeVisible();
+  // Pressed at once; the scripts arrive while the press is under way.
+  const pressed = start.click();
+  release();
+  await pressed;
+  await expectCameraStarted(owner);
+  await expect(owner.getByRole("button", { name: "Stop the camera" })).toBeVisible();
+  // The camera library came with the press, not with the page.
+  expect(libraryLoaded()).toBe(true);
+
+  // Loaded again, the page runs without it until the camera is asked for.
+  scripts.length = 0;
+  await owner.reload();
+  const again = owner.getByRole("button", { name: "Scan with the camera" });
+  await expect(again).toBeEnabled();
+  await expect(owner.getByRole("button", { name: "Add stamp or redeem" })).toBeEnabled();
+  expect(libraryLoaded()).toBe(false);
+  await again.click();
+  await expectCameraStarted(owner);
+  expect(libraryLoaded()).toBe(true);
+  await camera.close();
+});
