@@ -49,7 +49,7 @@ export function webhookRoutes(app: FastifyInstance, { deliveries: queue }: Webho
 
   route(app, calls.webhookAdd, async ({ user, body }) => {
     try {
-      await resolveTarget(new URL(body.url).hostname, app.config.webhooksAllowPrivate);
+      await resolveTarget(new URL(body.url).hostname, app.config.webhooksAllowLoopback);
     } catch (error) {
       if (error instanceof BlockedAddressError) throw invalid("url", verbatim(error.message));
       throw error;
