@@ -1,5 +1,8 @@
 import { ConfigError, loadConfig } from "../../src/config";
 import { BlockedAddressError, isBlockedAddress, resolveTarget } from "../../src/services/ssrf";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { sendWebhook } from "../../src/modules/webhooks/send";
 import { startEnv } from "../../../scripts/lib/start-env.mjs";
 
 // The SSRF guard of webhook URLs (issue 24 §3): only public unicast addresses, whatever form an
@@ -119,6 +122,35 @@ describe("resolveTarget", () => {
 
   it("refuses a name that does not resolve", async () => {
     await expect(resolveTarget("no-such-host.invalid", false)).rejects.toThrow("could not be resolved");
+  });
+});
+
+describe("sendWebhook", () => {
+  it("resolves and checks the name at send time, and connects to the address it checked", async () => {
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.headers.host} ${req.socket.remoteAddress}`);
+      res.end("ok");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      // The name is looked up once, by the guard: loopback is refused before any connection.
+      const refused = await sendWebhook(`http://localhost:${port}/hook`, "{}", {}, false);
+      expect(refused).toMatchObject({
+        statusCode: null,
+        error: expect.stringContaining("private or reserved address"),
+      });
+      const metadata = await sendWebhook("http://169.254.169.254/latest", "{}", {}, true);
+      expect(metadata).toMatchObject({ statusCode: null, error: expect.stringContaining("169.254.169.254") });
+      expect(seen).toEqual([]);
+      // Allowed, the request goes to the checked address with the URL's own Host header.
+      const sent = await sendWebhook(`http://127.0.0.1:${port}/hook`, "{}", {}, true);
+      expect(sent).toMatchObject({ statusCode: 200, error: null });
+      expect(seen).toEqual([`127.0.0.1:${port} 127.0.0.1`]);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 
