@@ -4,28 +4,15 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { isStale, targets } from "./lib/build-state.mjs";
 import { run, waitForUrl } from "./lib/run.mjs";
+import { apiUrlOf, startEnv } from "./lib/start-env.mjs";
 import { WEB_MEMORY_ENV, WEB_SERVER_ARGS } from "./lib/web-server-command.mjs";
 
 const dev = process.argv.includes("--dev");
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
-const port = process.env.PORT || "3000";
-const apiPort = process.env.API_PORT || "4000";
-const apiHost = process.env.API_HOST || "127.0.0.1";
-const apiUrl = `http://${apiHost === "0.0.0.0" ? "127.0.0.1" : apiHost}:${apiPort}/api`;
-const env = {
-  ...process.env,
-  NODE_ENV: dev ? "development" : "production",
-  // A local run: production builds on the embedded defaults (no SMTP, sandbox payments, a
-  // generated session secret). A deployment sets the real values and never this.
-  ALLOW_LOCAL_DEFAULTS: process.env.ALLOW_LOCAL_DEFAULTS ?? "true",
-  // Webhook receivers on this machine (issue 24); a deployment's production start refuses it.
-  WEBHOOKS_ALLOW_PRIVATE: process.env.WEBHOOKS_ALLOW_PRIVATE ?? "true",
-  API_PORT: apiPort,
-  PORT: port,
-  BACKEND_API_URL: process.env.BACKEND_API_URL || apiUrl,
-  PUBLIC_APP_URL: process.env.PUBLIC_APP_URL || `http://localhost:${port}`,
-};
+const env = startEnv(process.env, { dev });
+const port = env.PORT;
+const apiUrl = apiUrlOf(env);
 
 const children = [];
 let stopping = false;

@@ -10,7 +10,11 @@ export const serialParam = z.object({
 });
 
 const email = z.email("The email must be a valid email address.").max(190);
-const phone = z.string().regex(/^\+?[0-9 ()-]{6,25}$/, "The phone must be a phone number.");
+/** Digits with the usual separators: at least 6 digits (a lookup by "(-----)" would match every card without one). */
+const phone = z
+  .string()
+  .max(25, "The phone must be a phone number.")
+  .regex(/^\+?[ ()-]*(?:[0-9][ ()-]*){6,20}$/, "The phone must be a phone number of at least 6 digits.");
 
 /** POST /v1/cards: enrol a customer at one of the key owner's businesses. */
 export const enrolBody = z.strictObject({

@@ -67,8 +67,8 @@ const envSchema = z.object({
   /** FCM's HTTP v1 base URL (default https://fcm.googleapis.com); HTTP/2 either way, `http://` without TLS. */
   FCM_ENDPOINT: z.url().optional(),
   /**
-   * Webhooks (issue 24) may reach loopback and private addresses: `npm start` and the tests set it
-   * (receivers on this machine); a production start refuses it.
+   * Webhooks (issue 24) may reach loopback (127.0.0.0/8, ::1), never another private range: the
+   * tests set it (receivers on this machine); a production start refuses it, local or not.
    */
   WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
   /** Square's API (its Customers API, for a till connection's paying customers); tests point it at a stand-in. */
@@ -102,8 +102,8 @@ export type Config = {
   appleWallet?: AppleWalletConfig;
   /** Set when Firebase Cloud Messaging is configured; unset: no push. */
   fcm?: FcmConfig;
-  /** Webhook URLs may point at loopback and private addresses (never in production). */
-  webhooksAllowPrivate: boolean;
+  /** Webhook URLs may point at loopback addresses (WEBHOOKS_ALLOW_PRIVATE; never in production). */
+  webhooksAllowLoopback: boolean;
   /** Square's API base URL, without a trailing slash. */
   squareApiUrl: string;
 };
@@ -152,14 +152,15 @@ export const PRODUCTION_REQUIRED = ["SMTP_URL", "PUBLIC_APP_URL", "PAYMENTS_MODE
 
 /** NODE_ENV=production without ALLOW_LOCAL_DEFAULTS: every PRODUCTION_REQUIRED variable is set. */
 function checkProduction(env: Record<string, string | undefined>) {
-  const local = env.ALLOW_LOCAL_DEFAULTS === "true" || env.ALLOW_LOCAL_DEFAULTS === "1";
-  if (env.NODE_ENV !== "production" || local) return;
+  if (env.NODE_ENV !== "production") return;
+  // Owners' webhook URLs could then reach this machine's own services (SSRF): a local production
+  // run (ALLOW_LOCAL_DEFAULTS) is reachable from outside as much as a deployment is.
   if (env.WEBHOOKS_ALLOW_PRIVATE === "true" || env.WEBHOOKS_ALLOW_PRIVATE === "1") {
-    // Owners' webhook URLs could then reach this network's own services (SSRF).
     throw new ConfigError(
       "Invalid environment:\n  WEBHOOKS_ALLOW_PRIVATE: not allowed with NODE_ENV=production (refusing to start)",
     );
   }
+  if (env.ALLOW_LOCAL_DEFAULTS === "true" || env.ALLOW_LOCAL_DEFAULTS === "1") return;
   const missing = PRODUCTION_REQUIRED.filter((name) => !env[name]);
   if (missing.length > 0) {
     throw new ConfigError(
@@ -227,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     googleWallet: google.config,
     fcm: e.FIREBASE_SERVICE_ACCOUNT ? parseServiceAccount(e.FIREBASE_SERVICE_ACCOUNT, e.FCM_ENDPOINT) : undefined,
-    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
+    webhooksAllowLoopback: e.WEBHOOKS_ALLOW_PRIVATE,
     squareApiUrl: e.SQUARE_API_URL.replace(/\/$/, ""),
   };
 }

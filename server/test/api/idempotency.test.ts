@@ -97,6 +97,29 @@ it("keys per owner: another owner's same key is their own", async () => {
   expect([await stamps(a.serial), await stamps(b.serial)]).toEqual([1, 1]);
 });
 
+it("keys per staff member: the owner's and two staff members' same key are three scans", async () => {
+  const { token: ownerToken, qr } = await f.programme({ cooldown_minutes: 0, stamps_required: 50 });
+  const { serial } = (await f.join(qr.qr_token)).card;
+  const ann = await f.staffOf(ownerToken, uniqueEmail("staff"));
+  const ben = await f.staffOf(ownerToken, uniqueEmail("staff"));
+  const answers = [
+    await scan(ownerToken, serial, "till-1"),
+    await scan(ann.token, serial, "till-1"),
+    await scan(ben.token, serial, "till-1"),
+  ];
+  expect(answers.map((res) => [res.statusCode, res.headers["idempotent-replayed"]])).toEqual([
+    [200, undefined],
+    [200, undefined],
+    [200, undefined],
+  ]);
+  expect(await stamps(serial)).toBe(3);
+  // Each one's retry is still theirs: replayed, nothing stamped again.
+  const again = await scan(ann.token, serial, "till-1");
+  expect(again.headers["idempotent-replayed"]).toBe("true");
+  expect(again.body).toEqual(answers[1]!.body);
+  expect(await stamps(serial)).toBe(3);
+});
+
 it("keeps no answer of a request that failed, so its retry runs", async () => {
   const { token, serial } = await card();
   const missing = await scan(token, "NOSUCHSERIAL1", "retry-me");

@@ -75,6 +75,27 @@ describe("cards", () => {
     expect(row!.n).toBe(1);
   });
 
+  it("looks a phone up by at least 6 digits: fewer (or none, as in (-----)) is a 422 problem", async () => {
+    const { business, api } = await world();
+    const card = (await api.POST("/cards", { body: { ...enrolBody(business.id), phone: undefined } })).data!;
+    expect(card.customer.phone).toBeNull();
+    for (const phone of ["(-----)", "------", "( ) - -", "12345", "+1 (234) 5", "+".repeat(7)]) {
+      const res = await api.GET("/cards", { params: { query: { phone } } });
+      expect([phone, res.response.status]).toEqual([phone, 422]);
+      expect(res.response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+      expect(res.error).toMatchObject({ errors: { phone: [expect.any(String)] } });
+    }
+    // Enrolling with such a phone is refused too, and writes nothing.
+    const before = await rows("customers");
+    const enrol = await api.POST("/cards", { body: { ...enrolBody(business.id), phone: "(-----)" } });
+    expect(enrol.response.status).toBe(422);
+    expect(await rows("customers")).toBe(before);
+    // Six digits with separators are a phone.
+    const six = await api.GET("/cards", { params: { query: { phone: "(12) 34-56" } } });
+    expect(six.response.status).toBe(200);
+    expect(six.data).toEqual({ data: [] });
+  });
+
   it("reads a card by serial, email or phone; another owner's card is a 404 problem", async () => {
     const { business, api } = await world();
     const other = await world();
@@ -174,6 +195,23 @@ describe("lists and messages", () => {
     expect(events.data!.data.map((e) => e.kind)).toEqual(["join", "join", "join"]);
     const bad = await api.GET("/events", { params: { query: { cursor: "nonsense" } } });
     expect(bad.response.status).toBe(422);
+  });
+
+  it("refuses a cursor past the largest id (422 problem), on both lists", async () => {
+    const { api } = await world();
+    const cursorOf = (id: string) => Buffer.from(`v1:${id}`).toString("base64url");
+    for (const id of ["2147483648", "9999999999", "0"]) {
+      for (const path of ["/customers", "/events"] as const) {
+        const res = await api.GET(path, { params: { query: { cursor: cursorOf(id) } } });
+        expect([path, id, res.response.status]).toEqual([path, id, 422]);
+        expect(res.response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+        expect(res.error).toMatchObject({ errors: { cursor: [expect.any(String)] } });
+      }
+    }
+    // The largest id itself is a cursor after which nothing comes.
+    const last = await api.GET("/customers", { params: { query: { cursor: cursorOf("2147483647") } } });
+    expect(last.response.status).toBe(200);
+    expect(last.data).toEqual({ data: [], next_cursor: null });
   });
 
   it("sends a message to all card holders or a segment, as notification-add does", async () => {

@@ -12,7 +12,7 @@ import { startReceiver } from "../helpers/webhook-receiver";
 // Outgoing webhooks (issue 24 §3): every event on its change, signed per Standard Webhooks and
 // checked with the `standardwebhooks` package, retried with one webhook-id, turned off after 5
 // days of failures, sent again and tested from the delivery log, and only to public addresses
-// unless WEBHOOKS_ALLOW_PRIVATE (the test environment sets it).
+// but loopback with WEBHOOKS_ALLOW_PRIVATE (the test environment sets it).
 jest.setTimeout(60_000);
 
 let t: TestApp;
@@ -357,6 +357,28 @@ describe("access and addresses", () => {
     expect(() => verified(path, endpoint.secret)).toThrow();
     expect((await t.post("/webhook-delete", { id: endpoint.id }, { token: p.token })).statusCode).toBe(200);
     expect((await t.get<unknown[]>("/webhook-list", { token: p.token })).body.data).toEqual([]);
+  });
+
+  it("with WEBHOOKS_ALLOW_PRIVATE still refuses every address but loopback (link-local, private, metadata, mapped)", async () => {
+    const token = await f.owner();
+    for (const url of [
+      "http://169.254.169.254/latest/meta-data",
+      "http://169.254.1.1/x",
+      "http://10.1.2.3/x",
+      "http://192.168.1.1/x",
+      "http://[fe80::1]/x",
+      "http://[fd00:ec2::254]/x",
+      "http://[::ffff:127.0.0.1]/x",
+      "http://[::ffff:0:127.0.0.1]/x",
+      "http://[::ffff:7f00:1]/x",
+      "http://[64:ff9b::a9fe:a9fe]/x",
+      "http://[64:ff9b:1::a9fe:a9fe]/x",
+      "http://[2001::1]/x",
+    ]) {
+      const res = await t.post("/webhook-add", { url, events: ["card.created"] }, { token });
+      expectInvalid(res, ["url"]);
+    }
+    expect((await t.get<unknown[]>("/webhook-list", { token })).body.data).toEqual([]);
   });
 
   it("refuses private addresses (422) without WEBHOOKS_ALLOW_PRIVATE, and never sends to one", async () => {

@@ -34,7 +34,7 @@ describe("loadConfig", () => {
       seedOnStart: true,
       seedDemoUser: true,
       rateLimitFactor: 1,
-      webhooksAllowPrivate: false,
+      webhooksAllowLoopback: false,
       squareApiUrl: "https://connect.squareup.com",
     });
   });
@@ -81,7 +81,7 @@ describe("loadConfig", () => {
       seedOnStart: false,
       seedDemoUser: false,
       rateLimitFactor: 2.5,
-      webhooksAllowPrivate: false,
+      webhooksAllowLoopback: false,
       squareApiUrl: "https://connect.squareup.com",
     });
   });
@@ -118,16 +118,18 @@ describe("loadConfig", () => {
       expect(load({ NODE_ENV: "development" }).env).toBe("development");
     });
 
-    it("refuses webhooks to private addresses (issue 24), but for npm start's local run", () => {
-      for (const value of ["true", "1"]) {
-        expect(configError({ ...production, WEBHOOKS_ALLOW_PRIVATE: value })).toContain(
-          "WEBHOOKS_ALLOW_PRIVATE: not allowed with NODE_ENV=production",
-        );
+    it("refuses WEBHOOKS_ALLOW_PRIVATE in production, npm start's local run included", () => {
+      const local = { NODE_ENV: "production", ALLOW_LOCAL_DEFAULTS: "true" };
+      for (const env of [production, local]) {
+        for (const value of ["true", "1"]) {
+          expect(configError({ ...env, WEBHOOKS_ALLOW_PRIVATE: value })).toContain(
+            "WEBHOOKS_ALLOW_PRIVATE: not allowed with NODE_ENV=production",
+          );
+        }
+        expect(load({ ...env, WEBHOOKS_ALLOW_PRIVATE: "false" }).webhooksAllowLoopback).toBe(false);
       }
-      expect(load({ ...production, WEBHOOKS_ALLOW_PRIVATE: "false" }).webhooksAllowPrivate).toBe(false);
-      const local = { NODE_ENV: "production", ALLOW_LOCAL_DEFAULTS: "true", WEBHOOKS_ALLOW_PRIVATE: "true" };
-      expect(load(local).webhooksAllowPrivate).toBe(true);
-      expect(load({ WEBHOOKS_ALLOW_PRIVATE: "true" }).webhooksAllowPrivate).toBe(true);
+      expect(load({ WEBHOOKS_ALLOW_PRIVATE: "true" }).webhooksAllowLoopback).toBe(true);
+      expect(load({ NODE_ENV: "test", WEBHOOKS_ALLOW_PRIVATE: "true" }).webhooksAllowLoopback).toBe(true);
     });
   });
 

@@ -1,15 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
-import { invalid } from "../../http/errors";
 import { route } from "../../http/route";
-import { addApiKey, listApiKeys, liveKeyCount, MAX_LIVE_KEYS, revokeApiKey } from "./service";
-import { sentence } from "../../i18n/sentence";
+import { addApiKey, listApiKeys, revokeApiKey } from "./service";
 
 export function apiKeyRoutes(app: FastifyInstance) {
   route(app, calls.apiKeyAdd, async ({ body, user }) => {
-    if ((await liveKeyCount(app.db, user.id)) >= MAX_LIVE_KEYS) {
-      throw invalid("name", sentence("apiKeys.tooMany", { max: MAX_LIVE_KEYS }));
-    }
     const key = await addApiKey(app.db, user.id, { ...body, test: app.payments.name === "sandbox" });
     return { message: "apiKeys.created", data: key, statusCode: 201 };
   });

@@ -2,7 +2,9 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ApiKey, ApiKeyScope, NewApiKey } from "../../../../contract/api-keys";
 import type { Db } from "../../db/client";
 import { apiKeys } from "../../db/schema";
-import { notFound } from "../../http/errors";
+import { invalid, notFound } from "../../http/errors";
+import { addWithinLimit } from "../../http/owner-limit";
+import { sentence } from "../../i18n/sentence";
 import { randomToken, sha256 } from "../../crypto";
 
 /** Characters of the key kept visible after the `lc_live_`/`lc_test_` mark. */
@@ -12,6 +14,7 @@ const VISIBLE = 4;
 export const MAX_LIVE_KEYS = 20;
 
 type Row = typeof apiKeys.$inferSelect;
+type Conn = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const view = (row: Row): ApiKey => ({
   id: row.id,
@@ -26,6 +29,7 @@ const view = (row: Row): ApiKey => ({
 /**
  * A new key: `lc_test_…` while payments run in the sandbox (keys of a test installation are told
  * apart at a glance, as Stripe's are), else `lc_live_…`. Only its sha256 and prefix are stored.
+ * 422 when the owner holds MAX_LIVE_KEYS live keys already.
  */
 export async function addApiKey(
   db: Db,
@@ -34,14 +38,24 @@ export async function addApiKey(
 ): Promise<NewApiKey> {
   const key = `lc_${input.test ? "test" : "live"}_${randomToken()}`;
   const prefix = key.slice(0, "lc_live_".length + VISIBLE);
-  const [row] = await db
-    .insert(apiKeys)
-    .values({ userId: ownerId, name: input.name, prefix, keyHash: sha256(key), scopes: input.scopes })
-    .returning();
-  return { ...view(row!), key };
+  const limit = {
+    ownerId,
+    resource: "api-keys" as const,
+    max: MAX_LIVE_KEYS,
+    count: (tx: Conn) => liveKeyCount(tx, ownerId),
+    refuse: () => invalid("name", sentence("apiKeys.tooMany", { max: MAX_LIVE_KEYS })),
+  };
+  const row = await addWithinLimit(db, limit, async (tx) => {
+    const [inserted] = await tx
+      .insert(apiKeys)
+      .values({ userId: ownerId, name: input.name, prefix, keyHash: sha256(key), scopes: input.scopes })
+      .returning();
+    return inserted!;
+  });
+  return { ...view(row), key };
 }
 
-export async function liveKeyCount(db: Db, ownerId: number): Promise<number> {
+export async function liveKeyCount(db: Conn, ownerId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(apiKeys)
@@ -49,9 +63,17 @@ export async function liveKeyCount(db: Db, ownerId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The owner's keys, newest first, revoked ones included (the list shows when they stopped). */
+/**
+ * The owner's keys: every live one (at most MAX_LIVE_KEYS, below `max`), then the revoked ones
+ * (the list shows when they stopped), each newest first.
+ */
 export async function listApiKeys(db: Db, ownerId: number, max: number): Promise<ApiKey[]> {
-  const rows = await db.select().from(apiKeys).where(eq(apiKeys.userId, ownerId)).orderBy(desc(apiKeys.id)).limit(max);
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, ownerId))
+    .orderBy(sql`${apiKeys.revokedAt} is not null`, desc(apiKeys.id))
+    .limit(max);
   return rows.map(view);
 }
 

@@ -11,7 +11,7 @@ import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { processImage } from "../../services/images";
 import { deleteFile, storeImage } from "../files/service";
-import { claimSlot } from "../payments/slots";
+import { addWithSlot } from "../payments/slots";
 import { checkCurrencyChange, currencyOfCountry } from "./currency";
 import { checkPlace } from "./reference";
 
@@ -100,8 +100,7 @@ export async function addBusiness(db: Db, ownerId: number, body: BusinessInput):
   await checkTimeZone(db, body.time_zone);
   const currency = body.currency ?? (await currencyOfCountry(db, place.country_name));
   const logo = body.business_logo && (await processLogo(body.business_logo));
-  const id = await db.transaction(async (tx) => {
-    await claimSlot(tx, ownerId, "business");
+  const id = await addWithSlot(db, ownerId, "business", async (tx) => {
     const logoFileId = logo ? await storeImage(tx, ownerId, logo) : null;
     const [row] = await tx
       .insert(businesses)
@@ -240,8 +239,7 @@ const coordinates = (body: { latitude?: number; longitude?: number }) => ({
 export async function addAddress(db: Db, ownerId: number, body: AddressInput): Promise<Address> {
   await findBusiness(db, ownerId, body.business_id);
   const place = await checkPlace(db, body);
-  const id = await db.transaction(async (tx) => {
-    await claimSlot(tx, ownerId, "address");
+  const id = await addWithSlot(db, ownerId, "address", async (tx) => {
     const [row] = await tx
       .insert(addresses)
       .values({ userId: ownerId, businessId: body.business_id, ...placeValues(place), ...coordinates(body) })

@@ -1,26 +1,34 @@
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { addresses, businesses, payments, users } from "../../db/schema";
+import { addresses, businesses, payments } from "../../db/schema";
 import { HttpError } from "../../http/errors";
+import { underOwnerLock, type Tx } from "../../http/owner-limit";
 import { formatMinor } from "../plans/present";
 import { SLOT_FEE_MINOR } from "../../../../contract/payments";
 import { findActivePlan } from "./status";
 import { sentence, verbatim } from "../../i18n/sentence";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Kind = "business" | "address";
 
 /** 402 that the dashboard answers by leading to /payment?mode=…Payment (spec.md §4). */
 export const SLOT_FEE_REQUIRED = "slot_fee_required";
 
 /**
- * Makes room for one more business or address (product.md §4): within the active plan's
- * allowance, or by using one succeeded extra-slot fee not used yet. Called inside the transaction
- * that inserts the row; the owner's row is locked so two adds at once cannot both take the last
- * place.
+ * Adds one business or address (`insert`, in the same transaction) once there is room for it:
+ * under the owner's lock on that kind, so two adds at once cannot both take the last place.
  */
-export async function claimSlot(tx: Tx, ownerId: number, kind: Kind) {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for("update");
+export function addWithSlot<T>(db: Db, ownerId: number, kind: Kind, insert: (tx: Tx) => Promise<T>): Promise<T> {
+  return underOwnerLock(db, ownerId, kind === "business" ? "businesses" : "addresses", async (tx) => {
+    await claimSlot(tx, ownerId, kind);
+    return insert(tx);
+  });
+}
+
+/**
+ * Makes room for one more business or address (product.md §4): within the active plan's
+ * allowance, or by using one succeeded extra-slot fee not used yet.
+ */
+async function claimSlot(tx: Tx, ownerId: number, kind: Kind) {
   const active = await findActivePlan(tx as unknown as Db, ownerId);
   if (!active) throw new HttpError(403, "plans.notActive", { plan: ["plans.notActive"] });
   const table = kind === "business" ? businesses : addresses;

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { endpoints } from "../../../../contract/v1/endpoints";
+import { rowId } from "../../../../contract/v1/cards";
 import { cardEvents, cards, customers } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import { v1Route } from "./route";
@@ -16,8 +17,10 @@ function decode(cursor: string | undefined): number {
   const match = Buffer.from(cursor, "base64url")
     .toString()
     .match(/^v1:(\d{1,10})$/);
-  if (!match) throw new HttpError(422, verbatim(BAD_CURSOR), { cursor: [verbatim(BAD_CURSOR)] });
-  return Number(match[1]);
+  // An id past the largest one a row can have (2^31-1) was never a page's last.
+  const id = rowId.safeParse(Number(match?.[1]));
+  if (!match || !id.success) throw new HttpError(422, verbatim(BAD_CURSOR), { cursor: [verbatim(BAD_CURSOR)] });
+  return id.data;
 }
 
 /** A page of `limit` rows and the cursor of the next one (null on the last page). */

@@ -76,7 +76,7 @@ export function registerDelivery(app: FastifyInstance): DeliveryQueue {
       e.url,
       d.payload,
       signedHeaders(e.secret, d.webhookId, d.payload),
-      app.config.webhooksAllowPrivate,
+      app.config.webhooksAllowLoopback,
     );
     const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     const delay = ok ? undefined : RETRY_DELAYS_SECONDS[job.attempt - 1];

@@ -12,6 +12,7 @@ import {
 } from "../../../../contract/webhooks";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
+import { addWithinLimit, type Tx } from "../../http/owner-limit";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { BlockedAddressError, resolveTarget } from "../../services/ssrf";
@@ -49,21 +50,27 @@ export function webhookRoutes(app: FastifyInstance, { deliveries: queue }: Webho
 
   route(app, calls.webhookAdd, async ({ user, body }) => {
     try {
-      await resolveTarget(new URL(body.url).hostname, app.config.webhooksAllowPrivate);
+      await resolveTarget(new URL(body.url).hostname, app.config.webhooksAllowLoopback);
     } catch (error) {
       if (error instanceof BlockedAddressError) throw invalid("url", verbatim(error.message));
       throw error;
     }
-    const [{ n }] = (await app.db
-      .select({ n: count() })
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.userId, user.id))) as [{ n: number }];
-    if (n >= MAX_WEBHOOK_ENDPOINTS) throw invalid("url", sentence("webhooks.tooMany", { max: MAX_WEBHOOK_ENDPOINTS }));
-    const [row] = await app.db
-      .insert(webhookEndpoints)
-      .values({ userId: user.id, url: body.url, events: body.events, secret: newSecret() })
-      .returning();
-    const data: WebhookWithSecret = { ...endpointOf(row!), secret: row!.secret };
+    const limit = {
+      ownerId: user.id,
+      resource: "webhook-endpoints" as const,
+      max: MAX_WEBHOOK_ENDPOINTS,
+      count: async (tx: Tx) =>
+        (await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, user.id)))[0]!.n,
+      refuse: () => invalid("url", sentence("webhooks.tooMany", { max: MAX_WEBHOOK_ENDPOINTS })),
+    };
+    const row = await addWithinLimit(app.db, limit, async (tx) => {
+      const [inserted] = await tx
+        .insert(webhookEndpoints)
+        .values({ userId: user.id, url: body.url, events: body.events, secret: newSecret() })
+        .returning();
+      return inserted!;
+    });
+    const data: WebhookWithSecret = { ...endpointOf(row), secret: row.secret };
     return { message: "webhooks.added", data };
   });
 

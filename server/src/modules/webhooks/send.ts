@@ -19,7 +19,7 @@ export async function sendWebhook(
   url: string,
   body: string,
   headers: Record<string, string>,
-  allowPrivate: boolean,
+  allowLoopback: boolean,
 ): Promise<SendResult> {
   const started = performance.now();
   const done = (statusCode: number | null, error: string | null): SendResult => ({
@@ -30,7 +30,7 @@ export async function sendWebhook(
   let target;
   const parsed = new URL(url);
   try {
-    target = await resolveTarget(parsed.hostname, allowPrivate);
+    target = await resolveTarget(parsed.hostname, allowLoopback);
   } catch (error) {
     return done(null, (error as Error).message);
   }
