@@ -60,7 +60,7 @@ export function ReferralBonuses({ customer, owner }: { customer: CustomerDetail;
               </span>
               {b.held_reason && <p className="small">{t(`reason.${b.held_reason}`)}</p>}
               {owner && b.status === "held" && (
-                <div className="customer-actions">
+                <div className="referral-review">
                   <button
                     type="button"
                     className="btn btn-primary btn-small"
