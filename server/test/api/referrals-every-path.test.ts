@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { NewApiKey } from "../../../contract/api-keys";
 import type { CustomerDetail, ReferralBonusEntry } from "../../../contract/customers";
 import type { NotificationList } from "../../../contract/notifications";
-import type { CounterCode } from "../../../contract/qr-codes";
+import type { CounterCode, QrPublic } from "../../../contract/qr-codes";
 import type { Reward } from "../../../contract/rewards";
 import type { WalletCard, WalletJoinResult } from "../../../contract/wallet";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
@@ -182,6 +182,9 @@ describe("the reward says when and how much", () => {
 
   it("join: both cards earn at the friend's join, and never again", async () => {
     const p = await f.programme({ stamps_required: 50, referral_trigger: "join" });
+    // The add-to-wallet page tells a friend when their bonus comes.
+    const detail = await t.get<QrPublic>("/qr-detail", { query: { qr_token: p.qr.qr_token } });
+    expect(detail.body.data.reward).toMatchObject({ referral_trigger: "join" });
     const referrer = await f.join(p.qr.qr_token);
     const friend = await f.join(p.qr.qr_token, { ref: await refOf(p, referrer) });
     // The join's answer shows the friend's card with its bonus.
