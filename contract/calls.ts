@@ -65,6 +65,7 @@ import {
   CUSTOMER_PAGE_MAX,
   customerDeleteBody,
   customerListQuery,
+  referralReviewBody,
   customerSerialQuery,
   segmentCountQuery,
 } from "./customers";
@@ -363,6 +364,8 @@ export const calls = {
   customerExport: { method: "GET", path: "/customer-export", access: "owner", query: customerSerialQuery },
   /** Deletes the customer's cards, history, keys, pass registrations and push tokens; scans stay anonymised. */
   customerDelete: { method: "POST", path: "/customer-delete", access: "owner", body: customerDeleteBody },
+  /** Approves (pays both cards through the engine, once) or rejects a held referral bonus. */
+  referralReview: { method: "POST", path: "/referral-review", access: "owner", body: referralReviewBody },
   /** The customer deletes the card this device holds (the same erasure as customer-delete, for one card). */
   walletCardDelete: {
     method: "POST",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { calendarDate } from "./fields";
-import { optionalId } from "./ids";
+import { id, optionalId } from "./ids";
 import type { RewardKind } from "./rewards";
 
 /**
@@ -122,6 +122,35 @@ export const serialField = z
 export const customerSerialQuery = z.object({ serial: serialField });
 export const customerDeleteBody = z.object({ serial: serialField });
 
+/** referral-review: the owner approves (pays both sides) or rejects a held referral bonus. */
+export const referralReviewBody = z.object({
+  id,
+  approve: z.boolean({ error: "Say whether to approve: true or false." }),
+});
+
+export const REFERRAL_BONUS_STATUSES = ["paid", "held", "approved", "rejected"] as const;
+export type ReferralBonusStatus = (typeof REFERRAL_BONUS_STATUSES)[number];
+
+/**
+ * A referral bonus due to a friend and their referrer: paid at once, or held for the owner
+ * (`held_reason`: more than the referrer's daily allowance, or a device another friend of theirs
+ * joined on) and then approved or rejected. Bonuses in the programme's unit (cashback: decimal strings).
+ */
+export type ReferralBonusEntry = {
+  id: number;
+  status: ReferralBonusStatus;
+  held_reason: "daily_limit" | "shared_device" | null;
+  friend: { serial: string; name: string };
+  referrer: { serial: string; name: string };
+  referrer_bonus: number | string;
+  friend_bonus: number | string;
+  unit: RewardKind;
+  /** The business's currency (a cashback bonus is money in it). */
+  currency: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+};
+
 /** What the directory flags on a row. */
 export type CustomerFlag = "reward_ready" | "near_reward" | "birthday_this_month" | "inactive";
 /** The directory calls a card inactive after this many days without a visit. */
@@ -174,6 +203,8 @@ export type CustomerDetail = CustomerRow & {
    */
   referred_by: { serial: string; name: string } | null;
   referrals: number;
+  /** The referral bonuses this card is the friend or the referrer of, newest first (the latest 50). */
+  referral_bonuses: ReferralBonusEntry[];
 };
 export const CUSTOMER_HISTORY_MAX = 100;
 export const CUSTOMER_MESSAGES_MAX = 50;
@@ -186,7 +217,7 @@ export type CustomerExport = {
    * Each card with its whole history; `devices` counts what holds it (tokens are not exported).
    * Who referred the customer is another person's data: the export says only that someone did.
    */
-  cards: (Omit<CustomerDetail, "referred_by"> & {
+  cards: (Omit<CustomerDetail, "referred_by" | "referral_bonuses"> & {
     joined_through_referral: boolean;
     devices: { apple_wallet_passes: number; push_subscriptions: number };
   })[];

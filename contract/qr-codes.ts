@@ -2,7 +2,7 @@ import type { CardLook } from "./card-design";
 import { z } from "zod";
 import { id, optionalId, refId, text } from "./ids";
 import { pageQuery } from "./pagination";
-import type { RewardKind } from "./rewards";
+import type { ReferralTrigger, RewardKind } from "./rewards";
 
 /** A business QR token: 192 random bits, base64url (product.md §4 QrCode). */
 export const QR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
@@ -112,6 +112,8 @@ export type QrPublic = {
     cooldown_minutes: number;
     /** Issue 23: stamps, points or cashback (the page says "Collect 10 stamps" only for stamps). */
     kind: RewardKind;
+    /** When a referred friend's bonus comes (the join form tells a friend who came through a link). */
+    referral_trigger: ReferralTrigger;
   } | null;
   mode: QrMode;
   /** False when the code rotates and the query's `code` is missing, old or wrong. */

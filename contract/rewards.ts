@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, optionalId, refId, text } from "./ids";
-import { amountField } from "./money";
+import { amountField, MAX_AMOUNT_MAJOR } from "./money";
 import { pageQuery } from "./pagination";
 
 /** What a programme collects (issue 23): stamps (the default), points, or cashback (money). */
@@ -15,6 +15,37 @@ export const MAX_REFERRAL_BONUS = 1_000;
 export const MAX_TIERS = 10;
 /** The referral bonus when the owner sets none: one stamp, or ten points (cashback: none). */
 export const DEFAULT_REFERRAL_BONUS: Record<RewardKind, number> = { stamps: 1, points: 10, cashback: 0 };
+
+/**
+ * When a referred friend's referral pays: at the join, at the friend's first visit (any earn: a
+ * scan, a self-scan, an order), or at the first purchase (an order through a till or the public
+ * API, or a staff earn that carries an amount).
+ */
+export const REFERRAL_TRIGGERS = ["join", "first_visit", "first_purchase"] as const;
+export type ReferralTrigger = (typeof REFERRAL_TRIGGERS)[number];
+
+/**
+ * A referral bonus as add-reward takes it: whole stamps or points, or (cashback) a decimal amount
+ * in the business's currency, whose decimals are checked where the currency is known. Blank or
+ * null: not set. A number is read as its decimal text.
+ */
+const bonusField = (label: string) =>
+  z.preprocess(
+    (value) =>
+      value === "" || value === undefined || value === null
+        ? null
+        : typeof value === "number" && Number.isFinite(value)
+          ? String(value)
+          : value,
+    z
+      .string({ error: `The ${label} must be a number.` })
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, `The ${label} must be a number such as 2 or 2.50.`)
+      .nullable(),
+  );
+
+/** A bonus in the programme's unit: whole stamps or points, or (cashback) money's decimal string. */
+const bonusAnswer = z.union([z.number().int(), z.string()]);
 
 /** A percent with at most two decimals, 0 < p ≤ 100, as basis points (5 → 500, "2.5" → 250). */
 export const percentField = (label: string) =>
@@ -91,10 +122,19 @@ export const addRewardBody = z
       (value) => (value === "" || value === undefined ? null : value),
       wholeNumber("days before expiry", 1, MAX_EXPIRE_DAYS).nullable(),
     ),
-    /** Stamps or points for both cards when a referred friend first visits; blank = the default, 0 = off. */
-    referral_bonus: z.preprocess(
-      (value) => (value === "" || value === undefined ? null : value),
-      wholeNumber("referral bonus", 0, MAX_REFERRAL_BONUS).nullable(),
+    /**
+     * The referrer's bonus when a referred friend's referral pays (stamps, points, or cashback's
+     * decimal amount); blank = the default, 0 = off. The friend's too, unless `referral_friend_bonus`.
+     */
+    referral_bonus: bonusField("referral bonus"),
+    /** The friend's own bonus, in the same unit; blank = the same as the referrer's, 0 = none. */
+    referral_friend_bonus: bonusField("friend's bonus"),
+    referral_trigger: z.preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      z
+        .enum(REFERRAL_TRIGGERS, { error: "The referral trigger must be join, first_visit or first_purchase." })
+        .optional()
+        .default("first_visit"),
     ),
     product_category_id: optionalId,
     cooldown_minutes: z.preprocess(
@@ -120,12 +160,26 @@ export const addRewardBody = z
     if (body.kind === "cashback" && body.cashback_percent === undefined) {
       ctx.addIssue({ code: "custom", path: ["cashback_percent"], message: "The cashback percent field is required." });
     }
-    if (body.kind === "cashback" && body.referral_bonus) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["referral_bonus"],
-        message: "A cashback programme has no referral bonus.",
-      });
+    for (const [field, label] of [
+      ["referral_bonus", "referral bonus"],
+      ["referral_friend_bonus", "friend's bonus"],
+    ] as const) {
+      const value = body[field];
+      if (value === null) continue;
+      if (body.kind !== "cashback" && (!/^\d+$/.test(value) || Number(value) > MAX_REFERRAL_BONUS)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: `The ${label} must be a whole number from 0 to ${MAX_REFERRAL_BONUS}.`,
+        });
+      }
+      if (body.kind === "cashback" && Number(value) > MAX_AMOUNT_MAJOR) {
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: `The ${label} may not be more than ${MAX_AMOUNT_MAJOR.toLocaleString("en")}.`,
+        });
+      }
     }
   });
 export type AddRewardBody = z.input<typeof addRewardBody>;
@@ -157,8 +211,14 @@ export const reward = z.object({
   cashback_percent: z.string().nullable(),
   tiers: z.array(z.object({ from_amount: z.string(), percent: z.string() })),
   expire_after_days: z.number().int().nullable(),
-  /** The bonus in force (the default filled in). */
-  referral_bonus: z.number().int(),
+  /**
+   * The referrer's bonus in force (the default filled in), in the programme's unit: whole stamps
+   * or points, or cashback's decimal string in the business's currency.
+   */
+  referral_bonus: bonusAnswer,
+  /** The friend's own bonus; null = the same as the referrer's. */
+  referral_friend_bonus: bonusAnswer.nullable(),
+  referral_trigger: z.enum(REFERRAL_TRIGGERS),
   /** The business's currency (points and cashback count in it). */
   currency: z.string().nullable(),
   product_category_id: z.number().int().nullable(),

@@ -251,6 +251,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
             businessName={business.name}
             counterCode={counterCode}
             referralCode={referralCode}
+            referralTrigger={reward?.referral_trigger}
           />
         )
       )}

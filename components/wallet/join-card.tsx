@@ -2,6 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
+import type { ReferralTrigger } from "@/contract/rewards";
 import { postJson } from "./post-json";
 
 type Errors = Record<string, string[]>;
@@ -55,6 +56,7 @@ export function JoinCard({
   businessName,
   counterCode,
   referralCode,
+  referralTrigger,
 }: {
   qrToken: string;
   businessName: string;
@@ -62,6 +64,8 @@ export function JoinCard({
   counterCode?: string;
   /** A friend's referral code, from their link (issue 23 §6): both earn a bonus after the first visit. */
   referralCode?: string;
+  /** When the friend's referral pays (the reward's `referral_trigger`). */
+  referralTrigger?: ReferralTrigger;
 }) {
   const t = useTranslations("card");
   const router = useRouter();
@@ -126,7 +130,9 @@ export function JoinCard({
   return (
     <section className="wallet-join" aria-labelledby="join-title">
       <h2 id="join-title">{mode === "join" ? t("joinTitle") : t("recoverTitle")}</h2>
-      {mode === "join" && referralCode && <p className="small muted">{t("friendInvited")}</p>}
+      {mode === "join" && referralCode && (
+        <p className="small muted">{t("friendInvited", { trigger: referralTrigger ?? "first_visit" })}</p>
+      )}
       {message && (
         <p
           className={message.error ? "wallet-notice error" : "wallet-notice"}

@@ -12,6 +12,7 @@ import { useCustomer, useDeleteCustomer } from "@/lib/browser/queries/customers"
 import { useProfile } from "@/lib/browser/queries/user";
 import { labelColumns } from "../stack-table";
 import { Flags, stampsOf } from "./flags";
+import { ReferralBonuses } from "./referral-bonuses";
 
 function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: () => void }) {
   const owner = useProfile().data?.role === "owner";
@@ -117,6 +118,8 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
           </table>
         </div>
       )}
+
+      <ReferralBonuses customer={c} owner={owner} />
 
       <h3>{t("messages")}</h3>
       {c.messages.length === 0 ? (

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { ChangeEvent } from "react";
+import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import {
   MAX_EXPIRE_DAYS,
@@ -12,6 +13,7 @@ import {
   MAX_TIERS,
   MIN_STAMPS,
   REWARD_KINDS,
+  REFERRAL_TRIGGERS,
   DEFAULT_REFERRAL_BONUS,
   type RewardKind,
 } from "@/contract/rewards";
@@ -74,29 +76,56 @@ export function KindChoice({
 
 const numeric = { type: "number", inputMode: "numeric" } as const;
 
-/** Expiry and the referral bonus: stamps and points only (cashback money never lapses). */
-function LapseAndReferral({ kind, field }: { kind: RewardKind; field: Field }) {
+/** Expiry: stamps and points only (cashback money never lapses). */
+function Lapse({ kind, field }: { kind: RewardKind; field: Field }) {
   const t = useTranslations("dashboardMore.kindFields");
   const unit = kind === "points" ? "points" : "stamps";
   return (
-    <>
-      <TextField
-        label={t("expire")}
-        {...numeric}
-        min={1}
-        max={MAX_EXPIRE_DAYS}
-        hint={t("expireHint", { unit })}
-        {...field("expire_after_days")}
-      />
-      <TextField
-        label={t("referral", { unit })}
-        {...numeric}
-        min={0}
-        max={MAX_REFERRAL_BONUS}
-        hint={t("referralHint", { count: DEFAULT_REFERRAL_BONUS[kind] })}
-        {...field("referral_bonus")}
-      />
-    </>
+    <TextField
+      label={t("expire")}
+      {...numeric}
+      min={1}
+      max={MAX_EXPIRE_DAYS}
+      hint={t("expireHint", { unit })}
+      {...field("expire_after_days")}
+    />
+  );
+}
+
+/**
+ * The referral bonus (every kind): when it pays, and how much to each side, in the programme's
+ * unit: stamps, points, or money in the business's currency (decimals allowed).
+ */
+export function ReferralFields({ kind, currency, field }: { kind: RewardKind; currency: string | null; field: Field }) {
+  const t = useTranslations("dashboardMore.kindFields");
+  const unit = { unit: kind, currency: currency ?? "" };
+  const amount =
+    kind === "cashback" ? ({ inputMode: "decimal" } as const) : { ...numeric, min: 0, max: MAX_REFERRAL_BONUS };
+  return (
+    <fieldset className="referral-fields">
+      <legend>{t("referralLegend")}</legend>
+      <div className="form-row">
+        <SelectField
+          label={t("trigger")}
+          hint={t("triggerHint")}
+          placeholder={t("triggers.default")}
+          options={REFERRAL_TRIGGERS.map((trigger) => ({ value: trigger, label: t(`triggers.${trigger}`) }))}
+          {...field("referral_trigger")}
+        />
+        <TextField
+          label={t("referral", unit)}
+          {...amount}
+          hint={t("referralHint", { count: DEFAULT_REFERRAL_BONUS[kind] })}
+          {...field("referral_bonus")}
+        />
+        <TextField
+          label={t("friendBonus", unit)}
+          {...amount}
+          hint={t("friendBonusHint")}
+          {...field("referral_friend_bonus")}
+        />
+      </div>
+    </fieldset>
   );
 }
 
@@ -127,7 +156,7 @@ export function KindFields({
           required
           {...field("stamps_required")}
         />
-        <LapseAndReferral kind={kind} field={field} />
+        <Lapse kind={kind} field={field} />
       </div>
     );
   }
@@ -150,7 +179,7 @@ export function KindFields({
           hint={t("perVisitHint")}
           {...field("points_per_visit")}
         />
-        <LapseAndReferral kind={kind} field={field} />
+        <Lapse kind={kind} field={field} />
       </div>
     );
   }

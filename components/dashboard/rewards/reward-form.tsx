@@ -23,7 +23,7 @@ import { useBusinessOptions } from "@/lib/browser/queries/businesses";
 import { useSaveReward } from "@/lib/browser/queries/loyalty";
 import { useProductCategoryOptions } from "@/lib/browser/queries/product-categories";
 import { useContractForm } from "@/lib/browser/use-contract-form";
-import { KindChoice, KindFields, tierRow, type TierRow } from "./kind-fields";
+import { KindChoice, KindFields, ReferralFields, tierRow, type TierRow } from "./kind-fields";
 import { RewardOptions } from "./reward-options";
 
 /** The fields each kind alone uses, and what they start as when the kind is chosen. */
@@ -32,8 +32,16 @@ const KIND_DEFAULTS: Record<RewardKind, Record<string, string>> = {
   points: { points_per_unit: "1", points_per_visit: "" },
   cashback: { cashback_percent: "" },
 };
-/** Cashback money never lapses and earns no referral bonus: those fields are blank there. */
-const NOT_CASHBACK = ["expire_after_days", "referral_bonus"];
+/** Cashback money never lapses: expiry is blank there. */
+const NOT_CASHBACK = ["expire_after_days"];
+/** Bonuses count in the kind's unit (stamps, points, money): another kind starts them blank. */
+const REFERRAL_BONUSES = ["referral_bonus", "referral_friend_bonus"];
+
+/** A bonus as the form shows it: blank when it is the kind's default (the reward keeps following it). */
+function bonusText(reward: Reward, kind: RewardKind) {
+  const bonus = Number(reward.referral_bonus);
+  return bonus !== DEFAULT_REFERRAL_BONUS[kind] ? String(reward.referral_bonus) : "";
+}
 
 function initialValues(reward?: Reward): Record<string, string> {
   const kind = reward?.kind ?? "stamps";
@@ -54,10 +62,9 @@ function initialValues(reward?: Reward): Record<string, string> {
       : KIND_DEFAULTS.stamps),
     expire_after_days: reward?.expire_after_days ? String(reward.expire_after_days) : "",
     // The answer fills in the default: left blank, the reward keeps following it.
-    referral_bonus:
-      reward && kind !== "cashback" && reward.referral_bonus !== DEFAULT_REFERRAL_BONUS[kind]
-        ? String(reward.referral_bonus)
-        : "",
+    referral_bonus: reward ? bonusText(reward, kind) : "",
+    referral_friend_bonus: reward?.referral_friend_bonus == null ? "" : String(reward.referral_friend_bonus),
+    referral_trigger: reward?.referral_trigger ?? "first_visit",
     product_category_id: reward?.product_category_id ? String(reward.product_category_id) : "",
     cooldown_minutes: String(reward?.cooldown_minutes ?? DEFAULT_COOLDOWN_MINUTES),
     daily_cap: String(reward?.daily_cap ?? DEFAULT_DAILY_CAP),
@@ -116,7 +123,9 @@ export function RewardForm({
         cooldown_minutes: values.cooldown_minutes,
         daily_cap: values.daily_cap,
         expire_after_days: kind === "cashback" ? null : values.expire_after_days,
-        referral_bonus: kind === "cashback" ? null : values.referral_bonus,
+        referral_bonus: values.referral_bonus,
+        referral_friend_bonus: values.referral_friend_bonus,
+        referral_trigger: values.referral_trigger,
         points_per_unit: 0,
         points_per_visit: 0,
       };
@@ -136,6 +145,9 @@ export function RewardForm({
     { resetOnSuccess: !reward },
   );
   const kind = (form.values.kind ?? "stamps") as RewardKind;
+  // The chosen business's currency: a cashback bonus is money in it.
+  const currency =
+    (businesses.data ?? []).find((b) => String(b.id) === form.values.business_id)?.currency ?? reward?.currency ?? null;
   const chooseKind = (next: RewardKind) =>
     form.setValues((v) => ({
       ...v,
@@ -144,13 +156,19 @@ export function RewardForm({
       points_per_visit: "",
       cashback_percent: "",
       ...(next === "cashback" ? Object.fromEntries(NOT_CASHBACK.map((name) => [name, ""])) : {}),
+      ...Object.fromEntries(REFERRAL_BONUSES.map((name) => [name, ""])),
       ...(reward?.kind === next ? initialValues(reward) : KIND_DEFAULTS[next]),
       // What else was typed stays.
       ...Object.fromEntries(
-        ["business_id", "title", "description", "product_category_id", "cooldown_minutes", "daily_cap"].map((n) => [
-          n,
-          v[n] ?? "",
-        ]),
+        [
+          "business_id",
+          "title",
+          "description",
+          "product_category_id",
+          "cooldown_minutes",
+          "daily_cap",
+          "referral_trigger",
+        ].map((n) => [n, v[n] ?? ""]),
       ),
       kind: next,
     }));
@@ -172,6 +190,7 @@ export function RewardForm({
         <TextField label={t("description")} hint={t("descriptionHint")} {...form.field("description")} />
         <KindChoice value={kind} error={form.errors.kind} onChange={chooseKind} />
         <KindFields kind={kind} field={form.field} tiers={tiers} onTiers={setTiers} errors={form.errors} />
+        <ReferralFields kind={kind} currency={currency} field={form.field} />
         <div className="form-row">
           <TextField
             label={t("cooldown")}

@@ -3,7 +3,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall } from "@/lib/browser/api-client";
 import { calls } from "@/contract/calls";
-import type { CustomerDetail, CustomerList, Segment, SegmentCount } from "@/contract/customers";
+import type { CustomerDetail, CustomerList, ReferralBonusEntry, Segment, SegmentCount } from "@/contract/customers";
 import { refreshDashboard } from "./dashboard";
 
 export const customerKeys = {
@@ -56,6 +56,21 @@ export function useDeleteCustomer() {
       Promise.all([
         client.invalidateQueries({ queryKey: customerKeys.list }),
         client.invalidateQueries({ queryKey: customerKeys.segmentCount }),
+        refreshDashboard(client),
+      ]),
+  });
+}
+
+/** referral-review: approve or reject a held referral bonus; both cards' pages and balances refresh. */
+export function useReviewReferral() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (review: { id: number; approve: boolean }) =>
+      apiCall<ReferralBonusEntry>(calls.referralReview, { body: review }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ["customer-detail"] }),
+        client.invalidateQueries({ queryKey: customerKeys.list }),
         refreshDashboard(client),
       ]),
   });

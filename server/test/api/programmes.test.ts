@@ -45,6 +45,8 @@ describe("add-reward per kind", () => {
       cashback_percent: null,
       tiers: [],
       referral_bonus: 1,
+      referral_friend_bonus: null,
+      referral_trigger: "first_visit",
       currency: "GBP",
     });
 
@@ -76,7 +78,8 @@ describe("add-reward per kind", () => {
         { from_amount: "100.00", percent: "5" },
         { from_amount: "250.50", percent: "7.5" },
       ],
-      referral_bonus: 0,
+      // A cashback programme's bonus is money in the business's currency (none by default).
+      referral_bonus: "0.00",
       expire_after_days: null,
     });
     expect(await rewardRow(cashback.id)).toEqual({
@@ -95,7 +98,7 @@ describe("add-reward per kind", () => {
     const list = await t.get<Paginated<Reward>>("/reward-list", { token });
     expect(list.body.data.items.map((r) => [r.title, r.kind, r.referral_bonus])).toEqual([
       ["No bonus", "points", 0],
-      ["Cashback", "cashback", 0],
+      ["Cashback", "cashback", "0.00"],
       ["Points", "points", 10],
       ["Free coffee", "stamps", 1],
     ]);
@@ -134,7 +137,11 @@ describe("add-reward per kind", () => {
       [{ ...CASHBACK, tiers: [{ from_amount: "10.555", percent: 5 }] }, "tiers.0.from_amount"],
       [{ ...CASHBACK, tiers: [{ from_amount: "-5", percent: 5 }] }, "tiers.0.from_amount"],
       [{ ...CASHBACK, expire_after_days: 30 }, "expire_after_days"],
-      [{ ...CASHBACK, referral_bonus: 2 }, "referral_bonus"],
+      [{ ...CASHBACK, referral_bonus: "2.555" }, "referral_bonus"],
+      [{ ...CASHBACK, referral_friend_bonus: "-1" }, "referral_friend_bonus"],
+      [{ ...POINTS, referral_bonus: "2.5" }, "referral_bonus"],
+      [{ ...POINTS, referral_friend_bonus: 1001 }, "referral_friend_bonus"],
+      [{ ...POINTS, referral_trigger: "first_stamp" }, "referral_trigger"],
       [{ title: "x", stamps_required: 5, tiers: [{ from_amount: "100", percent: 5 }] }, "tiers"],
       [{ title: "x", kind: "coins" }, "kind"],
     ];

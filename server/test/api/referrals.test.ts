@@ -7,6 +7,7 @@ import {
   type ScanResult,
   type WalletCard,
 } from "../../../contract/wallet";
+import { earnForOrder } from "../../src/modules/integrations/order-earn";
 import { referralsCount } from "../../src/modules/loyalty/referrals";
 import { createTestApp, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
@@ -217,4 +218,37 @@ it("gives the bonus once under 20 concurrent first visits", async () => {
   expect(await balance(referrer.card.serial)).toBe(1 + 1);
   expect(await referralEntries(friend.card.serial)).toHaveLength(1);
   expect(await referralEntries(referrer.card.serial)).toHaveLength(1);
+});
+
+it("pays a referrer 3 of six friends who joined through one link from one address in a minute; holds the rest", async () => {
+  const p = await f.programme({ stamps_required: 50 });
+  const referrer = await f.join(p.qr.qr_token);
+  const ref = await refOf(p, referrer);
+  // Each friend with a fresh email, from the shop's address: the address alone holds no one.
+  const friends: Joined[] = [];
+  for (let i = 0; i < 6; i++) friends.push(await f.join(p.qr.qr_token, { ref }, { ip: "198.51.100.20" }));
+  for (const friend of friends) await f.staffScan(p.token, friend.card.serial);
+  expect(await referralEntries(referrer.card.serial)).toHaveLength(3);
+  expect(await balance(referrer.card.serial)).toBe(1 + 3);
+  const held = await t.query<{ status: string }>(sql`
+    select b.status from referral_bonuses b join cards r on r.id = b.referrer_card_id
+    where r.serial = ${referrer.card.serial} order by b.friend_card_id`);
+  expect(held.map((b) => b.status)).toEqual(["paid", "paid", "paid", "held", "held", "held"]);
+});
+
+it("gives a friend's first till or /v1 order the bonus, not only a scan (the engine decides on every path)", async () => {
+  const p = await f.programme({ stamps_required: 50 });
+  const referrer = await f.join(p.qr.qr_token);
+  const friend = await f.join(p.qr.qr_token, { ref: await refOf(p, referrer) });
+  const [card] = await t.query<{ id: number; user_id: number }>(
+    sql`select id, user_id from cards where serial = ${friend.card.serial}`,
+  );
+  await earnForOrder(t.database.db, t.app.events, {
+    ownerId: card!.user_id,
+    cardId: card!.id,
+    orderId: "till-1",
+    source: "shopify",
+  });
+  expect(await referralEntries(friend.card.serial)).toEqual([{ delta: 1, stamps_after: 3, unit: "stamps" }]);
+  expect(await referralEntries(referrer.card.serial)).toEqual([{ delta: 1, stamps_after: 2, unit: "stamps" }]);
 });

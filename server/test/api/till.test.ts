@@ -178,6 +178,18 @@ describe("Shopify", () => {
     expect(answers.filter((a) => (a.body.data as { outcome: string }).outcome === "earned")).toHaveLength(1);
     expect(await stampsOf(joined.card.serial)).toBe(before + 3);
   });
+
+  it("different orders of one card delivered at once each earn (no deadlock between them)", async () => {
+    const { token, business, qr } = await programmeOf({ kind: "points", points_per_visit: 3, points_per_unit: 0 });
+    const joined = await f.join(qr.qr_token);
+    const shop = shopifySender(t, await connect(token, business.id, "shopify", "k"), "k");
+    const before = await stampsOf(joined.card.serial);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => shop.paid({ id: 9100 + i, total: "20.00", email: joined.email })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(200));
+    expect(await stampsOf(joined.card.serial)).toBe(before + 8 * 3);
+  });
 });
 
 describe("Square", () => {

@@ -58,8 +58,17 @@ export const rewards = pgTable(
     cashbackTiers: jsonb("cashback_tiers").$type<{ fromMinor: number; basisPoints: number }[]>().notNull().default([]),
     /** Unspent stamps or points lapse this many days after the card's last visit; null = never. */
     expireAfterDays: integer("expire_after_days"),
-    /** Stamps or points both cards earn when a referred friend first visits; null = the kind's default. */
+    /**
+     * The referrer's bonus when a referred friend's referral pays (stamps, points, or cashback's
+     * minor units); null = the kind's default.
+     */
     referralBonus: integer("referral_bonus"),
+    /** The friend's own bonus; null = the same as the referrer's. */
+    referralFriendBonus: integer("referral_friend_bonus"),
+    /** When a friend's referral pays: at the join, the first visit (any earn), or the first purchase. */
+    referralTrigger: text("referral_trigger", { enum: ["join", "first_visit", "first_purchase"] })
+      .notNull()
+      .default("first_visit"),
     productCategoryId: integer("product_category_id").references(() => productCategories.id, {
       onDelete: "set null",
     }),
@@ -220,8 +229,13 @@ export const cards = pgTable(
     referredByCardId: integer("referred_by_card_id").references((): AnyPgColumn => cards.id, {
       onDelete: "set null",
     }),
-    /** When the referral bonus was given (the friend's first visit after joining): once per card. */
+    /** When the referral bonus was given (paid at once, or approved by the owner): once per card. */
     referralRewardedAt: timestamp("referral_rewarded_at", { withTimezone: true }),
+    /**
+     * When this friend's referral was decided (paid, held for the owner, or nothing due): the
+     * engine decides it once, on the card's first change that meets the reward's trigger.
+     */
+    referralSettledAt: timestamp("referral_settled_at", { withTimezone: true }),
     rewardsRedeemed: integer("rewards_redeemed").notNull().default(0),
     /** The last stamp the customer collected themselves: the reward's cooldown counts from it. */
     lastSelfStampAt: timestamp("last_self_stamp_at", { withTimezone: true }),
@@ -500,4 +514,60 @@ export const counterStreams = pgTable(
     leaseUntil: timestamp("lease_until", { withTimezone: true }).notNull(),
   },
   (t) => [index("counter_streams_holder_idx").on(t.holder), index("counter_streams_lease_idx").on(t.leaseUntil)],
+);
+
+/**
+ * A referral bonus due (engine/referral.ts): paid at once, or held for the owner's review (more
+ * than the referrer's daily allowance, or a device another friend of the referrer joined on) and
+ * then approved (paid) or rejected. One per friend's card. The amounts are in `unit`: stamps,
+ * points or cashback's minor units.
+ */
+export const referralBonuses = pgTable(
+  "referral_bonuses",
+  {
+    id: serial("id").primaryKey(),
+    userId: owner(),
+    businessId: business(),
+    friendCardId: integer("friend_card_id")
+      .notNull()
+      .references(() => cards.id, { onDelete: "cascade" }),
+    referrerCardId: integer("referrer_card_id")
+      .notNull()
+      .references(() => cards.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["paid", "held", "approved", "rejected"] }).notNull(),
+    /** Why it was held: more bonuses in 24 hours than allowed, or a device another friend used. */
+    heldReason: text("held_reason", { enum: ["daily_limit", "shared_device"] }),
+    referrerBonus: integer("referrer_bonus").notNull(),
+    friendBonus: integer("friend_bonus").notNull(),
+    unit: text("unit", { enum: ["stamps", "points", "cashback"] }).notNull(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("referral_bonuses_friend_unique").on(t.friendCardId),
+    index("referral_bonuses_referrer_idx").on(t.referrerCardId, t.createdAt),
+    index("referral_bonuses_user_idx").on(t.userId, t.id),
+    index("referral_bonuses_business_idx").on(t.businessId),
+    index("referral_bonuses_reviewed_by_idx")
+      .on(t.reviewedBy)
+      .where(sql`${t.reviewedBy} is not null`),
+  ],
+);
+
+/**
+ * The contacts of an owner's deleted customers, as keyed hashes (never the email or phone itself):
+ * a friend who comes back through a referral link with them is not a new customer, and earns no
+ * one a referral bonus.
+ */
+export const formerContacts = pgTable(
+  "former_contacts",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contactHash: text("contact_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("former_contacts_unique").on(t.userId, t.contactHash)],
 );

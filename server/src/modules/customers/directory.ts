@@ -43,7 +43,7 @@ import {
   stampsRequired,
   type Programme,
 } from "./segments";
-import { cardReferrals } from "../loyalty/referrals";
+import { cardReferralBonuses, cardReferrals } from "../loyalty/referrals";
 
 export const UNKNOWN_CUSTOMER = "customers.unknown";
 
@@ -56,6 +56,7 @@ const rowColumns = ({ fallback, ...p }: Programme) => ({
   email: customers.email,
   phone: customers.phone,
   birthday: customers.birthday,
+  userId: cards.userId,
   businessId: cards.businessId,
   businessName: businesses.businessName,
   stamps: cards.stamps,
@@ -230,11 +231,12 @@ export async function customerDetail(
     .leftJoin(rewards, eq(rewards.id, scans.rewardId))
     .where(eq(scans.cardId, row.id))
     .orderBy(desc(scans.id));
-  const [history, messages, referrals, rewardOptions] = await Promise.all([
+  const [history, messages, referrals, rewardOptions, referralBonuses] = await Promise.all([
     options.history === "all" ? historyQuery : historyQuery.limit(CUSTOMER_HISTORY_MAX),
     receivedMessages(db, { id: row.id, businessId: row.businessId, createdAt: row.createdAt }, CUSTOMER_MESSAGES_MAX),
     cardReferrals(db, row.id),
     pageOptions(db, [row]),
+    cardReferralBonuses(db, row.userId, row.id),
   ]);
   return {
     ...toRow(row, rewardOptions, words),
@@ -266,6 +268,7 @@ export async function customerDetail(
       created_at: iso(m.createdAt),
     })),
     ...referrals,
+    referral_bonuses: referralBonuses,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { applePassRegistrations, cards, customers, notifications, pushTokens } from "../../db/schema";
 import type { Events } from "../../services/events";
 import { customerDetail, findCustomerCard } from "./directory";
+import { contactHashSql } from "../loyalty/engine/referral";
 import type { ProgrammeWords } from "../../../../contract/programme";
 
 /** What a feed entry whose customer was erased calls them: their name left with them. */
@@ -35,14 +36,14 @@ export async function exportCustomer(
     .orderBy(cards.id);
   const all = await Promise.all(
     owned.map(async ({ serial: s, id }) => {
-      const { referred_by: referredBy, ...detail } = await customerDetail(
-        db,
-        await findCustomerCard(db, ownerId, s),
-        words,
-        {
-          history: "all",
-        },
-      );
+      // Who referred whom is other people's data too: the export keeps only that someone did.
+      const {
+        referred_by: referredBy,
+        referral_bonuses: _bonuses,
+        ...detail
+      } = await customerDetail(db, await findCustomerCard(db, ownerId, s), words, {
+        history: "all",
+      });
       const [[passes], [pushes]] = await Promise.all([
         db.select({ n: count() }).from(applePassRegistrations).where(eq(applePassRegistrations.cardId, id)),
         db.select({ n: count() }).from(pushTokens).where(eq(pushTokens.cardId, id)),
@@ -76,6 +77,8 @@ export async function exportCustomer(
  * deleted card stops working at once: no key, serial or pass token finds it any more (Apple's pass
  * web service answers 401 for it). Its saved Google pass lives on Google's servers: each deleted
  * card emits `card.deleted`, in this transaction, and a job expires the pass (google-wallet).
+ * The holder's email and phone digits stay only as hashes (former_contacts): whoever comes back
+ * with them through a referral link is no new customer, and earns no one a bonus.
  */
 async function eraseCards(
   db: Db,
@@ -91,6 +94,16 @@ async function eraseCards(
       .where(eq(customers.id, customerId))
       .for("update")
       .limit(1);
+    await tx.execute(sql`
+      insert into former_contacts (user_id, contact_hash)
+      select c.user_id, h.hash from customers c
+      cross join lateral (values
+        (${contactHashSql(sql`c.user_id`, "email", sql`lower(c.email)`)}),
+        (case when length(regexp_replace(coalesce(c.phone, ''), '[^0-9]', '', 'g')) >= 6
+          then ${contactHashSql(sql`c.user_id`, "phone", sql`regexp_replace(coalesce(c.phone, ''), '[^0-9]', '', 'g')`)} end)
+      ) as h(hash)
+      where c.id = ${customerId} and c.user_id = ${ownerId} and h.hash is not null
+      on conflict do nothing`);
     const deleted = await tx
       .delete(cards)
       .where(and(eq(cards.userId, ownerId), eq(cards.customerId, customerId), inArray(cards.id, cardIds)))

@@ -48,10 +48,14 @@ export async function earnForOrder(
   input: OrderEarnInput,
 ): Promise<OrderEarnOutcome | undefined> {
   return db.transaction(async (tx) => {
+    // The card's row is locked before the order's row names it: the order's foreign key takes a
+    // share lock on the card, and two orders of one card each holding one while waiting for the
+    // engine's lock would deadlock.
     const [card] = await tx
       .select({ id: cards.id, businessId: cards.businessId })
       .from(cards)
       .where(cardWhere(input))
+      .for("update")
       .limit(1);
     if (!card) return undefined;
     const [inserted] = await tx

@@ -101,6 +101,7 @@ export const publicPlace = ({
     stamps_required: reward.stampsRequired,
     cooldown_minutes: reward.cooldownMinutes,
     kind: reward.kind,
+    referral_trigger: reward.referralTrigger,
   },
 });
 

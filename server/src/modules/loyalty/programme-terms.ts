@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { rewardOptions, rewards } from "../../db/schema";
 
 type RewardTermsRow = Pick<typeof rewards.$inferSelect, "kind" | "stampsRequired" | "referralBonus">;
+type ReferralTerms = Pick<typeof rewards.$inferSelect, "kind" | "referralBonus" | "referralFriendBonus">;
 
 /**
  * A programme's terms as the balance's text reads them (contract/programme.ts): the reward's
@@ -25,9 +26,15 @@ export function programmeTerms(
   };
 }
 
-/** The referral bonus in force: the reward's own, else its kind's default (0 turns it off). */
+/**
+ * The referrer's bonus in force (stamps, points or cashback's minor units): the reward's own, else
+ * its kind's default (0 turns it off).
+ */
 export const referralBonusOf = (reward: Pick<RewardTermsRow, "kind" | "referralBonus">) =>
   reward.referralBonus ?? DEFAULT_REFERRAL_BONUS[reward.kind];
+
+/** The friend's bonus in force: the reward's own, else the referrer's. */
+export const referralFriendBonusOf = (reward: ReferralTerms) => reward.referralFriendBonus ?? referralBonusOf(reward);
 
 /** The active options of these rewards, by reward id (points programmes' catalogues), cheapest first. */
 export async function optionsByReward(db: Db, rewardIds: readonly number[]) {

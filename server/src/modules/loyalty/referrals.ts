@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { ReferralBonusEntry } from "../../../../contract/customers";
+import { fromMinor } from "../../../../contract/money";
 import { addToWalletUrl } from "../../../../contract/qr-codes";
 import type { Db } from "../../db/client";
-import { cards, customers, qrCodes } from "../../db/schema";
+import { businesses, cards, customers, qrCodes, referralBonuses } from "../../db/schema";
 import { invalid } from "../../http/errors";
-import type { Events } from "../../services/events";
 import type { CardRow } from "./cards";
-import { applyChange, type Applied } from "./engine/apply";
-import { referralBonusOf } from "./programme-terms";
 
 // Crockford's base32 (as serials, codes.ts): read aloud or typed without mix-ups.
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -57,49 +57,6 @@ export async function findReferrer(db: Db, businessId: number, ref: string): Pro
   return row.id;
 }
 
-/** A card referred by a friend whose bonus is not given yet: its next visit may give it (referralOnVisit). */
-export const referralPending = ({ card }: Pick<Applied, "card">) =>
-  card.referredByCardId !== null && card.referralRewardedAt === null;
-
-/**
- * The referral bonus, after a visit of a referred card (in the visit's transaction, the card still
- * locked): on the friend's first earning visit, both cards earn `referralBonusOf(reward)` through
- * the engine (`{kind: "referral"}`), and `referral_rewarded_at` makes it once. None when the
- * friend's join was flagged by the join alert (its flag was written with the join), when it came
- * from the device the referrer joined on (the referrer's own second card), or when the bonus is 0.
- * Locks the friend's card first, then the referrer's: a referral always names an older card, so
- * two bonuses never wait on each other. Answers the visit with the friend's card after its bonus.
- */
-export async function referralOnVisit(tx: Db, events: Events, visit: Applied): Promise<Applied> {
-  const { card, reward, decision } = visit;
-  if (!("visit" in decision) || !decision.visit || decision.delta <= 0) return visit;
-  if (card.referredByCardId === null || card.referralRewardedAt !== null || !reward) return visit;
-  const bonus = referralBonusOf(reward);
-  if (bonus <= 0 || reward.kind === "cashback") return visit;
-  const result = (await tx.execute(sql`select
-      (select count(*) from scans s where s.card_id = ${card.id} and s.kind = 'stamp')::int as visits,
-      exists (
-        select 1 from card_events j join card_events f
-          on f.card_id = j.card_id and f.kind = 'flag' and f.created_at = j.created_at
-        where j.card_id = ${card.id} and j.kind = 'join'
-      ) as flagged,
-      exists (
-        select 1 from card_events j join card_events r
-          on r.card_id = ${card.referredByCardId} and r.kind = 'join' and r.device_hash = j.device_hash
-        where j.card_id = ${card.id} and j.kind = 'join'
-      ) as same_device`)) as unknown as { rows: { visits: number; flagged: boolean; same_device: boolean }[] };
-  const check = result.rows[0]!;
-  if (Number(check.visits) !== 1 || check.flagged || check.same_device) return visit;
-  await tx
-    .update(cards)
-    .set({ referralRewardedAt: sql`now()` })
-    .where(eq(cards.id, card.id));
-  const friend = await applyChange(tx, events, { id: card.id }, { kind: "referral", bonus });
-  const referrer = { id: card.referredByCardId, businessId: card.businessId };
-  await applyChange(tx, events, referrer, { kind: "referral", bonus });
-  return friend ? { ...visit, after: friend.after } : visit;
-}
-
 /**
  * How many customers joined through a referral link, of an owner (and one business): the
  * dashboard's "referrals" figure. The partial index on `referred_by_card_id` holds only those cards.
@@ -131,3 +88,60 @@ export async function cardReferrals(db: Db, cardId: number) {
   ]);
   return { referred_by: by ?? null, referrals: Number(referred?.n ?? 0) };
 }
+
+const friendCard = alias(cards, "friend_card");
+const friendCustomer = alias(customers, "friend_customer");
+const referrerCard = alias(cards, "referrer_card");
+const referrerCustomer = alias(customers, "referrer_customer");
+
+/** The latest referral bonuses a card's page lists. */
+export const CARD_REFERRAL_BONUSES_MAX = 50;
+
+/**
+ * Referral bonuses as the customer's page shows them (and referral-review answers): the friend,
+ * the referrer, the status and both bonuses in the programme's unit (cashback: decimal strings).
+ * `where` picks them; one owner's only.
+ */
+export async function referralBonusEntries(db: Db, ownerId: number, where: SQL): Promise<ReferralBonusEntry[]> {
+  const rows = await db
+    .select({
+      bonus: referralBonuses,
+      currency: businesses.currency,
+      friendSerial: friendCard.serial,
+      friendName: friendCustomer.name,
+      referrerSerial: referrerCard.serial,
+      referrerName: referrerCustomer.name,
+    })
+    .from(referralBonuses)
+    .innerJoin(businesses, eq(businesses.id, referralBonuses.businessId))
+    .innerJoin(friendCard, eq(friendCard.id, referralBonuses.friendCardId))
+    .innerJoin(friendCustomer, eq(friendCustomer.id, friendCard.customerId))
+    .innerJoin(referrerCard, eq(referrerCard.id, referralBonuses.referrerCardId))
+    .innerJoin(referrerCustomer, eq(referrerCustomer.id, referrerCard.customerId))
+    .where(and(eq(referralBonuses.userId, ownerId), where))
+    .orderBy(desc(referralBonuses.id))
+    .limit(CARD_REFERRAL_BONUSES_MAX);
+  const inUnit = (value: number, unit: string, currency: string | null) =>
+    unit === "cashback" && currency ? fromMinor(value, currency) : value;
+  return rows.map(({ bonus: b, currency, ...names }) => ({
+    id: b.id,
+    status: b.status,
+    held_reason: b.heldReason,
+    friend: { serial: names.friendSerial, name: names.friendName },
+    referrer: { serial: names.referrerSerial, name: names.referrerName },
+    referrer_bonus: inUnit(b.referrerBonus, b.unit, currency),
+    friend_bonus: inUnit(b.friendBonus, b.unit, currency),
+    unit: b.unit,
+    currency,
+    created_at: b.createdAt.toISOString(),
+    reviewed_at: b.reviewedAt?.toISOString() ?? null,
+  }));
+}
+
+/** The bonuses a card is the friend or the referrer of. */
+export const cardReferralBonuses = (db: Db, ownerId: number, cardId: number) =>
+  referralBonusEntries(
+    db,
+    ownerId,
+    or(eq(referralBonuses.friendCardId, cardId), eq(referralBonuses.referrerCardId, cardId))!,
+  );

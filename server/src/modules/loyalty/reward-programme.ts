@@ -1,9 +1,10 @@
 import type { z } from "zod";
-import { fromMinor } from "../../../../contract/money";
+import { fromMinor, minorDigits, toMinor } from "../../../../contract/money";
 import { percentText, type addRewardBody, type Reward } from "../../../../contract/rewards";
 import type { rewards } from "../../db/schema";
 import { HttpError, invalid, type FieldSentences } from "../../http/errors";
 import { referralBonusOf } from "./programme-terms";
+import { sentence } from "../../i18n/sentence";
 import { amountMinor } from "./engine/earn";
 
 type AddRewardInput = z.output<typeof addRewardBody>;
@@ -18,6 +19,8 @@ type ProgrammeColumns = Pick<
   | "cashbackTiers"
   | "expireAfterDays"
   | "referralBonus"
+  | "referralFriendBonus"
+  | "referralTrigger"
 >;
 
 /**
@@ -43,9 +46,26 @@ export function programmeColumns(body: AddRewardInput, currency: string | null):
     cashbackBasisPoints: kind === "cashback" ? body.cashback_percent! : 0,
     cashbackTiers: kind === "cashback" ? tiersInMinor(body.tiers, currency!) : [],
     expireAfterDays: body.expire_after_days,
-    referralBonus: body.referral_bonus,
+    referralBonus: bonusInUnit(body.referral_bonus, kind, currency, "referral_bonus"),
+    referralFriendBonus: bonusInUnit(body.referral_friend_bonus, kind, currency, "referral_friend_bonus"),
+    referralTrigger: body.referral_trigger,
   };
 }
+
+/** A referral bonus as stored: whole stamps or points, or cashback's minor units (the contract checked the rest). */
+function bonusInUnit(value: string | null, kind: RewardRow["kind"], currency: string | null, field: string) {
+  if (value === null) return null;
+  if (kind !== "cashback") return Number(value);
+  const minor = toMinor(value, currency!);
+  if (minor === null) {
+    throw invalid(field, sentence("money.decimals", { currency: currency!, digits: minorDigits(currency!) }));
+  }
+  return minor;
+}
+
+/** A bonus in the programme's unit, as the reward's answer gives it: cashback's as a decimal string. */
+const bonusAnswer = (value: number, kind: RewardRow["kind"], currency: string | null) =>
+  kind === "cashback" && currency ? fromMinor(value, currency) : value;
 
 function tiersInMinor(tiers: AddRewardInput["tiers"], currency: string) {
   const errors: FieldSentences = {};
@@ -78,6 +98,8 @@ export function programmeAnswer(
   | "tiers"
   | "expire_after_days"
   | "referral_bonus"
+  | "referral_friend_bonus"
+  | "referral_trigger"
   | "currency"
 > {
   return {
@@ -92,7 +114,10 @@ export function programmeAnswer(
       percent: percentText(tier.basisPoints),
     })),
     expire_after_days: row.expireAfterDays,
-    referral_bonus: referralBonusOf(row),
+    referral_bonus: bonusAnswer(referralBonusOf(row), row.kind, currency),
+    referral_friend_bonus:
+      row.referralFriendBonus === null ? null : bonusAnswer(row.referralFriendBonus, row.kind, currency),
+    referral_trigger: row.referralTrigger,
     currency,
   };
 }

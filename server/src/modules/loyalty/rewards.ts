@@ -24,6 +24,8 @@ const columns = {
   cashbackTiers: rewards.cashbackTiers,
   expireAfterDays: rewards.expireAfterDays,
   referralBonus: rewards.referralBonus,
+  referralFriendBonus: rewards.referralFriendBonus,
+  referralTrigger: rewards.referralTrigger,
   currency: businesses.currency,
   product_category_id: rewards.productCategoryId,
   product_category_name: productCategories.name,

@@ -4,6 +4,7 @@ import { counterDeviceRoutes } from "./counter-devices";
 import { counterScreenRoutes } from "./counter-screen";
 import { qrCodeRoutes } from "./qr-codes";
 import { redeemRoutes } from "./redeem";
+import { referralReviewRoutes } from "./referral-review";
 import { rewardOptionRoutes } from "./reward-options";
 import { rewardRoutes } from "./rewards";
 import { scannerRoutes } from "./scanner";
@@ -16,6 +17,7 @@ export function loyaltyRoutes(app: FastifyInstance) {
   qrCodeRoutes(app);
   scannerRoutes(app);
   redeemRoutes(app);
+  referralReviewRoutes(app);
   scanRoutes(app);
   cardHistoryRoutes(app);
   counterScreenRoutes(app);

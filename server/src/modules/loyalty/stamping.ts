@@ -9,7 +9,6 @@ import { applyChange, applyChangeAtOnce } from "./engine/apply";
 import type { ScanOrigin } from "./engine/join";
 import { nextStampAt } from "./engine/rules";
 import { optionsByReward, programmeTerms } from "./programme-terms";
-import { referralOnVisit, referralPending } from "./referrals";
 import { rewardReady } from "./reward-ready";
 
 export const UNKNOWN_CARD = "cards.unknown";
@@ -57,16 +56,10 @@ export async function staffScan(
 ): Promise<StaffScanOutcome> {
   const key = { serial, ownerId };
   const change = { kind: "staff-scan", staffUserId, amount } as const;
-  // One statement after the read for most scans; a card whose referral bonus is still to come may
-  // reward it with this visit, and those writes commit together, in a transaction.
-  const atOnce = await applyChangeAtOnce(db, events, key, change, referralPending);
-  const done =
-    atOnce !== "transaction"
-      ? atOnce
-      : await db.transaction(async (tx) => {
-          const visit = await applyChange(tx, events, key, change);
-          return visit && referralOnVisit(tx, events, visit);
-        });
+  // One statement after the read for most scans; a card whose referral is still to decide may
+  // decide it with this visit, and those writes commit together, in a transaction.
+  const atOnce = await applyChangeAtOnce(db, events, key, change);
+  const done = atOnce !== "transaction" ? atOnce : await db.transaction((tx) => applyChange(tx, events, key, change));
   if (!done) throw notFound(UNKNOWN_CARD);
   return {
     action: done.decision.action === "redeem" ? "redeem" : "stamp",
@@ -97,7 +90,7 @@ export async function selfStamp(
   origin: ScanOrigin = { counterWindow: null },
 ) {
   const { qr } = resolved;
-  const visit = (await applyChange(
+  const done = (await applyChange(
     tx,
     events,
     { id: cardId },
@@ -107,7 +100,6 @@ export async function selfStamp(
       counterWindow: origin.counterWindow,
     },
   ))!;
-  const done = await referralOnVisit(tx, events, visit);
   const action = done.decision.action === "wait" ? ("wait" as const) : ("stamp" as const);
   const nextAt = nextStampAt(done.after, done.reward, done.day);
   const terms = await scanTerms(tx, done.reward, done.currency);

@@ -78,18 +78,16 @@ export function walletRoutes(app: FastifyInstance) {
       deviceHash: device,
     };
     // joinCard's own transaction nests (a savepoint) in this one, which also holds the events' jobs.
-    const joined = await app.db.transaction(async (tx) => {
-      const card = await joinCard(
+    // The referral's bonus comes when the reward's trigger says (engine/referral.ts).
+    const joined = await app.db.transaction((tx) =>
+      joinCard(
         tx,
         app.events,
         resolved,
-        { name: body.name, email: body.email, phone: body.phone, birthday: body.birthday },
+        { name: body.name, email: body.email, phone: body.phone, birthday: body.birthday, referrerCardId: referrer },
         origin,
-      );
-      // The bonus comes with the friend's first visit (referrals.ts); the join only records who sent them.
-      if (referrer) await tx.update(cards).set({ referredByCardId: referrer }).where(eq(cards.id, card.card.id));
-      return card;
-    });
+      ),
+    );
     const data: WalletJoinResult = {
       card: await cardPageView(
         app.db,

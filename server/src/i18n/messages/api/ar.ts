@@ -232,6 +232,10 @@ export const apiAr: Record<ApiKey, string> = {
   "scan.counterExpired": "انتهت صلاحية هذا الرمز: امسح الرمز الظاهر على شاشة المنضدة مرة أخرى",
   "referrals.unknown": "رابط الإحالة هذا غير صالح. يمكنك الانضمام من دونه.",
   "referrals.otherBusiness": "رابط الإحالة هذا لنشاط تجاري آخر. يمكنك الانضمام من دونه.",
+  "referrals.reviewNotFound": "مكافأة الإحالة هذه لا تخص نشاطك التجاري.",
+  "referrals.approved": "تمت الموافقة على مكافأة الإحالة: حصلت عليها البطاقتان الآن.",
+  "referrals.rejected": "تم رفض مكافأة الإحالة: لم يُدفع شيء.",
+  "referrals.alreadyReviewed": "تمت مراجعة مكافأة الإحالة هذه من قبل.",
   "scan.earned": "تمت إضافة {earned}{cashback, select, yes { استردادًا نقديًا} other {}}: {balance}.",
   "scan.redeemed":
     "تم استبدال المكافأة: {title}. {stamps, plural, zero {لم يتبقَّ أي ختم على البطاقة.} one {تبقى ختم واحد على البطاقة.} two {تبقى ختمان على البطاقة.} few {تبقى # أختام على البطاقة.} many {تبقى # ختمًا على البطاقة.} other {تبقى # ختم على البطاقة.}}",

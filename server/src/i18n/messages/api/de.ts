@@ -247,6 +247,10 @@ export const apiDe: Record<ApiKey, string> = {
   "referrals.unknown": "Dieser Empfehlungslink ist ungültig. Sie können auch ohne ihn beitreten.",
   "referrals.otherBusiness":
     "Dieser Empfehlungslink gehört zu einem anderen Unternehmen. Sie können auch ohne ihn beitreten.",
+  "referrals.reviewNotFound": "Dieser Empfehlungsbonus gehört nicht zu Ihrem Unternehmen.",
+  "referrals.approved": "Empfehlungsbonus genehmigt: Beide Karten haben ihn jetzt.",
+  "referrals.rejected": "Empfehlungsbonus abgelehnt: Es wurde nichts gutgeschrieben.",
+  "referrals.alreadyReviewed": "Dieser Empfehlungsbonus wurde bereits geprüft.",
   "scan.earned": "{earned}{cashback, select, yes { Cashback} other {}} hinzugefügt: {balance}.",
   "scan.redeemed":
     "Prämie eingelöst: {title}. {stamps, plural, one {# Stempel bleibt auf der Karte.} other {# Stempel bleiben auf der Karte.}}",

@@ -240,6 +240,10 @@ export const apiEn = {
   "scan.counterExpired": COUNTER_EXPIRED,
   "referrals.unknown": REFERRAL_UNKNOWN,
   "referrals.otherBusiness": REFERRAL_OTHER_BUSINESS,
+  "referrals.reviewNotFound": "This referral bonus is not one of your business's.",
+  "referrals.approved": "Referral bonus approved: both cards have it now.",
+  "referrals.rejected": "Referral bonus rejected: nothing was paid.",
+  "referrals.alreadyReviewed": "This referral bonus was already reviewed.",
   "scan.earned": "Added {earned}{cashback, select, yes { cashback} other {}}: {balance}.",
   "scan.redeemed":
     "Reward redeemed: {title}. {stamps, plural, one {# stamp left on the card.} other {# stamps left on the card.}}",

@@ -235,6 +235,10 @@ export const apiEs: Record<ApiKey, string> = {
   "scan.counterExpired": "Este código ha caducado: vuelve a escanear el código de la pantalla del mostrador",
   "referrals.unknown": "Este enlace de recomendación no es válido. Puedes unirte sin él.",
   "referrals.otherBusiness": "Este enlace de recomendación es de otro negocio. Puedes unirte sin él.",
+  "referrals.reviewNotFound": "Este bono de recomendación no es de tu negocio.",
+  "referrals.approved": "Bono de recomendación aprobado: ambas tarjetas ya lo tienen.",
+  "referrals.rejected": "Bono de recomendación rechazado: no se pagó nada.",
+  "referrals.alreadyReviewed": "Este bono de recomendación ya se revisó.",
   "scan.earned": "Añadido {earned}{cashback, select, yes { de reembolso} other {}}: {balance}.",
   "scan.redeemed":
     "Recompensa canjeada: {title}. {stamps, plural, one {Queda # sello en la tarjeta.} other {Quedan # sellos en la tarjeta.}}",

@@ -244,6 +244,10 @@ export const apiFr: Record<ApiKey, string> = {
   "scan.counterExpired": "Ce code a expiré : scannez à nouveau le code de l’écran de comptoir",
   "referrals.unknown": "Ce lien de parrainage n’est pas valide. Vous pouvez vous inscrire sans lui.",
   "referrals.otherBusiness": "Ce lien de parrainage est pour une autre entreprise. Vous pouvez vous inscrire sans lui.",
+  "referrals.reviewNotFound": "Ce bonus de parrainage n’appartient pas à votre entreprise.",
+  "referrals.approved": "Bonus de parrainage approuvé : les deux cartes l’ont reçu.",
+  "referrals.rejected": "Bonus de parrainage refusé : rien n’a été versé.",
+  "referrals.alreadyReviewed": "Ce bonus de parrainage a déjà été examiné.",
   "scan.earned": "Ajouté {earned}{cashback, select, yes { de cashback} other {}} : {balance}.",
   "scan.redeemed":
     "Récompense obtenue : {title}. {stamps, plural, one {Il reste # tampon sur la carte.} other {Il reste # tampons sur la carte.}}",

@@ -235,6 +235,10 @@ export const apiPtBR: Record<ApiKey, string> = {
   "scan.counterExpired": "Este código expirou: escaneie novamente o código na tela do balcão",
   "referrals.unknown": "Este link de indicação não é válido. Você pode participar sem ele.",
   "referrals.otherBusiness": "Este link de indicação é de outro negócio. Você pode participar sem ele.",
+  "referrals.reviewNotFound": "Este bônus de indicação não é do seu negócio.",
+  "referrals.approved": "Bônus de indicação aprovado: os dois cartões já o receberam.",
+  "referrals.rejected": "Bônus de indicação recusado: nada foi pago.",
+  "referrals.alreadyReviewed": "Este bônus de indicação já foi analisado.",
   "scan.earned": "Adicionado {earned}{cashback, select, yes { de cashback} other {}}: {balance}.",
   "scan.redeemed":
     "Recompensa resgatada: {title}. {stamps, plural, one {Resta # selo no cartão.} other {Restam # selos no cartão.}}",

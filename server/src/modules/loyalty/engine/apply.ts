@@ -6,6 +6,7 @@ import type { DomainEvent, Events } from "../../../services/events";
 import { NO_PROGRAMME } from "../cards";
 import { tooManyStampsReason } from "../fraud-reason";
 import { lockCard, readCard, type CardKey, type LockedCard } from "./lock";
+import { meetsReferralTrigger, referralPending, settleReferral } from "./referral";
 import { decide, type CardRow, type Change, type Decision } from "./rules";
 
 export type Applied = LockedCard & {
@@ -22,11 +23,19 @@ export type Applied = LockedCard & {
  * the scan, the history, the flag, the counter screen's notification and the domain events'
  * jobs. A refused change (a 422: no programme, or what the rules said) writes nothing; a wait
  * (not now, or nothing to do) writes nothing either. Undefined when no card matches `key`.
+ *
+ * A referred friend's change that meets the reward's referral trigger decides the referral here,
+ * in the same transaction (referral.ts): every path that earns (a scan, a self-scan, an order)
+ * comes through this, so none can forget the bonus, and the card's lock makes it once. The
+ * answer's card is the friend's after its bonus.
  */
 export async function applyChange(tx: Db, events: Events, key: CardKey, change: Change): Promise<Applied | undefined> {
   const locked = await lockCard(tx, key);
   if (!locked) return undefined;
-  return (await decideAndWrite(tx, events, locked, change, null))!;
+  const applied = (await decideAndWrite(tx, events, locked, change, null))!;
+  if (!referralPending(locked.card) || !meetsReferralTrigger(locked.reward, change, applied.decision)) return applied;
+  const after = await settleReferral(tx, events, locked, (k, c) => applyChange(tx, events, k, c));
+  return after ? { ...applied, after } : applied;
 }
 
 /** Tries of `applyChangeAtOnce` before it leaves a much-changed card to the lock's queue. */
@@ -40,8 +49,8 @@ const AT_ONCE_TRIES = 3;
  * previous one left it. Its write is the same one statement (atomic alone), so this makes two
  * round trips where the transaction makes four (BEGIN, the lock, the write, COMMIT).
  *
- * Answers "transaction" when the change must commit with more writes (`inTransaction(card)`:
- * a referral's first visit also rewards the friend and the referrer) or the card kept changing
+ * Answers "transaction" when the change may have to commit with more writes (a referred friend
+ * whose referral is still to decide: its bonuses commit with the change) or the card kept changing
  * under it: the caller then runs `applyChange` in a transaction.
  */
 export async function applyChangeAtOnce(
@@ -49,12 +58,11 @@ export async function applyChangeAtOnce(
   events: Events,
   key: CardKey,
   change: Change,
-  inTransaction: (card: LockedCard) => boolean,
 ): Promise<Applied | undefined | "transaction"> {
   for (let tries = 0; tries < AT_ONCE_TRIES; tries++) {
     const read = await readCard(db, key);
     if (!read) return undefined;
-    if (inTransaction(read)) return "transaction";
+    if (referralPending(read.card)) return "transaction";
     const applied = await decideAndWrite(db, events, read, change, read.version);
     if (applied) return applied;
   }

@@ -9,6 +9,8 @@ import type { Events } from "../../../services/events";
 import { deviceHash, type ResolvedQr } from "../cards";
 import { newCardSecret, newSerial } from "../codes";
 import { businessToday } from "../day";
+import { applyChange } from "./apply";
+import { settleReferral } from "./referral";
 import { JOIN_ALERT, joinDecision } from "./rules";
 
 export const CARD_EXISTS = "join.cardExists";
@@ -16,19 +18,29 @@ export const CARD_EXISTS = "join.cardExists";
 /** Where a customer's scan came from: the QR code's counter window, the client and its device. */
 export type ScanOrigin = { counterWindow: number | null; ip?: string; deviceHash?: string | null };
 
+/** A join's input; `referrerCardId`: the card whose referral link it came through (referrals.ts findReferrer). */
+export type JoinInput = {
+  name: string;
+  email: string;
+  phone?: string;
+  birthday?: string;
+  referrerCardId?: number | null;
+};
+
 /**
  * wallet-join: customer (per owner), card with its first visit's earn (a self-scan of today: a
  * stamp, the visit's points, no cashback; rules.ts), the device's key, the join scan, its history
  * entry and its events. More than JOIN_ALERT.joins joins from this device at the business in
  * JOIN_ALERT.minutes flag the new card (rules.ts). A device that holds no card yet is known from
  * here on by the new card's key (it becomes its oldest), so its first join counts too. Runs in its own (nested) transaction: an email that already has a
- * card here is a 422 and leaves the caller's transaction usable.
+ * card here is a 422 and leaves the caller's transaction usable. A friend's join records who
+ * referred them; a reward whose referral trigger is `join` decides the referral here (referral.ts).
  */
 export async function joinCard(
   db: Db,
   events: Events,
   resolved: ResolvedQr,
-  input: { name: string; email: string; phone?: string; birthday?: string },
+  input: JoinInput,
   origin: ScanOrigin = { counterWindow: null },
 ) {
   const { qr, reward } = resolved;
@@ -36,6 +48,11 @@ export async function joinCard(
   const device = origin.deviceHash ?? deviceHash([secret])!;
   try {
     const card = await db.transaction(async (tx) => {
+      // A referral decided at the join locks the referrer's card (referral.ts): locked first, as
+      // the new card's reference to it takes a share lock that two friends' joins would each hold.
+      if (input.referrerCardId && reward?.referralTrigger === "join") {
+        await tx.execute(sql`select id from cards where id = ${input.referrerCardId} for update`);
+      }
       await tx
         .insert(customers)
         .values({
@@ -71,6 +88,7 @@ export async function joinCard(
           businessId: qr.businessId,
           customerId: customer!.id,
           serial: newSerial(),
+          referredByCardId: input.referrerCardId ?? null,
           ...values,
           lastSelfStampAt: sql`now()`,
           ...(flag && { flaggedAt: sql`now()`, flagReason: flag }),
@@ -102,6 +120,12 @@ export async function joinCard(
       const { userId: ownerId, businessId, id: cardId } = card!;
       await events.emit(tx, { type: "card.joined", ownerId, businessId, cardId });
       if (flag) await events.emit(tx, { type: "card.flagged", ownerId, businessId, cardId, reason: flag });
+      if (card!.referredByCardId !== null && reward?.referralTrigger === "join") {
+        const after = await settleReferral(tx, events, { card: card!, reward }, (k, c) =>
+          applyChange(tx, events, k, c),
+        );
+        if (after) return { card: after, customerName: customer!.name, flagged: flag };
+      }
       return { card: card!, customerName: customer!.name, flagged: flag };
     });
     return { ...card, secret };

@@ -224,8 +224,8 @@ export function decide(state: CardState, change: Change): Decision {
   }
 
   if (change.kind === "referral") {
-    // Stamps or points; money is never a referral bonus. Not a visit, not counted toward fraud.
-    const bonus = unit === "cashback" ? 0 : (change.bonus ?? referralBonusOf(reward));
+    // Stamps, points or cashback's minor units. Not a visit, not counted toward fraud.
+    const bonus = change.bonus ?? referralBonusOf(reward);
     if (bonus <= 0) return { action: "wait", nextAt: null };
     const values = { ...card, stamps: card.stamps + bonus, lifetimeStamps: card.lifetimeStamps + bonus };
     return changed("referral", bonus, values, { visit: false, added: 0 });
