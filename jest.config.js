@@ -41,7 +41,7 @@ const swcEsm = [
   { jsc: { parser: { syntax: "ecmascript" }, target: "es2022" }, module: { type: "commonjs" } },
 ];
 const esmOnly =
-  "/node_modules/(light-my-request/node_modules/cookie|country-to-currency|intl-messageformat|@formatjs|next-intl|use-intl)/";
+  "/node_modules/(light-my-request/node_modules/cookie|country-to-currency|intl-messageformat|@formatjs|next-intl|use-intl|google-auth-library/node_modules/(gaxios|node-fetch|data-uri-to-buffer)|fetch-blob|formdata-polyfill|node-domexception)/";
 
 const common = {
   rootDir: __dirname,
@@ -58,7 +58,7 @@ const common = {
   // `server-only` throws outside a React Server build; in tests it is the no-op it is on the server.
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/node_modules/server-only/empty.js" },
   transformIgnorePatterns: [
-    "(?<!/light-my-request)/node_modules/(?!light-my-request/node_modules/cookie/|country-to-currency/|intl-messageformat/|@formatjs/|next-intl/|use-intl/)",
+    "(?<!/light-my-request|/google-auth-library)/node_modules/(?!light-my-request/node_modules/cookie/|country-to-currency/|intl-messageformat/|@formatjs/|next-intl/|use-intl/|google-auth-library/node_modules/(gaxios|node-fetch|data-uri-to-buffer)/|fetch-blob/|formdata-polyfill/|node-domexception/)",
   ],
   testPathIgnorePatterns: ["/node_modules/", "<rootDir>/.next/", "<rootDir>/server/dist/", "<rootDir>/e2e/"],
   modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/server/dist/"],

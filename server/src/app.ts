@@ -143,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate("requireFeature", (ownerId: number, feature: PlanFeature) => requireFeature(app.db, ownerId, feature));
   app.decorate("googleWallet", createGoogleWallet(config, app.log));
   const push = createPushSender(config.fcm, app.log);
+  app.addHook("onClose", async () => push.close());
   // Apple Wallet: the pass images are cached; APNs is reached only when configured.
   const passImages = createPassImageCache();
   const apns = config.appleWallet && createApns(config.appleWallet);

@@ -65,7 +65,16 @@ const envSchema = z.object({
   /** The service account's JSON key, as it is or base64-encoded. */
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
   /** FCM's HTTP v1 base URL (default https://fcm.googleapis.com); HTTP/2 either way, `http://` without TLS. */
-  FCM_ENDPOINT: z.url().optional(),
+  /**
+   * An HTTP(S) proxy for the API server's calls to Google's push service (firebase-admin: FCM and
+   * its OAuth token), as a network that reaches the internet only through a proxy needs.
+   */
+  HTTPS_PROXY: z.url().optional(),
+  /**
+   * PEM of a certificate authority trusted, beside the system's, for connections through
+   * HTTPS_PROXY: a proxy that inspects TLS signs the sites' certificates with its own CA.
+   */
+  HTTPS_PROXY_CA: z.string().includes("-----BEGIN CERTIFICATE-----", { error: "must be a PEM certificate" }).optional(),
   /**
    * Webhooks (issue 24) may reach loopback (127.0.0.0/8, ::1), never another private range: the
    * tests set it (receivers on this machine); a production start refuses it, local or not.
@@ -112,12 +121,12 @@ export type FcmConfig = {
   projectId: string;
   clientEmail: string;
   privateKey: string;
-  tokenUri: string;
-  endpoint: string;
+  /** Where the calls to Google go (HTTPS_PROXY), with the CA that proxy signs with. */
+  proxy?: { url: string; ca?: string };
 };
 
 /** FIREBASE_SERVICE_ACCOUNT: the key file's JSON, or the same base64-encoded (easier in env files). */
-function parseServiceAccount(raw: string, endpoint: string | undefined): FcmConfig {
+function parseServiceAccount(raw: string, proxy: FcmConfig["proxy"]): FcmConfig {
   const text = raw.trim().startsWith("{") ? raw : Buffer.from(raw, "base64").toString("utf8");
   let json: Record<string, unknown>;
   try {
@@ -136,8 +145,7 @@ function parseServiceAccount(raw: string, endpoint: string | undefined): FcmConf
     projectId: field("project_id"),
     clientEmail: field("client_email"),
     privateKey: field("private_key"),
-    tokenUri: typeof json.token_uri === "string" ? json.token_uri : "https://oauth2.googleapis.com/token",
-    endpoint: (endpoint ?? "https://fcm.googleapis.com").replace(/\/$/, ""),
+    ...(proxy && { proxy }),
   };
 }
 
@@ -227,7 +235,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET! }
         : undefined,
     googleWallet: google.config,
-    fcm: e.FIREBASE_SERVICE_ACCOUNT ? parseServiceAccount(e.FIREBASE_SERVICE_ACCOUNT, e.FCM_ENDPOINT) : undefined,
+    fcm: e.FIREBASE_SERVICE_ACCOUNT
+      ? parseServiceAccount(
+          e.FIREBASE_SERVICE_ACCOUNT,
+          e.HTTPS_PROXY
+            ? { url: e.HTTPS_PROXY, ...(e.HTTPS_PROXY_CA && { ca: e.HTTPS_PROXY_CA.replace(/\\n/g, "\n") }) }
+            : undefined,
+        )
+      : undefined,
     webhooksAllowLoopback: e.WEBHOOKS_ALLOW_PRIVATE,
     squareApiUrl: e.SQUARE_API_URL.replace(/\/$/, ""),
   };

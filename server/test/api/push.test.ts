@@ -213,14 +213,18 @@ describe("push through FCM (stand-in of the HTTP v1 endpoint)", () => {
     expect((await pageJobs()) - jobsBefore).toBe(3);
   });
 
-  it("fetches the OAuth token once and reuses it", async () => {
+  it("fetches the OAuth token once and reuses it, both through the proxy", async () => {
     const config = loadConfig({ ...fcm.env, NODE_ENV: "test" }).fcm!;
     const sender = createFcmSender(config, { warn: () => undefined });
     const start = fcm.tokenRequests();
+    const tunnels = fcm.connects();
     const result = await sender.send([cardDevice("a"), cardDevice("b")], { title: "T", body: "B" });
     await sender.send([cardDevice("c")], { title: "T", body: "B" });
     expect(result).toEqual({ sent: 2, invalid: [], failed: 0 });
     expect(fcm.tokenRequests() - start).toBe(1);
+    // The token endpoint and FCM, each through a tunnel of the proxy (no other way reaches them here).
+    expect(fcm.connects() - tunnels).toBeGreaterThanOrEqual(2);
+    await sender.close();
   });
 
   it("counts other refusals as failures and keeps those tokens (only a dead token is deleted)", async () => {
@@ -248,12 +252,12 @@ describe("push through FCM (stand-in of the HTTP v1 endpoint)", () => {
 
 describe("FCM out of reach", () => {
   it("counts every message of the batch as failed and says so once, rather than hanging or throwing", async () => {
-    // A port that was just free: nothing listens there.
+    // A proxy port that was just free: nothing listens there.
     const closed = net.createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as net.AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const config = loadConfig({ ...fcm.env, FCM_ENDPOINT: `http://127.0.0.1:${port}`, NODE_ENV: "test" }).fcm!;
+    const config = loadConfig({ ...fcm.env, HTTPS_PROXY: `http://127.0.0.1:${port}`, NODE_ENV: "test" }).fcm!;
     const warnings: string[] = [];
     const sender = createFcmSender(config, { warn: (_, msg) => warnings.push(msg) });
     const result = await sender.send([cardDevice("d1"), cardDevice("d2"), cardDevice("d3")], { title: "T", body: "B" });

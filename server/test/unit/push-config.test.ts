@@ -20,18 +20,25 @@ describe("FIREBASE_SERVICE_ACCOUNT", () => {
       projectId: "demo-project",
       clientEmail: account.client_email,
       privateKey: account.private_key,
-      tokenUri: "https://oauth2.googleapis.com/token",
-      endpoint: "https://fcm.googleapis.com",
     });
     expect(encoded).toEqual(plain);
   });
 
-  it("takes the key's token_uri and FCM_ENDPOINT", () => {
+  it("reaches Google through HTTPS_PROXY, trusting HTTPS_PROXY_CA, when they are set", () => {
+    const ca = "-----BEGIN CERTIFICATE-----\\nMIIB\\n-----END CERTIFICATE-----";
     const fcm = loadConfig({
-      FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ ...account, token_uri: "http://127.0.0.1:9/token" }),
-      FCM_ENDPOINT: "http://127.0.0.1:9/",
+      FIREBASE_SERVICE_ACCOUNT: JSON.stringify(account),
+      HTTPS_PROXY: "http://proxy.internal:3128",
+      HTTPS_PROXY_CA: ca,
     }).fcm;
-    expect(fcm).toMatchObject({ tokenUri: "http://127.0.0.1:9/token", endpoint: "http://127.0.0.1:9" });
+    expect(fcm?.proxy).toEqual({
+      url: "http://proxy.internal:3128",
+      ca: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----",
+    });
+    expect(loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(account) }).fcm?.proxy).toBeUndefined();
+    expect(() => loadConfig({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(account), HTTPS_PROXY_CA: "x" })).toThrow(
+      /HTTPS_PROXY_CA/,
+    );
   });
 
   it.each([
