@@ -313,6 +313,20 @@ describe("the site's texts in every language (Accept-Language)", () => {
     await t.query(sql`delete from plans where name = 'Mini'`);
   });
 
+  it("answers a legal page's title, description and content in the language asked, English where none", async () => {
+    const es = { title: "Política de privacidad", description: "", content: "<p>Hola</p><script>x()</script>" };
+    await t.query(sql`update pages set translations = ${JSON.stringify({ es })}::jsonb where slug = 'privacy-policy'`);
+    const english = pageData.parse((await t.get("/pages", { query: { slug: "privacy-policy" } })).body.data);
+    const spanish = pageData.parse(
+      (await t.get("/pages", { query: { slug: "privacy-policy" }, headers: { "accept-language": "es" } })).body.data,
+    );
+    expect(spanish).toEqual({ ...english, title: "Política de privacidad", content: "<p>Hola</p>" });
+    const german = (await t.get("/pages", { query: { slug: "privacy-policy" }, headers: { "accept-language": "de" } }))
+      .body.data;
+    expect(german).toEqual(english);
+    await t.query(sql`update pages set translations = '{}' where slug = 'privacy-policy'`);
+  });
+
   it("seeding gives an untranslated seeded row its translations, never one whose English the operator changed", async () => {
     await t.query(sql`update home_pages set translations = '{}' where slug = 'test'`);
     await seedSite(t.database.db);
