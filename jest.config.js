@@ -56,7 +56,12 @@ const common = {
   moduleFileExtensions: ["ts", "tsx", "js", "mjs", "cjs", "json"],
   // The root tsconfig's `@/…` alias, for the app's lib/ files.
   // `server-only` throws outside a React Server build; in tests it is the no-op it is on the server.
-  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/node_modules/server-only/empty.js" },
+  // A component's stylesheet (`import "./data-table.css"`) is the bundler's: nothing to run in a test.
+  moduleNameMapper: {
+    "^@/(.*)$": "<rootDir>/$1",
+    "^server-only$": "<rootDir>/node_modules/server-only/empty.js",
+    "\\.css$": "<rootDir>/node_modules/server-only/empty.js",
+  },
   transformIgnorePatterns: [
     "(?<!/light-my-request|/google-auth-library)/node_modules/(?!light-my-request/node_modules/cookie/|country-to-currency/|intl-messageformat/|@formatjs/|next-intl/|use-intl/|google-auth-library/node_modules/(gaxios|node-fetch|data-uri-to-buffer)/|fetch-blob/|formdata-polyfill/|node-domexception/)",
   ],

@@ -13,5 +13,7 @@ export const subscriptionPlan = z.object({
   included_addresses: z.number().int(),
 });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlan>;
+/** A plan's texts for people, which the operator may write per locale. */
+export type PlanTexts = Pick<SubscriptionPlan, "name" | "features">;
 
 export const subscriptionPlanList = z.array(subscriptionPlan);

@@ -37,6 +37,22 @@ export const homePageData = z.object({
 });
 export type HomePageData = z.infer<typeof homePageData>;
 
+/** The home page's texts: what the operator writes per locale (English is the fallback). */
+export type HomePageTexts = Pick<
+  HomePageData,
+  | "hero_title"
+  | "hero_text"
+  | "about_title"
+  | "about_text"
+  | "about_points"
+  | "how_title"
+  | "how_steps"
+  | "pricing_title"
+  | "pricing_text"
+  | "contact_title"
+  | "contact_text"
+>;
+
 /** A server-provided page; `content` is sanitised HTML. */
 export const pageData = z.object({
   slug: z.string(),
@@ -46,6 +62,7 @@ export const pageData = z.object({
   updated_at: z.string(),
 });
 export type PageData = z.infer<typeof pageData>;
+export type PageTexts = Pick<PageData, "title" | "description" | "content">;
 
 export const review = z.object({
   id: z.number().int(),
@@ -55,6 +72,7 @@ export const review = z.object({
   text: z.string(),
 });
 export type Review = z.infer<typeof review>;
+export type ReviewTexts = Pick<Review, "business" | "text">;
 export const reviewList = z.array(review);
 
 export const contactUsBody = z.object({

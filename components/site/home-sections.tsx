@@ -4,7 +4,8 @@ import type { HomePageData, Review } from "@/contract/site";
 import { APP_NAME } from "@/lib/site";
 
 // The sections' own words are the site namespace's; what the API sends (titles, texts, plans,
-// reviews) is the owner's content, shown as it is (data-user-content: not ours to translate).
+// reviews) is the operator's content in the page's language (English where they wrote none),
+// shown as it is (data-user-content: not from our message catalogues).
 
 export function Hero({ home }: { home: HomePageData | null }) {
   const t = useTranslations("site");

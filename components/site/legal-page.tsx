@@ -17,7 +17,7 @@ export const LEGAL_PAGES = {
 export type LegalPath = keyof typeof LEGAL_PAGES;
 
 export async function legalMetadata(path: LegalPath, locale: Locale): Promise<Metadata> {
-  const page = await getPage(LEGAL_PAGES[path].slug);
+  const page = await getPage(LEGAL_PAGES[path].slug, locale);
   const found = page && page !== "missing" ? page : null;
   const t = await getTranslations({ locale, namespace: "site.footer" });
   return pageMetadata({
@@ -33,7 +33,7 @@ export async function legalMetadata(path: LegalPath, locale: Locale): Promise<Me
  * is inserted as markup; it can hold no script and no event handler attribute.
  */
 export async function LegalPage({ path, locale }: { path: LegalPath; locale: Locale }) {
-  const page = await getPage(LEGAL_PAGES[path].slug);
+  const page = await getPage(LEGAL_PAGES[path].slug, locale);
   if (page === "missing") notFound();
   const t = await getTranslations({ locale, namespace: "site" });
   const format = await getFormatter({ locale });

@@ -1,4 +1,5 @@
 import { Suspense, type ReactNode } from "react";
+import type { Locale } from "@/contract/locales";
 import { getHomeContent } from "@/lib/server/site-data";
 import { Footer } from "./footer";
 import { LoginButton, SessionButton, SessionButtonFallback } from "./session-button";
@@ -14,8 +15,16 @@ import { SkipLink } from "@/components/ui/skip-link";
  *   cookie to this variant (app/[locale]/session-view), so signed-in visitors see the right button
  *   in the first response, without a flash.
  */
-export async function SiteChrome({ variant, children }: { variant: "guest" | "session"; children: ReactNode }) {
-  const { home, year } = await getHomeContent();
+export async function SiteChrome({
+  variant,
+  locale,
+  children,
+}: {
+  variant: "guest" | "session";
+  locale: Locale;
+  children: ReactNode;
+}) {
+  const { home, year } = await getHomeContent(locale);
   const button =
     variant === "guest" ? (
       <LoginButton />

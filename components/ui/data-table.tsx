@@ -1,4 +1,6 @@
 import type { Key, ReactNode } from "react";
+import "./data-table.css";
+import "./stack-table.css";
 
 /** A column as data: its header, and how a row fills its cell. */
 export type Column<Row> = {

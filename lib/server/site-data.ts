@@ -12,6 +12,7 @@ import {
   type PageData,
   type Review,
 } from "../../contract/site";
+import type { Locale } from "../../contract/locales";
 import { backendJson } from "./backend";
 import { sanitizePageHtml } from "../../contract/sanitize";
 
@@ -36,10 +37,17 @@ const PAGE_DATA_TIMEOUT_MS = 5000;
 
 type Loaded<T> = { ok: true; data: T } | { ok: false; notFound: boolean };
 
-async function load<S extends z.ZodType>(call: { path: string }, schema: S, search = ""): Promise<Loaded<z.output<S>>> {
+/** A call's data in `locale`: the API answers the operator's texts in the Accept-Language asked. */
+async function load<S extends z.ZodType>(
+  call: { path: string },
+  schema: S,
+  locale: Locale,
+  search = "",
+): Promise<Loaded<z.output<S>>> {
   // During the build the API server is not running: do not wait for a connection to time out.
   if (process.env.NEXT_PHASE === "phase-production-build") return { ok: false, notFound: false };
-  const { status, envelope } = await backendJson(call.path, { search, timeoutMs: PAGE_DATA_TIMEOUT_MS });
+  const headers = new Headers({ "accept-language": locale });
+  const { status, envelope } = await backendJson(call.path, { search, headers, timeoutMs: PAGE_DATA_TIMEOUT_MS });
   if (status === 404) return { ok: false, notFound: true };
   const parsed = schema.safeParse(envelope?.data);
   if (status < 200 || status > 299 || !parsed.success) return { ok: false, notFound: false };
@@ -59,13 +67,13 @@ export type HomeContent = {
   year: number;
 };
 
-/** home-page-list (slug "test"), subscriptionplan-list and review-list, fetched together. */
-export async function getHomeContent(slug = DEFAULT_HOME_SLUG): Promise<HomeContent> {
+/** home-page-list (slug "test"), subscriptionplan-list and review-list in `locale`, fetched together. */
+export async function getHomeContent(locale: Locale, slug = DEFAULT_HOME_SLUG): Promise<HomeContent> {
   "use cache";
   const [home, plans, reviews] = await Promise.all([
-    load(calls.homePageList, homePageData, `?slug=${encodeURIComponent(slug)}`),
-    load(calls.subscriptionPlanList, subscriptionPlanList),
-    load(calls.reviewList, reviewList),
+    load(calls.homePageList, homePageData, locale, `?slug=${encodeURIComponent(slug)}`),
+    load(calls.subscriptionPlanList, subscriptionPlanList, locale),
+    load(calls.reviewList, reviewList, locale),
   ]);
   lifetime(home.ok && plans.ok && reviews.ok ? home : { ok: false, notFound: false });
   return {
@@ -76,10 +84,10 @@ export async function getHomeContent(slug = DEFAULT_HOME_SLUG): Promise<HomeCont
   };
 }
 
-/** A server-provided page by slug: the page, "missing" (404 from the API) or null (unreachable). */
-export async function getPage(slug: string): Promise<PageData | "missing" | null> {
+/** A server-provided page by slug in `locale`: the page, "missing" (404 from the API) or null (unreachable). */
+export async function getPage(slug: string, locale: Locale): Promise<PageData | "missing" | null> {
   "use cache";
-  const result = await load(calls.pages, pageData, `?slug=${encodeURIComponent(slug)}`);
+  const result = await load(calls.pages, pageData, locale, `?slug=${encodeURIComponent(slug)}`);
   lifetime(result.ok || result.notFound ? { ok: true, data: null } : result);
   // Sanitised again here: the web app may talk to any backend that speaks the contract.
   if (result.ok) return { ...result.data, content: sanitizePageHtml(result.data.content) };

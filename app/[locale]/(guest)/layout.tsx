@@ -17,6 +17,11 @@ export default async function MarketingLayout({
 }) {
   // Every layout and page of the prerendered site names its locale (next-intl's static rendering):
   // one that does not would ask the request for it, and a revalidation has no request.
-  setRequestLocale(localeOf((await params).locale));
-  return <SiteChrome variant="guest">{children}</SiteChrome>;
+  const locale = localeOf((await params).locale);
+  setRequestLocale(locale);
+  return (
+    <SiteChrome variant="guest" locale={locale}>
+      {children}
+    </SiteChrome>
+  );
 }

@@ -11,12 +11,13 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
   return homeMetadata((await params).locale);
 }
 
-async function homeMetadata(locale: string): Promise<Metadata> {
+async function homeMetadata(asked: string): Promise<Metadata> {
   "use cache";
-  const { home } = await getHomeContent();
+  const locale = isLocale(asked) ? asked : "en";
+  const { home } = await getHomeContent(locale);
   return pageMetadata({
     path: "/",
-    locale: isLocale(locale) ? locale : "en",
+    locale,
     title: home?.hero_title,
     description: home?.hero_text,
     absoluteTitle: false,
@@ -24,9 +25,10 @@ async function homeMetadata(locale: string): Promise<Metadata> {
 }
 
 export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
-  const { locale } = await params;
-  setRequestLocale(isLocale(locale) ? locale : "en");
-  const { home, plans, reviews } = await getHomeContent();
+  const asked = (await params).locale;
+  const locale = isLocale(asked) ? asked : "en";
+  setRequestLocale(locale);
+  const { home, plans, reviews } = await getHomeContent(locale);
   const t = await getTranslations("site.home");
   return (
     <>

@@ -18,6 +18,11 @@ export default async function SessionViewLayout({
 }) {
   // Every layout and page of the prerendered site names its locale (next-intl's static rendering):
   // one that does not would ask the request for it, and a revalidation has no request.
-  setRequestLocale(localeOf((await params).locale));
-  return <SiteChrome variant="session">{children}</SiteChrome>;
+  const locale = localeOf((await params).locale);
+  setRequestLocale(locale);
+  return (
+    <SiteChrome variant="session" locale={locale}>
+      {children}
+    </SiteChrome>
+  );
 }

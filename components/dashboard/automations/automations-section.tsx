@@ -13,7 +13,7 @@ import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "@/contract/notifications";
 import { useAutomationLog, useAutomations, useSaveAutomation } from "@/lib/browser/queries/automations";
 import { useBusinessOptions } from "@/lib/browser/queries/businesses";
 import { useContractForm } from "@/lib/browser/use-contract-form";
-import { labelColumns } from "../stack-table";
+import { labelColumns } from "@/components/ui/stack-table";
 import { usePageInRange } from "../use-page";
 import "./automations.css";
 

@@ -10,7 +10,7 @@ import { calls } from "@/contract/calls";
 import { SEGMENTS, type CustomerDetail, type Segment } from "@/contract/customers";
 import { useCustomer, useDeleteCustomer } from "@/lib/browser/queries/customers";
 import { useProfile } from "@/lib/browser/queries/user";
-import { labelColumns } from "../stack-table";
+import { labelColumns } from "@/components/ui/stack-table";
 import { Flags, stampsOf } from "./flags";
 import { ReferralBonuses } from "./referral-bonuses";
 

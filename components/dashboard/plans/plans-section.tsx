@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import type { PaymentRecord } from "@/contract/payments";
 import { formatMoney, useActivePlan, usePayments } from "@/lib/browser/queries/payments";
-import { labelColumns } from "../stack-table";
+import { labelColumns } from "@/components/ui/stack-table";
 
 /** The badge of each payment status; its label is dashboard.billing.statuses.<status>. */
 const STATUS_CLASS: Record<PaymentRecord["status"], string> = {

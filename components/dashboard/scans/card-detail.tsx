@@ -12,7 +12,6 @@ import { TextField } from "@/components/ui/text-field";
 import { cardAdjustBody, type CardEvent, type CardSummary } from "@/contract/cards";
 import { useAdjustCard, useCardHistory } from "@/lib/browser/queries/loyalty";
 import { useContractForm } from "@/lib/browser/use-contract-form";
-import "../stack-table.css";
 
 type T = ReturnType<typeof useTranslations<"scanner.card">>;
 

@@ -13,7 +13,6 @@ import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
 import { CardDetail } from "./card-detail";
 import { CardScanner } from "./card-scanner";
 import { ScannerApp } from "./scanner-app";
-import "../stack-table.css";
 import "./scans.css";
 
 function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {

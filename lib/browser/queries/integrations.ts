@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiCall } from "@/lib/browser/api-client";
 import type { ApiKey, ApiKeyAddBody, NewApiKey } from "@/contract/api-keys";
 import { calls } from "@/contract/calls";
@@ -68,8 +68,23 @@ export function useWebhooks() {
     queryFn: async () => (await apiCall<WebhookEndpoint[]>(calls.webhookList)).data,
   });
 }
-export function useWebhookDeliveries(endpointId: number, page: number) {
-  return useQuery({
+/** How often an endpoint's log is read again while one of its deliveries has an attempt under way. */
+export const DELIVERY_POLL_MS = 1500;
+/** A retry due within this long is waited for on the page; a later one shows at the next visit. */
+const DELIVERY_WATCH_MS = 60_000;
+
+/**
+ * Whether a delivery will change soon: pending, and its attempt queued (a test event, a "send
+ * again") or its retry due within a minute. Retries hours away do not keep the page polling.
+ */
+export function attemptUnderWay(delivery: WebhookDelivery, now = Date.now()) {
+  if (delivery.status !== "pending") return false;
+  return delivery.next_attempt_at === null || Date.parse(delivery.next_attempt_at) - now <= DELIVERY_WATCH_MS;
+}
+
+/** An endpoint's delivery log, read again every DELIVERY_POLL_MS until no attempt is under way. */
+export const webhookDeliveriesQuery = (endpointId: number, page: number) =>
+  queryOptions({
     queryKey: [...integrationKeys.deliveries(endpointId), page],
     queryFn: async () =>
       (
@@ -78,8 +93,12 @@ export function useWebhookDeliveries(endpointId: number, page: number) {
         })
       ).data,
     placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((delivery) => attemptUnderWay(delivery)) ? DELIVERY_POLL_MS : false,
   });
-}
+
+export const useWebhookDeliveries = (endpointId: number, page: number) =>
+  useQuery(webhookDeliveriesQuery(endpointId, page));
 export const useAddWebhook = () =>
   useListMutation(integrationKeys.webhooks, (body: { url: string; events: WebhookEvent[] }) =>
     apiCall<WebhookWithSecret>(calls.webhookAdd, { body }),

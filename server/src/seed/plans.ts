@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { plans } from "../db/schema";
+import { PLAN_TRANSLATIONS } from "./site-translations";
 import { BASIC_FEATURES, PLAN_FEATURE_KEYS, type PlanFeature } from "../../../contract/plan-features";
 
 /** What Growth and above sell beyond Starter: staff, messages, product categories and integrations. */
@@ -60,7 +62,18 @@ export const SEED_PLANS = [
   },
 ];
 
-/** Idempotent: adds the plans that are missing by name and leaves the operator's edits alone. */
+/**
+ * Idempotent: adds the plans that are missing by name and leaves the operator's edits alone. A
+ * plan seeded before the site spoke every language gets the seeded translations of its selling
+ * points, as long as it has none and its English points are still the seed's.
+ */
 export async function seedPlans(db: Db) {
-  await db.insert(plans).values(SEED_PLANS).onConflictDoNothing({ target: plans.name });
+  await db
+    .insert(plans)
+    .values(SEED_PLANS.map((plan) => ({ ...plan, translations: PLAN_TRANSLATIONS[plan.name] ?? {} })))
+    .onConflictDoUpdate({
+      target: plans.name,
+      set: { translations: sql`excluded.translations` },
+      setWhere: sql`${plans.translations} = '{}'::jsonb and ${plans.features} = excluded.features`,
+    });
 }

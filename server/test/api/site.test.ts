@@ -3,6 +3,9 @@ import { homePageData, pageData, reviewList } from "../../../contract/site";
 import { subscriptionPlanList } from "../../../contract/plans";
 import { seedPlans } from "../../src/seed/plans";
 import { seedSite } from "../../src/seed/site";
+import { HOME_PAGE } from "../../src/seed/site-content";
+import { HOME_PAGE_TRANSLATIONS } from "../../src/seed/site-translations";
+import { LOCALES } from "../../../contract/locales";
 import { NO_CONTACT_EMAIL } from "../../src/modules/site/contact-mail";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 
@@ -191,5 +194,153 @@ describe("POST /contact-us without CONTACT_EMAIL", () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe("the site's texts in every language (Accept-Language)", () => {
+  const home = (language?: string, slug = "test") =>
+    t.get("/home-page-list", { query: { slug }, ...(language && { headers: { "accept-language": language } }) });
+  const texts = (data: unknown) => {
+    const {
+      id: _id,
+      slug: _slug,
+      logo: _logo,
+      facebook: _f,
+      twitter: _t,
+      instagram: _i,
+      updated_at: _u,
+      ...rest
+    } = homePageData.parse(data);
+    return rest;
+  };
+  /** Every text of a value (strings, lists, objects), in order. */
+  const strings = (value: unknown): string[] =>
+    typeof value === "string"
+      ? [value]
+      : Array.isArray(value)
+        ? value.flatMap(strings)
+        : value && typeof value === "object"
+          ? Object.values(value).flatMap(strings)
+          : [];
+
+  it("answers the home page, the reviews and the plans' selling points in each seeded locale", async () => {
+    const english = texts((await home()).body.data);
+    const englishReviews = reviewList.parse((await t.get("/review-list")).body.data);
+    const englishPlans = subscriptionPlanList.parse((await t.get("/subscriptionplan-list")).body.data);
+    expect(english.hero_title).toBe(HOME_PAGE.heroTitle);
+    for (const locale of LOCALES.filter((l) => l !== "en")) {
+      const headers = { "accept-language": locale };
+      const localized = texts((await home(locale)).body.data);
+      expect(localized.hero_title).toBe(HOME_PAGE_TRANSLATIONS[locale]!.hero_title);
+      // Every text has its own translation: none is the English one.
+      const pairs = strings(localized).map((text, i) => [text, strings(english)[i]]);
+      expect(pairs.length).toBe(strings(english).length);
+      expect(pairs.filter(([text, en]) => text === en)).toEqual([]);
+
+      const reviews = reviewList.parse((await t.get("/review-list", { headers })).body.data);
+      expect(reviews.map((r) => r.name)).toEqual(englishReviews.map((r) => r.name));
+      expect(
+        reviews.filter((r, i) => r.text === englishReviews[i]!.text || r.business === englishReviews[i]!.business),
+      ).toEqual([]);
+
+      const plans = subscriptionPlanList.parse((await t.get("/subscriptionplan-list", { headers })).body.data);
+      expect(plans.map((p) => [p.id, p.name, p.amount])).toEqual(englishPlans.map((p) => [p.id, p.name, p.amount]));
+      const features = plans.flatMap((p) => p.features);
+      expect(features.length).toBe(englishPlans.flatMap((p) => p.features).length);
+      expect(features.filter((f) => englishPlans.some((p) => p.features.includes(f)))).toEqual([]);
+    }
+    // A header's best match (q-values), a region of a language, and an unknown language (English).
+    expect(texts((await home("it;q=1, de-CH;q=0.8")).body.data).hero_title).toBe(HOME_PAGE_TRANSLATIONS.de!.hero_title);
+    expect(texts((await home("pt")).body.data).hero_title).toBe(HOME_PAGE_TRANSLATIONS["pt-BR"]!.hero_title);
+    expect(texts((await home("ja")).body.data)).toEqual(english);
+  });
+
+  it("falls back to English for each text the operator left out or empty, item by item in lists", async () => {
+    const partial = {
+      es: {
+        hero_title: "Hola",
+        hero_text: "  ",
+        about_points: ["Uno", ""],
+        how_steps: [{ title: "Paso uno" }],
+        contact_title: "",
+      },
+    };
+    await t.query(sql`
+      insert into home_pages (slug, logo, hero_title, hero_text, about_title, about_text, about_points, how_title,
+        how_steps, pricing_title, pricing_text, contact_title, contact_text, translations)
+      values ('partial', '/icon.svg', 'Hello', 'Hello text', 'About', 'About text', array['One', 'Two', 'Three'], 'How',
+        ${JSON.stringify([
+          { title: "Step one", text: "Do one" },
+          { title: "Step two", text: "Do two" },
+        ])}::jsonb, 'Pricing', 'Pricing text', 'Contact', 'Contact text', ${JSON.stringify(partial)}::jsonb)`);
+    const es = texts((await home("es", "partial")).body.data);
+    expect(es).toEqual({
+      hero_title: "Hola",
+      hero_text: "Hello text",
+      about_title: "About",
+      about_text: "About text",
+      about_points: ["Uno", "Two", "Three"],
+      how_title: "How",
+      how_steps: [
+        { title: "Paso uno", text: "Do one" },
+        { title: "Step two", text: "Do two" },
+      ],
+      pricing_title: "Pricing",
+      pricing_text: "Pricing text",
+      contact_title: "Contact",
+      contact_text: "Contact text",
+    });
+    // A locale with nothing written is all English.
+    expect(texts((await home("fr", "partial")).body.data)).toEqual(texts((await home("en", "partial")).body.data));
+
+    // A review and a plan point the operator left empty in one locale.
+    await t.query(sql`insert into reviews (name, business, rating, text, sort_order, translations)
+      values ('Zed', 'Owner, Zed Shop', 5, 'Great cards.', 99,
+        ${JSON.stringify({ de: { business: "Inhaber, Zed Shop", text: "" } })}::jsonb)`);
+    const reviews = reviewList.parse((await t.get("/review-list", { headers: { "accept-language": "de" } })).body.data);
+    expect(reviews.find((r) => r.name === "Zed")).toMatchObject({
+      business: "Inhaber, Zed Shop",
+      text: "Great cards.",
+    });
+    await t.query(sql`insert into plans (name, amount_minor, interval, features, sort_order, translations)
+      values ('Mini', 500, 'month', array['One card', 'One till'], 50,
+        ${JSON.stringify({ ar: { name: "", features: ["بطاقة واحدة"] } })}::jsonb)`);
+    const plans = subscriptionPlanList.parse(
+      (await t.get("/subscriptionplan-list", { headers: { "accept-language": "ar" } })).body.data,
+    );
+    expect(plans.find((p) => p.name === "Mini")?.features).toEqual(["بطاقة واحدة", "One till"]);
+    await t.query(sql`delete from reviews where name = 'Zed'`);
+    await t.query(sql`delete from plans where name = 'Mini'`);
+  });
+
+  it("answers a legal page's title, description and content in the language asked, English where none", async () => {
+    const es = { title: "Política de privacidad", description: "", content: "<p>Hola</p><script>x()</script>" };
+    await t.query(sql`update pages set translations = ${JSON.stringify({ es })}::jsonb where slug = 'privacy-policy'`);
+    const english = pageData.parse((await t.get("/pages", { query: { slug: "privacy-policy" } })).body.data);
+    const spanish = pageData.parse(
+      (await t.get("/pages", { query: { slug: "privacy-policy" }, headers: { "accept-language": "es" } })).body.data,
+    );
+    expect(spanish).toEqual({ ...english, title: "Política de privacidad", content: "<p>Hola</p>" });
+    const german = (await t.get("/pages", { query: { slug: "privacy-policy" }, headers: { "accept-language": "de" } }))
+      .body.data;
+    expect(german).toEqual(english);
+    await t.query(sql`update pages set translations = '{}' where slug = 'privacy-policy'`);
+  });
+
+  it("seeding gives an untranslated seeded row its translations, never one whose English the operator changed", async () => {
+    await t.query(sql`update home_pages set translations = '{}' where slug = 'test'`);
+    await seedSite(t.database.db);
+    expect(texts((await home("es")).body.data).hero_title).toBe(HOME_PAGE_TRANSLATIONS.es!.hero_title);
+
+    await t.query(sql`update home_pages set translations = '{}', hero_title = 'Our own title' where slug = 'test'`);
+    await seedSite(t.database.db);
+    expect(texts((await home("es")).body.data).hero_title).toBe("Our own title");
+
+    // An operator's own translation stays as written.
+    await t.query(sql`update home_pages set hero_title = ${HOME_PAGE.heroTitle},
+      translations = ${JSON.stringify({ es: { hero_title: "Nuestro título" } })}::jsonb where slug = 'test'`);
+    await seedSite(t.database.db);
+    await seedPlans(t.database.db);
+    expect(texts((await home("es")).body.data).hero_title).toBe("Nuestro título");
   });
 });

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import type { PlanFeature } from "../../../../contract/plan-features";
+import type { PlanTexts } from "../../../../contract/plans";
+import type { ContentTranslations } from "../../i18n/localized-content";
 
 /**
  * Subscription plans an owner can buy (product.md §4 Plan), listed publicly by
@@ -39,6 +41,8 @@ export const plans = pgTable(
       .$type<PlanFeature[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The name and selling points in the other locales; English (the columns above) where none. */
+    translations: jsonb("translations").$type<ContentTranslations<PlanTexts>>().notNull().default({}),
     includedBusinesses: integer("included_businesses").notNull().default(1),
     includedAddresses: integer("included_addresses").notNull().default(1),
     /** Lower first on the pricing page. */

@@ -12,6 +12,12 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+import type { HomePageTexts, PageTexts, ReviewTexts } from "../../../../contract/site";
+import type { ContentTranslations } from "../../i18n/localized-content";
+
+/** A record's texts in the other locales (the English ones are its columns); `{}` when none. */
+const translations = <T>() => jsonb("translations").$type<ContentTranslations<T>>().notNull().default({});
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
@@ -46,6 +52,7 @@ export const homePages = pgTable(
     pricingText: text("pricing_text").notNull(),
     contactTitle: text("contact_title").notNull(),
     contactText: text("contact_text").notNull(),
+    translations: translations<HomePageTexts>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,6 +69,7 @@ export const pages = pgTable(
     /** The meta description search engines show. */
     description: text("description").notNull().default(""),
     content: text("content").notNull(),
+    translations: translations<PageTexts>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -80,6 +88,7 @@ export const reviews = pgTable(
     text: text("text").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
     active: boolean("active").notNull().default(true),
+    translations: translations<ReviewTexts>(),
     createdAt: createdAt(),
   },
   (t) => [

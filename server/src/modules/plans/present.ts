@@ -1,5 +1,7 @@
 import type { SubscriptionPlan } from "../../../../contract/plans";
+import type { Locale } from "../../../../contract/locales";
 import type { Plan } from "../../db/schema";
+import { localizeContent } from "../../i18n/localized-content";
 
 /** 2900 → "29.00": integer minor units to the contract's major-unit string, without floats. */
 export function formatMinor(amountMinor: number): string {
@@ -15,14 +17,16 @@ export function parseMajor(amount: string): number {
   return Number(match[1]) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
 }
 
-export function presentPlan(plan: Plan): SubscriptionPlan {
+/** A plan as the list answers it, its name and selling points in `locale` (English where none). */
+export function presentPlan(plan: Plan, locale: Locale = "en"): SubscriptionPlan {
+  const texts = localizeContent({ name: plan.name, features: plan.features }, plan.translations, locale);
   return {
     id: plan.id,
-    name: plan.name,
+    name: texts.name,
     amount: formatMinor(plan.amountMinor),
     currency: plan.currency,
     interval: plan.interval,
-    features: plan.features,
+    features: texts.features,
     included_businesses: plan.includedBusinesses,
     included_addresses: plan.includedAddresses,
   };

@@ -1,5 +1,6 @@
 "use client";
 
+import "./data-table.css";
 import "./stack-table.css";
 
 /**
