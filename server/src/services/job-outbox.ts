@@ -68,8 +68,8 @@ type Claimed = { id: string; queue: string; data: unknown; start_after: string |
 
 export type Relay = {
   /**
-   * Moves every row of these queues to pg-boss, oldest first, in transactions of `RELAY_BATCH`
-   * rows: each claims its rows (deleted here) and inserts them as jobs, or does neither. Runs one
+   * Moves every row of these queues to pg-boss, oldest first, in transactions of up to
+   * `RELAY_BATCH` rows (of each queue, the rows one transaction wrote): each claims its rows (deleted here) and inserts them as jobs, or does neither. Runs one
    * at a time per process: a call while one runs is served by one more run after it, shared with
    * every other call meanwhile. Answers the names of the queues that got jobs.
    */
@@ -102,9 +102,16 @@ export function createRelay(
           sql`select pg_try_advisory_xact_lock(${RELAY_LOCK}) as got`,
         )) as unknown as { rows: { got: boolean }[] };
         if (!lock[0]?.got) return null;
+        // Of each queue, only the rows of its oldest transaction in the window: jobs moved together
+        // share pg-boss's created_on and run in the order of their ids, which only rows written
+        // together are in (a child's id is derived, not ordered).
         const { rows } = (await tx.execute(sql`delete from job_outbox where id in (
-            select id from job_outbox where queue = any(${sql.param([...options.keys()])}::text[])
-            order by created_at, id limit ${RELAY_BATCH} for update skip locked)
+            select id from (
+              select id, created_at, min(created_at) over (partition by queue) as first from (
+                select id, queue, created_at from job_outbox
+                where queue = any(${sql.param([...options.keys()])}::text[])
+                order by created_at, id limit ${RELAY_BATCH} for update skip locked) w
+            ) c where created_at = first)
           returning id, queue, data,
             to_char(start_after at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as start_after`)) as unknown as {
           rows: Claimed[];
@@ -133,7 +140,7 @@ export function createRelay(
     for (;;) {
       const rows = await moveBatch(options);
       for (const row of rows) moved.add(row.queue);
-      if (rows.length < RELAY_BATCH) return [...moved];
+      if (rows.length === 0) return [...moved];
     }
   }
 
