@@ -102,7 +102,7 @@ export function connectPostgres(url: string, options: { statementTimeoutMs?: num
         db: locked as unknown as Db,
         migrate: async () => {
           await migratePg(locked, { migrationsFolder: migrationsFolder() });
-          await installJobQueue((text) => client.query(text));
+          await installJobQueue((text, values) => client.query(text, values));
         },
       });
     } finally {

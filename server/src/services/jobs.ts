@@ -3,24 +3,30 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { v5 as uuidv5 } from "uuid";
-import type { Database, Db, SqlRows } from "../db/client";
+import type { Database, Db } from "../db/client";
 import { JOB_SCHEMA } from "../db/job-queue-schema";
+import { createRelay, outboxInsertSql, writeOutbox, type RetryOptions } from "./job-outbox";
+
+export { executorOf } from "./job-outbox";
 
 /**
  * Durable background work (issue 17 §4): pushes, wallet pass updates and mails leave the request.
  *
- * The request writes a job row in its own transaction (`enqueue(tx, …)`, the outbox): the job
- * exists exactly when the stamp or message it belongs to was committed. Workers in every API
- * instance take jobs with `FOR UPDATE SKIP LOCKED` (pg-boss), so each job runs on one instance,
- * and a job whose instance died mid-send is taken again once it expires. A failing job is retried
- * with exponential backoff, then given up with one log line ("job given up") and kept as `failed`.
+ * The request writes a job row in its own transaction (`enqueue(tx, …)`, our outbox table
+ * `job_outbox`: services/job-outbox.ts): the job exists exactly when the stamp or message it
+ * belongs to was committed. A relay in every instance moves the rows to pg-boss through its public
+ * API (after each answer that wrote jobs, every polling interval, at start, and in `drain()`).
+ * Workers in every API instance take jobs with `FOR UPDATE SKIP LOCKED` (pg-boss's `fetch`), so
+ * each job runs on one instance, and a job whose instance died mid-send is taken again once it
+ * expires. A failing job is retried with exponential backoff, then given up with one log line
+ * ("job given up") and kept as `failed`.
  *
  * pg-boss delivers at least once: a handler may run again after it committed (its worker died
  * before the job was marked done). Handlers key their effects in `job_effects` (effects.ts), and
  * jobs made by jobs take ids derived from their parent's (`childJobId`), so a rerun repeats nothing.
  *
- * pg-boss runs over the app's own connection pool (`Database.executeSql`); its schema is installed
- * with the app's migrations (db/job-queue-schema.ts).
+ * pg-boss runs over the app's own connection pool (`Database.executeSql`), used only through its
+ * public API; its schema is installed with the app's migrations (db/job-queue-schema.ts).
  */
 
 type Log = {
@@ -51,7 +57,8 @@ export type EnqueueOptions = {
   /**
    * The job's id, for a job that a job makes (the next page of a chain, a push of a page):
    * `childJobId(parent, key)`, so that a parent run twice writes the same job, not a second one
-   * (pg-boss ignores an id it holds; effects.ts covers the time after it archived the job).
+   * (the outbox and pg-boss ignore an id they hold; effects.ts covers the time after pg-boss
+   * archived the job).
    */
   id?: string;
 };
@@ -65,7 +72,7 @@ export type JobQueue<T> = {
 export type JobsOptions = {
   /** Run workers in this process (default true). Off: jobs only run through `drain()` (tests). */
   workers?: boolean;
-  /** How often an idle worker looks for jobs (default 2 s; pg-boss's minimum is 0.5 s). */
+  /** How often an idle worker looks for jobs, and the relay for rows in the outbox (default 2 s). */
   pollingIntervalSeconds?: number;
   /** First retry delay; doubles with each retry, with jitter (default 5 s: 5, 10, 20, 40, 80 s). */
   retryDelaySeconds?: number;
@@ -84,13 +91,11 @@ export type Jobs = {
    * The same jobs as an `insert … select` for a statement that makes the change itself (the
    * write of every card change, loyalty/engine/apply.ts): one job per row of `rows`, a query with
    * the columns `queue` (a declared queue's name), `id` (uuid) and `data` (jsonb). The rows are
-   * written exactly as `enqueue` writes them (pg-boss's job table, this queue's retry options).
-   * These are hand-written rows in pg-boss's table: pg-boss is pinned to one exact version, and
-   * exactly-once.test.ts compares every column with a row of pg-boss's own `send`. It answers
-   * (`returning`) the queue `name` of each job written: tell `written()` once the statement ran.
+   * written exactly as `enqueue` writes them (rows of the outbox, a duplicate id ignored). It
+   * answers (`returning`) the queue `name` of each job written: tell `written()` once it ran.
    */
   insertSql(rows: SQL, queueNames: string[]): SQL;
-  /** These queues got jobs from an `insertSql` statement: `kick()` wakes their workers. */
+  /** These queues got jobs from an `insertSql` statement: `kick()` relays them and wakes their workers. */
   written(queueNames: readonly string[]): void;
   /** Resolves once these queues exist in the database (a queue declared after `start()`). */
   ready(queueNames: string[]): Promise<void>;
@@ -100,46 +105,18 @@ export type Jobs = {
    */
   schedule(name: string, cron: string, handler: JobHandler<Record<string, never>>, options?: WorkOptions): void;
   start(): Promise<void>;
-  /** Wakes this instance's workers for the queues that got jobs since the last call. */
+  /**
+   * After an answer: when jobs were written since the last call, relays the outbox and wakes this
+   * instance's workers of the queues that got jobs (with workers on; tests relay in `drain()`).
+   */
   kick(): void;
   /**
-   * Runs every job that is due, here and now, until none is left (including jobs those jobs
-   * enqueue), and waits for the ones other workers hold: `app.settle()` in tests.
+   * Relays the outbox and runs every job that is due, here and now, until none is left (including
+   * jobs those jobs enqueue), and waits for the ones other workers hold: `app.settle()` in tests.
    */
   drain(): Promise<void>;
   stop(): Promise<void>;
 };
-
-type Queue = {
-  name: string;
-  handler: JobHandler<unknown>;
-  options: Required<Omit<WorkOptions, "forget">> & { forget: boolean };
-  /** Created in the database (and its worker started) once `start()` ran. */
-  ready: Promise<void> | null;
-  workerId: string | null;
-};
-
-/** Queue names go into SQL as literals (createQueues): letters, digits, dots, dashes, underscores. */
-const QUEUE_NAME = /^[\w.-]+$/;
-/** The advisory lock id held while queues are created. */
-const CREATE_QUEUES_LOCK = 72_114_017;
-
-const DEFAULTS = { retryLimit: 5, expireInSeconds: 120, batchSize: 5 };
-
-/**
- * pg-boss's `db` over a drizzle transaction (or the plain `Db`): its `$n` placeholders become
- * drizzle parameters, so the job row is written on the transaction's own connection.
- */
-export function executorOf(tx: Db): { executeSql(text: string, values?: unknown[]): Promise<SqlRows> } {
-  return {
-    async executeSql(text, values = []) {
-      const chunks: SQL[] = text
-        .split(/\$(\d+)/)
-        .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1] ?? null)}`));
-      return (await tx.execute(sql.join(chunks))) as unknown as SqlRows;
-    },
-  };
-}
 
 /** The namespace of derived job ids (a fixed random UUID: ids are this app's own). */
 const CHILD_JOB_NAMESPACE = "4f1d3c52-6a0e-4f5b-9a57-2b8e0f4c7d11";
@@ -157,8 +134,9 @@ let sequence = 0;
 
 /**
  * A job id that sorts in the order this process made it (a UUID version 7: milliseconds, then a
- * counter, then random bits). Jobs written in one transaction share `created_on`; pg-boss orders
- * those by id, so two events of one call run in the order they were emitted.
+ * counter, then random bits). The relay claims the outbox's rows by (created_at, id), and jobs it
+ * moves in one transaction share pg-boss's `created_on`, which pg-boss orders by id: two events of
+ * one call run in the order they were emitted.
  */
 export function orderedId(): string {
   const now = Date.now();
@@ -172,37 +150,26 @@ export function orderedId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/**
- * pg-boss's statements that mark jobs done or failed. pg-boss 10.4.2's worker runs them without
- * awaiting them (manager.js `onFetch`: `this.complete(...)`, `this.fail(...)`), so when the database
- * is gone at that moment (a restart, a failover) the rejection is unhandled and ends the process.
- */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- pg-boss's own SQL, no types shipped
-const plans = require("pg-boss/src/plans") as Record<"completeJobs" | "failJobsById", (schema: string) => string>;
-const MARKING = new Set([plans.completeJobs(JOB_SCHEMA), plans.failJobsById(JOB_SCHEMA)]);
+type Queue = {
+  name: string;
+  handler: JobHandler<unknown>;
+  options: Required<Omit<WorkOptions, "forget">> & { forget: boolean };
+  /** Created in pg-boss (and its worker started) once `start()` ran. */
+  ready: Promise<void> | null;
+  created: boolean;
+  worker: Worker | null;
+};
 
-/**
- * The connection pg-boss runs over. A failed mark is logged, not thrown: the job stays active,
- * expires and runs again (its effects happen once: effects.ts), as when an instance dies. Every
- * other statement's error is pg-boss's to handle.
- */
-export function jobQueueConnection(database: Pick<Database, "executeSql">, log: Pick<Log, "warn">) {
-  return {
-    async executeSql(text: string, values?: unknown[]): Promise<SqlRows> {
-      try {
-        return await database.executeSql(text, values);
-      } catch (err) {
-        if (!MARKING.has(text)) throw err;
-        log.warn({ err }, "job queue: marking jobs done failed; they expire and run again");
-        return { rows: [{ count: 0 }] };
-      }
-    },
-  };
-}
+type Worker = { wake(): void; stop(): Promise<void> };
+
+/** The advisory lock id held while queues are created. */
+const CREATE_QUEUES_LOCK = 72_114_017;
+
+const DEFAULTS = { retryLimit: 5, expireInSeconds: 120, batchSize: 5 };
 
 export function createJobs(database: Database, log: Log, options: JobsOptions = {}): Jobs {
   const boss = new PgBoss({
-    db: jobQueueConnection(database, log),
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
     schema: JOB_SCHEMA,
     // Installed by the app's migrations; pg-boss only checks the version here.
     migrate: false,
@@ -216,7 +183,7 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
   boss.on("error", (err: unknown) => log.warn({ err }, "job queue error"));
 
   const workers = options.workers ?? true;
-  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const pollingMs = (options.pollingIntervalSeconds ?? 2) * 1000;
   const retryDelay = options.retryDelaySeconds ?? 5;
   const retryBackoff = options.retryBackoff ?? true;
   const queues = new Map<string, Queue>();
@@ -224,6 +191,33 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
   const schedules: { name: string; cron: string }[] = [];
   let started = false;
   let stopped = false;
+  let relayTimer: NodeJS.Timeout | undefined;
+
+  const relay = createRelay(
+    database,
+    boss,
+    () =>
+      new Map(
+        [...queues.values()]
+          .filter((queue) => queue.created)
+          .map((queue): [string, RetryOptions] => {
+            const { retryLimit, expireInSeconds } = queue.options;
+            return [queue.name, { retryLimit, retryDelay, retryBackoff, expireInSeconds }];
+          }),
+      ),
+  );
+
+  /** Relays in the background (kick, timer, start): a failure leaves the rows for the next run. */
+  let relaying: Promise<void> = Promise.resolve();
+  function relayNow(ifAny: boolean) {
+    if (!workers || stopped) return;
+    relaying = (ifAny ? relay.runIfAny() : relay.run()).then(
+      (names) => {
+        for (const name of names) queues.get(name)?.worker?.wake();
+      },
+      (err: unknown) => log.warn({ err }, "job outbox: relay failed; its rows stay for the next run"),
+    );
+  }
 
   /**
    * Runs one job's handler; a failure is recorded (retried or given up). Answers whether it went
@@ -255,14 +249,12 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
 
   /**
    * Runs a batch in order (a queue's jobs run in the order they were written, per instance: the
-   * owner's feed lists a declined payment before the retry that went through); one job's failure,
-   * or a failure recording it, never touches the others. Queues run side by side. Answers the ids
-   * of the jobs that went through, to be marked done together: a worker's batch is marked by
-   * pg-boss itself once this resolves (manager.js `onFetch`; only jobs still active, so a failed
-   * one stays failed), `drain()` marks its own. A worker that dies before that runs them again,
-   * which their effects allow (effects.ts).
+   * owner's feed lists a declined payment before the retry that went through), then marks the
+   * jobs that went through done, in one statement. One job's failure, or a failure recording it,
+   * never touches the others; a failed mark is logged, not thrown: those jobs stay active, expire
+   * and run again (their effects happen once: effects.ts), as when an instance dies.
    */
-  async function runBatch(queue: Queue, batch: PgBoss.JobWithMetadata<unknown>[]): Promise<string[]> {
+  async function runBatch(queue: Queue, batch: PgBoss.JobWithMetadata<unknown>[]): Promise<void> {
     // pg-boss picks the oldest jobs, but its UPDATE … RETURNING answers them in no set order.
     const ordered = [...batch].sort(
       (a, b) => new Date(a.createdOn).getTime() - new Date(b.createdOn).getTime() || (a.id < b.id ? -1 : 1),
@@ -275,41 +267,96 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
       });
       if (ok) done.push(job.id);
     }
-    return done;
+    if (done.length === 0) return;
+    await boss.complete(queue.name, done).catch((err: unknown) => {
+      log.warn({ err, queue: queue.name }, "job queue: marking jobs done failed; they expire and run again");
+    });
+  }
+
+  const fetchBatch = (queue: Queue, batchSize: number) =>
+    boss.fetch<unknown>(queue.name, { batchSize, includeMetadata: true });
+
+  /**
+   * A queue's worker in this instance: takes a batch (pg-boss's `fetch`), runs it, and takes the
+   * next at once; idle, it looks again every polling interval, or when woken (`kick()`). A batch
+   * that outlives its jobs' expiry is left running: its jobs run again elsewhere, and this worker
+   * goes on.
+   */
+  function startWorker(queue: Queue): Worker {
+    let stopping = false;
+    let woken = false;
+    let wakeUp: (() => void) | null = null;
+    const pause = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }).finally(() => {
+        wakeUp = null;
+      });
+    const loop = (async () => {
+      while (!stopping) {
+        woken = false;
+        const batch = await fetchBatch(queue, queue.options.batchSize).catch((err: unknown) => {
+          log.warn({ err, queue: queue.name }, "job queue: fetching jobs failed");
+          return [];
+        });
+        if (batch.length > 0) {
+          let timer: NodeJS.Timeout | undefined;
+          const expired = new Promise<"expired">((resolve) => {
+            timer = setTimeout(() => resolve("expired"), queue.options.expireInSeconds * 1000);
+          });
+          const outcome = await Promise.race([runBatch(queue, batch), expired]);
+          clearTimeout(timer);
+          if (outcome === "expired") {
+            log.error({ queue: queue.name, jobIds: batch.map((job) => job.id) }, "job batch outlived its expiry");
+          }
+          continue;
+        }
+        if (!stopping && !woken) await pause(pollingMs);
+      }
+    })();
+    return {
+      wake() {
+        woken = true;
+        wakeUp?.();
+      },
+      async stop() {
+        stopping = true;
+        wakeUp?.();
+        await loop;
+      },
+    };
   }
 
   /**
-   * Creates queues (each is a partition of pgboss.job: DDL) one set at a time, under a database
-   * lock: two instances (or two lazily declared queues) creating queues at once would deadlock on
-   * PostgreSQL attaching their partitions. One multi-statement query is one implicit transaction,
-   * so the lock is held to its end, and an error leaves the connection clean.
+   * Creates the queues pg-boss does not have yet (each is a partition of its job table: DDL), one
+   * set at a time, under a database lock held by a transaction meanwhile: two instances (or two
+   * lazily declared queues) creating queues at once would deadlock on PostgreSQL attaching their
+   * partitions.
    */
   let creating: Promise<unknown> = Promise.resolve();
   function createQueues(names: string[]): Promise<void> {
-    for (const name of names) if (!QUEUE_NAME.test(name)) throw new Error(`bad job queue name ${name}`);
-    const run = creating.then(() =>
-      database.executeSql(
-        [
-          `select pg_advisory_xact_lock(${CREATE_QUEUES_LOCK})`,
-          ...names.map((name) => `select ${JOB_SCHEMA}.create_queue('${name}', '{}'::json)`),
-        ].join(";\n"),
-      ),
-    );
+    const run = creating.then(async () => {
+      const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+      const missing = names.filter((name) => !existing.has(name));
+      if (missing.length === 0) return;
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${CREATE_QUEUES_LOCK})`);
+        for (const name of missing) await boss.createQueue(name);
+      });
+    });
     creating = run.catch(() => undefined);
-    return run.then(() => undefined);
+    return run;
   }
 
   function open(queue: Queue, created?: Promise<void>): Promise<void> {
     queue.ready ??= (async () => {
       await (created ?? createQueues([queue.name]));
-      if (!workers || stopped) return;
-      queue.workerId = await boss.work<unknown>(
-        queue.name,
-        { batchSize: queue.options.batchSize, includeMetadata: true, pollingIntervalSeconds },
-        async (batch) => {
-          await runBatch(queue, batch);
-        },
-      );
+      queue.created = true;
+      if (workers && !stopped) queue.worker = startWorker(queue);
     })();
     return queue.ready;
   }
@@ -321,50 +368,39 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
       handler: handler as JobHandler<unknown>,
       options: { ...DEFAULTS, ...workOptions, forget: workOptions.forget ?? false },
       ready: null,
-      workerId: null,
+      created: false,
+      worker: null,
     };
     queues.set(name, queue);
     if (started) void open(queue).catch((err: unknown) => log.error({ err, queue: name }, "job queue not created"));
     return queue;
   }
 
-  async function enqueue(tx: Db, name: string, payload: unknown, { startAfterSeconds, id }: EnqueueOptions = {}) {
+  function declared(name: string): Queue {
     const queue = queues.get(name);
     if (!queue) throw new Error(`job queue ${name} is not declared`);
-    if (queue.ready) await queue.ready;
-    const { retryLimit, expireInSeconds } = queue.options;
-    await boss.send(name, payload as object, {
-      id: id ?? orderedId(),
-      db: executorOf(tx),
-      retryLimit,
-      retryDelay,
-      retryBackoff,
-      expireInSeconds,
-      // As a moment, not pg-boss's seconds: its insert uses the value thrice, which `executorOf`
-      // makes three parameters, and seconds bound as the timestamp one fail ("out of range").
-      ...(startAfterSeconds && { startAfter: new Date(Date.now() + startAfterSeconds * 1000) }),
-    });
+    return queue;
+  }
+
+  async function enqueue(tx: Db, name: string, payload: unknown, { startAfterSeconds, id }: EnqueueOptions = {}) {
+    declared(name);
+    await writeOutbox(tx, { id: id ?? orderedId(), queue: name, data: payload, startAfterSeconds });
     kicked.add(name);
   }
 
-  function insertSql(rows: SQL, queueNames: string[]): SQL {
-    const options = queueNames.map((name) => {
-      const queue = queues.get(name);
-      if (!queue) throw new Error(`job queue ${name} is not declared`);
-      const { retryLimit, expireInSeconds } = queue.options;
-      return sql`(${name}::text, ${retryLimit}::int, ${expireInSeconds}::int)`;
-    });
-    return sql`insert into ${sql.raw(JOB_SCHEMA)}.job
-        (id, name, data, retry_limit, retry_delay, retry_backoff, expire_in)
-      select j.id, j.queue, j.data, o.retry_limit, ${retryBackoff ? Math.max(retryDelay, 1) : retryDelay}::int,
-        ${retryBackoff}::bool, o.expire_seconds * interval '1 second'
-      from (${rows}) j join (values ${sql.join(options, sql`, `)}) o(queue, retry_limit, expire_seconds)
-        on o.queue = j.queue
-      returning name`;
+  /** Whether a worker (here or in another instance) holds a job of these queues. */
+  async function busy(names: string[]): Promise<boolean> {
+    const waiting = await Promise.all(names.map((name) => boss.getQueueSize(name, { before: "completed" })));
+    const held = names.filter((_, i) => waiting[i]! > 0);
+    const due = await Promise.all(held.map((name) => boss.getQueueSize(name, { before: "active" })));
+    return held.some((name, i) => waiting[names.indexOf(name)]! > due[i]!);
   }
 
   return {
-    insertSql,
+    insertSql(rows: SQL, queueNames: string[]): SQL {
+      for (const name of queueNames) declared(name);
+      return outboxInsertSql(rows, queueNames);
+    },
     written(queueNames) {
       for (const name of queueNames) kicked.add(name);
     },
@@ -398,44 +434,51 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
       const created = createQueues([...queues.keys()]);
       for (const queue of queues.values()) await open(queue, created);
       for (const { name, cron } of schedules) await boss.schedule(name, cron, {}, { tz: "UTC" });
+      if (workers && !stopped) {
+        // Rows left by an instance that stopped before relaying them, then every polling interval.
+        relayNow(false);
+        relayTimer = setInterval(() => relayNow(true), pollingMs).unref();
+      }
     },
     kick() {
-      for (const name of kicked) {
-        const workerId = queues.get(name)?.workerId;
-        if (workerId) boss.notifyWorker(workerId);
-      }
+      if (kicked.size === 0) return;
       kicked.clear();
+      relayNow(false);
     },
     async drain() {
-      const names = [...queues.keys()];
-      if (!started || names.length === 0) return;
+      if (!started || queues.size === 0) return;
+      const all = [...queues.values()];
+      for (const queue of all) await queue.ready;
       for (;;) {
-        // One query tells which queues have jobs due and whether a worker still holds one.
-        const { rows } = await database.executeSql(
-          `select name, bool_or(state = 'active') as busy,
-             bool_or(state < 'active' and start_after < now()) as due
-           from ${JOB_SCHEMA}.job where name = any($1::text[]) and state <= 'active' group by name`,
-          [names],
-        );
-        const due = rows.filter((row) => row.due).map((row) => queues.get(String(row.name))!);
-        if (due.length === 0) {
-          if (!rows.some((row) => row.busy)) return;
-          // Held by a worker (here or in another instance): wait for it to finish.
-          await sleep(20);
-          continue;
+        await relay.run();
+        let ran = false;
+        for (const queue of all) {
+          for (;;) {
+            const batch = await fetchBatch(queue, 20);
+            if (batch.length === 0) break;
+            ran = true;
+            await runBatch(queue, batch);
+          }
         }
-        for (const queue of due) {
-          await queue.ready;
-          const batch = await boss.fetch<unknown>(queue.name, { batchSize: 20, includeMetadata: true });
-          const done = await runBatch(queue, batch);
-          if (done.length > 0) await boss.complete(queue.name, done);
-        }
+        if (ran) continue;
+        if (!(await busy(all.map((queue) => queue.name)))) return;
+        // Held by a worker (here or in another instance): wait for it to finish.
+        await sleep(20);
       }
     },
     async stop() {
       stopped = true;
+      clearInterval(relayTimer);
       if (!started) return;
       started = false;
+      // Workers finish the batch in hand (5 s at most); jobs not taken stay for the next start.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all([...queues.values()].map((queue) => queue.worker?.stop())),
+        new Promise((resolve) => (timer = setTimeout(resolve, 5_000))),
+      ]);
+      clearTimeout(timer);
+      await relaying;
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
     },
   };

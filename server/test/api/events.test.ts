@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { seedPlans } from "../../src/seed/plans";
 import type { DomainEvent } from "../../src/services/events";
 import { createTestApp, uniqueEmail, type TestApp } from "../helpers/app";
+import { jobsOf } from "../helpers/jobs";
 import { loyaltyFixtures } from "../helpers/loyalty";
 import { ownerPayingStarter } from "../helpers/payments";
 
@@ -44,10 +45,8 @@ describe("the event bus", () => {
     await t.app.events.emit(t.database.db, { type: "staff.joined", ownerId: 1, staffUserId: 2, name: "Sam" });
     // Nothing ran yet: the emit only wrote a job per listener.
     expect(got).toEqual([]);
-    const jobs = await t.query<{ name: string }>(
-      sql`select name from pgboss.job where name like 'event.test-%' and data->>'name' = 'Sam' order by name`,
-    );
-    expect(jobs.map((j) => j.name)).toEqual(["event.test-failing", "event.test-working"]);
+    const jobs = (await jobsOf(t.query, "event.test-%")).filter((j) => (j.data as { name?: string }).name === "Sam");
+    expect(jobs.map((j) => j.name).sort()).toEqual(["event.test-failing", "event.test-working"]);
     await t.app.settle();
     expect(got).toEqual(["Sam"]);
   });
@@ -58,9 +57,7 @@ describe("the event bus", () => {
     t.app.events.on(["staff.joined", "card.changed"], "test-when", async (e) => void ran.push(e.ownerId), {
       when: (event) => sql`(${event}->>'businessId')::int = ${chosen.business.id} or (${event}->>'name') = 'Chosen'`,
     });
-    const jobs = async () =>
-      (await t.query<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'event.test-when'`))[0]!
-        .n;
+    const jobs = async () => (await jobsOf(t.query, "event.test-when")).length;
 
     await t.app.events.emit(t.database.db, { type: "staff.joined", ownerId: 7, staffUserId: 8, name: "Other" });
     expect(await jobs()).toBe(0);
@@ -80,14 +77,10 @@ describe("the event bus", () => {
   it("writes no webhook job for an owner without an endpoint, and no pass update for a card in no Wallet", async () => {
     const { token, qr } = await f.programme();
     const joined = await f.join(qr.qr_token);
-    const before = await t.query<{ n: number }>(
-      sql`select count(*)::int as n from pgboss.job where name in ('event.webhooks', 'event.apple-pass')`,
-    );
+    const jobs = async () => (await jobsOf(t.query, ["event.webhooks", "event.apple-pass"])).length;
+    const before = await jobs();
     await f.staffScan(token, joined.card.serial);
-    const after = await t.query<{ n: number }>(
-      sql`select count(*)::int as n from pgboss.job where name in ('event.webhooks', 'event.apple-pass')`,
-    );
-    expect(after[0]!.n).toBe(before[0]!.n);
+    expect(await jobs()).toBe(before);
     await t.app.settle();
   });
 });

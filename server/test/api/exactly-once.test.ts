@@ -1,14 +1,16 @@
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
+import PgBoss from "pg-boss";
 import { claimEffect, effectsToDo, onceOutside, recordEffects } from "../../src/services/effects";
+import { createRelay } from "../../src/services/job-outbox";
 import { childJobId, orderedId } from "../../src/services/jobs";
 import { createTestApp, type TestApp } from "../helpers/app";
-import { keepJobs, redeliver } from "../helpers/jobs";
+import { jobsOf, keepJobs, redeliver } from "../helpers/jobs";
+import { loyaltyFixtures } from "../helpers/loyalty";
 
 /**
  * The exactly-once layer under every background job (issue 22 §1): derived child ids, effect
- * rows, and pg-boss's job rows as the card engine's write statement writes them (loyalty/engine/apply.ts).
+ * rows, and the outbox that jobs are written to (with the card engine's write statement too:
+ * loyalty/engine/apply.ts) and relayed from to pg-boss.
  */
 
 let t: TestApp;
@@ -75,34 +77,96 @@ it("redelivers a completed job, as pg-boss does after its worker died before mar
   expect(runs).toEqual(["a", "a"]);
 });
 
-it("writes pg-boss job rows in the statement as pg-boss's own send writes them (pinned version)", async () => {
-  const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, "../../../package.json"), "utf8"));
-  const installed = JSON.parse(fs.readFileSync(require.resolve("pg-boss/package.json"), "utf8")).version;
-  // An exact version: a pg-boss upgrade is a change made on purpose, with this test run against it.
-  expect(pkg.dependencies["pg-boss"]).toBe(installed);
+describe("the outbox (services/job-outbox.ts)", () => {
+  it("becomes exactly one pg-boss job with the queue's retry options, once relayed", async () => {
+    const runs: string[] = [];
+    t.app.jobs.work<{ v: string }>("test-outbox", async ({ v }) => void runs.push(v), {
+      retryLimit: 3,
+      expireInSeconds: 77,
+    });
+    await t.app.jobs.ready(["test-outbox"]);
+    await t.app.db.transaction((tx) =>
+      t.app.jobs.work<{ v: string }>("test-outbox-other", async () => undefined).enqueue(tx, { v: "x" }),
+    );
+    await t.app.db.transaction((tx) => t.app.jobs.enqueue(tx, "test-outbox", { v: "a" }));
+    const id = orderedId();
+    await t.app.db.execute(
+      t.app.jobs.insertSql(sql`select 'test-outbox'::text as queue, ${id}::uuid as id, '{"v":"b"}'::jsonb as data`, [
+        "test-outbox",
+      ]),
+    );
+    expect((await jobsOf(t.query, "test-outbox")).map((j) => j.state)).toEqual(["outbox", "outbox"]);
+    await t.settle();
+    expect(runs).toEqual(["a", "b"]);
+    const rows = await t.query<Record<string, unknown>>(
+      sql`select id::text, state::text, retry_limit, retry_delay, retry_backoff,
+        extract(epoch from expire_in)::int as expire_seconds from pgboss.job where name = 'test-outbox'`,
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.id === id)).toEqual({
+      id,
+      state: "completed",
+      retry_limit: 3,
+      retry_delay: 5,
+      retry_backoff: true,
+      expire_seconds: 77,
+    });
+    expect(await jobsOf(t.query, ["test-outbox", "test-outbox-other"])).not.toContainEqual(
+      expect.objectContaining({ state: "outbox" }),
+    );
+  });
 
-  const queue = t.app.jobs.work<{ via: string }>("test-shape", async () => undefined);
-  await t.app.jobs.ready(["test-shape"]);
-  await queue.enqueue(t.app.db, { via: "send" });
-  const id = orderedId();
-  await t.app.db.execute(
-    t.app.jobs.insertSql(sql`select 'test-shape'::text as queue, ${id}::uuid as id, '{"via":"sql"}'::jsonb as data`, [
-      "test-shape",
-    ]),
-  );
-  const rows = await t.query<Record<string, unknown>>(
-    sql`select * from pgboss.job where name = 'test-shape' order by data->>'via'`,
-  );
-  expect(rows.map((r) => (r.data as { via: string }).via)).toEqual(["send", "sql"]);
-  // Every column pg-boss has, compared: a column added by an upgrade shows up here too.
-  const comparable = (row: Record<string, unknown>) => {
-    const { id: _id, data: _data, created_on: created, start_after: startAfter, keep_until: keepUntil, ...rest } = row;
-    const at = (v: unknown) => new Date(v as string).getTime();
-    return {
-      ...rest,
-      startsAtCreation: Math.abs(at(startAfter) - at(created)) < 5_000,
-      keptDays: Math.round((at(keepUntil) - at(created)) / 86_400_000),
-    };
-  };
-  expect(comparable(rows[1]!)).toEqual(comparable(rows[0]!));
+  it("leaves no job when the transaction that wrote it rolls back", async () => {
+    const queue = t.app.jobs.work<{ v: string }>("test-outbox-rolled-back", async () => undefined);
+    await t.app.jobs.ready([queue.name]);
+    await expect(
+      t.app.db.transaction(async (tx) => {
+        await queue.enqueue(tx, { v: "never" });
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    await t.settle();
+    expect(await jobsOf(t.query, queue.name)).toEqual([]);
+  });
+
+  it("is relayed once, in order, by two relays at once and by a relay run again", async () => {
+    const name = "test-outbox-relays";
+    t.app.jobs.work(name, async () => undefined);
+    await t.app.jobs.ready([name]);
+    const ids = Array.from({ length: 450 }, () => orderedId());
+    await t.app.db.execute(
+      t.app.jobs.insertSql(
+        sql`select ${name}::text as queue, id, '{}'::jsonb as data from unnest(${sql.param(ids)}::uuid[]) id`,
+        [name],
+      ),
+    );
+    // Two instances' relays (over pg-boss's public API, as services/jobs.ts runs it).
+    const options = new Map([[name, { retryLimit: 1, retryDelay: 0, retryBackoff: false, expireInSeconds: 60 }]]);
+    const boss = new PgBoss({ db: { executeSql: (text, values) => t.database.executeSql(text, values) } });
+    const relays = [createRelay(t.database, boss, () => options), createRelay(t.database, boss, () => options)];
+    await Promise.all(relays.map((relay) => relay.run()));
+    // A parent run twice writes its child's id again: one job all the same.
+    await t.app.db.execute(
+      t.app.jobs.insertSql(sql`select ${name}::text as queue, ${ids[0]}::uuid as id, '{}'::jsonb as data`, [name]),
+    );
+    await relays[0]!.run();
+    await relays[1]!.run();
+    const jobs = await t.query<{ id: string }>(
+      sql`select id::text from pgboss.job where name = ${name} order by created_on, id`,
+    );
+    expect(jobs.map((j) => j.id)).toEqual(ids);
+    expect(await jobsOf(t.query, name)).not.toContainEqual(expect.objectContaining({ state: "outbox" }));
+  });
+
+  it("runs a job written by the card engine's one write statement", async () => {
+    const f = loyaltyFixtures(t);
+    const seen: string[] = [];
+    t.app.events.on("card.changed", "test-engine-outbox", async (e) => void seen.push(e.type));
+    const { token, qr } = await f.programme();
+    const joined = await f.join(qr.qr_token);
+    expect((await f.staffScan(token, joined.card.serial)).statusCode).toBe(200);
+    expect(await jobsOf(t.query, "event.test-engine-outbox")).toEqual([expect.objectContaining({ state: "outbox" })]);
+    await t.settle();
+    expect(seen).toEqual(["card.changed"]);
+  });
 });

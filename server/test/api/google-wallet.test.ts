@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { WalletCard } from "../../../contract/wallet";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { startGoogleStandIn, testServiceAccount } from "../helpers/google-wallet-stand-in";
+import { jobsOf } from "../helpers/jobs";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 jest.setTimeout(30_000);
@@ -238,10 +239,8 @@ describe("a deleted card's saved pass (issue 16 §6)", () => {
     const res = await t.post("/customer-delete", { serial }, { token });
     expect(res.statusCode).toBe(200);
     // The job was written with the deletion; it runs after the answer.
-    const [job] = await t.query<{ n: number }>(
-      sql`select count(*)::int as n from pgboss.job where name = 'event.google-wallet-expire' and data->>'serial' = ${serial}`,
-    );
-    expect(job!.n).toBe(1);
+    const jobs = await jobsOf(t.query, "event.google-wallet-expire");
+    expect(jobs.filter((j) => (j.data as { serial?: string }).serial === serial)).toHaveLength(1);
     await t.app.settle();
     expect(expired(serial)).toEqual([
       expect.objectContaining({

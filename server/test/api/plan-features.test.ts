@@ -8,6 +8,7 @@ import { inEnglish } from "../../src/i18n/sentence";
 import { INVITE_NOT_IN_PLAN } from "../../src/modules/staff/invites";
 import { createTestApp, expectError, uniqueEmail, type Res, type TestApp } from "../helpers/app";
 import { ADDRESS_FIELDS, BUSINESS_FIELDS, multipart } from "../helpers/dashboard";
+import { jobsOf } from "../helpers/jobs";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 // Issue 18, attacker's findings: only adding businesses and addresses checked the plan; an owner
@@ -136,9 +137,7 @@ const cases: Record<string, Case> = {
   },
   webhookRedeliver: {
     table: "webhook_deliveries",
-    count: async () =>
-      (await t.query<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'webhook-deliver'`))[0]!
-        .n,
+    count: async () => (await jobsOf(t.query, "webhook-deliver")).length,
     send: async ({ token, businessId }) => {
       const [delivery] = await t.query<{ id: number }>(sql`
         insert into webhook_deliveries (endpoint_id, webhook_id, event_type, payload, status, attempts)

@@ -10,7 +10,7 @@ import { SMTPServer } from "smtp-server";
 import { createTestApp, uniqueEmail, type TestApp } from "../helpers/app";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startGoogleStandIn, testServiceAccount } from "../helpers/google-wallet-stand-in";
-import { pendingJobs } from "../helpers/jobs";
+import { jobsOf, pendingJobs } from "../helpers/jobs";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 /**
@@ -145,9 +145,7 @@ it("a worker killed after its handlers committed leaves one mail and one Google 
     expect((await f.staffScan(token, joined.card.serial)).statusCode).toBe(200);
     const patches = () => stand.requests.filter((r) => r.method === "PATCH" && r.path.includes(objectId)).length;
     // One PATCH per wallet job of the card (its join and its stamp may each have one).
-    const walletJobs = (
-      await db.query<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'event.google-wallet'`)
-    )[0]!.n;
+    const walletJobs = (await jobsOf(db.query, "event.google-wallet")).length;
     expect(walletJobs).toBeGreaterThanOrEqual(1);
 
     worker = await startWorker();

@@ -1,4 +1,23 @@
-import { index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * The job outbox (services/jobs.ts): a call writes its jobs here, in the transaction of its
+ * change, and the relay moves them to the job queue (pg-boss) through its public API, oldest
+ * first. `id` is the job's id (UUIDv7 in emit order, or a child's derived id): a second row with
+ * the same id is ignored here, and the queue ignores an id it holds.
+ */
+export const jobOutbox = pgTable(
+  "job_outbox",
+  {
+    id: uuid("id").primaryKey(),
+    queue: text("queue").notNull(),
+    data: jsonb("data").notNull(),
+    /** Not before this moment (null: at once). */
+    startAfter: timestamp("start_after", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("job_outbox_created_idx").on(t.createdAt, t.id)],
+);
 
 /**
  * What background jobs have done, one row an effect (services/effects.ts): a job that runs again
