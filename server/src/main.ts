@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "./config";
 import { connect } from "./db/client";
 import { prepareDatabase } from "./prepare";
 import { DEMO_USER } from "./seed";
+import { unhandledRejection } from "./unhandled";
 
 async function main() {
   if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -12,6 +13,10 @@ async function main() {
   await prepareDatabase(database, config);
 
   const app = await buildApp(config, { database });
+  process.on(
+    "unhandledRejection",
+    unhandledRejection(app.log, (code) => process.exit(code)),
+  );
   if (app.payments.name === "sandbox") {
     app.log.warn(
       "*** PAYMENTS IN TEST MODE: no Stripe keys, the sandbox provider takes Stripe's test cards and no money moves. Set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and PAYMENTS_MODE=live for real payments. ***",
