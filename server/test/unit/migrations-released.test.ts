@@ -38,6 +38,10 @@ const RELEASED: Record<string, string> = {
   "0026_webhooks.sql": "a092b455b57c046935981bb9d3b56e2da4eb9bc325185ac44c0e3db5dacedcd3",
   "0027_card_design.sql": "3c3b91064c731add269cefddcdebbdec14f2eab446a2fb44be261b23e470bfbb",
   "0028_user-locale.sql": "09c36173302522bd06a2d5e5045da2c0b12099a7206443040cd058b730566700",
+  "0029_till-refunds-square-customers.sql": "edf953b01b213b0634ef8fcf6d9d97cfc112ceda2c53541a5d7ecb2928083dbb",
+  "0030_referral-bonuses.sql": "eb2e1033f8cf35a28afc874546a8292eb885a9cc43b41b466ad958081ec3759b",
+  "0031_site-translations.sql": "83baaaf94d3c7d4455b21586c46a5f9edd86d376fc275a6f54f54a17c4c462b5",
+  "0032_own-job-outbox.sql": "5fbde51b304fa1f8b4e96c3db4caedb243500c7565d7f965d63f30da92b2d7cf",
 };
 
 const folder = path.join(__dirname, "../../migrations");
