@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { minorDigits } from "../../../../contract/money";
 import type { Database } from "../../db/client";
