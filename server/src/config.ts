@@ -76,7 +76,7 @@ const envSchema = z.object({
    */
   HTTPS_PROXY_CA: z.string().includes("-----BEGIN CERTIFICATE-----", { error: "must be a PEM certificate" }).optional(),
   /**
-   * Webhooks (issue 24) may reach loopback (127.0.0.0/8, ::1), never another private range: the
+   * Webhooks may reach loopback (127.0.0.0/8, ::1), never another private range: the
    * tests set it (receivers on this machine); a production start refuses it, local or not.
    */
   WEBHOOKS_ALLOW_PRIVATE: bool.default(false),

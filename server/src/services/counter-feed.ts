@@ -6,7 +6,7 @@ import type { Db, Database } from "../db/client";
  * Stamps made through a QR code, as its counter screens see them (issue 15 §1): the stamping
  * transaction NOTIFYs on commit, every API instance LISTENs on one connection and hands each
  * payload to the screens of that QR code connected to it. Works across API instances on
- * PostgreSQL. The same channel carries closed doors (issue 22 §3): a
+ * PostgreSQL. The same channel carries closed doors: a
  * revoked device link or token, a removed staff member, a deleted QR code or account names its
  * users, and every instance has the screens opened by or for them check their access again.
  */

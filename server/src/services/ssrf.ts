@@ -3,7 +3,7 @@ import { isIP } from "node:net";
 import ipaddr from "ipaddr.js";
 
 /**
- * The SSRF guard of outgoing requests to addresses an owner chose (webhooks, issue 24 §3): only
+ * The SSRF guard of outgoing requests to addresses an owner chose (webhooks): only
  * public unicast addresses, as ipaddr.js classifies them. Refused whatever form the address takes:
  * loopback, private, link-local (169.254.169.254 and fd00:ec2::254, the cloud metadata), shared
  * (CGNAT), multicast, reserved, documentation, IPv4-mapped and -translated (::ffff:0:0/96,

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { sendWebhook } from "../../src/modules/webhooks/send";
 import { startEnv } from "../../../scripts/lib/start-env.mjs";
 
-// The SSRF guard of webhook URLs (issue 24 §3): only public unicast addresses, whatever form an
+// The SSRF guard of webhook URLs: only public unicast addresses, whatever form an
 // address takes; WEBHOOKS_ALLOW_PRIVATE (allowLoopback) opens loopback written as such, nothing else.
 
 /** Refused with and without WEBHOOKS_ALLOW_PRIVATE. */

@@ -6,7 +6,7 @@ import type { CardKey } from "./lock";
 import type { CardRow, Change, Decision, RewardRow } from "./types";
 
 /**
- * The referral bonus (issue 23 §6, and its hardening): decided once per friend's card, in the
+ * The referral bonus: decided once per friend's card, in the
  * transaction of the friend's change that meets the reward's `referral_trigger`, by whichever
  * path made it (apply.ts and join.ts call this; no path decides a bonus of its own).
  */
