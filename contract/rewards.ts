@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, optionalId, refId, text } from "./ids";
-import { amountField, MAX_AMOUNT_MAJOR } from "./money";
+import { amountField, hundredthsField, MAX_AMOUNT_MAJOR } from "./money";
 import { pageQuery } from "./pagination";
 
 /** What a programme collects (issue 23): stamps (the default), points, or cashback (money). */
@@ -96,14 +96,17 @@ export const addRewardBody = z
       (value) => (value === "" || value === null ? undefined : value),
       wholeNumber("stamps required", MIN_STAMPS, MAX_STAMPS).optional(),
     ),
-    /** Points programmes: per visit and per 1.00 spent (at least one of them above 0). */
+    /**
+     * Points programmes: per visit, and per 1.00 spent as a decimal of at most two decimals ("0.1":
+     * one point per 10.00), here in hundredths (at least one of them above 0).
+     */
     points_per_visit: z.preprocess(
       (value) => (value === "" || value === null || value === undefined ? 0 : value),
       wholeNumber("points per visit", 0, MAX_POINTS_PER_VISIT),
     ),
     points_per_unit: z.preprocess(
-      (value) => (value === "" || value === null || value === undefined ? 0 : value),
-      wholeNumber("points per unit", 0, MAX_POINTS_PER_UNIT),
+      (value) => (value === "" || value === null || value === undefined ? "0" : value),
+      hundredthsField("points per unit", "1 or 0.1", 0, MAX_POINTS_PER_UNIT * 100),
     ),
     /** Cashback programmes: the percent of each amount kept (required there), and tiers by lifetime spend. */
     cashback_percent: z.preprocess(
@@ -206,7 +209,8 @@ export const reward = z.object({
   kind: z.enum(REWARD_KINDS),
   stamps_required: z.number().int(),
   points_per_visit: z.number().int(),
-  points_per_unit: z.number().int(),
+  /** Points per 1.00 spent, a decimal string ("1", "0.1"); "0" unless points. */
+  points_per_unit: z.string(),
   /** Percent as a decimal string ("5", "2.5"); null unless cashback. */
   cashback_percent: z.string().nullable(),
   tiers: z.array(z.object({ from_amount: z.string(), percent: z.string() })),

@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { fromMinor, minorDigits, toMinor } from "../../../../contract/money";
+import { fromMinor, hundredthsText, minorDigits, toMinor } from "../../../../contract/money";
 import { percentText, type addRewardBody, type Reward } from "../../../../contract/rewards";
 import type { rewards } from "../../db/schema";
 import { HttpError, invalid, type FieldSentences } from "../../http/errors";
 import { referralBonusOf } from "./programme-terms";
 import { sentence } from "../../i18n/sentence";
-import { amountMinor } from "./engine/earn";
+import { amountMinor, pointsPerUnitHundredths } from "./engine/earn";
 
 type AddRewardInput = z.output<typeof addRewardBody>;
 type RewardRow = typeof rewards.$inferSelect;
@@ -42,7 +42,7 @@ export function programmeColumns(body: AddRewardInput, currency: string | null):
     kind,
     stampsRequired: kind === "stamps" ? body.stamps_required! : 0,
     pointsPerVisit: kind === "points" ? body.points_per_visit : 0,
-    pointsPerUnit: kind === "points" ? body.points_per_unit : 0,
+    pointsPerUnit: hundredthsText(kind === "points" ? body.points_per_unit : 0),
     cashbackBasisPoints: kind === "cashback" ? body.cashback_percent! : 0,
     cashbackTiers: kind === "cashback" ? tiersInMinor(body.tiers, currency!) : [],
     expireAfterDays: body.expire_after_days,
@@ -106,7 +106,7 @@ export function programmeAnswer(
     kind: row.kind,
     stamps_required: row.stampsRequired,
     points_per_visit: row.pointsPerVisit,
-    points_per_unit: row.pointsPerUnit,
+    points_per_unit: hundredthsText(pointsPerUnitHundredths(row)),
     cashback_percent: row.kind === "cashback" ? percentText(row.cashbackBasisPoints) : null,
     tiers: row.cashbackTiers.map((tier) => ({
       // A cashback reward always has a currency: add-reward requires it, and it stays while the reward runs.

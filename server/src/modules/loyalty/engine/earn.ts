@@ -1,4 +1,4 @@
-import { amountInMinor, minorDigits, toMinor } from "../../../../../contract/money";
+import { amountInMinor, hundredthsText, minorDigits, toHundredths, toMinor } from "../../../../../contract/money";
 import { sentence, type Sentence } from "../../../i18n/sentence";
 import type { CardRow, RewardRow } from "./types";
 
@@ -29,15 +29,36 @@ export function purchaseMinor(amount: string, currency: string | null): { minor:
 export const visitEarn = (reward: Pick<RewardRow, "kind" | "pointsPerVisit">) =>
   reward.kind === "stamps" ? 1 : reward.kind === "points" ? reward.pointsPerVisit : 0;
 
-/** Points: the visit's points plus `points_per_unit` per whole 1.00 of the amount (rounded down). */
+/** A reward's `points_per_unit` (its column's decimal text, "0.10") in hundredths. */
+export const pointsPerUnitHundredths = (reward: Pick<RewardRow, "pointsPerUnit">) =>
+  toHundredths(reward.pointsPerUnit) ?? 0;
+
+/**
+ * Points: the visit's points plus floor(amount × `points_per_unit`) for the order ("0.1": one
+ * point per whole 10.00), in integers: minor units × hundredths over 100 × the minor units of 1.00.
+ */
 export function pointsEarned(
   reward: Pick<RewardRow, "pointsPerVisit" | "pointsPerUnit">,
   amountMinor: number | null,
   currency: string | null,
 ): number {
   if (amountMinor === null || !currency) return reward.pointsPerVisit;
-  return reward.pointsPerVisit + Math.floor((amountMinor * reward.pointsPerUnit) / 10 ** minorDigits(currency));
+  const perUnit = BigInt(pointsPerUnitHundredths(reward));
+  const whole = (BigInt(amountMinor) * perUnit) / (100n * 10n ** BigInt(minorDigits(currency)));
+  return reward.pointsPerVisit + Number(whole);
 }
+
+/**
+ * Whether a purchase of `amountMinor` is above the business's limit (`max_purchase_amount`, in
+ * hundredths of its currency): compared exactly, both sides in hundredths × the minor units.
+ */
+export function abovePurchaseLimit(amountMinor: number, maxHundredths: number, currency: string): boolean {
+  return BigInt(amountMinor) * 100n > BigInt(maxHundredths) * 10n ** BigInt(minorDigits(currency));
+}
+
+/** The refusal of a purchase above the business's limit, naming it. */
+export const aboveLimitSentence = (maxHundredths: number, currency: string): Sentence =>
+  sentence("scan.aboveLimit", { limit: hundredthsText(maxHundredths), currency });
 
 /**
  * The cashback rate (basis points) of a card that has spent `lifetimeSpend` before this purchase:
