@@ -78,6 +78,15 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, `The ${label} must be at least ${min}.`)
     .max(max, `The ${label} may not be greater than ${max}.`);
 
+/**
+ * Unspent stamps or points lapse this many days after the card's last earn; blank or null = never.
+ * Turned on or shortened, every card gets a full window from the change.
+ */
+const expireAfterDays = z.preprocess(
+  (value) => (value === "" || value === undefined ? null : value),
+  wholeNumber("days before expiry", 1, MAX_EXPIRE_DAYS).nullable(),
+);
+
 /** add-reward: with `id` it edits that reward (product.md §4 Reward). */
 export const addRewardBody = z
   .object({
@@ -120,11 +129,7 @@ export const addRewardBody = z
       .max(MAX_TIERS, `At most ${MAX_TIERS} tiers.`)
       .optional()
       .default([]),
-    /** Unspent stamps or points lapse this many days after the last visit; blank or null = never. */
-    expire_after_days: z.preprocess(
-      (value) => (value === "" || value === undefined ? null : value),
-      wholeNumber("days before expiry", 1, MAX_EXPIRE_DAYS).nullable(),
-    ),
+    expire_after_days: expireAfterDays,
     /**
      * The referrer's bonus when a referred friend's referral pays (stamps, points, or cashback's
      * decimal amount); blank = the default, 0 = off. The friend's too, unless `referral_friend_bonus`.
@@ -235,3 +240,18 @@ export const reward = z.object({
 export type Reward = z.infer<typeof reward>;
 
 export const rewardIdBody = z.object({ id });
+
+/** reward-expiry-preview: what setting a reward's expiry to `expire_after_days` would lapse soon. */
+export const rewardExpiryPreviewBody = z.object({ reward_id: refId("reward"), expire_after_days: expireAfterDays });
+export type RewardExpiryPreviewBody = z.input<typeof rewardExpiryPreviewBody>;
+
+/** How far ahead reward-expiry-preview looks, in days. */
+export const EXPIRY_PREVIEW_DAYS = 30;
+
+/** The cards whose balance would lapse within EXPIRY_PREVIEW_DAYS, and those balances' sum in `unit`. */
+export const rewardExpiryPreview = z.object({
+  cards: z.number().int(),
+  amount: z.number().int(),
+  unit: z.enum(["stamps", "points"]),
+});
+export type RewardExpiryPreview = z.infer<typeof rewardExpiryPreview>;

@@ -60,8 +60,16 @@ export const rewards = pgTable(
     cashbackBasisPoints: integer("cashback_basis_points").notNull().default(0),
     /** [{ fromMinor, basisPoints }], ascending: from that lifetime spend (minor units) on, that rate. */
     cashbackTiers: jsonb("cashback_tiers").$type<{ fromMinor: number; basisPoints: number }[]>().notNull().default([]),
-    /** Unspent stamps or points lapse this many days after the card's last visit; null = never. */
+    /**
+     * Unspent stamps or points lapse this many days after the card's last earn, or after
+     * `expiryFrom` when that is later; null = never.
+     */
     expireAfterDays: integer("expire_after_days"),
+    /**
+     * When the current expiry window started for every card: set to the moment expiry is turned on
+     * or shortened (add-reward), so no balance lapses sooner than a full window after the change.
+     */
+    expiryFrom: timestamp("expiry_from", { withTimezone: true }),
     /**
      * The referrer's bonus when a referred friend's referral pays (stamps, points, or cashback's
      * minor units); null = the kind's default.
@@ -248,6 +256,11 @@ export const cards = pgTable(
      * directory sorts and the inactive segment filters on it. The first visit is `created_at`.
      */
     lastVisitAt: timestamp("last_visit_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The card's last earn (join, stamp, points, cashback, referral bonus, order, stamps added by
+     * hand): its balance's expiry counts from it. A redeem is a visit but not an earn.
+     */
+    earnedAt: timestamp("earned_at", { withTimezone: true }).notNull().defaultNow(),
     /** The newest counter-screen window whose code stamped this card: a code is single use per card. */
     lastCounterWindow: integer("last_counter_window"),
     /**
@@ -284,6 +297,8 @@ export const cards = pgTable(
     // last) would not, and PostgreSQL would sort every card instead.
     index("cards_user_last_visit_idx").on(t.userId, t.lastVisitAt, t.id),
     index("cards_business_last_visit_idx").on(t.businessId, t.lastVisitAt, t.id),
+    // Expiry's notice reads a business's cards whose last earn is old enough.
+    index("cards_business_earned_idx").on(t.businessId, t.earnedAt, t.id),
     // A business's cards in id order: a message's wallet updates page through them (issue 16).
     index("cards_business_id_idx").on(t.businessId, t.id),
   ],

@@ -63,8 +63,10 @@ export function programmeExtras(ownerId: number) {
   return new QueryBuilder()
     .select({
       rewardId: rewards.id,
+      // Spelled out: inside a one-table select drizzle writes a column unqualified, and a bare
+      // "id" here would be the option's own.
       cheapest: sql<number | null>`(select min(o.points) from reward_options o
-        where o.reward_id = ${rewards.id} and o.active)`.as("cheapest"),
+        where o.reward_id = rewards.id and o.active)`.as("cheapest"),
       thresholds: sql<string>`array(select (tier->>'fromMinor')::bigint
         from jsonb_array_elements(${rewards.cashbackTiers}) tier order by 1)`.as("thresholds"),
     })
@@ -90,13 +92,17 @@ export const rewardReadyWhere = (p: Programme) => sql<boolean | null>`case ${rew
     when 'points' then ${cards.stamps} >= ${p.extras.cheapest}
     else false end`;
 
+/** A cashback card's next tier: the first threshold above its lifetime spend (null past the last). */
+export const nextTier = (p: Programme) =>
+  sql<string | null>`${p.extras.thresholds}[width_bucket(${cards.lifetimeSpend}, ${p.extras.thresholds}) + 1]`;
+
 /**
  * Near the reward (issue 23 §7): stamps one stamp away; points within 10 % below the cheapest
  * option; cashback lifetime spend within 10 % below the next tier's threshold (the first above
  * it). Integer arithmetic: exact.
  */
 export const nearRewardWhere = (p: Programme) => {
-  const next = sql`${p.extras.thresholds}[width_bucket(${cards.lifetimeSpend}, ${p.extras.thresholds}) + 1]`;
+  const next = nextTier(p);
   return sql<boolean | null>`case ${rewardKind(p.fallback)}
     when 'stamps' then ${cards.stamps} = ${stampsRequired(p.fallback)} - 1
     when 'points' then ${cards.stamps} < ${p.extras.cheapest} and ${cards.stamps}::bigint * 10 >= ${p.extras.cheapest}::bigint * 9

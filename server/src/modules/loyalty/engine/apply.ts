@@ -5,6 +5,7 @@ import { notifyCounterSql } from "../../../services/counter-feed";
 import type { DomainEvent, Events } from "../../../services/events";
 import { NO_PROGRAMME } from "../cards";
 import { tooManyStampsReason } from "../fraud-reason";
+import { restartsExpiry } from "./earn";
 import { lockCard, readCard, type CardKey, type LockedCard } from "./lock";
 import { meetsReferralTrigger, referralPending, settleReferral } from "./referral";
 import { decide, type CardRow, type Change, type Decision } from "./rules";
@@ -93,6 +94,7 @@ async function decideAndWrite(
     ...pickValues(decision.values),
     lastSelfStampAt: decision.selfStamp ? day.now : card.lastSelfStampAt,
     lastVisitAt: decision.visit ? day.now : card.lastVisitAt,
+    earnedAt: restartsExpiry(decision) ? day.now : card.earnedAt,
     flaggedAt: decision.flag ? day.now : card.flaggedAt,
     flagReason,
     updatedAt: day.now,
@@ -238,6 +240,7 @@ async function write(
         alert_day = ${v.alertDay}::date,
         last_self_stamp_at = ${decision.selfStamp ? now : sql`last_self_stamp_at`},
         last_visit_at = ${decision.visit ? now : sql`last_visit_at`},
+        earned_at = ${restartsExpiry(decision) ? now : sql`earned_at`},
         flagged_at = ${decision.flag ? now : sql`flagged_at`},
         flag_reason = ${flagReason},
         updated_at = now()
