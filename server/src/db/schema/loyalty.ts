@@ -16,8 +16,10 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { ACTOR_KINDS } from "../../../../contract/actors";
 import { apiKeys } from "./api-keys";
 import { addresses, businesses, productCategories } from "./businesses";
+import { posConnections } from "./pos-connections";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -337,8 +339,12 @@ export const scans = pgTable(
     addressId: integer("address_id").references(() => addresses.id, { onDelete: "set null" }),
     qrCodeId: integer("qr_code_id").references(() => qrCodes.id, { onDelete: "set null" }),
     rewardId: integer("reward_id").references(() => rewards.id, { onDelete: "set null" }),
+    /** Who made the scan; with the staff member or owner, API key or till connection it names. */
+    actor: text("actor", { enum: ACTOR_KINDS }).notNull().default("customer"),
     /** Set when staff (or the owner) scanned the card; null for the customer's own scans. */
     staffUserId: integer("staff_user_id").references(() => users.id, { onDelete: "set null" }),
+    apiKeyId: integer("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    posConnectionId: integer("pos_connection_id").references(() => posConnections.id, { onDelete: "set null" }),
     kind: text("kind", { enum: ["join", "stamp", "redeem"] }).notNull(),
     /** The card's balance after this event (stamps, points or minor units: its programme's unit). */
     stampsAfter: integer("stamps_after").notNull(),
@@ -367,6 +373,12 @@ export const scans = pgTable(
     index("scans_staff_user_idx")
       .on(t.staffUserId)
       .where(sql`${t.staffUserId} is not null`),
+    index("scans_api_key_idx")
+      .on(t.apiKeyId)
+      .where(sql`${t.apiKeyId} is not null`),
+    index("scans_pos_connection_idx")
+      .on(t.posConnectionId)
+      .where(sql`${t.posConnectionId} is not null`),
   ],
 );
 
@@ -444,7 +456,10 @@ export const cardEvents = pgTable(
     /** A points redeem: the option it bought. */
     rewardOptionId: integer("reward_option_id").references(() => rewardOptions.id, { onDelete: "set null" }),
     reason: text("reason"),
+    /** Who made the change; `actor_user_id`, `api_key_id` or `pos_connection_id` names it. */
+    actor: text("actor", { enum: ACTOR_KINDS }).notNull().default("customer"),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    posConnectionId: integer("pos_connection_id").references(() => posConnections.id, { onDelete: "set null" }),
     /** The public API key that made the change (issue 24 §2), when a key did. */
     apiKeyId: integer("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     qrCodeId: integer("qr_code_id").references(() => qrCodes.id, { onDelete: "set null" }),
@@ -468,6 +483,9 @@ export const cardEvents = pgTable(
     index("card_events_api_key_idx")
       .on(t.apiKeyId)
       .where(sql`${t.apiKeyId} is not null`),
+    index("card_events_pos_connection_idx")
+      .on(t.posConnectionId)
+      .where(sql`${t.posConnectionId} is not null`),
     index("card_events_qr_code_idx")
       .on(t.qrCodeId)
       .where(sql`${t.qrCodeId} is not null`),

@@ -2,11 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { amountInMinor, toMinor } from "../../../../contract/money";
 import type { PosSkipReason } from "../../../../contract/pos";
 import type { Db } from "../../db/client";
-import { businesses, cardEvents, cards, customers, posConnections, posSkippedOrders } from "../../db/schema";
+import { businesses, cards, customers, posConnections, posSkippedOrders } from "../../db/schema";
 import { HttpError } from "../../http/errors";
 import type { Events } from "../../services/events";
-import { newSerial } from "../loyalty/codes";
-import { newestActiveRewardId } from "../loyalty/engine/lock";
+import { enrolCard } from "../loyalty/engine/enrol";
 import { earnForOrder, refundOrder } from "./order-earn";
 import type { TillEvent } from "./till-platforms";
 
@@ -72,27 +71,14 @@ async function enrol(db: Db, events: Events, connection: Connection, event: Paid
       .from(customers)
       .where(and(eq(customers.userId, connection.userId), sql`lower(${customers.email}) = lower(${email})`))
       .limit(1);
-    const [card] = await tx
-      .insert(cards)
-      .values({
-        userId: connection.userId,
-        businessId: connection.businessId,
-        customerId: customer!.id,
-        serial: newSerial(),
-        rewardId: sql`${newestActiveRewardId(connection.businessId)}`,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!card) return findCard(tx, connection, event);
-    await tx.insert(cardEvents).values({
-      userId: card.userId,
-      businessId: card.businessId,
-      cardId: card.id,
-      kind: "join",
-      stampsAfter: 0,
+    const card = await enrolCard(tx, events, {
+      ownerId: connection.userId,
+      businessId: connection.businessId,
+      customerId: customer!.id,
+      actor: { kind: "till", userId: null, apiKeyId: null, connectionId: connection.id },
       reason: `Enrolled by a ${connection.provider} order`,
     });
-    await events.emit(tx, { type: "card.joined", ownerId: card.userId, businessId: card.businessId, cardId: card.id });
+    if (!card) return findCard(tx, connection, event);
     return { id: card.id };
   });
 }

@@ -5,6 +5,7 @@ import { notifyCounterSql } from "../../../services/counter-feed";
 import type { DomainEvent, Events } from "../../../services/events";
 import { NO_PROGRAMME } from "../cards";
 import { tooManyStampsReason } from "../fraud-reason";
+import { actorOf } from "./actor";
 import { restartsExpiry } from "./earn";
 import { lockCard, readCard, type CardKey, type LockedCard } from "./lock";
 import { meetsReferralTrigger, referralPending, settleReferral } from "./referral";
@@ -162,17 +163,10 @@ async function write(
 ): Promise<{ flagReason: string | null } | null> {
   const { card, reward, day } = locked;
   const v = decision.values;
-  // Who or what made the change: staff, the corrector or redeemer, or the QR code a customer scanned.
-  const actor =
-    change.kind === "staff-scan"
-      ? change.staffUserId
-      : change.kind === "correction" || change.kind === "redeem"
-        ? change.actorUserId
-        : null;
+  // Who made the change (and the QR code a customer scanned).
+  const actor = actorOf(change, card.userId);
   const qr = change.kind === "self-scan" ? change.qr : null;
   const qrId = qr?.id ?? null;
-  // The public API key that made the change (issue 24), when one did.
-  const apiKeyId = "apiKeyId" in change ? (change.apiKeyId ?? null) : null;
   // The fraud alert's reason, built only for the change that flags (a stamp builds no SQL it won't send).
   const flagReason = decision.flag
     ? tooManyStampsReason(
@@ -213,9 +207,10 @@ async function write(
   // A visit is a scan (the scan log and the dashboard's figures); a correction is history only.
   const scan = decision.visit
     ? sql`, scan as (
-        insert into scans (user_id, business_id, card_id, kind, stamps_after, amount, qr_code_id, address_id, staff_user_id, reward_id)
+        insert into scans (user_id, business_id, card_id, kind, stamps_after, amount, qr_code_id, address_id, reward_id,
+          actor, staff_user_id, api_key_id, pos_connection_id)
         select u.user_id, u.business_id, u.id, ${decision.action}, ${v.stamps}, ${amount}::bigint, ${qrId}, ${qr?.addressId ?? null},
-          ${change.kind === "staff-scan" ? actor : null}, ${reward?.id ?? v.rewardId}
+          ${reward?.id ?? v.rewardId}, ${actor.kind}, ${actor.userId}::int, ${actor.apiKeyId}::int, ${actor.connectionId}::int
         from updated u
       )`
     : sql``;
@@ -248,8 +243,10 @@ async function write(
       returning id, user_id, business_id, flag_reason
     )${scan},
     history as (
-      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, amount, reward_option_id, reason, qr_code_id, actor_user_id, api_key_id)
-      select u.user_id, u.business_id, u.id, h.kind, h.delta, h.after, ${decision.unit}, h.amount, h.option_id, h.reason, ${qrId}, ${actor}, ${apiKeyId}::int
+      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, amount, reward_option_id, reason, qr_code_id,
+        actor, actor_user_id, api_key_id, pos_connection_id)
+      select u.user_id, u.business_id, u.id, h.kind, h.delta, h.after, ${decision.unit}, h.amount, h.option_id, h.reason, ${qrId},
+        ${actor.kind}, ${actor.userId}::int, ${actor.apiKeyId}::int, ${actor.connectionId}::int
       from updated u cross join (${sql.join(history, sql` union all `)}) h
     )${jobs ? sql`, jobs as (${jobs})` : sql``}
     select u.flag_reason${notify}${jobs ? sql`, array(select name from jobs) as queued` : sql``} from updated u`)) as unknown as {
