@@ -4,6 +4,7 @@
  *   config.ts, logger.ts, i18n/   what the process is told, how it logs, its words
  *   crypto.ts, settings/          hashing and tokens; the wallets' settings as config reads them
  *   db/                           schema and client
+ *   domain/                       the domain's own refusals, which know nothing of HTTP
  *   http/                         the request's plumbing: route(), errors, auth, idempotency
  *   services/                     infrastructure that serves the modules: jobs, mail, push, payments
  *   modules/<name>/               one resource each; no loop between two module folders
@@ -21,6 +22,7 @@ const TOP = `${SRC}(main\\.ts|prepare\\.ts|cli/|seed)`;
 const layers = [
   ["base", `${SRC}(config\\.ts|logger\\.ts|i18n/|crypto\\.ts|settings/)`],
   ["db", `${SRC}db/`],
+  ["domain", `${SRC}domain/`],
   ["http", `${SRC}http/`],
   ["services", `${SRC}services/`],
   ["modules", `${SRC}modules/`],
@@ -57,6 +59,14 @@ module.exports = {
       to: { circular: true },
     },
     ...upward,
+    {
+      name: "engine-knows-no-http",
+      severity: "error",
+      comment:
+        "The card engine is the domain: it refuses with domain/refusal.ts, which each surface maps (http/failure.ts), and imports nothing of HTTP.",
+      from: { path: `${SRC}modules/loyalty/engine/` },
+      to: { path: [`${SRC}http/`, "node_modules/fastify/"] },
+    },
     {
       name: "contract-stays-shared",
       severity: "error",

@@ -3,7 +3,7 @@ import { amountInMinor, toMinor } from "../../../../contract/money";
 import type { PosSkipReason } from "../../../../contract/pos";
 import type { Db } from "../../db/client";
 import { businesses, cards, customers, posConnections, posSkippedOrders } from "../../db/schema";
-import { HttpError } from "../../http/errors";
+import { Refusal } from "../../domain/refusal";
 import type { Events } from "../../services/events";
 import { enrolCard } from "../loyalty/engine/enrol";
 import { earnForOrder, refundOrder } from "./order-earn";
@@ -133,8 +133,8 @@ export async function earnPaidOrder(db: Db, events: Events, connection: Connecti
     return done?.duplicate ? "already earned" : "earned";
   } catch (error) {
     // Any rule of the engine that refuses the earn: a readable amount it refuses is above a limit.
-    if (!(error instanceof HttpError) || error.statusCode !== 422) throw error;
-    return skipped(amount !== null && error.fields?.amount ? "above-limit" : "bad-amount");
+    if (!(error instanceof Refusal)) throw error;
+    return skipped(amount !== null && error.field === "amount" ? "above-limit" : "bad-amount");
   }
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { businesses, cards, customers } from "../../db/schema";
-import { isUniqueViolation } from "../../http/db-errors";
+import { isUniqueViolation } from "../../db/errors";
 import { notFound } from "../../http/errors";
 import type { Events } from "../../services/events";
 import { enrolCard as enrolInEngine } from "../loyalty/engine/enrol";

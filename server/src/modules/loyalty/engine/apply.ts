@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { invalid } from "../../../http/errors";
+import { Refusal } from "../../../domain/refusal";
 import { notifyCounterSql } from "../../../services/counter-feed";
 import type { DomainEvent, Events } from "../../../services/events";
 import { NO_PROGRAMME } from "../cards";
@@ -83,7 +83,7 @@ async function decideAndWrite(
   version: string | null,
 ): Promise<Applied | null> {
   const decision = decide(read, change);
-  if (decision.action === "refuse") throw invalid(decision.field ?? "code", decision.message ?? NO_PROGRAMME);
+  if (decision.action === "refuse") throw new Refusal(decision.field ?? "code", decision.message ?? NO_PROGRAMME);
   if (decision.action === "wait") return { ...read, decision, after: read.card, flagged: null };
   await events.ready();
   const written = await write(db, events, read, decision, change, version);
