@@ -8,8 +8,7 @@ import { cardMessages, langAttributes } from "@/lib/card-intl";
 import { isLocale } from "@/contract/locales";
 import type { Envelope } from "@/contract/envelope";
 import { counterCalls } from "@/contract/client-calls";
-import { callPath, queryString } from "@/lib/api/call";
-import { ApiError, callApi } from "@/lib/browser/api-client";
+import { ApiError, callApi, callUrl } from "@/lib/browser/api-client";
 import type { CounterCode } from "@/contract/qr-codes";
 import { counterColours } from "@/lib/counter-colours";
 import { confirmation, type Stamp } from "@/lib/counter-confirmation";
@@ -100,9 +99,7 @@ function useStamps(qrId: number, ready: boolean) {
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const open = () => {
-      const current = new EventSource(
-        `/api${callPath(counterCalls.counterEvents.path)}${queryString({ qr_id: qrId })}`,
-      );
+      const current = new EventSource(callUrl(counterCalls.counterEvents, { query: { qr_id: qrId } }));
       source = current;
       current.onopen = () => setLive(true);
       current.onerror = () => {

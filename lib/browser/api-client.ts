@@ -62,6 +62,12 @@ export async function callApi<const C extends CallSpec>(call: C, ...[input]: Inp
   return envelope as CallResult<C>;
 }
 
+/** A call's URL on the BFF, for what the browser opens itself (a download link, an event stream). */
+export function callUrl<const C extends CallSpec>(call: C, ...[input]: InputArgs<C>): string {
+  const { path, search } = callRequest(call, input);
+  return `/api${path}${search}`;
+}
+
 /** A call's outcome as a form shows it: its message, and the field errors of a refusal. */
 export type Outcome<T> =
   | { ok: true; message: string; data: T; errors: FieldErrors }

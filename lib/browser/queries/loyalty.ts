@@ -1,7 +1,7 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { callApi } from "@/lib/browser/api-client";
+import { callApi, callUrl } from "@/lib/browser/api-client";
 import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import { MAX_PER_PAGE, type Paginated } from "@/contract/pagination";
@@ -126,6 +126,9 @@ export function useScans(cursor: string | null, filters: Record<string, string>)
     placeholderData: keepPreviousData,
   });
 }
+
+/** The CSV of the scans My Scans shows (its filters), to download. */
+export const scanExportUrl = (filters: Record<string, string>) => callUrl(calls.scanExport, { query: filters });
 
 /**
  * qr-code-scanner from the dashboard: a card's serial, stamped or redeemed; on a points or

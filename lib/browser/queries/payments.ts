@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { useFormatter } from "next-intl";
-import { callApi } from "@/lib/browser/api-client";
+import { callApi, callUrl } from "@/lib/browser/api-client";
 import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type {
@@ -84,3 +84,6 @@ export async function refreshAfterPayment(client: ReturnType<typeof useQueryClie
 export function formatMoney(format: ReturnType<typeof useFormatter>, amount: string, currency: string) {
   return format.number(Number(amount), { style: "currency", currency });
 }
+
+/** A succeeded payment's receipt (an HTML file), to download. */
+export const receiptUrl = (id: number) => callUrl(calls.paymentReceipt, { params: { id } });
