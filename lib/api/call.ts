@@ -92,6 +92,7 @@ export type CallRequest = {
   headers: Record<string, string>;
 };
 
+export function callRequest<const C extends CallSpec>(call: C, ...input: InputArgs<C>): CallRequest;
 export function callRequest(call: CallSpec, input: CallInput<CallSpec> = {}): CallRequest {
   const {
     body,

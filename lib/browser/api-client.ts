@@ -31,8 +31,8 @@ export const errorMessage = (error: unknown) =>
  * session cookie goes along by itself. Resolves with the envelope; rejects with ApiError (status 0
  * when the browser is offline, the answer's status when it is not the API's envelope).
  */
-export async function callApi<const C extends CallSpec>(call: C, ...[input]: InputArgs<C>): Promise<CallResult<C>> {
-  const request = callRequest(call, input);
+export async function callApi<const C extends CallSpec>(call: C, ...input: InputArgs<C>): Promise<CallResult<C>> {
+  const request = callRequest(call, ...input);
   // FormData (file uploads) goes as multipart: the browser sets the content type and boundary.
   const form = typeof FormData !== "undefined" && request.body instanceof FormData;
   let response: Response;
@@ -63,8 +63,8 @@ export async function callApi<const C extends CallSpec>(call: C, ...[input]: Inp
 }
 
 /** A call's URL on the BFF, for what the browser opens itself (a download link, an event stream). */
-export function callUrl<const C extends CallSpec>(call: C, ...[input]: InputArgs<C>): string {
-  const { path, search } = callRequest(call, input);
+export function callUrl<const C extends CallSpec>(call: C, ...input: InputArgs<C>): string {
+  const { path, search } = callRequest(call, ...input);
   return `/api${path}${search}`;
 }
 
