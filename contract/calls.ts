@@ -60,7 +60,7 @@ import {
   resetPasswordBody,
   userSoftDeleteBody,
 } from "./auth";
-import { authCalls, contactUsCall, fcmTokenCall } from "./client-calls";
+import { authCalls, contactUsCall, counterCalls, fcmTokenCall, walletCalls } from "./client-calls";
 import { contactUsBody, homePageQuery, pageSlugQuery } from "./site";
 import {
   CUSTOMER_PAGE_MAX,
@@ -166,13 +166,7 @@ export const calls = {
   generateQr: { method: "POST", path: "/generate-qr", access: "owner", body: generateQrBody, feature: "stamp-cards" },
   deleteQr: { method: "POST", path: "/delete-qr", access: "owner", body: idBody },
   qrDetail: { method: "GET", path: "/qr-detail", access: "public", query: qrDetailQuery },
-  walletJoin: {
-    method: "POST",
-    path: "/wallet-join",
-    access: "public",
-    body: walletJoinBody,
-    session: "holdCardSecret",
-  },
+  walletJoin: { ...walletCalls.walletJoin, body: walletJoinBody },
   walletCard: {
     method: "GET",
     path: "/wallet-card",
@@ -180,13 +174,7 @@ export const calls = {
     query: walletCardQuery,
     session: "useCardSecrets",
   },
-  walletRecover: {
-    method: "POST",
-    path: "/wallet-recover",
-    access: "public",
-    body: walletRecoverBody,
-    session: "holdCardSecret",
-  },
+  walletRecover: { ...walletCalls.walletRecover, body: walletRecoverBody },
   /**
    * Public: a customer's device self-scans a business code with its card secrets; signed-in staff
    * and owners scan a card's serial (stamp or redeem). Each kind checks its own credentials.
@@ -270,20 +258,10 @@ export const calls = {
 
   // Stamps that cannot be faked (issue 15): the counter screen's rotating code, regenerated
   // tokens, daily caps, fraud alerts, corrections with a history.
-  /**
-   * The counter screen's current code of a QR code: owner or staff of its owner, or the tablet
-   * signed in to that screen (device link); each checks its own credentials, hence public.
-   */
-  counterCode: { method: "GET", path: "/counter-code", access: "public", query: qrIdQuery, counterDevice: true },
+  /** The counter screen's current code of a QR code (client-calls.ts says who may ask). */
+  counterCode: { ...counterCalls.counterCode, query: qrIdQuery },
   /** The counter screen's confirmations: each stamp through the QR code, as server-sent events. */
-  counterEvents: {
-    method: "GET",
-    path: "/counter-events",
-    access: "public",
-    query: qrIdQuery,
-    stream: true,
-    counterDevice: true,
-  },
+  counterEvents: { ...counterCalls.counterEvents, query: qrIdQuery },
   /** A device link for a tablet: its one-time link (the token is shown once). */
   counterDeviceAdd: {
     method: "POST",
@@ -307,13 +285,7 @@ export const calls = {
     body: counterDeviceRevokeBody,
   },
   /** The tablet opens its link: the token, claimed once, goes into its httpOnly cookie. */
-  counterDeviceClaim: {
-    method: "POST",
-    path: "/counter-device-claim",
-    access: "public",
-    body: counterDeviceClaimBody,
-    session: "holdCounterDevice",
-  },
+  counterDeviceClaim: { ...counterCalls.counterDeviceClaim, body: counterDeviceClaimBody },
   /** A new token for a photographed code (same label, reward and cards); the old one stops at once. */
   qrRegenerate: { method: "POST", path: "/qr-regenerate", access: "owner", body: qrIdBody },
   /** Switches a QR code between static and rotating (the QR code's page). */
@@ -375,20 +347,8 @@ export const calls = {
   /** Approves (pays both cards through the engine, once) or rejects a held referral bonus. */
   referralReview: { method: "POST", path: "/referral-review", access: "owner", body: referralReviewBody },
   /** The customer deletes the card this device holds (the same erasure as customer-delete, for one card). */
-  walletCardDelete: {
-    method: "POST",
-    path: "/wallet-card-delete",
-    access: "public",
-    body: walletCardDeleteBody,
-    session: "useCardSecrets",
-  },
-  walletBirthday: {
-    method: "POST",
-    path: "/wallet-birthday",
-    access: "public",
-    body: walletBirthdayBody,
-    session: "useCardSecrets",
-  },
+  walletCardDelete: { ...walletCalls.walletCardDelete, body: walletCardDeleteBody },
+  walletBirthday: { ...walletCalls.walletBirthday, body: walletBirthdayBody },
   /** The card design of a business (issue 25 point 1): its passes', card page's and counter's look. */
   cardDesignGet: { method: "GET", path: "/card-design-get", access: "owner", query: cardDesignQuery },
   cardDesignUpdate: { method: "POST", path: "/card-design-update", access: "owner", body: cardDesignUpdateBody },

@@ -1,59 +1,151 @@
-// Calls that public pages (the site, the auth pages, the customer's card) make from the browser,
-// in a module without zod: importing `calls` would bring every schema of the product (and zod)
-// into those pages' first-load JavaScript. `calls.ts` adds each call's schemas to these entries,
-// so the contract still has one definition of each.
+// Calls that public pages (the site, the auth pages, the customer's card, the counter screen) make
+// from the browser, in a module without zod: importing `calls` would bring every schema of the
+// product (and zod) into those pages' first-load JavaScript. `calls.ts` adds each call's schemas to
+// these entries, so the contract still has one definition of each.
 import type { Call } from "./call";
+import type { Schema } from "./schema";
+import type {
+  forgotPasswordBody,
+  loginBody,
+  otpVerifyBody,
+  passwordUpdateBody,
+  profileUpdateBody,
+  registerBody,
+  resendOtpBody,
+  resetPasswordBody,
+  userSoftDeleteBody,
+} from "./auth";
+import type { counterDeviceClaimBody } from "./counter-devices";
+import type { fcmTokenBody } from "./notifications";
+import type { qrIdQuery } from "./qr-codes";
+import type { contactUsBody } from "./site";
+import type { walletBirthdayBody, walletCardDeleteBody, walletJoinBody, walletRecoverBody } from "./wallet";
 
-export const contactUsCall = { method: "POST", path: "/contact-us" } as const;
+/**
+ * An entry with the types of the schemas calls.ts adds to it: optional fields, absent here, so the
+ * web's `callApi` types a light page's input from them while the schemas stay out of its bundle.
+ */
+type Flat<T> = { [K in keyof T]: T[K] };
+type Typed<C, S> = Flat<C & { readonly [K in keyof S]?: S[K] }>;
+const typed =
+  <S extends { body?: Schema; query?: Schema }>() =>
+  <const C extends Omit<Call, "body" | "query">>(call: C) =>
+    call as Typed<C, S>;
+
+export const contactUsCall = typed<{ body: typeof contactUsBody }>()({
+  method: "POST",
+  path: "/contact-us",
+  access: "public",
+});
 
 /** A browser's push token, for the signed-in owner (or their staff) or this device's card. */
-export const fcmTokenCall = {
+export const fcmTokenCall = typed<{ body: typeof fcmTokenBody }>()({
   method: "POST",
   path: "/fcm-token",
   access: "public",
   session: "useCardSecrets",
-} as const;
+});
 
 /** The sign-in calls; the auth pages load their form schemas (auth.ts) once the page is up. */
 export const authCalls = {
-  register: { method: "POST", path: "/register", access: "public" },
-  otpVerify: {
+  register: typed<{ body: typeof registerBody }>()({ method: "POST", path: "/register", access: "public" }),
+  otpVerify: typed<{ body: typeof otpVerifyBody }>()({
     method: "POST",
     path: "/otp-verify",
     access: "public",
     session: "holdResetToken",
-  },
-  resendOtp: { method: "POST", path: "/resend-otp", access: "public" },
-  login: { method: "POST", path: "/login", access: "public", session: "signIn" },
-  forgotPassword: {
+  }),
+  resendOtp: typed<{ body: typeof resendOtpBody }>()({ method: "POST", path: "/resend-otp", access: "public" }),
+  login: typed<{ body: typeof loginBody }>()({ method: "POST", path: "/login", access: "public", session: "signIn" }),
+  forgotPassword: typed<{ body: typeof forgotPasswordBody }>()({
     method: "POST",
     path: "/forgot-password",
     access: "public",
-  },
-  resetPassword: {
+  }),
+  resetPassword: typed<{ body: typeof resetPasswordBody }>()({
     method: "POST",
     path: "/reset-password",
     access: "public",
     session: "spendResetToken",
-  },
+  }),
   logout: { method: "POST", path: "/logout", access: "user", session: "signOut" },
   userProfile: { method: "GET", path: "/user-profile", access: "user", session: "readProfile" },
   // Its answer is the profile: the BFF follows its plan status and language like a profile read.
-  profileUpdate: {
+  profileUpdate: typed<{ body: typeof profileUpdateBody }>()({
     method: "POST",
     path: "/profile-update",
     access: "user",
     session: "readProfile",
-  },
-  passwordUpdate: {
+  }),
+  passwordUpdate: typed<{ body: typeof passwordUpdateBody }>()({
     method: "POST",
     path: "/password-update",
     access: "user",
-  },
-  userSoftDelete: {
+  }),
+  userSoftDelete: typed<{ body: typeof userSoftDeleteBody }>()({
     method: "POST",
     path: "/user-soft-delete",
     access: "owner",
     session: "signOut",
-  },
+  }),
 } as const satisfies Record<string, Omit<Call, "body">>;
+
+/** The customer's card page (add-to-wallet): its forms post these without zod on a phone. */
+export const walletCalls = {
+  walletJoin: typed<{ body: typeof walletJoinBody }>()({
+    method: "POST",
+    path: "/wallet-join",
+    access: "public",
+    session: "holdCardSecret",
+  }),
+  walletRecover: typed<{ body: typeof walletRecoverBody }>()({
+    method: "POST",
+    path: "/wallet-recover",
+    access: "public",
+    session: "holdCardSecret",
+  }),
+  walletCardDelete: typed<{ body: typeof walletCardDeleteBody }>()({
+    method: "POST",
+    path: "/wallet-card-delete",
+    access: "public",
+    session: "useCardSecrets",
+  }),
+  walletBirthday: typed<{ body: typeof walletBirthdayBody }>()({
+    method: "POST",
+    path: "/wallet-birthday",
+    access: "public",
+    session: "useCardSecrets",
+  }),
+} as const satisfies Record<string, Omit<Call, "body">>;
+
+/**
+ * The counter screen's calls (a tablet at the counter, signed in or by its device link); its
+ * confirmations come by `counter-events`, an event stream the screen opens itself.
+ */
+export const counterCalls = {
+  /**
+   * The counter screen's current code of a QR code: owner or staff of its owner, or the tablet
+   * signed in to that screen (device link); each checks its own credentials, hence public.
+   */
+  counterCode: typed<{ query: typeof qrIdQuery }>()({
+    method: "GET",
+    path: "/counter-code",
+    access: "public",
+    counterDevice: true,
+  }),
+  /** Each stamp through the QR code, as server-sent events (the screen's EventSource opens it). */
+  counterEvents: typed<{ query: typeof qrIdQuery }>()({
+    method: "GET",
+    path: "/counter-events",
+    access: "public",
+    stream: true,
+    counterDevice: true,
+  }),
+  /** The tablet opens its link: the token, claimed once, goes into its httpOnly cookie. */
+  counterDeviceClaim: typed<{ body: typeof counterDeviceClaimBody }>()({
+    method: "POST",
+    path: "/counter-device-claim",
+    access: "public",
+    session: "holdCounterDevice",
+  }),
+} as const satisfies Record<string, Omit<Call, "body" | "query">>;

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
 import { authCalls } from "@/contract/client-calls";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { Button } from "@/components/ui/button";
@@ -19,7 +19,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
     () => import("@/contract/auth").then((m) => m.changePasswordForm),
     { email, password: "", password_confirmation: "" },
     async (values) => {
-      const result = await apiCall(authCalls.resetPassword, { body: values });
+      const result = await callApi(authCalls.resetPassword, { body: values });
       toast.success(result.message);
       router.push("/login");
     },

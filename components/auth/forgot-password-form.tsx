@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
 import { authCalls } from "@/contract/client-calls";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { Button } from "@/components/ui/button";
@@ -17,7 +17,7 @@ export function ForgotPasswordForm() {
     () => import("@/contract/auth").then((m) => m.forgotPasswordBody),
     { email: "" },
     async (values) => {
-      const result = await apiCall(authCalls.forgotPassword, { body: values });
+      const result = await callApi(authCalls.forgotPassword, { body: values });
       toast.success(result.message);
       router.push(`/forgot-verify-otp?email=${encodeURIComponent(values.email)}`);
     },

@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { ApiError, apiCall } from "@/lib/browser/api-client";
+import { ApiError, callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { authCalls } from "@/contract/client-calls";
 import type { UserProfile } from "@/contract/auth";
 import { homeFor } from "@/lib/routes";
@@ -20,7 +21,7 @@ export function LoginForm() {
     { email: "", password: "" },
     async (values) => {
       try {
-        const result = await apiCall<UserProfile>(authCalls.login, { body: values });
+        const result = (await callApi(authCalls.login, { body: values })) as Envelope<UserProfile>;
         toast.success(result.message);
         // A full load, as the spec asks: the signed-in shell starts fresh with the new session.
         window.location.assign(homeFor(result.data.status_payment, result.data.role));

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { apiCall, errorMessage } from "@/lib/browser/api-client";
+import { callApi, errorMessage } from "@/lib/browser/api-client";
 import { authCalls } from "@/contract/client-calls";
 import type { OtpPurpose } from "@/contract/fields";
 import { useContractForm } from "@/lib/browser/use-contract-form";
@@ -27,7 +27,7 @@ export function OtpForm({ purpose, email }: { purpose: OtpPurpose; email: string
     () => import("@/contract/auth").then((m) => m.otpVerifyBody),
     { email, otp: "", purpose },
     async (values) => {
-      const result = await apiCall(authCalls.otpVerify, { body: values });
+      const result = await callApi(authCalls.otpVerify, { body: values });
       toast.success(result.message);
       router.push(NEXT_PAGE[purpose](values.email));
     },
@@ -36,7 +36,7 @@ export function OtpForm({ purpose, email }: { purpose: OtpPurpose; email: string
   const resend = async () => {
     setResending(true);
     try {
-      const result = await apiCall(authCalls.resendOtp, { body: { email: form.values.email, purpose } });
+      const result = await callApi(authCalls.resendOtp, { body: { email: form.values.email ?? "", purpose } });
       toast.success(result.message);
     } catch (error) {
       toast.error(errorMessage(error));

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import toast from "react-hot-toast";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
 import { authCalls } from "@/contract/client-calls";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { Button } from "@/components/ui/button";
@@ -18,7 +18,7 @@ export function RegisterForm() {
     () => import("@/contract/auth").then((m) => m.registerBody),
     { name: "", email: "", phone_number: "", password: "", password_confirmation: "" },
     async (values) => {
-      const result = await apiCall(authCalls.register, { body: values });
+      const result = await callApi(authCalls.register, { body: values });
       toast.success(result.message);
       router.push(`/verify-otp?email=${encodeURIComponent(values.email)}`);
     },

@@ -7,6 +7,8 @@ import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { cardMessages, langAttributes } from "@/lib/card-intl";
 import { isLocale } from "@/contract/locales";
 import type { Envelope } from "@/contract/envelope";
+import { counterCalls } from "@/contract/client-calls";
+import { ApiError, callApi, callUrl } from "@/lib/browser/api-client";
 import type { CounterCode } from "@/contract/qr-codes";
 import { counterColours } from "@/lib/counter-colours";
 import { confirmation, type Stamp } from "@/lib/counter-confirmation";
@@ -19,10 +21,11 @@ const CONFIRM_MS = 4000;
 
 async function fetchCode(qrId: number): Promise<CounterCode | Problem> {
   try {
-    const res = await fetch(`/api/counter-code?qr_id=${qrId}`, { cache: "no-store" });
-    const body = (await res.json()) as Envelope<CounterCode>;
-    return res.ok && body.data ? body.data : { status: res.status, message: body.message };
-  } catch {
+    return ((await callApi(counterCalls.counterCode, { query: { qr_id: qrId } })) as Envelope<CounterCode>).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== 0 && error.status < 500) {
+      return { status: error.status, message: error.message };
+    }
     return { status: 503, message: "The screen is offline: it tries again by itself.", offline: "retry" };
   }
 }
@@ -38,14 +41,12 @@ function useDeviceClaim(qrId: number, token: string | undefined) {
     void (async () => {
       let problem: Problem | null = null;
       try {
-        const res = await fetch("/api/counter-device-claim", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ token }),
-        });
-        if (!res.ok) problem = { status: res.status, message: ((await res.json()) as Envelope<unknown>).message };
-      } catch {
-        problem = { status: 503, message: "The screen is offline: open the link again.", offline: "link" };
+        await callApi(counterCalls.counterDeviceClaim, { body: { token } });
+      } catch (error) {
+        problem =
+          error instanceof ApiError && error.status !== 0 && error.status < 500
+            ? { status: error.status, message: error.message }
+            : { status: 503, message: "The screen is offline: open the link again.", offline: "link" };
       }
       window.history.replaceState(null, "", `/counter/${qrId}`);
       setState({ ready: true, problem });
@@ -98,7 +99,7 @@ function useStamps(qrId: number, ready: boolean) {
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const open = () => {
-      const current = new EventSource(`/api/counter-events?qr_id=${qrId}`);
+      const current = new EventSource(callUrl(counterCalls.counterEvents, { query: { qr_id: qrId } }));
       source = current;
       current.onopen = () => setLive(true);
       current.onerror = () => {

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { apiCall, errorMessage } from "@/lib/browser/api-client";
+import { callApi, errorMessage } from "@/lib/browser/api-client";
 import { fcmTokenCall } from "@/contract/client-calls";
 import type { FcmTokenBody } from "@/contract/notifications";
 import type { PushConfig } from "@/lib/push-config";
@@ -47,7 +47,7 @@ export function PushButton({ config, target, label }: { config: PushConfig; targ
         serviceWorkerRegistration: registration,
       });
       const body: FcmTokenBody = { ...target, token };
-      await apiCall(fcmTokenCall, { body });
+      await callApi(fcmTokenCall, { body });
       setState({ tone: "ok", text: t("on") });
     } catch (error) {
       setState({ tone: "error", text: t("failed", { error: errorMessage(error) }) });

@@ -7,7 +7,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
-import { ApiError, apiCall, errorMessage } from "@/lib/browser/api-client";
+import { ApiError, callApi, errorMessage } from "@/lib/browser/api-client";
 import { calls } from "@/contract/calls";
 import { type PaymentMode, SLOT_FEE_MINOR } from "@/contract/payments";
 import { type ChargeAttempt, outcomeUnknown, reusableAttempt } from "@/lib/browser/payments/charge-attempt";
@@ -137,7 +137,7 @@ export function PaymentPage({
       }
       attempt.current = null;
       // The session's plan status follows the profile (the BFF's readProfile effect).
-      await apiCall(calls.userProfile).catch(() => undefined);
+      await callApi(calls.userProfile).catch(() => undefined);
       await refreshAfterPayment(client);
       toast.success(result.message);
       router.push(fee ? RETURN_TO[mode as Exclude<PaymentMode, "newUser">] : "/thank-you");

@@ -2,12 +2,12 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { ApiError, apiCall, errorMessage } from "@/lib/browser/api-client";
+import { ApiError, callApi, errorMessage } from "@/lib/browser/api-client";
 import { contactUsCall } from "@/contract/client-calls";
 import { CONTACT_LIMITS as L, PHONE_PATTERN } from "@/contract/limits";
 
 type Status = { kind: "success" | "error"; message: string } | null;
-const FIELDS = ["name", "email", "phone_number", "company_name", "message"] as const;
+type FieldName = "name" | "email" | "phone_number" | "company_name" | "message";
 
 /**
  * The contact form. The browser checks the contract's limits with HTML constraint validation (no
@@ -25,12 +25,19 @@ export function ContactForm() {
     const form = event.currentTarget;
     if (busy) return;
     const data = new FormData(form);
-    const body = Object.fromEntries(FIELDS.map((name) => [name, String(data.get(name) ?? "")]));
+    const value = (name: FieldName) => String(data.get(name) ?? "");
+    const body = {
+      name: value("name"),
+      email: value("email"),
+      phone_number: value("phone_number"),
+      company_name: value("company_name"),
+      message: value("message"),
+    };
     setBusy(true);
     setStatus(null);
     setErrors({});
     try {
-      const envelope = await apiCall(contactUsCall, { body });
+      const envelope = await callApi(contactUsCall, { body });
       setStatus({ kind: "success", message: envelope.message });
       form.reset();
     } catch (error) {
@@ -46,7 +53,7 @@ export function ContactForm() {
     }
   };
 
-  const field = (name: (typeof FIELDS)[number]) => ({
+  const field = (name: FieldName) => ({
     id: `contact-${name}`,
     name,
     "aria-invalid": errors[name] ? true : undefined,

@@ -2,7 +2,8 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { postJson } from "./post-json";
+import { callApi, settle } from "@/lib/browser/api-client";
+import { walletCalls } from "@/contract/client-calls";
 
 /**
  * "Your data" on the card (issue 16): the holder adds or removes their birthday (wallet-birthday)
@@ -29,7 +30,9 @@ export function CardPrivacy({
     event.preventDefault();
     const value = String(new FormData(event.currentTarget).get("birthday") ?? "");
     setBusy(true);
-    const res = await postJson("/wallet-birthday", { qr_token: qrToken, serial, birthday: value });
+    const res = await settle(
+      callApi(walletCalls.walletBirthday, { body: { qr_token: qrToken, serial, birthday: value } }),
+    );
     setBusy(false);
     // No refresh: reloading this page with its code would count as a scan at the counter.
     setMessage({ text: res.errors.birthday?.[0] ?? res.message, error: !res.ok });
@@ -37,7 +40,7 @@ export function CardPrivacy({
 
   async function deleteCard() {
     setBusy(true);
-    const res = await postJson("/wallet-card-delete", { qr_token: qrToken, serial });
+    const res = await settle(callApi(walletCalls.walletCardDelete, { body: { qr_token: qrToken, serial } }));
     setBusy(false);
     if (!res.ok) {
       setMessage({ text: res.message, error: true });

@@ -3,7 +3,8 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import type { ReferralTrigger } from "@/contract/rewards";
-import { postJson } from "./post-json";
+import { callApi, settle } from "@/lib/browser/api-client";
+import { walletCalls } from "@/contract/client-calls";
 
 type Errors = Record<string, string[]>;
 
@@ -81,22 +82,27 @@ export function JoinCard({
     const value = (name: string) => String(form.get(name) ?? "");
     setBusy(true);
     setMessage(null);
-    const body =
+    const res = await settle(
       mode === "join"
-        ? {
-            qr_token: qrToken,
-            name: value("name"),
-            email: value("email"),
-            phone: value("phone"),
-            birthday: value("birthday"),
-            consent: form.get("consent") === "on",
-            code: counterCode,
-            ref: referralCode,
-          }
-        : mode === "recover"
-          ? { qr_token: qrToken, email: value("email") }
-          : { qr_token: qrToken, email, code: value("code") };
-    const res = await postJson(mode === "join" ? "/wallet-join" : "/wallet-recover", body);
+        ? callApi(walletCalls.walletJoin, {
+            body: {
+              qr_token: qrToken,
+              name: value("name"),
+              email: value("email"),
+              phone: value("phone"),
+              birthday: value("birthday"),
+              consent: form.get("consent") === "on",
+              code: counterCode,
+              ref: referralCode,
+            },
+          })
+        : callApi(walletCalls.walletRecover, {
+            body:
+              mode === "recover"
+                ? { qr_token: qrToken, email: value("email") }
+                : { qr_token: qrToken, email, code: value("code") },
+          }),
+    );
     setBusy(false);
     setErrors(res.errors);
     if (!res.ok) {

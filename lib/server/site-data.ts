@@ -13,7 +13,8 @@ import {
   type Review,
 } from "../../contract/site";
 import type { Locale } from "../../contract/locales";
-import { backendJson } from "./backend";
+import type { CallInput, CallSpec } from "../api/call";
+import { callApi } from "./call-api";
 import { sanitizePageHtml } from "../../contract/sanitize";
 
 /**
@@ -38,16 +39,15 @@ const PAGE_DATA_TIMEOUT_MS = 5000;
 type Loaded<T> = { ok: true; data: T } | { ok: false; notFound: boolean };
 
 /** A call's data in `locale`: the API answers the operator's texts in the Accept-Language asked. */
-async function load<S extends z.ZodType>(
-  call: { path: string },
+async function load<const C extends CallSpec, S extends z.ZodType>(
+  call: C,
+  input: CallInput<C>,
   schema: S,
   locale: Locale,
-  search = "",
 ): Promise<Loaded<z.output<S>>> {
   // During the build the API server is not running: do not wait for a connection to time out.
   if (process.env.NEXT_PHASE === "phase-production-build") return { ok: false, notFound: false };
-  const headers = new Headers({ "accept-language": locale });
-  const { status, envelope } = await backendJson(call.path, { search, headers, timeoutMs: PAGE_DATA_TIMEOUT_MS });
+  const { status, envelope } = await callApi(call, input, { locale, timeoutMs: PAGE_DATA_TIMEOUT_MS });
   if (status === 404) return { ok: false, notFound: true };
   const parsed = schema.safeParse(envelope?.data);
   if (status < 200 || status > 299 || !parsed.success) return { ok: false, notFound: false };
@@ -71,9 +71,9 @@ export type HomeContent = {
 export async function getHomeContent(locale: Locale, slug = DEFAULT_HOME_SLUG): Promise<HomeContent> {
   "use cache";
   const [home, plans, reviews] = await Promise.all([
-    load(calls.homePageList, homePageData, locale, `?slug=${encodeURIComponent(slug)}`),
-    load(calls.subscriptionPlanList, subscriptionPlanList, locale),
-    load(calls.reviewList, reviewList, locale),
+    load(calls.homePageList, { query: { slug } }, homePageData, locale),
+    load(calls.subscriptionPlanList, {}, subscriptionPlanList, locale),
+    load(calls.reviewList, {}, reviewList, locale),
   ]);
   lifetime(home.ok && plans.ok && reviews.ok ? home : { ok: false, notFound: false });
   return {
@@ -87,7 +87,7 @@ export async function getHomeContent(locale: Locale, slug = DEFAULT_HOME_SLUG): 
 /** A server-provided page by slug in `locale`: the page, "missing" (404 from the API) or null (unreachable). */
 export async function getPage(slug: string, locale: Locale): Promise<PageData | "missing" | null> {
   "use cache";
-  const result = await load(calls.pages, pageData, locale, `?slug=${encodeURIComponent(slug)}`);
+  const result = await load(calls.pages, { query: { slug } }, pageData, locale);
   lifetime(result.ok || result.notFound ? { ok: true, data: null } : result);
   // Sanitised again here: the web app may talk to any backend that speaks the contract.
   if (result.ok) return { ...result.data, content: sanitizePageHtml(result.data.content) };

@@ -7,6 +7,7 @@ import { showModal, trapTab } from "@/components/ui/modal";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { calls } from "@/contract/calls";
+import { callUrl } from "@/lib/browser/api-client";
 import { SEGMENTS, type CustomerDetail, type Segment } from "@/contract/customers";
 import { useCustomer, useDeleteCustomer } from "@/lib/browser/queries/customers";
 import { useProfile } from "@/lib/browser/queries/user";
@@ -153,7 +154,7 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
         <div className="customer-actions">
           <a
             className="btn btn-secondary btn-small"
-            href={`/api${calls.customerExport.path}?${new URLSearchParams({ serial: c.serial })}`}
+            href={callUrl(calls.customerExport, { query: { serial: c.serial } })}
             download
           >
             {t("export")}

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import type { PaymentRecord } from "@/contract/payments";
-import { formatMoney, useActivePlan, usePayments } from "@/lib/browser/queries/payments";
+import { formatMoney, receiptUrl, useActivePlan, usePayments } from "@/lib/browser/queries/payments";
 import { labelColumns } from "@/components/ui/stack-table";
 
 /** The badge of each payment status; its label is dashboard.billing.statuses.<status>. */
@@ -121,11 +121,7 @@ export function PlansSection() {
                       </td>
                       <td>
                         {p.status === "succeeded" ? (
-                          <a
-                            href={`/api/payment-receipt/${p.id}`}
-                            download
-                            aria-label={t("downloadLabel", { id: String(p.id) })}
-                          >
+                          <a href={receiptUrl(p.id)} download aria-label={t("downloadLabel", { id: String(p.id) })}>
                             {t("download")}
                           </a>
                         ) : (

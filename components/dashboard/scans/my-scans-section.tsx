@@ -7,7 +7,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { CursorPagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import { SCAN_KINDS } from "@/contract/scans";
-import { useScans } from "@/lib/browser/queries/loyalty";
+import { scanExportUrl, useScans } from "@/lib/browser/queries/loyalty";
 import { useProfile } from "@/lib/browser/queries/user";
 import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
 import { CardDetail } from "./card-detail";
@@ -62,7 +62,7 @@ export function MyScansSection() {
   const [filters, setFilters] = useState<FilterValues>({});
   const [card, setCard] = useState<string | null>(null);
   const list = useScans(cursors.at(-1) ?? null, filters);
-  const csv = `/api/scan-export${Object.keys(filters).length ? `?${new URLSearchParams(filters)}` : ""}`;
+  const csv = scanExportUrl(filters);
   return (
     <>
       <h1 className="page-title">{t("pageTitle")}</h1>

@@ -1,9 +1,11 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
-import type { Address } from "@/contract/address";
+import type { Address, addAddressBody } from "@/contract/address";
+import type * as z from "zod";
 import type { Paginated } from "@/contract/pagination";
 import { listAll } from "./all-pages";
 import { businessKeys } from "./businesses";
@@ -16,7 +18,8 @@ export function useAddresses(page: number, businessId?: number) {
   return useQuery({
     queryKey: [...addressKeys.all, { page, businessId }],
     queryFn: async () =>
-      (await apiCall<Paginated<Address>>(calls.addressList, { search: { page, business_id: businessId } })).data,
+      ((await callApi(calls.addressList, { query: { page, business_id: businessId } })) as Envelope<Paginated<Address>>)
+        .data,
     placeholderData: keepPreviousData,
   });
 }
@@ -41,12 +44,12 @@ function useRefreshAfterAddressChange() {
     ]);
 }
 
-export type AddressInput = Record<string, string | number | undefined>;
+export type AddressInput = z.input<typeof addAddressBody>;
 
 export function useSaveAddress() {
   const refresh = useRefreshAfterAddressChange();
   return useMutation({
-    mutationFn: (body: AddressInput) => apiCall<Address>(calls.addAddress, { body }),
+    mutationFn: async (body: AddressInput) => (await callApi(calls.addAddress, { body })) as Envelope<Address>,
     onSuccess: refresh,
   });
 }
@@ -54,7 +57,7 @@ export function useSaveAddress() {
 export function useDeleteAddress() {
   const refresh = useRefreshAfterAddressChange();
   return useMutation({
-    mutationFn: (id: number) => apiCall(calls.deleteAddress, { body: { id } }),
+    mutationFn: (id: number) => callApi(calls.deleteAddress, { body: { id } }),
     onSuccess: refresh,
   });
 }

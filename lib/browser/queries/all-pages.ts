@@ -1,5 +1,6 @@
 import "client-only";
-import { apiCall } from "../api-client";
+import { callApi } from "../api-client";
+import type { Envelope } from "../../../contract/envelope";
 import type { Call } from "../../../contract/calls";
 import { MAX_PER_PAGE, type Paginated } from "../../../contract/pagination";
 
@@ -29,11 +30,11 @@ export async function fetchAllPages<T>(fetchPage: (search: PageSearch) => Promis
  * by id).
  */
 export async function listAll<T extends { id: number }>(
-  call: Pick<Call, "method" | "path">,
+  call: Pick<Call, "method" | "path" | "query">,
   filters: Record<string, number | undefined> = {},
 ) {
   const rows = await fetchAllPages(
-    async (page) => (await apiCall<Paginated<T>>(call, { search: { ...filters, ...page } })).data,
+    async (page) => ((await callApi(call, { query: { ...filters, ...page } })) as Envelope<Paginated<T>>).data,
   );
   return [...new Map(rows.map((row) => [row.id, row])).values()];
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import type { Automation, AutomationLogEntry, AutomationSaveBody } from "@/contract/automations";
 import { calls } from "@/contract/calls";
 import type { Paginated } from "@/contract/pagination";
@@ -12,7 +13,7 @@ export function useAutomations(businessId: string) {
   return useQuery({
     queryKey: [...automationKeys.list, businessId],
     queryFn: async () =>
-      (await apiCall<Automation[]>(calls.automationList, { search: { business_id: businessId } })).data,
+      ((await callApi(calls.automationList, { query: { business_id: businessId } })) as Envelope<Automation[]>).data,
     enabled: !!businessId,
   });
 }
@@ -20,7 +21,8 @@ export function useAutomations(businessId: string) {
 export function useSaveAutomation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AutomationSaveBody) => apiCall<Automation>(calls.automationSave, { body }),
+    mutationFn: async (body: AutomationSaveBody) =>
+      (await callApi(calls.automationSave, { body })) as Envelope<Automation>,
     onSuccess: () => client.invalidateQueries({ queryKey: automationKeys.list }),
   });
 }
@@ -28,7 +30,8 @@ export function useSaveAutomation() {
 export function useAutomationLog(page: number) {
   return useQuery({
     queryKey: [...automationKeys.log, page],
-    queryFn: async () => (await apiCall<Paginated<AutomationLogEntry>>(calls.automationLog, { search: { page } })).data,
+    queryFn: async () =>
+      ((await callApi(calls.automationLog, { query: { page } })) as Envelope<Paginated<AutomationLogEntry>>).data,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type { Business } from "@/contract/business";
 import type { Paginated } from "@/contract/pagination";
@@ -13,7 +14,8 @@ export const businessKeys = { all: ["business-list"] as const };
 export function useBusinesses(page: number) {
   return useQuery({
     queryKey: [...businessKeys.all, page],
-    queryFn: async () => (await apiCall<Paginated<Business>>(calls.businessList, { search: { page } })).data,
+    queryFn: async () =>
+      ((await callApi(calls.businessList, { query: { page } })) as Envelope<Paginated<Business>>).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -42,7 +44,7 @@ function useRefreshAfterBusinessChange() {
 export function useSaveBusiness() {
   const refresh = useRefreshAfterBusinessChange();
   return useMutation({
-    mutationFn: (form: FormData) => apiCall<Business>(calls.addBusiness, { body: form }),
+    mutationFn: async (form: FormData) => (await callApi(calls.addBusiness, { body: form })) as Envelope<Business>,
     onSuccess: refresh,
   });
 }
@@ -50,7 +52,7 @@ export function useSaveBusiness() {
 export function useDeleteBusiness() {
   const refresh = useRefreshAfterBusinessChange();
   return useMutation({
-    mutationFn: (id: number) => apiCall(calls.deleteBusiness, { body: { id } }),
+    mutationFn: (id: number) => callApi(calls.deleteBusiness, { body: { id } }),
     onSuccess: refresh,
   });
 }

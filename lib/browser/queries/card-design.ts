@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type { CardDesign } from "@/contract/card-design";
 
@@ -11,7 +12,7 @@ export function useCardDesign(businessId: number | null) {
   return useQuery({
     queryKey: designKey(businessId ?? 0),
     queryFn: async () =>
-      (await apiCall<CardDesign>(calls.cardDesignGet, { search: { business_id: businessId ?? 0 } })).data,
+      ((await callApi(calls.cardDesignGet, { query: { business_id: businessId ?? 0 } })) as Envelope<CardDesign>).data,
     enabled: businessId !== null,
   });
 }
@@ -20,7 +21,8 @@ export function useCardDesign(businessId: number | null) {
 export function useSaveCardDesign(businessId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => apiCall<CardDesign>(calls.cardDesignUpdate, { body: form }),
+    mutationFn: async (form: FormData) =>
+      (await callApi(calls.cardDesignUpdate, { body: form })) as Envelope<CardDesign>,
     onSuccess: (result) => client.setQueryData(designKey(businessId), result.data),
   });
 }

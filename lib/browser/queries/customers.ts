@@ -1,7 +1,8 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type { CustomerDetail, CustomerList, ReferralBonusEntry, Segment, SegmentCount } from "@/contract/customers";
 import { refreshDashboard } from "./dashboard";
@@ -17,7 +18,8 @@ export function useCustomers(filters: Record<string, string>) {
   return useInfiniteQuery({
     queryKey: [...customerKeys.list, filters],
     queryFn: async ({ pageParam }) =>
-      (await apiCall<CustomerList>(calls.customerList, { search: { ...filters, cursor: pageParam } })).data,
+      ((await callApi(calls.customerList, { query: { ...filters, cursor: pageParam } })) as Envelope<CustomerList>)
+        .data,
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -27,7 +29,8 @@ export function useCustomers(filters: Record<string, string>) {
 export function useCustomer(serial: string | null) {
   return useQuery({
     queryKey: customerKeys.detail(serial ?? ""),
-    queryFn: async () => (await apiCall<CustomerDetail>(calls.customerDetail, { search: { serial: serial! } })).data,
+    queryFn: async () =>
+      ((await callApi(calls.customerDetail, { query: { serial: serial! } })) as Envelope<CustomerDetail>).data,
     enabled: serial !== null,
   });
 }
@@ -38,9 +41,9 @@ export function useSegmentCount(businessId: string, segment: Segment, days: stri
     queryKey: [...customerKeys.segmentCount, businessId, segment, days],
     queryFn: async () =>
       (
-        await apiCall<SegmentCount>(calls.segmentCount, {
-          search: { business_id: businessId, segment, days: days || undefined },
-        })
+        (await callApi(calls.segmentCount, {
+          query: { business_id: businessId, segment, days: days || undefined },
+        })) as Envelope<SegmentCount>
       ).data,
     enabled,
     placeholderData: keepPreviousData,
@@ -51,7 +54,7 @@ export function useSegmentCount(businessId: string, segment: Segment, days: stri
 export function useDeleteCustomer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (serial: string) => apiCall(calls.customerDelete, { body: { serial } }),
+    mutationFn: (serial: string) => callApi(calls.customerDelete, { body: { serial } }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: customerKeys.list }),
@@ -65,8 +68,8 @@ export function useDeleteCustomer() {
 export function useReviewReferral() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (review: { id: number; approve: boolean }) =>
-      apiCall<ReferralBonusEntry>(calls.referralReview, { body: review }),
+    mutationFn: async (review: { id: number; approve: boolean }) =>
+      (await callApi(calls.referralReview, { body: review })) as Envelope<ReferralBonusEntry>,
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ["customer-detail"] }),

@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type { DashboardDetails } from "@/contract/dashboard";
 
@@ -10,7 +11,7 @@ export const dashboardKeys = { details: ["dashboard-details"] as const };
 export function useDashboardDetails() {
   return useQuery({
     queryKey: dashboardKeys.details,
-    queryFn: async () => (await apiCall<DashboardDetails>(calls.dashboardDetails)).data,
+    queryFn: async () => ((await callApi(calls.dashboardDetails)) as Envelope<DashboardDetails>).data,
   });
 }
 

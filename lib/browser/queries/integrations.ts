@@ -1,7 +1,8 @@
 "use client";
 
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import type { ApiKey, ApiKeyAddBody, NewApiKey } from "@/contract/api-keys";
 import { calls } from "@/contract/calls";
 import type { Paginated } from "@/contract/pagination";
@@ -25,7 +26,8 @@ function useListMutation<In, Out>(key: readonly unknown[], run: (input: In) => P
 export function usePosConnections(page: number) {
   return useQuery({
     queryKey: [...integrationKeys.pos, page],
-    queryFn: async () => (await apiCall<Paginated<PosConnection>>(calls.posConnectionList, { search: { page } })).data,
+    queryFn: async () =>
+      ((await callApi(calls.posConnectionList, { query: { page } })) as Envelope<Paginated<PosConnection>>).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -43,29 +45,33 @@ export type PosConnectionSettings = { id: number; enrol_unknown?: boolean; acces
 export type NewPosConnection = { id: number; provider: PosProvider; webhook_url: string };
 
 export const useAddPosConnection = () =>
-  useListMutation(integrationKeys.pos, (body: PosConnectionAdd) =>
-    apiCall<NewPosConnection>(calls.posConnectionAdd, { body }),
+  useListMutation(
+    integrationKeys.pos,
+    async (body: PosConnectionAdd) => (await callApi(calls.posConnectionAdd, { body })) as Envelope<NewPosConnection>,
   );
 export const useDeletePosConnection = () =>
-  useListMutation(integrationKeys.pos, (id: number) => apiCall(calls.posConnectionDelete, { body: { id } }));
+  useListMutation(integrationKeys.pos, (id: number) => callApi(calls.posConnectionDelete, { body: { id } }));
 export const usePosConnectionSettings = () =>
-  useListMutation(integrationKeys.pos, (body: PosConnectionSettings) => apiCall(calls.posConnectionSettings, { body }));
+  useListMutation(integrationKeys.pos, (body: PosConnectionSettings) => callApi(calls.posConnectionSettings, { body }));
 
 export function useApiKeys() {
   return useQuery({
     queryKey: integrationKeys.apiKeys,
-    queryFn: async () => (await apiCall<ApiKey[]>(calls.apiKeyList)).data,
+    queryFn: async () => ((await callApi(calls.apiKeyList)) as Envelope<ApiKey[]>).data,
   });
 }
 export const useAddApiKey = () =>
-  useListMutation(integrationKeys.apiKeys, (body: ApiKeyAddBody) => apiCall<NewApiKey>(calls.apiKeyAdd, { body }));
+  useListMutation(
+    integrationKeys.apiKeys,
+    async (body: ApiKeyAddBody) => (await callApi(calls.apiKeyAdd, { body })) as Envelope<NewApiKey>,
+  );
 export const useRevokeApiKey = () =>
-  useListMutation(integrationKeys.apiKeys, (id: number) => apiCall(calls.apiKeyRevoke, { body: { id } }));
+  useListMutation(integrationKeys.apiKeys, (id: number) => callApi(calls.apiKeyRevoke, { body: { id } }));
 
 export function useWebhooks() {
   return useQuery({
     queryKey: integrationKeys.webhooks,
-    queryFn: async () => (await apiCall<WebhookEndpoint[]>(calls.webhookList)).data,
+    queryFn: async () => ((await callApi(calls.webhookList)) as Envelope<WebhookEndpoint[]>).data,
   });
 }
 /** How often an endpoint's log is read again while one of its deliveries has an attempt under way. */
@@ -88,9 +94,9 @@ export const webhookDeliveriesQuery = (endpointId: number, page: number) =>
     queryKey: [...integrationKeys.deliveries(endpointId), page],
     queryFn: async () =>
       (
-        await apiCall<Paginated<WebhookDelivery>>(calls.webhookDeliveries, {
-          search: { endpoint_id: endpointId, page },
-        })
+        (await callApi(calls.webhookDeliveries, {
+          query: { endpoint_id: endpointId, page },
+        })) as Envelope<Paginated<WebhookDelivery>>
       ).data,
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
@@ -100,21 +106,26 @@ export const webhookDeliveriesQuery = (endpointId: number, page: number) =>
 export const useWebhookDeliveries = (endpointId: number, page: number) =>
   useQuery(webhookDeliveriesQuery(endpointId, page));
 export const useAddWebhook = () =>
-  useListMutation(integrationKeys.webhooks, (body: { url: string; events: WebhookEvent[] }) =>
-    apiCall<WebhookWithSecret>(calls.webhookAdd, { body }),
+  useListMutation(
+    integrationKeys.webhooks,
+    async (body: { url: string; events: WebhookEvent[] }) =>
+      (await callApi(calls.webhookAdd, { body })) as Envelope<WebhookWithSecret>,
   );
 export const useDeleteWebhook = () =>
-  useListMutation(integrationKeys.webhooks, (id: number) => apiCall(calls.webhookDelete, { body: { id } }));
+  useListMutation(integrationKeys.webhooks, (id: number) => callApi(calls.webhookDelete, { body: { id } }));
 export const useRotateWebhookSecret = () =>
-  useListMutation(integrationKeys.webhooks, (id: number) =>
-    apiCall<WebhookWithSecret>(calls.webhookRotateSecret, { body: { id } }),
+  useListMutation(
+    integrationKeys.webhooks,
+    async (id: number) => (await callApi(calls.webhookRotateSecret, { body: { id } })) as Envelope<WebhookWithSecret>,
   );
 /** "Send a test event" (endpoint id) and "send again" (delivery id) both refresh that endpoint's log. */
 export const useTestWebhook = (endpointId: number) =>
-  useListMutation(integrationKeys.deliveries(endpointId), (id: number) =>
-    apiCall<{ id: number }>(calls.webhookTest, { body: { id } }),
+  useListMutation(
+    integrationKeys.deliveries(endpointId),
+    async (id: number) => (await callApi(calls.webhookTest, { body: { id } })) as Envelope<{ id: number }>,
   );
 export const useRedeliverWebhook = (endpointId: number) =>
-  useListMutation(integrationKeys.deliveries(endpointId), (id: number) =>
-    apiCall<{ id: number }>(calls.webhookRedeliver, { body: { id } }),
+  useListMutation(
+    integrationKeys.deliveries(endpointId),
+    async (id: number) => (await callApi(calls.webhookRedeliver, { body: { id } })) as Envelope<{ id: number }>,
   );

@@ -2,7 +2,8 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDebounce } from "use-debounce";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi, callUrl } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import { MAX_PER_PAGE, type Paginated } from "@/contract/pagination";
 import type { GenerateQrBody, QrCode, QrCodeDetail, QrMode } from "@/contract/qr-codes";
@@ -25,7 +26,7 @@ export const loyaltyKeys = {
 export function useRewards(page: number) {
   return useQuery({
     queryKey: [...loyaltyKeys.rewards, page],
-    queryFn: async () => (await apiCall<Paginated<Reward>>(calls.rewardList, { search: { page } })).data,
+    queryFn: async () => ((await callApi(calls.rewardList, { query: { page } })) as Envelope<Paginated<Reward>>).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -52,7 +53,8 @@ export function useExpiryPreview(rewardId: number, days: string) {
   const body = rewardExpiryPreviewBody.safeParse({ reward_id: rewardId, expire_after_days: settled });
   const query = useQuery({
     queryKey: [...loyaltyKeys.expiryPreview, rewardId, settled],
-    queryFn: async () => (await apiCall<RewardExpiryPreview>(calls.rewardExpiryPreview, { body: body.data })).data,
+    queryFn: async () =>
+      ((await callApi(calls.rewardExpiryPreview, { body: body.data! })) as Envelope<RewardExpiryPreview>).data,
     enabled: body.success,
     placeholderData: keepPreviousData,
   });
@@ -69,7 +71,7 @@ export function useSaveReward() {
   // QR codes show their reward's title.
   const refresh = useRefresh(loyaltyKeys.rewards, loyaltyKeys.qrCodes, loyaltyKeys.expiryPreview);
   return useMutation({
-    mutationFn: (body: AddRewardBody) => apiCall<Reward>(calls.addReward, { body }),
+    mutationFn: async (body: AddRewardBody) => (await callApi(calls.addReward, { body })) as Envelope<Reward>,
     onSuccess: refresh,
   });
 }
@@ -77,7 +79,7 @@ export function useSaveReward() {
 export function useRemoveReward() {
   const refresh = useRefresh(loyaltyKeys.rewards, loyaltyKeys.qrCodes);
   return useMutation({
-    mutationFn: (id: number) => apiCall(calls.removeReward, { body: { id } }),
+    mutationFn: (id: number) => callApi(calls.removeReward, { body: { id } }),
     onSuccess: refresh,
   });
 }
@@ -85,7 +87,7 @@ export function useRemoveReward() {
 export function useQrCodes(page: number) {
   return useQuery({
     queryKey: [...loyaltyKeys.qrCodes, page],
-    queryFn: async () => (await apiCall<Paginated<QrCode>>(calls.listQrcode, { search: { page } })).data,
+    queryFn: async () => ((await callApi(calls.listQrcode, { query: { page } })) as Envelope<Paginated<QrCode>>).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -93,7 +95,7 @@ export function useQrCodes(page: number) {
 export function useQrCode(id: number | null) {
   return useQuery({
     queryKey: loyaltyKeys.qrCode(id ?? 0),
-    queryFn: async () => (await apiCall<QrCodeDetail>(calls.singleQrCode, { search: { id: id! } })).data,
+    queryFn: async () => ((await callApi(calls.singleQrCode, { query: { id: id! } })) as Envelope<QrCodeDetail>).data,
     enabled: id !== null,
   });
 }
@@ -101,7 +103,7 @@ export function useQrCode(id: number | null) {
 export function useGenerateQr() {
   const refresh = useRefresh(loyaltyKeys.qrCodes, loyaltyKeys.rewards);
   return useMutation({
-    mutationFn: (body: GenerateQrBody) => apiCall<QrCode>(calls.generateQr, { body }),
+    mutationFn: async (body: GenerateQrBody) => (await callApi(calls.generateQr, { body })) as Envelope<QrCode>,
     onSuccess: refresh,
   });
 }
@@ -120,15 +122,19 @@ function useQrChange<V>(call: (vars: V) => Promise<{ message: string; data: QrCo
 }
 
 export const useQrMode = () =>
-  useQrChange((body: { qr_id: number; mode: QrMode }) => apiCall<QrCode>(calls.qrModeUpdate, { body }));
+  useQrChange(
+    async (body: { qr_id: number; mode: QrMode }) => (await callApi(calls.qrModeUpdate, { body })) as Envelope<QrCode>,
+  );
 
 export const useRegenerateQr = () =>
-  useQrChange((qrId: number) => apiCall<QrCode>(calls.qrRegenerate, { body: { qr_id: qrId } }));
+  useQrChange(
+    async (qrId: number) => (await callApi(calls.qrRegenerate, { body: { qr_id: qrId } })) as Envelope<QrCode>,
+  );
 
 export function useDeleteQr() {
   const refresh = useRefresh(loyaltyKeys.qrCodes, loyaltyKeys.rewards);
   return useMutation({
-    mutationFn: (id: number) => apiCall(calls.deleteQr, { body: { id } }),
+    mutationFn: (id: number) => callApi(calls.deleteQr, { body: { id } }),
     onSuccess: refresh,
   });
 }
@@ -138,21 +144,25 @@ export function useScans(cursor: string | null, filters: Record<string, string>)
   return useQuery({
     queryKey: [...loyaltyKeys.scans, cursor, filters],
     queryFn: async () =>
-      (await apiCall<ScanPage>(calls.scanList, { search: { ...filters, ...(cursor ? { cursor } : {}) } })).data,
+      ((await callApi(calls.scanList, { query: { ...filters, ...(cursor ? { cursor } : {}) } })) as Envelope<ScanPage>)
+        .data,
     placeholderData: keepPreviousData,
   });
 }
+
+/** The CSV of the scans My Scans shows (its filters), to download. */
+export const scanExportUrl = (filters: Record<string, string>) => callUrl(calls.scanExport, { query: filters });
 
 /**
  * qr-code-scanner from the dashboard: a card's serial, stamped or redeemed; on a points or
  * cashback programme it earns on the purchase `amount` (a stamp programme ignores it).
  */
 /** A staff scan: `key` is its Idempotency-Key, made once per scan (the offline queue resends with it). */
-export const sendScan = ({ code, amount, key }: { code: string; amount?: string; key: string }) =>
-  apiCall<ScanResult>(calls.qrCodeScanner, {
+export const sendScan = async ({ code, amount, key }: { code: string; amount?: string; key: string }) =>
+  (await callApi(calls.qrCodeScanner, {
     body: { code, ...(amount ? { amount } : {}) },
     headers: { "idempotency-key": key },
-  });
+  })) as Envelope<ScanResult>;
 
 export function useScanCard() {
   const refresh = useRefresh(loyaltyKeys.scans);
@@ -167,7 +177,8 @@ export function useRedeemCard() {
   const client = useQueryClient();
   const refresh = useRefresh(loyaltyKeys.scans);
   return useMutation({
-    mutationFn: (body: CardRedeemBody) => apiCall<Partial<ScanResult>>(calls.cardRedeem, { body }),
+    mutationFn: async (body: CardRedeemBody) =>
+      (await callApi(calls.cardRedeem, { body })) as Envelope<Partial<ScanResult>>,
     onSuccess: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: ["card-history"] })]),
   });
 }
@@ -176,7 +187,8 @@ export function useRedeemCard() {
 export function useCardHistory(serial: string | null, page: number) {
   return useQuery({
     queryKey: ["card-history", serial, page],
-    queryFn: async () => (await apiCall<CardHistory>(calls.cardHistory, { search: { serial: serial!, page } })).data,
+    queryFn: async () =>
+      ((await callApi(calls.cardHistory, { query: { serial: serial!, page } })) as Envelope<CardHistory>).data,
     enabled: serial !== null,
     placeholderData: keepPreviousData,
   });
@@ -186,7 +198,7 @@ export function useCardHistory(serial: string | null, page: number) {
 export function useAdjustCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CardAdjustBody) => apiCall<CardSummary>(calls.cardAdjust, { body }),
+    mutationFn: async (body: CardAdjustBody) => (await callApi(calls.cardAdjust, { body })) as Envelope<CardSummary>,
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ["card-history"] }),
@@ -198,14 +210,15 @@ export function useAdjustCard() {
 export function useStaffSettings() {
   return useQuery({
     queryKey: ["staff-settings"],
-    queryFn: async () => (await apiCall<StaffSettings>(calls.staffSettings)).data,
+    queryFn: async () => ((await callApi(calls.staffSettings)) as Envelope<StaffSettings>).data,
   });
 }
 
 export function useSaveStaffSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: StaffSettings) => apiCall<StaffSettings>(calls.staffSettingsUpdate, { body }),
+    mutationFn: async (body: StaffSettings) =>
+      (await callApi(calls.staffSettingsUpdate, { body })) as Envelope<StaffSettings>,
     onSuccess: () => client.invalidateQueries({ queryKey: ["staff-settings"] }),
   });
 }
@@ -218,9 +231,9 @@ export function useCounterDevices(qrId: number) {
     queryKey: deviceKey(qrId),
     queryFn: async () =>
       (
-        await apiCall<Paginated<CounterDevice>>(calls.counterDeviceList, {
-          search: { qr_id: qrId, per_page: MAX_PER_PAGE },
-        })
+        (await callApi(calls.counterDeviceList, {
+          query: { qr_id: qrId, per_page: MAX_PER_PAGE },
+        })) as Envelope<Paginated<CounterDevice>>
       ).data,
   });
 }
@@ -228,7 +241,8 @@ export function useCounterDevices(qrId: number) {
 export function useAddCounterDevice(qrId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiCall<CounterDeviceLink>(calls.counterDeviceAdd, { body: { qr_id: qrId, name } }),
+    mutationFn: async (name: string) =>
+      (await callApi(calls.counterDeviceAdd, { body: { qr_id: qrId, name } })) as Envelope<CounterDeviceLink>,
     onSuccess: () => client.invalidateQueries({ queryKey: deviceKey(qrId) }),
   });
 }
@@ -236,7 +250,8 @@ export function useAddCounterDevice(qrId: number) {
 export function useRevokeCounterDevice(qrId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiCall<CounterDevice>(calls.counterDeviceRevoke, { body: { id } }),
+    mutationFn: async (id: number) =>
+      (await callApi(calls.counterDeviceRevoke, { body: { id } })) as Envelope<CounterDevice>,
     onSuccess: () => client.invalidateQueries({ queryKey: deviceKey(qrId) }),
   });
 }

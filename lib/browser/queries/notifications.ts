@@ -1,7 +1,8 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type { NotificationAddBody, NotificationList, SentMessage } from "@/contract/notifications";
 import type { Paginated } from "@/contract/pagination";
@@ -11,7 +12,8 @@ export const notificationKeys = { feed: ["notification-list"] as const, sent: ["
 export function useNotifications(page: number) {
   return useQuery({
     queryKey: [...notificationKeys.feed, page],
-    queryFn: async () => (await apiCall<NotificationList>(calls.notificationList, { search: { page } })).data,
+    queryFn: async () =>
+      ((await callApi(calls.notificationList, { query: { page } })) as Envelope<NotificationList>).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -21,7 +23,8 @@ export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: [...notificationKeys.feed, "unread"],
     queryFn: async () =>
-      (await apiCall<NotificationList>(calls.notificationList, { search: { per_page: 1 } })).data.unread_count,
+      ((await callApi(calls.notificationList, { query: { per_page: 1 } })) as Envelope<NotificationList>).data
+        .unread_count,
     enabled,
     refetchInterval: 60_000,
   });
@@ -31,7 +34,7 @@ export function useUnreadCount(enabled: boolean) {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiCall(calls.notificationRead, { body: {} }),
+    mutationFn: () => callApi(calls.notificationRead),
     onSuccess: () => client.setQueryData([...notificationKeys.feed, "unread"], 0),
   });
 }
@@ -39,7 +42,7 @@ export function useMarkRead() {
 export function useClearNotifications() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiCall(calls.notificationClear, { body: {} }),
+    mutationFn: () => callApi(calls.notificationClear),
     onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.feed }),
   });
 }
@@ -47,7 +50,8 @@ export function useClearNotifications() {
 export function useSentMessages(page: number) {
   return useQuery({
     queryKey: [...notificationKeys.sent, page],
-    queryFn: async () => (await apiCall<Paginated<SentMessage>>(calls.messageList, { search: { page } })).data,
+    queryFn: async () =>
+      ((await callApi(calls.messageList, { query: { page } })) as Envelope<Paginated<SentMessage>>).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -55,7 +59,8 @@ export function useSentMessages(page: number) {
 export function useSendMessage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NotificationAddBody) => apiCall<SentMessage>(calls.notificationAdd, { body }),
+    mutationFn: async (body: NotificationAddBody) =>
+      (await callApi(calls.notificationAdd, { body })) as Envelope<SentMessage>,
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: notificationKeys.sent }),

@@ -2,7 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { useFormatter } from "next-intl";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi, callUrl } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type {
   ActivePlan,
@@ -26,31 +27,31 @@ export const paymentKeys = {
 export const usePlans = () =>
   useQuery({
     queryKey: paymentKeys.plans,
-    queryFn: async () => (await apiCall<SubscriptionPlan[]>(calls.subscriptionPlanList)).data,
+    queryFn: async () => ((await callApi(calls.subscriptionPlanList)) as Envelope<SubscriptionPlan[]>).data,
   });
 
 export const useActivePlan = () =>
   useQuery({
     queryKey: paymentKeys.active,
-    queryFn: async () => (await apiCall<ActivePlan | null>(calls.subscriptionPlanActive)).data,
+    queryFn: async () => ((await callApi(calls.subscriptionPlanActive)) as Envelope<ActivePlan | null>).data,
   });
 
 export const usePayments = () =>
   useQuery({
     queryKey: paymentKeys.list,
-    queryFn: async () => (await apiCall<PaymentRecord[]>(calls.paymentList)).data,
+    queryFn: async () => ((await callApi(calls.paymentList)) as Envelope<PaymentRecord[]>).data,
   });
 
 export const useCoupons = () =>
   useQuery({
     queryKey: paymentKeys.coupons,
-    queryFn: async () => (await apiCall<AppliedCoupon[]>(calls.couponList)).data,
+    queryFn: async () => ((await callApi(calls.couponList)) as Envelope<AppliedCoupon[]>).data,
   });
 
 export function useApplyCoupon() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CouponApplyBody) => apiCall<PaymentQuote>(calls.couponApply, { body }),
+    mutationFn: async (body: CouponApplyBody) => (await callApi(calls.couponApply, { body })) as Envelope<PaymentQuote>,
     onSuccess: () => client.invalidateQueries({ queryKey: paymentKeys.coupons }),
   });
 }
@@ -58,13 +59,13 @@ export function useApplyCoupon() {
 export function useDeleteCoupon() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiCall(calls.deleteCoupon, { body: { id } }),
+    mutationFn: (id: number) => callApi(calls.deleteCoupon, { body: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: paymentKeys.coupons }),
   });
 }
 
-export const chargeSubscription = (body: SubscriptionChargeBody) =>
-  apiCall<ChargeResult>(calls.subscriptionCharge, { body });
+export const chargeSubscription = async (body: SubscriptionChargeBody) =>
+  (await callApi(calls.subscriptionCharge, { body })) as Envelope<ChargeResult>;
 
 /** After a payment: the profile (and with it the session's plan status) and the plan views refresh. */
 export async function refreshAfterPayment(client: ReturnType<typeof useQueryClient>) {
@@ -83,3 +84,6 @@ export async function refreshAfterPayment(client: ReturnType<typeof useQueryClie
 export function formatMoney(format: ReturnType<typeof useFormatter>, amount: string, currency: string) {
   return format.number(Number(amount), { style: "currency", currency });
 }
+
+/** A succeeded payment's receipt (an HTML file), to download. */
+export const receiptUrl = (id: number) => callUrl(calls.paymentReceipt, { params: { id } });

@@ -1,7 +1,8 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type { Paginated } from "@/contract/pagination";
 import type { ProductCategory, ProductCategoryAddBody } from "@/contract/product-category";
@@ -14,7 +15,7 @@ export function useProductCategories(page: number) {
   return useQuery({
     queryKey: [...productCategoryKeys.all, page],
     queryFn: async () =>
-      (await apiCall<Paginated<ProductCategory>>(calls.productCategoryList, { search: { page } })).data,
+      ((await callApi(calls.productCategoryList, { query: { page } })) as Envelope<Paginated<ProductCategory>>).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +36,8 @@ function useRefresh() {
 export function useSaveProductCategory() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: ProductCategoryAddBody) => apiCall<ProductCategory>(calls.productCategoryAdd, { body }),
+    mutationFn: async (body: ProductCategoryAddBody) =>
+      (await callApi(calls.productCategoryAdd, { body })) as Envelope<ProductCategory>,
     onSuccess: refresh,
   });
 }
@@ -43,7 +45,7 @@ export function useSaveProductCategory() {
 export function useDeleteProductCategory() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => apiCall(calls.productCategoryDelete, { body: { id } }),
+    mutationFn: (id: number) => callApi(calls.productCategoryDelete, { body: { id } }),
     onSuccess: refresh,
   });
 }

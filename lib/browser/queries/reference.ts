@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type { BusinessCategory, Country } from "@/contract/lookups";
 
@@ -11,7 +12,7 @@ const forever = { staleTime: Infinity, gcTime: Infinity } as const;
 export function useBusinessCategories() {
   return useQuery({
     queryKey: ["category-list"],
-    queryFn: async () => (await apiCall<BusinessCategory[]>(calls.categoryList)).data,
+    queryFn: async () => ((await callApi(calls.categoryList)) as Envelope<BusinessCategory[]>).data,
     ...forever,
   });
 }
@@ -19,7 +20,7 @@ export function useBusinessCategories() {
 export function useCountries() {
   return useQuery({
     queryKey: ["country-list"],
-    queryFn: async () => (await apiCall<Country[]>(calls.countryList)).data,
+    queryFn: async () => ((await callApi(calls.countryList)) as Envelope<Country[]>).data,
     ...forever,
   });
 }

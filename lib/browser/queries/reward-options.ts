@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type { RewardOption } from "@/contract/rewards";
 import { listAll } from "./all-pages";
@@ -20,8 +21,8 @@ export function useRewardOptionList(rewardId: number) {
 export function useAddRewardOption(rewardId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { reward_id: number; title: string; points: number }) =>
-      apiCall<RewardOption>(calls.rewardOptionAdd, { body }),
+    mutationFn: async (body: { reward_id: number; title: string; points: number }) =>
+      (await callApi(calls.rewardOptionAdd, { body })) as Envelope<RewardOption>,
     onSuccess: () => client.invalidateQueries({ queryKey: rewardOptionKeys.of(rewardId) }),
   });
 }
@@ -29,7 +30,7 @@ export function useAddRewardOption(rewardId: number) {
 export function useDeleteRewardOption(rewardId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiCall(calls.rewardOptionDelete, { body: { id } }),
+    mutationFn: (id: number) => callApi(calls.rewardOptionDelete, { body: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: rewardOptionKeys.of(rewardId) }),
   });
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type { Paginated } from "@/contract/pagination";
 import type { AcceptInviteBody, AddStaffBody, AddStaffResult, StaffInvite, StaffMember } from "@/contract/staff";
@@ -12,7 +13,8 @@ export const staffKeys = { all: ["staff-list"] as const, invite: (token: string)
 export function useStaff(page: number) {
   return useQuery({
     queryKey: [...staffKeys.all, page],
-    queryFn: async () => (await apiCall<Paginated<StaffMember>>(calls.staffList, { search: { page } })).data,
+    queryFn: async () =>
+      ((await callApi(calls.staffList, { query: { page } })) as Envelope<Paginated<StaffMember>>).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -25,7 +27,7 @@ function useRefresh() {
 export function useAddStaff() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: AddStaffBody) => apiCall<AddStaffResult>(calls.addStaff, { body }),
+    mutationFn: async (body: AddStaffBody) => (await callApi(calls.addStaff, { body })) as Envelope<AddStaffResult>,
     onSuccess: refresh,
   });
 }
@@ -33,7 +35,7 @@ export function useAddStaff() {
 export function useDeleteStaff() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: number) => apiCall(calls.deleteStaff, { body: { id } }),
+    mutationFn: (id: number) => callApi(calls.deleteStaff, { body: { id } }),
     onSuccess: refresh,
   });
 }
@@ -42,9 +44,10 @@ export function useDeleteStaff() {
 export function useStaffInvite(token: string) {
   return useQuery({
     queryKey: staffKeys.invite(token),
-    queryFn: async () => (await apiCall<StaffInvite>(calls.staffInvite, { search: { token } })).data,
+    queryFn: async () => ((await callApi(calls.staffInvite, { query: { token } })) as Envelope<StaffInvite>).data,
     retry: false,
   });
 }
 
-export const acceptInvite = (body: AcceptInviteBody) => apiCall<{ email: string }>(calls.acceptInvite, { body });
+export const acceptInvite = async (body: AcceptInviteBody) =>
+  (await callApi(calls.acceptInvite, { body })) as Envelope<{ email: string }>;

@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
-import { apiCall } from "@/lib/browser/api-client";
+import { callApi } from "@/lib/browser/api-client";
+import type { Envelope } from "@/contract/envelope";
 import { useHydrated } from "@/lib/browser/use-hydrated";
 import { calls } from "@/contract/calls";
 import type { PasswordUpdateBody, ProfileUpdateBody, UserProfile, UserSoftDeleteBody } from "@/contract/auth";
@@ -17,7 +18,7 @@ export function useProfile(): UseQueryResult<UserProfile> {
   const hydrated = useHydrated();
   const query = useQuery({
     queryKey: userKeys.profile,
-    queryFn: async () => (await apiCall<UserProfile>(calls.userProfile)).data,
+    queryFn: async () => ((await callApi(calls.userProfile)) as Envelope<UserProfile>).data,
   });
   if (hydrated || query.isPending) return query;
   return {
@@ -32,17 +33,18 @@ export function useProfile(): UseQueryResult<UserProfile> {
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileUpdateBody) => apiCall<UserProfile>(calls.profileUpdate, { body }),
+    mutationFn: async (body: ProfileUpdateBody) =>
+      (await callApi(calls.profileUpdate, { body })) as Envelope<UserProfile>,
     onSuccess: (result) => client.setQueryData(userKeys.profile, result.data),
   });
 }
 
-export const updatePassword = (body: PasswordUpdateBody) => apiCall(calls.passwordUpdate, { body });
-export const deleteAccount = (body: UserSoftDeleteBody) => apiCall(calls.userSoftDelete, { body });
+export const updatePassword = (body: PasswordUpdateBody) => callApi(calls.passwordUpdate, { body });
+export const deleteAccount = (body: UserSoftDeleteBody) => callApi(calls.userSoftDelete, { body });
 
 /** Ends the session on the server and in the cookie, then reloads into the login page. */
 export async function logout() {
-  await apiCall(calls.logout).catch(() => undefined);
+  await callApi(calls.logout).catch(() => undefined);
   // spec.md §2/§4: logout clears local storage (the chosen plan, kept form drafts) too.
   window.localStorage.clear();
   // A full reload (spec.md §4): nothing of the signed-in state survives in memory.
