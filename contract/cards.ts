@@ -1,3 +1,4 @@
+import type { RewardKind } from "./rewards";
 import { z } from "zod";
 import { id } from "./ids";
 import { amountField } from "./money";
@@ -54,7 +55,7 @@ export type CardEvent = {
   /** The balance moved and the balance after it, in `unit` (cashback: the currency's decimal string). */
   delta: number;
   stamps_after: number;
-  unit: "stamps" | "points" | "cashback";
+  unit: RewardKind;
   /** Points and cashback: the change and the balance after it, in the programme's own terms. */
   delta_text: string;
   balance_text: string;
@@ -76,7 +77,7 @@ export type CardSummary = {
   stamps_required: number | null;
   reward_title: string | null;
   /** The programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
-  kind: "stamps" | "points" | "cashback";
+  kind: RewardKind;
   balance_text: string;
   lifetime_stamps: number;
   rewards_redeemed: number;

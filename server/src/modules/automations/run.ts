@@ -1,3 +1,4 @@
+import { kindsSql } from "../../../../kinds/server";
 import { and, asc, eq, gt, gte, lt, notExists, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
@@ -81,7 +82,7 @@ async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: numb
       // First the cards whose last visit is old enough for the business's shortest expiry (one
       // range of the last-visit index), then each one's own reward's expiry.
       const shortest = sql`(select min(r.expire_after_days) from rewards r
-        where r.business_id = ${a.businessId} and r.active and r.kind <> 'cashback')`;
+        where r.business_id = ${a.businessId} and r.active and r.kind in ${kindsSql((kind) => kind.lapses)})`;
       where = sql`${cards.lastVisitAt} <= ${notice} - make_interval(days => ${shortest})
         and ${cards.stamps} > 0 and ${expiresAtSql} > ${moment} and ${expiresAtSql} <= ${notice}`;
       period = sql<string>`'expiry:' || (${expiresAtSql} at time zone 'UTC')::date::text`;

@@ -1,3 +1,4 @@
+import { kindsSql } from "../../../../kinds/server";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
@@ -5,6 +6,9 @@ import { cards } from "../../db/schema";
 import type { Events } from "../../services/events";
 import { applyChange } from "./engine/apply";
 import { newestActiveRewardId } from "./engine/lock";
+
+/** The kinds whose balance lapses (money earned never does). */
+const LAPSING = kindsSql((kind) => kind.lapses);
 
 /** Cards one page of the expiry job reads: a business of 100,000 cards is never all in memory. */
 export const EXPIRY_PAGE = 500;
@@ -17,7 +21,7 @@ export const EXPIRY_PAGE = 500;
  */
 export const expiresAtSql = sql<Date | null>`(select ${cards.lastVisitAt} + make_interval(days => r.expire_after_days)
   from rewards r
-  where r.kind <> 'cashback' and r.id = coalesce(
+  where r.kind in ${LAPSING} and r.id = coalesce(
     (select o.id from rewards o where o.id = ${cards.rewardId} and o.business_id = ${cards.businessId} and o.active),
     ${newestActiveRewardId(cards.businessId)}))`;
 
@@ -45,7 +49,7 @@ async function duePage(db: Db, businessId: number, afterId: number): Promise<num
 export async function expireCards(db: Db, events: Events): Promise<{ expired: number }> {
   const businesses = (await db.execute(sql`
     select distinct business_id from rewards
-    where active and kind <> 'cashback' and expire_after_days is not null
+    where active and kind in ${LAPSING} and expire_after_days is not null
     order by business_id`)) as unknown as { rows: { business_id: number }[] };
   let expired = 0;
   for (const { business_id: businessId } of businesses.rows) {

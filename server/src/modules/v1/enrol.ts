@@ -1,3 +1,4 @@
+import { DEFAULT_KIND } from "../../../../kinds/index";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { businesses, cardEvents, cards, customers } from "../../db/schema";
@@ -73,7 +74,7 @@ export async function enrolCard(db: Db, events: Events, ownerId: number, apiKeyI
         kind: "join",
         delta: 0,
         stampsAfter: 0,
-        unit: reward?.kind ?? "stamps",
+        unit: reward?.kind ?? DEFAULT_KIND,
         apiKeyId,
       });
       await events.emit(tx, { type: "card.joined", ownerId, businessId: business.id, cardId: card!.id });

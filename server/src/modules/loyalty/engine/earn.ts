@@ -1,4 +1,5 @@
 import { amountInMinor, minorDigits, toMinor } from "../../../../../contract/money";
+import { serverKind } from "../../../../../kinds/server";
 import { sentence, type Sentence } from "../../../i18n/sentence";
 import type { CardRow, RewardRow } from "./types";
 
@@ -27,37 +28,10 @@ export function purchaseMinor(amount: string, currency: string | null): { minor:
 
 /** What a visit without an amount earns (a self-scan, a join): a stamp, the visit's points, no cashback. */
 export const visitEarn = (reward: Pick<RewardRow, "kind" | "pointsPerVisit">) =>
-  reward.kind === "stamps" ? 1 : reward.kind === "points" ? reward.pointsPerVisit : 0;
+  serverKind(reward.kind).visitEarn(reward);
 
-/** Points: the visit's points plus `points_per_unit` per whole 1.00 of the amount (rounded down). */
-export function pointsEarned(
-  reward: Pick<RewardRow, "pointsPerVisit" | "pointsPerUnit">,
-  amountMinor: number | null,
-  currency: string | null,
-): number {
-  if (amountMinor === null || !currency) return reward.pointsPerVisit;
-  return reward.pointsPerVisit + Math.floor((amountMinor * reward.pointsPerUnit) / 10 ** minorDigits(currency));
-}
-
-/**
- * The cashback rate (basis points) of a card that has spent `lifetimeSpend` before this purchase:
- * the highest tier it has reached, else the reward's own rate.
- */
-export function cashbackRate(
-  reward: Pick<RewardRow, "cashbackBasisPoints" | "cashbackTiers">,
-  lifetimeSpend: number,
-): number {
-  const reached = reward.cashbackTiers.filter((tier) => tier.fromMinor <= lifetimeSpend);
-  if (reached.length === 0) return reward.cashbackBasisPoints;
-  return reached.reduce((top, tier) => (tier.fromMinor >= top.fromMinor ? tier : top)).basisPoints;
-}
-
-/** Cashback: the rate of the card's tier before this purchase, of the amount, in minor units (rounded down). */
-export const cashbackEarned = (
-  reward: Pick<RewardRow, "cashbackBasisPoints" | "cashbackTiers">,
-  lifetimeSpend: number,
-  amountMinor: number,
-) => Math.floor((amountMinor * cashbackRate(reward, lifetimeSpend)) / 10_000);
+export { pointsEarned } from "../../../../../kinds/points/server";
+export { cashbackEarned, cashbackRate } from "../../../../../kinds/cashback/server";
 
 /**
  * When a card's unspent stamps or points lapse: `expire_after_days` after its last visit (a join
@@ -67,7 +41,7 @@ export function expiresAt(
   card: Pick<CardRow, "lastVisitAt">,
   reward: Pick<RewardRow, "kind" | "expireAfterDays">,
 ): Date | null {
-  if (reward.kind === "cashback" || reward.expireAfterDays === null) return null;
+  if (!serverKind(reward.kind).lapses || reward.expireAfterDays === null) return null;
   return new Date(card.lastVisitAt.getTime() + reward.expireAfterDays * 86_400_000);
 }
 
