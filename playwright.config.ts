@@ -28,7 +28,7 @@ const SERVER_START_MS = 180_000;
 export default defineConfig({
   testDir: "e2e",
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   workers: 2,
   fullyParallel: true,
   timeout: 60_000,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { imageFile } from "./files";
 import { optionalId, text } from "./ids";
-import { currencyCode } from "./money";
+import { currencyCode, hundredthsField, MAX_AMOUNT_MAJOR } from "./money";
 import { pageQuery } from "./pagination";
 
 export const zipCode = z
@@ -42,12 +42,22 @@ export const businessCurrency = z.preprocess(
   currencyCode.optional(),
 );
 
+/**
+ * The largest purchase that earns, in the business's currency (a decimal string, at most two
+ * decimals). Optional: blank keeps the business's own (a new one gets DEFAULT_MAX_PURCHASE).
+ */
+export const maxPurchaseAmount = z.preprocess(
+  (value) => (value === "" || value === null ? undefined : value),
+  hundredthsField("maximum purchase amount", "10000", 1, MAX_AMOUNT_MAJOR * 100).optional(),
+);
+
 /** The text fields of the business form (the browser checks these; the logo is checked apart). */
 export const businessForm = z.object({
   business_name: text("business name", 100),
   ...placeFields,
   fraud_threshold: fraudThreshold,
   currency: businessCurrency,
+  max_purchase_amount: maxPurchaseAmount,
 });
 
 /**
@@ -94,6 +104,8 @@ export const business = z.object({
   time_zone: z.string(),
   /** ISO 4217; the country's currency unless the owner chose another (null: none known yet). */
   currency: z.string().nullable(),
+  /** The largest purchase that earns, a decimal string in the currency ("10000"). */
+  max_purchase_amount: z.string(),
   created_at: z.string(),
 });
 export type Business = z.infer<typeof business>;

@@ -3,8 +3,14 @@
 // decimals come from Intl (ISO 4217 as the runtime knows it), on the server and in the browser.
 import { z } from "zod";
 
-/** The largest purchase amount a call takes, in the currency's major unit. */
-export const MAX_AMOUNT_MAJOR = 10_000;
+/**
+ * The largest amount a call takes at all, in the currency's major unit: a sanity bound. What a
+ * purchase may be to earn is the business's own `max_purchase_amount` (at most this), which the
+ * engine checks.
+ */
+export const MAX_AMOUNT_MAJOR = 100_000_000;
+/** A business's purchase limit when the owner sets none. */
+export const DEFAULT_MAX_PURCHASE = "10000";
 
 const CURRENCY = /^[A-Z]{3}$/;
 
@@ -39,6 +45,53 @@ export function toMinor(decimal: string, currency: string): number | null {
   const minor = Number(match[1]! + fraction.padEnd(digits, "0").slice(0, digits));
   return Number.isSafeInteger(minor) ? minor : null;
 }
+
+/**
+ * A decimal string with at most two decimals as whole hundredths, exactly (no float): "0.1" → 10,
+ * "12" → 1200. Null when it is not a plain decimal or has finer decimals ("0.001").
+ */
+export function toHundredths(decimal: string): number | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(decimal.trim());
+  if (!match) return null;
+  const fraction = (match[2] ?? "").replace(/0+$/, "");
+  if (fraction.length > 2) return null;
+  const hundredths = Number(match[1]! + fraction.padEnd(2, "0"));
+  return Number.isSafeInteger(hundredths) ? hundredths : null;
+}
+
+/** Hundredths as the contract's shortest decimal string: 10 → "0.1", 1200 → "12", 1205 → "12.05". */
+export function hundredthsText(hundredths: number): string {
+  const text = String(hundredths).padStart(3, "0");
+  const fraction = text.slice(-2).replace(/0+$/, "");
+  return fraction ? `${text.slice(0, -2)}.${fraction}` : text.slice(0, -2);
+}
+
+/**
+ * A decimal of at most two decimals (a number is read as its decimal text), as hundredths,
+ * from `min` to `max` hundredths: `points_per_unit`, a business's `max_purchase_amount`.
+ */
+export const hundredthsField = (label: string, example: string, min: number, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value),
+    z
+      .string({ error: `The ${label} must be a number such as ${example}.` })
+      .trim()
+      .transform((value, ctx) => {
+        const hundredths = toHundredths(value);
+        if (hundredths === null) {
+          ctx.addIssue({
+            code: "custom",
+            message: `The ${label} must be a number with at most two decimals, such as ${example}.`,
+          });
+          return z.NEVER;
+        }
+        return hundredths;
+      })
+      .refine(
+        (h) => h >= min && h <= max,
+        `The ${label} must be ${min === 0 ? "at least 0" : `at least ${hundredthsText(min)}`} and at most ${Number(hundredthsText(max)).toLocaleString("en")}.`,
+      ),
+  );
 
 /** Minor units as the contract's decimal string: 460 EUR → "4.60", 500 JPY → "500". */
 export function fromMinor(minor: number, currency: string): string {

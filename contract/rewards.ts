@@ -141,7 +141,8 @@ export const reward = z.object({
   kind: z.enum(REWARD_KINDS),
   stamps_required: z.number().int(),
   points_per_visit: z.number().int(),
-  points_per_unit: z.number().int(),
+  /** Points per 1.00 spent, a decimal string ("1", "0.1"); "0" unless points. */
+  points_per_unit: z.string(),
   /** Percent as a decimal string ("5", "2.5"); null unless cashback. */
   cashback_percent: z.string().nullable(),
   tiers: z.array(z.object({ from_amount: z.string(), percent: z.string() })),

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { hundredthsText } from "../contract/money";
 import { balanceAmount, balanceText } from "../contract/programme";
 import type { ScanResult } from "../contract/wallet";
 import type { ProgrammeWords } from "../contract/programme";
@@ -54,7 +55,7 @@ export function sharedColumnProblems(
 export const NO_COLUMNS = {
   stampsRequired: 0,
   pointsPerVisit: 0,
-  pointsPerUnit: 0,
+  pointsPerUnit: hundredthsText(0),
   cashbackBasisPoints: 0,
   cashbackTiers: [],
 };

@@ -18,7 +18,8 @@ export type KindReward = {
   title: string;
   stampsRequired: number;
   pointsPerVisit: number;
-  pointsPerUnit: number;
+  /** Points per 1.00 spent, the column's decimal text ("0.10"). */
+  pointsPerUnit: string;
   cashbackBasisPoints: number;
   cashbackTiers: Tier[];
   expireAfterDays: number | null;

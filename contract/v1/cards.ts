@@ -88,6 +88,11 @@ export const card = z
     /** Stamps, points, or cashback money in minor units. */
     balance: z.number().int(),
     balance_text: z.string(),
+    /**
+     * What 1.00 of an order earns, a decimal string ("1"; "0.1" = one point per 10.00, rounded down
+     * per order); null when the programme earns nothing per amount.
+     */
+    points_per_unit: z.string().nullable(),
     reward_ready: z.boolean(),
     /** The page where the customer adds the card to their phone, when the business has a QR code. */
     url: z.string().nullable(),

@@ -163,6 +163,7 @@ export interface components {
       programme: "stamps" | "points" | "cashback" | (string & Record<never, never>);
       balance: number;
       balance_text: string;
+      points_per_unit: string | null;
       reward_ready: boolean;
       url: string | null;
       created_at: string;

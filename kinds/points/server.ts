@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { minorDigits } from "../../contract/money";
+import { hundredthsText, minorDigits, toHundredths } from "../../contract/money";
 import { sentence } from "../../server/src/i18n/sentence";
 import {
   adjustedBalance,
@@ -18,14 +18,23 @@ import {
 import type { KindReward, ServerKind } from "../server-types";
 import { nextOption, points as shared } from "./shared";
 
-/** Points: the visit's points plus `points_per_unit` per whole 1.00 of the amount (rounded down). */
+/** A reward's `points_per_unit` (its column's decimal text, "0.10") in hundredths. */
+export const pointsPerUnitHundredths = (reward: Pick<KindReward, "pointsPerUnit">) =>
+  toHundredths(reward.pointsPerUnit) ?? 0;
+
+/**
+ * Points: the visit's points plus floor(amount × `points_per_unit`) for the order ("0.1": one
+ * point per whole 10.00), in integers: minor units × hundredths over 100 × the minor units of 1.00.
+ */
 export function pointsEarned(
   reward: Pick<KindReward, "pointsPerVisit" | "pointsPerUnit">,
   amountMinor: number | null,
   currency: string | null,
 ): number {
   if (amountMinor === null || !currency) return reward.pointsPerVisit;
-  return reward.pointsPerVisit + Math.floor((amountMinor * reward.pointsPerUnit) / 10 ** minorDigits(currency));
+  const perUnit = BigInt(pointsPerUnitHundredths(reward));
+  const whole = (BigInt(amountMinor) * perUnit) / (100n * 10n ** BigInt(minorDigits(currency)));
+  return reward.pointsPerVisit + Number(whole);
 }
 
 export const points: ServerKind = {
@@ -67,7 +76,11 @@ export const points: ServerKind = {
     const errors = sharedColumnProblems(ctx, { needsCurrency: true, lapses: true, tiers: false });
     if (errors) return { errors };
     return {
-      columns: { ...NO_COLUMNS, pointsPerVisit: ctx.body.points_per_visit, pointsPerUnit: ctx.body.points_per_unit },
+      columns: {
+        ...NO_COLUMNS,
+        pointsPerVisit: ctx.body.points_per_visit,
+        pointsPerUnit: hundredthsText(ctx.body.points_per_unit),
+      },
     };
   },
   storedBonus: wholeBonus,

@@ -10,6 +10,7 @@ import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/browser/api-client";
 import { businessForm, DEFAULT_FRAUD_THRESHOLD, MAX_FRAUD_THRESHOLD, type Business } from "@/contract/business";
 import { imageFile } from "@/contract/files";
+import { DEFAULT_MAX_PURCHASE, hundredthsText, MAX_AMOUNT_MAJOR } from "@/contract/money";
 import { messages } from "@/contract/envelope";
 import { useSaveBusiness } from "@/lib/browser/queries/businesses";
 import { useContractForm } from "@/lib/browser/use-contract-form";
@@ -47,8 +48,16 @@ export function BusinessForm({
         country_name: business.country_name,
         fraud_threshold: String(business.fraud_threshold),
         currency: business.currency ?? "",
+        max_purchase_amount: business.max_purchase_amount,
       }
-    : { business_name: "", ...BLANK_PLACE, fraud_threshold: String(DEFAULT_FRAUD_THRESHOLD), currency: "", ...draft };
+    : {
+        business_name: "",
+        ...BLANK_PLACE,
+        fraud_threshold: String(DEFAULT_FRAUD_THRESHOLD),
+        currency: "",
+        max_purchase_amount: DEFAULT_MAX_PURCHASE,
+        ...draft,
+      };
 
   const form = useContractForm(businessForm, initial, async (values) => {
     const checked = logoRule.safeParse(logo ?? undefined);
@@ -56,7 +65,12 @@ export function BusinessForm({
       const message = checked.error.issues[0]?.message ?? t("otherImage");
       throw new ApiError(422, messages.invalidInput, { business_logo: [message] });
     }
-    const fields = { ...values, fraud_threshold: String(values.fraud_threshold), currency: values.currency ?? "" };
+    const fields = {
+      ...values,
+      fraud_threshold: String(values.fraud_threshold),
+      currency: values.currency ?? "",
+      max_purchase_amount: values.max_purchase_amount === undefined ? "" : hundredthsText(values.max_purchase_amount),
+    };
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
     if (business) body.append("id", String(business.id));
@@ -123,6 +137,16 @@ export function BusinessForm({
           max={MAX_FRAUD_THRESHOLD}
           hint={t("fraudHint")}
           {...form.field("fraud_threshold")}
+        />
+        <TextField
+          label={t("maxPurchase")}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min={0.01}
+          max={MAX_AMOUNT_MAJOR}
+          hint={t("maxPurchaseHint")}
+          {...form.field("max_purchase_amount")}
         />
         <FormActions submit={business ? t("save") : t("add")} busy={form.busy} onCancel={onDone} />
       </form>

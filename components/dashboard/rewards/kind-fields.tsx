@@ -165,7 +165,9 @@ export function KindFields({
       <div className="form-row">
         <TextField
           label={t("perUnit")}
-          {...numeric}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
           min={0}
           max={MAX_POINTS_PER_UNIT}
           hint={t("perUnitHint")}

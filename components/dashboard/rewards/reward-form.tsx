@@ -8,6 +8,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/browser/api-client";
 import { issueErrors, messages } from "@/contract/envelope";
+import { hundredthsText } from "@/contract/money";
 import {
   addRewardBody,
   DEFAULT_COOLDOWN_MINUTES,
@@ -134,7 +135,11 @@ export function RewardForm({
         kind === "stamps"
           ? { ...common, stamps_required: values.stamps_required }
           : kind === "points"
-            ? { ...common, points_per_unit: values.points_per_unit, points_per_visit: values.points_per_visit }
+            ? {
+                ...common,
+                points_per_unit: hundredthsText(values.points_per_unit),
+                points_per_visit: values.points_per_visit,
+              }
             : { ...common, cashback_percent: percentText(values.cashback_percent ?? 0), tiers: checkedTiers(tiers) };
       const result = await save.mutateAsync(body);
       toast.success(result.message);

@@ -30,8 +30,14 @@ export function useRewardSummary() {
   const kindLabel = (kind: Reward["kind"]) => t(`kind.${kind}`);
   const earnSummary = (reward: Reward): string => {
     if (reward.kind === "points") {
-      if (reward.points_per_unit === 0) return t("perVisit", { count: reward.points_per_visit });
-      const perUnit = t("perUnit", { count: reward.points_per_unit, money: moneyShort(format, 1, reward.currency) });
+      if (Number(reward.points_per_unit) === 0) return t("perVisit", { count: reward.points_per_visit });
+      // Below one point per 1.00, per 100.00 says it exactly in whole points ("0.1": 10 per €100).
+      const perUnitCount = Number(reward.points_per_unit);
+      const per = perUnitCount < 1 ? 100 : 1;
+      const perUnit = t("perUnit", {
+        count: Math.round(perUnitCount * per * 100) / 100,
+        money: moneyShort(format, per, reward.currency),
+      });
       return reward.points_per_visit > 0 ? t("plusVisit", { perUnit, count: reward.points_per_visit }) : perUnit;
     }
     if (reward.kind === "cashback") {

@@ -28,7 +28,7 @@ export const DEMO_BAKERY = {
   customers: 40,
   days: 30,
   pointsPerVisit: 5,
-  pointsPerUnit: 1,
+  pointsPerUnit: "1",
   options: [
     { title: "Croissant", points: 50 },
     { title: "Coffee and a pastry", points: 120 },
@@ -190,7 +190,8 @@ function simulateCustomers({ rewardId, options }: Bakery, now: Date, today: numb
       // Staff scans take the purchase (2.50 to 18.00 EUR); self-scans earn the visit's points only.
       const amount = bySelf ? null : 250 + Math.floor(random() * 1_551);
       const delta =
-        DEMO_BAKERY.pointsPerVisit + (amount === null ? 0 : Math.floor((amount * DEMO_BAKERY.pointsPerUnit) / 100));
+        DEMO_BAKERY.pointsPerVisit +
+        (amount === null ? 0 : Math.floor((amount * Number(DEMO_BAKERY.pointsPerUnit)) / 100));
       balance += delta;
       earned += delta;
       spend += amount ?? 0;

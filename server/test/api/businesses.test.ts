@@ -32,6 +32,7 @@ describe("add-business", () => {
       time_zone: "UTC",
       // The country's currency (issue 23): the form left it blank.
       currency: "GBP",
+      max_purchase_amount: "10000",
       created_at: expect.any(String),
     });
     const file = await t.get(business.business_logo!.replace(/^\/api/, ""));

@@ -55,7 +55,7 @@ describe("add-reward per kind", () => {
       kind: "points",
       stamps_required: 0,
       points_per_visit: 5,
-      points_per_unit: 1,
+      points_per_unit: "1",
       cashback_percent: null,
       expire_after_days: 180,
       referral_bonus: 10,

@@ -41,7 +41,7 @@ const reward = (over: Partial<RewardRow> = {}): RewardRow => ({
   kind: "stamps",
   stampsRequired: 5,
   pointsPerVisit: 0,
-  pointsPerUnit: 0,
+  pointsPerUnit: "0",
   cashbackBasisPoints: 0,
   cashbackTiers: [],
   expireAfterDays: null,
@@ -91,6 +91,7 @@ const state = (c: Partial<CardRow> = {}, r: Partial<RewardRow> | null = {}, frau
   reward: r === null ? null : reward(r),
   unit: r?.kind ?? "stamps",
   currency: "EUR",
+  maxPurchase: 1_000_000,
   day,
   fraudThreshold,
 });
@@ -270,7 +271,7 @@ const points = (over: Partial<RewardRow> = {}): Partial<RewardRow> => ({
   kind: "points",
   stampsRequired: 0,
   pointsPerVisit: 0,
-  pointsPerUnit: 1,
+  pointsPerUnit: "1",
   ...over,
 });
 const cashback = (over: Partial<RewardRow> = {}): Partial<RewardRow> => ({
@@ -294,11 +295,11 @@ const inCurrency = (s: CardState, currency: string | null): CardState => ({ ...s
 
 describe("points earned", () => {
   it("are points per whole 1.00 of the amount, rounded down, plus the visit's", () => {
-    expect(pointsEarned({ pointsPerVisit: 0, pointsPerUnit: 1 }, 999, "EUR")).toBe(9);
-    expect(pointsEarned({ pointsPerVisit: 0, pointsPerUnit: 1 }, 1000, "EUR")).toBe(10);
-    expect(pointsEarned({ pointsPerVisit: 5, pointsPerUnit: 3 }, 1099, "EUR")).toBe(5 + 32);
-    expect(pointsEarned({ pointsPerVisit: 0, pointsPerUnit: 1 }, 1999, "JPY")).toBe(1999);
-    expect(pointsEarned({ pointsPerVisit: 0, pointsPerUnit: 1 }, 1999, "KWD")).toBe(1);
+    expect(pointsEarned({ pointsPerVisit: 0, pointsPerUnit: "1" }, 999, "EUR")).toBe(9);
+    expect(pointsEarned({ pointsPerVisit: 0, pointsPerUnit: "1" }, 1000, "EUR")).toBe(10);
+    expect(pointsEarned({ pointsPerVisit: 5, pointsPerUnit: "3" }, 1099, "EUR")).toBe(5 + 32);
+    expect(pointsEarned({ pointsPerVisit: 0, pointsPerUnit: "1" }, 1999, "JPY")).toBe(1999);
+    expect(pointsEarned({ pointsPerVisit: 0, pointsPerUnit: "1" }, 1999, "KWD")).toBe(1);
   });
 
   it("on a staff scan with an amount: the balance, lifetime totals and one visit toward the day", () => {
@@ -371,9 +372,9 @@ describe("points earned", () => {
   });
 
   it("count one visit toward the fraud threshold, however many points", () => {
-    const done = decide(state({ stampsToday: 5 }, points({ pointsPerUnit: 100 }), 5), earn("100"));
+    const done = decide(state({ stampsToday: 5 }, points({ pointsPerUnit: "100" }), 5), earn("100"));
     expect(done).toMatchObject({ delta: 10_000, flag: true, values: { stampsToday: 6 } });
-    expect(decide(state({ stampsToday: 4 }, points({ pointsPerUnit: 100 }), 5), earn("100"))).toMatchObject({
+    expect(decide(state({ stampsToday: 4 }, points({ pointsPerUnit: "100" }), 5), earn("100"))).toMatchObject({
       flag: false,
     });
   });

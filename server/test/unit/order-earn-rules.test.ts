@@ -22,7 +22,7 @@ const reward = (over: Partial<RewardRow> = {}): RewardRow => ({
   kind: "stamps",
   stampsRequired: 5,
   pointsPerVisit: 0,
-  pointsPerUnit: 0,
+  pointsPerUnit: "0",
   cashbackBasisPoints: 0,
   cashbackTiers: [],
   expireAfterDays: null,
@@ -72,11 +72,12 @@ const state = (c: Partial<CardRow> = {}, r: Partial<RewardRow> | null = {}, frau
   reward: r === null ? null : reward(r),
   unit: r?.kind ?? "stamps",
   currency: "EUR",
+  maxPurchase: 1_000_000,
   day,
   fraudThreshold,
 });
 
-const points: Partial<RewardRow> = { kind: "points", stampsRequired: 0, pointsPerVisit: 10, pointsPerUnit: 2 };
+const points: Partial<RewardRow> = { kind: "points", stampsRequired: 0, pointsPerVisit: 10, pointsPerUnit: "2" };
 const cashback: Partial<RewardRow> = {
   kind: "cashback",
   stampsRequired: 0,

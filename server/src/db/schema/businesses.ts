@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { files } from "./files";
 
@@ -47,6 +57,8 @@ export const businesses = pgTable(
     fraudThreshold: integer("fraud_threshold").notNull().default(5),
     /** ISO 4217 (issue 23): points and cashback count in it; defaults from the country. */
     currency: text("currency"),
+    /** The largest purchase that earns, in the business's currency: an amount above it earns nothing. */
+    maxPurchaseAmount: numeric("max_purchase_amount", { precision: 12, scale: 2 }).notNull().default("10000"),
     // The card design (issue 25 point 1). Null until the owner designs the card: the passes keep
     // their old look (colours from the logo, the business name as title).
     cardTitle: text("card_title"),

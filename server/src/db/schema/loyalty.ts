@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   text,
@@ -48,9 +49,12 @@ export const rewards = pgTable(
     kind: text("kind", { enum: KIND_NAMES }).notNull().default(DEFAULT_KIND),
     /** Stamps programmes: stamps for the reward. 0 for points and cashback. */
     stampsRequired: integer("stamps_required").notNull(),
-    /** Points programmes: points per visit, and per 1.00 of the business's currency (rounded down). */
+    /**
+     * Points programmes: points per visit, and per 1.00 of the business's currency, in hundredths
+     * ("0.10": one point per 10.00; an order's points are rounded down).
+     */
     pointsPerVisit: integer("points_per_visit").notNull().default(0),
-    pointsPerUnit: integer("points_per_unit").notNull().default(0),
+    pointsPerUnit: numeric("points_per_unit", { precision: 8, scale: 2 }).notNull().default("0"),
     /** Cashback programmes: the percent in basis points (500 = 5 %), and tiers by lifetime spend. */
     cashbackBasisPoints: integer("cashback_basis_points").notNull().default(0),
     /** [{ fromMinor, basisPoints }], ascending: from that lifetime spend (minor units) on, that rate. */

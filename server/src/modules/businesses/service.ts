@@ -4,6 +4,7 @@ import type { addAddressBody } from "../../../../contract/address";
 import type { addBusinessBody, Business } from "../../../../contract/business";
 import type { Address } from "../../../../contract/address";
 import { fileUrl } from "../../../../contract/files";
+import { hundredthsText, toHundredths } from "../../../../contract/money";
 import type { PageQuery, Paginated } from "../../../../contract/pagination";
 import type { Db } from "../../db/client";
 import { addresses, businesses } from "../../db/schema";
@@ -34,6 +35,7 @@ const businessColumns = {
   time_zone: businesses.timeZone,
   currency: businesses.currency,
   fraud_threshold: businesses.fraudThreshold,
+  maxPurchaseAmount: businesses.maxPurchaseAmount,
   // Written out qualified: Drizzle renders columns unqualified in a select, which inside this
   // subquery would compare addresses.business_id with addresses.id.
   addresses_count: sql<number>`(select count(*)::int from "addresses" where "addresses"."business_id" = "businesses"."id")`,
@@ -42,14 +44,19 @@ const businessColumns = {
 const selectBusinesses = (db: Db) => db.select(businessColumns).from(businesses);
 type BusinessRow = Awaited<ReturnType<ReturnType<typeof selectBusinesses>["execute"]>>[number];
 
-function toBusiness({ logoFileId, createdAt, ...row }: BusinessRow): Business {
+function toBusiness({ logoFileId, createdAt, maxPurchaseAmount, ...row }: BusinessRow): Business {
   return {
     ...row,
+    max_purchase_amount: hundredthsText(toHundredths(maxPurchaseAmount)!),
     addresses_count: Number(row.addresses_count),
     business_logo: logoFileId ? fileUrl(logoFileId) : null,
     created_at: createdAt.toISOString(),
   };
 }
+
+/** The purchase limit when the form gives one (none: a new business's default, an edit's own). */
+const maxPurchase = (body: BusinessInput) =>
+  body.max_purchase_amount === undefined ? {} : { maxPurchaseAmount: hundredthsText(body.max_purchase_amount) };
 
 const placeValues = (body: Omit<BusinessInput | AddressInput, "id">) => ({
   businessCategory: body.business_category,
@@ -110,6 +117,7 @@ export async function addBusiness(db: Db, ownerId: number, body: BusinessInput):
         logoFileId,
         fraudThreshold: body.fraud_threshold,
         currency,
+        ...maxPurchase(body),
         ...placeValues(place),
         ...(body.time_zone ? { timeZone: body.time_zone } : {}),
       })
@@ -144,6 +152,7 @@ export async function updateBusiness(db: Db, ownerId: number, id: number, body: 
         logoFileId,
         fraudThreshold: body.fraud_threshold,
         currency,
+        ...maxPurchase(body),
         ...placeValues(place),
         // Past scans stay counted on the days they had; new ones count in the new zone.
         ...(body.time_zone ? { timeZone: body.time_zone } : {}),

@@ -1,12 +1,12 @@
 import type { z } from "zod";
-import { fromMinor } from "../../../../contract/money";
+import { fromMinor, hundredthsText } from "../../../../contract/money";
 import { kindOf } from "../../../../kinds/index";
 import { serverKind, type ServerKind } from "../../../../kinds/server";
 import { percentText, type addRewardBody, type Reward } from "../../../../contract/rewards";
 import type { rewards } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";
 import { referralBonusOf } from "./programme-terms";
-import { amountMinor } from "./engine/earn";
+import { amountMinor, pointsPerUnitHundredths } from "./engine/earn";
 
 type AddRewardInput = z.output<typeof addRewardBody>;
 type RewardRow = typeof rewards.$inferSelect;
@@ -81,7 +81,7 @@ export function programmeAnswer(
     kind: row.kind,
     stamps_required: row.stampsRequired,
     points_per_visit: row.pointsPerVisit,
-    points_per_unit: row.pointsPerUnit,
+    points_per_unit: hundredthsText(pointsPerUnitHundredths(row)),
     cashback_percent: null,
     tiers: row.cashbackTiers.map((tier) => ({
       // A cashback reward always has a currency: add-reward requires it, and it stays while the reward runs.

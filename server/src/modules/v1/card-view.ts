@@ -1,10 +1,12 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
+import { hundredthsText } from "../../../../contract/money";
 import { addToWalletUrl } from "../../../../contract/qr-codes";
 import type { V1Card } from "../../../../contract/v1/cards";
 import type { Db } from "../../db/client";
 import { cards, customers, qrCodes } from "../../db/schema";
 import { cardBalance, cardTerms } from "../loyalty/card-balance";
 import { resolveReward } from "../loyalty/cards";
+import { pointsPerUnitHundredths } from "../loyalty/engine/earn";
 import { wordsIn } from "../../i18n/programme-words";
 
 /** The public API answers in English only (see i18n/sentence.ts). */
@@ -37,6 +39,8 @@ export async function v1Cards(db: Db, origin: string, ownerId: number, where: SQ
         programme: balance.kind,
         balance: card.stamps,
         balance_text: balance.balance_text,
+        points_per_unit:
+          reward && pointsPerUnitHundredths(reward) > 0 ? hundredthsText(pointsPerUnitHundredths(reward)) : null,
         reward_ready: balance.reward_ready,
         url: qr ? addToWalletUrl(origin, qr.token) : null,
         created_at: card.createdAt.toISOString(),

@@ -86,6 +86,7 @@ export const apiAr: Record<ApiKey, string> = {
   "scan.balanceTooLarge": "سيصبح رصيد البطاقة كبيرًا جدًا.",
   "scan.wholeStamps": "يجب أن تكون الأختام عددًا صحيحًا من 1 فأكثر.",
   "scan.enterAmount": "أدخل مبلغ الشراء.",
+  "scan.aboveLimit": "المبلغ أعلى من حد هذا النشاط التجاري البالغ {limit} {currency}: لا يكسب شيئًا.",
   "redeem.scanStampCard": "تُستبدل مكافأة بطاقة الأختام بمسح البطاقة.",
   "redeem.chooseOption": "اختر خيارًا: هذه البطاقة تجمع النقاط.",
   "redeem.unknownOption": "هذا الخيار ليس من مكافآت هذه البطاقة.",

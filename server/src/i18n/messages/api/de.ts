@@ -90,6 +90,7 @@ export const apiDe: Record<ApiKey, string> = {
   "scan.balanceTooLarge": "Das Guthaben der Karte wäre zu hoch.",
   "scan.wholeStamps": "Stempel müssen eine ganze Zahl ab 1 sein.",
   "scan.enterAmount": "Geben Sie den Einkaufsbetrag ein.",
+  "scan.aboveLimit": "Der Betrag liegt über der Grenze dieses Geschäfts von {limit} {currency}: Er bringt nichts ein.",
   "redeem.scanStampCard": "Die Prämie einer Stempelkarte wird durch Scannen der Karte eingelöst.",
   "redeem.chooseOption": "Wählen Sie eine Option: Diese Karte sammelt Punkte.",
   "redeem.unknownOption": "Diese Option gehört nicht zu den Prämien dieser Karte.",

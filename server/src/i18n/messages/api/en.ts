@@ -94,6 +94,7 @@ export const apiEn = {
   "scan.balanceTooLarge": "The card's balance would be too large.",
   "scan.wholeStamps": "Stamps must be a whole number from 1.",
   "scan.enterAmount": "Enter the purchase amount.",
+  "scan.aboveLimit": "The amount is above this business's limit of {limit} {currency}: it earns nothing.",
   "redeem.scanStampCard": "A stamp card's reward is redeemed by scanning the card.",
   "redeem.chooseOption": "Choose an option: this card collects points.",
   "redeem.unknownOption": "This option is not one of this card's rewards.",

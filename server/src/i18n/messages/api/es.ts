@@ -87,6 +87,7 @@ export const apiEs: Record<ApiKey, string> = {
   "scan.balanceTooLarge": "El saldo de la tarjeta sería demasiado grande.",
   "scan.wholeStamps": "Los sellos deben ser un número entero a partir de 1.",
   "scan.enterAmount": "Introduce el importe de la compra.",
+  "scan.aboveLimit": "El importe supera el límite de este negocio, {limit} {currency}: no suma nada.",
   "redeem.scanStampCard": "La recompensa de una tarjeta de sellos se canjea escaneando la tarjeta.",
   "redeem.chooseOption": "Elige una opción: esta tarjeta acumula puntos.",
   "redeem.unknownOption": "Esta opción no es una de las recompensas de esta tarjeta.",

@@ -89,6 +89,7 @@ export const apiFr: Record<ApiKey, string> = {
   "scan.balanceTooLarge": "Le solde de la carte serait trop élevé.",
   "scan.wholeStamps": "Les tampons doivent être un nombre entier à partir de 1.",
   "scan.enterAmount": "Saisissez le montant de l’achat.",
+  "scan.aboveLimit": "Le montant dépasse la limite de ce commerce, {limit} {currency} : il ne rapporte rien.",
   "redeem.scanStampCard": "La récompense d’une carte à tampons s’obtient en scannant la carte.",
   "redeem.chooseOption": "Choisissez une option : cette carte cumule des points.",
   "redeem.unknownOption": "Cette option ne fait pas partie des récompenses de cette carte.",

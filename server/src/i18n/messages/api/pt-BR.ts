@@ -87,6 +87,7 @@ export const apiPtBR: Record<ApiKey, string> = {
   "scan.balanceTooLarge": "O saldo do cartão ficaria grande demais.",
   "scan.wholeStamps": "Os selos devem ser um número inteiro a partir de 1.",
   "scan.enterAmount": "Informe o valor da compra.",
+  "scan.aboveLimit": "O valor passa do limite deste negócio, {limit} {currency}: não rende nada.",
   "redeem.scanStampCard": "A recompensa de um cartão de selos é resgatada escaneando o cartão.",
   "redeem.chooseOption": "Escolha uma opção: este cartão acumula pontos.",
   "redeem.unknownOption": "Esta opção não é uma das recompensas deste cartão.",

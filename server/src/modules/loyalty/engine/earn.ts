@@ -1,4 +1,4 @@
-import { amountInMinor, minorDigits, toMinor } from "../../../../../contract/money";
+import { amountInMinor, hundredthsText, minorDigits, toMinor } from "../../../../../contract/money";
 import { serverKind } from "../../../../../kinds/server";
 import { sentence, type Sentence } from "../../../i18n/sentence";
 import type { CardRow, RewardRow } from "./types";
@@ -30,8 +30,20 @@ export function purchaseMinor(amount: string, currency: string | null): { minor:
 export const visitEarn = (reward: Pick<RewardRow, "kind" | "pointsPerVisit">) =>
   serverKind(reward.kind).visitEarn(reward);
 
-export { pointsEarned } from "../../../../../kinds/points/server";
+export { pointsEarned, pointsPerUnitHundredths } from "../../../../../kinds/points/server";
 export { cashbackEarned, cashbackRate } from "../../../../../kinds/cashback/server";
+
+/**
+ * Whether a purchase of `amountMinor` is above the business's limit (`max_purchase_amount`, in
+ * hundredths of its currency): compared exactly, both sides in hundredths × the minor units.
+ */
+export function abovePurchaseLimit(amountMinor: number, maxHundredths: number, currency: string): boolean {
+  return BigInt(amountMinor) * 100n > BigInt(maxHundredths) * 10n ** BigInt(minorDigits(currency));
+}
+
+/** The refusal of a purchase above the business's limit, naming it. */
+export const aboveLimitSentence = (maxHundredths: number, currency: string): Sentence =>
+  sentence("scan.aboveLimit", { limit: hundredthsText(maxHundredths), currency });
 
 /**
  * When a card's unspent stamps or points lapse: `expire_after_days` after its last visit (a join

@@ -6,6 +6,7 @@ import { reusableSelect } from "../../../db/reusable-select";
 import { businesses, cards, customers, rewards } from "../../../db/schema";
 import { businessToday, businessTomorrow } from "../day";
 import { withHolder } from "../card-holder";
+import { toHundredths } from "../../../../../contract/money";
 import { chooseReward, type CardState } from "./rules";
 
 const ownReward = alias(rewards, "own_reward");
@@ -39,6 +40,7 @@ const cardSelect = (where: SQL, lock: boolean) => (tx: Db) => {
         newest: newestReward,
         fraudThreshold: businesses.fraudThreshold,
         currency: businesses.currency,
+        maxPurchase: businesses.maxPurchaseAmount,
         businessName: businesses.businessName,
         customerName: customers.name,
         now: sql<number>`(extract(epoch from now()) * 1000)::float8`,
@@ -74,6 +76,7 @@ function cardSelects(lock: boolean) {
       // The balance is in the unit of the reward the card collected for, even retired.
       unit: row.own?.kind ?? DEFAULT_KIND,
       currency: row.currency,
+      maxPurchase: toHundredths(row.maxPurchase) ?? 0,
       day: { now: new Date(Number(row.now)), today: row.today, tomorrow: new Date(Number(row.tomorrow)) },
       fraudThreshold: row.fraudThreshold,
       names: { customer: row.customerName, business: row.businessName },

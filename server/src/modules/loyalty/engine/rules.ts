@@ -1,7 +1,7 @@
 import { referralBonusOf } from "../programme-terms";
 import { DEFAULT_KIND } from "../../../../../kinds/index";
 import { serverKind } from "../../../../../kinds/server";
-import { expiresAt, MAX_BALANCE, purchaseMinor, visitEarn } from "./earn";
+import { aboveLimitSentence, abovePurchaseLimit, expiresAt, MAX_BALANCE, purchaseMinor, visitEarn } from "./earn";
 import { redeemCost } from "./spend";
 import type {
   CardRow,
@@ -136,7 +136,7 @@ function counted(card: CardRow, today: string, added: number, selfAdded: number)
  * balance never below zero, the day's counters and the fraud threshold.
  */
 export function decide(state: CardState, change: Change): Decision {
-  const { reward, day, fraudThreshold, currency } = state;
+  const { reward, day, fraudThreshold, currency, maxPurchase } = state;
   const { today } = day;
   const restart = reward && reward.kind !== state.unit ? { title: reward.title } : null;
   const card: CardRow = restart ? { ...state.card, stamps: 0, rewardId: reward!.id } : state.card;
@@ -232,6 +232,15 @@ export function decide(state: CardState, change: Change): Decision {
   if (change.kind === "redeem") {
     const spent = redeemCost(reward, card.stamps, change, currency);
     return "message" in spent ? { action: "refuse", ...spent } : spend(spent.cost, spent.option ?? undefined);
+  }
+
+  // The amount rule, one for every path (the scanner, /v1, the tills) and every kind: a purchase
+  // above the business's limit earns nothing (a stamp card's amount, unread, is held to it too).
+  if ((change.kind === "staff-scan" || change.kind === "earn") && change.amount && currency) {
+    const amount = purchaseMinor(change.amount, currency);
+    if ("minor" in amount && abovePurchaseLimit(amount.minor, maxPurchase, currency)) {
+      return { action: "refuse", field: "amount", message: aboveLimitSentence(maxPurchase, currency) };
+    }
   }
 
   if (change.kind === "staff-scan" || change.kind === "earn") {

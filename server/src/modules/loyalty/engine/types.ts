@@ -34,6 +34,8 @@ export type CardState = {
   unit: Unit;
   /** The business's currency (ISO 4217); null until the owner sets it. */
   currency: string | null;
+  /** The business's largest purchase that earns, in hundredths of its currency. */
+  maxPurchase: number;
   day: DayBounds;
   fraudThreshold: number;
 };
