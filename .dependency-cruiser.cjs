@@ -4,6 +4,7 @@
  *   config.ts, logger.ts, i18n/   what the process is told, how it logs, its words
  *   crypto.ts, settings/          hashing and tokens; the wallets' settings as config reads them
  *   db/                           schema and client
+ *   domain/                       the domain's own refusals, which know nothing of HTTP
  *   http/                         the request's plumbing: route(), errors, auth, idempotency
  *   services/                     infrastructure that serves the modules: jobs, mail, push, payments
  *   modules/<name>/               one resource each; no loop between two module folders
@@ -31,6 +32,7 @@ const KINDS_SERVER = "^kinds/(server|[^/]+/server)";
 const layers = [
   ["base", `${SRC}(config\\.ts|logger\\.ts|i18n/|crypto\\.ts|settings/)`],
   ["db", `${SRC}db/`],
+  ["domain", `${SRC}domain/`],
   ["http", `${SRC}http/`],
   ["services", `${SRC}services/`],
   ["modules", `${SRC}modules/`],
@@ -90,6 +92,14 @@ module.exports = {
         "The kinds' server half sits below the modules (every module asks it): it may read the base layer (words), nothing above.",
       from: { path: "^kinds/" },
       to: { path: `${SRC}(db/|http/|services/|modules/|app\\.ts|main\\.ts|prepare\\.ts|cli/|seed)` },
+    },
+    {
+      name: "engine-knows-no-http",
+      severity: "error",
+      comment:
+        "The card engine is the domain: it refuses with domain/refusal.ts, which each surface maps (http/failure.ts), and imports nothing of HTTP.",
+      from: { path: `${SRC}modules/loyalty/engine/` },
+      to: { path: [`${SRC}http/`, "node_modules/fastify/"] },
     },
     {
       name: "contract-stays-shared",

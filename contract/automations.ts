@@ -13,7 +13,10 @@ export type AutomationKind = (typeof AUTOMATION_KINDS)[number];
 export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; when: string }> = {
   win_back: { title: "Win-back", when: "once a customer has not visited for N days (once per absence)" },
   birthday: { title: "Birthday", when: "on the customer's birthday (once a year; needs their birthday)" },
-  near_reward: { title: "Near reward", when: "when one stamp is left (once per reward)" },
+  near_reward: {
+    title: "Near reward",
+    when: "when one stamp is left, or points or cashback spend are within 10 % of the next reward (once per reward)",
+  },
   welcome: { title: "Welcome", when: "after a customer joins (once)" },
   about_to_expire: {
     title: "About to expire",

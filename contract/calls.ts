@@ -25,6 +25,7 @@ import { couponApplyBody, receiptParams, stripeWebhookBody, subscriptionChargeBo
 import { generateQrBody, qrDetailQuery, qrIdBody, qrIdQuery, qrListQuery, qrModeBody, singleQrQuery } from "./qr-codes";
 import {
   addRewardBody,
+  rewardExpiryPreviewBody,
   rewardIdBody,
   rewardListQuery,
   rewardOptionAddBody,
@@ -135,6 +136,13 @@ export const calls = {
   rewardList: { method: "GET", path: "/reward-list", access: "owner", query: rewardListQuery, list: paged },
   addReward: { method: "POST", path: "/add-reward", access: "owner", body: addRewardBody, feature: "stamp-cards" },
   removeReward: { method: "POST", path: "/remove-reward", access: "owner", body: rewardIdBody },
+  /** What an expiry change would lapse in the next 30 days (the reward form shows it as it is typed). */
+  rewardExpiryPreview: {
+    method: "POST",
+    path: "/reward-expiry-preview",
+    access: "owner",
+    body: rewardExpiryPreviewBody,
+  },
   // Programmes beyond stamps (issue 23): a points programme's catalogue, and redeeming points or cashback.
   rewardOptionAdd: {
     method: "POST",

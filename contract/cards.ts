@@ -1,3 +1,4 @@
+import type { ActorView } from "./actors";
 import type { RewardKind } from "./rewards";
 import { z } from "zod";
 import { id } from "./ids";
@@ -63,6 +64,8 @@ export type CardEvent = {
   amount: string | null;
   reason: string | null;
   actor_name: string | null;
+  /** Who made the change: the customer, staff, the owner, an API key, a till, the system. */
+  actor: ActorView;
   qr_label: string | null;
   created_at: string;
 };

@@ -1,3 +1,4 @@
+import type { ActorView } from "./actors";
 import { z } from "zod";
 import { calendarDate } from "./fields";
 import { id, optionalId } from "./ids";
@@ -185,6 +186,8 @@ export type CustomerHistoryEntry = {
   amount: string | null;
   location: string | null;
   staff_name: string | null;
+  /** Who made it: the customer, staff, the owner, an API key, a till. */
+  actor: ActorView;
   created_at: string;
 };
 

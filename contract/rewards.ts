@@ -59,6 +59,15 @@ export const MAX_COOLDOWN_MINUTES = 7 * 24 * 60;
 export const DEFAULT_DAILY_CAP = 1;
 export const MAX_DAILY_CAP = 50;
 
+/**
+ * Unspent stamps or points lapse this many days after the card's last earn; blank or null = never.
+ * Turned on or shortened, every card gets a full window from the change.
+ */
+const expireAfterDays = z.preprocess(
+  (value) => (value === "" || value === undefined ? null : value),
+  wholeNumber("days before expiry", 1, MAX_EXPIRE_DAYS).nullable(),
+);
+
 /** add-reward: with `id` it edits that reward (product.md §4 Reward). */
 export const addRewardBody = z
   .object({
@@ -76,11 +85,7 @@ export const addRewardBody = z
       .optional()
       .default(DEFAULT_KIND),
     ...KIND_FIELDS,
-    /** Unspent stamps or points lapse this many days after the last visit; blank or null = never. */
-    expire_after_days: z.preprocess(
-      (value) => (value === "" || value === undefined ? null : value),
-      wholeNumber("days before expiry", 1, MAX_EXPIRE_DAYS).nullable(),
-    ),
+    expire_after_days: expireAfterDays,
     /**
      * The referrer's bonus when a referred friend's referral pays (stamps, points, or cashback's
      * decimal amount); blank = the default, 0 = off. The friend's too, unless `referral_friend_bonus`.
@@ -167,3 +172,18 @@ export const reward = z.object({
 export type Reward = z.infer<typeof reward>;
 
 export const rewardIdBody = z.object({ id });
+
+/** reward-expiry-preview: what setting a reward's expiry to `expire_after_days` would lapse soon. */
+export const rewardExpiryPreviewBody = z.object({ reward_id: refId("reward"), expire_after_days: expireAfterDays });
+export type RewardExpiryPreviewBody = z.input<typeof rewardExpiryPreviewBody>;
+
+/** How far ahead reward-expiry-preview looks, in days. */
+export const EXPIRY_PREVIEW_DAYS = 30;
+
+/** The cards whose balance would lapse within EXPIRY_PREVIEW_DAYS, and those balances' sum in `unit`. */
+export const rewardExpiryPreview = z.object({
+  cards: z.number().int(),
+  amount: z.number().int(),
+  unit: z.enum(["stamps", "points"]),
+});
+export type RewardExpiryPreview = z.infer<typeof rewardExpiryPreview>;

@@ -1,3 +1,4 @@
+import type { ActorView } from "./actors";
 import type { RewardKind } from "./rewards";
 import { z } from "zod";
 import { calendarDate } from "./fields";
@@ -98,6 +99,8 @@ export type Scan = {
   business_name: string;
   location: string | null;
   staff_name: string | null;
+  /** Who made the scan: the customer, staff, the owner, an API key, a till. */
+  actor: ActorView;
   stamps_after: number;
   /** Issue 23: the programme the scan counted for, the balance after it in its terms ("340 points",
    * "€4.60", "7 stamps") and the purchase amount (decimal string) when one was entered. */

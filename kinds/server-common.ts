@@ -7,7 +7,7 @@ import type { Translate } from "../server/src/i18n";
 import { programmeWords } from "../server/src/i18n/programme-words";
 import { sentence, type Sentence } from "../server/src/i18n/sentence";
 import type { KindName } from "./index";
-import type { ColumnsContext, EarnContext, EarnVerdict, PassCardView, PassField } from "./server-types";
+import type { ColumnsContext, EarnContext, EarnVerdict, PassCardView, PassField, SegmentSql } from "./server-types";
 
 /**
  * What the kinds that earn on a purchase amount (points, cashback) share on the server: written
@@ -93,6 +93,9 @@ export function amountField(card: PassCardView, t: Translate, label: string): Pa
 export const balanceModule = (card: PassCardView, t: Translate) => [
   { id: "reward", header: t("pass.balance"), body: balanceText(card.terms, card.balance, programmeWords(t)) },
 ];
+
+/** Once per reward cycle: the count of rewards redeemed so far. */
+export const rewardCycle = (card: SegmentSql) => sql`'cycle:' || ${card.rewardsRedeemed}::text`;
 
 /** SQL that is never true (a kind without the notion). */
 export const FALSE_SQL = sql`false`;

@@ -100,6 +100,8 @@ export type SegmentSql = {
   cheapest: SQL | SQL.Aliased | AnyColumn;
   /** The next tier's threshold above the card's lifetime spend. */
   nextThreshold: SQL;
+  /** The rewards the card has redeemed so far. */
+  rewardsRedeemed: SQL | AnyColumn;
 };
 
 /**
@@ -154,6 +156,8 @@ export interface ServerKind extends SharedKind {
   readySql(card: SegmentSql): SQL;
   /** Whether the card is near its reward, in SQL (null: never). */
   nearSql(card: SegmentSql): SQL;
+  /** The near-reward automation's period, in SQL text: a card is told once per period. */
+  nearPeriodSql(card: SegmentSql): SQL;
   /** The export's currency cell (SQL text) from the business's currency (SQL text). */
   exportCurrency(currency: string): string;
   /** The export's balance-after cell (SQL text): the count, or money. */

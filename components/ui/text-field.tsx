@@ -8,9 +8,11 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, "name"> & {
   hint?: string;
 };
 
-/** A labelled input whose error and hint are tied to it for screen readers. */
-export function TextField({ label, error, hint, id, ...input }: Props) {
+/** A labelled input whose error and hint are tied to it for screen readers; `children` follow them. */
+export function TextField({ label, error, hint, id, children, ...input }: Props) {
   return (
-    <Field label={label} id={id} hint={hint} error={error} control={(wiring) => <input {...wiring} {...input} />} />
+    <Field label={label} id={id} hint={hint} error={error} control={(wiring) => <input {...wiring} {...input} />}>
+      {children}
+    </Field>
   );
 }

@@ -133,6 +133,8 @@ export const cashback: ServerKind = {
   readySql: () => FALSE_SQL,
   // Lifetime spend within 10 % below the next tier's threshold (the first above it).
   nearSql: (card) => sql`${card.lifetimeSpend} * 10 >= ${card.nextThreshold} * 9`,
+  // Once per tier.
+  nearPeriodSql: (card) => sql`'tier:' || (${card.nextThreshold})::text`,
   exportCurrency: (currency) => currency,
   exportBalance: (_balance, money) => money,
 };

@@ -10,6 +10,7 @@ import {
   NO_COLUMNS,
   NULL_SQL,
   purchaseOf,
+  rewardCycle,
   sharedColumnProblems,
   stampsNotCollected,
   visitMessage,
@@ -108,6 +109,7 @@ export const points: ServerKind = {
   // Within 10 % below the cheapest option. Integer arithmetic: exact.
   nearSql: (card) =>
     sql`${card.stamps} < ${card.cheapest} and ${card.stamps}::bigint * 10 >= ${card.cheapest}::bigint * 9`,
+  nearPeriodSql: rewardCycle,
   exportCurrency: (currency) => currency,
   exportBalance: (balance) => `${balance}::text`,
 };

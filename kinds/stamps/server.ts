@@ -2,7 +2,7 @@ import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { ScanResult } from "../../contract/wallet";
 import type { Translate } from "../../server/src/i18n";
 import { sentence, type Sentence } from "../../server/src/i18n/sentence";
-import { NO_COLUMNS, sharedColumnProblems, wholeBonus } from "../server-common";
+import { NO_COLUMNS, rewardCycle, sharedColumnProblems, wholeBonus } from "../server-common";
 import type { ServerKind } from "../server-types";
 import { rewardReady, stamps as shared } from "./shared";
 
@@ -101,6 +101,7 @@ export const stamps: ServerKind = {
   stampsRequiredSql: (required) => required,
   readySql: (card) => rewardReadySql(card.stamps, card.stampsRequired),
   nearSql: (card) => sql`${card.stamps} = ${card.stampsRequired} - 1`,
+  nearPeriodSql: rewardCycle,
   exportCurrency: () => `''`,
   exportBalance: (balance) => `${balance}::text`,
 };

@@ -13,6 +13,7 @@ import { useProfile } from "@/lib/browser/queries/user";
 import { labelColumns } from "@/components/ui/stack-table";
 import { Flags, stampsOf } from "./flags";
 import { ReferralBonuses } from "./referral-bonuses";
+import { useActorText } from "../actor-text";
 
 function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: () => void }) {
   const owner = useProfile().data?.role === "owner";
@@ -20,6 +21,7 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
   const c = customer;
   const t = useTranslations("dashboardMore.customer");
   const segments = useTranslations("dashboardMore.segments");
+  const actorText = useActorText();
   const format = useFormatter();
   const when = (iso: string) => format.dateTime(new Date(iso), "dayTime");
   return (
@@ -107,7 +109,7 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
                   <td>
                     <span className={`badge scan-${h.kind}`}>{t(`kind.${h.kind}`)}</span>
                   </td>
-                  <td>{h.staff_name ?? (h.location ? t("selfScanAt", { location: h.location }) : t("selfScan"))}</td>
+                  <td>{actorText(h.actor, h.location)}</td>
                   <td>
                     <span data-api-text>{h.balance_after_text}</span>
                     {h.amount && <span className="small muted block">{t("onAmount", { amount: h.amount })}</span>}

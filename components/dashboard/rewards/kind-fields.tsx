@@ -17,6 +17,7 @@ import {
   DEFAULT_REFERRAL_BONUS,
   type RewardKind,
 } from "@/contract/rewards";
+import { ExpiryPreview } from "./expiry-preview";
 import { useRewardSummary } from "./reward-summary";
 
 type Field = (name: string) => {
@@ -76,10 +77,14 @@ export function KindChoice({
 
 const numeric = { type: "number", inputMode: "numeric" } as const;
 
-/** Expiry: stamps and points only (cashback money never lapses). */
-function Lapse({ kind, field }: { kind: RewardKind; field: Field }) {
+/**
+ * Expiry: stamps and points only (cashback money never lapses). A saved reward's field previews
+ * what the days typed would lapse.
+ */
+function Lapse({ kind, field, rewardId }: { kind: RewardKind; field: Field; rewardId?: number }) {
   const t = useTranslations("dashboardMore.kindFields");
   const unit = kind === "points" ? "points" : "stamps";
+  const days = field("expire_after_days");
   return (
     <TextField
       label={t("expire")}
@@ -87,8 +92,10 @@ function Lapse({ kind, field }: { kind: RewardKind; field: Field }) {
       min={1}
       max={MAX_EXPIRE_DAYS}
       hint={t("expireHint", { unit })}
-      {...field("expire_after_days")}
-    />
+      {...days}
+    >
+      {rewardId !== undefined && <ExpiryPreview rewardId={rewardId} days={days.value} />}
+    </TextField>
   );
 }
 
@@ -136,12 +143,15 @@ export function KindFields({
   tiers,
   onTiers,
   errors,
+  rewardId,
 }: {
   kind: RewardKind;
   field: Field;
   tiers: TierRow[];
   onTiers: (rows: TierRow[]) => void;
   errors: Record<string, string>;
+  /** The saved reward of this kind being edited: its expiry field previews a change. */
+  rewardId?: number;
 }) {
   const t = useTranslations("dashboardMore.kindFields");
   if (kind === "stamps") {
@@ -156,7 +166,7 @@ export function KindFields({
           required
           {...field("stamps_required")}
         />
-        <Lapse kind={kind} field={field} />
+        <Lapse kind={kind} field={field} rewardId={rewardId} />
       </div>
     );
   }
@@ -181,7 +191,7 @@ export function KindFields({
           hint={t("perVisitHint")}
           {...field("points_per_visit")}
         />
-        <Lapse kind={kind} field={field} />
+        <Lapse kind={kind} field={field} rewardId={rewardId} />
       </div>
     );
   }

@@ -194,7 +194,14 @@ export function RewardForm({
         </div>
         <TextField label={t("description")} hint={t("descriptionHint")} {...form.field("description")} />
         <KindChoice value={kind} error={form.errors.kind} onChange={chooseKind} />
-        <KindFields kind={kind} field={form.field} tiers={tiers} onTiers={setTiers} errors={form.errors} />
+        <KindFields
+          kind={kind}
+          field={form.field}
+          tiers={tiers}
+          onTiers={setTiers}
+          errors={form.errors}
+          rewardId={reward?.kind === kind ? reward.id : undefined}
+        />
         <ReferralFields kind={kind} currency={currency} field={form.field} />
         <div className="form-row">
           <TextField

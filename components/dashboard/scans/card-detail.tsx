@@ -12,6 +12,7 @@ import { TextField } from "@/components/ui/text-field";
 import { cardAdjustBody, type CardEvent, type CardSummary } from "@/contract/cards";
 import { useAdjustCard, useCardHistory } from "@/lib/browser/queries/loyalty";
 import { useContractForm } from "@/lib/browser/use-contract-form";
+import { useActorText } from "../actor-text";
 
 type T = ReturnType<typeof useTranslations<"scanner.card">>;
 
@@ -66,6 +67,7 @@ function AdjustForm({ serial, kind }: { serial: string; kind: CardSummary["kind"
  */
 export function CardDetail({ serial, onClose }: { serial: string; onClose: () => void }) {
   const t = useTranslations("scanner.card");
+  const actorText = useActorText();
   const format = useFormatter();
   const [page, setPage] = useState(1);
   const history = useCardHistory(serial, page);
@@ -135,7 +137,7 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
           {
             key: "by",
             header: t("columns.by"),
-            cell: (e) => e.actor_name ?? (e.qr_label ? t("selfScanAt", { label: e.qr_label }) : t("byCustomer")),
+            cell: (e) => actorText(e.actor, e.qr_label),
           },
           { key: "reason", header: t("columns.reason"), cell: (e) => e.reason ?? "" },
         ]}

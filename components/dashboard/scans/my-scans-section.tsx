@@ -14,6 +14,7 @@ import { CardDetail } from "./card-detail";
 import { CardScanner } from "./card-scanner";
 import { ScannerApp } from "./scanner-app";
 import "./scans.css";
+import { useActorText } from "../actor-text";
 
 function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
   const t = useTranslations("scanner.list");
@@ -55,6 +56,7 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
  */
 export function MyScansSection() {
   const t = useTranslations("scanner.list");
+  const actorText = useActorText();
   const format = useFormatter();
   const [cursors, setCursors] = useState<string[]>([]);
   const [filters, setFilters] = useState<FilterValues>({});
@@ -128,7 +130,7 @@ export function MyScansSection() {
                 },
                 { key: "business", header: t("columns.business"), cell: (s) => s.business_name },
                 { key: "location", header: t("columns.location"), cell: (s) => s.location ?? "—" },
-                { key: "staff", header: t("columns.staff"), cell: (s) => s.staff_name ?? t("selfScan") },
+                { key: "staff", header: t("columns.staff"), cell: (s) => actorText(s.actor) },
                 {
                   key: "balance",
                   header: t("columns.balance"),

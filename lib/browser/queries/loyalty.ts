@@ -1,13 +1,14 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useDebounce } from "use-debounce";
 import { apiCall } from "@/lib/browser/api-client";
 import { calls } from "@/contract/calls";
 import { MAX_PER_PAGE, type Paginated } from "@/contract/pagination";
 import type { GenerateQrBody, QrCode, QrCodeDetail, QrMode } from "@/contract/qr-codes";
 import type { CardAdjustBody, CardHistory, CardRedeemBody, CardSummary, StaffSettings } from "@/contract/cards";
 import type { CounterDevice, CounterDeviceLink } from "@/contract/counter-devices";
-import type { AddRewardBody, Reward } from "@/contract/rewards";
+import { rewardExpiryPreviewBody, type AddRewardBody, type Reward, type RewardExpiryPreview } from "@/contract/rewards";
 import type { ScanPage } from "@/contract/scans";
 import type { ScanResult } from "@/contract/wallet";
 import { listAll } from "./all-pages";
@@ -18,6 +19,7 @@ export const loyaltyKeys = {
   qrCodes: ["list-qrcode"] as const,
   qrCode: (id: number) => ["single-qr-code", id] as const,
   scans: ["scan-list"] as const,
+  expiryPreview: ["reward-expiry-preview"] as const,
 };
 
 export function useRewards(page: number) {
@@ -37,6 +39,26 @@ export function useRewardOptions(businessId: number | undefined) {
   });
 }
 
+/** How long the expiry field waits for typing to pause before it asks for a preview. */
+export const EXPIRY_PREVIEW_DEBOUNCE_MS = 400;
+
+/**
+ * What setting the reward's expiry to `days` (the field's text) would lapse in the next 30 days
+ * (reward-expiry-preview), asked once typing pauses; undefined while the text is not a valid
+ * number of days (the form shows that error on save).
+ */
+export function useExpiryPreview(rewardId: number, days: string) {
+  const [settled] = useDebounce(days.trim(), EXPIRY_PREVIEW_DEBOUNCE_MS);
+  const body = rewardExpiryPreviewBody.safeParse({ reward_id: rewardId, expire_after_days: settled });
+  const query = useQuery({
+    queryKey: [...loyaltyKeys.expiryPreview, rewardId, settled],
+    queryFn: async () => (await apiCall<RewardExpiryPreview>(calls.rewardExpiryPreview, { body: body.data })).data,
+    enabled: body.success,
+    placeholderData: keepPreviousData,
+  });
+  return body.success ? query.data : undefined;
+}
+
 function useRefresh(...keys: (readonly string[])[]) {
   const client = useQueryClient();
   return () =>
@@ -45,7 +67,7 @@ function useRefresh(...keys: (readonly string[])[]) {
 
 export function useSaveReward() {
   // QR codes show their reward's title.
-  const refresh = useRefresh(loyaltyKeys.rewards, loyaltyKeys.qrCodes);
+  const refresh = useRefresh(loyaltyKeys.rewards, loyaltyKeys.qrCodes, loyaltyKeys.expiryPreview);
   return useMutation({
     mutationFn: (body: AddRewardBody) => apiCall<Reward>(calls.addReward, { body }),
     onSuccess: refresh,

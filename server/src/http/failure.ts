@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyRequest } from "fastify";
 import type { Sentence } from "../i18n/sentence";
 import { verbatim } from "../i18n/sentence";
-import { isStatementCancelled } from "./db-errors";
+import { isStatementCancelled } from "../db/errors";
 import { isDatabaseUnavailable } from "./db-unavailable";
+import { Refusal } from "../domain/refusal";
 import { HttpError, type FieldSentences } from "./errors";
 
 /**
@@ -32,6 +33,9 @@ const BAD_JSON = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JS
 export function failureOf(error: unknown, request: FastifyRequest): Failure {
   if (error instanceof HttpError) {
     return { status: error.statusCode, sentence: error.sentence, fields: error.fields, headers: error.headers };
+  }
+  if (error instanceof Refusal) {
+    return { status: 422, sentence: error.sentence, fields: { [error.field]: [error.sentence] }, headers: {} };
   }
   const fastifyError = error as Partial<FastifyError>;
   if ((fastifyError.code && BAD_JSON.has(fastifyError.code)) || error instanceof SyntaxError) {

@@ -210,6 +210,7 @@ function simulateCustomers({ rewardId, options }: Bakery, now: Date, today: numb
         rewardsRedeemed: redeemed,
         lastSelfStampAt: lastSelf === null ? null : at(lastSelf),
         lastVisitAt: at(last),
+        earnedAt: at(last),
         createdAt: at(joined),
         updatedAt: at(last),
       },

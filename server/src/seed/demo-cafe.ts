@@ -381,6 +381,7 @@ function simulateCustomers(programmes: Programme[], { now, today, at }: Clock): 
         rewardsRedeemed: redeemed,
         lastSelfStampAt: lastSelf === null ? null : at(lastSelf),
         lastVisitAt: at(lastVisit),
+        earnedAt: at(lastVisit),
         createdAt: at(joined),
         updatedAt: at(lastVisit),
       },

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 // Expiry (issue 23 §5): unspent stamps or points lapse `expire_after_days` after the card's last
-// visit, by a daily job, with a history entry; an "about to expire" automation warns 7 days before.
+// earn, by a daily job, with a history entry; an "about to expire" automation warns 7 days before.
 jest.setTimeout(60_000);
 
 let t: TestApp;
@@ -17,23 +17,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A programme whose balance lapses 30 days after the last visit (points or stamps). */
+/** A programme whose balance lapses 30 days after the last earn (points or stamps), for long enough that no card's window started with it. */
 async function expiring(kind: "stamps" | "points" | "cashback" = "stamps") {
   const p = await f.programme({ stamps_required: 10 });
   // A valid programme of each kind: points earn 1 per 1.00 spent (none per visit), cashback 5 %.
   await t.query(
-    sql`update rewards set expire_after_days = 30, kind = ${kind},
+    sql`update rewards set expire_after_days = 30, expiry_from = null, kind = ${kind},
           points_per_unit = ${kind === "points" ? 1 : 0}, cashback_basis_points = ${kind === "cashback" ? 500 : 0}
         where id = ${p.reward.id}`,
   );
   return p;
 }
 
-/** A card with `balance` whose last visit was `ago` (an SQL interval) ago. */
+/** A card with `balance` whose last visit and earn were `ago` (an SQL interval) ago. */
 async function cardWith(qrToken: string, balance: number, ago: string) {
   const joined = await f.join(qrToken);
   await t.query(
-    sql`update cards set stamps = ${balance}, last_visit_at = now() - ${ago}::interval where serial = ${joined.card.serial}`,
+    sql`update cards set stamps = ${balance}, last_visit_at = now() - ${ago}::interval, earned_at = now() - ${ago}::interval
+        where serial = ${joined.card.serial}`,
   );
   return joined;
 }
@@ -75,7 +76,7 @@ it("expires a balance on the day it lapses, not the day before, with a history e
 
   // An hour later the day-before card has lapsed too.
   await t.query(
-    sql`update cards set last_visit_at = last_visit_at - interval '1 hour' where serial = ${dayBefore.card.serial}`,
+    sql`update cards set earned_at = earned_at - interval '1 hour' where serial = ${dayBefore.card.serial}`,
   );
   expect((await expireCards(t.database.db, t.app.events)).expired).toBeGreaterThanOrEqual(1);
   expect(await cardOf(dayBefore.card.serial)).toBe(0);
@@ -141,11 +142,9 @@ it("sends the about-to-expire message 7 days before the expiry, once per card pe
   expect((await runAutomations(t.database.db, new Date(Date.now() + 86_400_000 + 60_000))).sent).toBe(1);
   expect(await sentTo()).toEqual([sevenDays.card.serial, eightDays.card.serial]);
 
-  // A visit moves the expiry date: the next lapse gets its own notice.
+  // An earn moves the expiry date: the next lapse gets its own notice.
   await f.staffScan(p.token, sevenDays.card.serial);
-  await t.query(
-    sql`update cards set last_visit_at = now() - interval '24 days' where serial = ${sevenDays.card.serial}`,
-  );
+  await t.query(sql`update cards set earned_at = now() - interval '24 days' where serial = ${sevenDays.card.serial}`);
   expect((await runAutomations(t.database.db)).sent).toBe(1);
   expect(await sentTo()).toEqual([sevenDays.card.serial, eightDays.card.serial, sevenDays.card.serial]);
 });

@@ -151,6 +151,12 @@ const crossOwner: Attempt[] = [
   ],
   ["remove A's reward", "POST", "/remove-reward", () => ({ id: a.reward })],
   [
+    "preview an expiry of A's reward",
+    "POST",
+    "/reward-expiry-preview",
+    () => ({ reward_id: a.reward, expire_after_days: 30 }),
+  ],
+  [
     "add an option to A's points reward",
     "POST",
     "/reward-option-add",

@@ -324,9 +324,9 @@ describe("the scan export", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "time,kind,customer,email,card,business,location,staff,stamps after,programme,amount,currency,balance after",
+      "time,kind,customer,email,card,business,location,staff,stamps after,programme,amount,currency,balance after,actor",
     );
-    const tail = (line: string) => line.split(",").slice(-5).join(",");
+    const tail = (line: string) => line.split(",").slice(-6, -1).join(",");
     expect(lines.slice(1).map(tail)).toEqual([
       "42,points,500,JPY,42",
       "1500,cashback,,KWD,1.500",

@@ -379,9 +379,17 @@ describe("expiry and the referral bonus through the engine", () => {
       unit: "points",
     });
     const scansBefore = (await cardRow(card.serial)).scans;
-    await t.query(sql`update cards set last_visit_at = now() - interval '29 days' where serial = ${card.serial}`);
+    // The bonus was the last earn; the programme's expiry started with it (a new reward's does).
+    const since = async (days: number) => {
+      await t.query(
+        sql`update cards set earned_at = now() - make_interval(days => ${days}) where serial = ${card.serial}`,
+      );
+      await t.query(sql`update rewards set expiry_from = now() - make_interval(days => ${days})
+        where id = (select reward_id from cards where serial = ${card.serial})`);
+    };
+    await since(29);
     expect((await change(card.serial, { kind: "expire" }))!.decision.action).toBe("wait");
-    await t.query(sql`update cards set last_visit_at = now() - interval '30 days' where serial = ${card.serial}`);
+    await since(30);
     expect((await change(card.serial, { kind: "expire" }))!.decision.action).toBe("expire");
     expect(await lastEvent(card.serial)).toMatchObject({ kind: "expire", delta: -50, stamps_after: 0, unit: "points" });
     expect(await cardRow(card.serial)).toMatchObject({ stamps: 0, scans: scansBefore });

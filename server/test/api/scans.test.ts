@@ -67,7 +67,7 @@ it("lists every join, stamp and redeem with filters and pages, and counts them i
     .trim()
     .split("\r\n");
   expect(lines[0]).toBe(
-    "time,kind,customer,email,card,business,location,staff,stamps after,programme,amount,currency,balance after",
+    "time,kind,customer,email,card,business,location,staff,stamps after,programme,amount,currency,balance after,actor",
   );
   expect(lines.slice(1).map((l) => l.split(",")[2])).toEqual(["Bo", "Ann"]);
 });
@@ -155,6 +155,7 @@ it("writes every cell of the export as csv-stringify did, on either database", a
       null,
       null,
       s.stamps_after,
+      s.actor.kind,
     ]
       .map(csvCell)
       .join(","),
@@ -162,7 +163,7 @@ it("writes every cell of the export as csv-stringify did, on either database", a
   const res = await t.get("/scan-export", { token });
   expect(res.statusCode).toBe(200);
   expect(res.text).toBe(
-    `\uFEFFtime,kind,customer,email,card,business,location,staff,stamps after,programme,amount,currency,balance after\r\n${expected.join("\r\n")}\r\n`,
+    `\uFEFFtime,kind,customer,email,card,business,location,staff,stamps after,programme,amount,currency,balance after,actor\r\n${expected.join("\r\n")}\r\n`,
   );
   expect(res.text).toContain(",'\uff1dwide-equals,"); // neutralised
 });

@@ -18,6 +18,7 @@ import {
   expiresAt,
   MAX_BALANCE,
   pointsEarned,
+  restartsExpiry,
 } from "../../src/modules/loyalty/engine/earn";
 import type { Decision } from "../../src/modules/loyalty/engine/types";
 import { inEnglish } from "../../src/i18n/sentence";
@@ -45,6 +46,7 @@ const reward = (over: Partial<RewardRow> = {}): RewardRow => ({
   cashbackBasisPoints: 0,
   cashbackTiers: [],
   expireAfterDays: null,
+  expiryFrom: null,
   referralBonus: null,
   referralFriendBonus: null,
   referralTrigger: "first_visit",
@@ -74,6 +76,7 @@ const card = (over: Partial<CardRow> = {}): CardRow => ({
   rewardsRedeemed: 0,
   lastSelfStampAt: null,
   lastVisitAt: NOW,
+  earnedAt: NOW,
   lastCounterWindow: null,
   stampDay: day.today,
   stampsToday: 0,
@@ -490,14 +493,12 @@ describe("expiry", () => {
   const lapsing = (kind: Partial<RewardRow>) => ({ ...kind, expireAfterDays: 30 });
   const visited = (daysAgo: number, ms = 0) => new Date(NOW.getTime() - daysAgo * 86_400_000 + ms);
 
-  it("lapses stamps or points on the day: exactly the days after the last visit, not a millisecond before", () => {
-    const due = decide(state({ stamps: 7, lastVisitAt: visited(30) }, lapsing({})), { kind: "expire" });
+  it("lapses stamps or points on the day: exactly the days after the last earn, not a millisecond before", () => {
+    const due = decide(state({ stamps: 7, earnedAt: visited(30) }, lapsing({})), { kind: "expire" });
     expect(due).toMatchObject({ action: "expire", delta: -7, visit: false, flag: false, values: { stamps: 0 } });
-    const early = decide(state({ stamps: 7, lastVisitAt: visited(30, 1) }, lapsing({})), { kind: "expire" });
+    const early = decide(state({ stamps: 7, earnedAt: visited(30, 1) }, lapsing({})), { kind: "expire" });
     expect(early).toEqual({ action: "wait", nextAt: new Date(NOW.getTime() + 1) });
-    expect(
-      decide(state({ stamps: 250, lastVisitAt: visited(31) }, lapsing(points())), { kind: "expire" }),
-    ).toMatchObject({
+    expect(decide(state({ stamps: 250, earnedAt: visited(31) }, lapsing(points())), { kind: "expire" })).toMatchObject({
       action: "expire",
       delta: -250,
       unit: "points",
@@ -505,20 +506,35 @@ describe("expiry", () => {
   });
 
   it("never lapses cashback, an empty card, or a reward without expiry", () => {
-    expect(
-      decide(state({ stamps: 900, lastVisitAt: visited(400) }, lapsing(cashback())), { kind: "expire" }).action,
-    ).toBe("wait");
-    expect(decide(state({ stamps: 0, lastVisitAt: visited(400) }, lapsing({})), { kind: "expire" }).action).toBe(
+    expect(decide(state({ stamps: 900, earnedAt: visited(400) }, lapsing(cashback())), { kind: "expire" }).action).toBe(
       "wait",
     );
-    expect(decide(state({ stamps: 3, lastVisitAt: visited(400) }), { kind: "expire" })).toEqual({
+    expect(decide(state({ stamps: 0, earnedAt: visited(400) }, lapsing({})), { kind: "expire" }).action).toBe("wait");
+    expect(decide(state({ stamps: 3, earnedAt: visited(400) }), { kind: "expire" })).toEqual({
       action: "wait",
       nextAt: null,
     });
   });
 
-  it("counts whole days from the last visit", () => {
-    expect(expiresAt(card({ lastVisitAt: visited(10) }), reward({ expireAfterDays: 10 }))).toEqual(NOW);
+  it("counts whole days from the last earn", () => {
+    expect(expiresAt(card({ earnedAt: visited(10) }), reward({ expireAfterDays: 10 }))).toEqual(NOW);
+  });
+
+  it("counts from the reward's expiry start when it is later than the last earn", () => {
+    const started = reward({ expireAfterDays: 10, expiryFrom: visited(2) });
+    expect(expiresAt(card({ earnedAt: visited(50) }), started)).toEqual(visited(-8));
+    expect(expiresAt(card({ earnedAt: visited(1) }), started)).toEqual(visited(-9));
+    const fresh = decide(state({ stamps: 7, earnedAt: visited(50) }, { expireAfterDays: 10, expiryFrom: visited(2) }), {
+      kind: "expire",
+    });
+    expect(fresh).toEqual({ action: "wait", nextAt: visited(-8) });
+  });
+
+  it("restarts the clock on an earn, not on a redeem or a lapse", () => {
+    const earned = decide(state({ stamps: 2, earnedAt: visited(5) }), { kind: "staff-scan", staffUserId: 1 });
+    expect(earned.action === "stamp" && restartsExpiry(earned)).toBe(true);
+    const redeemed = decide(state({ stamps: 5, earnedAt: visited(5) }), { kind: "staff-scan", staffUserId: 1 });
+    expect(redeemed.action === "redeem" && !restartsExpiry(redeemed)).toBe(true);
   });
 });
 

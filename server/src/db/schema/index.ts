@@ -12,5 +12,6 @@ export * from "./notifications";
 export * from "./automations";
 export * from "./jobs";
 export * from "./api-keys";
+export * from "./pos-connections";
 export * from "./pos";
 export * from "./webhooks";

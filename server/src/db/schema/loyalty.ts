@@ -17,8 +17,10 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { ACTOR_KINDS } from "../../../../contract/actors";
 import { apiKeys } from "./api-keys";
 import { addresses, businesses, productCategories } from "./businesses";
+import { posConnections } from "./pos-connections";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -59,8 +61,16 @@ export const rewards = pgTable(
     cashbackBasisPoints: integer("cashback_basis_points").notNull().default(0),
     /** [{ fromMinor, basisPoints }], ascending: from that lifetime spend (minor units) on, that rate. */
     cashbackTiers: jsonb("cashback_tiers").$type<{ fromMinor: number; basisPoints: number }[]>().notNull().default([]),
-    /** Unspent stamps or points lapse this many days after the card's last visit; null = never. */
+    /**
+     * Unspent stamps or points lapse this many days after the card's last earn, or after
+     * `expiryFrom` when that is later; null = never.
+     */
     expireAfterDays: integer("expire_after_days"),
+    /**
+     * When the current expiry window started for every card: set to the moment expiry is turned on
+     * or shortened (add-reward), so no balance lapses sooner than a full window after the change.
+     */
+    expiryFrom: timestamp("expiry_from", { withTimezone: true }),
     /**
      * The referrer's bonus when a referred friend's referral pays (stamps, points, or cashback's
      * minor units); null = the kind's default.
@@ -247,6 +257,11 @@ export const cards = pgTable(
      * directory sorts and the inactive segment filters on it. The first visit is `created_at`.
      */
     lastVisitAt: timestamp("last_visit_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The card's last earn (join, stamp, points, cashback, referral bonus, order, stamps added by
+     * hand): its balance's expiry counts from it. A redeem is a visit but not an earn.
+     */
+    earnedAt: timestamp("earned_at", { withTimezone: true }).notNull().defaultNow(),
     /** The newest counter-screen window whose code stamped this card: a code is single use per card. */
     lastCounterWindow: integer("last_counter_window"),
     /**
@@ -283,6 +298,8 @@ export const cards = pgTable(
     // last) would not, and PostgreSQL would sort every card instead.
     index("cards_user_last_visit_idx").on(t.userId, t.lastVisitAt, t.id),
     index("cards_business_last_visit_idx").on(t.businessId, t.lastVisitAt, t.id),
+    // Expiry's notice reads a business's cards whose last earn is old enough.
+    index("cards_business_earned_idx").on(t.businessId, t.earnedAt, t.id),
     // A business's cards in id order: a message's wallet updates page through them (issue 16).
     index("cards_business_id_idx").on(t.businessId, t.id),
   ],
@@ -321,8 +338,12 @@ export const scans = pgTable(
     addressId: integer("address_id").references(() => addresses.id, { onDelete: "set null" }),
     qrCodeId: integer("qr_code_id").references(() => qrCodes.id, { onDelete: "set null" }),
     rewardId: integer("reward_id").references(() => rewards.id, { onDelete: "set null" }),
+    /** Who made the scan; with the staff member or owner, API key or till connection it names. */
+    actor: text("actor", { enum: ACTOR_KINDS }).notNull().default("customer"),
     /** Set when staff (or the owner) scanned the card; null for the customer's own scans. */
     staffUserId: integer("staff_user_id").references(() => users.id, { onDelete: "set null" }),
+    apiKeyId: integer("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    posConnectionId: integer("pos_connection_id").references(() => posConnections.id, { onDelete: "set null" }),
     kind: text("kind", { enum: ["join", "stamp", "redeem"] }).notNull(),
     /** The card's balance after this event (stamps, points or minor units: its programme's unit). */
     stampsAfter: integer("stamps_after").notNull(),
@@ -351,6 +372,12 @@ export const scans = pgTable(
     index("scans_staff_user_idx")
       .on(t.staffUserId)
       .where(sql`${t.staffUserId} is not null`),
+    index("scans_api_key_idx")
+      .on(t.apiKeyId)
+      .where(sql`${t.apiKeyId} is not null`),
+    index("scans_pos_connection_idx")
+      .on(t.posConnectionId)
+      .where(sql`${t.posConnectionId} is not null`),
   ],
 );
 
@@ -426,7 +453,10 @@ export const cardEvents = pgTable(
     /** A points redeem: the option it bought. */
     rewardOptionId: integer("reward_option_id").references(() => rewardOptions.id, { onDelete: "set null" }),
     reason: text("reason"),
+    /** Who made the change; `actor_user_id`, `api_key_id` or `pos_connection_id` names it. */
+    actor: text("actor", { enum: ACTOR_KINDS }).notNull().default("customer"),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    posConnectionId: integer("pos_connection_id").references(() => posConnections.id, { onDelete: "set null" }),
     /** The public API key that made the change (issue 24 §2), when a key did. */
     apiKeyId: integer("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     qrCodeId: integer("qr_code_id").references(() => qrCodes.id, { onDelete: "set null" }),
@@ -450,6 +480,9 @@ export const cardEvents = pgTable(
     index("card_events_api_key_idx")
       .on(t.apiKeyId)
       .where(sql`${t.apiKeyId} is not null`),
+    index("card_events_pos_connection_idx")
+      .on(t.posConnectionId)
+      .where(sql`${t.posConnectionId} is not null`),
     index("card_events_qr_code_idx")
       .on(t.qrCodeId)
       .where(sql`${t.qrCodeId} is not null`),

@@ -14,7 +14,16 @@ import {
 } from "../../db/schema";
 import { EXPIRY_NOTICE_DAYS } from "../../../../contract/automations";
 import { expiresAtSql } from "../loyalty/expiry";
-import { fallbackOn, fallbackReward, ownReward, ownRewardOn, stampsRequired } from "../customers/segments";
+import {
+  extrasOn,
+  fallbackOn,
+  nearRewardPeriod,
+  nearRewardWhere,
+  ownReward,
+  ownRewardOn,
+  programmeOf,
+  stampsRequired,
+} from "../customers/segments";
 
 /** Welcome messages go to cards this recent (a missed tick catches up; older cards are not greeted). */
 const WELCOME_WINDOW_MS = 2 * 86_400_000;
@@ -44,8 +53,8 @@ export const AUTOMATION_PAGE = 500;
  * ones only, rather than trying every inactive card again each quarter of an hour.
  */
 async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: number): Promise<Candidate[]> {
-  const fallback = fallbackReward(a.userId);
-  const required = stampsRequired(fallback);
+  const p = programmeOf(a.userId);
+  const required = stampsRequired(p.fallback);
   const at = (ms: number) => new Date(ms);
   let where: SQL | undefined;
   let period: SQL<string>;
@@ -63,9 +72,11 @@ async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: numb
       break;
     }
     case "near_reward":
-      where = sql`${cards.stamps} = ${required} - 1`;
-      // Once per reward cycle: the count of rewards redeemed so far.
-      period = sql<string>`'cycle:' || ${cards.rewardsRedeemed}::text`;
+      // The near_reward segment's own definition: a stamp away, points near the cheapest option,
+      // cashback spend near the next tier.
+      where = sql`${nearRewardWhere(p)}`;
+      // Once per reward cycle (the count of rewards redeemed so far); cashback once per tier.
+      period = nearRewardPeriod(p);
       break;
     case "welcome":
       where = and(
@@ -75,15 +86,15 @@ async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: numb
       period = sql<string>`'once'`;
       break;
     case "about_to_expire": {
-      // From EXPIRY_NOTICE_DAYS before the balance lapses until it does; once per expiry date (a
-      // visit moves the date, and the next lapse gets its own notice).
+      // From EXPIRY_NOTICE_DAYS before the balance lapses until it does; once per expiry date (an
+      // earn moves the date, and the next lapse gets its own notice).
       const moment = sql`${now.toISOString()}::timestamptz`;
       const notice = sql`${moment} + make_interval(days => ${EXPIRY_NOTICE_DAYS})`;
-      // First the cards whose last visit is old enough for the business's shortest expiry (one
-      // range of the last-visit index), then each one's own reward's expiry.
+      // First the cards whose last earn is old enough for the business's shortest expiry (one
+      // range of the last-earn index), then each one's own reward's expiry.
       const shortest = sql`(select min(r.expire_after_days) from rewards r
         where r.business_id = ${a.businessId} and r.active and r.kind in ${kindsSql((kind) => kind.lapses)})`;
-      where = sql`${cards.lastVisitAt} <= ${notice} - make_interval(days => ${shortest})
+      where = sql`${cards.earnedAt} <= ${notice} - make_interval(days => ${shortest})
         and ${cards.stamps} > 0 and ${expiresAtSql} > ${moment} and ${expiresAtSql} <= ${notice}`;
       period = sql<string>`'expiry:' || (${expiresAtSql} at time zone 'UTC')::date::text`;
       break;
@@ -99,7 +110,8 @@ async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: numb
     .from(cards)
     .innerJoin(customers, eq(customers.id, cards.customerId))
     .leftJoin(ownReward, ownRewardOn)
-    .leftJoin(fallback, fallbackOn(fallback))
+    .leftJoin(p.fallback, fallbackOn(p.fallback))
+    .leftJoin(p.extras, extrasOn(p))
     .where(
       and(
         eq(cards.businessId, a.businessId),

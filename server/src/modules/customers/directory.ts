@@ -1,3 +1,4 @@
+import { actorColumns, actorView } from "../loyalty/actor-view";
 import { DEFAULT_KIND, kindOf } from "../../../../kinds/index";
 import { and, desc, eq, exists, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -226,6 +227,7 @@ export async function customerDetail(
       amount: scans.amount,
       location: addresses.address,
       staffName: staff.name,
+      ...actorColumns(scans),
       createdAt: scans.createdAt,
     })
     .from(scans)
@@ -261,6 +263,7 @@ export async function customerDetail(
       amount: h.amount !== null && row.currency ? fromMinor(h.amount, row.currency) : null,
       location: h.location,
       staff_name: h.staffName,
+      actor: actorView(h, h.staffName),
       created_at: iso(h.createdAt),
     })),
     messages: messages.map((m) => ({

@@ -63,8 +63,10 @@ export function programmeExtras(ownerId: number) {
   return new QueryBuilder()
     .select({
       rewardId: rewards.id,
+      // Spelled out: inside a one-table select drizzle writes a column unqualified, and a bare
+      // "id" here would be the option's own.
       cheapest: sql<number | null>`(select min(o.points) from reward_options o
-        where o.reward_id = ${rewards.id} and o.active)`.as("cheapest"),
+        where o.reward_id = rewards.id and o.active)`.as("cheapest"),
       thresholds: sql<string>`array(select (tier->>'fromMinor')::bigint
         from jsonb_array_elements(${rewards.cashbackTiers}) tier order by 1)`.as("thresholds"),
     })
@@ -87,7 +89,8 @@ const segmentSql = (p: Programme): SegmentSql => ({
   lifetimeSpend: cards.lifetimeSpend,
   stampsRequired: stampsRequired(p.fallback),
   cheapest: p.extras.cheapest,
-  nextThreshold: sql`${p.extras.thresholds}[width_bucket(${cards.lifetimeSpend}, ${p.extras.thresholds}) + 1]`,
+  nextThreshold: nextTier(p),
+  rewardsRedeemed: cards.rewardsRedeemed,
 });
 
 /**
@@ -97,6 +100,10 @@ const segmentSql = (p: Programme): SegmentSql => ({
 export const rewardReadyWhere = (p: Programme) =>
   caseOfKind(rewardKind(p.fallback), (kind) => kind.readySql(segmentSql(p)), sql`false`) as SQL<boolean | null>;
 
+/** A cashback card's next tier: the first threshold above its lifetime spend (null past the last). */
+export const nextTier = (p: Programme) =>
+  sql<string | null>`${p.extras.thresholds}[width_bucket(${cards.lifetimeSpend}, ${p.extras.thresholds}) + 1]`;
+
 /**
  * Near the reward (issue 23 §7): stamps one stamp away; points within 10 % below the cheapest
  * option; cashback lifetime spend within 10 % below the next tier's threshold (the first above
@@ -104,6 +111,14 @@ export const rewardReadyWhere = (p: Programme) =>
  */
 export const nearRewardWhere = (p: Programme) =>
   caseOfKind(rewardKind(p.fallback), (kind) => kind.nearSql(segmentSql(p))) as SQL<boolean | null>;
+
+/** The near-reward automation's period: once per reward cycle; cashback once per tier. */
+export const nearRewardPeriod = (p: Programme) =>
+  caseOfKind(
+    rewardKind(p.fallback),
+    (kind) => kind.nearPeriodSql(segmentSql(p)),
+    sql`'cycle:' || ${cards.rewardsRedeemed}::text`,
+  ) as SQL<string>;
 
 const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
 

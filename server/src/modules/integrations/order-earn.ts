@@ -92,6 +92,7 @@ export async function earnForOrder(
         source: input.source,
         orderId: input.orderId,
         apiKeyId: input.apiKeyId,
+        connectionId: input.connectionId,
       },
     ))!;
     const earned = "delta" in applied.decision ? applied.decision : null;
@@ -205,6 +206,8 @@ export async function refundOrder(db: Db, events: Events, input: RefundInput): P
               earned: want,
               unit: earn.unit,
               amount: spent,
+              apiKeyId: earn.apiKeyId ?? undefined,
+              connectionId: earn.connectionId ?? undefined,
             },
           )) ?? null)
         : null;

@@ -2,11 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { amountInMinor, toMinor } from "../../../../contract/money";
 import type { PosSkipReason } from "../../../../contract/pos";
 import type { Db } from "../../db/client";
-import { businesses, cardEvents, cards, customers, posConnections, posSkippedOrders } from "../../db/schema";
-import { HttpError } from "../../http/errors";
+import { businesses, cards, customers, posConnections, posSkippedOrders } from "../../db/schema";
+import { Refusal } from "../../domain/refusal";
 import type { Events } from "../../services/events";
-import { newSerial } from "../loyalty/codes";
-import { newestActiveRewardId } from "../loyalty/engine/lock";
+import { enrolCard } from "../loyalty/engine/enrol";
 import { earnForOrder, refundOrder } from "./order-earn";
 import type { TillEvent } from "./till-platforms";
 
@@ -72,27 +71,14 @@ async function enrol(db: Db, events: Events, connection: Connection, event: Paid
       .from(customers)
       .where(and(eq(customers.userId, connection.userId), sql`lower(${customers.email}) = lower(${email})`))
       .limit(1);
-    const [card] = await tx
-      .insert(cards)
-      .values({
-        userId: connection.userId,
-        businessId: connection.businessId,
-        customerId: customer!.id,
-        serial: newSerial(),
-        rewardId: sql`${newestActiveRewardId(connection.businessId)}`,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!card) return findCard(tx, connection, event);
-    await tx.insert(cardEvents).values({
-      userId: card.userId,
-      businessId: card.businessId,
-      cardId: card.id,
-      kind: "join",
-      stampsAfter: 0,
+    const card = await enrolCard(tx, events, {
+      ownerId: connection.userId,
+      businessId: connection.businessId,
+      customerId: customer!.id,
+      actor: { kind: "till", userId: null, apiKeyId: null, connectionId: connection.id },
       reason: `Enrolled by a ${connection.provider} order`,
     });
-    await events.emit(tx, { type: "card.joined", ownerId: card.userId, businessId: card.businessId, cardId: card.id });
+    if (!card) return findCard(tx, connection, event);
     return { id: card.id };
   });
 }
@@ -147,8 +133,8 @@ export async function earnPaidOrder(db: Db, events: Events, connection: Connecti
     return done?.duplicate ? "already earned" : "earned";
   } catch (error) {
     // Any rule of the engine that refuses the earn: a readable amount it refuses is above a limit.
-    if (!(error instanceof HttpError) || error.statusCode !== 422) throw error;
-    return skipped(amount !== null && error.fields?.amount ? "above-limit" : "bad-amount");
+    if (!(error instanceof Refusal)) throw error;
+    return skipped(amount !== null && error.field === "amount" ? "above-limit" : "bad-amount");
   }
 }
 

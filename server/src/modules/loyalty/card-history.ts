@@ -1,3 +1,4 @@
+import { actorColumns, actorView } from "./actor-view";
 import { serverKind } from "../../../../kinds/server";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -147,6 +148,7 @@ export function cardHistoryRoutes(app: FastifyInstance) {
               amount: cardEvents.amount,
               reason: cardEvents.reason,
               actor_name: actor.name,
+              ...actorColumns(cardEvents),
               qr_label: qrCodes.label,
               createdAt: cardEvents.createdAt,
             })
@@ -157,8 +159,9 @@ export function cardHistoryRoutes(app: FastifyInstance) {
             .orderBy(desc(cardEvents.id))
             .limit(limit)
             .offset(offset)
-        ).map(({ createdAt, amount, ...row }): CardEvent => ({
+        ).map(({ createdAt, amount, actorKind, actorKey, actorTill, ...row }): CardEvent => ({
           ...row,
+          actor: actorView({ actorKind, actorKey, actorTill }, row.actor_name),
           ...eventTexts(words, terms, { ...row, amount }),
           created_at: createdAt.toISOString(),
         })),

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, exists, not, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
+import { serverKind } from "../../../../kinds/server";
 import type { Reward } from "../../../../contract/rewards";
 import type { Db } from "../../db/client";
 import { businesses, cards, productCategories, qrCodes, rewards } from "../../db/schema";
@@ -8,6 +9,8 @@ import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 import { findBusiness } from "../businesses/service";
+import { expiryFromAfter } from "./engine/earn";
+import { expiryPreview } from "./expiry";
 import { programmeAnswer, programmeColumns } from "./reward-programme";
 
 const columns = {
@@ -110,7 +113,15 @@ export function rewardRoutes(app: FastifyInstance) {
       // One statement: a card that joined before it keeps the kind it collects in.
       const updated = await app.db
         .update(rewards)
-        .set({ ...values, updatedAt: sql`now()` })
+        .set({
+          ...values,
+          // Expiry turned on or shortened starts a full window for every card, in this statement.
+          expiryFrom: expiryFromAfter(values.expireAfterDays, {
+            days: rewards.expireAfterDays,
+            from: rewards.expiryFrom,
+          }),
+          updatedAt: sql`now()`,
+        })
         .where(
           and(
             eq(rewards.id, id),
@@ -135,12 +146,19 @@ export function rewardRoutes(app: FastifyInstance) {
     } else {
       const [row] = await app.db
         .insert(rewards)
-        .values({ ...values, userId: user.id })
+        .values({ ...values, userId: user.id, expiryFrom: sql`now()` })
         .returning({ id: rewards.id });
       id = row!.id;
     }
     const data = await findReward(app.db, user.id, id);
     return body.id ? { message: "rewards.updated", data } : { statusCode: 201, message: "rewards.added", data };
+  });
+
+  route(app, calls.rewardExpiryPreview, async ({ user, body }) => {
+    const reward = await findReward(app.db, user.id, body.reward_id);
+    if (!serverKind(reward.kind).lapses) throw invalid("reward_id", "rewards.cashbackNeverLapses");
+    const lapsing = await expiryPreview(app.db, reward.id, body.expire_after_days);
+    return { message: "rewards.expiryPreview", data: { ...lapsing, unit: reward.kind } };
   });
 
   /**

@@ -19,6 +19,8 @@ const HEADER = [
   ...["time", "kind", "customer", "email", "card", "business", "location", "staff", "stamps after"],
   // Issue 23: the programme's kind, the purchase amount and the balance after in its own unit.
   ...["programme", "amount", "currency", "balance after"],
+  // Who made the scan: customer, staff, owner, api_key, till (a word of the enum).
+  "actor",
 ];
 
 /** The answer's first bytes: a BOM (spreadsheets then read UTF-8), the header (no cell needs quotes). */
@@ -109,6 +111,7 @@ const lineOf = (groups: DigitGroups) =>
     `case when s.amount is null then '' else ${money("s.amount", groups)} end`,
     caseOfKindText(KIND, (kind) => kind.exportCurrency("coalesce(b.currency, '')")),
     caseOfKindText(KIND, (kind) => kind.exportBalance("s.stamps_after", money("s.stamps_after", groups))),
+    `s.actor::text`,
   ].join(" || ',' || ") + " || e'\\r\\n'";
 
 const JOINS = `left join cards c on c.id = s.card_id

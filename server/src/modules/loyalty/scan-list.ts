@@ -1,3 +1,4 @@
+import { actorColumns, actorView } from "./actor-view";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { encodeScanCursor, type Scan, type ScanCursor } from "../../../../contract/scans";
@@ -29,6 +30,7 @@ const columns = {
   business_name: businesses.businessName,
   location: addresses.address,
   staff_name: staff.name,
+  ...actorColumns(scans),
   stamps_after: scans.stampsAfter,
   /** Issue 23: the programme the scan counted for, its currency and the purchase amount (minor units). */
   rewardKind: rewards.kind,
@@ -76,7 +78,7 @@ type Row = Awaited<ReturnType<typeof scanPage>>[number];
 
 /** A scan as My Scans lists it, its balance in `words`' language. */
 export const toScan = (
-  { createdAt, cursorAt: _cursor, rewardKind, currency, amountMinor, ...row }: Row,
+  { createdAt, cursorAt: _cursor, rewardKind, currency, amountMinor, actorKind, actorKey, actorTill, ...row }: Row,
   words: ProgrammeWords,
 ): Scan => {
   const terms = programmeTerms(
@@ -85,6 +87,7 @@ export const toScan = (
   );
   return {
     ...row,
+    actor: actorView({ actorKind, actorKey, actorTill }, row.staff_name),
     programme: terms.kind,
     balance_after_text: balanceAmount(terms, row.stamps_after, words),
     amount: amountMinor !== null && currency ? fromMinor(amountMinor, currency) : null,

@@ -4,7 +4,7 @@ import { calls } from "../../../../contract/calls";
 import type { ProductCategory } from "../../../../contract/product-category";
 import type { Db } from "../../db/client";
 import { businesses, productCategories } from "../../db/schema";
-import { isUniqueViolation } from "../../http/db-errors";
+import { isUniqueViolation } from "../../db/errors";
 import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";

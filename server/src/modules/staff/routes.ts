@@ -4,7 +4,7 @@ import { calls } from "../../../../contract/calls";
 import { INVITE_DAYS, type AddStaffResult, type StaffInvite, type StaffMember } from "../../../../contract/staff";
 import type { Db } from "../../db/client";
 import { pushTokens, staffInvites, users } from "../../db/schema";
-import { isUniqueViolation } from "../../http/db-errors";
+import { isUniqueViolation } from "../../db/errors";
 import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";

@@ -1,12 +1,10 @@
-import { DEFAULT_KIND } from "../../../../kinds/index";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { businesses, cardEvents, cards, customers } from "../../db/schema";
-import { isUniqueViolation } from "../../http/db-errors";
+import { businesses, cards, customers } from "../../db/schema";
+import { isUniqueViolation } from "../../db/errors";
 import { notFound } from "../../http/errors";
 import type { Events } from "../../services/events";
-import { resolveReward } from "../loyalty/cards";
-import { newSerial } from "../loyalty/codes";
+import { enrolCard as enrolInEngine } from "../loyalty/engine/enrol";
 import { verbatim } from "../../i18n/sentence";
 
 export const UNKNOWN_BUSINESS = "Business not found.";
@@ -45,7 +43,6 @@ export async function enrolCard(db: Db, events: Events, ownerId: number, apiKeyI
   if (!business) throw notFound(verbatim(UNKNOWN_BUSINESS));
   const existing = await existingCard(db, ownerId, input);
   if (existing) return { cardId: existing.id, created: false };
-  const reward = await resolveReward(db, business.id, null);
   try {
     const cardId = await db.transaction(async (tx) => {
       await tx
@@ -57,29 +54,19 @@ export async function enrolCard(db: Db, events: Events, ownerId: number, apiKeyI
         .from(customers)
         .where(and(eq(customers.userId, ownerId), sql`lower(${customers.email}) = lower(${input.email})`))
         .limit(1);
-      const [card] = await tx
-        .insert(cards)
-        .values({
-          userId: ownerId,
-          businessId: business.id,
-          customerId: customer!.id,
-          rewardId: reward?.id ?? null,
-          serial: newSerial(),
-        })
-        .returning();
-      await tx.insert(cardEvents).values({
-        userId: ownerId,
+      const card = await enrolInEngine(tx, events, {
+        ownerId,
         businessId: business.id,
-        cardId: card!.id,
-        kind: "join",
-        delta: 0,
-        stampsAfter: 0,
-        unit: reward?.kind ?? DEFAULT_KIND,
-        apiKeyId,
+        customerId: customer!.id,
+        actor: { kind: "api_key", userId: null, apiKeyId, connectionId: null },
       });
-      await events.emit(tx, { type: "card.joined", ownerId, businessId: business.id, cardId: card!.id });
-      return card!.id;
+      return card?.id ?? null;
     });
+    if (cardId === null) {
+      const raced = await existingCard(db, ownerId, input);
+      if (raced) return { cardId: raced.id, created: false };
+      throw new Error("enrolCard: the card that won the race is not there");
+    }
     return { cardId, created: true };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

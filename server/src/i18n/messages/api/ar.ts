@@ -107,6 +107,8 @@ export const apiAr: Record<ApiKey, string> = {
   "rewards.removed": "تمت إزالة المكافأة بنجاح.",
   "rewards.notFound": "لم يُعثر على المكافأة.",
   "rewards.list": "قائمة المكافآت.",
+  "rewards.expiryPreview": "ما سينتهي بهذه المدة خلال الثلاثين يومًا القادمة.",
+  "rewards.cashbackNeverLapses": "الاسترداد النقدي لا تنتهي صلاحيته: لا شيء ينتهي.",
   "categories.notFound": "لم يُعثر على فئة المنتجات.",
   "categories.otherBusiness": "فئة المنتجات هذه تخص نشاطًا تجاريًا آخر.",
   "scan.unknownCode": "هذا الرمز ليس بطاقة ولاء ولا رمز QR تابعًا لنا.",

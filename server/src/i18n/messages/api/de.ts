@@ -112,6 +112,8 @@ export const apiDe: Record<ApiKey, string> = {
   "rewards.removed": "Prämie erfolgreich entfernt.",
   "rewards.notFound": "Prämie nicht gefunden.",
   "rewards.list": "Prämienliste.",
+  "rewards.expiryPreview": "Was diese Verfallsfrist in den nächsten 30 Tagen verfallen ließe.",
+  "rewards.cashbackNeverLapses": "Cashback verfällt nie: Nichts verfällt.",
   "categories.notFound": "Produktkategorie nicht gefunden.",
   "categories.otherBusiness": "Diese Produktkategorie gehört zu einem anderen Unternehmen.",
   "scan.unknownCode": "Dieser Code ist weder eine Treuekarte noch ein QR-Code von uns.",

@@ -115,6 +115,8 @@ export const apiEn = {
   "rewards.removed": "Reward removed successfully.",
   "rewards.notFound": "Reward not found.",
   "rewards.list": "Reward list.",
+  "rewards.expiryPreview": "What this expiry would lapse in the next 30 days.",
+  "rewards.cashbackNeverLapses": "Cashback never expires: nothing lapses.",
   "categories.notFound": "Product category not found.",
   "categories.otherBusiness": "This product category belongs to another business.",
   "scan.unknownCode": "This code is not a loyalty card or QR code of ours.",

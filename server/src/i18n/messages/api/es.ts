@@ -108,6 +108,8 @@ export const apiEs: Record<ApiKey, string> = {
   "rewards.removed": "Recompensa eliminada correctamente.",
   "rewards.notFound": "No se ha encontrado la recompensa.",
   "rewards.list": "Lista de recompensas.",
+  "rewards.expiryPreview": "Lo que esta caducidad haría caducar en los próximos 30 días.",
+  "rewards.cashbackNeverLapses": "El reembolso nunca caduca: no caduca nada.",
   "categories.notFound": "No se ha encontrado la categoría de productos.",
   "categories.otherBusiness": "Esta categoría de productos pertenece a otro negocio.",
   "scan.unknownCode": "Este código no es una tarjeta de fidelidad ni un código QR nuestro.",

@@ -111,6 +111,8 @@ export const apiFr: Record<ApiKey, string> = {
   "rewards.removed": "Récompense supprimée avec succès.",
   "rewards.notFound": "Récompense introuvable.",
   "rewards.list": "Liste des récompenses.",
+  "rewards.expiryPreview": "Ce que cette expiration ferait expirer dans les 30 prochains jours.",
+  "rewards.cashbackNeverLapses": "Le cashback n’expire jamais : rien n’expire.",
   "categories.notFound": "Catégorie de produits introuvable.",
   "categories.otherBusiness": "Cette catégorie de produits appartient à une autre entreprise.",
   "scan.unknownCode": "Ce code n’est ni une carte de fidélité ni un code QR de chez nous.",

@@ -108,6 +108,8 @@ export const apiPtBR: Record<ApiKey, string> = {
   "rewards.removed": "Recompensa removida com sucesso.",
   "rewards.notFound": "Recompensa não encontrada.",
   "rewards.list": "Lista de recompensas.",
+  "rewards.expiryPreview": "O que esta expiração faria expirar nos próximos 30 dias.",
+  "rewards.cashbackNeverLapses": "O cashback nunca expira: nada expira.",
   "categories.notFound": "Categoria de produtos não encontrada.",
   "categories.otherBusiness": "Esta categoria de produtos pertence a outro negócio.",
   "scan.unknownCode": "Este código não é um cartão fidelidade nem um QR code nosso.",

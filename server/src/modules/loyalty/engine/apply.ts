@@ -1,10 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { invalid } from "../../../http/errors";
+import { Refusal } from "../../../domain/refusal";
 import { notifyCounterSql } from "../../../services/counter-feed";
 import type { DomainEvent, Events } from "../../../services/events";
 import { NO_PROGRAMME } from "../cards";
 import { tooManyStampsReason } from "../fraud-reason";
+import { actorOf } from "./actor";
+import { restartsExpiry } from "./earn";
 import { lockCard, readCard, type CardKey, type LockedCard } from "./lock";
 import { meetsReferralTrigger, referralPending, settleReferral } from "./referral";
 import { decide, type CardRow, type Change, type Decision } from "./rules";
@@ -82,7 +84,7 @@ async function decideAndWrite(
   version: string | null,
 ): Promise<Applied | null> {
   const decision = decide(read, change);
-  if (decision.action === "refuse") throw invalid(decision.field ?? "code", decision.message ?? NO_PROGRAMME);
+  if (decision.action === "refuse") throw new Refusal(decision.field ?? "code", decision.message ?? NO_PROGRAMME);
   if (decision.action === "wait") return { ...read, decision, after: read.card, flagged: null };
   await events.ready();
   const written = await write(db, events, read, decision, change, version);
@@ -94,6 +96,7 @@ async function decideAndWrite(
     ...pickValues(decision.values),
     lastSelfStampAt: decision.selfStamp ? day.now : card.lastSelfStampAt,
     lastVisitAt: decision.visit ? day.now : card.lastVisitAt,
+    earnedAt: restartsExpiry(decision) ? day.now : card.earnedAt,
     flaggedAt: decision.flag ? day.now : card.flaggedAt,
     flagReason,
     updatedAt: day.now,
@@ -161,17 +164,10 @@ async function write(
 ): Promise<{ flagReason: string | null } | null> {
   const { card, reward, day } = locked;
   const v = decision.values;
-  // Who or what made the change: staff, the corrector or redeemer, or the QR code a customer scanned.
-  const actor =
-    change.kind === "staff-scan"
-      ? change.staffUserId
-      : change.kind === "correction" || change.kind === "redeem"
-        ? change.actorUserId
-        : null;
+  // Who made the change (and the QR code a customer scanned).
+  const actor = actorOf(change, card.userId);
   const qr = change.kind === "self-scan" ? change.qr : null;
   const qrId = qr?.id ?? null;
-  // The public API key that made the change (issue 24), when one did.
-  const apiKeyId = "apiKeyId" in change ? (change.apiKeyId ?? null) : null;
   // The fraud alert's reason, built only for the change that flags (a stamp builds no SQL it won't send).
   const flagReason = decision.flag
     ? tooManyStampsReason(
@@ -212,9 +208,10 @@ async function write(
   // A visit is a scan (the scan log and the dashboard's figures); a correction is history only.
   const scan = decision.visit
     ? sql`, scan as (
-        insert into scans (user_id, business_id, card_id, kind, stamps_after, amount, qr_code_id, address_id, staff_user_id, reward_id)
+        insert into scans (user_id, business_id, card_id, kind, stamps_after, amount, qr_code_id, address_id, reward_id,
+          actor, staff_user_id, api_key_id, pos_connection_id)
         select u.user_id, u.business_id, u.id, ${decision.action}, ${v.stamps}, ${amount}::bigint, ${qrId}, ${qr?.addressId ?? null},
-          ${change.kind === "staff-scan" ? actor : null}, ${reward?.id ?? v.rewardId}
+          ${reward?.id ?? v.rewardId}, ${actor.kind}, ${actor.userId}::int, ${actor.apiKeyId}::int, ${actor.connectionId}::int
         from updated u
       )`
     : sql``;
@@ -239,6 +236,7 @@ async function write(
         alert_day = ${v.alertDay}::date,
         last_self_stamp_at = ${decision.selfStamp ? now : sql`last_self_stamp_at`},
         last_visit_at = ${decision.visit ? now : sql`last_visit_at`},
+        earned_at = ${restartsExpiry(decision) ? now : sql`earned_at`},
         flagged_at = ${decision.flag ? now : sql`flagged_at`},
         flag_reason = ${flagReason},
         updated_at = now()
@@ -246,8 +244,10 @@ async function write(
       returning id, user_id, business_id, flag_reason
     )${scan},
     history as (
-      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, amount, reward_option_id, reason, qr_code_id, actor_user_id, api_key_id)
-      select u.user_id, u.business_id, u.id, h.kind, h.delta, h.after, ${decision.unit}, h.amount, h.option_id, h.reason, ${qrId}, ${actor}, ${apiKeyId}::int
+      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, amount, reward_option_id, reason, qr_code_id,
+        actor, actor_user_id, api_key_id, pos_connection_id)
+      select u.user_id, u.business_id, u.id, h.kind, h.delta, h.after, ${decision.unit}, h.amount, h.option_id, h.reason, ${qrId},
+        ${actor.kind}, ${actor.userId}::int, ${actor.apiKeyId}::int, ${actor.connectionId}::int
       from updated u cross join (${sql.join(history, sql` union all `)}) h
     )${jobs ? sql`, jobs as (${jobs})` : sql``}
     select u.flag_reason${notify}${jobs ? sql`, array(select name from jobs) as queued` : sql``} from updated u`)) as unknown as {

@@ -1,5 +1,6 @@
+import { sql, type SQLWrapper } from "drizzle-orm";
 import { amountInMinor, hundredthsText, minorDigits, toMinor } from "../../../../../contract/money";
-import { serverKind } from "../../../../../kinds/server";
+import { kindsSql, serverKind } from "../../../../../kinds/server";
 import { sentence, type Sentence } from "../../../i18n/sentence";
 import type { CardRow, RewardRow } from "./types";
 
@@ -46,16 +47,40 @@ export const aboveLimitSentence = (maxHundredths: number, currency: string): Sen
   sentence("scan.aboveLimit", { limit: hundredthsText(maxHundredths), currency });
 
 /**
- * When a card's unspent stamps or points lapse: `expire_after_days` after its last visit (a join
- * is one). Null when they never do: no expiry set, or cashback (money earned never lapses).
+/**
+ * When a card's unspent stamps or points lapse: `expire_after_days` after its last earn (a join is
+ * one; a redeem is not), or after the reward's `expiryFrom` when that is later (expiry turned on or
+ * shortened starts a full window for every card). Null when they never do: no expiry set, or
+ * cashback (money earned never lapses). `expiresAtOf` is the same rule in SQL.
  */
 export function expiresAt(
-  card: Pick<CardRow, "lastVisitAt">,
-  reward: Pick<RewardRow, "kind" | "expireAfterDays">,
+  card: Pick<CardRow, "earnedAt">,
+  reward: Pick<RewardRow, "kind" | "expireAfterDays" | "expiryFrom">,
 ): Date | null {
   if (!serverKind(reward.kind).lapses || reward.expireAfterDays === null) return null;
-  return new Date(card.lastVisitAt.getTime() + reward.expireAfterDays * 86_400_000);
+  const from = reward.expiryFrom && reward.expiryFrom > card.earnedAt ? reward.expiryFrom : card.earnedAt;
+  return new Date(from.getTime() + reward.expireAfterDays * 86_400_000);
 }
+
+/** `expiresAt` in SQL, of a card's `earned_at` and its reward's columns (null when they are). */
+export const expiresAtOf = (earnedAt: SQLWrapper, reward: { kind: SQLWrapper; days: SQLWrapper; from: SQLWrapper }) =>
+  sql<Date | null>`case when ${reward.kind} in ${kindsSql((kind) => kind.lapses)}
+    then greatest(${earnedAt}, ${reward.from}) + make_interval(days => ${reward.days}) end`;
+
+/**
+ * The reward's `expiryFrom` after its expiry becomes `days` (SQL of its current columns): now when
+ * expiry is turned on or shortened, else as it was (a longer window or none takes effect at once).
+ */
+export const expiryFromAfter = (days: number | null, current: { days: SQLWrapper; from: SQLWrapper }) =>
+  days === null
+    ? sql<Date | null>`${current.from}`
+    : sql<Date | null>`case when ${current.days} is null or ${current.days} > ${days} then now() else ${current.from} end`;
+
+/**
+ * What restarts the expiry clock: an earn, i.e. a change that adds to the balance (a visit's
+ * stamp, points or cashback, an order, a referral bonus, an amount added by hand); never a redeem.
+ */
+export const restartsExpiry = (decision: { delta: number }) => decision.delta > 0;
 
 /** The largest balance a card holds (the column is a 4-byte integer): an earn past it is refused. */
 export const MAX_BALANCE = 2_147_483_647;

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { cardEvents, cardKeys, cards, customers, scans } from "../../../db/schema";
-import { isUniqueViolation } from "../../../http/db-errors";
-import { invalid } from "../../../http/errors";
+import { isUniqueViolation } from "../../../db/errors";
+import { Refusal } from "../../../domain/refusal";
 import { sha256 } from "../../../crypto";
 import { notifyCounter } from "../../../services/counter-feed";
 import type { Events } from "../../../services/events";
@@ -132,7 +132,7 @@ export async function joinCard(
     return { ...card, secret };
   } catch (error) {
     // The (customer, business) index: this email has a card here already (or a double submit).
-    if (isUniqueViolation(error)) throw invalid("email", CARD_EXISTS);
+    if (isUniqueViolation(error)) throw new Refusal("email", CARD_EXISTS);
     throw error;
   }
 }

@@ -202,8 +202,8 @@ async function flagHeld(
       returning id, user_id, business_id, stamps, flag_reason
     ),
     history as (
-      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, reason)
-      select u.user_id, u.business_id, u.id, 'flag', 0, u.stamps, ${referrer.unit}, u.flag_reason from updated u
+      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, reason, actor)
+      select u.user_id, u.business_id, u.id, 'flag', 0, u.stamps, ${referrer.unit}, u.flag_reason, 'system' from updated u
     )
     select flag_reason from updated`)) as unknown as { rows: { flag_reason: string }[] };
   const reason = result.rows[0]?.flag_reason;

@@ -53,9 +53,27 @@ export type Change =
   /** The referral bonus; `bonus` defaults to the reward's (referralBonusOf). */
   | { kind: "referral"; bonus?: number }
   /** An order from outside (the public API, a till): earns as a staff scan, never redeems. */
-  | { kind: "earn"; amount?: string; stamps?: number; source: OrderSource; orderId: string; apiKeyId?: number }
+  | {
+      kind: "earn";
+      amount?: string;
+      stamps?: number;
+      source: OrderSource;
+      orderId: string;
+      apiKeyId?: number;
+      /** The till connection the order came through. */
+      connectionId?: number;
+    }
   /** An order refunded: takes back what it earned (`earned` in `unit`, on `amount` minor units), never below zero. */
-  | { kind: "refund"; orderId: string; source: OrderSource; earned: number; unit: Unit; amount: number | null };
+  | {
+      kind: "refund";
+      orderId: string;
+      source: OrderSource;
+      earned: number;
+      unit: Unit;
+      amount: number | null;
+      apiKeyId?: number;
+      connectionId?: number;
+    };
 
 /** Where an order came from. */
 export type OrderSource = "api" | "shopify" | "square";
