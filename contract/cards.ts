@@ -1,4 +1,5 @@
 import type { ActorView } from "./actors";
+import type { RewardKind } from "./rewards";
 import { z } from "zod";
 import { id } from "./ids";
 import { amountField } from "./money";
@@ -55,7 +56,7 @@ export type CardEvent = {
   /** The balance moved and the balance after it, in `unit` (cashback: the currency's decimal string). */
   delta: number;
   stamps_after: number;
-  unit: "stamps" | "points" | "cashback";
+  unit: RewardKind;
   /** Points and cashback: the change and the balance after it, in the programme's own terms. */
   delta_text: string;
   balance_text: string;
@@ -79,7 +80,7 @@ export type CardSummary = {
   stamps_required: number | null;
   reward_title: string | null;
   /** The programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
-  kind: "stamps" | "points" | "cashback";
+  kind: RewardKind;
   balance_text: string;
   lifetime_stamps: number;
   rewards_redeemed: number;

@@ -1,3 +1,4 @@
+import type { RewardKind } from "./rewards";
 import { z } from "zod";
 import { id, idBody, refId, text } from "./ids";
 import { pageQuery } from "./pagination";
@@ -61,7 +62,7 @@ export type PosOrder = {
   serial: string | null;
   customer_name: string | null;
   earned: number;
-  unit: "stamps" | "points" | "cashback";
+  unit: RewardKind;
   /** The order's amount in the business's currency (decimal string), when it earned by amount. */
   amount: string | null;
   refunded: number;

@@ -1,7 +1,7 @@
 // A card's balance in its programme's own terms (issue 23 §7), one function for every place a card
 // shows: the card page, both passes, the counter screen, the directory, the scanner and the export.
 // The words come from a catalogue (issue 25): the server builds them from its own (programmeWords).
-import { formatMoney } from "./money";
+import { kindOf } from "../kinds/index";
 import type { RewardKind } from "./rewards";
 
 /** What the balance's text needs to know of the programme. */
@@ -34,21 +34,11 @@ export interface ProgrammeWords {
 }
 
 /** The cheapest option the balance does not reach yet, or null. */
-export function nextOption(balance: number, options: readonly { title: string; points: number }[] = []) {
-  return (
-    options
-      .filter((o) => o.points > balance)
-      .reduce<{ title: string; points: number } | null>(
-        (next, o) => (!next || o.points < next.points ? o : next),
-        null,
-      ) ?? null
-  );
-}
+export { nextOption } from "../kinds/points/shared";
 
 /** The balance alone: "7 stamps", "340 points", "€4.60". */
 export function balanceAmount(terms: ProgrammeTerms, balance: number, words: ProgrammeWords): string {
-  if (terms.kind === "cashback") return formatMoney(balance, terms.currency ?? "EUR", words.locale);
-  return terms.kind === "points" ? words.points(balance) : words.stamps(balance);
+  return kindOf(terms.kind).balanceAmount(terms, balance, words);
 }
 
 /**
@@ -56,13 +46,7 @@ export function balanceAmount(terms: ProgrammeTerms, balance: number, words: Pro
  * affordable or there is none), "€4.60 to spend".
  */
 export function balanceText(terms: ProgrammeTerms, balance: number, words: ProgrammeWords): string {
-  const amount = balanceAmount(terms, balance, words);
-  if (terms.kind === "cashback") return words.toSpend(amount);
-  if (terms.kind === "points") {
-    const next = nextOption(balance, terms.options);
-    return next ? words.pointsTo(amount, next.points - balance, next.title) : amount;
-  }
-  return terms.stampsRequired === null ? amount : words.stampsOf(balance, terms.stampsRequired);
+  return kindOf(terms.kind).balanceText(terms, balance, words);
 }
 
 /** A history entry's change: "+1 stamp", "−100 points", "+€0.46". */

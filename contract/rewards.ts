@@ -1,20 +1,25 @@
 import { z } from "zod";
 import { id, optionalId, refId, text } from "./ids";
-import { amountField, hundredthsField, MAX_AMOUNT_MAJOR } from "./money";
 import { pageQuery } from "./pagination";
+import { wholeNumber } from "../kinds/common";
+import { DEFAULT_KIND, KIND_FIELDS, KIND_NAMES, kindOf, type KindName } from "../kinds/index";
 
 /** What a programme collects (issue 23): stamps (the default), points, or cashback (money). */
-export const REWARD_KINDS = ["stamps", "points", "cashback"] as const;
-export type RewardKind = (typeof REWARD_KINDS)[number];
+export const REWARD_KINDS = KIND_NAMES;
+export type RewardKind = KindName;
+/** "stamps, points or cashback". */
+const KIND_LIST = `${KIND_NAMES.slice(0, -1).join(", ")} or ${KIND_NAMES.at(-1)}`;
 
-export const MAX_POINTS_PER_VISIT = 10_000;
-export const MAX_POINTS_PER_UNIT = 1_000;
+export { MAX_POINTS_PER_VISIT, MAX_POINTS_PER_UNIT } from "../kinds/points/shared";
+export { MIN_STAMPS, MAX_STAMPS } from "../kinds/stamps/shared";
+export { MAX_TIERS, percentField, percentText } from "../kinds/cashback/shared";
+export { MAX_REFERRAL_BONUS } from "../kinds/common";
 export const MAX_OPTION_POINTS = 1_000_000;
 export const MAX_EXPIRE_DAYS = 3_650;
-export const MAX_REFERRAL_BONUS = 1_000;
-export const MAX_TIERS = 10;
 /** The referral bonus when the owner sets none: one stamp, or ten points (cashback: none). */
-export const DEFAULT_REFERRAL_BONUS: Record<RewardKind, number> = { stamps: 1, points: 10, cashback: 0 };
+export const DEFAULT_REFERRAL_BONUS = Object.fromEntries(
+  KIND_NAMES.map((kind) => [kind, kindOf(kind).defaultReferralBonus]),
+) as Record<RewardKind, number>;
 
 /**
  * When a referred friend's referral pays: at the join, at the friend's first visit (any earn: a
@@ -47,36 +52,12 @@ const bonusField = (label: string) =>
 /** A bonus in the programme's unit: whole stamps or points, or (cashback) money's decimal string. */
 const bonusAnswer = z.union([z.number().int(), z.string()]);
 
-/** A percent with at most two decimals, 0 < p ≤ 100, as basis points (5 → 500, "2.5" → 250). */
-export const percentField = (label: string) =>
-  z.preprocess(
-    (value) => (typeof value === "number" && Number.isFinite(value) ? String(value) : value),
-    z
-      .string({ error: `The ${label} must be a number such as 5 or 2.5.` })
-      .trim()
-      .regex(/^\d{1,3}(\.\d{1,2})?$/, `The ${label} must be a number with at most two decimals, such as 5 or 2.5.`)
-      .transform((value) => Math.round(Number(value) * 100))
-      .refine((bp) => bp > 0 && bp <= 10_000, `The ${label} must be more than 0 and at most 100.`),
-  );
-
-/** Basis points as the contract's percent string: 250 → "2.5". */
-export const percentText = (basisPoints: number) => String(basisPoints / 100);
-
-export const MIN_STAMPS = 2;
-export const MAX_STAMPS = 50;
 export const DEFAULT_COOLDOWN_MINUTES = 240;
 /** A week: a longer wait between self-scans would make the card feel broken. */
 export const MAX_COOLDOWN_MINUTES = 7 * 24 * 60;
 /** Self-scans per card per day (the business's day); 0 = no cap. */
 export const DEFAULT_DAILY_CAP = 1;
 export const MAX_DAILY_CAP = 50;
-
-const wholeNumber = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `The ${label} must be a whole number.` })
-    .int(`The ${label} must be a whole number.`)
-    .min(min, `The ${label} must be at least ${min}.`)
-    .max(max, `The ${label} may not be greater than ${max}.`);
 
 /**
  * Unspent stamps or points lapse this many days after the card's last earn; blank or null = never.
@@ -99,36 +80,11 @@ export const addRewardBody = z
       .max(500, "The description may not be greater than 500 characters.")
       .optional()
       .default(""),
-    kind: z.enum(REWARD_KINDS, { error: "The kind must be stamps, points or cashback." }).optional().default("stamps"),
-    /** Stamps programmes only (required there). */
-    stamps_required: z.preprocess(
-      (value) => (value === "" || value === null ? undefined : value),
-      wholeNumber("stamps required", MIN_STAMPS, MAX_STAMPS).optional(),
-    ),
-    /**
-     * Points programmes: per visit, and per 1.00 spent as a decimal of at most two decimals ("0.1":
-     * one point per 10.00), here in hundredths (at least one of them above 0).
-     */
-    points_per_visit: z.preprocess(
-      (value) => (value === "" || value === null || value === undefined ? 0 : value),
-      wholeNumber("points per visit", 0, MAX_POINTS_PER_VISIT),
-    ),
-    points_per_unit: z.preprocess(
-      (value) => (value === "" || value === null || value === undefined ? "0" : value),
-      hundredthsField("points per unit", "1 or 0.1", 0, MAX_POINTS_PER_UNIT * 100),
-    ),
-    /** Cashback programmes: the percent of each amount kept (required there), and tiers by lifetime spend. */
-    cashback_percent: z.preprocess(
-      (value) => (value === "" || value === null ? undefined : value),
-      percentField("cashback percent").optional(),
-    ),
-    tiers: z
-      .array(z.object({ from_amount: amountField, percent: percentField("tier percent") }), {
-        error: "The tiers must be a list of {from_amount, percent}.",
-      })
-      .max(MAX_TIERS, `At most ${MAX_TIERS} tiers.`)
+    kind: z
+      .enum(REWARD_KINDS, { error: `The kind must be ${KIND_LIST}.` })
       .optional()
-      .default([]),
+      .default(DEFAULT_KIND),
+    ...KIND_FIELDS,
     expire_after_days: expireAfterDays,
     /**
      * The referrer's bonus when a referred friend's referral pays (stamps, points, or cashback's
@@ -155,39 +111,15 @@ export const addRewardBody = z
     ),
   })
   .superRefine((body, ctx) => {
-    if (body.kind === "stamps" && body.stamps_required === undefined) {
-      ctx.addIssue({ code: "custom", path: ["stamps_required"], message: "The stamps required field is required." });
-    }
-    if (body.kind === "points" && body.points_per_visit === 0 && body.points_per_unit === 0) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["points_per_unit"],
-        message: "Give points per visit, points per 1.00 spent, or both.",
-      });
-    }
-    if (body.kind === "cashback" && body.cashback_percent === undefined) {
-      ctx.addIssue({ code: "custom", path: ["cashback_percent"], message: "The cashback percent field is required." });
-    }
+    const kind = kindOf(body.kind);
+    kind.checkBody(body, (field, message) => ctx.addIssue({ code: "custom", path: [field], message }));
     for (const [field, label] of [
       ["referral_bonus", "referral bonus"],
       ["referral_friend_bonus", "friend's bonus"],
     ] as const) {
       const value = body[field];
-      if (value === null) continue;
-      if (body.kind !== "cashback" && (!/^\d+$/.test(value) || Number(value) > MAX_REFERRAL_BONUS)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [field],
-          message: `The ${label} must be a whole number from 0 to ${MAX_REFERRAL_BONUS}.`,
-        });
-      }
-      if (body.kind === "cashback" && Number(value) > MAX_AMOUNT_MAJOR) {
-        ctx.addIssue({
-          code: "custom",
-          path: [field],
-          message: `The ${label} may not be more than ${MAX_AMOUNT_MAJOR.toLocaleString("en")}.`,
-        });
-      }
+      const problem = value === null ? null : kind.bonusProblem(value, label);
+      if (problem) ctx.addIssue({ code: "custom", path: [field], message: problem });
     }
   });
 export type AddRewardBody = z.input<typeof addRewardBody>;

@@ -1,4 +1,5 @@
 import type { ActorView } from "./actors";
+import type { RewardKind } from "./rewards";
 import { z } from "zod";
 import { calendarDate } from "./fields";
 import { optionalId } from "./ids";
@@ -103,7 +104,7 @@ export type Scan = {
   stamps_after: number;
   /** Issue 23: the programme the scan counted for, the balance after it in its terms ("340 points",
    * "€4.60", "7 stamps") and the purchase amount (decimal string) when one was entered. */
-  programme: "stamps" | "points" | "cashback";
+  programme: RewardKind;
   balance_after_text: string;
   amount: string | null;
   /** Why a fraud alert marked the card, or null. */

@@ -156,7 +156,7 @@ export type ScanResult = {
   next_stamp_at: string | null;
   scanned_at: string;
   /** Issue 23: the programme's kind, its balance in its own terms, and what it may redeem now. */
-  kind: "stamps" | "points" | "cashback";
+  kind: RewardKind;
   balance_text: string;
   /** Points: the options the balance affords; cashback: the money to spend (decimal string). */
   options: { id: number; title: string; points: number }[];

@@ -1,4 +1,16 @@
 import { z } from "zod";
+import { KIND_NAMES } from "../../kinds/index";
+
+/**
+ * A programme kind as the public API answers it: an open enum. Today's kinds are listed
+ * (`x-extensible-enum`), but a kind added later reaches clients without a new API version, so a
+ * client must accept a value it does not know (the typed client's type does: schema.d.ts).
+ */
+export const openKind = (what: string) =>
+  z.string().meta({
+    description: `${what}: one of ${KIND_NAMES.join(", ")} today. An open list: clients must accept values not listed here (new programme kinds are added without a new API version).`,
+    "x-extensible-enum": [...KIND_NAMES],
+  });
 
 const MAX_ID = 2_147_483_647;
 export const rowId = z.number().int().min(1).max(MAX_ID);
@@ -72,7 +84,7 @@ export const card = z
     serial: z.string(),
     business_id: z.number().int(),
     customer: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
-    programme: z.enum(["stamps", "points", "cashback"]),
+    programme: openKind("The programme the card collects for"),
     /** Stamps, points, or cashback money in minor units. */
     balance: z.number().int(),
     balance_text: z.string(),
@@ -97,7 +109,7 @@ export const earnResult = z
     order_id: z.string(),
     /** What this order earned, in `unit` (a retry of the order answers the first earn's). */
     earned: z.number().int(),
-    unit: z.enum(["stamps", "points", "cashback"]),
+    unit: openKind("The unit of `earned`"),
     /** The order had earned already: nothing more was earned. */
     duplicate: z.boolean(),
     card,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { queryInt } from "./cards";
+import { openKind, queryInt } from "./cards";
 
 /** Cursor paging: `cursor` is the `next_cursor` of the previous page, opaque to the caller. */
 export const pageQuery = z.strictObject({
@@ -29,7 +29,7 @@ export const cardEvent = z
     kind: z.enum(["join", "stamp", "redeem", "adjust", "flag", "expire", "referral"]),
     delta: z.number().int(),
     balance_after: z.number().int(),
-    unit: z.enum(["stamps", "points", "cashback"]),
+    unit: openKind("The unit of `delta` and `balance_after`"),
     /** The API key that made the change, when one did. */
     api_key_id: z.number().int().nullable(),
     created_at: z.string(),

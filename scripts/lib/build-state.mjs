@@ -29,7 +29,7 @@ const mtime = (file) => {
 export const targets = {
   server: {
     output: "server/dist/main.cjs",
-    sources: ["server/src", "contract", "package-lock.json"],
+    sources: ["server/src", "contract", "kinds", "package-lock.json"],
     command: ["run", "build:server"],
   },
   web: {
@@ -39,6 +39,7 @@ export const targets = {
       "app",
       "components",
       "lib",
+      "kinds",
       "public",
       "proxy.ts",
       "next.config.mjs",

@@ -95,4 +95,41 @@ describe("the server's layer rules", () => {
       "no-upward-from-modules: server/src/modules/b/routes.ts → server/src/app.ts",
     ]);
   });
+
+  it("keep the programme kinds a seam: the server never imports their web half, their shared half never the server", () => {
+    expect(
+      violations({
+        "server/src/i18n/words.ts": [],
+        "server/src/modules/a/routes.ts": ["../../../../kinds/server", "../../../../kinds/index"],
+        "kinds/index.ts": ["./stamps/shared"],
+        "kinds/server.ts": ["./stamps/server"],
+        "kinds/stamps/shared.ts": [],
+        "kinds/stamps/server.ts": ["./shared", "../../server/src/i18n/words"],
+      }),
+    ).toEqual([]);
+    expect(
+      violations({
+        "server/src/modules/a/routes.ts": [
+          "../../../../kinds/web",
+          "../../../../kinds/stamps/web",
+          "../../../../kinds/stamps/shared",
+          "../../../../kinds/stamps/server",
+        ],
+        "server/src/modules/a/service.ts": [],
+        "kinds/web.ts": [],
+        "kinds/stamps/web.ts": [],
+        "kinds/stamps/shared.ts": ["../../server/src/modules/a/service", "./server"],
+        "kinds/stamps/server.ts": ["../../server/src/modules/a/service"],
+      }),
+    ).toEqual([
+      "kinds-below-modules: kinds/stamps/server.ts → server/src/modules/a/service.ts",
+      "kinds-below-modules: kinds/stamps/shared.ts → server/src/modules/a/service.ts",
+      "kinds-shared-stays-shared: kinds/stamps/shared.ts → kinds/stamps/server.ts",
+      "kinds-shared-stays-shared: kinds/stamps/shared.ts → server/src/modules/a/service.ts",
+      "no-circular-between-modules: server/src/modules/a → kinds",
+      "no-circular-between-modules: server/src/modules/a → kinds/stamps",
+      "server-imports-no-web-kinds: server/src/modules/a/routes.ts → kinds/stamps/web.ts",
+      "server-imports-no-web-kinds: server/src/modules/a/routes.ts → kinds/web.ts",
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { DEFAULT_KIND, KIND_NAMES, kindLiteral } from "../../../../kinds/index";
 import {
   type AnyPgColumn,
   bigint,
@@ -47,9 +48,7 @@ export const rewards = pgTable(
     businessId: business(),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
-    kind: text("kind", { enum: ["stamps", "points", "cashback"] })
-      .notNull()
-      .default("stamps"),
+    kind: text("kind", { enum: KIND_NAMES }).notNull().default(DEFAULT_KIND),
     /** Stamps programmes: stamps for the reward. 0 for points and cashback. */
     stampsRequired: integer("stamps_required").notNull(),
     /**
@@ -448,9 +447,7 @@ export const cardEvents = pgTable(
     delta: integer("delta").notNull().default(0),
     stampsAfter: integer("stamps_after").notNull(),
     /** The unit of `delta` and `stamps_after`: the programme's kind when the event happened. */
-    unit: text("unit", { enum: ["stamps", "points", "cashback"] })
-      .notNull()
-      .default("stamps"),
+    unit: text("unit", { enum: KIND_NAMES }).notNull().default(DEFAULT_KIND),
     /** The purchase amount the event earned on (minor units), for points and cashback. */
     amount: bigint("amount", { mode: "number" }),
     /** A points redeem: the option it bought. */
@@ -495,7 +492,7 @@ export const cardEvents = pgTable(
     // The dashboard's points and cashback figures: only those programmes' events.
     index("card_events_programme_idx")
       .on(t.userId, t.unit, t.kind, t.businessId)
-      .where(sql`${t.unit} <> 'stamps'`),
+      .where(sql`${t.unit} <> ${sql.raw(kindLiteral(DEFAULT_KIND))}`),
   ],
 );
 
@@ -576,7 +573,7 @@ export const referralBonuses = pgTable(
     heldReason: text("held_reason", { enum: ["daily_limit", "shared_device"] }),
     referrerBonus: integer("referrer_bonus").notNull(),
     friendBonus: integer("friend_bonus").notNull(),
-    unit: text("unit", { enum: ["stamps", "points", "cashback"] }).notNull(),
+    unit: text("unit", { enum: KIND_NAMES }).notNull(),
     reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
     reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

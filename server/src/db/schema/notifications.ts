@@ -11,6 +11,7 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import type { KindName } from "../../../../kinds/index";
 import { users } from "./auth";
 import { businesses } from "./businesses";
 import { cards, customers } from "./loyalty";
@@ -36,7 +37,7 @@ export type FeedDetails = {
   order?: string;
   /** How much of a balance (refund_short: what a refund could not take back), in `unit`. */
   count?: number;
-  unit?: "stamps" | "points" | "cashback";
+  unit?: KindName;
 };
 
 /**

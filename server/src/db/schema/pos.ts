@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { DEFAULT_KIND, KIND_NAMES } from "../../../../kinds/index";
 import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { businesses } from "./businesses";
@@ -32,9 +33,7 @@ export const orderEarns = pgTable(
     /** The public API's key that earned it (issue 24 §2; no foreign key here: the keys are the v1 helper's table). */
     apiKeyId: integer("api_key_id"),
     earned: integer("earned").notNull().default(0),
-    unit: text("unit", { enum: ["stamps", "points", "cashback"] })
-      .notNull()
-      .default("stamps"),
+    unit: text("unit", { enum: KIND_NAMES }).notNull().default(DEFAULT_KIND),
     /** The order's amount in minor units, when it earned by amount. */
     amount: bigint("amount", { mode: "number" }),
     /** The order's total in minor units of the business's currency (whatever it earned by), when known. */

@@ -5,16 +5,14 @@ import { businesses, cards, customers, files } from "../../db/schema";
 import { resolveReward } from "../loyalty/cards";
 import { withHolder } from "../loyalty/card-holder";
 import { passLocations } from "../loyalty/pass-locations";
-import { rewardReady } from "../loyalty/reward-ready";
-import { cardBalance, cardTerms, type CardTerms } from "../loyalty/card-balance";
-import { balanceAmount, nextOption } from "../../../../contract/programme";
+import { cardTerms, type CardTerms } from "../loyalty/card-balance";
+import { serverKind } from "../../../../kinds/server";
 import { cardMessages } from "../notifications/messages";
 import type { AppleWalletConfig } from "../../settings/apple-wallet";
 import { hexToRgb, type PassImageCache } from "./images";
 import { designOf, lookColumns } from "../card-design/service";
 import { APPLE_WEB_SERVICE_PATH } from "../../../../contract/apple-wallet";
 import { localeOrDefault, translator, type Translate } from "../../i18n";
-import { programmeWords } from "../../i18n/programme-words";
 
 const english = translator("en");
 
@@ -47,35 +45,18 @@ export async function passData(db: Db, cardId: number) {
 
 export type PassData = NonNullable<Awaited<ReturnType<typeof passData>>>;
 
-/** "3 of 10", or the bare count when the business runs no programme at the moment. */
-export const stampsText = (stamps: number, required: number | null | undefined, t: Translate = english) =>
-  required ? t("pass.stampsOf", { stamps, required }) : String(stamps);
-
-const BALANCE_LABELS = { stamps: "pass.stamps", points: "pass.points", cashback: "pass.balance" } as const;
-
 /**
- * The pass's balance (issue 23): a stamp card's "3 of 10" under "Stamps" as before; "340 points"
- * under "Points"; "€4.60" under "Balance". The lock screen says the new value when it changes.
+ * The pass's balance (issue 23), as the programme's kind fills it: a stamp card's "3 of 10" under
+ * "Stamps"; "340 points" under "Points"; "€4.60" under "Balance". The lock screen says the new
+ * value when it changes.
  */
 export function balanceField(
   terms: CardTerms,
-  reward: { stampsRequired: number } | null,
+  reward: { title: string; stampsRequired: number } | null,
   balance: number,
   t: Translate = english,
 ) {
-  if (terms.kind === "stamps")
-    return {
-      key: "stamps",
-      label: t("pass.stamps"),
-      value: stampsText(balance, reward?.stampsRequired, t),
-      changeMessage: t("pass.stampsChange"),
-    };
-  return {
-    key: "balance",
-    label: t(BALANCE_LABELS[terms.kind]),
-    value: balanceAmount(terms, balance, programmeWords(t)),
-    changeMessage: "%@",
-  };
+  return serverKind(terms.kind).appleBalanceField({ terms, reward, balance }, t);
 }
 
 /** The reward line: a stamp card's reward (ready or not); points: what the next option still needs. */
@@ -85,21 +66,7 @@ export function rewardField(
   balance: number,
   t: Translate = english,
 ) {
-  if (terms.kind === "stamps")
-    return {
-      key: "reward",
-      label: t(rewardReady(balance, reward.stampsRequired) ? "pass.rewardReady" : "pass.reward"),
-      value: reward.title,
-      changeMessage: "%@",
-    };
-  const next = terms.kind === "points" ? nextOption(balance, terms.options) : null;
-  const label = t(cardBalance(terms, balance, programmeWords(t)).reward_ready ? "pass.rewardReady" : "pass.reward");
-  return {
-    key: "reward",
-    label,
-    value: next ? t("pass.pointsTo", { points: next.points - balance, title: next.title }) : reward.title,
-    changeMessage: "%@",
-  };
+  return serverKind(terms.kind).appleRewardField({ terms, reward, balance }, t);
 }
 
 /** The longest message notice: the lock screen shows a few lines; the web card has the whole text. */

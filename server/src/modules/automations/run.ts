@@ -1,3 +1,4 @@
+import { kindsSql } from "../../../../kinds/server";
 import { and, asc, eq, gt, gte, lt, notExists, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
@@ -16,12 +17,11 @@ import { expiresAtSql } from "../loyalty/expiry";
 import {
   extrasOn,
   fallbackOn,
+  nearRewardPeriod,
   nearRewardWhere,
-  nextTier,
   ownReward,
   ownRewardOn,
   programmeOf,
-  rewardKind,
   stampsRequired,
 } from "../customers/segments";
 
@@ -76,9 +76,7 @@ async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: numb
       // cashback spend near the next tier.
       where = sql`${nearRewardWhere(p)}`;
       // Once per reward cycle (the count of rewards redeemed so far); cashback once per tier.
-      period = sql<string>`case when ${rewardKind(p.fallback)} = 'cashback'
-        then 'tier:' || (${nextTier(p)})::text
-        else 'cycle:' || ${cards.rewardsRedeemed}::text end`;
+      period = nearRewardPeriod(p);
       break;
     case "welcome":
       where = and(
@@ -95,7 +93,7 @@ async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: numb
       // First the cards whose last earn is old enough for the business's shortest expiry (one
       // range of the last-earn index), then each one's own reward's expiry.
       const shortest = sql`(select min(r.expire_after_days) from rewards r
-        where r.business_id = ${a.businessId} and r.active and r.kind <> 'cashback')`;
+        where r.business_id = ${a.businessId} and r.active and r.kind in ${kindsSql((kind) => kind.lapses)})`;
       where = sql`${cards.earnedAt} <= ${notice} - make_interval(days => ${shortest})
         and ${cards.stamps} > 0 and ${expiresAtSql} > ${moment} and ${expiresAtSql} <= ${notice}`;
       period = sql<string>`'expiry:' || (${expiresAtSql} at time zone 'UTC')::date::text`;

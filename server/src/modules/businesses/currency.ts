@@ -1,5 +1,6 @@
+import { kindsWhere } from "../../../../kinds/index";
 import countryToCurrency from "country-to-currency";
-import { and, eq, exists, ne, or, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, or, sql } from "drizzle-orm";
 import { isCurrency } from "../../../../contract/money";
 import type { Db } from "../../db/client";
 import { cards, countries, rewards } from "../../db/schema";
@@ -36,7 +37,10 @@ export async function checkCurrencyChange(db: Db, businessId: number, from: stri
     .where(
       and(
         eq(rewards.businessId, businessId),
-        ne(rewards.kind, "stamps"),
+        inArray(
+          rewards.kind,
+          kindsWhere((kind) => kind.needsCurrency),
+        ),
         or(
           eq(rewards.active, true),
           exists(

@@ -1,4 +1,5 @@
 import { actorColumns, actorView } from "../loyalty/actor-view";
+import { DEFAULT_KIND, kindOf } from "../../../../kinds/index";
 import { and, desc, eq, exists, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {
@@ -104,14 +105,16 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
 
 /** The options of the rows' points programmes, by reward id: one query a page. */
 function pageOptions(db: Db, rows: Row[]) {
-  const ids = rows.filter((r) => r.kind === "points" && r.rewardId !== null).map((r) => Number(r.rewardId));
+  const ids = rows
+    .filter((r) => r.kind !== null && kindOf(r.kind).hasOptions && r.rewardId !== null)
+    .map((r) => Number(r.rewardId));
   return optionsByReward(db, ids);
 }
 type Options = Awaited<ReturnType<typeof pageOptions>>;
 
 /** The card's balance in its programme's terms ("7 of 10 stamps", "340 points — 60 to Free lunch"). */
 function rowBalance(row: Row, options: Options, words: ProgrammeWords) {
-  const kind = row.kind ?? "stamps";
+  const kind = row.kind ?? DEFAULT_KIND;
   const required = row.stampsRequired === null ? null : Number(row.stampsRequired);
   const reward = row.kind === null ? null : { kind, stampsRequired: required ?? 0, referralBonus: null };
   const terms = programmeTerms(reward, row.currency, options.get(Number(row.rewardId)) ?? []);

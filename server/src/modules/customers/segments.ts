@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, lt, ne, sql, type SQL } from "drizzle-orm";
+import { caseOfKind, type SegmentSql } from "../../../../kinds/server";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/pg-core";
 import type { Segment } from "../../../../contract/customers";
 import type { RewardKind } from "../../../../contract/rewards";
 import type { Db } from "../../db/client";
 import { cards, customers, rewards } from "../../db/schema";
-import { rewardReadySql } from "../loyalty/reward-ready";
 
 /**
  * The reward a card collects for, by the rule of a scan (`chooseReward` in loyalty/engine/rules.ts): its own
@@ -45,16 +45,16 @@ export const rewardKind = (fallback: FallbackReward) =>
 /** The id of the reward a card collects for. */
 export const programmeRewardId = (fallback: FallbackReward) =>
   sql<number | null>`coalesce(${ownReward.id}, ${fallback.id})`;
-/** Stamps to the reward; null for points and cashback (their rewards store 0: nothing is "ready" by it). */
+/** Stamps to the reward; null for the kinds that count none (their rewards store 0: nothing is "ready" by it). */
 export const stampsRequired = (fallback: FallbackReward) =>
-  sql<
-    number | null
-  >`case when ${rewardKind(fallback)} = 'stamps' then coalesce(${ownReward.stampsRequired}, ${fallback.stampsRequired}) end`;
+  caseOfKind(rewardKind(fallback), (kind) =>
+    kind.stampsRequiredSql(sql`coalesce(${ownReward.stampsRequired}, ${fallback.stampsRequired})`),
+  ) as SQL<number | null>;
 export const rewardTitle = (fallback: FallbackReward) =>
   sql<string | null>`coalesce(${ownReward.title}, ${fallback.title})`;
 
 /**
- * What the segments need of each points or cashback reward of the owner, one row a reward (a few),
+ * What the segments need of each reward of the owner, one row a reward (a few),
  * joined on the card's reward by hash: the points of its cheapest active option, and its tiers'
  * thresholds in ascending order (an array: a card's next tier is a binary search, `width_bucket`,
  * rather than its reward's JSON unpacked again for every card).
@@ -71,7 +71,7 @@ export function programmeExtras(ownerId: number) {
         from jsonb_array_elements(${rewards.cashbackTiers}) tier order by 1)`.as("thresholds"),
     })
     .from(rewards)
-    .where(and(eq(rewards.userId, ownerId), ne(rewards.kind, "stamps")))
+    .where(eq(rewards.userId, ownerId))
     .as("programme_extra");
 }
 
@@ -83,14 +83,22 @@ export const programmeOf = (ownerId: number): Programme => ({
 });
 export const extrasOn = (p: Programme) => eq(p.extras.rewardId, programmeRewardId(p.fallback));
 
+/** A card and its reward's extras, as the kinds' SQL reads them. */
+const segmentSql = (p: Programme): SegmentSql => ({
+  stamps: cards.stamps,
+  lifetimeSpend: cards.lifetimeSpend,
+  stampsRequired: stampsRequired(p.fallback),
+  cheapest: p.extras.cheapest,
+  nextThreshold: nextTier(p),
+  rewardsRedeemed: cards.rewardsRedeemed,
+});
+
 /**
  * Whether a card's reward is ready (issue 18 §10's rule, per kind): stamps reach the requirement;
  * points reach the cheapest option; cashback money is never "ready". Null without a reward.
  */
-export const rewardReadyWhere = (p: Programme) => sql<boolean | null>`case ${rewardKind(p.fallback)}
-    when 'stamps' then ${rewardReadySql(cards.stamps, stampsRequired(p.fallback))}
-    when 'points' then ${cards.stamps} >= ${p.extras.cheapest}
-    else false end`;
+export const rewardReadyWhere = (p: Programme) =>
+  caseOfKind(rewardKind(p.fallback), (kind) => kind.readySql(segmentSql(p)), sql`false`) as SQL<boolean | null>;
 
 /** A cashback card's next tier: the first threshold above its lifetime spend (null past the last). */
 export const nextTier = (p: Programme) =>
@@ -101,14 +109,16 @@ export const nextTier = (p: Programme) =>
  * option; cashback lifetime spend within 10 % below the next tier's threshold (the first above
  * it). Integer arithmetic: exact.
  */
-export const nearRewardWhere = (p: Programme) => {
-  const next = nextTier(p);
-  return sql<boolean | null>`case ${rewardKind(p.fallback)}
-    when 'stamps' then ${cards.stamps} = ${stampsRequired(p.fallback)} - 1
-    when 'points' then ${cards.stamps} < ${p.extras.cheapest} and ${cards.stamps}::bigint * 10 >= ${p.extras.cheapest}::bigint * 9
-    when 'cashback' then ${cards.lifetimeSpend} * 10 >= ${next} * 9
-    end`;
-};
+export const nearRewardWhere = (p: Programme) =>
+  caseOfKind(rewardKind(p.fallback), (kind) => kind.nearSql(segmentSql(p))) as SQL<boolean | null>;
+
+/** The near-reward automation's period: once per reward cycle; cashback once per tier. */
+export const nearRewardPeriod = (p: Programme) =>
+  caseOfKind(
+    rewardKind(p.fallback),
+    (kind) => kind.nearPeriodSql(segmentSql(p)),
+    sql`'cycle:' || ${cards.rewardsRedeemed}::text`,
+  ) as SQL<string>;
 
 const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
 

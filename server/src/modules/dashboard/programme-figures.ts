@@ -1,3 +1,4 @@
+import { kindsSql } from "../../../../kinds/server";
 import { sql } from "drizzle-orm";
 import { fromMinor } from "../../../../contract/money";
 import type { DashboardDetails } from "../../../../contract/dashboard";
@@ -30,7 +31,8 @@ export async function programmeFigures(db: Db, ownerId: number): Promise<Figures
         from ${rewards}
         join ${businesses} on ${businesses.id} = ${rewards.businessId}
         join ${cards} on ${cards.rewardId} = ${rewards.id}
-        where ${rewards.userId} = ${ownerId} and ${rewards.kind} = 'cashback' and ${businesses.currency} is not null
+        where ${rewards.userId} = ${ownerId} and ${rewards.kind} in ${kindsSql((kind) => kind.countsMoney)}
+          and ${businesses.currency} is not null
         group by ${businesses.currency}
         having sum(${cards.stamps}) > 0
         order by 2 desc, 1`),

@@ -1,11 +1,10 @@
-import { rewardReady } from "../loyalty/reward-ready";
-import { balanceAmount, balanceText, type ProgrammeTerms } from "../../../../contract/programme";
-import { minorDigits } from "../../../../contract/money";
+import { DEFAULT_KIND } from "../../../../kinds/index";
+import { serverKind } from "../../../../kinds/server";
+import type { ProgrammeTerms } from "../../../../contract/programme";
 import type { CardMessage } from "../../../../contract/notifications";
 import type { GoogleWalletConfig } from "../../settings/google-wallet";
 import type { Locale } from "../../../../contract/locales";
-import { translator, type Translate } from "../../i18n";
-import { programmeWords } from "../../i18n/programme-words";
+import { translator } from "../../i18n";
 
 /** The brand colour of the web card (app/styles/base.css --primary): the look of a business never designed. */
 export const PASS_BACKGROUND = "#4f46e5";
@@ -88,51 +87,14 @@ export function objectLook(design: ClassDesign | undefined, locale?: Locale) {
   };
 }
 
-/** What changes with a stamp or a redeem: the points and the reward line. */
+/** What changes with a stamp or a redeem: the balance and the reward line, as the programme's kind fills them. */
 export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward" | "terms" | "locale">) {
-  const { reward, terms } = card;
   const t = translator(card.locale ?? "en");
-  if (terms && terms.kind !== "stamps") return programmePatch(terms, card.stamps, t);
-  const rewardText = !reward
-    ? t("pass.noProgramme")
-    : rewardReady(card.stamps, reward.stampsRequired)
-      ? t("pass.rewardReadyText", { title: reward.title })
-      : t("pass.moreStamps", {
-          count: reward.stampsRequired - card.stamps,
-          title: reward.title,
-          required: reward.stampsRequired,
-        });
-  return {
-    loyaltyPoints: { label: t("pass.stamps"), balance: { int: card.stamps } },
-    textModulesData: [{ id: "reward", header: t("pass.reward"), body: rewardText }],
-  };
+  const terms = card.terms ?? { kind: DEFAULT_KIND, stampsRequired: null, currency: null };
+  return serverKind(terms.kind).googlePatch({ balance: card.stamps, reward: card.reward, terms }, t);
 }
 
-/**
- * Points: the count under "Points". Cashback: the money under "Cashback", as Google's
- * LoyaltyPointsBalance `money` (micros, an int64 in JSON: a string), so the phone formats it in its
- * own locale; a string should the currency be missing. The reward line is the card page's text.
- */
-function programmePatch(terms: ProgrammeTerms, balance: number, t: Translate) {
-  const words = programmeWords(t);
-  const loyaltyPoints =
-    terms.kind === "points"
-      ? { label: t("pass.points"), balance: { int: balance } }
-      : {
-          label: t("pass.cashback"),
-          balance: terms.currency
-            ? { money: { micros: moneyMicros(balance, terms.currency), currencyCode: terms.currency } }
-            : { string: balanceAmount(terms, balance, words) },
-        };
-  return {
-    loyaltyPoints,
-    textModulesData: [{ id: "reward", header: t("pass.balance"), body: balanceText(terms, balance, words) }],
-  };
-}
-
-/** Minor units as Google's micros (millionths of the major unit), exactly: 460 EUR → "4600000". */
-export const moneyMicros = (minor: number, currency: string) =>
-  (BigInt(minor) * 10n ** BigInt(6 - minorDigits(currency))).toString();
+export { moneyMicros } from "../../../../kinds/cashback/server";
 
 /** One customer's card: stamps as points, the serial as the QR staff scan. */
 export function loyaltyObject(

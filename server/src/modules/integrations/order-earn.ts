@@ -1,3 +1,5 @@
+import { serverKind } from "../../../../kinds/server";
+import { kindOf } from "../../../../kinds/index";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { toMinor } from "../../../../contract/money";
 import type { Db } from "../../db/client";
@@ -98,8 +100,11 @@ export async function earnForOrder(
     // Earned without an amount, it is all the visit's; by an amount, the visit's share is what a
     // visit alone earns (a stamp programme's order is one visit whatever it cost).
     const unit = earned?.unit ?? applied.unit;
-    const visit =
-      unit === "stamps" || !earned?.amount ? delta : Math.min(delta, applied.reward ? visitEarn(applied.reward) : 0);
+    const visit = serverKind(unit).visitShare(
+      delta,
+      Boolean(earned?.amount),
+      applied.reward ? visitEarn(applied.reward) : 0,
+    );
     const total = input.amount && applied.currency ? toMinor(input.amount, applied.currency) : null;
     const [earn] = await tx
       .update(orderEarns)
@@ -226,7 +231,7 @@ export async function refundOrder(db: Db, events: Events, input: RefundInput): P
           order: input.orderId.replace(/^(shopify|square):/, ""),
           count: short,
           unit: earn.unit,
-          ...(earn.unit === "cashback" && applied.currency && { amountMinor: short, currency: applied.currency }),
+          ...(kindOf(earn.unit).countsMoney && applied.currency && { amountMinor: short, currency: applied.currency }),
         },
       });
     }

@@ -3,7 +3,7 @@ import { balanceText, type ProgrammeTerms, type ProgrammeWords } from "../../../
 import type { RewardKind } from "../../../../contract/rewards";
 import type { Db } from "../../db/client";
 import { businesses } from "../../db/schema";
-import { rewardReady } from "./reward-ready";
+import { kindOf } from "../../../../kinds/index";
 import { optionsByReward, programmeTerms } from "./programme-terms";
 import type { RewardRow } from "./engine/rules";
 
@@ -17,10 +17,11 @@ export type CardTerms = Omit<ProgrammeTerms, "options"> & { options: Option[] };
  * cashback) and its active options (points). A stamp programme reads nothing more.
  */
 export async function cardTerms(db: Db, businessId: number, reward: RewardRow | null): Promise<CardTerms> {
-  if (!reward || reward.kind === "stamps") return { ...programmeTerms(reward, null), options: [] };
+  const kind = reward && kindOf(reward.kind);
+  if (!reward || !kind?.needsCurrency) return { ...programmeTerms(reward, null), options: [] };
   const [[business], options] = await Promise.all([
     db.select({ currency: businesses.currency }).from(businesses).where(eq(businesses.id, businessId)).limit(1),
-    reward.kind === "points" ? optionsByReward(db, [reward.id]) : new Map<number, Option[]>(),
+    kind.hasOptions ? optionsByReward(db, [reward.id]) : new Map<number, Option[]>(),
   ]);
   const list = options.get(reward.id) ?? [];
   return { ...programmeTerms(reward, business?.currency ?? null, list), options: list };
@@ -29,15 +30,11 @@ export async function cardTerms(db: Db, businessId: number, reward: RewardRow | 
 /** What a card's balance shows, in its programme's terms and `words`' language: the text and what it affords now. */
 export function cardBalance(terms: CardTerms, balance: number, words: ProgrammeWords) {
   const affordable: Option[] = terms.options.filter((o) => o.points <= balance);
-  const ready =
-    terms.kind === "stamps"
-      ? rewardReady(balance, terms.stampsRequired)
-      : terms.kind === "points" && affordable.length > 0;
   return {
     kind: terms.kind satisfies RewardKind,
     balance_text: balanceText(terms, balance, words),
     options: affordable,
     /** Stamps: the reward is due; points: an option is affordable; cashback money is never "ready". */
-    reward_ready: ready,
+    reward_ready: kindOf(terms.kind).ready(balance, terms),
   };
 }

@@ -1,4 +1,5 @@
 import { actorColumns, actorView } from "./actor-view";
+import { serverKind } from "../../../../kinds/server";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";
@@ -24,7 +25,6 @@ import { withHolder } from "./card-holder";
 import { applyChange } from "./engine/apply";
 import { programmeTerms } from "./programme-terms";
 import { scanTerms, UNKNOWN_CARD } from "./stamping";
-import { sentence } from "../../i18n/sentence";
 
 export const STAFF_MAY_NOT_ADJUST = "cards.staffMayNotAdjust";
 
@@ -125,21 +125,8 @@ export function cardHistoryRoutes(app: FastifyInstance) {
     if (!changed) throw notFound(UNKNOWN_CARD);
     const { summary, terms } = await cardSummary(app.db, user, body.serial, words);
     const delta = changed.decision.action === "adjust" ? changed.decision.delta : 0;
-    const n = Math.abs(delta);
-    const added = delta > 0 ? "yes" : "no";
-    const message =
-      summary.kind !== "stamps"
-        ? delta === 0
-          ? "cards.nothingToRemove"
-          : sentence("cards.adjustedBalance", {
-              added,
-              amount: balanceAmount(terms, n, words),
-              balance: summary.balance_text,
-            })
-        : delta === 0
-          ? "cards.noStampsToRemove"
-          : sentence("cards.adjustedStamps", { added, n, stamps: summary.stamps });
-    return { message, data: summary };
+    const amount = balanceAmount(terms, Math.abs(delta), words);
+    return { message: serverKind(summary.kind).adjustedMessage(delta, amount, summary), data: summary };
   });
 
   route(app, calls.cardHistory, async ({ user, query, t }) => {

@@ -14,6 +14,7 @@ import { businessToday, businessTomorrow } from "./day";
 import { cardBalance, cardTerms, type CardTerms } from "./card-balance";
 import { newestActiveRewardId } from "./engine/lock";
 import { chooseReward, nextStampAt, type CardRow, type DayBounds, type RewardRow } from "./engine/rules";
+import { stampsRequiredOf } from "../../../../kinds/index";
 
 export type { CardRow, DayBounds, RewardRow };
 export { nextStampAt };
@@ -173,7 +174,7 @@ export function cardView(
     business_name: extra.businessName,
     stamps: card.stamps,
     // Points and cashback count no stamps toward the reward (their rewards store 0).
-    stamps_required: reward?.kind === "stamps" ? reward.stampsRequired : null,
+    stamps_required: stampsRequiredOf(reward),
     reward_title: reward?.title ?? null,
     reward_ready: balance.reward_ready,
     lifetime_stamps: card.lifetimeStamps,

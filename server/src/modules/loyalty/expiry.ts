@@ -1,3 +1,4 @@
+import { kindsSql } from "../../../../kinds/server";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { EXPIRY_PREVIEW_DAYS } from "../../../../contract/rewards";
@@ -7,6 +8,9 @@ import type { Events } from "../../services/events";
 import { applyChange } from "./engine/apply";
 import { expiresAtOf, expiryFromAfter } from "./engine/earn";
 import { newestActiveRewardId } from "./engine/lock";
+
+/** The kinds whose balance lapses (money earned never does). */
+const LAPSING = kindsSql((kind) => kind.lapses);
 
 /** Cards one page of the expiry job reads: a business of 100,000 cards is never all in memory. */
 export const EXPIRY_PAGE = 500;
@@ -83,7 +87,7 @@ async function duePage(db: Db, businessId: number, afterId: number): Promise<num
 export async function expireCards(db: Db, events: Events): Promise<{ expired: number }> {
   const businesses = (await db.execute(sql`
     select distinct business_id from rewards
-    where active and kind <> 'cashback' and expire_after_days is not null
+    where active and kind in ${LAPSING} and expire_after_days is not null
     order by business_id`)) as unknown as { rows: { business_id: number }[] };
   let expired = 0;
   for (const { business_id: businessId } of businesses.rows) {

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { DEFAULT_REFERRAL_BONUS } from "../../../../contract/rewards";
+import { DEFAULT_KIND, kindOf } from "../../../../kinds/index";
 import type { ProgrammeTerms } from "../../../../contract/programme";
 import type { Db } from "../../db/client";
 import { rewardOptions, rewards } from "../../db/schema";
@@ -17,11 +17,12 @@ export function programmeTerms(
   currency: string | null,
   options: readonly { title: string; points: number }[] = [],
 ): ProgrammeTerms {
-  if (!reward) return { kind: "stamps", stampsRequired: null, currency };
+  if (!reward) return { kind: DEFAULT_KIND, stampsRequired: null, currency };
+  const kind = kindOf(reward.kind);
   return {
     kind: reward.kind,
-    stampsRequired: reward.kind === "stamps" ? reward.stampsRequired : null,
-    options: reward.kind === "points" ? options : [],
+    stampsRequired: kind.stampsRequired(reward),
+    options: kind.hasOptions ? options : [],
     currency,
   };
 }
@@ -31,7 +32,7 @@ export function programmeTerms(
  * its kind's default (0 turns it off).
  */
 export const referralBonusOf = (reward: Pick<RewardTermsRow, "kind" | "referralBonus">) =>
-  reward.referralBonus ?? DEFAULT_REFERRAL_BONUS[reward.kind];
+  reward.referralBonus ?? kindOf(reward.kind).defaultReferralBonus;
 
 /** The friend's bonus in force: the reward's own, else the referrer's. */
 export const referralFriendBonusOf = (reward: ReferralTerms) => reward.referralFriendBonus ?? referralBonusOf(reward);

@@ -21,6 +21,7 @@ import { currentCode, newCounterSecret } from "./counter";
 import { counterScreenQr } from "./counter-access";
 import { newQrToken } from "./codes";
 import { findReward } from "./rewards";
+import { stampsRequiredOf } from "../../../../kinds/index";
 
 /** 2048 px: a 17 cm print at 300 dpi, enough for an A4 poster; error correction M survives a worn print. */
 const PRINT_PX = 2048;
@@ -236,7 +237,7 @@ export function qrCodeRoutes(app: FastifyInstance) {
       business_logo: business?.logoFileId ? fileUrl(business.logoFileId) : null,
       reward_title: reward?.title ?? null,
       // Points and cashback count no stamps (issue 23): the screen names the reward alone.
-      stamps_required: reward?.kind === "stamps" ? reward.stampsRequired : null,
+      stamps_required: stampsRequiredOf(reward),
       // Issue 25: the screen in the card's colours, its text black or white as AA needs.
       ...(business && { design: cardLook({ ...business, businessName: business.name }) }),
     };

@@ -1,8 +1,8 @@
+import { kindOf, type KindName as RewardKind } from "../../../../kinds/index";
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ReferralBonusEntry } from "../../../../contract/customers";
-import { fromMinor } from "../../../../contract/money";
 import { addToWalletUrl } from "../../../../contract/qr-codes";
 import type { Db } from "../../db/client";
 import { businesses, cards, customers, qrCodes, referralBonuses } from "../../db/schema";
@@ -121,8 +121,7 @@ export async function referralBonusEntries(db: Db, ownerId: number, where: SQL):
     .where(and(eq(referralBonuses.userId, ownerId), where))
     .orderBy(desc(referralBonuses.id))
     .limit(CARD_REFERRAL_BONUSES_MAX);
-  const inUnit = (value: number, unit: string, currency: string | null) =>
-    unit === "cashback" && currency ? fromMinor(value, currency) : value;
+  const inUnit = (value: number, unit: RewardKind, currency: string | null) => kindOf(unit).unitValue(value, currency);
   return rows.map(({ bonus: b, currency, ...names }) => ({
     id: b.id,
     status: b.status,

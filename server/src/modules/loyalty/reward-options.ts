@@ -1,3 +1,4 @@
+import { kindOf } from "../../../../kinds/index";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
@@ -34,7 +35,7 @@ export function rewardOptionRoutes(app: FastifyInstance) {
     // Another owner's reward is not found, as everywhere; the owner's own gets the reason.
     if (!reward) throw notFound("rewards.notFound");
     if (!reward.active) throw invalid("reward_id", "options.rewardRemoved");
-    if (reward.kind !== "points") {
+    if (!kindOf(reward.kind).hasOptions) {
       throw invalid("reward_id", "options.notPoints");
     }
     const [row] = await app.db

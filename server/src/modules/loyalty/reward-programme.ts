@@ -1,10 +1,11 @@
 import type { z } from "zod";
-import { fromMinor, hundredthsText, minorDigits, toMinor } from "../../../../contract/money";
+import { fromMinor, hundredthsText } from "../../../../contract/money";
+import { kindOf } from "../../../../kinds/index";
+import { serverKind, type ServerKind } from "../../../../kinds/server";
 import { percentText, type addRewardBody, type Reward } from "../../../../contract/rewards";
 import type { rewards } from "../../db/schema";
-import { HttpError, invalid, type FieldSentences } from "../../http/errors";
+import { HttpError, invalid } from "../../http/errors";
 import { referralBonusOf } from "./programme-terms";
-import { sentence } from "../../i18n/sentence";
 import { amountMinor, pointsPerUnitHundredths } from "./engine/earn";
 
 type AddRewardInput = z.output<typeof addRewardBody>;
@@ -24,27 +25,21 @@ type ProgrammeColumns = Pick<
 >;
 
 /**
- * The kind's own columns from add-reward's body (issue 23). Fields of another kind are dropped, not
- * kept half-used: a stamps reward stores no points, a points or cashback one `stamps_required = 0`.
- * Points and cashback count in the business's currency, so they need one; tier thresholds become
- * minor units of it, ascending and distinct.
+ * The kind's own columns from add-reward's body (issue 23), as the kind makes them. Fields of
+ * another kind are dropped, not kept half-used: a stamps reward stores no points, a points or
+ * cashback one `stamps_required = 0`. Points and cashback count in the business's currency, so
+ * they need one; tier thresholds become minor units of it, ascending and distinct.
  */
 export function programmeColumns(body: AddRewardInput, currency: string | null): ProgrammeColumns {
-  const kind = body.kind;
-  if (kind !== "stamps" && !currency) throw invalid("business_id", "rewards.currencyFirst");
-  if (kind === "cashback" && body.expire_after_days !== null) {
-    throw invalid("expire_after_days", "rewards.cashbackNoExpiry");
-  }
-  if (kind !== "cashback" && body.tiers.length > 0) {
-    throw invalid("tiers", "rewards.tiersCashbackOnly");
+  const kind = serverKind(body.kind);
+  const made = kind.columns({ body, currency, amountMinor });
+  if ("errors" in made) {
+    const first = Object.values(made.errors)[0]![0]!;
+    throw new HttpError(422, first, made.errors);
   }
   return {
-    kind,
-    stampsRequired: kind === "stamps" ? body.stamps_required! : 0,
-    pointsPerVisit: kind === "points" ? body.points_per_visit : 0,
-    pointsPerUnit: hundredthsText(kind === "points" ? body.points_per_unit : 0),
-    cashbackBasisPoints: kind === "cashback" ? body.cashback_percent! : 0,
-    cashbackTiers: kind === "cashback" ? tiersInMinor(body.tiers, currency!) : [],
+    kind: body.kind,
+    ...made.columns,
     expireAfterDays: body.expire_after_days,
     referralBonus: bonusInUnit(body.referral_bonus, kind, currency, "referral_bonus"),
     referralFriendBonus: bonusInUnit(body.referral_friend_bonus, kind, currency, "referral_friend_bonus"),
@@ -53,36 +48,16 @@ export function programmeColumns(body: AddRewardInput, currency: string | null):
 }
 
 /** A referral bonus as stored: whole stamps or points, or cashback's minor units (the contract checked the rest). */
-function bonusInUnit(value: string | null, kind: RewardRow["kind"], currency: string | null, field: string) {
+function bonusInUnit(value: string | null, kind: ServerKind, currency: string | null, field: string) {
   if (value === null) return null;
-  if (kind !== "cashback") return Number(value);
-  const minor = toMinor(value, currency!);
-  if (minor === null) {
-    throw invalid(field, sentence("money.decimals", { currency: currency!, digits: minorDigits(currency!) }));
-  }
-  return minor;
+  const stored = kind.storedBonus(value, currency);
+  if ("error" in stored) throw invalid(field, stored.error);
+  return stored.value;
 }
 
 /** A bonus in the programme's unit, as the reward's answer gives it: cashback's as a decimal string. */
 const bonusAnswer = (value: number, kind: RewardRow["kind"], currency: string | null) =>
-  kind === "cashback" && currency ? fromMinor(value, currency) : value;
-
-function tiersInMinor(tiers: AddRewardInput["tiers"], currency: string) {
-  const errors: FieldSentences = {};
-  const inMinor = tiers.map((tier, i) => {
-    const amount = amountMinor(tier.from_amount, currency);
-    if ("error" in amount) errors[`tiers.${i}.from_amount`] = [amount.error];
-    return { fromMinor: "minor" in amount ? amount.minor : 0, basisPoints: tier.percent };
-  });
-  const first = Object.values(errors)[0];
-  if (first) throw new HttpError(422, first[0]!, errors);
-  // Ascending and distinct: the engine takes the highest tier reached, so order is the meaning.
-  const unordered = inMinor.findIndex((tier, i) => i > 0 && tier.fromMinor <= inMinor[i - 1]!.fromMinor);
-  if (unordered >= 0) {
-    throw invalid(`tiers.${unordered}.from_amount`, "rewards.tiersOrder");
-  }
-  return inMinor;
-}
+  kindOf(kind).unitValue(value, currency);
 
 /** The kind's fields of the reward answer, in the contract's units (percent and decimal strings). */
 export function programmeAnswer(
@@ -107,7 +82,7 @@ export function programmeAnswer(
     stamps_required: row.stampsRequired,
     points_per_visit: row.pointsPerVisit,
     points_per_unit: hundredthsText(pointsPerUnitHundredths(row)),
-    cashback_percent: row.kind === "cashback" ? percentText(row.cashbackBasisPoints) : null,
+    cashback_percent: null,
     tiers: row.cashbackTiers.map((tier) => ({
       // A cashback reward always has a currency: add-reward requires it, and it stays while the reward runs.
       from_amount: currency ? fromMinor(tier.fromMinor, currency) : String(tier.fromMinor),
@@ -119,5 +94,6 @@ export function programmeAnswer(
       row.referralFriendBonus === null ? null : bonusAnswer(row.referralFriendBonus, row.kind, currency),
     referral_trigger: row.referralTrigger,
     currency,
+    ...serverKind(row.kind).answer(row, currency),
   };
 }

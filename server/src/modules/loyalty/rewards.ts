@@ -1,6 +1,7 @@
 import { and, count, desc, eq, exists, not, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
+import { serverKind } from "../../../../kinds/server";
 import type { Reward } from "../../../../contract/rewards";
 import type { Db } from "../../db/client";
 import { businesses, cards, productCategories, qrCodes, rewards } from "../../db/schema";
@@ -155,7 +156,7 @@ export function rewardRoutes(app: FastifyInstance) {
 
   route(app, calls.rewardExpiryPreview, async ({ user, body }) => {
     const reward = await findReward(app.db, user.id, body.reward_id);
-    if (reward.kind === "cashback") throw invalid("reward_id", "rewards.cashbackNeverLapses");
+    if (!serverKind(reward.kind).lapses) throw invalid("reward_id", "rewards.cashbackNeverLapses");
     const lapsing = await expiryPreview(app.db, reward.id, body.expire_after_days);
     return { message: "rewards.expiryPreview", data: { ...lapsing, unit: reward.kind } };
   });

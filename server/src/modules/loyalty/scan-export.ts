@@ -1,3 +1,5 @@
+import { caseOfKindText, kindLiteral } from "../../../../kinds/server";
+import { DEFAULT_KIND } from "../../../../kinds/index";
 import type { Readable } from "node:stream";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
@@ -85,7 +87,7 @@ function money(minor: string, groups: DigitGroups): string {
 }
 
 /** The scan's programme: its reward's kind (which never changes once it has cards); stamps without one. */
-const KIND = `coalesce(r.kind, 'stamps')`;
+const KIND = `coalesce(r.kind, ${kindLiteral(DEFAULT_KIND)})`;
 
 /**
  * The CSV line of scan `s` (with its card `c`, customer `cu`, business `b`, location `a` and staff
@@ -107,8 +109,8 @@ const lineOf = (groups: DigitGroups) =>
     `s.stamps_after::text`,
     KIND,
     `case when s.amount is null then '' else ${money("s.amount", groups)} end`,
-    `case when ${KIND} = 'stamps' then '' else coalesce(b.currency, '') end`,
-    `case when ${KIND} = 'cashback' then ${money("s.stamps_after", groups)} else s.stamps_after::text end`,
+    caseOfKindText(KIND, (kind) => kind.exportCurrency("coalesce(b.currency, '')")),
+    caseOfKindText(KIND, (kind) => kind.exportBalance("s.stamps_after", money("s.stamps_after", groups))),
     `s.actor::text`,
   ].join(" || ',' || ") + " || e'\\r\\n'";
 

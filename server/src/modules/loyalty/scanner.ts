@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
-import { balanceAmount, type ProgrammeWords } from "../../../../contract/programme";
-import type { ScanResult } from "../../../../contract/wallet";
+import { serverKind } from "../../../../kinds/server";
 import { actingOwnerId } from "../../http/auth";
 import { HttpError, invalid, notFound, unauthenticated } from "../../http/errors";
 import { route } from "../../http/route";
@@ -9,28 +8,10 @@ import { cardOnDevice, counterCheck, findQr, secretsOf } from "./cards";
 import { parseScannedCode } from "./codes";
 import { scanAnswer, selfStamp, staffScan } from "./stamping";
 import { programmeWords } from "../../i18n/programme-words";
-import { sentence, type Sentence } from "../../i18n/sentence";
 
 export const UNKNOWN_CODE = "scan.unknownCode";
 const BUSINESS_CODE_FOR_STAFF = "scan.businessCodeForStaff";
 const NO_CARD = "scan.noCardYet";
-
-/** A points or cashback earn as the scanner says it: "Added 12 points: 12 points — 88 to Free lunch." */
-function earnedWords(data: ScanResult, delta: number, words: ProgrammeWords) {
-  const earned = balanceAmount({ kind: data.kind, currency: data.currency, stampsRequired: null }, delta, words);
-  return sentence("scan.earned", {
-    cashback: data.kind === "cashback" ? "yes" : "no",
-    earned,
-    balance: data.balance_text,
-  });
-}
-
-/** "Stamp added: 3 of 10." and, for staff, whether the reward is ready now. */
-function stampAdded(data: ScanResult, ready: boolean): Sentence {
-  const values = { stamps: data.stamps, required: data.stamps_required ?? 0 };
-  if (data.stamps_required) return sentence(ready ? "scan.stampAddedOfReady" : "scan.stampAddedOf", values);
-  return sentence(ready ? "scan.stampAddedReady" : "scan.stampAdded", values);
-}
 
 export function scannerRoutes(app: FastifyInstance) {
   /**
@@ -47,13 +28,7 @@ export function scannerRoutes(app: FastifyInstance) {
       // The stamp and the jobs it causes (wallet updates, the feed) commit together, or neither.
       const outcome = await staffScan(app.db, app.events, actingOwnerId(user), user.id, code.serial, body.amount);
       const data = scanAnswer(outcome, outcome.names, null, words);
-      const message =
-        data.kind !== "stamps"
-          ? earnedWords(data, outcome.delta, words)
-          : outcome.action === "redeem"
-            ? sentence("scan.redeemed", { title: data.reward_title ?? "", stamps: data.stamps })
-            : stampAdded(data, data.reward_ready);
-      return { message, data };
+      return { message: serverKind(data.kind).staffScanMessage(data, outcome, words), data };
     }
 
     const resolved = await findQr(app.db, code.qrToken).catch((error: unknown) => {
@@ -73,14 +48,6 @@ export function scannerRoutes(app: FastifyInstance) {
       selfStamp(tx, app.events, card.id, resolved, { counterWindow: counter.window }),
     );
     const data = scanAnswer(outcome, outcome.names, outcome.nextAt, words);
-    const message =
-      data.kind !== "stamps"
-        ? outcome.action === "wait"
-          ? "scan.alreadyCheckedIn"
-          : sentence("scan.visitRecorded", { balance: data.balance_text })
-        : outcome.action === "wait"
-          ? "scan.alreadyStamped"
-          : stampAdded(data, false);
-    return { message, data };
+    return { message: serverKind(data.kind).selfScanMessage(data, outcome.action === "wait"), data };
   });
 }

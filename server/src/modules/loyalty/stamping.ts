@@ -1,6 +1,8 @@
 import { fromMinor } from "../../../../contract/money";
 import { balanceText, type ProgrammeWords } from "../../../../contract/programme";
 import type { ScanResult } from "../../../../contract/wallet";
+import { DEFAULT_KIND, kindOf, stampsRequiredOf } from "../../../../kinds/index";
+import { serverKind } from "../../../../kinds/server";
 import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
 import type { Events } from "../../services/events";
@@ -9,7 +11,6 @@ import { applyChange, applyChangeAtOnce } from "./engine/apply";
 import type { ScanOrigin } from "./engine/join";
 import { nextStampAt } from "./engine/rules";
 import { optionsByReward, programmeTerms } from "./programme-terms";
-import { rewardReady } from "./reward-ready";
 
 export const UNKNOWN_CARD = "cards.unknown";
 
@@ -31,7 +32,8 @@ export type StaffScanOutcome = {
 
 /** The terms of the reward a card collects for: a points programme's active options, cheapest first. */
 export async function scanTerms(db: Db, reward: Pick<RewardRow, "id" | "kind"> | null, currency: string | null) {
-  const options = reward?.kind === "points" ? ((await optionsByReward(db, [reward.id])).get(reward.id) ?? []) : [];
+  const options =
+    reward && kindOf(reward.kind).hasOptions ? ((await optionsByReward(db, [reward.id])).get(reward.id) ?? []) : [];
   return { currency, options };
 }
 
@@ -122,9 +124,9 @@ export function scanAnswer(
   words: ProgrammeWords,
 ): ScanResult {
   const { card, reward, terms } = outcome;
-  const kind = reward?.kind ?? "stamps";
+  const kind = reward?.kind ?? DEFAULT_KIND;
   const options = terms.options.filter((o) => o.points <= card.stamps);
-  const stampsRequired = kind === "stamps" ? (reward?.stampsRequired ?? null) : null;
+  const stampsRequired = stampsRequiredOf(reward);
   return {
     action: outcome.action,
     customer_name: names.customer,
@@ -133,18 +135,14 @@ export function scanAnswer(
     stamps: card.stamps,
     stamps_required: stampsRequired,
     reward_title: reward?.title ?? null,
-    reward_ready:
-      kind === "stamps"
-        ? rewardReady(card.stamps, stampsRequired)
-        : kind === "points"
-          ? options.length > 0
-          : card.stamps > 0,
+    reward_ready: serverKind(kind).scanReady(card.stamps, stampsRequired, options),
     next_stamp_at: nextAt?.toISOString() ?? null,
     scanned_at: new Date().toISOString(),
     kind,
     balance_text: balanceText(programmeTerms(reward, terms.currency, terms.options), card.stamps, words),
     options,
-    cashback_balance: kind === "cashback" && terms.currency ? fromMinor(card.stamps, terms.currency) : null,
+    // The money to spend, when the balance is money.
+    cashback_balance: kindOf(kind).countsMoney && terms.currency ? fromMinor(card.stamps, terms.currency) : null,
     currency: terms.currency,
   };
 }

@@ -1,3 +1,6 @@
+import { programmeWords } from "../../i18n/programme-words";
+import { DEFAULT_KIND, kindOf } from "../../../../kinds/index";
+import { balanceAmount } from "../../../../contract/programme";
 import type { NotificationKind } from "../../../../contract/notifications";
 import type { FeedDetails } from "../../db/schema";
 import type { Translate } from "../../i18n";
@@ -39,12 +42,10 @@ export function feedText(kind: NotificationKind, details: FeedDetails, names: Fe
       return t("feed.webhook_disabled.text", { url: details.url ?? "" });
     case "refund_short": {
       const count = details.count ?? 0;
-      const short =
-        details.unit === "cashback"
-          ? money(details.amountMinor ?? count, details.currency ?? "USD")
-          : details.unit === "points"
-            ? t("programme.points", { count })
-            : t("programme.stamps", { count });
+      const unit = details.unit ?? DEFAULT_KIND;
+      const short = kindOf(unit).countsMoney
+        ? money(details.amountMinor ?? count, details.currency ?? "USD")
+        : balanceAmount({ kind: unit, currency: null, stampsRequired: null }, count, programmeWords(t));
       return t("feed.refund_short.text", { customer, business, order: details.order ?? "", short });
     }
     default:

@@ -1,3 +1,5 @@
+import { serverKind } from "../../../../kinds/server";
+import { DEFAULT_KIND } from "../../../../kinds/index";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { endpoints } from "../../../../contract/v1/endpoints";
@@ -51,7 +53,7 @@ export function v1CardRoutes(app: FastifyInstance) {
       // Locked first: a stamp card's readiness is judged on the balance the change will spend.
       const locked = await lockCard(tx, key);
       if (!locked) throw notFound(verbatim(UNKNOWN_CARD));
-      const stampCard = !locked.reward || locked.reward.kind === "stamps";
+      const stampCard = serverKind(locked.reward?.kind ?? DEFAULT_KIND).redeemsByScan;
       if (stampCard && (body.option_id !== undefined || body.amount !== undefined)) {
         throw new HttpError(422, verbatim("A stamp card redeems its reward: send {}."), {
           _: [verbatim("A stamp card redeems its reward: send {}.")],

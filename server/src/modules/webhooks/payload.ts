@@ -1,3 +1,4 @@
+import { DEFAULT_KIND } from "../../../../kinds/index";
 import { eq } from "drizzle-orm";
 import type { WebhookEvent } from "../../../../contract/webhooks";
 import type { Db } from "../../db/client";
@@ -70,7 +71,7 @@ async function cardData(db: Db, cardId: number) {
     .limit(1);
   if (!row) return { card: null, customer: null };
   const { customerId, unit, ...card } = row;
-  return { card: { ...card, unit: unit ?? "stamps" }, customer: await customerData(db, customerId) };
+  return { card: { ...card, unit: unit ?? DEFAULT_KIND }, customer: await customerData(db, customerId) };
 }
 
 /** The `data` of an event's payload: what it is about, read when the fan-out runs. */

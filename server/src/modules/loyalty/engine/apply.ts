@@ -10,6 +10,7 @@ import { restartsExpiry } from "./earn";
 import { lockCard, readCard, type CardKey, type LockedCard } from "./lock";
 import { meetsReferralTrigger, referralPending, settleReferral } from "./referral";
 import { decide, type CardRow, type Change, type Decision } from "./rules";
+import { stampsRequiredOf } from "../../../../../kinds/index";
 
 export type Applied = LockedCard & {
   decision: Decision;
@@ -218,7 +219,7 @@ async function write(
   // screens once this commits.
   const notify =
     qr && decision.action === "stamp"
-      ? sql`, ${notifyCounterSql({ qr_id: qr.id, action: "stamp", stamps: v.stamps, stamps_required: reward?.kind === "stamps" ? reward.stampsRequired : null })} as notified`
+      ? sql`, ${notifyCounterSql({ qr_id: qr.id, action: "stamp", stamps: v.stamps, stamps_required: stampsRequiredOf(reward) })} as notified`
       : sql``;
   const result = (await tx.execute(sql`
     with updated as (

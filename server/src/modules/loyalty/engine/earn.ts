@@ -1,5 +1,6 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
-import { amountInMinor, hundredthsText, minorDigits, toHundredths, toMinor } from "../../../../../contract/money";
+import { amountInMinor, hundredthsText, minorDigits, toMinor } from "../../../../../contract/money";
+import { kindsSql, serverKind } from "../../../../../kinds/server";
 import { sentence, type Sentence } from "../../../i18n/sentence";
 import type { CardRow, RewardRow } from "./types";
 
@@ -28,26 +29,10 @@ export function purchaseMinor(amount: string, currency: string | null): { minor:
 
 /** What a visit without an amount earns (a self-scan, a join): a stamp, the visit's points, no cashback. */
 export const visitEarn = (reward: Pick<RewardRow, "kind" | "pointsPerVisit">) =>
-  reward.kind === "stamps" ? 1 : reward.kind === "points" ? reward.pointsPerVisit : 0;
+  serverKind(reward.kind).visitEarn(reward);
 
-/** A reward's `points_per_unit` (its column's decimal text, "0.10") in hundredths. */
-export const pointsPerUnitHundredths = (reward: Pick<RewardRow, "pointsPerUnit">) =>
-  toHundredths(reward.pointsPerUnit) ?? 0;
-
-/**
- * Points: the visit's points plus floor(amount × `points_per_unit`) for the order ("0.1": one
- * point per whole 10.00), in integers: minor units × hundredths over 100 × the minor units of 1.00.
- */
-export function pointsEarned(
-  reward: Pick<RewardRow, "pointsPerVisit" | "pointsPerUnit">,
-  amountMinor: number | null,
-  currency: string | null,
-): number {
-  if (amountMinor === null || !currency) return reward.pointsPerVisit;
-  const perUnit = BigInt(pointsPerUnitHundredths(reward));
-  const whole = (BigInt(amountMinor) * perUnit) / (100n * 10n ** BigInt(minorDigits(currency)));
-  return reward.pointsPerVisit + Number(whole);
-}
+export { pointsEarned, pointsPerUnitHundredths } from "../../../../../kinds/points/server";
+export { cashbackEarned, cashbackRate } from "../../../../../kinds/cashback/server";
 
 /**
  * Whether a purchase of `amountMinor` is above the business's limit (`max_purchase_amount`, in
@@ -62,25 +47,6 @@ export const aboveLimitSentence = (maxHundredths: number, currency: string): Sen
   sentence("scan.aboveLimit", { limit: hundredthsText(maxHundredths), currency });
 
 /**
- * The cashback rate (basis points) of a card that has spent `lifetimeSpend` before this purchase:
- * the highest tier it has reached, else the reward's own rate.
- */
-export function cashbackRate(
-  reward: Pick<RewardRow, "cashbackBasisPoints" | "cashbackTiers">,
-  lifetimeSpend: number,
-): number {
-  const reached = reward.cashbackTiers.filter((tier) => tier.fromMinor <= lifetimeSpend);
-  if (reached.length === 0) return reward.cashbackBasisPoints;
-  return reached.reduce((top, tier) => (tier.fromMinor >= top.fromMinor ? tier : top)).basisPoints;
-}
-
-/** Cashback: the rate of the card's tier before this purchase, of the amount, in minor units (rounded down). */
-export const cashbackEarned = (
-  reward: Pick<RewardRow, "cashbackBasisPoints" | "cashbackTiers">,
-  lifetimeSpend: number,
-  amountMinor: number,
-) => Math.floor((amountMinor * cashbackRate(reward, lifetimeSpend)) / 10_000);
-
 /**
  * When a card's unspent stamps or points lapse: `expire_after_days` after its last earn (a join is
  * one; a redeem is not), or after the reward's `expiryFrom` when that is later (expiry turned on or
@@ -91,14 +57,14 @@ export function expiresAt(
   card: Pick<CardRow, "earnedAt">,
   reward: Pick<RewardRow, "kind" | "expireAfterDays" | "expiryFrom">,
 ): Date | null {
-  if (reward.kind === "cashback" || reward.expireAfterDays === null) return null;
+  if (!serverKind(reward.kind).lapses || reward.expireAfterDays === null) return null;
   const from = reward.expiryFrom && reward.expiryFrom > card.earnedAt ? reward.expiryFrom : card.earnedAt;
   return new Date(from.getTime() + reward.expireAfterDays * 86_400_000);
 }
 
 /** `expiresAt` in SQL, of a card's `earned_at` and its reward's columns (null when they are). */
 export const expiresAtOf = (earnedAt: SQLWrapper, reward: { kind: SQLWrapper; days: SQLWrapper; from: SQLWrapper }) =>
-  sql<Date | null>`case when ${reward.kind} <> 'cashback'
+  sql<Date | null>`case when ${reward.kind} in ${kindsSql((kind) => kind.lapses)}
     then greatest(${earnedAt}, ${reward.from}) + make_interval(days => ${reward.days}) end`;
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { DEFAULT_KIND, kindLiteral } from "../../../../../kinds/index";
 import type { Db } from "../../../db/client";
 import { cardEvents, cards } from "../../../db/schema";
 import type { Events } from "../../../services/events";
@@ -37,7 +38,7 @@ export async function enrolCard(
     kind: "join",
     delta: 0,
     stampsAfter: 0,
-    unit: sql`coalesce((select kind from rewards where id = ${card.rewardId}), 'stamps')`,
+    unit: sql`coalesce((select kind from rewards where id = ${card.rewardId}), ${sql.raw(kindLiteral(DEFAULT_KIND))})`,
     reason: input.reason ?? null,
     actor: actor.kind,
     actorUserId: actor.userId,

@@ -12,6 +12,7 @@ import { businessToday } from "../day";
 import { applyChange } from "./apply";
 import { settleReferral } from "./referral";
 import { JOIN_ALERT, joinDecision } from "./rules";
+import { stampsRequiredOf } from "../../../../../kinds/index";
 
 export const CARD_EXISTS = "join.cardExists";
 
@@ -115,7 +116,7 @@ export async function joinCard(
         qr_id: qr.id,
         action: "join",
         stamps: card!.stamps,
-        stamps_required: reward?.kind === "stamps" ? reward.stampsRequired : null,
+        stamps_required: stampsRequiredOf(reward),
       });
       const { userId: ownerId, businessId, id: cardId } = card!;
       await events.emit(tx, { type: "card.joined", ownerId, businessId, cardId });

@@ -1,3 +1,4 @@
+import { DEFAULT_KIND } from "../../../../../kinds/index";
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";
@@ -73,7 +74,7 @@ function cardSelects(lock: boolean) {
       version: row.version,
       reward: chooseReward([row.own, row.newest], row.card.rewardId),
       // The balance is in the unit of the reward the card collected for, even retired.
-      unit: row.own?.kind ?? "stamps",
+      unit: row.own?.kind ?? DEFAULT_KIND,
       currency: row.currency,
       maxPurchase: toHundredths(row.maxPurchase) ?? 0,
       day: { now: new Date(Number(row.now)), today: row.today, tomorrow: new Date(Number(row.tomorrow)) },

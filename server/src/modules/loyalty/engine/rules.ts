@@ -1,15 +1,7 @@
 import { referralBonusOf } from "../programme-terms";
-import { rewardReady } from "../reward-ready";
-import {
-  aboveLimitSentence,
-  abovePurchaseLimit,
-  cashbackEarned,
-  expiresAt,
-  MAX_BALANCE,
-  pointsEarned,
-  purchaseMinor,
-  visitEarn,
-} from "./earn";
+import { DEFAULT_KIND } from "../../../../../kinds/index";
+import { serverKind } from "../../../../../kinds/server";
+import { aboveLimitSentence, abovePurchaseLimit, expiresAt, MAX_BALANCE, purchaseMinor, visitEarn } from "./earn";
 import { redeemCost } from "./spend";
 import type {
   CardRow,
@@ -23,7 +15,6 @@ import type {
   ChangeAction,
   Decision,
 } from "./types";
-import { sentence } from "../../../i18n/sentence";
 
 export type * from "./types";
 
@@ -101,8 +92,6 @@ export const JOIN_ALERT = { joins: 3, minutes: 10 };
 /** The join alert's reason, when `joins` joins from one device in the window are too many. */
 export const joinAlert = (joins: number) =>
   joins > JOIN_ALERT.joins ? `${joins} cards joined from one device in ${JOIN_ALERT.minutes} minutes.` : null;
-
-export const ENTER_AMOUNT = "scan.enterAmount";
 
 type Changed = (
   action: ChangeAction,
@@ -209,10 +198,10 @@ export function decide(state: CardState, change: Change): Decision {
     );
 
   if (change.kind === "correction") {
-    // Never below zero. Added stamps count toward the day one by one, added points or money as one.
+    // Never below zero. What was added counts toward the day as the kind counts it.
     const stamps = Math.max(0, card.stamps + change.delta);
     const delta = stamps - card.stamps;
-    const added = delta > 0 ? (unit === "stamps" ? delta : 1) : 0;
+    const added = delta > 0 ? serverKind(unit).dayCount(delta) : 0;
     const values = { ...card, stamps, ...(added > 0 && counted(card, today, added, 0)) };
     return changed("adjust", delta, values, { visit: false, added });
   }
@@ -254,35 +243,21 @@ export function decide(state: CardState, change: Change): Decision {
     }
   }
 
-  if (change.kind === "earn") {
-    // As a staff earn (no cooldown, no daily cap, the fraud counters), but never a redeem: a stamp
-    // programme earns `stamps` (or one) per order, each counted toward the fraud threshold.
-    if (unit === "stamps") {
-      const stamps = change.stamps ?? 1;
-      if (!Number.isInteger(stamps) || stamps < 1) {
-        return { action: "refuse", field: "stamps", message: "scan.wholeStamps" };
-      }
-      return earn(stamps, null, null, stamps);
-    }
-    if (change.stamps !== undefined) {
-      return { action: "refuse", field: "stamps", message: sentence("scan.collectsAmount", { unit }) };
-    }
-  }
-
   if (change.kind === "staff-scan" || change.kind === "earn") {
-    if (unit === "stamps") {
-      // The amount means nothing to a stamp card: a stamp, or the reward once it is reached.
-      return rewardReady(card.stamps, reward.stampsRequired) ? spend(reward.stampsRequired) : earn(1, null, null);
-    }
-    // Points and cashback earn here and never redeem (card-redeem does).
-    const amount = change.amount ? purchaseMinor(change.amount, currency) : null;
-    if (amount && "error" in amount) return { action: "refuse", field: "amount", message: amount.error };
-    const minor = amount?.minor ?? null;
-    if (minor === null && (unit === "cashback" || reward.pointsPerVisit === 0)) {
-      return { action: "refuse", field: "amount", message: ENTER_AMOUNT };
-    }
-    if (unit === "points") return earn(pointsEarned(reward, minor, currency), minor, null);
-    return earn(cashbackEarned(reward, card.lifetimeSpend, minor!), minor, null);
+    // The kind decides: a stamp card stamps (or, at the scanner, takes its reward once reached);
+    // points and cashback earn on the amount and never redeem here (card-redeem does). An order
+    // from outside earns as a staff scan, never redeems.
+    const verdict = serverKind(unit).staffEarn({
+      reward,
+      balance: card.stamps,
+      lifetimeSpend: card.lifetimeSpend,
+      currency,
+      amount: () => (change.amount ? purchaseMinor(change.amount, currency) : null),
+      order: change.kind === "earn" ? { stamps: change.stamps } : null,
+    });
+    if (verdict.action === "refuse") return { action: "refuse", field: verdict.field, message: verdict.message };
+    if (verdict.action === "spend") return spend(verdict.cost);
+    return earn(verdict.earned, verdict.amount, null, verdict.added);
   }
 
   // A self-scan: the rules of the card's own reward, never the scanned code's. No amount: visit
@@ -312,5 +287,5 @@ export function joinDecision(reward: RewardRow | null, today: string, counterWin
     selfStampsToday: 1,
     alertDay: flag ? today : null,
   };
-  return { values, flag, unit: reward?.kind ?? "stamps" };
+  return { values, flag, unit: reward?.kind ?? DEFAULT_KIND };
 }

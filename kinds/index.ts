@@ -1,0 +1,35 @@
+import { cashback } from "./cashback/shared";
+import { points } from "./points/shared";
+import { stamps } from "./stamps/shared";
+import type { SharedKind } from "./types";
+
+/**
+ * The programme kinds (issue 23): the registry every side asks (`kindOf(kind)`) instead of
+ * branching on a kind's name. Adding a kind is its folder (kinds/<kind>/), a line here and in
+ * kinds/server.ts, its messages, and the migration that widens the database's enum.
+ */
+const registry = { stamps, points, cashback };
+
+export type KindName = keyof typeof registry;
+
+/** The kinds, the default first. */
+export const KIND_NAMES = Object.keys(registry) as [KindName, ...KindName[]];
+
+/** The kind of a card that collects for no programme, and of add-reward without one. */
+export const DEFAULT_KIND: KindName = KIND_NAMES[0];
+
+/** What the contract and the browser know of `kind`. */
+export const kindOf = (kind: KindName): SharedKind => registry[kind];
+
+/** add-reward's fields of every kind (each kind checks its own: `kindOf(kind).checkBody`). */
+export const KIND_FIELDS = { ...stamps.fields, ...points.fields, ...cashback.fields };
+
+/** Stamps to the reward a card collects for: null with no reward, or for a kind that counts none. */
+export const stampsRequiredOf = (reward: { kind: KindName; stampsRequired: number } | null) =>
+  reward ? kindOf(reward.kind).stampsRequired(reward) : null;
+
+/** The kinds that answer `test` (their names: SQL's `in`, drizzle's `inArray`). */
+export const kindsWhere = (test: (kind: SharedKind) => boolean) => KIND_NAMES.filter((name) => test(kindOf(name)));
+
+/** A kind's name as an SQL literal ('points'): the names are the registry's own words, never input. */
+export const kindLiteral = (kind: KindName) => `'${kind}'`;

@@ -1,0 +1,40 @@
+import type { z } from "zod";
+import type { ProgrammeTerms, ProgrammeWords } from "../contract/programme";
+
+/** A points programme's option, as the balance's words and the card read it. */
+export type KindOption = { title: string; points: number };
+
+/**
+ * What every side (the browser, the contract, the server) knows of a programme kind: its
+ * add-reward fields and their checks, its unit, and how its balance reads. One object a kind
+ * (kinds/<kind>/shared.ts); the registry (kinds/index.ts) answers `kindOf(kind)`.
+ */
+export interface SharedKind {
+  /** add-reward's own fields of this kind (a zod shape: the body is flat, every kind's fields in it). */
+  readonly fields: z.ZodRawShape;
+  /**
+   * add-reward's checks of a body of this kind (its own fields as the shape parsed them; a method,
+   * so each kind names only the fields it reads). `issue` reports a field's problem.
+   */
+  checkBody(body: object, issue: (field: string, message: string) => void): void;
+  /** A referral bonus's problem in this kind's unit ("2", "2.50"), or null when it fits. */
+  bonusProblem(value: string, label: string): string | null;
+  /** The referral bonus when the owner sets none (0: none). */
+  readonly defaultReferralBonus: number;
+  /** The balance is money: minor units of the business's currency. */
+  readonly countsMoney: boolean;
+  /** The programme counts in the business's currency, so the business needs one. */
+  readonly needsCurrency: boolean;
+  /** The programme has a catalogue of options its balance buys (reward-option-add). */
+  readonly hasOptions: boolean;
+  /** Stamps to the reward, or null when the kind counts no stamps toward one. */
+  stampsRequired(reward: { stampsRequired: number }): number | null;
+  /** The balance alone: "7 stamps", "340 points", "€4.60". */
+  balanceAmount(terms: ProgrammeTerms, balance: number, words: ProgrammeWords): string;
+  /** The balance with what it is for: "7 of 10 stamps", "340 points — 60 to Free lunch", "€4.60 to spend". */
+  balanceText(terms: ProgrammeTerms, balance: number, words: ProgrammeWords): string;
+  /** Whether the card may take a reward now (its page, its passes): cashback money is never "ready". */
+  ready(balance: number, terms: Pick<ProgrammeTerms, "stampsRequired" | "options">): boolean;
+  /** A value in this unit as the contract answers it: money as its decimal string, else the count. */
+  unitValue(value: number, currency: string | null): number | string;
+}
