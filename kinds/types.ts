@@ -27,6 +27,8 @@ export interface SharedKind {
   readonly needsCurrency: boolean;
   /** The programme has a catalogue of options its balance buys (reward-option-add). */
   readonly hasOptions: boolean;
+  /** Its earned and spent balances add up in programme_totals (the dashboard's points issued and redeemed). */
+  readonly totalled: boolean;
   /** Stamps to the reward, or null when the kind counts no stamps toward one. */
   stampsRequired(reward: { stampsRequired: number }): number | null;
   /** The balance alone: "7 stamps", "340 points", "€4.60". */

@@ -39,6 +39,7 @@ export const points = {
   countsMoney: false,
   needsCurrency: true,
   hasOptions: true,
+  totalled: true,
   stampsRequired: () => null,
   balanceAmount: (_terms, balance, words) => words.points(balance),
   balanceText(terms, balance, words) {

@@ -102,8 +102,8 @@ export const rewards = pgTable(
 );
 
 /**
- * Points a business's cards earned and spent, all time (dashboard-details, issue 23): kept by a
- * trigger on card_events (custom migration `programme-totals-trigger`) in the event's transaction,
+ * Points a business's cards earned and spent, all time (dashboard-details): kept by the trigger
+ * declared in `rollups.ts` beside this file (`programme_totals_count`) in the event's transaction,
  * so the figures read a row per business, never the history. Insert-only like the history: a
  * card deleted with its history leaves its points counted, as scan_days keeps its scans.
  */
@@ -431,6 +431,14 @@ export const walletCodes = pgTable(
  * flags, with who did it (a staff member or the owner; null for the customer's own scans), from
  * which QR code, and why. Nothing updates or deletes these rows (they go only with their card).
  */
+/** What a card's history records. */
+export const CARD_EVENT_KINDS = ["join", "stamp", "redeem", "adjust", "flag", "expire", "referral"] as const;
+export type CardEventKind = (typeof CARD_EVENT_KINDS)[number];
+/** The events whose positive delta the card earned (a join's first stamp or visit points, a bonus, a correction up). */
+export const EARNING_EVENTS: readonly CardEventKind[] = ["join", "stamp", "referral", "adjust"];
+/** The events whose delta the card spent (expiries and corrections down are neither). */
+export const SPENDING_EVENTS: readonly CardEventKind[] = ["redeem"];
+
 export const cardEvents = pgTable(
   "card_events",
   {
@@ -440,9 +448,7 @@ export const cardEvents = pgTable(
     cardId: integer("card_id")
       .notNull()
       .references(() => cards.id, { onDelete: "cascade" }),
-    kind: text("kind", {
-      enum: ["join", "stamp", "redeem", "adjust", "flag", "expire", "referral"],
-    }).notNull(),
+    kind: text("kind", { enum: CARD_EVENT_KINDS }).notNull(),
     /** The balance added (+) or removed (-) by this event, in `unit`; 0 for a flag. */
     delta: integer("delta").notNull().default(0),
     stampsAfter: integer("stamps_after").notNull(),

@@ -1,0 +1,21 @@
+import { sql } from "drizzle-orm";
+import { PROGRAMME_TOTALS_FUNCTION } from "../../src/db/schema/rollups";
+import { createTestApp, type TestApp } from "../helpers/app";
+
+// The rollups the database keeps are declared beside the schema (db/schema/rollups.ts); the
+// migrations must have made exactly that function, so the declaration is what runs.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** A plpgsql function's body: the text between its `$$` quotes. */
+const body = (definition: string) => /\$\$\n?([\s\S]*?)\$\$/.exec(definition)![1]!;
+
+it("runs programme_totals_count as rollups.ts declares it", async () => {
+  const [fn] = await t.query<{ prosrc: string }>(
+    sql`select prosrc from pg_proc where proname = 'programme_totals_count'`,
+  );
+  expect(fn!.prosrc.trim()).toBe(body(PROGRAMME_TOTALS_FUNCTION).trim());
+});
