@@ -31,7 +31,7 @@ async function call<T>(
 /** `code`: a rotating QR code's counter code, from the scanned URL (the answer's `code_ok`). */
 export const qrDetail = (qrToken: string, code?: string) =>
   call<QrPublic>("GET", "/qr-detail", { qr_token: qrToken, code });
-/** The card on this device: at the live QR code's business, else by its serial (issue 22 §8). */
+/** The card on this device: at the live QR code's business, else by its serial. */
 export const walletCard = (ref: { qr_token?: string; serial?: string }) =>
   call<WalletCard | null>("GET", "/wallet-card", ref);
 /** `language`: the card's, which the answer's message is said in. */
