@@ -31,7 +31,7 @@ const business = () =>
     .references(() => businesses.id, { onDelete: "cascade" });
 
 /**
- * The programme of a business (product.md §4; issue 23): stamps (N stamps for the reward), points
+ * The programme of a business: stamps (N stamps for the reward), points
  * (earned per visit and per 1.00 spent, spent on the reward's options) or cashback (a percent of
  * each amount kept as money, spent as money off). remove-reward retires it (active = false) rather
  * than deleting it: cards and past scans keep pointing at what they were collected for. A reward's
@@ -93,7 +93,7 @@ export const rewards = pgTable(
 );
 
 /**
- * Points a business's cards earned and spent, all time (dashboard-details, issue 23): kept by a
+ * Points a business's cards earned and spent, all time (dashboard-details): kept by a
  * trigger on card_events (custom migration `programme-totals-trigger`) in the event's transaction,
  * so the figures read a row per business, never the history. Insert-only like the history: a
  * card deleted with its history leaves its points counted, as scan_days keeps its scans.
@@ -187,7 +187,7 @@ export const customers = pgTable(
     /** Optional (wallet-join or the card page): the birthday_this_month segment. */
     birthday: date("birthday", { mode: "string" }),
     /**
-     * What the customer directory searches (issue 16): name, email, phone and the phone's digits,
+     * What the customer directory searches: name, email, phone and the phone's digits,
      * lower-cased in one column, so one trigram GIN index (pg_trgm, see the custom migration)
      * answers `like '%part%'` for any of them.
      */
@@ -284,7 +284,7 @@ export const cards = pgTable(
     // last) would not, and PostgreSQL would sort every card instead.
     index("cards_user_last_visit_idx").on(t.userId, t.lastVisitAt, t.id),
     index("cards_business_last_visit_idx").on(t.businessId, t.lastVisitAt, t.id),
-    // A business's cards in id order: a message's wallet updates page through them (issue 16).
+    // A business's cards in id order: a message's wallet updates page through them.
     index("cards_business_id_idx").on(t.businessId, t.id),
   ],
 );
@@ -430,7 +430,7 @@ export const cardEvents = pgTable(
     rewardOptionId: integer("reward_option_id").references(() => rewardOptions.id, { onDelete: "set null" }),
     reason: text("reason"),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
-    /** The public API key that made the change (issue 24 §2), when a key did. */
+    /** The public API key that made the change, when a key did. */
     apiKeyId: integer("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     qrCodeId: integer("qr_code_id").references(() => qrCodes.id, { onDelete: "set null" }),
     /** Joins: the client address and the device (sha256 of its oldest card key), for the join alert. */
@@ -443,7 +443,7 @@ export const cardEvents = pgTable(
     index("card_events_joins_idx")
       .on(t.businessId, t.createdAt)
       .where(sql`${t.kind} = 'join'`),
-    // Foreign keys are indexed (issue 22 §7): deleting a QR code, a staff member, a business or an
+    // Foreign keys are indexed: deleting a QR code, a staff member, a business or an
     // owner sets or deletes their events without reading the whole log.
     index("card_events_business_idx").on(t.businessId),
     index("card_events_user_idx").on(t.userId),
