@@ -14,11 +14,11 @@ import { devNull } from "./log-sink";
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
 const RUNS = 60;
-/** The issue's target for the directory (search, pages, filtered lists). */
+/** The target for the directory (search, pages, filtered lists). */
 const TARGET_P95_MS = 50;
 /**
  * segment-count counts every card of a segment (75,000 of 100,000 here): an index-only scan, not a
- * page. No target in the issue; this one keeps the message form's "Reaches N" prompt.
+ * page. Its own target, which keeps the message form's "Reaches N" prompt.
  */
 const COUNT_TARGET_P95_MS = 150;
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The three values of the issue, and more days no calendar or range has. */
+/** The three dates that failed, and more days no calendar or range has. */
 const BAD_DATES = [
   "0000-01-01",
   "9999-12-31",

@@ -11,7 +11,7 @@ import { loyaltyFixtures } from "../helpers/loyalty";
 
 // Everywhere a card shows, its balance in its programme's own terms. Points and
 // cashback programmes, options and balances are written to the database directly: the rewards
-// and engine work of the same issue build add-reward per kind and earning in parallel.
+// add-reward per kind and earning are tested on their own, so this file does not depend on them.
 jest.setTimeout(60_000);
 
 const ISSUER = "3388000000022222222";
