@@ -8,13 +8,13 @@ const nextConfig = {
   // web-server compresses (the `compression` middleware), after it has given each page its
   // Content-Security-Policy: Next's own compression would run before the policy could read the page.
   compress: false,
-  // Public pages are prerendered with only the session-dependent part rendered per request (issue 6).
+  // Public pages are prerendered with only the session-dependent part rendered per request.
   cacheComponents: true,
   // Links prefetch as they did when the app was built and tested; Partial Prefetching (prefetching
   // only each route's static shell) is a separate change to adopt with its own measurements.
   partialPrefetching: false,
   // Next.js requires every route's server bundle at start by default; each is loaded on its first
-  // request instead, so the web server holds only the routes in use (issue 26 §3: 5 MB less at
+  // request instead, so the web server holds only the routes in use (5 MB less at
   // start, 3 MB less at the peak over 1,000 mixed views; bench/memory.mts).
   experimental: { preloadEntriesOnStart: false },
   // The API server is a separate process; nothing from server/ belongs in the Next.js bundle.
@@ -22,7 +22,7 @@ const nextConfig = {
   // The public site is prerendered per language under app/[locale]: English at the unprefixed
   // paths (`/` is `/en` inside), the others under their prefix (`/es/terms-condition`). Requests
   // with a session cookie get the variant that renders the top bar's Dashboard/login button per
-  // request; all others the fully static page (issue 6). The pages and languages are
+  // request; all others the fully static page. The pages and languages are
   // lib/public-pages.mjs's.
   async rewrites() {
     // The session cookie's name over http and over https (lib/server/session.ts: sessionCookieName).
@@ -60,7 +60,7 @@ const nextConfig = {
         ],
       },
       {
-        // The address form's "Use my location" (issue 16): the one page that may ask for it. The
+        // The address form's "Use my location": the one page that may ask for it. The
         // later rule overrides the header above for this path.
         source: "/dashboard/address",
         headers: [{ key: "Permissions-Policy", value: "camera=(self), geolocation=(self)" }],

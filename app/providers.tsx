@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/browser/api-client";
 
 /**
  * "Unauthenticated." from any call means the session is gone (the BFF has already cleared the
- * cookie): local storage goes too (spec.md §4), then back to the login page.
+ * cookie): local storage goes too, then back to the login page.
  */
 function onApiError(error: unknown) {
   if (!(error instanceof ApiError && error.unauthenticated)) return;
@@ -16,7 +16,7 @@ function onApiError(error: unknown) {
   } catch {
     // Storage disabled by the browser: nothing to clear.
   }
-  // A full reload (spec.md §4): nothing of the signed-in state survives in memory.
+  // A full reload: nothing of the signed-in state survives in memory.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign("/login");
 }

@@ -1,4 +1,4 @@
-// `npm run bench:customers`: the customer directory (issue 16) at 100,000 cards of one owner on a
+// `npm run bench:customers`: the customer directory at 100,000 cards of one owner on a
 // throwaway PostgreSQL server: search (part of an email, a name, phone digits), the first and a
 // deep keyset page, a segment and its count. Target: p95 ≤ 50 ms per call through the API.
 // Without DATABASE_URL it runs on the embedded database (slower; informative only).
@@ -14,11 +14,11 @@ import { devNull } from "./log-sink";
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
 const RUNS = 60;
-/** The issue's target for the directory (search, pages, filtered lists). */
+/** The target for the directory (search, pages, filtered lists). */
 const TARGET_P95_MS = 50;
 /**
  * segment-count counts every card of a segment (75,000 of 100,000 here): an index-only scan, not a
- * page. No target in the issue; this one keeps the message form's "Reaches N" prompt.
+ * page. Its own target, which keeps the message form's "Reaches N" prompt.
  */
 const COUNT_TARGET_P95_MS = 150;
 
@@ -140,7 +140,7 @@ async function main(): Promise<number> {
   };
   for (const c of cases) await measure(c);
 
-  // Issue 23: the same cards on a points programme (3 options), then on cashback with tiers; the
+  // The same cards on a points programme (3 options), then on cashback with tiers; the
   // near_reward and reward_ready segments read the cheapest option and the tiers in SQL.
   const nearCases: typeof cases = [
     ["segment: near reward", "/customer-list", { segment: "near_reward" }],

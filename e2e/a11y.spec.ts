@@ -1,4 +1,4 @@
-// Issue 25 §3: every page, signed out and in, at a phone's and a laptop's width, in each language:
+// Every page, signed out and in, at a phone's and a laptop's width, in each language:
 // no serious or critical WCAG 2.2 AA violation that axe-core finds.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";

@@ -10,7 +10,7 @@ test("an owner registers with an emailed code, logs in, lands on /subscription a
 
   await logIn(page, email);
   await expect(page).toHaveURL(/\/subscription$/);
-  // No plan yet: the plans to choose from (issue 7 replaced the account summary here).
+  // No plan yet: the plans to choose from (they took the account summary's place).
   await expect(page.getByRole("heading", { name: "Choose your plan" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Choose Starter" })).toBeVisible();
   await expect(page.getByText("Ada Owner")).toBeVisible();

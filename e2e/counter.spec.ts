@@ -3,7 +3,7 @@ import { uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
 import { businessFields, payPlan, signedInOwner } from "./fixtures/owner";
 
-// Issue 15 §1 and §6: the counter screen with its rotating code confirms a stamp within 2 s; a
+// The counter screen with its rotating code confirms a stamp within 2 s; a
 // device link opens that screen on a tablet, nothing else, and stops when revoked.
 const sameOrigin = { origin: E2E.webUrl };
 

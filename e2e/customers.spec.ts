@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { logIn } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
 
-// Customer relationships (issue 16) on the demo owner's seeded "Demo Café": the directory, a
+// Customer relationships on the demo owner's seeded "Demo Café": the directory, a
 // customer's page, the message form's reach, and a customer deleting their own card.
 
 const DEMO = { email: "demo@example.com", password: "demo-password" };

@@ -1,4 +1,4 @@
-// Issue 25 §3: the main flows with the keyboard alone (Tab, Shift+Tab, Enter, Space, Escape; no
+// The main flows with the keyboard alone (Tab, Shift+Tab, Enter, Space, Escape; no
 // mouse), a visible focus ring at each stop, a skip link, and dialogs that trap and return focus.
 // Setting up what a flow needs (an owner, a programme, a card) goes through the BFF, as elsewhere.
 import { expect, test, type Page } from "@playwright/test";

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { logIn, registerOwner, uniqueEmail } from "./fixtures/auth";
 
-// The language pickers (issue 25): links to the prefixed pages on the public site, a select on
+// The language pickers: links to the prefixed pages on the public site, a select on
 // the pages rendered per request; an owner's choice is saved to their profile and follows them.
 
 test("the public site's picker links to the same page in the chosen language", async ({ page }) => {

@@ -21,7 +21,7 @@ test("a new owner takes a plan with 4242…, lands on /thank-you, then the dashb
   await expect(page.getByRole("heading", { name: "Choose your plan" })).toBeVisible();
   await page.getByRole("button", { name: "Choose Starter" }).click();
   await expect(page).toHaveURL(/\/payment\?mode=newUser&plan=\d+$/);
-  // The choice is kept locally (spec.md §3).
+  // The choice is kept locally.
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem("loyalty:plan") ?? "{}").name)).toBe("Starter");
   await expect(page.getByText("Starter plan, billed per month")).toBeVisible();
   await expect(page.getByTestId("payment-total")).toHaveText("$19.00");

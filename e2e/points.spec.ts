@@ -1,4 +1,4 @@
-// Issue 23 §9: a points programme end to end. The owner sets the business's currency, adds a
+// A points programme end to end. The owner sets the business's currency, adds a
 // points reward and its catalogue in the dashboard; staff type a purchase amount at the scanner,
 // see the points it earned, redeem an option and see the balance drop, in the card's history too.
 import { expect, test } from "@playwright/test";

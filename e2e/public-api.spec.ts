@@ -1,4 +1,4 @@
-// Issue 24 §2: the public API on the public origin. The web server forwards /api/v1/ to the API
+// The public API on the public origin. The web server forwards /api/v1/ to the API
 // server untouched: the caller's own Authorization, never the session; a session cookie opens
 // nothing there, and a key opens none of the dashboard's calls.
 import { expect, test } from "@playwright/test";

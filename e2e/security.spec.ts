@@ -1,4 +1,4 @@
-// The sign-in surface under attack (issue 5): each finding, reproduced against the production
+// The sign-in surface under attack: each finding, reproduced against the production
 // web server, must now fail.
 import { expect, test, type Page } from "@playwright/test";
 import { E2E } from "./fixtures/env";

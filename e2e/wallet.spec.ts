@@ -1,4 +1,4 @@
-// Issue 10 §6: the wallet buttons by configuration and device, the store badges, the installable
+// The wallet buttons by configuration and device, the store badges, the installable
 // card (manifest, icons, service worker) and the card offline.
 import { expect, test, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/auth";

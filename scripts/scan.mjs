@@ -1,4 +1,4 @@
-// npm run scan (issue 18 point 6): the built product, scanned by Debian's wapiti with a signed-in
+// npm run scan: the built product, scanned by Debian's wapiti with a signed-in
 // session. Starts the API server (embedded database in a temporary DATA_DIR, demo user seeded) and
 // the web app on SCAN_PORT / SCAN_API_PORT (default 3900 / 4900), signs in through the BFF as an
 // attacker's browser would, and runs wapiti with that cookie against the web app: the pages, and

@@ -84,12 +84,12 @@ type Notice = { tone: "ok" | "wait"; text: string; nextAt?: string | null };
 const SERIAL_PATTERN = /^LC-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
 
 /**
- * The target of a business QR code (spec.md §4, product.md §5), rendered on the server: the
+ * The target of a business QR code, rendered on the server: the
  * business, its reward, and this device's card. Opening it with a card already here is a scan:
  * one stamp, unless the reward's cooldown has not passed. `after=join|recover` marks the page the
  * forms lead to, which shows the card without scanning again.
  *
- * The card itself is found by the card (issue 22 §8): with a stale code (regenerated or deleted)
+ * The card itself is found by the card: with a stale code (regenerated or deleted)
  * or none (the installed app's start page), wallet-card finds the last card opened here by its
  * serial and the device's card key, and the page shows it without stamping. Only joining and
  * stamping need the current code.
@@ -107,7 +107,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   const after = params.after === "join" || params.after === "recover" ? params.after : null;
   // A rotating QR code's counter code (the counter screen's URL carries it).
   const counterCode = typeof params.code === "string" ? params.code.slice(0, 100) : undefined;
-  // A friend's referral link carries their card's code (issue 23 §6).
+  // A friend's referral link carries their card's code.
   const referralCode = typeof params.ref === "string" ? params.ref.slice(0, 40) : undefined;
   // Before the business is known: the customer's language.
   const browserLocale = cardLocale(null, cookieStore.get(LOCALE_COOKIE)?.value, requestHeaders.get("accept-language"));

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { APP_NAME } from "@/lib/site";
 
 /**
- * The installable web app is the customer's card (issue 10 §6). One manifest serves every
+ * The installable web app is the customer's card. One manifest serves every
  * business, so it cannot name one card: it starts at /add-to-wallet, which shows the last card
  * opened on this device (a cookie the card page keeps, and the service worker's copy when offline).
  * Scoped to the card pages: links elsewhere (privacy policy) open in the browser.

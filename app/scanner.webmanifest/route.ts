@@ -4,7 +4,7 @@ import { SCANNER_START } from "@/lib/browser/offline-scans/scanner-app";
 import { APP_NAME } from "@/lib/site";
 
 /**
- * The staff scanner as an app of its own (issue 25 §4), beside the customer's card
+ * The staff scanner as an app of its own, beside the customer's card
  * (app/manifest.webmanifest): its own id, so a phone can hold both, scoped to My Scans (the
  * scanner and the scans list are that one page). Linked from My Scans only; its service worker
  * (public/scanner-sw.js) keeps the page so the app opens without a network. Its name is in the

@@ -15,7 +15,7 @@ import { StoreBadges, type StoreLinks } from "./store-badges";
 import { SkipLink } from "@/components/ui/skip-link";
 import type { Locale } from "@/contract/locales";
 
-/** Wide screens (spec.md §9: over 1000 px) open the menu by themselves. */
+/** Wide screens (over 1000 px) open the menu by themselves. */
 const WIDE = "(min-width: 1001px)";
 
 function subscribeWide(onChange: () => void) {

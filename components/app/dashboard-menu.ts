@@ -7,9 +7,9 @@ const EVERYONE = ["owner", "staff"] as const;
 const OWNER = ["owner"] as const;
 
 /**
- * The dashboard menu in spec.md §2's order. A section joins when it works: My QR Code and My Scans
+ * The dashboard menu in the product's order. A section joins when it works: My QR Code and My Scans
  * (loyalty core) go after Business, Notification (notifications) after Address. Staff see only
- * what they may use (product.md §1); the server refuses them the rest anyway (403).
+ * what they may use; the server refuses them the rest anyway (403).
  */
 export const MENU: readonly MenuItem[] = [
   { href: "/dashboard/profile", label: "profile", roles: EVERYONE },

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 
-/** Links to the mobile apps (spec.md §1), each shown only when its store URL is configured. */
+/** Links to the mobile apps, each shown only when its store URL is configured. */
 export type StoreLinks = { appStore?: string; playStore?: string };
 
 export function StoreBadges({ links }: { links: StoreLinks }) {

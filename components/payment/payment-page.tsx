@@ -31,7 +31,7 @@ const feeMajor = (SLOT_FEE_MINOR / 100).toFixed(2);
 
 type Quote = { amount: string; discount: string; total: string; coupon: string | null };
 
-/** /payment (spec.md §4): what is bought, its price, a coupon, the card, and the charge. */
+/** /payment: what is bought, its price, a coupon, the card, and the charge. */
 export function PaymentPage({
   mode,
   planId,

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useFormatter, useTranslations } from "next-intl";
 import { formatMoney, useActivePlan } from "@/lib/browser/queries/payments";
 
-/** After the first plan payment (spec.md §4 newUser → /thank-you), then on to the dashboard. */
+/** After the first plan payment (newUser → /thank-you), then on to the dashboard. */
 export function ThankYou() {
   const active = useActivePlan();
   const plan = active.data;

@@ -19,7 +19,7 @@ const SOCIAL = [
 ] as const;
 
 /**
- * spec.md §2's footer; plain links (no next/link) keep the client router's link code off the public
+ * The public site's footer; plain links (no next/link) keep the client router's link code off the public
  * pages, which are static documents anyway. The social links come from the home data and are left
  * out when unset.
  */

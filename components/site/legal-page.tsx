@@ -6,7 +6,7 @@ import { pageMetadata } from "@/lib/server/seo";
 import { getPage } from "@/lib/server/site-data";
 
 /**
- * The legal pages' routes, the slugs the API knows them by (spec.md §2) and the key in
+ * The legal pages' routes, the slugs the API knows them by and the key in
  * `site.footer` of the title shown while the page's own (CMS, untranslated) title is missing.
  */
 export const LEGAL_PAGES = {

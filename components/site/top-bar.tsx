@@ -6,7 +6,7 @@ import { localizedPath } from "@/lib/i18n/paths";
 import { APP_NAME } from "@/lib/site";
 import { SECTIONS } from "./nav-links";
 
-/** spec.md §2's top bar: the logo from the home data, the section links and the session button. */
+/** The public site's top bar: the logo from the home data, the section links and the session button. */
 export function TopBar({ logo, button }: { logo: string | null; button: ReactNode }) {
   const t = useTranslations("site");
   const locale = useLocale();

@@ -4,7 +4,7 @@ import { SOURCE_LANGUAGE } from "./languages";
 
 const SCRIPT_URL = "https://translate.google.com/translate_a/element.js?cb=googleTranslateElementInit";
 export const CONTAINER_ID = "google_translate_element";
-/** spec.md §9: the widget is polled every 100 ms until Google's combo is there. */
+/** The widget is polled every 100 ms until Google's combo is there. */
 const POLL_MS = 100;
 const GIVE_UP_MS = 15_000;
 

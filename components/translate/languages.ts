@@ -1,4 +1,4 @@
-/** The languages Google's page translation offers (spec.md §1: "a long list"); English is the source. */
+/** The languages Google's page translation offers (a long list); English is the source. */
 export const SOURCE_LANGUAGE = "en";
 
 const LIST =

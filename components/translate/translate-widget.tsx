@@ -9,10 +9,10 @@ const CODES = MACHINE_LANGUAGES.map((language) => language.code);
 const noSubscription = () => () => {};
 
 /**
- * The page-translation widget (spec.md §1, §9): a language picker over Google's page translation,
+ * The page-translation widget: a language picker over Google's page translation,
  * whose script loads only when a language is picked (or was picked on an earlier page), after the
  * page has painted. When Google cannot be reached the page stays in English and says so. It offers
- * the languages we do not translate ourselves (issue 25): ours are the language picker's.
+ * the languages we do not translate ourselves: ours are the language picker's.
  * Self-contained: drop it into any layout or menu.
  */
 export function TranslateWidget({ className }: { className?: string }) {

@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 
-/** The spinner shown while a lazily loaded page loads (spec.md §2); used by the loading.tsx files. */
+/** The spinner shown while a lazily loaded page loads; used by the loading.tsx files. */
 export function PageSpinner() {
   const t = useTranslations("common.ui");
   return (

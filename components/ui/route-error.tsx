@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 
 /**
- * A page part that failed to load. Most often a code chunk did not arrive (spec.md §9: chunks
+ * A page part that failed to load. Most often a code chunk did not arrive (chunks
  * load with a time-out; a slow or broken connection hits it): offer a retry instead of a blank page.
  */
 export function RouteError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {

@@ -2,7 +2,7 @@
 
 import { Toaster as HotToaster } from "react-hot-toast";
 
-/** Where toasts appear: errors stay 5 seconds (spec.md §8), the rest 4. */
+/** Where toasts appear: errors stay 5 seconds, the rest 4. */
 export function Toaster() {
   return (
     <HotToaster

@@ -1,7 +1,7 @@
 import { messages } from "../../contract/envelope";
 import { failureText } from "./failures";
 
-// Issue 25 §2: the web's own failure sentences in the page's language.
+// The web's own failure sentences in the page's language.
 describe("failureText", () => {
   it("says each failure in the page's language", () => {
     expect(failureText("es", "offline")).toBe("Parece que no tienes conexión. Comprueba tu conexión.");

@@ -20,7 +20,7 @@ export const qrDetail = async (qrToken: string, code?: string) =>
     { query: { qr_token: qrToken, code } },
     { request: await headers() },
   )) as Answer<QrPublic>;
-/** The card on this device: at the live QR code's business, else by its serial (issue 22 §8). */
+/** The card on this device: at the live QR code's business, else by its serial. */
 export const walletCard = async (ref: { qr_token?: string; serial?: string }) =>
   (await callApi(calls.walletCard, { query: ref }, { request: await headers() })) as Answer<WalletCard | null>;
 /** `language`: the card's, which the answer's message is said in. */

@@ -23,7 +23,7 @@
 // HSTS is nginx's header over https (a TLS listener in production; the cluster's is plain http,
 // where browsers ignore it, so nginx sends none there).
 //
-// The public API (/api/v1/, issue 24) goes from the public listener straight to the API servers:
+// The public API (/api/v1/) goes from the public listener straight to the API servers:
 // an integrator's request carries its own key (Authorization) and needs no web server; cookies are
 // the web app's and are not passed on (a session never opens /v1).
 //

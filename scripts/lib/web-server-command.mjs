@@ -4,7 +4,7 @@
 // and the Dockerfile's web CMD cannot, so server/test/unit/deployment.test.ts checks that they say
 // the same, and that nothing else starts dist/web-server.cjs its own way.
 //
-// The memory settings (issue 17 §2, issue 26 §3: ≤ 150 MB RSS at first start and after 1,000
+// The memory settings (≤ 150 MB RSS at first start and after 1,000
 // mixed page views, as `npm run bench` measures in bench/memory.mts). Without them V8 lets the heap
 // grow lazily to 250–280 MB although ~55 MB of it is live: a 2 MB young generation instead of
 // 32 MB, an old generation collected before it passes 96 MB, V8's memory-saving mode

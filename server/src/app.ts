@@ -77,7 +77,7 @@ declare module "fastify" {
     settle(): Promise<void>;
     /** Domain events (services/events.ts): each listener is a job queue, emitted in a transaction. */
     events: Events;
-    /** Google Wallet passes (issue 10 §5); `configured: false` without its environment. */
+    /** Google Wallet passes; `configured: false` without its environment. */
     googleWallet: GoogleWallet;
     /** Stamps as counter screens see them (LISTEN/NOTIFY; services/counter-feed.ts). */
     counterFeed: CounterFeed;

@@ -49,7 +49,7 @@ const envSchema = z.object({
   SEED_DEMO_USER: bool.optional(),
   /** Multiplies every rate limit; raise it for load tests, never set it below 1 in production. */
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
-  /** Payments (issue 7): `live` refuses to start without Stripe's keys; unset: Stripe if keyed, else the sandbox. */
+  /** Payments: `live` refuses to start without Stripe's keys; unset: Stripe if keyed, else the sandbox. */
   PAYMENTS_MODE: z.enum(["live", "sandbox"]).optional(),
   STRIPE_SECRET_KEY: z
     .string()
@@ -59,9 +59,9 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_\w+$/, "must be a Stripe webhook secret (whsec_…)")
     .optional(),
-  /** Google Wallet (issue 10 §5): all or nothing, see settings/google-wallet.ts. */
+  /** Google Wallet: all or nothing, see settings/google-wallet.ts. */
   ...googleWalletEnv,
-  // Push (issue 10): Firebase Cloud Messaging; unset: messages are stored and shown in-app only.
+  // Push: Firebase Cloud Messaging; unset: messages are stored and shown in-app only.
   /** The service account's JSON key, as it is or base64-encoded. */
   FIREBASE_SERVICE_ACCOUNT: z.string().optional(),
   /** FCM's HTTP v1 base URL (default https://fcm.googleapis.com); HTTP/2 either way, `http://` without TLS. */
@@ -107,7 +107,7 @@ export type Config = {
   stripe?: { secretKey: string; webhookSecret: string };
   /** Set when Google Wallet is configured; unset: no "Save to Google Wallet" link, nothing calls Google. */
   googleWallet?: GoogleWalletConfig;
-  /** Apple Wallet (issue 10), when configured: APPLE_* and APNS_* (settings/apple-wallet.ts). */
+  /** Apple Wallet, when configured: APPLE_* and APNS_* (settings/apple-wallet.ts). */
   appleWallet?: AppleWalletConfig;
   /** Set when Firebase Cloud Messaging is configured; unset: no push. */
   fcm?: FcmConfig;
@@ -201,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const google = readGoogleWalletConfig(e);
   if ("error" in google) throw new ConfigError(`Invalid environment:\n  ${google.error}`);
-  // Apple Wallet (issue 10): all or nothing, checked (certificates, key) before the server starts.
+  // Apple Wallet: all or nothing, checked (certificates, key) before the server starts.
   let appleWallet: AppleWalletConfig | undefined;
   try {
     appleWallet = appleWalletFromEnv(blankToUndefined);

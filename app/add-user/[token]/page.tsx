@@ -17,7 +17,7 @@ export const instant = false;
 
 type Props = { params: Promise<{ token: string }> };
 
-/** The staff invite page (spec.md §2): no top navigation bar. */
+/** The staff invite page: no top navigation bar. */
 export default async function AddUserPage({ params }: Props) {
   const [{ token }, cookieStore, requestHeaders] = await Promise.all([params, cookies(), headers()]);
   // The invited person's language: their browser's (they have no profile yet).

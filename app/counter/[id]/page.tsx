@@ -22,7 +22,7 @@ type Props = {
 };
 
 /**
- * A QR code's counter screen (issue 15 §1): the code full-screen with the business's logo, name
+ * A QR code's counter screen: the code full-screen with the business's logo, name
  * and reward; a rotating code changes every 30 s; each stamp through it is confirmed here.
  */
 export default async function CounterPage({ params, searchParams }: Props) {

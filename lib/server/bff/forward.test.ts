@@ -66,7 +66,7 @@ describe("the language the API answers in", () => {
   });
 });
 
-describe("the BFF's own refusals (issue 25)", () => {
+describe("the BFF's own refusals", () => {
   const crossSite = (headers: Record<string, string>) =>
     forward(
       new NextRequest("http://localhost:3000/api/login", {

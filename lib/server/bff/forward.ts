@@ -90,7 +90,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   setClientAddress(headers, request.headers);
   const authorization = authorizationFor(call, request.headers.get("authorization"), session.token);
   if (authorization) headers.set("authorization", authorization);
-  // A join also reads them: the join alert counts joins per device (issue 15 §4).
+  // A join also reads them: the join alert counts joins per device.
   if (deviceToken && call.counterDevice) headers.set(COUNTER_DEVICE_HEADER, deviceToken);
   if (call.session === "useCardSecrets" || call.session === "holdCardSecret") {
     const secrets = await readCardSecrets(request.cookies);

@@ -1,7 +1,7 @@
 import { CLIENT_IP_HEADER } from "../../../web-server/request-guard";
 import { publicApiRequestHeaders } from "./public-api";
 
-// Issue 24 §2: the web server forwards /api/v1/… with the caller's own Authorization and nothing
+// The web server forwards /api/v1/… with the caller's own Authorization and nothing
 // of the web session (a session never opens the public API).
 describe("what the API server gets for /api/v1", () => {
   it("passes the caller's key, body type and Idempotency-Key, never a cookie", () => {

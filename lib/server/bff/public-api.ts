@@ -16,7 +16,7 @@ const problem = (status: number, title: string) =>
   );
 
 /**
- * The headers the API server gets for a public API request (issue 24 §2): the caller's own
+ * The headers the API server gets for a public API request: the caller's own
  * `Authorization` and request headers, the client address our web server saw, and nothing of the
  * web session (no cookie, no session token): a session never opens /v1.
  */

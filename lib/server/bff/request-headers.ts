@@ -13,7 +13,7 @@ const FORWARDED_REQUEST_HEADERS = [
   "if-modified-since",
 ];
 /**
- * A till's signature and topic (issue 24 §4): Shopify and Square post to the URL on the public
+ * A till's signature and topic: Shopify and Square post to the URL on the public
  * origin, so their headers must reach the receivers (/hooks/…), which verify them over the raw body.
  */
 const TILL_HEADERS = [

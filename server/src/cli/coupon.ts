@@ -1,5 +1,5 @@
 /**
- * The operator's coupon tool (product.md §4):
+ * The operator's coupon tool:
  *   npm run coupon -- create CODE --percent 20 [--until 2026-12-31] [--from …] [--max 100]
  *   npm run coupon -- create CODE --fixed 5.00 --currency USD …
  *   npm run coupon -- list

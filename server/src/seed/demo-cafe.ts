@@ -23,7 +23,7 @@ import {
 } from "../db/schema";
 
 /**
- * "Demo Café" (issue 16, point 7): on the embedded database the demo owner's first sign-in shows
+ * "Demo Café": on the embedded database the demo owner's first sign-in shows
  * a programme that lives: a logo, two rewards, two QR codes (the counter's one rotating, so its
  * counter screen works), a staff member, 200 customers and 60 days of stamps, redeems and
  * messages. Generated once, at seed time, from a seeded PRNG: the same café, customers and figures
@@ -244,7 +244,7 @@ async function insertCafe(tx: Db, ownerId: number, logo: { data: Buffer; info: {
         rewardId: coffee!.id,
         label: "Counter",
         qrToken: newQrToken(),
-        // Rotating (issue 15): its counter screen shows a code that changes every 30 s. The key is
+        // Rotating: its counter screen shows a code that changes every 30 s. The key is
         // made as qr-update makes it, random like every secret of the seed.
         mode: "rotating" as const,
         counterSecret: newCounterSecret(),
@@ -476,7 +476,7 @@ async function insertMessages(
 
 /**
  * The feed: the latest joins and redeems, as the owner would have been told. Entries point at the
- * card and customer; their sentences are made when read (issue 22).
+ * card and customer; their sentences are made when read.
  */
 async function insertFeed(
   { tx, ownerId, businessId, clock: { at, today } }: Step,

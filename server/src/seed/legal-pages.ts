@@ -1,4 +1,4 @@
-// Seeded legal pages (spec.md §2: /privacy-policy, /privacy-policy-1, /terms-condition). They are
+// Seeded legal pages (/privacy-policy, /privacy-policy-1, /terms-condition). They are
 // sensible defaults for the product; the operator reviews them with their own counsel and edits
 // the rows. The HTML is sanitised before it is stored.
 

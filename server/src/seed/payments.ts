@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { periodEnd } from "../modules/payments/period";
 import { coupons, payments, plans } from "../db/schema";
 
-/** The demo coupon (product.md §3): 20% off, for anyone trying the payment page. */
+/** The demo coupon: 20% off, for anyone trying the payment page. */
 export const DEMO_COUPON = { code: "WELCOME20", kind: "percent" as const, value: 20, maxRedemptions: 1000 };
 
 /** Idempotent: adds the demo coupon when missing, leaves the operator's edits alone. */

@@ -3,7 +3,7 @@ import type { RewardKind } from "../../../contract/rewards";
 import type { Db, Database } from "../db/client";
 
 /**
- * Stamps made through a QR code, as its counter screens see them (issue 15 §1): the stamping
+ * Stamps made through a QR code, as its counter screens see them: the stamping
  * transaction NOTIFYs on commit, every API instance LISTENs on one connection and hands each
  * payload to the screens of that QR code connected to it. Works across API instances on
  * PostgreSQL. The same channel carries closed doors: a
@@ -19,7 +19,7 @@ export type CounterStamp = {
   stamps: number;
   stamps_required: number | null;
   /**
-   * Issue 23: the programme's kind and the balance in its own terms ("340 points — 60 to Free
+   * The programme's kind and the balance in its own terms ("340 points — 60 to Free
    * lunch"). The stream writes them (counter-screen.ts) when the notification came without them.
    */
   kind?: RewardKind;

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { jobEffects } from "../db/schema";
 
 /**
- * Exactly-once effects of background jobs (issue 22). pg-boss delivers a job at least once: a job
+ * Exactly-once effects of background jobs. pg-boss delivers a job at least once: a job
  * whose worker died after the handler committed, but before pg-boss marked it done, runs again.
  * Every job therefore keys what it does by (kind, source, target) in `job_effects`:
  *

@@ -52,10 +52,10 @@ export type DomainEvent =
       messageId: number;
       title: string;
       message: string;
-      /** Sent to a segment or by an automation (issue 16): it reaches only its recipients' cards. */
+      /** Sent to a segment or by an automation: it reaches only its recipients' cards. */
       segmented?: boolean;
     }
-  /** The owner saved the card design (issue 25): saved Apple and Google passes take the new look. */
+  /** The owner saved the card design: saved Apple and Google passes take the new look. */
   | { type: "card.designed"; ownerId: number; businessId: number }
   /** A customer's name, email, phone or birthday changed (`fields`: which). */
   | { type: "customer.updated"; ownerId: number; customerId: number; fields: string[] }

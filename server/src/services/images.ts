@@ -72,7 +72,7 @@ async function reencode(input: Uint8Array, field: string, label: ImageLabel): Pr
 }
 
 /**
- * A card's strip image (issue 25): checked like a logo, then cover-cropped to exactly `width` ×
+ * A card's strip image: checked like a logo, then cover-cropped to exactly `width` ×
  * `height` for each size asked (Apple's strip, Google's hero), as PNG (what both wallets take).
  */
 export function processSizedImage(

@@ -10,7 +10,7 @@ import { createRelay, outboxInsertSql, writeOutbox, type RetryOptions } from "./
 export { executorOf } from "./job-outbox";
 
 /**
- * Durable background work (issue 17 §4): pushes, wallet pass updates and mails leave the request.
+ * Durable background work: pushes, wallet pass updates and mails leave the request.
  *
  * The request writes a job row in its own transaction (`enqueue(tx, …)`, our outbox table
  * `job_outbox`: services/job-outbox.ts): the job exists exactly when the stamp or message it

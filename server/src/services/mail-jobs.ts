@@ -10,7 +10,7 @@ const MAIL_QUEUE = "mail";
  * the same transaction), a worker hands it to the mailer, retried while SMTP fails. The job row
  * is deleted once sent or given up: a one-time code is not kept in clear (services/jobs.ts). A job
  * run again after its mail went out (its worker died before the job was done) sends nothing: the
- * send is recorded by the job's id in job_effects (issue 22), which holds no address and no code.
+ * send is recorded by the job's id in job_effects, which holds no address and no code.
  */
 export function registerMailJobs(app: FastifyInstance) {
   app.jobs.work<Mail>(

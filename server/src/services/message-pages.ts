@@ -11,7 +11,7 @@ export type MessagePage = {
   /** A segment's or an automation's message: only the cards it reached (message_recipients). */
   segmented: boolean;
   afterCardId: number;
-  /** The `message.sent` job's id: the chain's effects and job ids derive from it (issue 22). */
+  /** The `message.sent` job's id: the chain's effects and job ids derive from it. */
   source: string;
 };
 

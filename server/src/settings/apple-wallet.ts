@@ -43,7 +43,7 @@ function certificate(name: string, value: string): string {
 }
 
 /**
- * Reads Apple Wallet's variables (issue 10). Returns undefined when none is set; throws an Error
+ * Reads Apple Wallet's variables. Returns undefined when none is set; throws an Error
  * naming the variable when only some are set or one does not read (certificate, key, passphrase).
  */
 export function appleWalletFromEnv(env: Record<string, string | undefined>): AppleWalletConfig | undefined {

@@ -4,7 +4,7 @@ import { z } from "zod";
 /** Where Google's libraries send the JWT-bearer grant (fixed in google-auth-library). */
 export const GOOGLE_TOKEN_URI = "https://oauth2.googleapis.com/token";
 
-/** Google Wallet (issue 10 §5): present only when the issuer id and the service account are both set. */
+/** Google Wallet: present only when the issuer id and the service account are both set. */
 export type GoogleWalletConfig = {
   issuerId: string;
   clientEmail: string;

@@ -12,7 +12,7 @@ import { arbitraryFor } from "../helpers/zod-arbitrary";
 import { createCoupon } from "../../src/modules/payments/coupons";
 
 /**
- * The access matrix from the contract (issue 18 point 4): every call that takes the id of an
+ * The access matrix from the contract: every call that takes the id of an
  * owner's row × ten callers → the answer the call's `access` (and its plan feature, where the
  * contract declares one) says, and nothing written on a refusal. The calls, their ids and their
  * requests come from `calls.ts`: a new call is covered by default, and one the generator cannot
@@ -96,7 +96,7 @@ const UNBUILDABLE: Record<string, string> = {
     "an endless server-sent event stream (inject waits for its end): who may open it (owner, staff, the QR code's tablet) and who may not is tested over a real socket in counter-screen.test.ts",
 };
 
-/** The plan feature a call needs, where the contract declares one (issue 18 point 1 adds it). */
+/** The plan feature a call needs, where the contract declares one. */
 const planFeature = (call: Call): unknown => {
   const data = call as Call & { plan?: unknown; feature?: unknown; planFeature?: unknown };
   return data.plan ?? data.feature ?? data.planFeature;
@@ -122,7 +122,7 @@ function idFields(call: Call): IdField[] {
     const shape = call[part] ? defOf(call[part]).shape : undefined;
     for (const [key, schema] of Object.entries(shape ?? {})) {
       if ((key !== "id" && !key.endsWith("_id")) || SHARED_KEYS.has(key) || !isNumber(schema)) continue;
-      // A points programme's catalogue (issue 23) names a points reward, not the stamps one.
+      // A points programme's catalogue names a points reward, not the stamps one.
       const resource =
         key === "id"
           ? ID_BY_PATH.find(([re]) => re.test(call.path))?.[1]

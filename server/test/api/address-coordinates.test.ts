@@ -4,7 +4,7 @@ import { createTestApp, expectInvalid, type TestApp } from "../helpers/app";
 import { ADDRESS_FIELDS } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// An address may carry latitude and longitude (issue 16): both or neither, in range.
+// An address may carry latitude and longitude: both or neither, in range.
 let t: TestApp;
 let f: ReturnType<typeof loyaltyFixtures>;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { createSandboxProvider } from "../../src/services/payments/sandbox";
 import { sha256 } from "../../src/crypto";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 
-// Issue 24 §1: an owner's keys to the public API, shown once, stored as a hash and a prefix.
+// An owner's keys to the public API, shown once, stored as a hash and a prefix.
 
 jest.setTimeout(60_000);
 

@@ -44,7 +44,7 @@ const applePass = (token: string) => ({ authorization: `ApplePass ${token}` });
 
 /**
  * An owner's programme with a red logo, a customer's card on a device, and that card's pass;
- * `locale`: the card's language (the business's, issue 25).
+ * `locale`: the card's language (the business's).
  */
 async function cardWithPass(locale?: string) {
   const token = await f.owner();
@@ -124,7 +124,7 @@ describe("the .pkpass download", () => {
     expect(rows.map((r) => r.token_hash)).not.toContain(pass.authenticationToken);
   });
 
-  it("speaks the business's language: an Arabic business's pass has Arabic labels and texts (issue 25)", async () => {
+  it("speaks the business's language: an Arabic business's pass has Arabic labels and texts", async () => {
     const { pass } = await cardWithPass("ar");
     expect(pass.description).toBe("بطاقة أختام Red Door Bakery");
     expect(pass.storeCard.primaryFields).toEqual([
@@ -271,7 +271,7 @@ describe("the pass web service", () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it("stops serving a deleted customer's pass: 401 for the pass and its registrations (issue 16 §6)", async () => {
+  it("stops serving a deleted customer's pass: 401 for the pass and its registrations", async () => {
     const { token, serial, passToken } = await cardWithPass();
     const device = `gone${Date.now()}`;
     const body = { pushToken: PUSH_TOKEN };
@@ -416,7 +416,7 @@ describe("without Apple Wallet configured", () => {
   });
 });
 
-describe("lock-screen relevance (issue 16)", () => {
+describe("lock-screen relevance", () => {
   it("carries up to 10 of the business's places with coordinates, each with a relevantText", async () => {
     const token = await f.owner();
     const business = await f.addBusiness(token, { business_name: "Corner Café" });
@@ -454,7 +454,7 @@ describe("lock-screen relevance (issue 16)", () => {
   });
 });
 
-describe("messages reach the pass (issue 16)", () => {
+describe("messages reach the pass", () => {
   type Field = { key: string; label: string; value: string; changeMessage?: string };
   const messageOf = (pass: object) =>
     (pass as { storeCard: { backFields: Field[] } }).storeCard.backFields.find((field) => field.key === "message");

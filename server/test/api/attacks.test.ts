@@ -1,4 +1,4 @@
-// Findings of the attack on the sign-in surface (issue 5), each as the test that would have caught it.
+// Findings of the attack on the sign-in surface, each as the test that would have caught it.
 import { sql } from "drizzle-orm";
 import { createTestApp, expectError, expectInvalid, PASSWORD, type TestApp, uniqueEmail } from "../helpers/app";
 

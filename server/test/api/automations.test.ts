@@ -6,7 +6,7 @@ import { AUTOMATION_PAGE, fillPlaceholders, runAutomations } from "../../src/mod
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Automations (issue 16, point 3): saved per business, run by a pure tick (the job queue's
+// Automations: saved per business, run by a pure tick (the job queue's
 // scheduler calls it), once per customer per period, across ticks and instances.
 jest.setTimeout(60_000);
 

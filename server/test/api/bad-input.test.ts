@@ -120,7 +120,7 @@ const badRequests: [string, BadRequest][] = [
       contentType: "multipart/form-data; boundary=b",
     },
   ],
-  // Found by the contract fuzzer (issue 18): busboy's errors had no status code and answered 500.
+  // Found by the contract fuzzer: busboy's errors had no status code and answered 500.
   ["multipart without a boundary", { raw: "--b\r\n\r\n", contentType: "multipart/form-data" }],
   ["multipart with an empty boundary", { raw: "--\r\n\r\n", contentType: "multipart/form-data; boundary=" }],
   [
@@ -170,7 +170,7 @@ const badRequests: [string, BadRequest][] = [
 
 const posts = Object.entries(calls).filter(([, call]) => call.method === "POST") as [string, Call][];
 
-it("runs over the auth calls of spec.md §7 and the calls product.md adds", () => {
+it("runs over every auth and account POST call", () => {
   expect(posts.map(([, call]) => call.path)).toEqual(
     expect.arrayContaining([
       "/login",

@@ -30,7 +30,7 @@ describe("add-business", () => {
       fraud_threshold: 5,
       addresses_count: 0,
       time_zone: "UTC",
-      // The country's currency (issue 23): the form left it blank.
+      // The country's currency: the form left it blank.
       currency: "GBP",
       max_purchase_amount: "10000",
       created_at: expect.any(String),

@@ -10,7 +10,7 @@ import { multipart } from "../helpers/dashboard";
 import { redeliver } from "../helpers/jobs";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 25 point 1: a saved card design reaches the Apple pass (colours, strip), the phones holding
+// A saved card design reaches the Apple pass (colours, strip), the phones holding
 // it (a push, a new change tag), Google's class and saved objects (PATCHes), the card page and the
 // counter screen.
 

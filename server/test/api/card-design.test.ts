@@ -4,7 +4,7 @@ import type { CardDesign } from "../../../contract/card-design";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { dashboardFixtures, image, multipart } from "../helpers/dashboard";
 
-// Issue 25 point 1: card-design-get / card-design-update.
+// card-design-get / card-design-update.
 
 jest.setTimeout(60_000);
 

@@ -3,7 +3,7 @@ import type { CardHistory, CardSummary } from "../../../contract/cards";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 15 §5: corrections with a reason, and a card's append-only history.
+// Corrections with a reason, and a card's append-only history.
 jest.setTimeout(30_000);
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import type { WalletCard, WalletJoinResult } from "../../../contract/wallet";
 import { codeOf, createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 18, attacker's findings (card squatting): wallet-join trusted the typed email and
+// Attacker's findings (card squatting): wallet-join trusted the typed email and
 // wallet-recover added a key without revoking the others, so whoever joined first with someone
 // else's email kept seeing the card (stamps, messages, serial QR) after its owner recovered it,
 // and could redeem with it.

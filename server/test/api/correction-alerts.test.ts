@@ -4,7 +4,7 @@ import type { NotificationList } from "../../../contract/notifications";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 22 §5: stamps added by a correction count toward the card's stamps of the day for the
+// Stamps added by a correction count toward the card's stamps of the day for the
 // business's fraud threshold, and the alert names who corrected.
 jest.setTimeout(30_000);
 

@@ -4,7 +4,7 @@ import type { CounterCode } from "../../../contract/qr-codes";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 15 §1: device links sign a tablet in to one counter screen and nothing else.
+// Device links sign a tablet in to one counter screen and nothing else.
 jest.setTimeout(30_000);
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { listenBase, openStream, until, type CounterStream } from "../helpers/counter-stream";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 22 §3: a closed door closes open streams. Two API instances on one database: the screens
+// A closed door closes open streams. Two API instances on one database: the screens
 // hold their streams on instance B, the door closes through instance A.
 jest.setTimeout(60_000);
 

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { listenBase, openStream as open, until } from "../helpers/counter-stream";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 15 §1: the counter screen's events. A real listening server: the stream never ends.
+// The counter screen's events. A real listening server: the stream never ends.
 jest.setTimeout(30_000);
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { seedPlans } from "../../src/seed/plans";
 import { createCoupon } from "../../src/modules/payments/coupons";
 import { createTestApp, expectError, PASSWORD, uniqueEmail, type TestApp } from "../helpers/app";
 
-// Issue 18, attacker's findings (coupon once-per-user bypass): deleting the account and
+// Attacker's findings (coupon once-per-user bypass): deleting the account and
 // registering the same email again gave another use. Uses count per email (any case, deleted
 // accounts too) and per card fingerprint where the provider gives one.
 

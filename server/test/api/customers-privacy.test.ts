@@ -5,7 +5,7 @@ import type { WalletCard } from "../../../contract/wallet";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Privacy (issue 16): the owner exports a customer's data and deletes the customer; a customer
+// Privacy: the owner exports a customer's data and deletes the customer; a customer
 // deletes their own card. Verified in the database: what must go is gone, scans stay anonymised.
 jest.setTimeout(60_000);
 
@@ -78,7 +78,7 @@ it("deletes the customer with their cards, keys, passes and push tokens; scans s
   const kpisBefore = (await t.get<{ stamps_today: number }>("/dashboard-details", { token: p.token })).body.data;
 
   await t.settle(); // the feed entries of the joins are written after their answers
-  // The feed points at the customer (issue 22): its sentences name them while they exist.
+  // The feed points at the customer: its sentences name them while they exist.
   const feedNames = async () => {
     const res = await t.get<NotificationList>("/notification-list", { token: p.token });
     return res.body.data.notificationData.map((e) => e.text).filter((text) => text.includes("Gina Gold")).length;

@@ -5,7 +5,7 @@ import type { WalletCard } from "../../../contract/wallet";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// The customer directory and segments (issue 16): search, filters, keyset pages, staff scope,
+// The customer directory and segments: search, filters, keyset pages, staff scope,
 // isolation between owners, and messages that reach exactly a segment's cards.
 jest.setTimeout(120_000);
 

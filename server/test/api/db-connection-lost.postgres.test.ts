@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
  * A connection the server ends while a transaction holds it between two statements (PostgreSQL
  * restarting under load, as test:cluster does) is that transaction's error, never the process's:
  * pg-pool listens for a connection's errors only while it is idle, and an unheard 'error' event
- * ended the API server (a staff scan is a transaction since the card engine, issue 23).
+ * ended the API server (a staff scan is a transaction since the card engine).
  */
 
 let db: TestDatabase;

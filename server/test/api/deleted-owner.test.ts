@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { createTestApp, expectError, PASSWORD, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 18, attacker's findings: after user-soft-delete, the owner's QR codes stayed live: new
+// Attacker's findings: after user-soft-delete, the owner's QR codes stayed live: new
 // customers still joined (their data collected for a business that is gone) and stamps went on.
 
 jest.setTimeout(30_000);

@@ -9,8 +9,8 @@ import { DEMO_BAKERY, seedDemoBakery } from "../../src/seed/demo-bakery";
 import { DEMO_CAFE, seedDemoCafe } from "../../src/seed/demo-cafe";
 import { createTestApp, type TestApp } from "../helpers/app";
 
-// The demo owner's "Demo Café" (issue 16, point 7): a full programme at seed time, deterministic,
-// seeded once. Beside it "Demo Bakery" (issue 23) runs a points programme.
+// The demo owner's "Demo Café": a full programme at seed time, deterministic,
+// seeded once. Beside it "Demo Bakery" runs a points programme.
 jest.setTimeout(120_000);
 
 let t: TestApp;
@@ -78,7 +78,7 @@ it("seeds the demo owner a café with a logo, rewards, QR codes, staff, 200 cust
   const staffToken = await t.login(DEMO_CAFE.staff.email, DEMO_CAFE.staff.password);
   expect(staffToken).toEqual(expect.any(String));
 
-  // One of the two codes rotates (issue 15), with its own key: its counter screen answers a code,
+  // One of the two codes rotates, with its own key: its counter screen answers a code,
   // for the owner and for the staff member.
   const rotating = await t.query<{ id: number; key: string | null }>(
     sql`select id, counter_secret as key from qr_codes where user_id = ${owner} and mode = 'rotating'`,

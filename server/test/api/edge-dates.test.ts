@@ -4,7 +4,7 @@ import { createTestApp, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 // Dates at the edge of the calendar answered 500 (beyond what PostgreSQL's timestamps take) or
-// were silently moved (2026-02-30 became 2 March): issue 18 found it on scan-list, issue 22 §4 on
+// were silently moved (2026-02-30 became 2 March): first found on scan-list, then on
 // customer-list, whose own date rule let them through. Every call with a date now takes the
 // contract's one date type (fields.ts `calendarDate`) and answers them alike.
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The three values of the issue, and more days no calendar or range has. */
+/** The three dates that failed, and more days no calendar or range has. */
 const BAD_DATES = [
   "0000-01-01",
   "9999-12-31",

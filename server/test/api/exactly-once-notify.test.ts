@@ -9,7 +9,7 @@ import { loyaltyFixtures } from "../helpers/loyalty";
 import { ownerPayingStarter } from "../helpers/payments";
 
 /**
- * Every notification job's effect happens once, whatever is replayed (issue 22 §1): each job kind
+ * Every notification job's effect happens once, whatever is replayed: each job kind
  * runs, is delivered again as pg-boss does after its worker died between the handler's commit and
  * the job's completion (helpers/jobs.ts), runs again, and its effects are counted where they land:
  * feed rows, pushes at the FCM stand-in, mails in the outbox, automation sends.

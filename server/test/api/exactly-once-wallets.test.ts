@@ -8,7 +8,7 @@ import { keepJobs, redeliver } from "../helpers/jobs";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 /**
- * Wallet pass jobs, each run again after it committed (issue 22 §1), as pg-boss runs a job whose
+ * Wallet pass jobs, each run again after it committed, as pg-boss runs a job whose
  * worker died before marking it done: the stand-ins count one APNs push per phone and event, one
  * Google PATCH per card and event, and a message's page chain runs once, even after pg-boss
  * archived its jobs (then only `job_effects` remembers them).

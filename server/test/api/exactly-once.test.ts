@@ -8,7 +8,7 @@ import { jobsOf, keepJobs, redeliver } from "../helpers/jobs";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 /**
- * The exactly-once layer under every background job (issue 22 §1): derived child ids, effect
+ * The exactly-once layer under every background job: derived child ids, effect
  * rows, and the outbox that jobs are written to (with the card engine's write statement too:
  * loyalty/engine/apply.ts) and relayed from to pg-boss.
  */

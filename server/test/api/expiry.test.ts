@@ -5,7 +5,7 @@ import { EXPIRY_CRON, expireCards } from "../../src/modules/loyalty/expiry";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Expiry (issue 23 §5): unspent stamps or points lapse `expire_after_days` after the card's last
+// Expiry: unspent stamps or points lapse `expire_after_days` after the card's last
 // earn, by a daily job, with a history entry; an "about to expire" automation warns 7 days before.
 jest.setTimeout(60_000);
 

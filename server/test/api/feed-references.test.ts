@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 /**
- * The feed points at things and makes its sentences when read (issue 22 §2): a row names no one,
+ * The feed points at things and makes its sentences when read: a row names no one,
  * a renamed business reads with its new name, and erasing a customer changes only their entries.
  */
 jest.setTimeout(60_000);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
 
-// Issue 22 §7: every foreign key has an index whose leading columns are the key's columns.
+// Every foreign key has an index whose leading columns are the key's columns.
 // Without one, deleting or changing a referenced row scans the whole referencing table (a QR
 // code's delete read all of card_events), and so does every join and filter on the key.
 

@@ -2,7 +2,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { fuzzContract, fuzzTarget, type FuzzTarget } from "../helpers/fuzz";
 
 /**
- * Fuzzing from the contract (issue 18 point 3), bounded and seeded: every call, signed in as an
+ * Fuzzing from the contract, bounded and seeded: every call, signed in as an
  * owner and signed out, with requests generated from its zod schemas and hostile values. No
  * answer ≥ 500, and no row written by a 4xx. `npm run fuzz` runs the same for longer
  * (FUZZ_SEED, FUZZ_RUNS); a finding prints the request, to add as a test of its own (the

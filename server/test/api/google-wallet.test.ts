@@ -129,7 +129,7 @@ describe("Save to Google Wallet", () => {
   });
 });
 
-describe("the pass in the card's language (issue 25)", () => {
+describe("the pass in the card's language", () => {
   it("a German business's class and object, and the PATCH after a stamp, are in German", async () => {
     const programme = await f.programme({ stamps_required: 3 });
     await t.query(sql`update businesses set card_locale = 'de' where id = ${programme.business.id}`);
@@ -224,7 +224,7 @@ describe("a stamp updates the saved pass", () => {
   });
 });
 
-describe("a deleted card's saved pass (issue 16 §6)", () => {
+describe("a deleted card's saved pass", () => {
   const expired = (serial: string) =>
     stand
       .patches()
@@ -293,7 +293,7 @@ describe("without Google Wallet configured", () => {
   });
 });
 
-describe("lock-screen relevance (issue 16)", () => {
+describe("lock-screen relevance", () => {
   it("the business's class carries the locations of its places with coordinates", async () => {
     const programme = await f.programme();
     await f.addAddress(programme.token, programme.business.id, { latitude: "48.8566", longitude: "2.3522" });
@@ -309,7 +309,7 @@ describe("lock-screen relevance (issue 16)", () => {
   });
 });
 
-describe("messages reach the saved passes (issue 16)", () => {
+describe("messages reach the saved passes", () => {
   type Patched = { path: string; body: { messages?: unknown[] } };
   const messagePatches = (from: number): Patched[] =>
     stand

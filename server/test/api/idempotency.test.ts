@@ -4,7 +4,7 @@ import { prune } from "../../src/services/housekeeping";
 import { createTestApp, expectError, uniqueEmail, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 24 §2: one Idempotency-Key layer for the whole product, declared on the call
+// One Idempotency-Key layer for the whole product, declared on the call
 // (`idempotent: true`); the dashboard's qr-code-scanner honours it (the offline scanner sends one
 // key per scan and retries until it hears back).
 
@@ -51,7 +51,7 @@ it("stamps once for a key however often the same scan is sent, and answers the f
 });
 
 it("a staff member's offline queue: each scan's key stamps once, and the rules apply as each scan arrives", async () => {
-  // Issue 25 §4: the scanner keeps scans made offline, each with its key, and sends them in order
+  // The scanner keeps scans made offline, each with its key, and sends them in order
   // when back online; an answer lost on the way makes it send one again.
   const { token: ownerToken, qr } = await f.programme({ cooldown_minutes: 0, stamps_required: 3 });
   const { serial } = (await f.join(qr.qr_token)).card;

@@ -1,7 +1,7 @@
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { MAIL_NAME_MAX, nameForMail } from "../../src/services/mail-templates";
 
-// Issue 18, attacker's findings (invites as spam): the owner's name (100 characters, CR/LF allowed)
+// Attacker's findings (invites as spam): the owner's name (100 characters, CR/LF allowed)
 // went into the invite mail's subject and body, to any address, 30 an hour.
 
 jest.setTimeout(60_000);

@@ -38,7 +38,7 @@ beforeAll(async () => {
   await createCoupon(t.database.db, { code: "ISOLATION10", kind: "percent", value: 10 });
   await t.post("/coupon-apply", { coupon_code: "ISOLATION10", mode: "businessPayment" }, { token: ownerA });
   const [coupon] = (await t.get<{ id: number }[]>("/coupon-list", { token: ownerA })).body.data;
-  // A points programme with an option (issue 23), older than the stamps reward the QR code falls back to.
+  // A points programme with an option, older than the stamps reward the QR code falls back to.
   const points = await f.addReward(ownerA, business.id, { title: "A's points", kind: "points", points_per_visit: 5 });
   const option = await t.post<{ id: number }>(
     "/reward-option-add",
@@ -184,7 +184,7 @@ const crossOwner: Attempt[] = [
     "/notification-add",
     () => ({ business_id: a.business, title: "Hijacked", message: "Hijacked" }),
   ],
-  // Customers (issue 16).
+  // Customers.
   ["view A's customer", "GET", "/customer-detail", () => ({ serial: a.serial })],
   ["export A's customer", "GET", "/customer-export", () => ({ serial: a.serial })],
   ["delete A's customer", "POST", "/customer-delete", () => ({ serial: a.serial })],

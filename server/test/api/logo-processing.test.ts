@@ -6,7 +6,7 @@ import { logoLimit } from "../../src/modules/businesses/routes";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { BUSINESS_FIELDS, image, multipart } from "../helpers/dashboard";
 
-// Issue 18, attacker's findings (logo processing): eight concurrent 6320 × 6320 PNGs (155 KB
+// Attacker's findings (logo processing): eight concurrent 6320 × 6320 PNGs (155 KB
 // each) took the API server to 865 MB and /api/health to 1.9 s. The pixels are capped lower,
 // images are processed one at a time, and logo uploads are rate-limited per owner.
 

@@ -128,7 +128,7 @@ it("keeps passwords, bearer tokens and reset tokens out of the log of a whole ac
   expect(text).not.toMatch(/Bearer /i);
 });
 
-describe("mail in the log: who and which template, never a code (issue 18 §2)", () => {
+describe("mail in the log: who and which template, never a code", () => {
   const register = (app: TestApp, email: string) =>
     app.post("/register", {
       name: "Mail Owner",

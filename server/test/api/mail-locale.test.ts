@@ -10,7 +10,7 @@ afterAll(() => t.close());
 const setLocale = (userId: number, locale: string | null) =>
   t.query(sql`update users set locale = ${locale} where id = ${userId}`);
 
-describe("mails in the owner's language (users.locale, issue 25)", () => {
+describe("mails in the owner's language (users.locale)", () => {
   it("sends a Spanish password-reset code to an owner whose profile is in Spanish", async () => {
     const owner = await t.createUser();
     await setLocale(owner.id, "es");

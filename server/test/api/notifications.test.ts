@@ -80,7 +80,7 @@ describe("the owner's feed", () => {
     expect(after.unread_count).toBe(0);
     expect(after.notificationData.every((e) => typeof e.read_at === "string")).toBe(true);
 
-    // A fourth phone on the same address (a café's Wi-Fi): its card, and no fraud alert (issue 22 §14).
+    // A fourth phone on the same address (a café's Wi-Fi): its card, and no fraud alert.
     await f.join(qr.qr_token);
     expect((await feed(token)).unread_count).toBe(1);
 

@@ -1,7 +1,7 @@
 import { calls, type Call } from "../../../contract/calls";
 import { createTestApp, type TestApp } from "../helpers/app";
 
-/** GET /api/openapi.json: the OpenAPI 3.1 document of the contract (issue 18 point 6). */
+/** GET /api/openapi.json: the OpenAPI 3.1 document of the contract. */
 
 type Operation = {
   operationId: string;

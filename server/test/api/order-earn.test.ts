@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { kindFixtures } from "../helpers/kinds";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 24: an order from outside earns once per business whatever is retried (concurrently too:
+// An order from outside earns once per business whatever is retried (concurrently too:
 // CI runs this file on PostgreSQL as well), and its refund takes back exactly that, once.
 jest.setTimeout(60_000);
 

@@ -9,7 +9,7 @@ import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { startStripeStandIn } from "../helpers/stripe-stand-in";
 
 /**
- * Payment faults (issue 18 §5) against the Stripe stand-in: webhooks replayed, duplicated and out
+ * Payment faults against the Stripe stand-in: webhooks replayed, duplicated and out
  * of order; a crash between the charge and the plan's activation, recovered by the webhook, the
  * client's retry or the reconciliation; client retries with one idempotency key. Counted: charges
  * at the provider (PaymentIntents made), credits (periods, receipts, feed entries), payments.

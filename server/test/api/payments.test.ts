@@ -99,7 +99,7 @@ describe("subscription-charge with the sandbox", () => {
     expectError(await t.get(`/payment-receipt/${list[0]!.id}`, { token: other.token }), 404, "Receipt not found.");
   });
 
-  it("writes the receipt in the owner's language (users.locale, issue 25)", async () => {
+  it("writes the receipt in the owner's language (users.locale)", async () => {
     const owner = await newOwner();
     await t.query(sql`update users set locale = 'pt-BR' where id = ${owner.id}`);
 
@@ -206,7 +206,7 @@ describe("subscription-charge with the sandbox", () => {
     expect(new Date(periods[1]!.period_start).getTime()).toBe(new Date(periods[0]!.period_end).getTime());
   });
 
-  // Issue 22 §6: a month is a calendar month, and a renewal keeps the anchor day as Stripe's
+  // A month is a calendar month, and a renewal keeps the anchor day as Stripe's
   // billing cycle does. The first period is moved to the day under test (the clock is real).
   const periodsOf = async (owner: Owner) =>
     (

@@ -11,7 +11,7 @@ import { ADDRESS_FIELDS, BUSINESS_FIELDS, multipart } from "../helpers/dashboard
 import { jobsOf } from "../helpers/jobs";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 18, attacker's findings: only adding businesses and addresses checked the plan; an owner
+// Attacker's findings: only adding businesses and addresses checked the plan; an owner
 // who never paid could invite staff and add categories, a lapsed one kept adding rewards, QR codes
 // and messages, and Starter got what the plan list sells as Growth features. Each call that needs a
 // plan feature declares it in the contract (`feature`), and route() checks it.
@@ -83,12 +83,12 @@ const cases: Record<string, Case> = {
     send: ({ token, businessId }) =>
       t.post("/notification-add", { business_id: businessId, title: "Hello", message: "Open late today." }, { token }),
   },
-  // Stamps that cannot be faked (issue 15): what the plan sells with the rewards and QR codes.
+  // Stamps that cannot be faked: what the plan sells with the rewards and QR codes.
   cardAdjust: {
     table: "card_events",
     send: ({ token, serial }) => t.post("/card-adjust", { serial, delta: 2, reason: "Forgot to stamp" }, { token }),
   },
-  // Redeeming points (issue 23): the owner's card moves to a points programme with 100 points.
+  // Redeeming points: the owner's card moves to a points programme with 100 points.
   cardRedeem: {
     table: "card_events",
     send: async ({ token, serial, businessId }) => {
@@ -106,7 +106,7 @@ const cases: Record<string, Case> = {
     table: "counter_devices",
     send: ({ token, qrId }) => t.post("/counter-device-add", { qr_id: qrId, name: "Counter tablet" }, { token }),
   },
-  // A points programme's catalogue (issue 23): the reward is made directly, whatever the plan's state.
+  // A points programme's catalogue: the reward is made directly, whatever the plan's state.
   rewardOptionAdd: {
     table: "reward_options",
     send: async ({ token, businessId }) => {
@@ -116,7 +116,7 @@ const cases: Record<string, Case> = {
       return t.post("/reward-option-add", { reward_id: reward!.id, title: "Croissant", points: 50 }, { token });
     },
   },
-  // Keys to the public API (issue 24): Growth and above.
+  // Keys to the public API: Growth and above.
   apiKeyAdd: {
     table: "api_keys",
     send: ({ token }) => t.post("/api/api-key-add", { name: "Till", scopes: ["cards:read"] }, { token }),
@@ -125,7 +125,7 @@ const cases: Record<string, Case> = {
     table: "owner_settings",
     send: ({ token }) => t.post("/staff-settings-update", { staff_may_adjust: true }, { token }),
   },
-  // Webhooks (issue 24): adding an endpoint, and what sends to one.
+  // Webhooks: adding an endpoint, and what sends to one.
   webhookAdd: {
     table: "webhook_endpoints",
     send: ({ token }) =>

@@ -13,7 +13,7 @@ afterAll(() => t.close());
 
 const owner = async () => t.tokenFor((await t.createUser()).id);
 
-it("adds with spec.md's fixed message, optionally tied to a business, and lists page by page", async () => {
+it("adds with its fixed success message, optionally tied to a business, and lists page by page", async () => {
   const token = await owner();
   const business = await f.addBusiness(token, { business_name: "Blue Bean" });
   const res = await t.post("/product-category-add", { name: "  Coffee ", business_id: business.id }, { token });

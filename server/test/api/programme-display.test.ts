@@ -9,9 +9,9 @@ import { listenBase, openStream, until } from "../helpers/counter-stream";
 import { startGoogleStandIn, testServiceAccount } from "../helpers/google-wallet-stand-in";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 23 §7: everywhere a card shows, its balance in its programme's own terms. Points and
+// Everywhere a card shows, its balance in its programme's own terms. Points and
 // cashback programmes, options and balances are written to the database directly: the rewards
-// and engine work of the same issue build add-reward per kind and earning in parallel.
+// add-reward per kind and earning are tested on their own, so this file does not depend on them.
 jest.setTimeout(60_000);
 
 const ISSUER = "3388000000022222222";
@@ -331,13 +331,13 @@ describe("the scan export", () => {
       "42,points,500,JPY,42",
       "1500,cashback,,KWD,1.500",
       "1235,cashback,12.345,KWD,1.235",
-      // The join: what the engine gives a cashback card at join (0; a stamp before issue 23's engine).
+      // The join: what the engine gives a cashback card at join (0; a stamp before the engine knew programme kinds).
       expect.stringMatching(/^(\d+),cashback,,KWD,0\.00\1$/),
     ]);
   });
 });
 
-describe("in the card's or the request's language (issue 25)", () => {
+describe("in the card's or the request's language", () => {
   const cardLocale = (businessId: number, locale: string) =>
     t.query(sql`update businesses set card_locale = ${locale} where id = ${businessId}`);
 

@@ -7,7 +7,7 @@ import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { kindFixtures } from "../helpers/kinds";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 23 §2–4: points and cashback programmes through the one card engine, per kind, through
+// Points and cashback programmes through the one card engine, per kind, through
 // the API (the scanner with an amount, card-redeem, card-history, card-adjust). Rewards of a kind
 // are made in the database here: add-reward's kinds are built beside this (programmes helper).
 jest.setTimeout(60_000);
@@ -441,7 +441,7 @@ describe("My Scans", () => {
   });
 });
 
-describe("in the request's language (issue 25)", () => {
+describe("in the request's language", () => {
   const es = { "accept-language": "es" };
 
   it("the scanner, card-redeem, card-adjust, card-history and My Scans say the balance in Spanish", async () => {

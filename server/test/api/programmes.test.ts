@@ -9,7 +9,7 @@ import { createTestApp, expectError, expectInvalid, type TestApp } from "../help
 import { multipart } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Programmes beyond stamps (issue 23): add-reward per kind, the points catalogue, the business's
+// Programmes beyond stamps: add-reward per kind, the points catalogue, the business's
 // currency and the dashboard's programme figures.
 jest.setTimeout(60_000);
 

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 import { v1Client } from "../helpers/v1-client";
 
-// Issue 24 §2 and §5: the public API under /api/v1, called through the client generated from its
+// The public API under /api/v1, called through the client generated from its
 // own OpenAPI document.
 
 jest.setTimeout(60_000);

@@ -64,7 +64,7 @@ describe("fcm-token", () => {
     expectError(await t.post("/fcm-token", { for: "owner", token: ownerDevice("anon") }), 401, "Unauthenticated.");
     const owner = await f.owner();
     const staff = await f.staffOf(owner, uniqueEmail("staff"));
-    // Staff get the owner's notifications too (issue 16): their device is kept under their account.
+    // Staff get the owner's notifications too: their device is kept under their account.
     const res = await t.post("/fcm-token", { for: "owner", token: ownerDevice("staff") }, { token: staff.token });
     expect(res.statusCode).toBe(200);
     const [row] = await t.query<{ role: string }>(

@@ -12,7 +12,7 @@ import { referralsCount } from "../../src/modules/loyalty/referrals";
 import { createTestApp, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Referrals (issue 23 §6): a card's referral link brings a friend; on the friend's first earning
+// Referrals: a card's referral link brings a friend; on the friend's first earning
 // visit both cards earn the reward's referral bonus, once, unless the join looks like fraud.
 jest.setTimeout(120_000);
 

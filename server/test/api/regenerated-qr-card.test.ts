@@ -4,7 +4,7 @@ import type { WalletCard } from "../../../contract/wallet";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 22 §8: regenerating a QR code orphans no card holder. The card page finds the card by the
+// Regenerating a QR code orphans no card holder. The card page finds the card by the
 // card (its serial and the device's key); only joining and stamping need the current token.
 jest.setTimeout(30_000);
 

@@ -4,7 +4,7 @@ import type { WalletCard } from "../../../contract/wallet";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 18 §10: the "reward ready" rule stood in five places. It is one now (loyalty/reward-ready.ts);
+// The "reward ready" rule stood in five places. It is one now (loyalty/reward-ready.ts);
 // this checks that every answer built on it agrees, at the edges: one stamp short, exactly
 // enough, more than enough, and no active reward at all.
 

@@ -13,7 +13,7 @@ import { createTestApp, expectError, expectInvalid, type TestApp } from "../help
 import { multipart } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 17: lists that page by keyset, a streamed export, KPIs in the business's time zone from the
+// Lists that page by keyset, a streamed export, KPIs in the business's time zone from the
 // rollup, the QR list's counts, page sizes bounded, wallet-recover by owner, statements cut short.
 jest.setTimeout(60_000);
 
@@ -168,7 +168,7 @@ describe("scan-export", () => {
         s.location,
         s.staff_name,
         s.stamps_after,
-        // Issue 23's columns: a stamp programme, no amount, no currency, the stamps after.
+        // The programme columns: a stamp programme, no amount, no currency, the stamps after.
         "stamps",
         null,
         null,

@@ -150,7 +150,7 @@ it("writes every cell of the export as csv-stringify did, on either database", a
       s.location,
       s.staff_name,
       s.stamps_after,
-      // Issue 23's columns: a stamp programme, no amount, no currency, the stamps after.
+      // The programme columns: a stamp programme, no amount, no currency, the stamps after.
       "stamps",
       null,
       null,

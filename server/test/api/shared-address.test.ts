@@ -6,7 +6,7 @@ import { joinLimits } from "../../src/modules/wallet/routes";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// Issue 22 §14: customers on a café's Wi-Fi (or behind a carrier's NAT) share one address. The
+// Customers on a café's Wi-Fi (or behind a carrier's NAT) share one address. The
 // join rules hold the device and the QR code; the address is only a far wider ceiling.
 jest.setTimeout(60_000);
 

@@ -57,7 +57,7 @@ it("the daily cap holds under 20 concurrent self-scans", async () => {
   expect(await stamped(joined.card.serial)).toMatchObject({ stamps: 4, self_stamps_today: 3, n: 3 });
 });
 
-// Issue 23 §4: redeems and earns of points and cashback decide under the same card lock.
+// Redeems and earns of points and cashback decide under the same card lock.
 const balance = async (serial: string) =>
   (
     await t.query<{ stamps: number; lifetime_spend: number; rewards_redeemed: number; redeems: number; earns: number }>(

@@ -9,7 +9,7 @@ import { loyaltyFixtures } from "../helpers/loyalty";
 import { counterCode, windowAt } from "../../src/modules/loyalty/counter";
 
 // The rules of a customer's own scan: which reward's cooldown counts, and when nothing may stamp
-// (issue 18 §1 "cooldown bypass"; issue 15 points 2 and 3).
+// (the attack on the product found a way around the cooldown).
 jest.setTimeout(30_000);
 
 let t: TestApp;
@@ -363,7 +363,7 @@ describe("the daily cap", () => {
       birthday: undefined,
       // Only the card page's answer says where the card is from (a page opened without a QR code).
       place: undefined,
-      // and gives the card's referral link (issue 23 §6).
+      // and gives the card's referral link.
       referral_url: undefined,
     });
   });

@@ -6,7 +6,7 @@ import { kindFixtures } from "../helpers/kinds";
 import { loyaltyFixtures } from "../helpers/loyalty";
 import { shopifySender, squareSender } from "../helpers/till-senders";
 
-// Issue 24 §4: till connections and their receivers, with stand-in senders that sign as Shopify
+// Till connections and their receivers, with stand-in senders that sign as Shopify
 // and Square do. CI runs this file on PostgreSQL as well (the concurrent delivery case).
 jest.setTimeout(60_000);
 

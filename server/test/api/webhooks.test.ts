@@ -9,7 +9,7 @@ import { createTestApp, expectError, expectInvalid, type TestApp } from "../help
 import { loyaltyFixtures } from "../helpers/loyalty";
 import { startReceiver } from "../helpers/webhook-receiver";
 
-// Outgoing webhooks (issue 24 §3): every event on its change, signed per Standard Webhooks and
+// Outgoing webhooks: every event on its change, signed per Standard Webhooks and
 // checked with the `standardwebhooks` package, retried with one webhook-id, turned off after 5
 // days of failures, sent again and tested from the delivery log, and only to public addresses
 // but loopback with WEBHOOKS_ALLOW_PRIVATE (the test environment sets it).

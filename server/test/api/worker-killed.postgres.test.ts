@@ -14,7 +14,7 @@ import { jobsOf, pendingJobs } from "../helpers/jobs";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 /**
- * Issue 22 §1 on PostgreSQL, where the database outlives the worker: an API server (a real
+ * Jobs run again after their worker died, on PostgreSQL, where the database outlives the worker: an API server (a real
  * process) runs a mail job and a Google Wallet job; both handlers commit, and the server is killed
  * with SIGKILL before pg-boss records either job as done. Another instance takes the jobs again once
  * they expire, and the stand-ins still count one mail and one PATCH.

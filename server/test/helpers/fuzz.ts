@@ -10,7 +10,7 @@ import { image } from "./dashboard";
 import { arbitraryFor, type Pool } from "./zod-arbitrary";
 
 /**
- * Fuzzing from the contract (issue 18 point 3): every call of `calls.ts` gets requests generated
+ * Fuzzing from the contract: every call of `calls.ts` gets requests generated
  * from its own zod schemas (params, query, body), mostly valid so they reach the handlers, mixed
  * with hostile values and encodings. Each answer must be below 500, and a 4xx must leave the
  * database as it was (fingerprint.ts). Nothing here names a call: a call added to the contract is

@@ -26,7 +26,7 @@ export async function startGoogleStandIn() {
   const requests: Seen[] = [];
   const saved = new Set<string>();
   const savedClasses = new Set<string>();
-  /** Objects whose notifications for the day are used up (issue 16: messages). */
+  /** Objects whose notifications for the day are used up by messages. */
   const notifyQuotaSpent = new Set<string>();
   let issued = 0;
   const state = { failWith: 0, failNext: 0 };
@@ -46,7 +46,7 @@ export async function startGoogleStandIn() {
         }
         return send(200, { access_token: `ya29.standin-${++issued}`, expires_in: 3599, token_type: "Bearer" });
       }
-      // A class exists once a holder saved a pass of it (issue 25: the design PATCHes it).
+      // A class exists once a holder saved a pass of it (the design PATCHes it).
       const classMatch = req.url!.match(/^\/walletobjects\/v1\/loyaltyClass\/([^/?]+)$/);
       if (req.method === "PATCH" && classMatch) {
         if (!/^Bearer ya29\.standin-\d+$/.test(req.headers.authorization ?? "")) return send(401, { error: {} });

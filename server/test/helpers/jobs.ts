@@ -7,7 +7,7 @@ const job = sql.raw(`${JOB_SCHEMA}.job`);
 
 /**
  * Delivering a job again, as pg-boss does when the worker that ran it died after the handler
- * committed and before the job was marked done (issue 22): the job is back to `created`, due now.
+ * committed and before the job was marked done: the job is back to `created`, due now.
  *
  * `keepJobs` copies a queue's jobs as they are now, in pg-boss or still in the outbox (call it
  * before `settle()` for queues that delete their jobs when done, such as mail); `redeliver` puts

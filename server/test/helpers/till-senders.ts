@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import type { TestApp } from "./app";
 
 /**
- * Stand-ins for the tills (issue 24 §4), signing exactly as each platform documents: Shopify,
+ * Stand-ins for the tills, signing exactly as each platform documents: Shopify,
  * X-Shopify-Hmac-Sha256 = base64 HMAC-SHA256 of the raw body with the secret, topic in
  * X-Shopify-Topic; Square, x-square-hmacsha256-signature = base64 HMAC-SHA256 of the notification
  * URL followed by the raw body, with the subscription's signature key.

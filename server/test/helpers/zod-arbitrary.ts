@@ -3,7 +3,7 @@ import { FIRST_DATE, LAST_DATE } from "../../../contract/fields";
 import type { Schema } from "../../../contract/schema";
 
 /**
- * fast-check arbitraries from the contract's zod (v4) schemas, for the fuzzer (issue 18 point 3).
+ * fast-check arbitraries from the contract's zod (v4) schemas, for the fuzzer.
  * zod-fast-check knows only zod 3, so this walks zod's core definitions (`_zod.def`), which the
  * classic and the mini API share. It covers the kinds the contract uses (object, string with its
  * length / regex / email checks, number with its bounds, enum, literal, optional, nullable,
@@ -55,7 +55,7 @@ export const anyJson = fc.jsonValue({ maxDepth: 2 });
 const ISO_DAY = /\\d\{4\}-\\d\{2\}-\\d\{2\}/;
 
 /**
- * Dates at the edges (issue 22 §4): beyond what PostgreSQL's timestamps take (year 0, the last
+ * Dates at the edges: beyond what PostgreSQL's timestamps take (year 0, the last
  * day of 9999), days no calendar has (30 February, 29 February of a common year, month 13, day
  * 0), leap days that exist, and the first and last days of the contract's range and one past each.
  */

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 
-// Issue 24 §5: the typed client's types are committed; they must be what `npm run api:types`
+// The typed client's types are committed; they must be what `npm run api:types`
 // writes from the current contract (contract/v1), or the client lies about the API. The
 // generator runs in its own process (openapi-typescript's dependencies are ES modules only).
 const root = join(__dirname, "../../..");

@@ -1,6 +1,6 @@
 import { addCalendarMonths, periodEnd, type BillingInterval } from "../../src/modules/payments/period";
 
-// Issue 22 §6: a month is a calendar month. A plan bought on 31 January ended on 3 March
+// A month is a calendar month. A plan bought on 31 January ended on 3 March
 // (`setUTCMonth(+1)` overflows); it ends on 28 (or 29) February, and renewals keep the anchor day.
 
 const at = (day: string) => new Date(`${day}T09:30:15.250Z`);

@@ -23,7 +23,7 @@ import {
 import type { Decision } from "../../src/modules/loyalty/engine/types";
 import { inEnglish } from "../../src/i18n/sentence";
 
-// The card engine's rules (issue 23 §1), each at its edges: pure functions of a locked card.
+// The card engine's rules, each at its edges: pure functions of a locked card.
 
 /** A refusal with its sentence said in English, as the API's English answer reads. */
 const inWords = (decision: Decision) =>
@@ -269,7 +269,7 @@ describe("a join", () => {
   });
 });
 
-// Issue 23: programme kinds. Balances in the unit of the reward: points, or cashback's minor units.
+// Programme kinds. Balances in the unit of the reward: points, or cashback's minor units.
 const points = (over: Partial<RewardRow> = {}): Partial<RewardRow> => ({
   kind: "points",
   stampsRequired: 0,

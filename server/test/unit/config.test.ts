@@ -86,7 +86,7 @@ describe("loadConfig", () => {
     });
   });
 
-  describe("NODE_ENV=production (issue 18 §2)", () => {
+  describe("NODE_ENV=production", () => {
     const production = {
       NODE_ENV: "production",
       SMTP_URL: "smtp://mail.example.com",

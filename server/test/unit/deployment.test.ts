@@ -1,9 +1,9 @@
-// The deployable image (issue 18 point 8) cannot be built here (no container registry), so it is
+// The deployable image cannot be built here (no container registry), so it is
 // checked offline: the Dockerfile by dockerfile-utils' validator (the linter behind the Docker
 // language server: syntax, instruction arguments, durations, stage references), compose.yaml by
 // reading it as Compose reads it, and the nginx configuration by nginx itself (`nginx -t`).
-// Every way of starting the web server, and both nginx configurations, come from one source each
-// (issue 22 §10): the checks below fail when one of them says something else.
+// Every way of starting the web server, and both nginx configurations, come from one source each:
+// the checks below fail when one of them says something else.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -114,7 +114,7 @@ describe("the web server's start", () => {
         "--max-semi-space-size=1",
         "--max-old-space-size=96",
         "--optimize-for-size",
-        // TurboFan's compilation memory was the last ~20 MB of the peak (issue 26 §3).
+        // TurboFan's compilation memory was the last ~20 MB of the peak.
         "--max-optimized-bytecode-size=4096",
         "--no-turbo-inlining",
       ]),
@@ -134,7 +134,7 @@ describe("the web server's start", () => {
   });
 
   it("loads each route's server bundle on its first request, not all of them at start", () => {
-    // Next.js's default requires every route at start (issue 26 §3: 5 MB at start, 3 MB at the peak).
+    // Next.js's default requires every route at start (5 MB at start, 3 MB at the peak).
     const experimental = fromModule<Record<string, unknown>>("next.config.mjs", "m.default.experimental ?? {}");
     expect(experimental.preloadEntriesOnStart).toBe(false);
   });
@@ -216,7 +216,7 @@ describe("deploy/nginx.conf", () => {
   });
 });
 
-describe("the public API (issue 24)", () => {
+describe("the public API", () => {
   const location = (conf: string) => conf.match(/location \/api\/v1\/ \{([^}]*)\}/)?.[1] ?? "";
   it("goes from the public listener to the API servers, without the web app's cookies", () => {
     const ports = { public: 5140, api: 5141, web: [5142, 5143], apiServers: [5144, 5145] };

@@ -6,7 +6,7 @@ import { connect } from "../../src/db/client";
 import { embeddedUrl, startEmbeddedPostgres, STATE_FILE } from "../../src/db/embedded-postgres";
 
 /**
- * The embedded default (issue 26 §1): without DATABASE_URL the API server runs PostgreSQL itself in
+ * The embedded default: without DATABASE_URL the API server runs PostgreSQL itself in
  * $DATA_DIR, on a unix socket with a password, keeps the data across restarts and stops it on close.
  */
 

@@ -7,7 +7,7 @@ import {
 } from "../../src/modules/loyalty/engine/rules";
 import { MAX_BALANCE } from "../../src/modules/loyalty/engine/earn";
 
-// Issue 24: an order from outside (the public API, a till) earns as a staff scan and never
+// An order from outside (the public API, a till) earns as a staff scan and never
 // redeems; its refund takes back what it earned, never below zero. Pure rules at their edges.
 
 const NOW = new Date("2026-03-10T15:00:00Z");

@@ -7,7 +7,7 @@ import {
 } from "../../../contract/programme";
 import { wordsIn } from "../../src/i18n/programme-words";
 
-// Issue 23 §7: the one text of a card's balance, at its edges; issue 25: in the catalogue's words,
+// The one text of a card's balance, at its edges, in the catalogue's words,
 // English exactly as before.
 const en = wordsIn("en");
 const balanceText = (terms: ProgrammeTerms, balance: number) => textIn(terms, balance, en);

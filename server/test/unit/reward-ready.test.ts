@@ -2,7 +2,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { rewardReady, rewardReadySql } from "../../src/modules/loyalty/reward-ready";
 
-// Issue 18 §10: one "reward ready" rule for the card page, the scanner, the passes and the segments.
+// One "reward ready" rule for the card page, the scanner, the passes and the segments.
 
 describe("rewardReady", () => {
   it.each([

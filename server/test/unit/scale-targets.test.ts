@@ -1,6 +1,6 @@
 import { check, SMALL, type Measured } from "../../../bench/scale-targets";
 
-// The scale bench's gates (issue 22 §9): a write that answers without writing fails, and so does a
+// The scale bench's gates: a write that answers without writing fails, and so does a
 // write that grows with the history.
 const row = (fields: Partial<Measured>): Measured => ({
   name: "self-scan (qr-code-scanner, QR)",

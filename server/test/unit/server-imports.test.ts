@@ -1,4 +1,4 @@
-// The lint rule that keeps web code out of the API server (eslint.config.mjs, issue 18 point 9).
+// The lint rule that keeps web code out of the API server (eslint.config.mjs).
 // ESLint loads its flat config as an ES module, which Jest's CommonJS sandbox cannot, so the
 // imports are linted in one child Node process through ESLint's own API.
 import { execFileSync } from "node:child_process";

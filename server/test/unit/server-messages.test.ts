@@ -75,7 +75,7 @@ describe("validation messages", () => {
 });
 
 describe("the API's sentences", () => {
-  // English is what spec.md and every client knows: a sentence without arguments must come out
+  // English is the catalogue every client knows: a sentence without arguments must come out
   // exactly as written (an apostrophe or brace read as ICU syntax would change it).
   it("say English exactly as written when they take no arguments", () => {
     const t = translator("en");

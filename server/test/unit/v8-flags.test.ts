@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
-// Issue 22 §11: the API server sets no V8 flag at run time (v8.setFlagsFromString, which Node's
+// The API server sets no V8 flag at run time (v8.setFlagsFromString, which Node's
 // documentation warns may behave unpredictably): the export keeps memory flat by design instead.
 const src = path.resolve(__dirname, "../../src");
 

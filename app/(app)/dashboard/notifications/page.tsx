@@ -3,7 +3,7 @@ import { sectionMetadata } from "../section-metadata";
 
 export const generateMetadata = () => sectionMetadata("notifications");
 
-// Staff see its push settings only (the owner's notifications on their device, issue 16).
+// Staff see its push settings only (the owner's notifications on their device).
 export default function NotificationsPage() {
   return <NotificationsSection />;
 }

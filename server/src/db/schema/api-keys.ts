@@ -4,7 +4,7 @@ import { users } from "./auth";
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /**
- * An owner's keys to the public API (issue 24 §1). The key is answered once; only its sha256 and
+ * An owner's keys to the public API. The key is answered once; only its sha256 and
  * a visible prefix (what the owner recognises it by in the list) are kept.
  */
 export const apiKeys = pgTable(

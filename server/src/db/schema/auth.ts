@@ -29,7 +29,7 @@ export const users = pgTable(
       .default("owner"),
     ownerId: integer("owner_id").references((): AnyPgColumn => users.id),
     emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
-    /** The owner's language (issue 25, contract/locales.ts): the dashboard and their mails; null: the browser's, English mails. */
+    /** The owner's language (contract/locales.ts): the dashboard and their mails; null: the browser's, English mails. */
     locale: text("locale").$type<Locale>(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),

@@ -6,8 +6,8 @@ import { cards } from "./loyalty";
 import { businessMessages } from "./notifications";
 
 /**
- * An owner's automated message for one business (issue 16): win-back, birthday, near-reward,
- * welcome or about-to-expire (issue 23), on or off, with its text (placeholders {name},
+ * An owner's automated message for one business: win-back, birthday, near-reward,
+ * welcome or about-to-expire, on or off, with its text (placeholders {name},
  * {business}, {stamps_left}).
  */
 export const automations = pgTable(
@@ -56,7 +56,7 @@ export const automationSends = pgTable(
   (t) => [
     uniqueIndex("automation_sends_once_unique").on(t.automationId, t.cardId, t.period),
     index("automation_sends_automation_idx").on(t.automationId, t.id),
-    // Foreign keys are indexed (issue 22 §7; foreign-key-indexes.test.ts); partial where mostly null.
+    // Foreign keys are indexed (foreign-key-indexes.test.ts); partial where mostly null.
     index("automation_sends_card_idx")
       .on(t.cardId)
       .where(sql`${t.cardId} is not null`),

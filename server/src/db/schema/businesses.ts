@@ -20,7 +20,7 @@ const owner = () =>
     .notNull()
     .references(() => users.id);
 
-/** Where a business or a location is (spec.md §3). */
+/** Where a business or a location is. */
 const place = () => ({
   businessCategory: text("business_category").notNull(),
   address: text("address").notNull(),
@@ -55,11 +55,11 @@ export const businesses = pgTable(
     timeZone: text("time_zone").notNull().default("UTC"),
     /** More stamps than this on one card in one day raise a fraud alert (staff stamps included). */
     fraudThreshold: integer("fraud_threshold").notNull().default(5),
-    /** ISO 4217 (issue 23): points and cashback count in it; defaults from the country. */
+    /** ISO 4217: points and cashback count in it; defaults from the country. */
     currency: text("currency"),
     /** The largest purchase that earns, in the business's currency: an amount above it earns nothing. */
     maxPurchaseAmount: numeric("max_purchase_amount", { precision: 12, scale: 2 }).notNull().default("10000"),
-    // The card design (issue 25 point 1). Null until the owner designs the card: the passes keep
+    // The card design. Null until the owner designs the card: the passes keep
     // their old look (colours from the logo, the business name as title).
     cardTitle: text("card_title"),
     /** `#rrggbb` lower-case; the three are set together. */
@@ -77,7 +77,7 @@ export const businesses = pgTable(
   },
   (t) => [
     index("businesses_user_idx").on(t.userId, t.id),
-    // Foreign keys are indexed (issue 22 §7; foreign-key-indexes.test.ts); partial where mostly null.
+    // Foreign keys are indexed (foreign-key-indexes.test.ts); partial where mostly null.
     index("businesses_logo_file_idx")
       .on(t.logoFileId)
       .where(sql`${t.logoFileId} is not null`),
@@ -100,7 +100,7 @@ export const addresses = pgTable(
       .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
     ...place(),
-    /** Optional (issue 16): wallet passes surface on the lock screen near these coordinates. */
+    /** Optional: wallet passes surface on the lock screen near these coordinates. */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
     createdAt: createdAt(),

@@ -8,8 +8,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Uploaded images (logos), kept in the database so every API instance can serve them (product.md
- * §3). Stored re-encoded and stripped of metadata; never changed after upload (new logo, new row),
+ * Uploaded images (logos), kept in the database so every API instance can serve them.
+ * Stored re-encoded and stripped of metadata; never changed after upload (new logo, new row),
  * which is what lets them be cached as immutable.
  */
 export const files = pgTable(

@@ -34,7 +34,7 @@ const business = () =>
     .references(() => businesses.id, { onDelete: "cascade" });
 
 /**
- * The programme of a business (product.md §4; issue 23): stamps (N stamps for the reward), points
+ * The programme of a business: stamps (N stamps for the reward), points
  * (earned per visit and per 1.00 spent, spent on the reward's options) or cashback (a percent of
  * each amount kept as money, spent as money off). remove-reward retires it (active = false) rather
  * than deleting it: cards and past scans keep pointing at what they were collected for. A reward's
@@ -196,7 +196,7 @@ export const customers = pgTable(
     /** Optional (wallet-join or the card page): the birthday_this_month segment. */
     birthday: date("birthday", { mode: "string" }),
     /**
-     * What the customer directory searches (issue 16): name, email, phone and the phone's digits,
+     * What the customer directory searches: name, email, phone and the phone's digits,
      * lower-cased in one column, so one trigram GIN index (pg_trgm, see the custom migration)
      * answers `like '%part%'` for any of them.
      */
@@ -300,7 +300,7 @@ export const cards = pgTable(
     index("cards_business_last_visit_idx").on(t.businessId, t.lastVisitAt, t.id),
     // Expiry's notice reads a business's cards whose last earn is old enough.
     index("cards_business_earned_idx").on(t.businessId, t.earnedAt, t.id),
-    // A business's cards in id order: a message's wallet updates page through them (issue 16).
+    // A business's cards in id order: a message's wallet updates page through them.
     index("cards_business_id_idx").on(t.businessId, t.id),
   ],
 );
@@ -463,7 +463,7 @@ export const cardEvents = pgTable(
     actor: text("actor", { enum: ACTOR_KINDS }).notNull().default("customer"),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     posConnectionId: integer("pos_connection_id").references(() => posConnections.id, { onDelete: "set null" }),
-    /** The public API key that made the change (issue 24 §2), when a key did. */
+    /** The public API key that made the change, when a key did. */
     apiKeyId: integer("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     qrCodeId: integer("qr_code_id").references(() => qrCodes.id, { onDelete: "set null" }),
     /** Joins: the client address and the device (sha256 of its oldest card key), for the join alert. */
@@ -476,7 +476,7 @@ export const cardEvents = pgTable(
     index("card_events_joins_idx")
       .on(t.businessId, t.createdAt)
       .where(sql`${t.kind} = 'join'`),
-    // Foreign keys are indexed (issue 22 §7): deleting a QR code, a staff member, a business or an
+    // Foreign keys are indexed: deleting a QR code, a staff member, a business or an
     // owner sets or deletes their events without reading the whole log.
     index("card_events_business_idx").on(t.businessId),
     index("card_events_user_idx").on(t.userId),

@@ -41,10 +41,10 @@ export type FeedDetails = {
 };
 
 /**
- * The owner's feed (product.md §4 Notification): what happened (a new card, a reward redeemed, a
+ * The owner's feed: what happened (a new card, a reward redeemed, a
  * payment, a staff member joining, the owner's own broadcast). notification-clear deletes the rows.
  *
- * An entry points at what it is about (issue 22): the card, its customer, the business, the
+ * An entry points at what it is about: the card, its customer, the business, the
  * payment, the staff member; its sentence is made when read (notifications/feed-text.ts), with the
  * names as they are then. No name is copied into a row, so erasing a customer touches only their
  * references (set null: "A deleted customer"). `text` is the sentence of entries written before
@@ -59,7 +59,7 @@ export const notifications = pgTable(
       .references(() => users.id),
     kind: text("kind").notNull(),
     title: text("title").notNull(),
-    /** Entries written before references (issue 22) only: their sentence as written then. */
+    /** Entries written before the feed stored references only: their sentence as written then. */
     text: text("text"),
     businessId: integer("business_id").references(() => businesses.id, { onDelete: "set null" }),
     cardId: integer("card_id").references(() => cards.id, { onDelete: "set null" }),
@@ -124,7 +124,7 @@ export const businessMessages = pgTable(
     title: text("title").notNull(),
     message: text("message").notNull(),
     /**
-     * Who it was for (issue 16): `all` reaches every card of the business, also cards that join
+     * Who it was for: `all` reaches every card of the business, also cards that join
      * later; any other segment reached exactly the cards in `message_recipients`.
      */
     segment: text("segment").notNull().default("all"),

@@ -6,12 +6,12 @@ import { plans } from "./plans";
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-/** What a payment buys (spec.md §4): a plan period, or one extra business / address slot. */
+/** What a payment buys: a plan period, or one extra business / address slot. */
 export const PAYMENT_MODES = ["newUser", "businessPayment", "addressPayment"] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
 /**
- * Platform promo codes (product.md §4), created by the seed or the operator's CLI. `value` is a
+ * Platform promo codes, created by the seed or the operator's CLI. `value` is a
  * percentage (1–100) or, for `fixed`, an amount in minor units of `currency`.
  */
 export const coupons = pgTable(
@@ -38,7 +38,7 @@ export const coupons = pgTable(
 );
 
 /**
- * One payment attempt (product.md §4 "Subscription"): what was bought, for how much, with which
+ * One payment attempt: what was bought, for how much, with which
  * provider and reference, and how it ended. Every attempt is recorded, success or failure.
  */
 export const payments = pgTable(
@@ -98,7 +98,7 @@ export const payments = pgTable(
     uniqueIndex("payments_idempotency_unique").on(t.userId, t.idempotencyKey),
     uniqueIndex("payments_provider_ref_unique").on(t.provider, t.providerRef),
     index("payments_user_idx").on(t.userId, t.status, t.mode),
-    // Foreign keys are indexed (issue 22 §7; foreign-key-indexes.test.ts); partial where mostly null.
+    // Foreign keys are indexed (foreign-key-indexes.test.ts); partial where mostly null.
     index("payments_plan_idx").on(t.planId),
     index("payments_coupon_idx")
       .on(t.couponId)

@@ -5,7 +5,7 @@ import type { PlanTexts } from "../../../../contract/plans";
 import type { ContentTranslations } from "../../i18n/localized-content";
 
 /**
- * Subscription plans an owner can buy (product.md §4 Plan), listed publicly by
+ * Subscription plans an owner can buy, listed publicly by
  * `GET /subscriptionplan-list` and shown on the home page's Pricing section.
  *
  * For the payments work built on top of this table:
@@ -14,7 +14,7 @@ import type { ContentTranslations } from "../../i18n/localized-content";
  *   (`server/src/modules/plans/present.ts`). Charge exactly this amount (less a coupon).
  * - `interval` is the length of one paid period: a payment for the plan runs one month or one year.
  * - `included_businesses` / `included_addresses`: how many of each the plan covers; each one beyond
- *   that is an extra-slot fee (product.md §4).
+ *   that is an extra-slot fee.
  * - An inactive plan is hidden from the list and must not be sold; existing subscriptions keep
  *   pointing at it, so plans are deactivated, never deleted.
  */

@@ -9,7 +9,7 @@ import { posConnections } from "./pos-connections";
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /**
- * What each order earned, once per business whatever is retried (issue 24): the till's webhooks and
+ * What each order earned, once per business whatever is retried: the till's webhooks and
  * the public API's earn insert here first, in the earn's transaction, so a second delivery finds
  * the row and earns nothing. `earned` is its amount part plus its visit part (`visit_earned`: a
  * stamp, visit points); refunds take back the amount part in proportion to `refunded_amount` of
@@ -30,7 +30,7 @@ export const orderEarns = pgTable(
     cardId: integer("card_id").references(() => cards.id, { onDelete: "set null" }),
     source: text("source", { enum: ["api", "shopify", "square"] }).notNull(),
     connectionId: integer("connection_id").references(() => posConnections.id, { onDelete: "set null" }),
-    /** The public API's key that earned it (issue 24 §2; no foreign key here: the keys are the v1 helper's table). */
+    /** The public API's key that earned it (no foreign key here: the keys are the v1 helper's table). */
     apiKeyId: integer("api_key_id"),
     earned: integer("earned").notNull().default(0),
     unit: text("unit", { enum: KIND_NAMES }).notNull().default(DEFAULT_KIND),

@@ -25,7 +25,7 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 export type HomeStep = { title: string; text: string };
 
 /**
- * The public home page's content, by slug (spec.md §7 home-page-list; "test" is the default):
+ * The public home page's content, by slug (`home-page-list`; "test" is the default):
  * the logo and social links of the top bar and footer, and every section's text.
  */
 export const homePages = pgTable(

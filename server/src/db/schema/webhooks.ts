@@ -3,7 +3,7 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "d
 import { users } from "./auth";
 
 /**
- * An owner's webhook endpoint (issue 24 §3): the URL, the public event types it hears, and its
+ * An owner's webhook endpoint: the URL, the public event types it hears, and its
  * signing secret (`whsec_…`). The secret is kept as it was shown: the server signs every
  * delivery with it (HMAC), so a one-way hash cannot do, and the API server has no key of its own
  * to encrypt it with. It is never answered again after webhook-add and webhook-rotate-secret.

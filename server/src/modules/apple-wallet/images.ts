@@ -67,7 +67,7 @@ export const hexToRgb = (hex: string) => {
 };
 
 /**
- * The pass's strip image (issue 25) from the stored 3x strip (1125×369): strip.png at 375×123 pt,
+ * The pass's strip image from the stored 3x strip (1125×369): strip.png at 375×123 pt,
  * @2x and @3x.
  */
 export async function stripImages(strip3x: Buffer): Promise<Record<string, Buffer>> {

@@ -10,7 +10,7 @@ import type { PushCards } from "./pushes";
 export const APPLE_MESSAGE_PAGE = 500;
 
 /**
- * A message reaches the Apple passes of the cards it was for (issue 16): their pass now carries
+ * A message reaches the Apple passes of the cards it was for: their pass now carries
  * it (pass.ts, messageField), so each such card's `updated_at`, the web service's change tag,
  * moves, and their phones get the content-free push that makes them fetch the pass.
  *
@@ -18,7 +18,7 @@ export const APPLE_MESSAGE_PAGE = 500;
  * Only cards some phone registered for matter (no other pass is ever fetched again), a page of
  * them per job in card order: a business with 100,000 cards never has them in memory. Each page
  * moves its cards, writes its push job and the next page's job in one transaction that also claims
- * the page (issue 22): a page run again (redelivered, even after pg-boss archived its jobs) finds
+ * the page: a page run again (redelivered, even after pg-boss archived its jobs) finds
  * its claim and moves, pushes and chains nothing. The jobs it writes have ids derived from the
  * chain's source. The push job (`pushCards`) is retried on its own, for the phones it missed.
  */
@@ -71,7 +71,7 @@ export function appleMessageUpdates(app: FastifyInstance, pushCards: PushCards) 
   }
 
   app.events.on("message.sent", "apple-pass-message", (e, job) => runPage(firstMessagePage(e, job)));
-  // A new card design (issue 25) changes every pass of the business: the same pages, over all its
+  // A new card design changes every pass of the business: the same pages, over all its
   // registered cards (messageId 0: a page of all cards never reads message_recipients).
   app.events.on("card.designed", "apple-pass-design", ({ businessId }, job) =>
     runPage({ businessId, messageId: 0, segmented: false, afterCardId: 0, source: job.id }),

@@ -36,7 +36,7 @@ export async function passData(db: Db, cardId: number) {
   const [reward, locations, [message]] = await Promise.all([
     resolveReward(db, row.card.businessId, row.card.rewardId),
     passLocations(db, row.card.businessId, row.businessName),
-    // The newest message that reached this card (issue 16): a back field of the pass.
+    // The newest message that reached this card: a back field of the pass.
     cardMessages(db, row.card.businessId, row.card.id, 1),
   ]);
   const terms = await cardTerms(db, row.card.businessId, reward);
@@ -46,7 +46,7 @@ export async function passData(db: Db, cardId: number) {
 export type PassData = NonNullable<Awaited<ReturnType<typeof passData>>>;
 
 /**
- * The pass's balance (issue 23), as the programme's kind fills it: a stamp card's "3 of 10" under
+ * The pass's balance, as the programme's kind fills it: a stamp card's "3 of 10" under
  * "Stamps"; "340 points" under "Points"; "€4.60" under "Balance". The lock screen says the new
  * value when it changes.
  */
@@ -73,7 +73,7 @@ export function rewardField(
 export const MESSAGE_NOTICE_CHARS = 160;
 
 /**
- * The card's latest message (issue 16) as a back field, "Title: text". Its key and label are the
+ * The card's latest message as a back field, "Title: text". Its key and label are the
  * same on every pass, and the field is there before the first message too: Wallet shows a field's
  * `changeMessage` on the lock screen when that field's value changes from one version of the pass
  * to the next (a field that merely appears, or whose key changed, may pass in silence). Only a new
@@ -138,7 +138,7 @@ export async function buildPass(
     webServiceURL: `${publicAppUrl}/api${APPLE_WEB_SERVICE_PATH}`,
     authenticationToken,
     sharingProhibited: true,
-    // The lock screen offers the card near the business's places (issue 16); none: no key at all.
+    // The lock screen offers the card near the business's places; none: no key at all.
     ...(data.locations.length > 0 && { locations: data.locations }),
     storeCard: {},
   };

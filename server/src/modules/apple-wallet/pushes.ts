@@ -9,7 +9,7 @@ export type PushCards = (cardIds: number[], source: string) => Promise<void>;
 
 /**
  * Wallet's content-free push to every phone holding one of these cards' passes, one per phone per
- * job (issue 22): each push token reached is an effect keyed by the pushing job's id, so a job run
+ * job: each push token reached is an effect keyed by the pushing job's id, so a job run
  * again (redelivered, or retried after some pushes failed) pushes only the phones it has not
  * reached. A push APNs refuses for now throws, and pg-boss retries the job for those phones alone.
  */

@@ -46,7 +46,7 @@ const empty = (statusCode: number, headers: Record<string, string> = {}): Result
 });
 
 /**
- * Apple Wallet (issue 10, point 4): the card as a signed pass, Apple's pass web service under
+ * Apple Wallet: the card as a signed pass, Apple's pass web service under
  * `/api/apple-wallet/v1/...`. Without configuration every call answers 404. The APNs pushes to
  * the registered phones when a card changes are registered by app.ts (registerApplePassUpdates).
  */

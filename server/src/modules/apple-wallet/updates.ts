@@ -7,7 +7,7 @@ import { cardPusher } from "./pushes";
 
 /**
  * A stamp or a redeem: tell every phone holding the card's pass to fetch it again; a message to
- * the card holders (issue 16): the passes of the cards it reached show it. app.ts calls this only
+ * the card holders: the passes of the cards it reached show it. app.ts calls this only
  * when Apple Wallet is configured: unconfigured, no listener, and a stamp schedules nothing.
  */
 export function registerApplePassUpdates(app: FastifyInstance, apns: Apns) {

@@ -9,7 +9,7 @@ export type CodeRequests = JobQueue<{ email: string; purpose: OtpPurpose }>;
 /** A code asked for by email (resend-otp, forgot-password): sent only when it has a use. */
 export function registerCodeRequests(app: FastifyInstance): CodeRequests {
   return app.jobs.work<{ email: string; purpose: OtpPurpose }>("otp-request", async (request, job) => {
-    // One code per request, however often the job runs (issue 22).
+    // One code per request, however often the job runs.
     const once = { kind: "otp-request", source: job.id };
     const user = await findLiveUserByEmail(app.db, request.email);
     if (request.purpose === "forgot-password") {

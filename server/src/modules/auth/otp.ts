@@ -41,7 +41,7 @@ export async function sendOtpUnlessRecent(
  * Creates a fresh code (older ones stop working) and emails it. A register code carries the
  * registration it confirms, so a later registration of the same email cannot change what an
  * earlier code confirms: it gets a code of its own, and the earlier code stops working. `once`
- * (a job's effect, issue 22): the code is made once for it, so a job run again neither mails a
+ * (a job's effect): the code is made once for it, so a job run again neither mails a
  * second code nor voids the first.
  */
 export async function sendOtp(

@@ -10,11 +10,11 @@ export const GOOGLE_DESIGN_PAGE = 100;
 /** PATCHes of one page in flight at once. */
 const CONCURRENCY = 8;
 
-/** A keyset page of a business's cards; `source` is the `card.designed` job's id (issue 22). */
+/** A keyset page of a business's cards; `source` is the `card.designed` job's id. */
 type DesignPage = { businessId: number; afterCardId: number; source: string };
 
 /**
- * A new card design reaches every saved Google pass of the business (issue 25): an object's own
+ * A new card design reaches every saved Google pass of the business: an object's own
  * `hexBackgroundColor` and `heroImage` override its class's, so each object is PATCHed with the
  * design's (the class PATCH alone would leave the old colour on every pass). As with a stamp, which
  * cards are saved to a wallet is not known here (a save link creates the object on Google's side):

@@ -14,7 +14,7 @@ export function classDesign(app: FastifyInstance, row: DesignRow): ClassDesign |
 }
 
 /**
- * A business's design as it is now (issue 25), read when a job sends it: a job run late sends the
+ * A business's design as it is now, read when a job sends it: a job run late sends the
  * latest design, never an older one. `exists: false` for a business that is gone.
  */
 export async function businessDesign(app: FastifyInstance, businessId: number) {

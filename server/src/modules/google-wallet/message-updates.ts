@@ -12,14 +12,14 @@ export const GOOGLE_MESSAGE_PAGE = 100;
 const CONCURRENCY = 8;
 
 /**
- * A message reaches the Google Wallet objects of the cards it was for (issue 16): each object's
+ * A message reaches the Google Wallet objects of the cards it was for: each object's
  * `messages` become the card's latest messages, the new one with a notification. Which cards are
  * saved to a wallet is not known here (a save link creates the object on Google's side), so every
  * card it reached is PATCHed, and Google's 404 for a card never saved is skipped.
  *
  * The message's transaction writes the first page's job (the `message.sent` event: the outbox); a
  * page is a keyset page of card ids, never all cards in memory. Each PATCH is once per card and
- * message (issue 22): a page first writes the next page's job (a derived id, in a transaction that
+ * message: a page first writes the next page's job (a derived id, in a transaction that
  * claims the page's successor: one chain however often a page runs), then PATCHes the cards not yet
  * done, recording those that went through. A card that failed fails the page, which pg-boss
  * retries like any job: the retry PATCHes only the cards still to do, so the holders whose pass

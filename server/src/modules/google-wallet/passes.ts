@@ -13,11 +13,11 @@ export type PassBusiness = {
   id: number;
   name: string;
   logoUrl: string;
-  /** The card's language (issue 25): the class's texts; none: English. */
+  /** The card's language: the class's texts; none: English. */
   locale?: Locale;
-  /** Where the pass surfaces on the phone (issue 16): the business's places with coordinates. */
+  /** Where the pass surfaces on the phone: the business's places with coordinates. */
   locations?: { latitude: number; longitude: number }[];
-  /** The owner's card design (issue 25); absent for a business never designed (today's look). */
+  /** The owner's card design; absent for a business never designed (today's look). */
   design?: ClassDesign;
 };
 export type ClassDesign = { title: string; backgroundColor: string; heroUrl: string | null };
@@ -26,11 +26,11 @@ export type PassCard = {
   customerName: string;
   stamps: number;
   reward: { title: string; stampsRequired: number } | null;
-  /** Issue 23: the programme's terms (loyalty/card-balance.ts); none or stamps: a stamp card as before. */
+  /** The programme's terms (loyalty/card-balance.ts); none or stamps: a stamp card as before. */
   terms?: ProgrammeTerms;
-  /** The card's latest messages (issue 16): a pass saved now shows them, without a notification. */
+  /** The card's latest messages: a pass saved now shows them, without a notification. */
   messages?: CardMessage[];
-  /** The card's language (the business's, issue 25): the object's texts; none: English. */
+  /** The card's language (the business's): the object's texts; none: English. */
   locale?: Locale;
 };
 
@@ -63,7 +63,7 @@ export function loyaltyClass(config: GoogleWalletConfig, business: PassBusiness)
 }
 
 /**
- * The class's look (issue 25): the design's title, colour and hero image (the public https URL
+ * The class's look: the design's title, colour and hero image (the public https URL
  * Google fetches), or today's look. A PATCH of these reaches every saved pass of the business;
  * `heroImage: null` takes a removed strip off.
  */
@@ -73,7 +73,7 @@ export function classLook(design: ClassDesign | undefined, programName = "Stamp 
 }
 
 /**
- * The object's look (issue 25): an object's `hexBackgroundColor` and `heroImage` override its
+ * The object's look: an object's `hexBackgroundColor` and `heroImage` override its
  * class's, so every object the server writes carries the design's, and a new design PATCHes them.
  * None for a business never designed: its objects show the class's. `heroImage: null` removes one.
  */
@@ -147,7 +147,7 @@ export function saveClaims(
 export const messageId = (id: number) => `message-${id}`;
 
 /**
- * The object's `messages` (issue 16): the card's latest messages, newest first (the web card's
+ * The object's `messages`: the card's latest messages, newest first (the web card's
  * list). Only `notify` (the message just sent) is TEXT_AND_NOTIFY, which makes the phone show a
  * notification (at most 3 a pass a day); the others are already known, and are plain TEXT.
  */

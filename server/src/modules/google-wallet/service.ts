@@ -28,7 +28,7 @@ export type GoogleWallet = {
   /**
    * Sends a card's new stamps to its saved pass. A card never saved (404) is normal; any other
    * failure throws, and the job (event.google-wallet) is retried. The PATCH carries the business's
-   * design (issue 25), so the object keeps the colour and hero it overrides its class's with.
+   * design, so the object keeps the colour and hero it overrides its class's with.
    */
   updateCard(
     card: Pick<PassCard, "serial" | "stamps" | "reward" | "terms" | "locale">,
@@ -40,19 +40,19 @@ export type GoogleWallet = {
    */
   expireCard(serial: string): Promise<void>;
   /**
-   * Sets a saved pass's messages to the card's latest ones (issue 16), notifying of `notify` (the
+   * Sets a saved pass's messages to the card's latest ones, notifying of `notify` (the
    * message just sent). Past Google's 3 notifications a pass a day it answers a quota error: sent
    * once more without the notification, never in a loop. A card never saved (404) is normal; any
    * other failure throws.
    */
   updateMessages(serial: string, messages: CardMessage[], notify?: number): Promise<void>;
   /**
-   * Sends a business's card design to its class (issue 25): every saved pass of the business
+   * Sends a business's card design to its class: every saved pass of the business
    * takes it. A class no holder ever saved (404) is normal: the next save link carries the design.
    */
   updateClass(businessId: number, design: ClassDesign | undefined): Promise<void>;
   /**
-   * Sends a business's card design to one saved pass (issue 25): its own colour and hero, which
+   * Sends a business's card design to one saved pass: its own colour and hero, which
    * override the class's. A card never saved (404) is normal; any other failure throws.
    */
   updateLook(serial: string, design: ClassDesign): Promise<void>;

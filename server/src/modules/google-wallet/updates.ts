@@ -11,8 +11,8 @@ import { googleMessageUpdates } from "./message-updates";
 import { passReward } from "./save-link";
 
 /**
- * Keeps saved Google Wallet passes in step with their cards (issue 10 §5). One PATCH per event,
- * however often its job runs (issue 22): the PATCH that went through is recorded under the job's id.
+ * Keeps saved Google Wallet passes in step with their cards. One PATCH per event,
+ * however often its job runs: the PATCH that went through is recorded under the job's id.
  */
 export function registerGoogleWalletUpdates(app: FastifyInstance) {
   if (!app.googleWallet.configured) return;
@@ -36,12 +36,12 @@ export function registerGoogleWalletUpdates(app: FastifyInstance) {
       ),
     );
   });
-  // A deleted card's pass stops showing it as live (issue 16 §6). Its own queue: a pending update of
+  // A deleted card's pass stops showing it as live. Its own queue: a pending update of
   // the card finds no row and does nothing, whichever runs first.
   app.events.on("card.deleted", "google-wallet-expire", ({ serial }, job) =>
     onceOutside(app.db, { kind: "google-expire", source: job.id }, serial, () => app.googleWallet.expireCard(serial)),
   );
-  // A new card design (issue 25): one PATCH of the business's class, which every saved pass shows…
+  // A new card design: one PATCH of the business's class, which every saved pass shows…
   app.events.on("card.designed", "google-wallet-design", async ({ businessId }, job) => {
     const business = await businessDesign(app, businessId);
     if (!business.exists) return;
@@ -51,6 +51,6 @@ export function registerGoogleWalletUpdates(app: FastifyInstance) {
   });
   // …and of each saved pass, whose own colour and hero override the class's.
   googleDesignUpdates(app);
-  // A message to the card holders (issue 16): the objects of the cards it reached list it.
+  // A message to the card holders: the objects of the cards it reached list it.
   googleMessageUpdates(app);
 }

@@ -14,7 +14,7 @@ export type FeedNames = { customer: string | null; business: string | null; staf
 
 /**
  * The sentence of a feed entry, made from its kind, its details and the current names of what it
- * points at (issue 22): nothing in the stored row names anyone. The push of an entry uses the same
+ * points at: nothing in the stored row names anyone. The push of an entry uses the same
  * sentence, made once when it is sent.
  */
 export function feedText(kind: NotificationKind, details: FeedDetails, names: FeedNames, t: Translate): string {

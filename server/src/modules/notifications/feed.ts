@@ -50,9 +50,9 @@ async function namesOf(db: Db, entry: Entry): Promise<FeedNames> {
 
 /**
  * Writes a feed entry and, in the same transaction, the push of it to the owner's devices and
- * (issue 16) their staff's, but for the owner's own affairs. `job` is the event's delivery: the
+ * their staff's, but for the owner's own affairs. `job` is the event's delivery: the
  * entry claims it (job_effects) in that transaction, so a delivery run twice writes one entry and
- * one push job (issue 22).
+ * one push job.
  */
 export async function addFeedEntry(
   app: FastifyInstance,

@@ -5,7 +5,7 @@ import { businessMessages, messageRecipients } from "../../db/schema";
 
 /**
  * A business's latest messages as a card shows them, newest first: those to every card holder,
- * and those to a segment or from an automation (issue 16) that reached this card. Wallet passes
+ * and those to a segment or from an automation that reached this card. Wallet passes
  * show the newest (`limit` 1) or a few of them.
  *
  * Two index-ordered reads of `limit` rows each, merged: the business's broadcasts

@@ -26,7 +26,7 @@ const deviceMark = sha256;
 
 /**
  * Sends to these tokens and deletes the ones FCM reports as no longer valid, each device once per
- * `effect` (issue 22): devices this effect reached already (a job run again after its worker died,
+ * `effect`: devices this effect reached already (a job run again after its worker died,
  * a token in two pages) are skipped, and the rest recorded once FCM took them. Throws when nothing
  * got through for FCM's own reasons (down, refusing our credentials): nothing is recorded and the
  * job is retried. A device FCM refused among others that went through is not tried again.
@@ -53,9 +53,9 @@ async function deliver(
 /** `staff` (default true): the owner's staff get it too; false for the owner's own affairs (billing). */
 type OwnerPush = { ownerId: number; message: PushMessage; staff?: boolean };
 /**
- * `messageId`: a segmented message (issue 16), for the cards it reached only. `source` is the id of
+ * `messageId`: a segmented message, for the cards it reached only. `source` is the id of
  * the chain's first page and `page` this page's number (0 first): the next page's job id and claim
- * derive from both, so a page run twice starts one next page (issue 22).
+ * derive from both, so a page run twice starts one next page.
  */
 type CardHolderPush = {
   businessId: number;
@@ -69,7 +69,7 @@ type CardHolderPush = {
 export type PushJobs = {
   /**
    * The owner's devices (dashboard) get a push for a feed entry, once `tx` commits, and so do the
-   * devices of the owner's staff (issue 16) unless `staff` is false. `id`: the job's id, derived
+   * devices of the owner's staff unless `staff` is false. `id`: the job's id, derived
    * from the job that writes it.
    */
   toOwner(tx: Db, ownerId: number, message: PushMessage, options?: { staff?: boolean; id?: string }): Promise<void>;

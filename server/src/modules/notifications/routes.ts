@@ -160,7 +160,7 @@ export function notificationRoutes(app: FastifyInstance, { push }: NotificationD
 
   route(app, calls.notificationClear, async ({ user }) => {
     await app.db.delete(notifications).where(eq(notifications.userId, user.id));
-    // The fixed success text of spec.md §8.
+    // The call's fixed success text.
     return { message: "notifications.cleared" };
   });
 
@@ -192,7 +192,7 @@ export function notificationRoutes(app: FastifyInstance, { push }: NotificationD
   route(app, calls.fcmToken, async ({ user, body, request }) => {
     await app.limiter.hit(`fcm-token:ip:${request.ip}`, notificationLimits.tokensPerIp);
     if (body.for === "owner") {
-      // The owner's notifications, on the owner's device or (issue 16) a staff member's.
+      // The owner's notifications, on the owner's device or a staff member's.
       if (!user) throw unauthenticated();
       await saveToken(app, body.token, { userId: user.id });
     } else {
@@ -268,7 +268,7 @@ export async function sendBusinessMessage(
     );
     return { row: message!, recipients: reached?.length ?? null };
   });
-  // The fixed success text of spec.md §8.
+  // The call's fixed success text.
   return {
     statusCode: 201,
     message: "messages.sent",

@@ -62,7 +62,7 @@ const byOwner = (userId: number, fingerprint: string | null) =>
   );
 
 /**
- * Refuses a coupon that may not be used now by this owner (product.md §4: valid from/until, max
+ * Refuses a coupon that may not be used now by this owner (valid from/until, max
  * redemptions, once per user: per email and, when the provider knows the card's fingerprint, per
  * card), with a message that says why. Redemptions are the payments that carry the coupon,
  * succeeded or still in flight, so two payments started at once cannot both take the last one:

@@ -12,7 +12,7 @@ const RECEIPT_QUEUE = "payment-receipt";
 
 /**
  * The receipt mail of a credited payment, sent by a job written with the credit; once, even when
- * the job runs again after its worker died (job_effects, issue 22).
+ * the job runs again after its worker died (job_effects).
  */
 export function registerPaymentJobs(app: FastifyInstance) {
   app.jobs.work<{ paymentId: number }>(RECEIPT_QUEUE, async ({ paymentId }, job) => {

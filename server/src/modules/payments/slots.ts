@@ -10,7 +10,7 @@ import { sentence, verbatim } from "../../i18n/sentence";
 
 type Kind = "business" | "address";
 
-/** 402 that the dashboard answers by leading to /payment?mode=…Payment (spec.md §4). */
+/** 402 that the dashboard answers by leading to /payment?mode=…Payment. */
 export const SLOT_FEE_REQUIRED = "slot_fee_required";
 
 /**
@@ -25,7 +25,7 @@ export function addWithSlot<T>(db: Db, ownerId: number, kind: Kind, insert: (tx:
 }
 
 /**
- * Makes room for one more business or address (product.md §4): within the active plan's
+ * Makes room for one more business or address: within the active plan's
  * allowance, or by using one succeeded extra-slot fee not used yet.
  */
 async function claimSlot(tx: Tx, ownerId: number, kind: Kind) {

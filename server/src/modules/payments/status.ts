@@ -12,7 +12,7 @@ export const activePlanPayment = (ownerId: number) =>
   );
 
 /**
- * `status_payment` of a users row, derived from the payments (product.md §4): "1" exactly while a
+ * `status_payment` of a users row, derived from the payments: "1" exactly while a
  * plan period is active. Staff carry their owner's. For selects over `users`.
  */
 // Written out qualified: Drizzle renders columns unqualified inside a select, where "id" in this
@@ -22,7 +22,7 @@ export const statusPaymentSql = sql<"0" | "1">`(case when exists (
     and p."mode" = 'newUser' and p."status" = 'succeeded' and p."period_end" > now()
 ) then '1' else '0' end)`;
 
-/** The active plan transaction of an owner with its plan, or undefined (spec.md §7 subscription-plan-active). */
+/** The active plan transaction of an owner with its plan, or undefined (what `subscription-plan-active` answers). */
 export async function findActivePlan(db: Db, ownerId: number) {
   // The latest period wins: a renewal paid ahead of time runs after the current one.
   const [row] = await db

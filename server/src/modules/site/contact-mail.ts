@@ -48,7 +48,7 @@ export type ContactMailJob = JobQueue<Mail>;
 /**
  * The operator's copy of each contact message, sent by `mailer` (app.ts gives the log-only mailer
  * when CONTACT_EMAIL is not set: there is no one to send to, even with SMTP). The message is stored
- * either way. Once per message, even when the job runs again after its worker died (issue 22).
+ * either way. Once per message, even when the job runs again after its worker died.
  */
 export function registerContactMail(app: FastifyInstance, mailer: Mailer): ContactMailJob {
   return app.jobs.work<Mail>("contact-mail", (mail, job) =>

@@ -109,7 +109,7 @@ export function staffRoutes(app: FastifyInstance) {
     });
     const [row] = await members(app.db).where(eq(staffInvites.id, invite!.id));
     const data: AddStaffResult = { ...toMember(row!), invite_link: link };
-    // The fixed success text of spec.md §8.
+    // The call's fixed success text.
     return { statusCode: 201, message: "staff.added", data };
   });
 
@@ -128,7 +128,7 @@ export function staffRoutes(app: FastifyInstance) {
           .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
           .where(and(eq(users.id, gone.staffUserId), eq(users.ownerId, user.id)));
         await revokeTokens(tx, gone.staffUserId);
-        // Their devices get none of the owner's notifications any more (issue 16).
+        // Their devices get none of the owner's notifications any more.
         await tx.delete(pushTokens).where(eq(pushTokens.userId, gone.staffUserId));
       }
     });

@@ -8,7 +8,7 @@ import { sendWebhook } from "./send";
 
 /**
  * Waits before each retry: exponential, about 3 days in all (75.6 h), so 10 attempts. The
- * Standard Webhooks schedule, stretched to the issue's "about 3 days".
+ * Standard Webhooks schedule, stretched to about 3 days of retries.
  */
 export const RETRY_DELAYS_SECONDS = [
   5,

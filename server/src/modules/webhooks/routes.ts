@@ -36,7 +36,7 @@ const endpointOf = (e: EndpointRow): WebhookEndpoint => ({
   created_at: e.createdAt.toISOString(),
 });
 
-/** Outgoing webhooks (issue 24 §3): the owner's endpoints, their delivery log, send again, test event. */
+/** Outgoing webhooks: the owner's endpoints, their delivery log, send again, test event. */
 /** What the webhook routes use that the composition root (app.ts) creates. */
 export type WebhookDeps = { deliveries: DeliveryQueue };
 

@@ -3,7 +3,7 @@ import { NOT_A_TEST_CARD_MESSAGE, TEST_CARDS } from "../../../../contract/test-c
 import { type ChargeOutcome, type PaymentProvider, WebhookSignatureError } from "./provider";
 
 /**
- * The sandbox of product.md §3: used when no Stripe keys are set, so a fresh machine can take a
+ * The payment sandbox: used when no Stripe keys are set, so a fresh machine can take a
  * plan end to end. It answers like Stripe's test mode for Stripe's test cards; no money moves.
  */
 export function createSandboxProvider(): PaymentProvider {
