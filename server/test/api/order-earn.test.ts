@@ -1,3 +1,4 @@
+import { Refusal } from "../../src/domain/refusal";
 import { sql } from "drizzle-orm";
 import { earnForOrder, refundOrder, type OrderEarnInput } from "../../src/modules/integrations/order-earn";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -78,7 +79,7 @@ it("a stamp order earns one stamp, or the stamps sent; a refund of a spent balan
 it("a refused earn (no amount on cashback) writes nothing, and the order may earn later", async () => {
   const { qr } = await programmeOf({ kind: "cashback", cashback_basis_points: 1000 });
   const { card } = await f.join(qr.qr_token);
-  await expect(earn(card.serial, { orderId: "C-1" })).rejects.toMatchObject({ statusCode: 422 });
+  await expect(earn(card.serial, { orderId: "C-1" })).rejects.toBeInstanceOf(Refusal);
   expect(await t.query(sql`select 1 from order_earns where order_id = 'C-1'`)).toHaveLength(0);
   expect(await earn(card.serial, { orderId: "C-1", amount: "10.00" })).toMatchObject({ earn: { earned: 100 } });
 });

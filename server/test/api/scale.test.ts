@@ -132,7 +132,7 @@ describe("scan-export", () => {
     const lines = res.text.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines.at(-1)).toBe("");
     expect(lines[0]).toBe(
-      "time,kind,customer,email,card,business,location,staff,stamps after,programme,amount,currency,balance after",
+      "time,kind,customer,email,card,business,location,staff,stamps after,programme,amount,currency,balance after,actor",
     );
     const rows = lines.slice(1, -1);
     expect(rows).toHaveLength(EXPORT_ROWS + 21);
@@ -173,6 +173,7 @@ describe("scan-export", () => {
         null,
         null,
         s.stamps_after,
+        s.actor.kind,
       ]
         .map(csvCell)
         .join(","),
