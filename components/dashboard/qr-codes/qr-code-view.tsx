@@ -5,6 +5,7 @@ import { useState } from "react";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { useQrCode } from "@/lib/browser/queries/loyalty";
+import { webKind } from "@/kinds/web";
 import { QrSecurity } from "./qr-security";
 
 const SIZES = {
@@ -21,6 +22,7 @@ export function QrCodeView({ id, onClose }: { id: number; onClose: () => void })
   const qr = useQrCode(id);
   const [size, setSize] = useState<keyof typeof SIZES>("poster");
   const t = useTranslations("dashboardMore.qrView");
+  const kt = useTranslations(webKind(qr.data?.reward_kind).ns);
   if (qr.isPending) return <Skeleton label={t("loading")} rows={1} height="16rem" />;
   if (qr.isError) return <ErrorState what={t("what")} error={qr.error} onRetry={() => qr.refetch()} />;
   const data = qr.data;
@@ -60,7 +62,7 @@ export function QrCodeView({ id, onClose }: { id: number; onClose: () => void })
         <p className="print-business">{data.business_name}</p>
         {data.reward_title && (
           <p className="print-reward">
-            {t.rich("collect", {
+            {kt.rich("poster", {
               count: data.stamps_required ?? 0,
               reward: data.reward_title,
               strong: (chunks) => <strong>{chunks}</strong>,
@@ -69,7 +71,7 @@ export function QrCodeView({ id, onClose }: { id: number; onClose: () => void })
         )}
         {/* eslint-disable-next-line @next/next/no-img-element -- a data URL rendered by the API */}
         <img className="print-code" src={data.png} alt={t("alt", { name: data.business_name })} />
-        <p className="print-call">{t("call")}</p>
+        <p className="print-call">{kt("posterCall")}</p>
       </div>
     </section>
   );

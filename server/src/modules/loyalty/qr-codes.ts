@@ -72,6 +72,7 @@ export function qrCodeRoutes(app: FastifyInstance) {
       reward_id: reward?.id ?? null,
       reward_title: reward?.title ?? null,
       stamps_required: reward?.stampsRequired ?? null,
+      reward_kind: reward?.kind ?? null,
       scans_count: Number(row.scans_count),
       created_at: createdAt.toISOString(),
     };
