@@ -3,9 +3,8 @@
 import { useTranslations } from "next-intl";
 import { TextField } from "@/components/ui/text-field";
 import { MAX_EXPIRE_DAYS, type RewardKind } from "@/contract/rewards";
+import { numeric } from "./numeric";
 import type { KindField } from "./web";
-
-export const numeric = { type: "number", inputMode: "numeric" } as const;
 
 /** Expiry of unspent stamps or points, in the kind's own unit. */
 export function LapseField({ unit, field }: { unit: RewardKind; field: KindField }) {

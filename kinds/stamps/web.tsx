@@ -1,28 +1,7 @@
-"use client";
-
-import { useTranslations } from "next-intl";
-import { TextField } from "@/components/ui/text-field";
-import { MAX_REFERRAL_BONUS, MAX_STAMPS, MIN_STAMPS } from "@/contract/rewards";
-import { LapseField, numeric } from "../lapse-field";
-import type { RewardFieldsProps, WebKind } from "../web";
-
-function StampFields({ field }: RewardFieldsProps) {
-  const t = useTranslations("dashboardMore.kindFields");
-  return (
-    <div className="form-row">
-      <TextField
-        label={t("stamps")}
-        {...numeric}
-        min={MIN_STAMPS}
-        max={MAX_STAMPS}
-        hint={t("stampsHint", { min: MIN_STAMPS, max: MAX_STAMPS })}
-        required
-        {...field("stamps_required")}
-      />
-      <LapseField unit="stamps" field={field} />
-    </div>
-  );
-}
+import { MAX_REFERRAL_BONUS } from "@/contract/rewards";
+import { numeric } from "../numeric";
+import type { WebKind } from "../web";
+import { StampFields } from "./fields";
 
 /** A stamp card: N stamps for the reward, one per visit; the grid on the card page. */
 export const stamps: WebKind = {

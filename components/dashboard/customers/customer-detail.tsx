@@ -110,7 +110,7 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
                     <time dateTime={h.created_at}>{when(h.created_at)}</time>
                   </td>
                   <td>
-                    <span className={`badge scan-${h.kind}`}>{t(`kind.${h.kind}`)}</span>
+                    <span className={`badge scan-${h.kind}`}>{kt(`scanKind.${h.kind}`)}</span>
                   </td>
                   <td>{h.staff_name ?? (h.location ? t("selfScanAt", { location: h.location }) : t("selfScan"))}</td>
                   <td>
