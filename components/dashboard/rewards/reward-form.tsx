@@ -19,7 +19,7 @@ import {
   type RewardKind,
 } from "@/contract/rewards";
 import { useBusinessOptions } from "@/lib/browser/queries/businesses";
-import { useSaveReward } from "@/lib/browser/queries/loyalty";
+import { useRewardOptions, useSaveReward } from "@/lib/browser/queries/loyalty";
 import { useProductCategoryOptions } from "@/lib/browser/queries/product-categories";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { KindChoice, KindFields, ReferralFields, tierRow, type TierRow } from "./kind-fields";
@@ -126,6 +126,11 @@ export function RewardForm({
     { resetOnSuccess: !reward },
   );
   const kind = (form.values.kind ?? "stamps") as RewardKind;
+  const kinds = useTranslations("kinds");
+  // A second programme at a business: its card holders keep the card they hold (one per business).
+  const others = (useRewardOptions(Number(form.values.business_id) || undefined).data ?? []).filter(
+    (r) => r.id !== reward?.id,
+  );
   // The chosen business's currency: a cashback bonus is money in it.
   const currency =
     (businesses.data ?? []).find((b) => String(b.id) === form.values.business_id)?.currency ?? reward?.currency ?? null;
@@ -169,6 +174,11 @@ export function RewardForm({
           />
           <TextField label={t("reward")} hint={t("rewardHint")} required {...form.field("title")} />
         </div>
+        {others.length > 0 && (
+          <p className="field-hint" role="note" data-testid="one-card">
+            {kinds("oneCard")}
+          </p>
+        )}
         <TextField label={t("description")} hint={t("descriptionHint")} {...form.field("description")} />
         <KindChoice value={kind} error={form.errors.kind} onChange={chooseKind} />
         <KindFields kind={kind} field={form.field} tiers={tiers} onTiers={setTiers} errors={form.errors} />
