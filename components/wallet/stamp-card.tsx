@@ -139,7 +139,8 @@ async function BalanceCard({ card, t, design }: { card: WalletCard; t: CardTrans
     <DesignedCard design={design}>
       <div className="wallet-card-head">
         <h2 id="card-title">{t("cardOf", { name: card.customer_name })}</h2>
-        <p className="wallet-count" data-testid="card-balance">
+        {/* The API's words, in the card's language (its catalogue is the server's). */}
+        <p className="wallet-count" data-testid="card-balance" data-api-text>
           <strong>{card.balance_text}</strong>
         </p>
       </div>

@@ -31,7 +31,15 @@ export function QrCodeView({ id, onClose }: { id: number; onClose: () => void })
   return (
     <section className="card qr-view" aria-labelledby="qr-view-title">
       <PanelHeader id="qr-view-title" title={`${data.label} · ${data.business_name}`} onClose={onClose} />
-      <p className="small muted">{t.rich("opens", { link: () => <a href={data.url}>{data.url}</a> })}</p>
+      <p className="small muted">
+        {t.rich("opens", {
+          link: () => (
+            <a href={data.url} data-user-content>
+              {data.url}
+            </a>
+          ),
+        })}
+      </p>
       <QrSecurity qr={data} />
       <div className="form-actions">
         <a className="btn btn-secondary" href={data.png} download={`${file}.png`}>

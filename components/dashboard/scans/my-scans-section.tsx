@@ -144,7 +144,7 @@ export function MyScansSection() {
                   header: t("columns.balance"),
                   cell: (s) => (
                     <>
-                      {webKind(s.programme).scanBalance(s)}
+                      <span data-api-text>{webKind(s.programme).scanBalance(s)}</span>
                       {s.amount && <span className="small muted block">{t("onAmount", { amount: s.amount })}</span>}
                     </>
                   ),

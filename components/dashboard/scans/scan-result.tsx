@@ -135,7 +135,7 @@ export function ResultPanel({
       };
   return (
     <div className={`scan-result ${r.action}`} data-testid="scan-result">
-      <p className="scan-result-title" role="status">
+      <p className="scan-result-title" role="status" data-api-text={outcome.live || undefined}>
         {outcome.live || !r.scanned_at
           ? outcome.message
           : kinds("lastScan", { time: format.dateTime(new Date(r.scanned_at), "dayTime") })}
@@ -146,7 +146,9 @@ export function ResultPanel({
         <dt>{t("business")}</dt>
         <dd>{r.business_name}</dd>
         <dt>{kt("balanceHead")}</dt>
-        <dd data-testid="scan-balance">{r.balance_text}</dd>
+        <dd data-testid="scan-balance" data-api-text={outcome.live || undefined}>
+          {r.balance_text}
+        </dd>
         <dt>{t("card")}</dt>
         <dd>{r.serial}</dd>
       </dl>
