@@ -101,9 +101,11 @@ export function webKind(kind: RewardKind | null | undefined): WebKind {
 
 /**
  * The owner's words for what several programmes share (the scanner's button, the KPIs, the
- * directory's column): one kind's own when the owner runs only that kind, else the mixed ones.
+ * directory's column): one kind's own when the owner runs only that kind (a stamp card's before
+ * the first programme), else the mixed ones (also while the kinds are not known yet).
  */
 export function ownerWords(kinds: readonly RewardKind[] | undefined): `kinds.${RewardKind | "mixed"}` {
-  const distinct = [...new Set(kinds ?? [])];
-  return distinct.length === 1 ? webKind(distinct[0]).ns : "kinds.mixed";
+  if (!kinds) return "kinds.mixed";
+  const distinct = [...new Set(kinds)];
+  return distinct.length <= 1 ? webKind(distinct[0]).ns : "kinds.mixed";
 }
