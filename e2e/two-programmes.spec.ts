@@ -73,6 +73,11 @@ test("a points card holder who scans the stamp card's code sees their points car
   await expect(headline).toHaveText("Collect points for Bean Points");
   await expect(customer.getByTestId("card-balance")).toContainText("points");
   expect(await customer.locator("body").innerText()).not.toMatch(/stamp|Free coffee/i);
+  // In Spanish: the headline and the card's balance both in the page's language.
+  await phone.addCookies([{ name: "NEXT_LOCALE", value: "es", url: E2E.webUrl }]);
+  await customer.goto(`/add-to-wallet?qr_token=${stampQr.qr_token}`);
+  await expect(customer.getByRole("region", { name: "Recompensa" })).toHaveText("Reúne puntos para Bean Points");
+  await expect(customer.getByTestId("card-balance")).toContainText("puntos");
   await phone.close();
 
   // The owner: each code says which programme it joins; the directory, which programme the card is.

@@ -120,7 +120,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
 
   const [detail, held] = await Promise.all([
     token ? qrDetail(token, counterCode) : null,
-    walletCard({ qr_token: token || undefined, serial: lastSerial }),
+    walletCard({ qr_token: token || undefined, serial: lastSerial }, browserLocale),
   ]);
   const failed = <Friendly locale={browserLocale} title={tb("failedTitle")} text={tb("failedText")} />;
   // The code is live: the page may join and stamp with it. Stale or absent: only the card shows.
@@ -181,7 +181,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       if (result.action === "stamp") card = { ...card, lifetime_stamps: card.lifetime_stamps + 1 };
       // The save link carries the stamps: sign it again so a pass saved now starts with this one.
       if (result.action === "stamp" && card.wallet_links.google) {
-        const fresh = await walletCard({ qr_token: token });
+        const fresh = await walletCard({ qr_token: token }, locale);
         if (fresh.envelope?.status && fresh.envelope.data) card = fresh.envelope.data;
       }
     } else if (scan.status === 422 && (await qrDetail(token, counterCode)).envelope?.data?.code_ok === false) {

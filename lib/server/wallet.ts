@@ -31,9 +31,12 @@ async function call<T>(
 /** `code`: a rotating QR code's counter code, from the scanned URL (the answer's `code_ok`). */
 export const qrDetail = (qrToken: string, code?: string) =>
   call<QrPublic>("GET", "/qr-detail", { qr_token: qrToken, code });
-/** The card on this device: at the live QR code's business, else by its serial (issue 22 §8). */
-export const walletCard = (ref: { qr_token?: string; serial?: string }) =>
-  call<WalletCard | null>("GET", "/wallet-card", ref);
+/**
+ * The card on this device: at the live QR code's business, else by its serial (issue 22 §8).
+ * `language`: the page's, which its balance is said in (unless the business chose the card's).
+ */
+export const walletCard = (ref: { qr_token?: string; serial?: string }, language?: string) =>
+  call<WalletCard | null>("GET", "/wallet-card", ref, undefined, language);
 /** `language`: the card's, which the answer's message is said in. */
 export const selfScan = (qrToken: string, code: string | undefined, language: string) =>
   call<ScanResult>("POST", "/qr-code-scanner", {}, { code: qrToken, counter_code: code }, language);

@@ -31,7 +31,7 @@ export function QrCodeView({ id, onClose }: { id: number; onClose: () => void })
   return (
     <section className="card qr-view" aria-labelledby="qr-view-title">
       <PanelHeader id="qr-view-title" title={`${data.label} · ${data.business_name}`} onClose={onClose} />
-      <p className="small muted">
+      <p className="small muted qr-view-url">
         {t.rich("opens", {
           link: () => (
             <a href={data.url} data-user-content>
