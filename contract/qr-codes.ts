@@ -73,6 +73,8 @@ export type CounterCode = {
   business_logo: string | null;
   reward_title: string | null;
   stamps_required: number | null;
+  /** The kind of the programme the code joins: the screen speaks of stamps, points or cashback. */
+  reward_kind?: RewardKind | null;
   /** The business's card design (issue 25): colours, and the text colour readable on them. */
   design?: CardLook;
 };

@@ -10,6 +10,7 @@ test("a cashback programme's pages speak of money, never of stamps or points", a
     picker: "Bean Rewards (cashback)",
     poster: "Earn cashback: Bean Rewards",
     posterCall: "Scan to earn cashback",
+    counterCall: "Scan with your phone's camera to earn cashback",
     joins: "Joins Bean Rewards (cashback)",
     joinTitle: "Get your cashback card",
     joinSubmit: "Join and start earning cashback",

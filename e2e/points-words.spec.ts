@@ -11,6 +11,7 @@ test("a points programme's pages speak of points, never of stamps", async ({ pag
     picker: "Bean Rewards (points)",
     poster: "Collect points for Bean Rewards",
     posterCall: "Scan to collect your points",
+    counterCall: "Scan with your phone's camera to collect your points",
     joins: "Joins Bean Rewards (points)",
     joinTitle: "Get your points card",
     joinSubmit: "Join and start collecting points",

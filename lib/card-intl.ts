@@ -80,6 +80,9 @@ const KINDS_MESSAGES: Record<Locale, typeof enKinds> = {
   ar: arKinds,
 };
 
+/** The programme kinds' words of a card's locale (a nested provider carries them). */
+export const kindMessages = (locale: Locale): typeof enKinds => KINDS_MESSAGES[locale];
+
 /**
  * `t` of one programme kind's words on the card's pages (`ns` is the kind's, kinds/web.ts), in
  * the card's language.

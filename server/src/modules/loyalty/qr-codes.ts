@@ -238,6 +238,7 @@ export function qrCodeRoutes(app: FastifyInstance) {
       reward_title: reward?.title ?? null,
       // Points and cashback count no stamps (issue 23): the screen names the reward alone.
       stamps_required: reward?.kind === "stamps" ? reward.stampsRequired : null,
+      reward_kind: reward?.kind ?? null,
       // Issue 25: the screen in the card's colours, its text black or white as AA needs.
       ...(business && { design: cardLook({ ...business, businessName: business.name }) }),
     };
