@@ -1,6 +1,6 @@
 // The web's side of each programme kind: what a screen shows differently for stamps, points or
 // cashback is asked of the kind's module here, never decided by a branch in a component.
-import type { ComponentType, ReactNode } from "react";
+import type { ChangeEvent, ComponentType, ReactNode } from "react";
 import type { CardSummary, CardEvent } from "@/contract/cards";
 import type { CustomerRow } from "@/contract/customers";
 import type { z } from "zod";
@@ -17,7 +17,7 @@ export type KindField = (name: string) => {
   name: string;
   value: string;
   error?: string;
-  onChange: (event: import("react").ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
 };
 
 /** The reward summary's words (dashboardMore.rewardSummary). */
@@ -32,7 +32,7 @@ export type RewardFieldsProps = {
   errors: Record<string, string>;
 };
 
-/** What a redeem at the scanner answers back, merged into the result it started from. */
+/** A kind's redeem at the scanner: the scanned card, and how to send what the staff chose. */
 export type RedeemProps = {
   result: ScanResult;
   busy: boolean;
