@@ -170,6 +170,8 @@ export type CustomerRow = {
   /** Issue 23: the programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
   kind: RewardKind;
   balance_text: string;
+  /** The programme the card collects for (its reward's title): a customer holds one card per business. */
+  reward_title: string | null;
   rewards_redeemed: number;
   first_visit_at: string;
   last_visit_at: string;
@@ -197,7 +199,6 @@ export type CustomerMessage = { id: number; title: string; message: string; segm
 export type CustomerDetail = CustomerRow & {
   birthday: string | null;
   lifetime_stamps: number;
-  reward_title: string | null;
   history: CustomerHistoryEntry[];
   messages: CustomerMessage[];
   /**

@@ -1,5 +1,6 @@
 import "./zod-setup";
 import { z } from "zod";
+import { REWARD_KINDS } from "./rewards";
 
 /** One day of the 30-day chart (UTC days). */
 export const dayFigures = z.object({ date: z.string(), stamps: z.number().int(), customers: z.number().int() });
@@ -29,6 +30,8 @@ export const dashboardDetails = z.object({
   cashback_owed: z.array(z.object({ currency: z.string(), amount: z.string() })),
   /** Friends whose first visit earned their referral bonus. */
   referrals: z.number().int(),
+  /** The kinds of programme the owner runs (active rewards), so the pages speak of stamps, points or money. */
+  programmes: z.array(z.enum(REWARD_KINDS)),
   /** The last 30 days, oldest first, today last; days without events are zeros. */
   series: z.array(dayFigures),
 });

@@ -76,7 +76,10 @@ export const hundredthsField = (label: string, example: string, min: number, max
     z
       .string({ error: `The ${label} must be a number such as ${example}.` })
       .trim()
-      .regex(/^\d{1,12}(\.\d+)?$/, `The ${label} must be a number with at most two decimals, such as ${example}.`)
+      .regex(
+        new RegExp(`^\\d{1,${String(Math.floor(max / 100)).length}}(\\.\\d{1,2}0*)?$`),
+        `The ${label} must be a number with at most two decimals, such as ${example}.`,
+      )
       .transform((value, ctx) => {
         const hundredths = toHundredths(value);
         if (hundredths === null) {

@@ -2,7 +2,7 @@ import type { CardLook } from "./card-design";
 import { z } from "zod";
 import { id, optionalId, refId, text } from "./ids";
 import { pageQuery } from "./pagination";
-import type { ReferralTrigger, RewardKind } from "./rewards";
+import { REWARD_KINDS, type ReferralTrigger, type RewardKind } from "./rewards";
 
 /** A business QR token: 192 random bits, base64url (product.md §4 QrCode). */
 export const QR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
@@ -73,6 +73,8 @@ export type CounterCode = {
   business_logo: string | null;
   reward_title: string | null;
   stamps_required: number | null;
+  /** The kind of the programme the code joins: the screen speaks of stamps, points or cashback. */
+  reward_kind?: RewardKind | null;
   /** The business's card design (issue 25): colours, and the text colour readable on them. */
   design?: CardLook;
 };
@@ -92,6 +94,8 @@ export const qrCode = z.object({
   reward_id: z.number().int().nullable(),
   reward_title: z.string().nullable(),
   stamps_required: z.number().int().nullable(),
+  /** The kind of the programme the code joins (the poster says stamps, points or cashback as it is). */
+  reward_kind: z.enum(REWARD_KINDS).nullable(),
   scans_count: z.number().int(),
   created_at: z.string(),
 });

@@ -106,8 +106,9 @@ test("a customer joins with a birthday and deletes their own card", async ({ pag
   await customer.getByLabel("Email", { exact: true }).fill(email);
   await customer.getByLabel(/Birthday/).fill("1990-06-15");
   await customer.getByLabel(/I agree/).check();
-  await customer.getByRole("button", { name: "Join and get my first stamp" }).click();
-  await expect(customer.getByText("Welcome! Your card has its first stamp.")).toBeVisible();
+  // The newest code is the demo bakery's, a points programme: its join page says points.
+  await customer.getByRole("button", { name: "Join and start collecting points" }).click();
+  await expect(customer.getByText("Welcome! Your points card is ready.")).toBeVisible();
 
   // The owner finds them at once.
   const found = await page.request.get(`/api/customer-list?q=${encodeURIComponent(email)}`, { headers: sameOrigin });
@@ -118,7 +119,7 @@ test("a customer joins with a birthday and deletes their own card", async ({ pag
   await customer.screenshot({ path: info.outputPath("card-your-data-phone.png"), fullPage: true });
   await customer.getByRole("button", { name: "Delete my card" }).click();
   await customer.getByRole("button", { name: "Yes, delete my card for good" }).click();
-  await expect(customer.getByRole("heading", { name: "Get your stamp card" })).toBeVisible();
+  await expect(customer.getByRole("heading", { name: "Get your points card" })).toBeVisible();
   const gone = await page.request.get(`/api/customer-list?q=${encodeURIComponent(email)}`, { headers: sameOrigin });
   expect((await gone.json()).data.items).toHaveLength(0);
   expect(errors).toEqual([]);

@@ -133,7 +133,7 @@ test("a points purchase and a redeem through the staff scanner", async ({ page, 
   await page.goto("/dashboard/main");
   await expect(page.getByTestId("kpi-points_issued")).toHaveText("33");
   await expect(page.getByTestId("kpi-points_redeemed")).toHaveText("20");
-  await expect(page.getByTestId("kpi-cashback_owed")).toHaveText("0");
+  await expect(page.getByTestId("kpi-cashback_owed")).toHaveCount(0); // a points owner runs no cashback
 
   expect(errors).toEqual([]);
 });

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DASHBOARD_SECTIONS } from "../lib/routes";
 import { ownerWithProgramme } from "./fixtures/programme";
+import { uniqueEmail } from "./fixtures/auth";
+import { businessFields, payPlan, signedInOwner } from "./fixtures/owner";
 import { E2E } from "./fixtures/env";
 import enCommon from "../messages/en/common.json";
 import enContact from "../messages/en/contact.json";
@@ -146,6 +148,95 @@ test("every dashboard section, the plans, the card page, the counter screen and 
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const dialog = await untranslated(page);
   if (dialog.length > 0) found["/dashboard/customers, a customer open"] = dialog;
+  expect(found).toEqual({});
+});
+
+test("a points programme's poster, join page, scanner, directory and KPIs have no text outside the messages", async ({
+  page,
+  context,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // Set up in English (the fixtures sign in by the form's words): an owner with a points programme.
+  await context.clearCookies();
+  await signedInOwner(page, page.request, uniqueEmail("pseudo-points"), "Ada Owner");
+  await payPlan(page);
+  const sameOrigin = { origin: E2E.webUrl };
+  const added = await page.request.post("/api/add-business", { headers: sameOrigin, multipart: businessFields() });
+  expect(added.status()).toBe(201);
+  const businessId = (await added.json()).data.id as number;
+  const reward = await page.request.post("/api/add-reward", {
+    headers: sameOrigin,
+    data: {
+      business_id: businessId,
+      title: "Free coffee",
+      kind: "points",
+      points_per_unit: 1,
+      points_per_visit: 5,
+      cooldown_minutes: 0,
+      daily_cap: 0,
+    },
+  });
+  expect(reward.status()).toBe(201);
+  const rewardId = (await reward.json()).data.id as number;
+  await page.request.post("/api/reward-option-add", {
+    headers: sameOrigin,
+    data: { reward_id: rewardId, title: "Coffee", points: 20 },
+  });
+  await context.addCookies([{ name: "NEXT_LOCALE", value: "en-XA", url: E2E.webUrl }]);
+  const found: Record<string, string[]> = {};
+  const check = async (where: string, on: Page = page) => {
+    await on.waitForLoadState("networkidle");
+    await expect(on.locator('[aria-busy="true"]')).toHaveCount(0);
+    const texts = await untranslated(on);
+    if (texts.length > 0) found[where] = texts;
+  };
+
+  // The poster: generated in the pseudo-locale (the form's fields by name), which opens its view.
+  await page.goto("/dashboard/my-qr-code");
+  await page.locator('select[name="business_id"]').selectOption(String(businessId));
+  await page.locator('select[name="reward_id"]').selectOption(String(rewardId));
+  await page.locator('input[name="label"]').fill("Till");
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.getByTestId("print-sheet")).toBeVisible();
+  // Its toast is the API's message (the server's catalogue): read the page once it has gone.
+  await expect(page.locator("[data-rht-toaster] [role=status]")).toHaveCount(0, { timeout: 15_000 });
+  await check("the QR code page with its poster");
+  const cardUrl = (await page.locator(".qr-view a[href*='add-to-wallet']").getAttribute("href"))!;
+
+  // The join page, and the card after joining.
+  const phone = await browser.newContext();
+  await phone.addCookies([{ name: "NEXT_LOCALE", value: "en-XA", url: E2E.webUrl }]);
+  const customer = await phone.newPage();
+  await customer.goto(cardUrl);
+  await expect(customer.locator("#join-title")).toBeVisible();
+  await check("the points programme's join page", customer);
+  await customer.locator("#join-name").fill("Ann Lee");
+  await customer.locator("#join-email").fill(uniqueEmail("ann"));
+  await customer.locator("#join-consent").check();
+  await customer.locator('.wallet-join button[type="submit"]').click();
+  await expect(customer.getByTestId("card-balance")).toBeVisible();
+  await check("the points card after joining", customer);
+  const serial = (await customer.locator(".wallet-qr code").innerText()).trim();
+  await phone.close();
+
+  // The scanner: a purchase, then the page again (its last-scan box), the directory and the KPIs.
+  await page.goto("/dashboard/my-scans");
+  await page.locator("#scan-amount").fill("12");
+  await page.locator("#scan-code").fill(serial);
+  await page.locator('#scan-form button[type="submit"]').click();
+  await expect(page.getByTestId("scan-result")).toBeVisible();
+  await check("the scanner after a points purchase");
+  await page.reload();
+  await expect(page.getByTestId("scan-result")).toBeVisible();
+  await check("the scanner's last scan");
+  await page.goto("/dashboard/customers");
+  await check("the directory of a points programme");
+  await page.locator("main tbody tr").first().locator("a, button").first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await check("a points card's customer");
+  await page.goto("/dashboard/main");
+  await check("the KPIs of a points programme");
   expect(found).toEqual({});
 });
 

@@ -7,6 +7,15 @@ import en from "../messages/en/card.json";
 import es from "../messages/es/card.json";
 import fr from "../messages/fr/card.json";
 import ptBR from "../messages/pt-BR/card.json";
+import arKinds from "../messages/ar/kinds.json";
+import deKinds from "../messages/de/kinds.json";
+import enKinds from "../messages/en/kinds.json";
+import esKinds from "../messages/es/kinds.json";
+import frKinds from "../messages/fr/kinds.json";
+import ptBRKinds from "../messages/pt-BR/kinds.json";
+import type { RewardKind } from "../contract/rewards";
+import type { AbstractIntlMessages } from "next-intl";
+import { pseudoMessages } from "./i18n/pseudo";
 
 /** The `card` namespace (card page, counter screen, staff invite) in every locale. */
 export const CARD_MESSAGES: Record<Locale, typeof en> = { en, es, fr, de, "pt-BR": ptBR, ar };
@@ -60,3 +69,32 @@ export const cardTranslator = (locale: CardLocale) =>
   });
 
 export type CardTranslator = ReturnType<typeof cardTranslator>;
+
+/** The programme kinds' words (messages/<locale>/kinds.json) in every locale. */
+const KINDS_MESSAGES: Record<Locale, typeof enKinds> = {
+  en: enKinds,
+  es: esKinds,
+  fr: frKinds,
+  de: deKinds,
+  "pt-BR": ptBRKinds,
+  ar: arKinds,
+};
+
+/** The programme kinds' words of a card's locale (a nested provider carries them). */
+export const kindMessages = (locale: Locale): typeof enKinds => KINDS_MESSAGES[locale];
+
+/**
+ * `t` of one programme kind's words on the card's pages (`ns` is the kind's, kinds/web.ts), in
+ * the card's language.
+ */
+export function kindTranslator(locale: CardLocale, ns: `kinds.${RewardKind}`) {
+  const kinds =
+    locale === PSEUDO_LOCALE
+      ? (pseudoMessages({ kinds: enKinds as AbstractIntlMessages }).kinds as typeof enKinds)
+      : KINDS_MESSAGES[locale];
+  return createTranslator({
+    locale: locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale,
+    messages: { kinds },
+    namespace: ns,
+  });
+}

@@ -1,3 +1,5 @@
+import { counterKind } from "../kinds/counter";
+
 /** A stamp as the counter screen receives it (counter-events; no name or serial: it faces the shop). */
 export type Stamp = {
   action: "join" | "stamp";
@@ -10,9 +12,9 @@ export type Stamp = {
 
 /** What the screen says of a stamp: a stamp card's "3 of 10"; points and cashback in their own terms. */
 export function confirmation(stamp: Stamp, words: ConfirmationWords = ENGLISH): string {
-  const programme = stamp.kind && stamp.kind !== "stamps" && stamp.balance_text ? stamp.kind : null;
-  const what = words.what(stamp.action === "join" ? "join" : (programme ?? "stamp"));
-  if (programme) return `${what} · ${stamp.balance_text}`;
+  const kind = counterKind(stamp.kind);
+  const what = words.what(stamp.action === "join" ? "join" : kind.confirm);
+  if (kind.countsOnScreen && stamp.balance_text) return `${what} · ${stamp.balance_text}`;
   return stamp.stamps_required
     ? `${what} · ${words.of(stamp.stamps, stamp.stamps_required)}`
     : `${what} · ${stamp.stamps}`;

@@ -11,7 +11,8 @@ import { ReferralLink } from "@/components/wallet/referral-link";
 import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
 import { StampCard } from "@/components/wallet/stamp-card";
-import { cardLocale, cardTranslator, langAttributes, type CardLocale } from "@/lib/card-intl";
+import { cardLocale, cardTranslator, kindTranslator, langAttributes, type CardLocale } from "@/lib/card-intl";
+import { webKind } from "@/kinds/web";
 import { requestCardLocale } from "@/lib/server/card-intl";
 import { CardIntlProvider } from "@/components/wallet/card-intl-provider";
 import { WalletButtons } from "@/components/wallet/wallet-buttons";
@@ -119,7 +120,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
 
   const [detail, held] = await Promise.all([
     token ? qrDetail(token, counterCode) : null,
-    walletCard({ qr_token: token || undefined, serial: lastSerial }),
+    walletCard({ qr_token: token || undefined, serial: lastSerial }, browserLocale),
   ]);
   const failed = <Friendly locale={browserLocale} title={tb("failedTitle")} text={tb("failedText")} />;
   // The code is live: the page may join and stamp with it. Stale or absent: only the card shows.
@@ -132,7 +133,10 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   }
   const place = live ?? card?.place;
   if (!place) return failed;
-  const { business, reward, location } = place;
+  const { business, location } = place;
+  // The card's own programme (wallet-card answers it), else the code's: a customer holds one card
+  // per business, so a code of another programme of the business shows this card and its terms.
+  const reward = card?.place ? card.place.reward : place.reward;
   // The card's language: the business's (card designer), else the customer's.
   const locale = cardLocale(
     business.design?.locale,
@@ -140,6 +144,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
     requestHeaders.get("accept-language"),
   );
   const t = cardTranslator(locale);
+  const kt = kindTranslator(locale, webKind(card?.kind ?? reward?.kind).ns);
   const expired = <Friendly locale={locale} title={t("expiredTitle")} text={`${COUNTER_EXPIRED}.`} />;
   // A rotating code scanned without its current code (a photo, an old link): no stamp, no join.
   if (live && !live.code_ok && !after && !home) return expired;
@@ -150,10 +155,10 @@ export default async function AddToWalletPage({ searchParams }: Props) {
   if (!live && !home) {
     notice = {
       tone: "wait",
-      text: t("replaced"),
+      text: kt("replaced"),
     };
   }
-  if (after === "join" && card) notice = { tone: "ok", text: t("welcome") };
+  if (after === "join" && card) notice = { tone: "ok", text: kt("welcome") };
   if (after === "recover" && card) notice = { tone: "ok", text: t("recovered") };
   if (live && card && !after && !home) {
     const scan = await selfScan(token, counterCode, locale);
@@ -162,8 +167,8 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       notice =
         result.action === "wait"
           ? result.next_stamp_at
-            ? { tone: "wait", text: t("waitUntil"), nextAt: result.next_stamp_at }
-            : { tone: "wait", text: t("waitCode") }
+            ? { tone: "wait", text: kt("waitUntil"), nextAt: result.next_stamp_at }
+            : { tone: "wait", text: kt("waitCode") }
           : { tone: "ok", text: scan.envelope!.message };
       card = {
         ...card,
@@ -176,7 +181,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       if (result.action === "stamp") card = { ...card, lifetime_stamps: card.lifetime_stamps + 1 };
       // The save link carries the stamps: sign it again so a pass saved now starts with this one.
       if (result.action === "stamp" && card.wallet_links.google) {
-        const fresh = await walletCard({ qr_token: token });
+        const fresh = await walletCard({ qr_token: token }, locale);
         if (fresh.envelope?.status && fresh.envelope.data) card = fresh.envelope.data;
       }
     } else if (scan.status === 422 && (await qrDetail(token, counterCode)).envelope?.data?.code_ok === false) {
@@ -213,15 +218,11 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       {reward ? (
         <section className="wallet-reward" aria-label={t("reward")}>
           <p className="wallet-reward-line">
-            {(reward.kind ?? "stamps") === "stamps" ? (
-              t.rich("collect", {
-                count: reward.stamps_required,
-                title: reward.title,
-                strong: (chunks) => <strong>{chunks}</strong>,
-              })
-            ) : (
-              <strong>{reward.title}</strong>
-            )}
+            {kt.rich("headline", {
+              count: reward.stamps_required,
+              title: reward.title,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
           {reward.description && <p className="small muted">{reward.description}</p>}
         </section>
@@ -252,12 +253,11 @@ export default async function AddToWalletPage({ searchParams }: Props) {
             counterCode={counterCode}
             referralCode={referralCode}
             referralTrigger={reward?.referral_trigger}
+            kind={reward.kind}
           />
         )
       )}
-      {card && home && (
-        <p className="small muted">{card.kind && card.kind !== "stamps" ? t("nextVisit") : t("nextStamp")}</p>
-      )}
+      {card && home && <p className="small muted">{kt("next")}</p>}
       {card?.referral_url && <ReferralLink url={card.referral_url} businessName={business.name} />}
       {card?.messages && (
         <CardMessages messages={card.messages} card={{ qr_token: liveToken, serial: card.serial }} locale={locale} />

@@ -4,7 +4,8 @@ import { NextIntlClientProvider, useTranslations } from "next-intl";
 import Link from "next/link";
 import QRCode from "qrcode";
 import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
-import { cardMessages, langAttributes } from "@/lib/card-intl";
+import { cardMessages, kindMessages, langAttributes } from "@/lib/card-intl";
+import { webKind } from "@/kinds/web";
 import { isLocale } from "@/contract/locales";
 import type { Envelope } from "@/contract/envelope";
 import { counterCalls } from "@/contract/client-calls";
@@ -166,7 +167,10 @@ function Countdown({ expiresAt }: { expiresAt: string }) {
 function InCardLanguage({ locale, children }: { locale: unknown; children: ReactNode }) {
   if (!isLocale(locale)) return children;
   return (
-    <NextIntlClientProvider locale={langAttributes(locale).lang} messages={{ card: cardMessages(locale) }}>
+    <NextIntlClientProvider
+      locale={langAttributes(locale).lang}
+      messages={{ card: cardMessages(locale), kinds: kindMessages(locale) }}
+    >
       <div className="counter-lang" {...langAttributes(locale)}>
         {children}
       </div>
@@ -227,6 +231,7 @@ function CounterView({
   last: ReturnType<typeof useStamps>["last"];
 }) {
   const t = useTranslations("card");
+  const kt = useTranslations(webKind(data?.reward_kind).ns);
   return (
     <main className="counter" data-live={live ? "true" : "false"} style={colourStyle(data)}>
       <section className="counter-code" aria-label={t("counterQrLabel")}>
@@ -256,18 +261,14 @@ function CounterView({
         <h1 className="counter-business">{data?.business_name ?? " "}</h1>
         {data?.reward_title && (
           <p className="counter-reward">
-            {data.stamps_required ? (
-              t.rich("collect", {
-                count: data.stamps_required,
-                title: data.reward_title,
-                strong: (chunks) => <strong>{chunks}</strong>,
-              })
-            ) : (
-              <strong>{data.reward_title}</strong>
-            )}
+            {kt.rich("headline", {
+              count: data.stamps_required ?? 0,
+              title: data.reward_title,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
         )}
-        <p className="counter-call">{t("counterCall")}</p>
+        <p className="counter-call">{kt("counterCall")}</p>
         <p className="counter-status small">{live ? t("connected") : t("connecting")}</p>
       </section>
       <div className="counter-confirm" role="status" aria-live="assertive">

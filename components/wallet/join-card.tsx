@@ -2,9 +2,10 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import type { ReferralTrigger } from "@/contract/rewards";
+import type { ReferralTrigger, RewardKind } from "@/contract/rewards";
 import { callApi, settle } from "@/lib/browser/api-client";
 import { walletCalls } from "@/contract/client-calls";
+import { webKind } from "@/kinds/web";
 
 type Errors = Record<string, string[]>;
 
@@ -58,6 +59,7 @@ export function JoinCard({
   counterCode,
   referralCode,
   referralTrigger,
+  kind,
 }: {
   qrToken: string;
   businessName: string;
@@ -67,8 +69,11 @@ export function JoinCard({
   referralCode?: string;
   /** When the friend's referral pays (the reward's `referral_trigger`). */
   referralTrigger?: ReferralTrigger;
+  /** The programme the customer joins: the form says stamp card, points card or cashback card. */
+  kind?: RewardKind;
 }) {
   const t = useTranslations("card");
+  const kt = useTranslations(webKind(kind).ns);
   const router = useRouter();
   const [mode, setMode] = useState<"join" | "recover" | "code">("join");
   const [email, setEmail] = useState("");
@@ -135,7 +140,7 @@ export function JoinCard({
 
   return (
     <section className="wallet-join" aria-labelledby="join-title">
-      <h2 id="join-title">{mode === "join" ? t("joinTitle") : t("recoverTitle")}</h2>
+      <h2 id="join-title">{mode === "join" ? kt("joinTitle") : t("recoverTitle")}</h2>
       {mode === "join" && referralCode && (
         <p className="small muted">{t("friendInvited", { trigger: referralTrigger ?? "first_visit" })}</p>
       )}
@@ -179,7 +184,7 @@ export function JoinCard({
                 required
                 aria-describedby={errors.consent ? "join-consent-error" : undefined}
               />
-              <label htmlFor="join-consent">{t("consent", { business: businessName })}</label>
+              <label htmlFor="join-consent">{kt("consent", { business: businessName })}</label>
               {errors.consent && (
                 <p className="field-error" id="join-consent-error">
                   {errors.consent[0]}
@@ -214,7 +219,7 @@ export function JoinCard({
         )}
         <button className="btn btn-primary btn-block" type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy && <span className="spinner" aria-hidden="true" />}
-          {mode === "join" ? t("joinSubmit") : mode === "recover" ? t("emailMeCode") : t("openMyCard")}
+          {mode === "join" ? kt("joinSubmit") : mode === "recover" ? t("emailMeCode") : t("openMyCard")}
         </button>
       </form>
       {mode === "join" ? (

@@ -4,6 +4,7 @@ import type { CardLook } from "@/contract/card-design";
 import { meetsAA } from "@/contract/contrast";
 import type { WalletCard } from "@/contract/wallet";
 import { cardTranslator, type CardLocale, type CardTranslator } from "@/lib/card-intl";
+import { webKind } from "@/kinds/web";
 
 /**
  * The customer's card: stamp grid, progress, the reward when ready, and the card's own QR for staff.
@@ -20,7 +21,7 @@ export async function StampCard({
   design?: CardLook;
 }) {
   const t = cardTranslator(locale);
-  if (card.kind && card.kind !== "stamps") return <BalanceCard card={card} t={t} design={design} />;
+  if (webKind(card.kind).face === "balance") return <BalanceCard card={card} t={t} design={design} />;
   const required = card.stamps_required;
   const cells = required ?? Math.max(card.stamps, 1);
   const extra = required && card.stamps > required ? card.stamps - required : 0;
@@ -138,7 +139,8 @@ async function BalanceCard({ card, t, design }: { card: WalletCard; t: CardTrans
     <DesignedCard design={design}>
       <div className="wallet-card-head">
         <h2 id="card-title">{t("cardOf", { name: card.customer_name })}</h2>
-        <p className="wallet-count" data-testid="card-balance">
+        {/* The API's words, in the card's language (its catalogue is the server's). */}
+        <p className="wallet-count" data-testid="card-balance" data-api-text>
           <strong>{card.balance_text}</strong>
         </p>
       </div>
@@ -152,7 +154,7 @@ async function BalanceCard({ card, t, design }: { card: WalletCard; t: CardTrans
           </ul>
         </div>
       )}
-      <CardCode serial={card.serial} svg={svg} what={card.kind === "points" ? "points" : "cashback"} t={t} />
+      <CardCode serial={card.serial} svg={svg} what={card.kind} t={t} />
       <p className="small muted">{t("redeemed", { count: card.rewards_redeemed })}</p>
     </DesignedCard>
   );

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   "dashboard",
   "dashboardMore",
   "failures",
+  "kinds",
   "scanner",
   "site",
 ] as const;

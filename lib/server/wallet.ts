@@ -20,9 +20,16 @@ export const qrDetail = async (qrToken: string, code?: string) =>
     { query: { qr_token: qrToken, code } },
     { request: await headers() },
   )) as Answer<QrPublic>;
-/** The card on this device: at the live QR code's business, else by its serial. */
-export const walletCard = async (ref: { qr_token?: string; serial?: string }) =>
-  (await callApi(calls.walletCard, { query: ref }, { request: await headers() })) as Answer<WalletCard | null>;
+/**
+ * The card on this device: at the live QR code's business, else by its serial. `language`: the
+ * page's, which its balance is said in (unless the business chose the card's).
+ */
+export const walletCard = async (ref: { qr_token?: string; serial?: string }, language?: string) =>
+  (await callApi(
+    calls.walletCard,
+    { query: ref },
+    { request: await headers(), locale: language },
+  )) as Answer<WalletCard | null>;
 /** `language`: the card's, which the answer's message is said in. */
 export const selfScan = async (qrToken: string, code: string | undefined, language: string) =>
   (await callApi(

@@ -12,7 +12,9 @@ import { SEGMENTS, type CustomerDetail, type Segment } from "@/contract/customer
 import { useCustomer, useDeleteCustomer } from "@/lib/browser/queries/customers";
 import { useProfile } from "@/lib/browser/queries/user";
 import { labelColumns } from "@/components/ui/stack-table";
-import { Flags, stampsOf } from "./flags";
+import { webKind } from "@/kinds/web";
+import { Flags } from "./flags";
+import { Programme } from "./programme";
 import { ReferralBonuses } from "./referral-bonuses";
 import { useActorText } from "../actor-text";
 
@@ -23,6 +25,8 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
   const t = useTranslations("dashboardMore.customer");
   const segments = useTranslations("dashboardMore.segments");
   const actorText = useActorText();
+  const kinds = useTranslations("kinds");
+  const kt = useTranslations(webKind(c.kind).ns);
   const format = useFormatter();
   const when = (iso: string) => format.dateTime(new Date(iso), "dayTime");
   return (
@@ -51,16 +55,17 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
           </dd>
         </div>
         <div>
-          {/* Points and cashback: the balance in its own terms, as the API says it in the page's language. */}
-          <dt>{c.kind === "stamps" ? t("stamps") : t("balance")}</dt>
+          <dt>{kinds("programmeOf")}</dt>
           <dd>
-            {c.kind !== "stamps" ? (
-              <span data-api-text>{c.balance_text}</span>
-            ) : c.reward_title ? (
-              t("toward", { stamps: stampsOf(c), reward: c.reward_title })
-            ) : (
-              stampsOf(c)
-            )}
+            <Programme kind={c.kind} title={c.reward_title} />
+            <span className="small muted block">{kinds("oneCard")}</span>
+          </dd>
+        </div>
+        <div>
+          {/* The balance in its own terms, as the API says it in the page's language. */}
+          <dt>{kt("balanceHead")}</dt>
+          <dd>
+            <span data-api-text>{c.balance_text}</span>
           </dd>
         </div>
         <div>
@@ -68,7 +73,7 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
           <dd>{c.rewards_redeemed}</dd>
         </div>
         <div>
-          <dt>{t("lifetime")}</dt>
+          <dt>{kt("lifetime")}</dt>
           <dd>{c.lifetime_stamps}</dd>
         </div>
         <div>
@@ -84,7 +89,7 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
           </dd>
         </div>
       </dl>
-      <Flags flags={c.flags} />
+      <Flags flags={c.flags} kind={c.kind} />
 
       <h3>{t("history")}</h3>
       {c.history.length === 0 ? (
@@ -108,7 +113,7 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
                     <time dateTime={h.created_at}>{when(h.created_at)}</time>
                   </td>
                   <td>
-                    <span className={`badge scan-${h.kind}`}>{t(`kind.${h.kind}`)}</span>
+                    <span className={`badge scan-${h.kind}`}>{kt(`scanKind.${h.kind}`)}</span>
                   </td>
                   <td>{actorText(h.actor, h.location)}</td>
                   <td>

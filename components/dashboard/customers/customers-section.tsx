@@ -10,7 +10,10 @@ import { useCustomers } from "@/lib/browser/queries/customers";
 import { useProfile } from "@/lib/browser/queries/user";
 import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
 import { CustomerDetailDialog } from "./customer-detail";
-import { Flags, stampsOf } from "./flags";
+import { useOwnerWords } from "@/kinds/use-owner-words";
+import { webKind } from "@/kinds/web";
+import { Flags } from "./flags";
+import { Programme } from "./programme";
 import "./customers.css";
 
 function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
@@ -18,6 +21,7 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
   const [segment, setSegment] = useState<Segment>("all");
   const t = useTranslations("dashboardMore.customers");
   const segments = useTranslations("dashboardMore.segments");
+  const words = useOwnerWords();
   return (
     <form className="customer-filters" onSubmit={submitFilters(onApply)} role="search" aria-label={t("find")}>
       <div className="field customer-search">
@@ -42,7 +46,7 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
         >
           {SEGMENTS.map((s) => (
             <option key={s} value={s}>
-              {segments(s)}
+              {s === "near_reward" ? words("segmentNear") : segments(s)}
             </option>
           ))}
         </select>
@@ -96,6 +100,7 @@ export function CustomersSection() {
   const filtered = Object.keys(filters).some((k) => k !== "segment" || filters[k] !== "all");
   const t = useTranslations("dashboardMore.customers");
   const format = useFormatter();
+  const words = useOwnerWords();
   const day = (iso: string) => format.dateTime(new Date(iso), "day");
   return (
     <>
@@ -139,7 +144,16 @@ export function CustomersSection() {
                   ),
                 },
                 { key: "business", header: t("col.business"), cell: (c) => c.business_name },
-                { key: "stamps", header: t("col.stamps"), cell: stampsOf },
+                {
+                  key: "stamps",
+                  header: words("balanceHead"),
+                  cell: (c) => (
+                    <>
+                      <span data-api-text>{webKind(c.kind).directoryBalance(c)}</span>
+                      <Programme kind={c.kind} title={c.reward_title} className="small muted block" />
+                    </>
+                  ),
+                },
                 { key: "rewards", header: t("col.rewards"), cell: (c) => c.rewards_redeemed },
                 {
                   key: "firstVisit",
@@ -151,7 +165,7 @@ export function CustomersSection() {
                   header: t("col.lastVisit"),
                   cell: (c) => <time dateTime={c.last_visit_at}>{day(c.last_visit_at)}</time>,
                 },
-                { key: "flags", header: t("col.flags"), cell: (c) => <Flags flags={c.flags} /> },
+                { key: "flags", header: t("col.flags"), cell: (c) => <Flags flags={c.flags} kind={c.kind} /> },
               ]}
             />
             {list.hasNextPage && (

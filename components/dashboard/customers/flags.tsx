@@ -1,5 +1,7 @@
 import { useTranslations } from "next-intl";
-import type { CustomerFlag, CustomerRow } from "@/contract/customers";
+import type { CustomerFlag } from "@/contract/customers";
+import type { RewardKind } from "@/contract/rewards";
+import { webKind } from "@/kinds/web";
 
 const FLAG_CLASS: Record<CustomerFlag, string> = {
   reward_ready: "badge-success",
@@ -8,19 +10,18 @@ const FLAG_CLASS: Record<CustomerFlag, string> = {
   inactive: "badge-muted",
 };
 
-export function Flags({ flags }: { flags: CustomerFlag[] }) {
+/** A card's flags; "near the reward" in its programme's words ("1 stamp to go", "Close to the next reward"). */
+export function Flags({ flags, kind }: { flags: CustomerFlag[]; kind: RewardKind }) {
   const t = useTranslations("dashboardMore.customers.flags");
+  const kt = useTranslations(webKind(kind).ns);
   if (flags.length === 0) return <span className="muted">—</span>;
   return (
     <ul className="flag-list" aria-label={t("label")}>
       {flags.map((flag) => (
         <li key={flag} className={`badge ${FLAG_CLASS[flag]}`}>
-          {t(flag)}
+          {flag === "near_reward" ? kt("nearReward") : t(flag)}
         </li>
       ))}
     </ul>
   );
 }
-
-export const stampsOf = (c: Pick<CustomerRow, "stamps" | "stamps_required">) =>
-  c.stamps_required === null ? String(c.stamps) : `${c.stamps} / ${c.stamps_required}`;

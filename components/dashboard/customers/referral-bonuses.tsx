@@ -5,6 +5,8 @@ import toast from "react-hot-toast";
 import type { CustomerDetail, ReferralBonusEntry } from "@/contract/customers";
 import { errorMessage } from "@/lib/browser/api-client";
 import { useReviewReferral } from "@/lib/browser/queries/customers";
+import { useProgrammeWords } from "@/kinds/use-programme-words";
+import { webKind } from "@/kinds/web";
 
 const STATUS_CLASS: Record<ReferralBonusEntry["status"], string> = {
   paid: "badge-success",
@@ -13,11 +15,11 @@ const STATUS_CLASS: Record<ReferralBonusEntry["status"], string> = {
   rejected: "badge-muted",
 };
 
-/** A bonus in its programme's unit: "2 stamps", "10 points", "2.50 EUR". */
+/** A bonus in its programme's unit: "2 stamps", "10 points", "€2.50". */
 function useBonusText() {
-  const t = useTranslations("dashboardMore.customer.referralBonuses");
+  const words = useProgrammeWords();
   return (bonus: number | string, unit: ReferralBonusEntry["unit"], currency: string | null) =>
-    unit === "cashback" ? `${bonus} ${currency ?? ""}`.trim() : t("amount", { unit, count: Number(bonus) });
+    webKind(unit).bonusText(bonus, currency, words);
 }
 
 /**

@@ -2,6 +2,7 @@
 
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useTranslations } from "next-intl";
+import { useOwnerWords } from "@/kinds/use-owner-words";
 import type { DayFigures } from "@/contract/dashboard";
 import { useDayLabel } from "./day-label";
 
@@ -12,6 +13,7 @@ import { useDayLabel } from "./day-label";
  */
 export default function ActivityChart({ series }: { series: DayFigures[] }) {
   const t = useTranslations("dashboard.chart");
+  const words = useOwnerWords();
   const label = useDayLabel();
   return (
     <ResponsiveContainer width="100%" height={260}>
@@ -21,7 +23,13 @@ export default function ActivityChart({ series }: { series: DayFigures[] }) {
         <YAxis allowDecimals={false} fontSize={12} />
         <Tooltip labelFormatter={(value) => label(String(value))} />
         <Legend />
-        <Bar dataKey="stamps" name={t("stamps")} fill="#4f46e5" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        <Bar
+          dataKey="stamps"
+          name={words("chartSeries")}
+          fill="#4f46e5"
+          radius={[3, 3, 0, 0]}
+          isAnimationActive={false}
+        />
         <Line
           dataKey="customers"
           name={t("newCustomers")}

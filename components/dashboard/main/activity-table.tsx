@@ -1,4 +1,5 @@
 import { useTranslations } from "next-intl";
+import { useOwnerWords } from "@/kinds/use-owner-words";
 import type { DayFigures } from "@/contract/dashboard";
 import { useDayLabel } from "./day-label";
 
@@ -8,17 +9,18 @@ import { useDayLabel } from "./day-label";
  */
 export function ActivityTable({ series }: { series: DayFigures[] }) {
   const t = useTranslations("dashboard.chart");
+  const words = useOwnerWords();
   const dayLabel = useDayLabel();
   return (
     <details className="chart-table">
       <summary>{t("showTable")}</summary>
       <div className="table-wrap">
         <table className="table">
-          <caption className="visually-hidden">{t("caption")}</caption>
+          <caption className="visually-hidden">{words("chartCaption")}</caption>
           <thead>
             <tr>
               <th scope="col">{t("day")}</th>
-              <th scope="col">{t("stamps")}</th>
+              <th scope="col">{words("chartSeries")}</th>
               <th scope="col">{t("newCustomers")}</th>
             </tr>
           </thead>

@@ -9,7 +9,14 @@ import type { DashboardDetails } from "@/contract/dashboard";
 import { useDashboardDetails } from "@/lib/browser/queries/dashboard";
 import { useProfile } from "@/lib/browser/queries/user";
 import { moneyShort } from "../rewards/reward-summary";
+import { useOwnerWords } from "@/kinds/use-owner-words";
+import { webKind, type KindFigure } from "@/kinds/web";
 import { ActivityTable } from "./activity-table";
+
+function ActivityTitle() {
+  const words = useOwnerWords();
+  return <h2 id="activity-title">{words("chartTitle")}</h2>;
+}
 import "./dashboard-main.css";
 
 // The chart library is fetched only here, not by any other dashboard page.
@@ -24,7 +31,7 @@ function ChartSkeleton() {
 }
 
 /** The plain counts; issue 23's programme figures (cashback owed is money) are PROGRAMME_KPIS. */
-type Figure = Exclude<keyof DashboardDetails, "series" | ProgrammeFigure>;
+type Figure = Exclude<keyof DashboardDetails, "series" | "programmes" | ProgrammeFigure>;
 
 /** The KPI tiles, in order: the loyalty figures first, then what the owner manages (labels: dashboard.main.kpi). */
 const KPIS: { key: Figure; href: string; ownerOnly?: boolean }[] = [
@@ -41,13 +48,7 @@ const KPIS: { key: Figure; href: string; ownerOnly?: boolean }[] = [
 
 /** Issue 23's figures. Cashback owed is money the cards may spend, one amount per currency. */
 type Owed = DashboardDetails["cashback_owed"];
-type ProgrammeFigure = "points_issued" | "points_redeemed" | "cashback_owed" | "referrals";
-const PROGRAMME_KPIS: { key: ProgrammeFigure }[] = [
-  { key: "points_issued" },
-  { key: "points_redeemed" },
-  { key: "cashback_owed" },
-  { key: "referrals" },
-];
+type ProgrammeFigure = KindFigure | "referrals";
 
 function figureText(value: number | Owed, format: ReturnType<typeof useFormatter>): string {
   if (typeof value === "number") return format.number(value);
@@ -60,8 +61,14 @@ type Tile = { key: Figure | ProgrammeFigure; text: string; href?: string; ownerO
 function KpiGrid({ details, owner }: { details: DashboardDetails; owner: boolean }) {
   const t = useTranslations("dashboard.main");
   const format = useFormatter();
-  const programme: Tile[] = PROGRAMME_KPIS.map((kpi) => ({ ...kpi, text: figureText(details[kpi.key], format) }));
+  const words = useOwnerWords();
+  // Each kind the owner runs brings its figures; referrals count in every kind.
+  const figures: ProgrammeFigure[] = [...details.programmes.flatMap((kind) => webKind(kind).figures), "referrals"];
+  const programme: Tile[] = figures.map((key) => ({ key, text: figureText(details[key], format) }));
   const standard: Tile[] = KPIS.map((kpi) => ({ ...kpi, text: String(details[kpi.key]) }));
+  // A visit is a stamp, a purchase, or either, as the owner's programmes are.
+  const label = (key: Tile["key"]) =>
+    key === "stamps_today" ? words("kpiToday") : key === "stamps_30_days" ? words("kpi30") : t(`kpi.${key}`);
   // The programme figures follow the loyalty ones (up to rewards redeemed), before what the owner manages.
   const split = standard.findIndex((tile) => tile.key === "rewards_redeemed") + 1;
   const tiles = [...standard.slice(0, split), ...programme, ...standard.slice(split)];
@@ -72,11 +79,11 @@ function KpiGrid({ details, owner }: { details: DashboardDetails; owner: boolean
           <span className="kpi-value" data-testid={`kpi-${kpi.key}`}>
             {kpi.text}
           </span>
-          <span className="kpi-label">{t(`kpi.${kpi.key}`)}</span>
+          <span className="kpi-label">{label(kpi.key)}</span>
           {owner && kpi.ownerOnly && kpi.href && (
             <Link href={kpi.href} className="kpi-link">
               {t("manage")}
-              <span className="visually-hidden"> {t(`kpi.${kpi.key}`).toLowerCase()}</span>
+              <span className="visually-hidden"> {label(kpi.key).toLowerCase()}</span>
             </Link>
           )}
         </li>
@@ -102,7 +109,7 @@ export function DashboardMain() {
         <>
           <KpiGrid details={details.data} owner={owner} />
           <section className="card" aria-labelledby="activity-title">
-            <h2 id="activity-title">{t("activityTitle")}</h2>
+            <ActivityTitle />
             <ActivityChart series={details.data.series} />
             <ActivityTable series={details.data.series} />
           </section>

@@ -11,6 +11,7 @@ import { useAddressOptions } from "@/lib/browser/queries/addresses";
 import { useBusinessOptions } from "@/lib/browser/queries/businesses";
 import { useGenerateQr, useRewardOptions } from "@/lib/browser/queries/loyalty";
 import { useContractForm } from "@/lib/browser/use-contract-form";
+import { webKind } from "@/kinds/web";
 
 /** generate-qr: a business, optionally one of its locations and rewards, and a label for the owner. */
 export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
@@ -18,6 +19,7 @@ export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
   const businesses = useBusinessOptions();
   const headingId = useId();
   const t = useTranslations("dashboardMore.qrForm");
+  const words = useTranslations();
   const form = useContractForm(
     generateQrBody,
     { business_id: "", address_id: "", reward_id: "", label: "", mode: "" },
@@ -58,7 +60,7 @@ export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {
             disabled={!businessId}
             options={(rewards.data ?? []).map((r) => ({
               value: String(r.id),
-              label: t("rewardOption", { title: r.title, count: r.stamps_required }),
+              label: words(`${webKind(r.kind).ns}.picker`, { title: r.title, count: r.stamps_required }),
             }))}
             {...form.field("reward_id")}
           />

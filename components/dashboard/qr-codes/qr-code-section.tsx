@@ -6,6 +6,7 @@ import { ItemRow } from "@/components/ui/item-row";
 import { EmptyState } from "@/components/ui/query-state";
 import type { QrCode } from "@/contract/qr-codes";
 import { useDeleteQr, useQrCodes } from "@/lib/browser/queries/loyalty";
+import { webKind } from "@/kinds/web";
 import { PagedList } from "../paged-list";
 import { QrCodeForm } from "./qr-code-form";
 import { QrCodeView } from "./qr-code-view";
@@ -14,6 +15,7 @@ import "./print.css";
 function QrRow({ qr, onView }: { qr: QrCode; onView: () => void }) {
   const remove = useDeleteQr();
   const t = useTranslations("dashboard.qr");
+  const kt = useTranslations(webKind(qr.reward_kind).ns);
   return (
     <ItemRow
       name={qr.label}
@@ -32,7 +34,8 @@ function QrRow({ qr, onView }: { qr: QrCode; onView: () => void }) {
     >
       <p className="muted small">
         {qr.business_name}
-        {qr.address && ` · ${qr.address}`} · {qr.reward_title ?? t("noReward")} ·{" "}
+        {qr.address && ` · ${qr.address}`} ·{" "}
+        {qr.reward_title ? kt("joins", { reward: qr.reward_title }) : t("noReward")} ·{" "}
         {t("scans", { count: qr.scans_count })}
       </p>
     </ItemRow>

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { useQrCode } from "@/lib/browser/queries/loyalty";
+import { webKind } from "@/kinds/web";
 import { QrSecurity } from "./qr-security";
 
 const SIZES = {
@@ -21,6 +22,7 @@ export function QrCodeView({ id, onClose }: { id: number; onClose: () => void })
   const qr = useQrCode(id);
   const [size, setSize] = useState<keyof typeof SIZES>("poster");
   const t = useTranslations("dashboardMore.qrView");
+  const kt = useTranslations(webKind(qr.data?.reward_kind).ns);
   if (qr.isPending) return <Skeleton label={t("loading")} rows={1} height="16rem" />;
   if (qr.isError) return <ErrorState what={t("what")} error={qr.error} onRetry={() => qr.refetch()} />;
   const data = qr.data;
@@ -29,7 +31,15 @@ export function QrCodeView({ id, onClose }: { id: number; onClose: () => void })
   return (
     <section className="card qr-view" aria-labelledby="qr-view-title">
       <PanelHeader id="qr-view-title" title={`${data.label} · ${data.business_name}`} onClose={onClose} />
-      <p className="small muted">{t.rich("opens", { link: () => <a href={data.url}>{data.url}</a> })}</p>
+      <p className="small muted qr-view-url">
+        {t.rich("opens", {
+          link: () => (
+            <a href={data.url} data-user-content>
+              {data.url}
+            </a>
+          ),
+        })}
+      </p>
       <QrSecurity qr={data} />
       <div className="form-actions">
         <a className="btn btn-secondary" href={data.png} download={`${file}.png`}>
@@ -60,7 +70,7 @@ export function QrCodeView({ id, onClose }: { id: number; onClose: () => void })
         <p className="print-business">{data.business_name}</p>
         {data.reward_title && (
           <p className="print-reward">
-            {t.rich("collect", {
+            {kt.rich("poster", {
               count: data.stamps_required ?? 0,
               reward: data.reward_title,
               strong: (chunks) => <strong>{chunks}</strong>,
@@ -69,7 +79,7 @@ export function QrCodeView({ id, onClose }: { id: number; onClose: () => void })
         )}
         {/* eslint-disable-next-line @next/next/no-img-element -- a data URL rendered by the API */}
         <img className="print-code" src={data.png} alt={t("alt", { name: data.business_name })} />
-        <p className="print-call">{t("call")}</p>
+        <p className="print-call">{kt("posterCall")}</p>
       </div>
     </section>
   );

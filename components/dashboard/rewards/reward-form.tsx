@@ -8,35 +8,28 @@ import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/browser/api-client";
 import { issueErrors, messages } from "@/contract/envelope";
-import { hundredthsText } from "@/contract/money";
 import {
   addRewardBody,
   DEFAULT_COOLDOWN_MINUTES,
   DEFAULT_DAILY_CAP,
   DEFAULT_REFERRAL_BONUS,
   MAX_DAILY_CAP,
-  percentText,
   type AddRewardBody,
   type Reward,
   type RewardKind,
 } from "@/contract/rewards";
 import { useBusinessOptions } from "@/lib/browser/queries/businesses";
-import { useSaveReward } from "@/lib/browser/queries/loyalty";
+import { useRewardOptions, useSaveReward } from "@/lib/browser/queries/loyalty";
 import { useProductCategoryOptions } from "@/lib/browser/queries/product-categories";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { KindChoice, KindFields, ReferralFields, tierRow, type TierRow } from "./kind-fields";
+import { webKind } from "@/kinds/web";
 import { RewardOptions } from "./reward-options";
 
-/** The fields each kind alone uses, and what they start as when the kind is chosen. */
-const KIND_DEFAULTS: Record<RewardKind, Record<string, string>> = {
-  stamps: { stamps_required: "10" },
-  points: { points_per_unit: "1", points_per_visit: "" },
-  cashback: { cashback_percent: "" },
-};
-/** Cashback money never lapses: expiry is blank there. */
-const NOT_CASHBACK = ["expire_after_days"];
 /** Bonuses count in the kind's unit (stamps, points, money): another kind starts them blank. */
 const REFERRAL_BONUSES = ["referral_bonus", "referral_friend_bonus"];
+/** Every kind's own fields, blank until the kind is chosen. */
+const BLANK = { stamps_required: "", points_per_unit: "", points_per_visit: "", cashback_percent: "" };
 
 /** A bonus as the form shows it: blank when it is the kind's default (the reward keeps following it). */
 function bonusText(reward: Reward, kind: RewardKind) {
@@ -46,21 +39,13 @@ function bonusText(reward: Reward, kind: RewardKind) {
 
 function initialValues(reward?: Reward): Record<string, string> {
   const kind = reward?.kind ?? "stamps";
-  const blank = { stamps_required: "", points_per_unit: "", points_per_visit: "", cashback_percent: "" };
   return {
     business_id: reward ? String(reward.business_id) : "",
     title: reward?.title ?? "",
     description: reward?.description ?? "",
     kind,
-    ...blank,
-    ...(reward
-      ? {
-          stamps_required: kind === "stamps" ? String(reward.stamps_required) : "",
-          points_per_unit: kind === "points" ? String(reward.points_per_unit) : "",
-          points_per_visit: kind === "points" ? String(reward.points_per_visit) : "",
-          cashback_percent: reward.cashback_percent ?? "",
-        }
-      : KIND_DEFAULTS.stamps),
+    ...BLANK,
+    ...webKind(kind).formValues(reward),
     expire_after_days: reward?.expire_after_days ? String(reward.expire_after_days) : "",
     // The answer fills in the default: left blank, the reward keeps following it.
     referral_bonus: reward ? bonusText(reward, kind) : "",
@@ -123,24 +108,15 @@ export function RewardForm({
         product_category_id: values.product_category_id,
         cooldown_minutes: values.cooldown_minutes,
         daily_cap: values.daily_cap,
-        expire_after_days: kind === "cashback" ? null : values.expire_after_days,
+        expire_after_days: webKind(kind).lapses ? values.expire_after_days : null,
         referral_bonus: values.referral_bonus,
         referral_friend_bonus: values.referral_friend_bonus,
         referral_trigger: values.referral_trigger,
         points_per_unit: 0,
         points_per_visit: 0,
       };
-      // Only the chosen kind's fields go; the percent goes as the text typed, not as basis points.
-      const body: AddRewardBody =
-        kind === "stamps"
-          ? { ...common, stamps_required: values.stamps_required }
-          : kind === "points"
-            ? {
-                ...common,
-                points_per_unit: hundredthsText(values.points_per_unit),
-                points_per_visit: values.points_per_visit,
-              }
-            : { ...common, cashback_percent: percentText(values.cashback_percent ?? 0), tiers: checkedTiers(tiers) };
+      // Only the chosen kind's fields go.
+      const body: AddRewardBody = { ...common, ...webKind(kind).rewardBody(values, () => checkedTiers(tiers)) };
       const result = await save.mutateAsync(body);
       toast.success(result.message);
       if (!reward) setTiers([]);
@@ -150,6 +126,11 @@ export function RewardForm({
     { resetOnSuccess: !reward },
   );
   const kind = (form.values.kind ?? "stamps") as RewardKind;
+  const kinds = useTranslations("kinds");
+  // A second programme at a business: its card holders keep the card they hold (one per business).
+  const others = (useRewardOptions(Number(form.values.business_id) || undefined).data ?? []).filter(
+    (r) => r.id !== reward?.id,
+  );
   // The chosen business's currency: a cashback bonus is money in it.
   const currency =
     (businesses.data ?? []).find((b) => String(b.id) === form.values.business_id)?.currency ?? reward?.currency ?? null;
@@ -160,9 +141,10 @@ export function RewardForm({
       points_per_unit: "",
       points_per_visit: "",
       cashback_percent: "",
-      ...(next === "cashback" ? Object.fromEntries(NOT_CASHBACK.map((name) => [name, ""])) : {}),
+      // Cashback money never lapses: expiry is blank there.
+      ...(webKind(next).lapses ? {} : { expire_after_days: "" }),
       ...Object.fromEntries(REFERRAL_BONUSES.map((name) => [name, ""])),
-      ...(reward?.kind === next ? initialValues(reward) : KIND_DEFAULTS[next]),
+      ...(reward?.kind === next ? initialValues(reward) : webKind(next).formValues()),
       // What else was typed stays.
       ...Object.fromEntries(
         [
@@ -192,6 +174,11 @@ export function RewardForm({
           />
           <TextField label={t("reward")} hint={t("rewardHint")} required {...form.field("title")} />
         </div>
+        {others.length > 0 && (
+          <p className="field-hint" role="note" data-testid="one-card">
+            {kinds("oneCard")}
+          </p>
+        )}
         <TextField label={t("description")} hint={t("descriptionHint")} {...form.field("description")} />
         <KindChoice value={kind} error={form.errors.kind} onChange={chooseKind} />
         <KindFields
@@ -231,7 +218,7 @@ export function RewardForm({
         </div>
         <FormActions submit={reward ? t("save") : t("add")} busy={form.busy} onCancel={onDone} />
       </form>
-      {reward?.kind === "points" && <RewardOptions reward={reward} />}
+      {reward && webKind(reward.kind).hasCatalogue && <RewardOptions reward={reward} />}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { ItemRow } from "@/components/ui/item-row";
 import { EmptyState } from "@/components/ui/query-state";
 import type { Reward } from "@/contract/rewards";
 import { useRemoveReward, useRewards } from "@/lib/browser/queries/loyalty";
+import { webKind } from "@/kinds/web";
 import { PagedList } from "../paged-list";
 import { RewardForm } from "./reward-form";
 import { useRewardSummary } from "./reward-summary";
@@ -44,7 +45,7 @@ function RewardRow({ reward, onEdit }: { reward: Reward; onEdit: () => void }) {
       <p className="muted small">
         {reward.business_name} · {t("wait", { cooldown })}
         {reward.daily_cap > 0 && ` · ${t("dailyCap", { count: reward.daily_cap })}`}
-        {reward.kind !== "cashback" &&
+        {webKind(reward.kind).lapses &&
           reward.expire_after_days &&
           ` · ${t("lapses", { count: reward.expire_after_days })}`}
         {reward.product_category_name && ` · ${reward.product_category_name}`} ·{" "}
@@ -67,7 +68,7 @@ export function RewardsSection() {
         <RewardForm key={editing.id} reward={editing} onDone={() => setEditing(null)} />
       ) : (
         // A new points reward opens for editing at once: its catalogue of options comes next.
-        <RewardForm onSaved={(saved) => saved.kind === "points" && setEditing(saved)} />
+        <RewardForm onSaved={(saved) => webKind(saved.kind).hasCatalogue && setEditing(saved)} />
       )}
       <PagedList
         list={list}

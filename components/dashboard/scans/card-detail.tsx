@@ -13,6 +13,7 @@ import { cardAdjustBody, type CardEvent, type CardSummary } from "@/contract/car
 import { useAdjustCard, useCardHistory } from "@/lib/browser/queries/loyalty";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { useActorText } from "../actor-text";
+import { webKind } from "@/kinds/web";
 
 type T = ReturnType<typeof useTranslations<"scanner.card">>;
 
@@ -22,8 +23,7 @@ type T = ReturnType<typeof useTranslations<"scanner.card">>;
  */
 function changeText(e: CardEvent, t: T): string {
   if (e.kind === "flag") return "—";
-  if (!e.unit || e.unit === "stamps") return `${e.delta > 0 ? "+" : ""}${e.delta} → ${e.stamps_after}`;
-  const change = `${e.delta_text} → ${e.balance_text}`;
+  const change = webKind(e.unit).changeText(e);
   return e.amount ? t("changeOnPurchase", { change, amount: e.amount }) : change;
 }
 
@@ -71,6 +71,7 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
   const format = useFormatter();
   const [page, setPage] = useState(1);
   const history = useCardHistory(serial, page);
+  const kt = useTranslations(webKind(history.data?.card.kind).ns);
   if (history.isPending) return <Skeleton label={t("loading")} rows={1} height="10rem" />;
   if (history.isError) return <ErrorState what={t("what")} error={history.error} onRetry={() => history.refetch()} />;
   const { card, items } = history.data;
@@ -87,25 +88,11 @@ export function CardDetail({ serial, onClose }: { serial: string; onClose: () =>
         </p>
       )}
       <dl className="details card-figures">
-        {card.kind && card.kind !== "stamps" ? (
-          <>
-            <dt>{t("balance")}</dt>
-            <dd>
-              {card.balance_text}
-              {card.reward_title && ` (${card.reward_title})`}
-            </dd>
-          </>
-        ) : (
-          <>
-            <dt>{t("stamps")}</dt>
-            <dd>
-              {card.stamps_required !== null
-                ? t("stampsOf", { stamps: card.stamps, required: card.stamps_required })
-                : card.stamps}
-              {card.reward_title && ` ${t("forReward", { reward: card.reward_title })}`}
-            </dd>
-          </>
-        )}
+        <dt>{kt("balanceHead")}</dt>
+        <dd>
+          {webKind(card.kind).cardBalance(card, (stamps, required) => t("stampsOf", { stamps, required }))}
+          {card.reward_title && ` ${t("forReward", { reward: card.reward_title })}`}
+        </dd>
         <dt>{t("lifetime")}</dt>
         <dd>{card.lifetime_stamps}</dd>
         <dt>{t("redeemed")}</dt>

@@ -10,6 +10,7 @@ import { queuedScan, shouldKeep } from "@/lib/browser/offline-scans/queue";
 import type { ScanResult } from "@/contract/wallet";
 import { useScanCard } from "@/lib/browser/queries/loyalty";
 import { useHydrated } from "@/lib/browser/use-hydrated";
+import { useOwnerWords } from "@/kinds/use-owner-words";
 import { OfflineQueue } from "./offline-queue";
 import { failureText, ResultPanel, type Outcome } from "./scan-result";
 import { useOfflineScans } from "./use-offline-scans";
@@ -54,6 +55,7 @@ function useStoredScan(): ScanResult | null {
  */
 export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => void } = {}) {
   const t = useTranslations("scanner");
+  const words = useOwnerWords();
   const scan = useScanCard();
   const offline = useOfflineScans();
   const [kept, setKept] = useState(false);
@@ -173,7 +175,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
           aria-describedby={`scan-amount-hint${amountError ? " scan-amount-error" : ""}`}
         />
         <p id="scan-amount-hint" className="field-hint">
-          {t("amountHint")}
+          {words("amountHint")}
         </p>
         {amountError && (
           <p id="scan-amount-error" className="field-error">
@@ -228,7 +230,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
           />
         </div>
         <Button type="submit" busy={scan.isPending} variant="secondary">
-          {t("submit")}
+          {words("scanSubmit")}
         </Button>
       </form>
       <OfflineQueue

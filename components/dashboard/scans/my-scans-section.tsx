@@ -6,19 +6,28 @@ import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { CursorPagination } from "@/components/ui/pagination";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
-import { SCAN_KINDS } from "@/contract/scans";
+import { SCAN_KINDS, type Scan } from "@/contract/scans";
 import { scanExportUrl, useScans } from "@/lib/browser/queries/loyalty";
 import { useProfile } from "@/lib/browser/queries/user";
 import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
 import { CardDetail } from "./card-detail";
 import { CardScanner } from "./card-scanner";
 import { ScannerApp } from "./scanner-app";
+import { useOwnerWords } from "@/kinds/use-owner-words";
+import { webKind } from "@/kinds/web";
 import "./scans.css";
 import { useActorText } from "../actor-text";
+
+/** A scan's kind in its programme's words: a points or cashback visit is a purchase, not a stamp. */
+function ScanKind({ kind, programme }: { kind: Scan["kind"]; programme: Scan["programme"] }) {
+  const t = useTranslations(webKind(programme).ns);
+  return <span className={`badge scan-${kind}`}>{t(`scanKind.${kind}`)}</span>;
+}
 
 function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
   const t = useTranslations("scanner.list");
   const profile = useProfile();
+  const words = useOwnerWords();
   const owner = profile.data?.role === "owner";
   return (
     <form className="scan-filters" onSubmit={submitFilters(onApply)} aria-label={t("filtersLabel")}>
@@ -29,7 +38,7 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
           <option value="">{t("everyKind")}</option>
           {SCAN_KINDS.map((kind) => (
             <option key={kind} value={kind}>
-              {t(`kinds.${kind}`)}
+              {words(`scanKind.${kind}`)}
             </option>
           ))}
         </select>
@@ -62,6 +71,7 @@ export function MyScansSection() {
   const [filters, setFilters] = useState<FilterValues>({});
   const [card, setCard] = useState<string | null>(null);
   const list = useScans(cursors.at(-1) ?? null, filters);
+  const words = useOwnerWords();
   const csv = scanExportUrl(filters);
   return (
     <>
@@ -87,7 +97,7 @@ export function MyScansSection() {
         ) : list.isError ? (
           <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
         ) : list.data.items.length === 0 && cursors.length === 0 ? (
-          <EmptyState title={t("emptyTitle")}>{t("emptyText")}</EmptyState>
+          <EmptyState title={t("emptyTitle")}>{words("scansEmpty")}</EmptyState>
         ) : (
           <>
             <DataTable
@@ -106,7 +116,7 @@ export function MyScansSection() {
                 {
                   key: "kind",
                   header: t("columns.kind"),
-                  cell: (s) => <span className={`badge scan-${s.kind}`}>{t(`kinds.${s.kind}`)}</span>,
+                  cell: (s) => <ScanKind kind={s.kind} programme={s.programme} />,
                 },
                 {
                   key: "customer",
@@ -136,7 +146,7 @@ export function MyScansSection() {
                   header: t("columns.balance"),
                   cell: (s) => (
                     <>
-                      {s.programme === "stamps" ? s.stamps_after : s.balance_after_text}
+                      <span data-api-text>{webKind(s.programme).scanBalance(s)}</span>
                       {s.amount && <span className="small muted block">{t("onAmount", { amount: s.amount })}</span>}
                     </>
                   ),

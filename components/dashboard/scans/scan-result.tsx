@@ -1,13 +1,13 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useId, useState, type FormEvent } from "react";
-import { Button } from "@/components/ui/button";
+import { balanceText } from "@/contract/programme";
+import { useProgrammeWords } from "@/kinds/use-programme-words";
+import { useId, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/browser/api-client";
-import { fromMinor } from "@/contract/money";
 import type { ScanResult } from "@/contract/wallet";
 import { useRedeemCard } from "@/lib/browser/queries/loyalty";
-import { moneyShort } from "../rewards/reward-summary";
+import { webKind } from "@/kinds/web";
 
 export type Outcome = { ok: true; message: string; result: ScanResult; live: boolean } | { ok: false; message: string };
 
@@ -46,90 +46,43 @@ export function normalised(r: ScanResult, stampBalance: StampBalance): ScanResul
 function afterRedeem(before: ScanResult, answer: Partial<ScanResult>): ScanResult {
   const merged = { ...before, ...answer, action: "redeem" as const };
   const balance = merged.stamps;
-  return {
-    ...merged,
-    options: answer.options ?? before.options.filter((o) => o.points <= balance),
-    cashback_balance:
-      answer.cashback_balance !== undefined
-        ? answer.cashback_balance
-        : before.kind === "cashback" && before.currency
-          ? fromMinor(balance, before.currency)
-          : before.cashback_balance,
-  };
+  return webKind(before.kind).afterRedeem(
+    {
+      ...merged,
+      options: answer.options ?? before.options.filter((o) => o.points <= balance),
+      cashback_balance: answer.cashback_balance !== undefined ? answer.cashback_balance : before.cashback_balance,
+    },
+    answer,
+  );
 }
 
 /** Points: the options the balance affords; cashback: money off up to the balance (issue 23 §4). */
 function RedeemArea({ result, onRedeemed }: { result: ScanResult; onRedeemed: (outcome: Outcome) => void }) {
   const t = useTranslations("scanner.result");
-  const format = useFormatter();
   const redeem = useRedeemCard();
-  const [amount, setAmount] = useState("");
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const { Redeem } = webKind(result.kind);
+  if (!Redeem) return null;
   const send = async (body: { option_id: number } | { amount: string }) => {
     setError(null);
     try {
       const res = await redeem.mutateAsync({ serial: result.serial, ...body });
-      setAmount("");
       onRedeemed({ ok: true, live: true, message: res.message, result: afterRedeem(result, res.data) });
     } catch (failure) {
       setError(failureText(failure));
     }
   };
-  const submitAmount = (event: FormEvent) => {
-    event.preventDefault();
-    void send({ amount: amount.trim() });
-  };
   return (
     <section className="redeem-area" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t("redeem")}</h3>
-      {result.kind === "points" ? (
-        result.options.length > 0 ? (
-          <ul className="redeem-options">
-            {result.options.map((option) => (
-              <li key={option.id}>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  busy={redeem.isPending && redeem.variables?.option_id === option.id}
-                  disabled={redeem.isPending}
-                  onClick={() => void send({ option_id: option.id })}
-                >
-                  {t("option", { title: option.title, points: format.number(option.points) })}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="small muted">{t("notEnough")}</p>
-        )
-      ) : (
-        <form className="redeem-amount" onSubmit={submitAmount} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-amount`}>{t("amountOff")}</label>
-            <div className="redeem-amount-row">
-              <input
-                id={`${id}-amount`}
-                name="amount"
-                inputMode="decimal"
-                autoComplete="off"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                aria-describedby={`${id}-amount-hint${error ? ` ${id}-error` : ""}`}
-                aria-invalid={error ? true : undefined}
-              />
-              <Button type="submit" variant="secondary" busy={redeem.isPending}>
-                {t("redeemCashback")}
-              </Button>
-            </div>
-            <p id={`${id}-amount-hint`} className="field-hint">
-              {t("upTo", {
-                amount: result.cashback_balance ? moneyShort(format, result.cashback_balance, result.currency) : "0",
-              })}
-            </p>
-          </div>
-        </form>
-      )}
+      <Redeem
+        result={result}
+        busy={redeem.isPending}
+        pendingOption={typeof redeem.variables?.option_id === "number" ? redeem.variables.option_id : undefined}
+        onRedeem={(body) => void send(body)}
+        errorId={error ? `${id}-error` : null}
+      />
       {error && (
         <p id={`${id}-error`} className="field-error" role="alert">
           {error}
@@ -151,6 +104,10 @@ export function ResultPanel({
 }) {
   const t = useTranslations("scanner.result");
   const stampBalance = useStampBalance();
+  const words = useProgrammeWords();
+  const kinds = useTranslations("kinds");
+  const format = useFormatter();
+  const kt = useTranslations(webKind(outcome.ok ? outcome.result.kind : null).ns);
   if (!outcome.ok) {
     return (
       <div className="scan-result error" role="alert">
@@ -158,26 +115,47 @@ export function ResultPanel({
       </div>
     );
   }
-  const r = normalised(outcome.result, stampBalance);
+  const answered = normalised(outcome.result, stampBalance);
+  const kind = webKind(answered.kind);
+  // A scan kept from an earlier visit: its balance as the scan answered it, said again in the
+  // page's language (the text it came with may be another's), and when it was.
+  const r = outcome.live
+    ? answered
+    : {
+        ...answered,
+        balance_text: balanceText(
+          {
+            kind: answered.kind,
+            stampsRequired: answered.stamps_required,
+            currency: answered.currency,
+          },
+          answered.stamps,
+          words,
+        ),
+      };
   return (
     <div className={`scan-result ${r.action}`} data-testid="scan-result">
-      <p className="scan-result-title" role="status">
-        {outcome.message}
+      <p className="scan-result-title" role="status" data-api-text={outcome.live || undefined}>
+        {outcome.live || !r.scanned_at
+          ? outcome.message
+          : kinds("lastScan", { time: format.dateTime(new Date(r.scanned_at), "dayTime") })}
       </p>
       <dl className="details">
         <dt>{t("customer")}</dt>
         <dd>{r.customer_name}</dd>
         <dt>{t("business")}</dt>
         <dd>{r.business_name}</dd>
-        <dt>{r.kind === "stamps" ? t("stamps") : t("balance")}</dt>
-        <dd data-testid="scan-balance">{r.balance_text}</dd>
+        <dt>{kt("balanceHead")}</dt>
+        <dd data-testid="scan-balance" data-api-text={outcome.live || undefined}>
+          {r.balance_text}
+        </dd>
         <dt>{t("card")}</dt>
         <dd>{r.serial}</dd>
       </dl>
-      {r.kind === "stamps" && r.reward_ready && (
+      {kind.redeemsByScan && r.reward_ready && (
         <p className="badge badge-success">{t("rewardReady", { reward: r.reward_title ?? "" })}</p>
       )}
-      {r.kind !== "stamps" && outcome.live && <RedeemArea key={r.serial} result={r} onRedeemed={onRedeemed} />}
+      {outcome.live && <RedeemArea key={r.serial} result={r} onRedeemed={onRedeemed} />}
       {onOpenCard && (
         <p>
           <button type="button" className="btn btn-secondary btn-small" onClick={() => onOpenCard(r.serial)}>

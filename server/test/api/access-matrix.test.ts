@@ -79,6 +79,13 @@ const REFERENCE_VALUES: Record<string, unknown> = {
   label_color: "#eeeeee",
 };
 
+/**
+ * add-reward edits the world's stamp card, which has cards: its kind stays, and a referral bonus
+ * is a whole number (another kind's bonus, or cashback's money in the currency's decimals, is a
+ * rule only the server knows).
+ */
+const ADD_REWARD_VALUES: Record<string, unknown> = { kind: "stamps", referral_bonus: "1", referral_friend_bonus: "1" };
+
 /** Calls taking an owner's id that the generator cannot build a valid request for, with why. */
 const UNBUILDABLE: Record<string, string> = {
   posConnectionSettings: "a till connection's id: till.test.ts checks another owner's (404, nothing written)",
@@ -227,6 +234,7 @@ function build(call: Call, w: World): Built | null {
         Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => !(v instanceof Uint8Array)),
       );
       for (const [key, known] of Object.entries(REFERENCE_VALUES)) if (key in object) object[key] = known;
+      if (call === calls.addReward && part === "body") Object.assign(object, ADD_REWARD_VALUES);
       // A keyset cursor is the server's own token (made from a row it answered): none is sent.
       delete object.cursor;
       for (const field of fields.filter((field) => field.part === part)) object[field.key] = w.ids[field.resource!];

@@ -132,6 +132,7 @@ function toRow(row: Row, options: Options, words: ProgrammeWords): CustomerRow {
     stamps: row.stamps,
     stamps_required: row.stampsRequired === null ? null : Number(row.stampsRequired),
     ...rowBalance(row, options, words),
+    reward_title: row.rewardTitle,
     rewards_redeemed: row.rewardsRedeemed,
     first_visit_at: iso(row.createdAt),
     last_visit_at: iso(row.lastVisitAt),

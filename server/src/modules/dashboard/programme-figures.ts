@@ -2,10 +2,14 @@ import { kindsSql } from "../../../../kinds/server";
 import { sql } from "drizzle-orm";
 import { fromMinor } from "../../../../contract/money";
 import type { DashboardDetails } from "../../../../contract/dashboard";
+import type { RewardKind } from "../../../../contract/rewards";
 import type { Db } from "../../db/client";
 import { businesses, cards, programmeTotals, rewards } from "../../db/schema";
 
-type Figures = Pick<DashboardDetails, "points_issued" | "points_redeemed" | "cashback_owed" | "referrals">;
+type Figures = Pick<
+  DashboardDetails,
+  "points_issued" | "points_redeemed" | "cashback_owed" | "referrals" | "programmes"
+>;
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
@@ -17,7 +21,7 @@ const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T
  * index of rewarded referrals.
  */
 export async function programmeFigures(db: Db, ownerId: number): Promise<Figures> {
-  const [points, owed, referred] = await Promise.all([
+  const [points, owed, referred, kinds] = await Promise.all([
     rowsOf<{ issued: string | number; redeemed: string | number }>(
       db.execute(sql`
         select coalesce(sum(${programmeTotals.pointsIssued}), 0)::bigint as issued,
@@ -42,11 +46,19 @@ export async function programmeFigures(db: Db, ownerId: number): Promise<Figures
         select count(*)::int as n from ${cards}
         where ${cards.userId} = ${ownerId} and ${cards.referralRewardedAt} is not null`),
     ),
+    // The kinds the owner runs: the pages say stamps, points or money as they are.
+    rowsOf<{ kind: RewardKind }>(
+      db.execute(sql`
+        select distinct ${rewards.kind} as kind from ${rewards}
+        where ${rewards.userId} = ${ownerId} and ${rewards.active}
+        order by 1`),
+    ),
   ]);
   return {
     points_issued: Number(points[0]?.issued ?? 0),
     points_redeemed: Number(points[0]?.redeemed ?? 0),
     cashback_owed: owed.map((row) => ({ currency: row.currency, amount: fromMinor(Number(row.minor), row.currency) })),
     referrals: Number(referred[0]?.n ?? 0),
+    programmes: kinds.map((row) => row.kind),
   };
 }

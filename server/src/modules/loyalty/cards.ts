@@ -214,5 +214,5 @@ export async function cardPage(
     dayBounds(db, card.businessId),
   ]);
   const terms = await cardTerms(db, card.businessId, reward);
-  return { view: cardView(card, { ...names, reward, terms, day, words }), terms };
+  return { view: cardView(card, { ...names, reward, terms, day, words }), terms, reward };
 }

@@ -73,6 +73,7 @@ export function qrCodeRoutes(app: FastifyInstance) {
       reward_id: reward?.id ?? null,
       reward_title: reward?.title ?? null,
       stamps_required: reward?.stampsRequired ?? null,
+      reward_kind: reward?.kind ?? null,
       scans_count: Number(row.scans_count),
       created_at: createdAt.toISOString(),
     };
@@ -238,6 +239,7 @@ export function qrCodeRoutes(app: FastifyInstance) {
       reward_title: reward?.title ?? null,
       // Points and cashback count no stamps (issue 23): the screen names the reward alone.
       stamps_required: stampsRequiredOf(reward),
+      reward_kind: reward?.kind ?? null,
       // Issue 25: the screen in the card's colours, its text black or white as AA needs.
       ...(business && { design: cardLook({ ...business, businessName: business.name }) }),
     };

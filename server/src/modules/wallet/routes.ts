@@ -113,7 +113,7 @@ export function walletRoutes(app: FastifyInstance) {
     const { business } = place;
     // The card's own reward (what its stamps count toward), not the scanned code's; Google's save
     // link carries the places the pass surfaces near (issue 16).
-    const [{ view, terms }, locations] = await Promise.all([
+    const [{ view, terms, reward }, locations] = await Promise.all([
       cardPage(app.db, card, { customerName, businessName: business.name }, cardWords(business.cardLocale, t)),
       app.googleWallet.configured ? passLocations(app.db, business.id, business.name) : [],
     ]);
@@ -123,7 +123,8 @@ export function walletRoutes(app: FastifyInstance) {
     const token = qr ? query.qr_token : undefined;
     const data = {
       ...view,
-      place: publicPlace(place),
+      // The card's own programme heads its page, also when the code scanned joins another one.
+      place: publicPlace({ ...place, reward }),
       wallet_links: walletLinks(app, card, customerName, place, token, locations, messages, terms),
       referral_url: await referralUrl(app.db, app.config.publicAppUrl, card, qr?.id ?? null),
     };

@@ -1,0 +1,46 @@
+import { moneyShort } from "@/components/dashboard/rewards/money-short";
+import { formatMoney, fromMinor, toMinor } from "@/contract/money";
+import { percentText } from "@/contract/rewards";
+import type { WebKind } from "../web";
+import { CashbackFields, RedeemMoney } from "./fields";
+
+/** Cashback: a percent of each purchase (tiers by lifetime spend), spent as money off. */
+export const cashback: WebKind = {
+  kind: "cashback",
+  ns: "kinds.cashback",
+  figures: ["cashback_owed"],
+  face: "balance",
+  lapses: false,
+  hasCatalogue: false,
+  redeemsByScan: false,
+  RewardFields: CashbackFields,
+  formValues: (reward) => ({ cashback_percent: reward?.cashback_percent ?? "" }),
+  // The percent goes as the text typed, not as basis points.
+  rewardBody: (values, checkedTiers) => ({
+    cashback_percent: percentText(values.cashback_percent ?? 0),
+    tiers: checkedTiers(),
+  }),
+  bonusInput: { inputMode: "decimal" },
+  Redeem: RedeemMoney,
+  // The money left, from the balance, when the answer does not say it.
+  afterRedeem: (merged, answer) =>
+    answer.cashback_balance !== undefined || !merged.currency
+      ? merged
+      : { ...merged, cashback_balance: fromMinor(merged.stamps, merged.currency) },
+  earnSummary: (reward, t, format) => {
+    const tiers = reward.tiers.map((tier) =>
+      t("tier", { percent: tier.percent, amount: moneyShort(format, tier.from_amount, reward.currency) }),
+    );
+    return [t("back", { percent: reward.cashback_percent ?? "0" }), ...tiers].join(t("separator"));
+  },
+  directoryBalance: (row) => row.balance_text,
+  changeText: (e) => `${e.delta_text} → ${e.balance_text}`,
+  scanBalance: (s) => s.balance_after_text,
+  cardBalance: (card) => card.balance_text,
+  bonusText: (bonus, currency, words) => {
+    const minor = currency ? toMinor(String(bonus), currency) : null;
+    return currency && minor !== null
+      ? formatMoney(minor, currency, words.locale)
+      : `${bonus} ${currency ?? ""}`.trim();
+  },
+};

@@ -1,0 +1,29 @@
+import { MAX_REFERRAL_BONUS } from "@/contract/rewards";
+import { numeric } from "../numeric";
+import type { WebKind } from "../web";
+import { StampFields } from "./fields";
+
+/** A stamp card: N stamps for the reward, one per visit; the grid on the card page. */
+export const stamps: WebKind = {
+  kind: "stamps",
+  ns: "kinds.stamps",
+  figures: [],
+  face: "grid",
+  lapses: true,
+  hasCatalogue: false,
+  redeemsByScan: true,
+  RewardFields: StampFields,
+  formValues: (reward) => ({ stamps_required: reward ? String(reward.stamps_required) : "10" }),
+  rewardBody: (values) => ({ stamps_required: values.stamps_required }),
+  bonusInput: { ...numeric, min: 0, max: MAX_REFERRAL_BONUS },
+  Redeem: null,
+  afterRedeem: (merged) => merged,
+  earnSummary: (reward, t) => t("stamps", { count: reward.stamps_required }),
+  directoryBalance: (row) =>
+    row.stamps_required === null ? String(row.stamps) : `${row.stamps} / ${row.stamps_required}`,
+  changeText: (e) => `${e.delta > 0 ? "+" : ""}${e.delta} → ${e.stamps_after}`,
+  scanBalance: (s) => s.stamps_after,
+  cardBalance: (card, of) =>
+    card.stamps_required !== null ? of(card.stamps, card.stamps_required) : String(card.stamps),
+  bonusText: (bonus, _currency, words) => words.stamps(Number(bonus)),
+};

@@ -1,0 +1,16 @@
+import { ownerWords, webKind } from "./web";
+
+describe("the owner's shared words", () => {
+  it("are the one kind the owner runs, a stamp card's before any, and the mixed ones otherwise", () => {
+    expect(ownerWords(["points"])).toBe("kinds.points");
+    expect(ownerWords(["cashback", "cashback"])).toBe("kinds.cashback");
+    expect(ownerWords([])).toBe("kinds.stamps");
+    expect(ownerWords(["points", "stamps"])).toBe("kinds.mixed");
+    expect(ownerWords(undefined)).toBe("kinds.mixed");
+  });
+
+  it("a card or reward without a kind is a stamp card's", () => {
+    expect(webKind(undefined).ns).toBe("kinds.stamps");
+    expect(webKind("points").face).toBe("balance");
+  });
+});
