@@ -52,7 +52,7 @@ const config = [
   },
   {
     // The API server imports no web code: what both halves need lives in contract/, which
-    // imports nothing of the web app (issue 18). server/test/unit/server-imports.test.ts proves
+    // imports nothing of the web app. server/test/unit/server-imports.test.ts proves
     // the rule fires.
     files: ["server/**/*.ts"],
     rules: {

@@ -33,7 +33,7 @@ const swcTsx = [
 
 // fastify's `inject` (light-my-request) requires cookie@2, and the business module imports
 // country-to-currency: ES-module-only packages, as are intl-messageformat 12 and its @formatjs
-// parts (the server's mail and pass texts, issue 25), and next-intl/use-intl (the card's translator
+// parts (the server's mail and pass texts), and next-intl/use-intl (the card's translator
 // in lib/). Node 20 loads them natively (require(esm)) but Jest's module sandbox cannot, so those
 // are compiled to CommonJS too; the rest of node_modules is left alone.
 const swcEsm = [

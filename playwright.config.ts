@@ -100,7 +100,7 @@ export default defineConfig({
       env: {
         PORT: String(E2E.proxiedWebPort),
         TRUSTED_PROXIES: "127.0.0.1,::1",
-        // The app store badges (spec.md §1) show only where their links are set: here.
+        // The app store badges show only where their links are set: here.
         NEXT_PUBLIC_APP_STORE_URL: E2E.appStoreUrl,
         NEXT_PUBLIC_PLAY_STORE_URL: E2E.playStoreUrl,
         NEXT_PUBLIC_FIREBASE_CONFIG: E2E.firebaseConfig,

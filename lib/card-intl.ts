@@ -40,7 +40,7 @@ const pseudoWanted = (cookieLocale: string | undefined) =>
   cookieLocale === PSEUDO_LOCALE && typeof process !== "undefined" && process.env.I18N_PSEUDO === "1";
 
 /**
- * The language a card speaks (issue 25): the business's (chosen in the card designer), else the
+ * The language a card speaks: the business's (chosen in the card designer), else the
  * customer's — the NEXT_LOCALE cookie the app keeps, else the browser's Accept-Language.
  */
 export function cardLocale(

@@ -1,5 +1,5 @@
 /**
- * The counter screen's colours on a business's brand colour (issue 25 §3): its text is black or
+ * The counter screen's colours on a business's brand colour: its text is black or
  * white, whichever reads better, which is always 4.5:1 or more (WCAG AA), whatever the colour.
  *
  * The luminance and ratio here are WCAG 2.2's; `contract/contrast.ts` (the card design's, on

@@ -1,6 +1,6 @@
 import { confirmation } from "./counter-confirmation";
 
-// Issue 23 §7: the counter screen's confirmation in the programme's own terms.
+// The counter screen's confirmation in the programme's own terms.
 describe("the counter screen's confirmation", () => {
   it("says a points visit's balance text, and a cashback visit's money to spend", () => {
     const points = { stamps: 340, stamps_required: 0, kind: "points" as const };

@@ -5,7 +5,7 @@ export type Stamp = {
   action: "join" | "stamp";
   stamps: number;
   stamps_required: number | null;
-  /** Issue 23: the programme's kind and its balance in its own terms ("340 points — 60 to Free lunch"). */
+  /** The programme's kind and its balance in its own terms ("340 points — 60 to Free lunch"). */
   kind?: "stamps" | "points" | "cashback";
   balance_text?: string;
 };

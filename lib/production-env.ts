@@ -1,5 +1,5 @@
 /**
- * What a production web server must be told rather than default to (issue 18 §2): a generated
+ * What a production web server must be told rather than default to: a generated
  * session secret is per machine (sessions break behind a load balancer), a missing public address
  * puts localhost in canonical links, and a missing payments mode would silently take Stripe's test
  * cards. `npm start` sets ALLOW_LOCAL_DEFAULTS for a local run on the embedded defaults.

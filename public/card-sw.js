@@ -1,5 +1,5 @@
 /*
- * The customer's card as an installed app (issue 10 §6), scope /add-to-wallet.
+ * The customer's card as an installed app, scope /add-to-wallet.
  * Card pages: network first, the last copy when the network fails (so the card, its stamps, its
  * reward and its QR, which is inline SVG, still show offline). The copy of the most recent card
  * is also kept under /add-to-wallet, the manifest's start_url. Static assets: cache first (their

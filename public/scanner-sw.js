@@ -1,5 +1,5 @@
 /*
- * The staff scanner as an installed app (issue 25 §4), scope /dashboard/my-scans.
+ * The staff scanner as an installed app, scope /dashboard/my-scans.
  * The page: network first, the last copy when the network fails, so the app opens offline and
  * scans typed or filmed then wait in the page's queue (IndexedDB) until the connection is back.
  * Static assets: cache first (their names carry content hashes), fetched as soon as the page is

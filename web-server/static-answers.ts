@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { chooseEncoding } from "./precompressed";
 
 /**
- * Whole answers of prerendered pages, replayed without Next.js (issue 26 §2). A page Next.js serves
+ * Whole answers of prerendered pages, replayed without Next.js. A page Next.js serves
  * from its cache is the same bytes and headers for every anonymous visitor until Next.js's cache
  * says otherwise; the slow path (Next.js, the page policy, precompression) answers it once and this
  * keeps what went out — status, every header with its CSP, the compressed body — and sends it

@@ -44,9 +44,9 @@ export async function seed(db: Db, options: { demoUser: boolean }) {
       demoId = created!.id;
     }
     await seedDemoSubscription(db, demoId);
-    // A programme that lives (issue 16): only while the demo owner has no business of their own.
+    // Demo Café with its customers' simulated visits: only while the demo owner has no business of their own.
     await seedDemoCafe(db, demoId);
-    // Beside the café's stamps, a points programme (issue 23); also added to an existing demo café.
+    // Beside the café's stamps, a points programme; also added to an existing demo café.
     await seedDemoBakery(db, demoId);
   }
 }

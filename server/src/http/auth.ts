@@ -35,7 +35,7 @@ const liveToken = reusableSelect("authenticate", (db) =>
 /** Reads `Authorization: Bearer …` and resolves a live token of a live user, or null. */
 export async function authenticate(db: Db, request: FastifyRequest): Promise<AuthUser | null> {
   const header = request.headers.authorization;
-  // The scheme name is case-insensitive (RFC 9110 §11.1).
+  // The scheme name is case-insensitive (RFC 9110, section 11.1).
   const match = header?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/i);
   if (!match?.[1]) return null;
   const [row] = await liveToken(db, { hash: sha256(match[1]) });

@@ -33,7 +33,7 @@ export type Result = {
   message: Sentence;
   data?: unknown;
   statusCode?: number;
-  /** Top-level fields beside the envelope's, e.g. login's `auth_token` (spec.md §3). */
+  /** Top-level fields beside the envelope's, e.g. login's `auth_token`. */
   extra?: Record<string, unknown>;
   /**
    * Answer these bytes instead of the envelope (stored files), or this stream (an export written

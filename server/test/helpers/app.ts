@@ -24,7 +24,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PUBLIC_APP_URL: "http://localhost:3000",
     MIGRATE_ON_START: "false",
     SEED_ON_START: "false",
-    // Webhook receivers in tests listen on 127.0.0.1 (issue 24); webhooks.test.ts turns it off to see the guard.
+    // Webhook receivers in tests listen on 127.0.0.1; webhooks.test.ts turns it off to see the guard.
     WEBHOOKS_ALLOW_PRIVATE: "true",
     ...overrides,
   });

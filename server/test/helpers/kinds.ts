@@ -3,7 +3,7 @@ import type { TestApp } from "./app";
 import { loyaltyFixtures } from "./loyalty";
 
 /**
- * Points and cashback programmes made in the database (issue 23): the reward's kind columns and
+ * Points and cashback programmes made in the database: the reward's kind columns and
  * the business's currency set directly, so the engine's tests do not wait on add-reward's kinds.
  */
 export function kindFixtures(t: TestApp, f: ReturnType<typeof loyaltyFixtures>) {

@@ -5,7 +5,7 @@ import { businesses } from "./businesses";
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /**
- * A till or web shop that sends a business its paid orders (issue 24 §4): Shopify or Square, whose
+ * A till or web shop that sends a business its paid orders: Shopify or Square, whose
  * webhooks arrive at /api/hooks/<provider>/<id>. `secret` is the key the platform signs with; it
  * must be read back to verify each HMAC, so it is stored as given (like a QR code's counter
  * secret) and never answered by any call.

@@ -13,7 +13,7 @@ import { ownBusiness } from "../businesses/owned";
 import { paginate } from "../../http/paginate";
 import { route } from "../../http/route";
 
-/** The automations of a business (issue 16): the four kinds, saved or as their defaults (off). */
+/** The automations of a business: the four kinds, saved or as their defaults (off). */
 export function automationRoutes(app: FastifyInstance) {
   route(app, calls.automationList, async ({ user, query }) => {
     await ownBusiness(app.db, user.id, query.business_id);

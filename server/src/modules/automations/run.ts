@@ -208,7 +208,7 @@ export const AUTOMATIONS_CRON = "*/15 * * * *";
 
 /**
  * What a sent automation message sets off, in its transaction: the push to its card's devices, and
- * the `message.sent` event that updates the card's wallet passes (issue 16, point 4).
+ * the `message.sent` event that updates the card's wallet passes.
  */
 export function automationSent(app: FastifyInstance, pushes: PushJobs) {
   return async (

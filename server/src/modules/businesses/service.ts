@@ -87,7 +87,7 @@ export async function findBusiness(db: Db, ownerId: number, id: number): Promise
 
 /**
  * Adds a business. The one place a new business is created: it takes a place in the plan's
- * allowance or uses an extra-slot fee (product.md §4), in the same transaction as the insert.
+ * allowance or uses an extra-slot fee, in the same transaction as the insert.
  */
 /**
  * The database must know the zone too (its tz data may be older than this runtime's): a name it
@@ -235,7 +235,7 @@ async function findAddress(db: Db, ownerId: number, id: number): Promise<Address
   return toAddress(row);
 }
 
-/** Where the address is on a map (issue 16), or null: both or neither (the contract checks). */
+/** Where the address is on a map, or null: both or neither (the contract checks). */
 const coordinates = (body: { latitude?: number; longitude?: number }) => ({
   latitude: body.latitude ?? null,
   longitude: body.longitude ?? null,

@@ -4,7 +4,7 @@ import { route } from "../../http/route";
 import { logoLimit } from "../businesses/routes";
 import { getCardDesign, updateCardDesign } from "./service";
 
-/** The card design of a business (issue 25 point 1): owner-only (staff get 403 from `route`). */
+/** The card design of a business: owner-only (staff get 403 from `route`). */
 export function cardDesignRoutes(app: FastifyInstance) {
   route(app, calls.cardDesignGet, async ({ user, query }) => ({
     message: "cardDesign.show",

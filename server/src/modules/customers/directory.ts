@@ -252,7 +252,7 @@ export async function customerDetail(
     history: history.map((h) => ({
       kind: h.kind,
       stamps_after: h.stampsAfter,
-      // Issue 23: in the terms of the programme the visit counted for ("340 points", "€4.60").
+      // The balance after, in the terms of the programme the visit counted for ("340 points", "€4.60").
       balance_after_text: balanceAmount(
         programmeTerms(
           h.rewardKind ? { kind: h.rewardKind, stampsRequired: 0, referralBonus: null } : null,

@@ -11,7 +11,7 @@ import type { ProgrammeWords } from "../../../../contract/programme";
 export const DELETED_CUSTOMER = "A deleted customer";
 
 /**
- * How the sentences of feed entries written before references (issue 22) begin with a customer's
+ * How older feed entries, written before an entry referenced its customer, begin with a customer's
  * name: on erasure, only an entry that begins with exactly the name and one of these loses it.
  */
 const LEGACY_OPENINGS = [" joined ", " redeemed ", "'s card at "];
@@ -130,7 +130,7 @@ async function eraseCards(
 }
 
 /**
- * Entries written before the feed pointed at customers (issue 22) hold the sentence as it was
+ * Entries written before the feed pointed at customers hold the sentence as it was
  * written: the one that opens with exactly this name and a sentence of theirs ("Ann joined …")
  * reads "A deleted customer joined …". Never a replace inside the text: a customer called
  * "joined" once rewrote every "… joined …" entry of the owner.

@@ -22,7 +22,7 @@ async function checkBusiness(app: FastifyInstance, ownerId: number, businessId: 
 }
 
 /**
- * The customer directory, segments and privacy (issue 16). Staff read their owner's directory
+ * The customer directory, segments and privacy. Staff read their owner's directory
  * (actingOwnerId); everything else is the owner's. Another owner's serial is a 404, like an
  * unknown one: nothing tells whether it exists.
  */

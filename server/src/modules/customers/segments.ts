@@ -94,7 +94,7 @@ const segmentSql = (p: Programme): SegmentSql => ({
 });
 
 /**
- * Whether a card's reward is ready (issue 18 §10's rule, per kind): stamps reach the requirement;
+ * Whether a card's reward is ready (the one rule, per kind): stamps reach the requirement;
  * points reach the cheapest option; cashback money is never "ready". Null without a reward.
  */
 export const rewardReadyWhere = (p: Programme) =>
@@ -105,7 +105,7 @@ export const nextTier = (p: Programme) =>
   sql<string | null>`${p.extras.thresholds}[width_bucket(${cards.lifetimeSpend}, ${p.extras.thresholds}) + 1]`;
 
 /**
- * Near the reward (issue 23 §7): stamps one stamp away; points within 10 % below the cheapest
+ * Near the reward: stamps one stamp away; points within 10 % below the cheapest
  * option; cashback lifetime spend within 10 % below the next tier's threshold (the first above
  * it). Integer arithmetic: exact.
  */

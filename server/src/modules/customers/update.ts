@@ -8,7 +8,7 @@ export type CustomerChanges = Partial<{ name: string; email: string; phone: stri
 /**
  * Every change to a customer's own details goes through here: the row and, in the same
  * transaction, `customer.updated` naming the fields that really changed (none: no event), so
- * webhooks (issue 24) hear of it exactly when it committed. Answers those fields.
+ * webhooks hear of it exactly when it committed. Answers those fields.
  */
 export async function updateCustomer(
   db: Db,

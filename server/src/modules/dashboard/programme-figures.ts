@@ -14,7 +14,7 @@ type Figures = Pick<
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
 /**
- * The programme figures of dashboard-details (issue 23). Points from programme_totals (a row per
+ * The programme figures of dashboard-details. Points from programme_totals (a row per
  * business, kept by a trigger on the history): the same cost at any length of history. Cashback
  * owed from the balances of the cards of cashback rewards, per currency (the owner's businesses
  * may count in several, and a sum across them would mean nothing). Referrals from the partial

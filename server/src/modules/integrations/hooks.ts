@@ -15,7 +15,7 @@ import { verbatim } from "../../i18n/sentence";
 const refused = () => new HttpError(401, verbatim("Invalid webhook signature."));
 
 /**
- * The till's receivers (issue 24 §4): Shopify and Square sign the exact bytes they send, so these
+ * The till's receivers: Shopify and Square sign the exact bytes they send, so these
  * routes alone take their JSON bodies unparsed (as the Stripe webhook does). A bad signature is a
  * 401 that writes nothing, and so is an id that names no connection of this provider (the same
  * answer: no one learns which connections exist). A verified delivery answers 200 whatever it did

@@ -38,7 +38,7 @@ const cardWhere = (input: Pick<OrderEarnInput, "ownerId" | "businessId" | "seria
   );
 
 /**
- * One order earns once per business (issue 24): the order's row is inserted first, in the earn's
+ * One order earns once per business: the order's row is inserted first, in the earn's
  * transaction, so a retry (or a concurrent delivery, which waits on the unique index until the
  * first commits) finds it and earns nothing more; then the engine earns as a staff scan would
  * (rules.ts, kind "earn"). A refused earn (a 422) rolls the row back with everything else.

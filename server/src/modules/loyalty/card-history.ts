@@ -101,7 +101,7 @@ export function cardHistoryRoutes(app: FastifyInstance) {
    * A correction: stamps added or removed (never below 0) under the card's row lock, with the
    * reason and who made it in the card's history, in one transaction. Stamps added count toward
    * the card's stamps of the day like any stamp: past the business's fraud threshold the card is
-   * flagged, the reason naming who corrected (issue 22 §5). On a points or cashback card `delta`
+   * flagged, the reason naming who corrected. On a points or cashback card `delta`
    * is in the programme's unit: points, or cashback money in the currency's minor units (cents);
    * an addition counts as one toward the fraud threshold (rules.ts).
    */

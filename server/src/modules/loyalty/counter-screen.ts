@@ -12,7 +12,7 @@ import { counterScreenAccess, grantHolds } from "./counter-access";
 import { endLease, renewLeases, takeLease } from "./counter-streams";
 
 /**
- * A stamp as the screen shows it (issue 23): with the balance in the programme's terms. The
+ * A stamp as the screen shows it: with the balance in the programme's terms. The
  * notification counts in the programme's unit; the programme is the QR code's (its reward, else the
  * business's newest), read at each stamp so a new option or currency shows at once; in the screen's
  * language (the page's, as the request says).
@@ -36,7 +36,7 @@ export const HEARTBEAT_MS = 15_000;
  * counter-events: each stamp made through the QR code, as a server-sent event `stamp`, for its
  * counter screens (owner or staff of its owner, or the tablet signed in to it). Fed by the counter
  * feed (LISTEN/NOTIFY), so a stamp on any API instance reaches screens on every other. A closed
- * door (issue 22 §3) ends the streams it opened, on every instance: the feed's notice makes them
+ * door ends the streams it opened, on every instance: the feed's notice makes them
  * check their access again at once, and the heartbeat checks too, should a notice be lost.
  */
 export function counterScreenRoutes(app: FastifyInstance) {

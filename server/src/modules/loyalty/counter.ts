@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { COUNTER_CODE_LENGTH, COUNTER_WINDOW_SECONDS } from "../../../../contract/qr-codes";
 
 /**
- * The counter screen's rotating code (issue 15 §1–2): C = HMAC-SHA256(the QR code's secret, the
+ * The counter screen's rotating code: C = HMAC-SHA256(the QR code's secret, the
  * 30-s window's number), base64url, cut to a short URL-safe string. A self-scan of a rotating QR
  * code stamps only with the current or the previous window's code, and (cards.last_counter_window)
  * once per card per window: a photographed code is worth a minute at most, and a shared one

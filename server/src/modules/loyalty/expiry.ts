@@ -77,7 +77,7 @@ async function duePage(db: Db, businessId: number, afterId: number): Promise<num
 }
 
 /**
- * Expiry (issue 23 §5): unspent stamps or points lapse `expire_after_days` after the card's last
+ * Expiry: unspent stamps or points lapse `expire_after_days` after the card's last
  * earn (or the reward's expiry start, when later). Page by page per business with an expiring
  * programme, each card in its own transaction through the engine (`{kind: "expire"}`: balance to
  * 0, a history entry, the card's passes updated), which decides again under the card's lock: an

@@ -7,7 +7,7 @@ type Value = number | string | SQLWrapper;
 /**
  * The fraud alert's reason, as SQL text: the threshold passed and, when corrections added stamps
  * to the card today, who added how many (a correction counts toward the day's stamps like any
- * stamp, issue 22 §5), e.g. "More than 5 stamps on this card today. Added by correction today:
+ * stamp), e.g. "More than 5 stamps on this card today. Added by correction today:
  * Sam Staff (staff) +300." Only read when the card is flagged (engine/apply.ts writes it).
  *
  * `cardId`, `businessId`, `today` and `threshold` are values or columns of the enclosing query.

@@ -43,7 +43,7 @@ async function cardByKey(db: Db, secrets: string[], serial: string | undefined) 
 }
 
 /**
- * The card a customer's own call means (the card page, its buttons, its wallet links; issue 22 §8).
+ * The card a customer's own call means (the card page, its buttons, its wallet links).
  * A live QR token: the device's card at that code's business, as a scan finds it. A token that is
  * stale (the code was regenerated or deleted) or absent: the card by its own identity (`serial` and
  * the device's key; a stale token without a serial: the device's newest card), so a regenerated

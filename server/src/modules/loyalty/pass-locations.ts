@@ -8,7 +8,7 @@ export const MAX_PASS_LOCATIONS = 10;
 export type PassLocation = { latitude: number; longitude: number; relevantText: string };
 
 /**
- * The places where a business's card surfaces on the lock screen (issue 16): its addresses that
+ * The places where a business's card surfaces on the lock screen: its addresses that
  * carry coordinates, the oldest first, at most 10, each with the line the lock screen shows.
  */
 export async function passLocations(db: Db, businessId: number, businessName: string): Promise<PassLocation[]> {

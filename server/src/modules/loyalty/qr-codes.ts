@@ -215,7 +215,7 @@ export function qrCodeRoutes(app: FastifyInstance) {
   });
 
   /**
-   * The counter screen's code (issue 15 §1): for the owner or staff of the QR code's owner, or for
+   * The counter screen's code: for the owner or staff of the QR code's owner, or for
    * the tablet signed in to this screen. A static code's URL carries no code.
    */
   route(app, calls.counterCode, async ({ user, query, request }) => {
@@ -237,10 +237,10 @@ export function qrCodeRoutes(app: FastifyInstance) {
       business_name: business?.name ?? "",
       business_logo: business?.logoFileId ? fileUrl(business.logoFileId) : null,
       reward_title: reward?.title ?? null,
-      // Points and cashback count no stamps (issue 23): the screen names the reward alone.
+      // Points and cashback count no stamps: the screen names the reward alone.
       stamps_required: stampsRequiredOf(reward),
       reward_kind: reward?.kind ?? null,
-      // Issue 25: the screen in the card's colours, its text black or white as AA needs.
+      // The screen in the card's colours, its text black or white as AA needs.
       ...(business && { design: cardLook({ ...business, businessName: business.name }) }),
     };
     if (qr.mode === "rotating" && qr.counterSecret) {

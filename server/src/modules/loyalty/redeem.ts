@@ -31,7 +31,7 @@ export async function ownerOption(tx: Db, ownerId: number, optionId: number): Pr
 
 export function redeemRoutes(app: FastifyInstance) {
   /**
-   * card-redeem (issue 23 §4), by the owner or staff, on the acting owner's cards: a points
+   * card-redeem, by the owner or staff, on the acting owner's cards: a points
    * option of the card's own reward, or cashback money off. Whether the card can afford it is
    * decided under the card's lock (engine/spend.ts), so concurrent redeems never take a balance
    * below zero; a refusal is a 422 that writes nothing. Answers what the scanner shows.

@@ -15,7 +15,7 @@ const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /** A card's referral code: 12 characters, 60 random bits, unrelated to its serial. */
 export const newReferralCode = () => [...randomBytes(12)].map((b) => ALPHABET[b & 31]).join("");
 
-/** The card's referral code, made the first time it is asked for (cards from before issue 23 have none). */
+/** The card's referral code, made the first time it is asked for (cards older than referral codes have none). */
 export async function referralCodeOf(db: Db, card: Pick<CardRow, "id" | "referralCode">): Promise<string | null> {
   if (card.referralCode) return card.referralCode;
   // Two first asks at once: the second waits on the row and keeps the first one's code.

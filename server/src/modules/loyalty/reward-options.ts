@@ -22,7 +22,7 @@ const toOption = ({ createdAt, ...row }: Omit<RewardOption, "created_at"> & { cr
 });
 
 /**
- * A points programme's catalogue (issue 23): what its points buy. Deleting an option retires it,
+ * A points programme's catalogue: what its points buy. Deleting an option retires it,
  * so the history of the redeems that bought it still names it.
  */
 export function rewardOptionRoutes(app: FastifyInstance) {

@@ -25,7 +25,7 @@ type ProgrammeColumns = Pick<
 >;
 
 /**
- * The kind's own columns from add-reward's body (issue 23), as the kind makes them. Fields of
+ * The kind's own columns from add-reward's body, as the kind makes them. Fields of
  * another kind are dropped, not kept half-used: a stamps reward stores no points, a points or
  * cashback one `stamps_required = 0`. Points and cashback count in the business's currency, so
  * they need one; tier thresholds become minor units of it, ascending and distinct.

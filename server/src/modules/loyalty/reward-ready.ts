@@ -1,5 +1,5 @@
 /**
- * The one "reward ready" rule (issue 18 §10) lives with the stamps kind (kinds/stamps): the card
+ * The one "reward ready" rule lives with the stamps kind (kinds/stamps): the card
  * page, the scanner's answer, the wallet passes, the directory's flag and the segments all ask
  * there, so the "Reward ready" a customer sees and the one the owner counts cannot drift apart.
  */

@@ -17,7 +17,7 @@ import { scanFilter, type ScanFilters } from "./scan-filter";
 
 const HEADER = [
   ...["time", "kind", "customer", "email", "card", "business", "location", "staff", "stamps after"],
-  // Issue 23: the programme's kind, the purchase amount and the balance after in its own unit.
+  // The programme's kind, the purchase amount and the balance after in its own unit.
   ...["programme", "amount", "currency", "balance after"],
   // Who made the scan: customer, staff, owner, api_key, till (a word of the enum).
   "actor",

@@ -22,7 +22,7 @@ const columns = {
   createdAt: scans.createdAt,
   // The time to the microsecond (a JS Date keeps milliseconds): the cursor must name the exact row.
   cursorAt: sql<string>`to_char(${scans.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-  // A deleted customer's scans stay, anonymised (issue 16): no card, no name.
+  // A deleted customer's scans stay, anonymised: no card, no name.
   customer_name: sql<string>`coalesce(${customers.name}, '')`,
   customer_email: sql<string>`coalesce(${customers.email}, '')`,
   serial: sql<string>`coalesce(${cards.serial}, '')`,
@@ -32,11 +32,11 @@ const columns = {
   staff_name: staff.name,
   ...actorColumns(scans),
   stamps_after: scans.stampsAfter,
-  /** Issue 23: the programme the scan counted for, its currency and the purchase amount (minor units). */
+  /** The programme the scan counted for, its currency and the purchase amount (minor units). */
   rewardKind: rewards.kind,
   currency: businesses.currency,
   amountMinor: scans.amount,
-  /** The card's fraud flag, if an alert marked it (issue 15 §4). */
+  /** The card's fraud flag, if an alert marked it. */
   flag_reason: cards.flagReason,
 };
 

@@ -3,7 +3,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { calls, type Call } from "../../../../contract/calls";
 
 /**
- * The OpenAPI 3.1 document of the API (issue 18 point 6), generated from the contract: one
+ * The OpenAPI 3.1 document of the API, generated from the contract: one
  * operation per call of `calls.ts`, with its params, query and body schemas (zod → JSON Schema by
  * zod-openapi), its access as a security requirement, and the `{status, message, data}` envelope
  * every answer carries. Nothing here names a call, so a new call is documented by default.

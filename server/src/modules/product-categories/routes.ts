@@ -93,7 +93,7 @@ export function productCategoryRoutes(app: FastifyInstance) {
       throw error;
     }
     const data = await findCategory(app.db, user.id, id);
-    // The fixed success text of spec.md §8 for adding; an edit says what it did.
+    // Adding answers a fixed success text; an edit says what it did.
     return body.id ? { message: "categories.updated", data } : { statusCode: 201, message: "categories.added", data };
   });
 

@@ -4,7 +4,7 @@ import { v1ListRoutes } from "./lists";
 import { v1OpenApiDocument } from "./openapi";
 import { registerProblems } from "./problems";
 
-/** The public API (issue 24 §2), registered under /api/v1 with its own errors and document. */
+/** The public API, registered under /api/v1 with its own errors and document. */
 export async function publicApi(app: FastifyInstance) {
   registerProblems(app);
   app.get("/openapi.json", async (_request, reply) =>

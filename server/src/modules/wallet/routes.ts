@@ -112,12 +112,12 @@ export function walletRoutes(app: FastifyInstance) {
     const customerName = customer?.name ?? "";
     const { business } = place;
     // The card's own reward (what its stamps count toward), not the scanned code's; Google's save
-    // link carries the places the pass surfaces near (issue 16).
+    // link carries the places the pass surfaces near.
     const [{ view, terms, reward }, locations] = await Promise.all([
       cardPage(app.db, card, { customerName, businessName: business.name }, cardWords(business.cardLocale, t)),
       app.googleWallet.configured ? passLocations(app.db, business.id, business.name) : [],
     ]);
-    // Before the links: a Google Wallet pass saved now shows the card's messages too (issue 16).
+    // Before the links: a Google Wallet pass saved now shows the card's messages too.
     const messages = await cardMessages(app.db, business.id, card.id);
     // A stale token is never handed on: the links name the card by its serial then.
     const token = qr ? query.qr_token : undefined;

@@ -5,7 +5,7 @@ import { sentence, type Sentence } from "../../../i18n/sentence";
 import type { CardRow, RewardRow } from "./types";
 
 /**
- * What a visit earns and when a balance lapses (issue 23 §2, §5): pure arithmetic on integers,
+ * What a visit earns and when a balance lapses: pure arithmetic on integers,
  * money in the currency's minor units, every fraction rounded down (the business never gives
  * more than its rate). rules.ts decides with these; nothing else computes an earn.
  */

@@ -4,7 +4,7 @@ import { purchaseMinor } from "./earn";
 import type { Change, RedeemOption, RewardRow } from "./types";
 
 /**
- * What a card-redeem costs the card (issue 23 §4), or why it may not, as the reward's kind says:
+ * What a card-redeem costs the card, or why it may not, as the reward's kind says:
  * a points option of the card's own reward it can afford, or cashback money off up to the
  * balance; a stamp card redeems at the scanner. rules.ts applies the cost; a refusal writes nothing.
  */
