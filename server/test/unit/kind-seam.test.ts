@@ -6,8 +6,8 @@ import path from "node:path";
 // kind is its folder, its messages and the registries' line, not a hunt through every module.
 const root = path.resolve(__dirname, "../../..");
 
-/** The folders held to the rule (the web's join them once their screens ask the kinds too). */
-const FOLDERS = ["server/src", "contract"];
+/** The folders held to the rule: the server, the contract and the web. */
+const FOLDERS = ["server/src", "contract", "components", "lib", "app"];
 
 /** Lines of `grep -rnE pattern` over the folders' TypeScript, tests left out. */
 function grep(pattern: string): string[] {

@@ -42,6 +42,10 @@ const RELEASED: Record<string, string> = {
   "0030_referral-bonuses.sql": "eb2e1033f8cf35a28afc874546a8292eb885a9cc43b41b466ad958081ec3759b",
   "0031_site-translations.sql": "83baaaf94d3c7d4455b21586c46a5f9edd86d376fc275a6f54f54a17c4c462b5",
   "0032_own-job-outbox.sql": "5fbde51b304fa1f8b4e96c3db4caedb243500c7565d7f965d63f30da92b2d7cf",
+  "0033_points-per-unit-decimal-max-purchase.sql": "8503f15a33093ffa7b27ca96a683d3e23c24dd7778a52bb3b80ab5d84544fff1",
+  "0034_expiry-forward.sql": "eb8a2c7b701b8799be2e69ba0fbac8a814213feb5b3f320ee6ccbe282702ec93",
+  "0035_record-the-actor.sql": "2055cc3d8d73b7b2bae46725356a5e54dd1a7d2cb234e0e928fc6d82e4bbeba9",
+  "0036_programme-totals-from-its-declaration.sql": "88861e48158cccf721f57bd50dfa9c9172562dea071d50271b07ab12ee739171",
 };
 
 const folder = path.join(__dirname, "../../migrations");
