@@ -56,4 +56,4 @@ export const authCalls = {
     access: "owner",
     session: "signOut",
   },
-} as const satisfies Record<string, Omit<Call, "body">>;
+} as const satisfies Record<string, Omit<Call, "body" | "answer">>;

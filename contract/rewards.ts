@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id, optionalId, refId, text } from "./ids";
 import { amountField, MAX_AMOUNT_MAJOR } from "./money";
-import { pageQuery } from "./pagination";
+import { pageQuery, paginated } from "./pagination";
 
 /** What a programme collects (issue 23): stamps (the default), points, or cashback (money). */
 export const REWARD_KINDS = ["stamps", "points", "cashback"] as const;
@@ -231,3 +231,14 @@ export const reward = z.object({
 export type Reward = z.infer<typeof reward>;
 
 export const rewardIdBody = z.object({ id });
+
+// The answers' `data`.
+export const rewardOption = z.object({
+  id: z.number().int(),
+  reward_id: z.number().int(),
+  title: z.string(),
+  points: z.number().int(),
+  created_at: z.string(),
+});
+export const rewardOptionListAnswer = paginated(rewardOption);
+export const rewardListAnswer = paginated(reward);
