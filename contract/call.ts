@@ -25,7 +25,7 @@ export type Access = "public" | "user" | "owner";
  * - `useCardSecrets`: the device's card secrets go to the API server (header `x-card-secrets`).
  * - `holdCounterDevice`: the body's device-link `token`, once the API accepts it, goes into the
  *   tablet's counter cookie (httpOnly, long-lived): the device link of a counter screen.
- * Every call: an answer of "Unauthenticated." ends the session.
+ * Every call: a refusal coded `unauthenticated` (refusals.ts) ends the session.
  */
 export type SessionEffect =
   | "signIn"

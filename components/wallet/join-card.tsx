@@ -106,7 +106,7 @@ export function JoinCard({
         (k) => k !== "qr_token" && !(mode === "join" && (k === "code" || k === "ref")),
       );
       setMessage({ text: fields.length > 0 ? t("checkFields") : res.message, error: true });
-      if (mode === "join" && res.errors.email?.[0]?.includes("already has a card")) setEmail(value("email"));
+      if (mode === "join" && res.code === "card_exists") setEmail(value("email"));
       return;
     }
     if (mode === "recover") {

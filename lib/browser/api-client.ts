@@ -1,23 +1,28 @@
 import "client-only";
 import type { Call } from "../../contract/calls";
 import type { Envelope, FieldErrors } from "../../contract/envelope";
-import { messages } from "../../contract/envelope";
+import type { RefusalCode } from "../../contract/refusals";
 import { failureText } from "../i18n/failures";
 
 /** The page's language (`<html lang>`): what the web's own failure sentences are said in. */
 const pageLocale = () => (typeof document === "undefined" ? undefined : document.documentElement.lang);
 
-/** A failed call as the browser sees it: the server's message, status and field errors. */
+/**
+ * A failed call as the browser sees it: the server's message, status, field errors and the
+ * refusal's stable `code` (contract/refusals.ts; none when the call never reached the server).
+ * Decide by the code, never by the message: the message is in the page's language.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: FieldErrors = {},
+    readonly code?: RefusalCode,
   ) {
     super(message);
   }
   get unauthenticated() {
-    return this.status === 401 && this.message === messages.unauthenticated;
+    return this.status === 401 && this.code === "unauthenticated";
   }
 }
 
@@ -62,7 +67,7 @@ export async function apiCall<T = unknown>(
     throw new ApiError(response.status, failureText(pageLocale(), "unavailable"));
   }
   if (!response.ok || !envelope.status) {
-    throw new ApiError(response.status, envelope.message, envelope.errors);
+    throw new ApiError(response.status, envelope.message, envelope.errors, envelope.code);
   }
   return envelope;
 }
