@@ -18,6 +18,7 @@ function Field(props: {
   /** Optional fields say so in their label and are not required. */
   optional?: boolean;
   max?: string;
+  defaultValue?: string;
 }) {
   const t = useTranslations("card");
   const error = props.errors[props.name]?.[0];
@@ -34,6 +35,7 @@ function Field(props: {
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
         max={props.max}
+        defaultValue={props.defaultValue}
         required={!props.optional}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${props.id}-error` : undefined}
@@ -191,6 +193,7 @@ export function JoinCard({
               type="email"
               autoComplete="email"
               errors={errors}
+              defaultValue={email}
             />
             <p className="wallet-hint">{t("recoverHint")}</p>
           </>

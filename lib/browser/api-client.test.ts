@@ -37,3 +37,29 @@ describe("the API client's own failures", () => {
     });
   });
 });
+
+describe("the API client's refusals", () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+  const answer = (status: number, body: object) => () =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+
+  it("carry the refusal's code, and know the end of a session by it in any language", async () => {
+    globalThis.fetch = answer(422, {
+      status: false,
+      code: "card_exists",
+      message: "Este correo ya tiene una tarjeta aquí.",
+      data: null,
+      errors: { email: ["Este correo ya tiene una tarjeta aquí."] },
+    });
+    await expect(apiCall(calls.walletJoin)).rejects.toMatchObject({ status: 422, code: "card_exists" });
+    globalThis.fetch = answer(401, { status: false, code: "unauthenticated", message: "No autenticado.", data: null });
+    const ended = await apiCall(calls.userProfile).catch((error: unknown) => error);
+    expect((ended as ApiError).unauthenticated).toBe(true);
+    globalThis.fetch = answer(401, { status: false, code: "bad_credentials", message: "Unauthenticated.", data: null });
+    const refused = await apiCall(calls.login).catch((error: unknown) => error);
+    expect((refused as ApiError).unauthenticated).toBe(false);
+  });
+});
