@@ -599,6 +599,7 @@ export const calls = {
     body: appleRegisterBody,
     authorization: "ApplePass",
     answer: noData,
+    refusals: ["apple_not_configured"],
   },
   appleUnregisterDevice: {
     method: "DELETE",
@@ -607,6 +608,7 @@ export const calls = {
     params: appleRegistrationParams,
     authorization: "ApplePass",
     answer: noData,
+    refusals: ["apple_not_configured"],
   },
   appleUpdatedPasses: {
     method: "GET",
@@ -616,6 +618,7 @@ export const calls = {
     query: appleUpdatedQuery,
     list: { max: 100 },
     answer: appleUpdatedSerials,
+    refusals: ["apple_not_configured"],
   },
   appleLatestPass: {
     method: "GET",
@@ -626,7 +629,14 @@ export const calls = {
     answer: pkpassFile,
     refusals: ["apple_not_configured"],
   },
-  appleLog: { method: "POST", path: "/apple-wallet/v1/log", access: "public", body: appleLogBody, answer: noData },
+  appleLog: {
+    method: "POST",
+    path: "/apple-wallet/v1/log",
+    access: "public",
+    body: appleLogBody,
+    answer: noData,
+    refusals: ["apple_not_configured"],
+  },
   // Notifications (issue 10): the owner's feed, messages to card holders, push tokens.
   notificationList: {
     method: "GET",
@@ -827,6 +837,8 @@ export const calls = {
     body: subscriptionChargeBody,
     answer: chargeResult,
     refusals: [
+      "payment_failed",
+      "plan_not_active",
       "plan_unavailable",
       "amount_mismatch",
       "payment_unreachable",

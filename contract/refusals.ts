@@ -127,6 +127,7 @@ export const refusalKeys = {
 export const statusRefusals = {
   400: "bad_request",
   401: "unauthenticated",
+  402: "payment_failed",
   405: "method_not_allowed",
   406: "not_acceptable",
   409: "conflict",
@@ -171,6 +172,7 @@ export const COMMON_REFUSALS = [
   "rate_limited",
   "too_many_attempts_minutes",
   "unavailable",
+  "server_error",
 ] as const satisfies readonly RefusalCode[];
 
 /** What a call may answer: its own refusals, the common ones, its plan's and its idempotency key's. */
