@@ -290,6 +290,7 @@ export const calls = {
     query: addressListQuery,
     list: paged,
     answer: addressListAnswer,
+    refusals: ["business_not_found"],
   },
   addAddress: {
     method: "POST",
@@ -383,6 +384,7 @@ export const calls = {
     query: rewardListQuery,
     list: paged,
     answer: rewardListAnswer,
+    refusals: ["business_not_found"],
   },
   addReward: {
     method: "POST",
@@ -468,6 +470,7 @@ export const calls = {
     query: qrListQuery,
     list: paged,
     answer: qrListAnswer,
+    refusals: ["business_not_found"],
   },
   singleQrCode: {
     method: "GET",
@@ -576,9 +579,24 @@ export const calls = {
       "more_than_zero",
     ],
   },
-  scanList: { method: "GET", path: "/scan-list", access: "user", query: scanListQuery, list: paged, answer: scanPage },
+  scanList: {
+    method: "GET",
+    path: "/scan-list",
+    access: "user",
+    query: scanListQuery,
+    list: paged,
+    answer: scanPage,
+    refusals: ["business_not_found"],
+  },
   /** CSV of the filtered scans (text/csv, not the envelope). */
-  scanExport: { method: "GET", path: "/scan-export", access: "user", query: scanFilters, answer: csvText },
+  scanExport: {
+    method: "GET",
+    path: "/scan-export",
+    access: "user",
+    query: scanFilters,
+    answer: csvText,
+    refusals: ["business_not_found"],
+  },
 
   // Apple Wallet (issue 10): the card as a pass, and Apple's pass web service (paths are Apple's).
   /** The card this device holds at the QR code's business, as a signed `.pkpass` (404 when not configured). */
@@ -667,6 +685,7 @@ export const calls = {
     query: messageListQuery,
     list: paged,
     answer: messageListAnswer,
+    refusals: ["business_not_found"],
   },
   /** NEW (product.md §6): a browser's push token, for the signed-in owner or this device's card. */
   fcmToken: {
@@ -900,7 +919,7 @@ export const calls = {
     query: customerListQuery,
     list: { max: CUSTOMER_PAGE_MAX },
     answer: customerList,
-    refusals: ["bad_cursor"],
+    refusals: ["bad_cursor", "business_not_found"],
   },
   customerDetail: {
     method: "GET",
