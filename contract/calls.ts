@@ -692,7 +692,7 @@ export const calls = {
     ...fcmTokenCall,
     body: fcmTokenBody,
     answer: fcmTokenAnswer,
-    refusals: ["no_card_on_device", "qr_not_found"],
+    refusals: ["no_card_on_device", "qr_not_found", "qr_stale"],
   },
 
   // Stamps that cannot be faked (issue 15): the counter screen's rotating code, regenerated
@@ -972,7 +972,7 @@ export const calls = {
     body: walletCardDeleteBody,
     session: "useCardSecrets",
     answer: customerDeleteAnswer,
-    refusals: ["no_card_on_device"],
+    refusals: ["no_card_on_device", "qr_not_found", "qr_stale"],
   },
   walletBirthday: {
     method: "POST",
@@ -981,7 +981,7 @@ export const calls = {
     body: walletBirthdayBody,
     session: "useCardSecrets",
     answer: walletBirthdayAnswer,
-    refusals: ["no_card_on_device"],
+    refusals: ["no_card_on_device", "qr_not_found", "qr_stale"],
   },
   /** The card design of a business (issue 25 point 1): its passes', card page's and counter's look. */
   cardDesignGet: {
