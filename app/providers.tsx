@@ -6,7 +6,7 @@ import { Toaster } from "@/components/ui/toaster";
 import { ApiError } from "@/lib/browser/api-client";
 
 /**
- * "Unauthenticated." from any call means the session is gone (the BFF has already cleared the
+ * A refusal coded `unauthenticated` from any call means the session is gone (the BFF has already cleared the
  * cookie): local storage goes too, then back to the login page.
  */
 function onApiError(error: unknown) {

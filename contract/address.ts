@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { placeFields } from "./business";
 import { optionalId, refId } from "./ids";
-import { pageQuery } from "./pagination";
+import { pageQuery, paginated } from "./pagination";
 
 /** A coordinate in decimal degrees, optional (blank: none). */
 const coordinate = (label: string, limit: number) =>
@@ -51,3 +51,5 @@ export const address = z.object({
   created_at: z.string(),
 });
 export type Address = z.infer<typeof address>;
+
+export const addressListAnswer = paginated(address);

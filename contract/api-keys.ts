@@ -36,4 +36,6 @@ export const apiKey = z.object({
 });
 export type ApiKey = z.infer<typeof apiKey>;
 /** api-key-add's answer: the key itself, shown this once. */
-export type NewApiKey = ApiKey & { key: string };
+export const newApiKey = apiKey.extend({ key: z.string() });
+export type NewApiKey = z.infer<typeof newApiKey>;
+export const apiKeyListAnswer = z.array(apiKey);

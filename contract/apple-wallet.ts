@@ -58,4 +58,8 @@ export const appleLogBody = z.object({
 });
 
 /** The answer of the updated-serials call; `lastUpdated` is a string (a number breaks updates). */
-export type AppleUpdatedSerials = { serialNumbers: string[]; lastUpdated: string };
+export const appleUpdatedSerials = z.object({ serialNumbers: z.array(z.string()), lastUpdated: z.string() });
+export type AppleUpdatedSerials = z.infer<typeof appleUpdatedSerials>;
+
+/** A signed `.pkpass` (application/vnd.apple.pkpass), answered as itself, not the envelope. */
+export const pkpassFile = z.string();

@@ -88,3 +88,13 @@ export const loginResponse = z.object({
   auth_token: z.string(),
   data: userProfile,
 });
+
+// The answers' `data` of the sign-in calls.
+export const noData = z.null();
+export const emailAnswer = z.object({ email: z.string() });
+export const otpVerifyAnswer = z.object({
+  purpose: otpPurpose,
+  email: z.string(),
+  /** Only for a password reset: the BFF holds it in the session. */
+  reset_token: z.optional(z.string()),
+});

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { refId, text } from "./ids";
 import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "./notifications";
-import { pageQuery } from "./pagination";
+import { pageQuery, paginated } from "./pagination";
 
 /** How many days before a card's stamps or points expire the "about to expire" message goes out (issue 23 §5). */
 export const EXPIRY_NOTICE_DAYS = 7;
@@ -68,21 +68,25 @@ export type AutomationSaveBody = z.input<typeof automationSaveBody>;
 export const automationListQuery = z.object({ business_id: refId("business") });
 export const automationLogQuery = pageQuery;
 
-export type Automation = {
-  business_id: number;
-  kind: AutomationKind;
-  enabled: boolean;
-  days: number | null;
-  title: string;
-  message: string;
-};
+export const automation = z.object({
+  business_id: z.number().int(),
+  kind: z.enum(AUTOMATION_KINDS),
+  enabled: z.boolean(),
+  days: z.number().int().nullable(),
+  title: z.string(),
+  message: z.string(),
+});
+export type Automation = z.infer<typeof automation>;
+export const automationListAnswer = z.array(automation);
 
-export type AutomationLogEntry = {
-  id: number;
-  kind: AutomationKind;
-  business_name: string;
-  customer_name: string | null;
-  title: string;
-  message: string | null;
-  sent_at: string;
-};
+export const automationLogEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(AUTOMATION_KINDS),
+  business_name: z.string(),
+  customer_name: z.string().nullable(),
+  title: z.string(),
+  message: z.string().nullable(),
+  sent_at: z.string(),
+});
+export type AutomationLogEntry = z.infer<typeof automationLogEntry>;
+export const automationLogAnswer = paginated(automationLogEntry);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { imageFile } from "./files";
 import { optionalId, text } from "./ids";
 import { currencyCode, hundredthsField, MAX_AMOUNT_MAJOR } from "./money";
-import { pageQuery } from "./pagination";
+import { pageQuery, paginated } from "./pagination";
 
 export const zipCode = z
   .string({ error: "The zip code field is required." })
@@ -109,3 +109,5 @@ export const business = z.object({
   created_at: z.string(),
 });
 export type Business = z.infer<typeof business>;
+
+export const businessListAnswer = paginated(business);

@@ -1,4 +1,5 @@
 import type { PlanFeature } from "./plan-features";
+import type { RefusalCode } from "./refusals";
 import type { Schema } from "./schema";
 
 // The shape of every call of the contract (calls.ts lists them; client-calls.ts holds the few the
@@ -24,7 +25,7 @@ export type Access = "public" | "user" | "owner";
  * - `useCardSecrets`: the device's card secrets go to the API server (header `x-card-secrets`).
  * - `holdCounterDevice`: the body's device-link `token`, once the API accepts it, goes into the
  *   tablet's counter cookie (httpOnly, long-lived): the device link of a counter screen.
- * Every call: an answer of "Unauthenticated." ends the session.
+ * Every call: a refusal coded `unauthenticated` (refusals.ts) ends the session.
  */
 export type SessionEffect =
   | "signIn"
@@ -48,6 +49,13 @@ export type Call = {
   body?: Schema;
   query?: Schema;
   params?: Schema;
+  /** The answer's schema: what `data` of a success holds. */
+  answer: Schema;
+  /**
+   * The refusal codes (refusals.ts) the call itself may answer, beside those every call may
+   * (`COMMON_REFUSALS`, and the plan's when it declares a `feature`).
+   */
+  refusals?: readonly RefusalCode[];
   session?: SessionEffect;
   /**
    * The BFF passes the client's own `Authorization` header on when it uses this scheme (Apple

@@ -1,7 +1,9 @@
 import "./zod-setup";
 import type { Call, ListLimit } from "./call";
 import { MAX_PER_PAGE } from "./pagination";
-import { addAddressBody, addressListQuery } from "./address";
+import { addAddressBody, address, addressListAnswer, addressListQuery } from "./address";
+import { dashboardDetails } from "./dashboard";
+import { categoryListAnswer, countryListAnswer } from "./lookups";
 import {
   appleDeviceParams,
   appleLogBody,
@@ -9,45 +11,138 @@ import {
   appleRegisterBody,
   appleRegistrationParams,
   appleUpdatedQuery,
+  appleUpdatedSerials,
+  pkpassFile,
 } from "./apple-wallet";
-import { apiKeyAddBody, apiKeyRevokeBody } from "./api-keys";
-import { addBusinessBody, businessListQuery } from "./business";
-import { cardDesignQuery, cardDesignUpdateBody } from "./card-design";
-import { cardAdjustBody, cardRedeemBody, cardHistoryQuery, staffSettingsBody } from "./cards";
+import { apiKey, apiKeyAddBody, apiKeyListAnswer, apiKeyRevokeBody, newApiKey } from "./api-keys";
+import { addBusinessBody, business, businessListAnswer, businessListQuery } from "./business";
+import { cardDesign, cardDesignQuery, cardDesignUpdateBody } from "./card-design";
 import {
+  cardAdjustBody,
+  cardHistory,
+  cardHistoryQuery,
+  cardRedeemBody,
+  cardSummary,
+  staffSettings,
+  staffSettingsBody,
+} from "./cards";
+import {
+  counterDevice,
   counterDeviceAddBody,
+  counterDeviceClaimAnswer,
   counterDeviceClaimBody,
+  counterDeviceLink,
+  counterDeviceListAnswer,
   counterDeviceListQuery,
   counterDeviceRevokeBody,
 } from "./counter-devices";
-import { fileParams } from "./files";
-import { couponApplyBody, receiptParams, stripeWebhookBody, subscriptionChargeBody } from "./payments";
-import { generateQrBody, qrDetailQuery, qrIdBody, qrIdQuery, qrListQuery, qrModeBody, singleQrQuery } from "./qr-codes";
+import { fileBytes, fileParams } from "./files";
+import { openApiDocumentAnswer } from "./openapi";
+import {
+  activePlanAnswer,
+  chargeResult,
+  couponApplyBody,
+  couponListAnswer,
+  paymentListAnswer,
+  paymentQuote,
+  receiptHtml,
+  receiptParams,
+  stripeWebhookBody,
+  subscriptionChargeBody,
+} from "./payments";
+import { subscriptionPlanList } from "./plans";
+import {
+  counterCodeAnswer,
+  counterEventStream,
+  generateQrBody,
+  qrCode,
+  qrCodeDetail,
+  qrDetailQuery,
+  qrIdBody,
+  qrIdQuery,
+  qrListAnswer,
+  qrListQuery,
+  qrModeBody,
+  qrPublic,
+  singleQrQuery,
+} from "./qr-codes";
 import {
   addRewardBody,
+  rewardExpiryPreview,
   rewardExpiryPreviewBody,
+  reward,
   rewardIdBody,
+  rewardListAnswer,
   rewardListQuery,
+  rewardOption,
   rewardOptionAddBody,
   rewardOptionIdBody,
+  rewardOptionListAnswer,
   rewardOptionListQuery,
 } from "./rewards";
 import {
+  posConnectionAddAnswer,
   posConnectionAddBody,
   posConnectionDeleteBody,
+  posConnectionListAnswer,
   posConnectionListQuery,
+  posConnectionSettingsAnswer,
   posConnectionSettingsBody,
+  posHookAnswer,
   posHookBody,
   posHookParams,
+  posOrdersAnswer,
   posOrdersQuery,
 } from "./pos";
-import { scanFilters, scanListQuery } from "./scans";
-import { scannerBody, walletCardQuery, walletJoinBody, walletRecoverBody } from "./wallet";
+import { csvText, scanFilters, scanListQuery, scanPage } from "./scans";
+import {
+  scannerBody,
+  scanResult,
+  walletCardAnswer,
+  walletCardQuery,
+  walletJoinBody,
+  walletJoinResult,
+  walletRecoverAnswer,
+  walletRecoverBody,
+} from "./wallet";
 import { idBody } from "./ids";
-import { MAX_WEBHOOK_ENDPOINTS, webhookAddBody, webhookDeliveriesQuery, webhookIdBody } from "./webhooks";
-import { fcmTokenBody, messageListQuery, notificationAddBody, notificationListQuery } from "./notifications";
-import { productCategoryAddBody, productCategoryListQuery } from "./product-category";
-import { acceptInviteBody, addStaffBody, staffInviteQuery, staffListQuery } from "./staff";
+import {
+  MAX_WEBHOOK_ENDPOINTS,
+  webhookAddBody,
+  webhookDeliveriesAnswer,
+  webhookDeliveriesQuery,
+  webhookIdAnswer,
+  webhookIdBody,
+  webhookListAnswer,
+  webhookWithSecret,
+} from "./webhooks";
+import {
+  fcmTokenAnswer,
+  fcmTokenBody,
+  messageListAnswer,
+  messageListQuery,
+  notificationAddBody,
+  notificationList,
+  notificationListQuery,
+  notificationReadAnswer,
+  sentMessage,
+} from "./notifications";
+import {
+  productCategory,
+  productCategoryAddBody,
+  productCategoryListAnswer,
+  productCategoryListQuery,
+} from "./product-category";
+import {
+  acceptInviteAnswer,
+  acceptInviteBody,
+  addStaffAnswer,
+  addStaffBody,
+  staffInviteAnswer,
+  staffInviteQuery,
+  staffListAnswer,
+  staffListQuery,
+} from "./staff";
 
 import {
   forgotPasswordBody,
@@ -59,19 +154,38 @@ import {
   resendOtpBody,
   resetPasswordBody,
   userSoftDeleteBody,
+  emailAnswer,
+  noData,
+  otpVerifyAnswer,
+  userProfile,
 } from "./auth";
 import { authCalls, contactUsCall, counterCalls, fcmTokenCall, walletCalls } from "./client-calls";
-import { contactUsBody, homePageQuery, pageSlugQuery } from "./site";
+import { contactUsBody, homePageData, homePageQuery, pageData, pageSlugQuery, reviewList } from "./site";
 import {
   CUSTOMER_PAGE_MAX,
+  customerDeleteAnswer,
   customerDeleteBody,
+  customerDetail,
+  customerExport,
+  customerList,
+  referralBonusEntry,
+  segmentCount,
+  walletBirthdayAnswer,
   customerListQuery,
   referralReviewBody,
   customerSerialQuery,
   segmentCountQuery,
 } from "./customers";
 import { walletBirthdayBody, walletCardDeleteBody } from "./wallet";
-import { AUTOMATION_KINDS, automationListQuery, automationLogQuery, automationSaveBody } from "./automations";
+import {
+  AUTOMATION_KINDS,
+  automation,
+  automationListAnswer,
+  automationListQuery,
+  automationLogAnswer,
+  automationLogQuery,
+  automationSaveBody,
+} from "./automations";
 
 // The shape of a call (who may make it, what it does to the session, its schemas) is call.ts's.
 export type { Access, Call, ListLimit, SessionEffect } from "./call";
@@ -87,36 +201,123 @@ const paged: ListLimit = { max: MAX_PER_PAGE };
  * it, the BFF forwards only what is listed here, and the browser's forms use the same schemas.
  */
 export const calls = {
-  register: { ...authCalls.register, body: registerBody },
-  otpVerify: { ...authCalls.otpVerify, body: otpVerifyBody },
-  resendOtp: { ...authCalls.resendOtp, body: resendOtpBody },
-  login: { ...authCalls.login, body: loginBody },
-  forgotPassword: { ...authCalls.forgotPassword, body: forgotPasswordBody },
-  resetPassword: { ...authCalls.resetPassword, body: resetPasswordBody },
-  logout: authCalls.logout,
-  userProfile: authCalls.userProfile,
-  profileUpdate: { ...authCalls.profileUpdate, body: profileUpdateBody },
-  passwordUpdate: { ...authCalls.passwordUpdate, body: passwordUpdateBody },
-  userSoftDelete: { ...authCalls.userSoftDelete, body: userSoftDeleteBody },
-  health: { method: "GET", path: "/health", access: "public" },
+  register: { ...authCalls.register, body: registerBody, answer: emailAnswer, refusals: ["email_taken"] },
+  otpVerify: {
+    ...authCalls.otpVerify,
+    body: otpVerifyBody,
+    answer: otpVerifyAnswer,
+    refusals: ["auth_bad_code", "wrong_code", "too_many_wrong_codes"],
+  },
+  resendOtp: { ...authCalls.resendOtp, body: resendOtpBody, answer: noData },
+  login: {
+    ...authCalls.login,
+    body: loginBody,
+    answer: userProfile,
+    refusals: ["bad_credentials", "verify_email", "email_not_verified"],
+  },
+  forgotPassword: { ...authCalls.forgotPassword, body: forgotPasswordBody, answer: emailAnswer },
+  resetPassword: { ...authCalls.resetPassword, body: resetPasswordBody, answer: noData, refusals: ["reset_expired"] },
+  logout: { ...authCalls.logout, answer: noData },
+  userProfile: { ...authCalls.userProfile, answer: userProfile },
+  profileUpdate: {
+    ...authCalls.profileUpdate,
+    body: profileUpdateBody,
+    answer: userProfile,
+    refusals: ["email_taken"],
+  },
+  passwordUpdate: {
+    ...authCalls.passwordUpdate,
+    body: passwordUpdateBody,
+    answer: noData,
+    refusals: ["wrong_current_password"],
+  },
+  userSoftDelete: {
+    ...authCalls.userSoftDelete,
+    body: userSoftDeleteBody,
+    answer: noData,
+    refusals: ["wrong_password"],
+  },
+  health: { method: "GET", path: "/health", access: "public", answer: noData },
 
   // The owner's dashboard (issue 8). Staff act for their owner on "user" calls and get 403 on
   // "owner" calls.
-  dashboardDetails: { method: "GET", path: "/dashboard-details", access: "user" },
-  categoryList: { method: "GET", path: "/category-list", access: "user", list: { max: 100 } },
-  countryList: { method: "GET", path: "/country-list", access: "user", list: { max: 300 } },
-  businessList: { method: "GET", path: "/business-list", access: "owner", query: businessListQuery, list: paged },
-  addBusiness: { method: "POST", path: "/add-business", access: "owner", body: addBusinessBody, feature: "locations" },
-  deleteBusiness: { method: "POST", path: "/delete-business", access: "owner", body: idBody },
-  addressList: { method: "GET", path: "/address-list", access: "owner", query: addressListQuery, list: paged },
-  addAddress: { method: "POST", path: "/add-address", access: "owner", body: addAddressBody, feature: "locations" },
-  deleteAddress: { method: "POST", path: "/delete-address", access: "owner", body: idBody },
+  dashboardDetails: { method: "GET", path: "/dashboard-details", access: "user", answer: dashboardDetails },
+  categoryList: {
+    method: "GET",
+    path: "/category-list",
+    access: "user",
+    list: { max: 100 },
+    answer: categoryListAnswer,
+  },
+  countryList: { method: "GET", path: "/country-list", access: "user", list: { max: 300 }, answer: countryListAnswer },
+  businessList: {
+    method: "GET",
+    path: "/business-list",
+    access: "owner",
+    query: businessListQuery,
+    list: paged,
+    answer: businessListAnswer,
+  },
+  addBusiness: {
+    method: "POST",
+    path: "/add-business",
+    access: "owner",
+    body: addBusinessBody,
+    feature: "locations",
+    answer: business,
+    refusals: [
+      "choose_category",
+      "choose_country",
+      "bad_time_zone",
+      "currency_locked",
+      "business_not_found",
+      "slot_fee",
+      "not_an_image",
+      "image_too_large",
+      "image_unreadable",
+    ],
+  },
+  deleteBusiness: {
+    method: "POST",
+    path: "/delete-business",
+    access: "owner",
+    body: idBody,
+    answer: noData,
+    refusals: ["business_not_found"],
+  },
+  addressList: {
+    method: "GET",
+    path: "/address-list",
+    access: "owner",
+    query: addressListQuery,
+    list: paged,
+    answer: addressListAnswer,
+    refusals: ["business_not_found"],
+  },
+  addAddress: {
+    method: "POST",
+    path: "/add-address",
+    access: "owner",
+    body: addAddressBody,
+    feature: "locations",
+    answer: address,
+    refusals: ["choose_country", "business_not_found", "address_not_found", "slot_fee"],
+  },
+  deleteAddress: {
+    method: "POST",
+    path: "/delete-address",
+    access: "owner",
+    body: idBody,
+    answer: noData,
+    refusals: ["address_not_found"],
+  },
   productCategoryList: {
     method: "GET",
     path: "/product-category-list",
     access: "owner",
     query: productCategoryListQuery,
     list: paged,
+    answer: productCategoryListAnswer,
   },
   productCategoryAdd: {
     method: "POST",
@@ -124,24 +325,107 @@ export const calls = {
     access: "owner",
     body: productCategoryAddBody,
     feature: "product-categories",
+    answer: productCategory,
+    refusals: ["name_taken", "category_not_found", "business_not_found", "category_other_business"],
   },
-  productCategoryDelete: { method: "POST", path: "/product-category-delete", access: "owner", body: idBody },
-  staffList: { method: "GET", path: "/staff-list", access: "owner", query: staffListQuery, list: paged },
-  addStaff: { method: "POST", path: "/add-staff", access: "owner", body: addStaffBody, feature: "staff" },
-  deleteStaff: { method: "POST", path: "/delete-staff", access: "owner", body: idBody },
-  staffInvite: { method: "GET", path: "/staff-invite", access: "public", query: staffInviteQuery },
-  acceptInvite: { method: "POST", path: "/accept-invite", access: "public", body: acceptInviteBody },
+  productCategoryDelete: {
+    method: "POST",
+    path: "/product-category-delete",
+    access: "owner",
+    body: idBody,
+    answer: noData,
+    refusals: ["category_not_found"],
+  },
+  staffList: {
+    method: "GET",
+    path: "/staff-list",
+    access: "owner",
+    query: staffListQuery,
+    list: paged,
+    answer: staffListAnswer,
+  },
+  addStaff: {
+    method: "POST",
+    path: "/add-staff",
+    access: "owner",
+    body: addStaffBody,
+    feature: "staff",
+    answer: addStaffAnswer,
+    refusals: ["email_taken"],
+  },
+  deleteStaff: {
+    method: "POST",
+    path: "/delete-staff",
+    access: "owner",
+    body: idBody,
+    answer: noData,
+    refusals: ["staff_not_found"],
+  },
+  staffInvite: {
+    method: "GET",
+    path: "/staff-invite",
+    access: "public",
+    query: staffInviteQuery,
+    answer: staffInviteAnswer,
+    refusals: ["invite_unknown", "invite_used", "invite_expired", "not_in_plan"],
+  },
+  acceptInvite: {
+    method: "POST",
+    path: "/accept-invite",
+    access: "public",
+    body: acceptInviteBody,
+    answer: acceptInviteAnswer,
+    refusals: ["invite_unknown", "invite_used", "invite_expired", "not_in_plan", "email_taken"],
+  },
 
   // The loyalty core (issue 9): rewards, QR codes, the customer's card, stamps and scans.
-  rewardList: { method: "GET", path: "/reward-list", access: "owner", query: rewardListQuery, list: paged },
-  addReward: { method: "POST", path: "/add-reward", access: "owner", body: addRewardBody, feature: "stamp-cards" },
-  removeReward: { method: "POST", path: "/remove-reward", access: "owner", body: rewardIdBody },
+  rewardList: {
+    method: "GET",
+    path: "/reward-list",
+    access: "owner",
+    query: rewardListQuery,
+    list: paged,
+    answer: rewardListAnswer,
+    refusals: ["business_not_found"],
+  },
+  addReward: {
+    method: "POST",
+    path: "/add-reward",
+    access: "owner",
+    body: addRewardBody,
+    feature: "stamp-cards",
+    answer: reward,
+    refusals: [
+      "reward_not_found",
+      "business_not_found",
+      "category_not_found",
+      "category_other_business",
+      "reward_currency_first",
+      "cashback_no_expiry",
+      "tiers_cashback_only",
+      "tiers_order",
+      "kind_fixed",
+      "money_currency_first",
+      "money_decimals",
+      "more_than_zero",
+    ],
+  },
+  removeReward: {
+    method: "POST",
+    path: "/remove-reward",
+    access: "owner",
+    body: rewardIdBody,
+    answer: noData,
+    refusals: ["reward_not_found"],
+  },
   /** What an expiry change would lapse in the next 30 days (the reward form shows it as it is typed). */
   rewardExpiryPreview: {
     method: "POST",
     path: "/reward-expiry-preview",
     access: "owner",
     body: rewardExpiryPreviewBody,
+    answer: rewardExpiryPreview,
+    refusals: ["reward_not_found", "cashback_never_lapses"],
   },
   // Programmes beyond stamps (issue 23): a points programme's catalogue, and redeeming points or cashback.
   rewardOptionAdd: {
@@ -150,6 +434,8 @@ export const calls = {
     access: "owner",
     body: rewardOptionAddBody,
     feature: "stamp-cards",
+    answer: rewardOption,
+    refusals: ["reward_not_found", "reward_removed", "not_points"],
   },
   rewardOptionList: {
     method: "GET",
@@ -157,24 +443,116 @@ export const calls = {
     access: "user",
     query: rewardOptionListQuery,
     list: paged,
+    answer: rewardOptionListAnswer,
+    refusals: ["reward_not_found"],
   },
-  rewardOptionDelete: { method: "POST", path: "/reward-option-delete", access: "owner", body: rewardOptionIdBody },
+  rewardOptionDelete: {
+    method: "POST",
+    path: "/reward-option-delete",
+    access: "owner",
+    body: rewardOptionIdBody,
+    answer: noData,
+    refusals: ["option_not_found"],
+  },
   /** Points for an option, or cashback money off: the owner or staff; never below zero. */
-  cardRedeem: { method: "POST", path: "/card-redeem", access: "user", body: cardRedeemBody, feature: "stamp-cards" },
-  listQrcode: { method: "GET", path: "/list-qrcode", access: "owner", query: qrListQuery, list: paged },
-  singleQrCode: { method: "GET", path: "/single-qr-code", access: "owner", query: singleQrQuery },
-  generateQr: { method: "POST", path: "/generate-qr", access: "owner", body: generateQrBody, feature: "stamp-cards" },
-  deleteQr: { method: "POST", path: "/delete-qr", access: "owner", body: idBody },
-  qrDetail: { method: "GET", path: "/qr-detail", access: "public", query: qrDetailQuery },
-  walletJoin: { ...walletCalls.walletJoin, body: walletJoinBody },
+  cardRedeem: {
+    method: "POST",
+    path: "/card-redeem",
+    access: "user",
+    body: cardRedeemBody,
+    feature: "stamp-cards",
+    answer: scanResult,
+    refusals: [
+      "card_unknown",
+      "scan_stamp_card",
+      "choose_option",
+      "unknown_option",
+      "redeem_enter_amount",
+      "only_balance",
+      "money_decimals",
+      "more_than_zero",
+      "option_not_found",
+    ],
+  },
+  listQrcode: {
+    method: "GET",
+    path: "/list-qrcode",
+    access: "owner",
+    query: qrListQuery,
+    list: paged,
+    answer: qrListAnswer,
+    refusals: ["business_not_found"],
+  },
+  singleQrCode: {
+    method: "GET",
+    path: "/single-qr-code",
+    access: "owner",
+    query: singleQrQuery,
+    answer: qrCodeDetail,
+    refusals: ["qr_not_found"],
+  },
+  generateQr: {
+    method: "POST",
+    path: "/generate-qr",
+    access: "owner",
+    body: generateQrBody,
+    feature: "stamp-cards",
+    answer: qrCode,
+    refusals: [
+      "qr_not_found",
+      "business_not_found",
+      "address_other_business",
+      "reward_other_business",
+      "reward_first",
+      "reward_not_found",
+      "address_not_found",
+    ],
+  },
+  deleteQr: {
+    method: "POST",
+    path: "/delete-qr",
+    access: "owner",
+    body: idBody,
+    answer: noData,
+    refusals: ["qr_not_found"],
+  },
+  qrDetail: {
+    method: "GET",
+    path: "/qr-detail",
+    access: "public",
+    query: qrDetailQuery,
+    answer: qrPublic,
+    refusals: ["qr_not_found", "qr_stale"],
+  },
+  walletJoin: {
+    ...walletCalls.walletJoin,
+    body: walletJoinBody,
+    answer: walletJoinResult,
+    refusals: [
+      "qr_not_found",
+      "qr_stale",
+      "no_programme",
+      "counter_expired",
+      "card_exists",
+      "referral_unknown",
+      "referral_other_business",
+    ],
+  },
   walletCard: {
     method: "GET",
     path: "/wallet-card",
     access: "public",
     query: walletCardQuery,
     session: "useCardSecrets",
+    answer: walletCardAnswer,
+    refusals: ["qr_not_found", "qr_stale"],
   },
-  walletRecover: { ...walletCalls.walletRecover, body: walletRecoverBody },
+  walletRecover: {
+    ...walletCalls.walletRecover,
+    body: walletRecoverBody,
+    answer: walletRecoverAnswer,
+    refusals: ["qr_not_found", "qr_stale", "wallet_bad_code"],
+  },
   /**
    * Public: a customer's device self-scans a business code with its card secrets; signed-in staff
    * and owners scan a card's serial (stamp or redeem). Each kind checks its own credentials.
@@ -187,10 +565,44 @@ export const calls = {
     session: "useCardSecrets",
     // The offline scanner sends one key per scan and retries until it hears back.
     idempotent: true,
+    answer: scanResult,
+    refusals: [
+      "unknown_code",
+      "business_code_for_staff",
+      "no_card_yet",
+      "card_unknown",
+      "qr_stale",
+      "qr_not_found",
+      "no_programme",
+      "counter_expired",
+      "balance_too_large",
+      "above_limit",
+      "whole_stamps",
+      "scan_enter_amount",
+      "collects_amount",
+      "money_currency_first",
+      "money_decimals",
+      "more_than_zero",
+    ],
   },
-  scanList: { method: "GET", path: "/scan-list", access: "user", query: scanListQuery, list: paged },
+  scanList: {
+    method: "GET",
+    path: "/scan-list",
+    access: "user",
+    query: scanListQuery,
+    list: paged,
+    answer: scanPage,
+    refusals: ["business_not_found"],
+  },
   /** CSV of the filtered scans (text/csv, not the envelope). */
-  scanExport: { method: "GET", path: "/scan-export", access: "user", query: scanFilters },
+  scanExport: {
+    method: "GET",
+    path: "/scan-export",
+    access: "user",
+    query: scanFilters,
+    answer: csvText,
+    refusals: ["business_not_found"],
+  },
 
   // Apple Wallet (issue 10): the card as a pass, and Apple's pass web service (paths are Apple's).
   /** The card this device holds at the QR code's business, as a signed `.pkpass` (404 when not configured). */
@@ -200,6 +612,8 @@ export const calls = {
     access: "public",
     query: walletCardQuery,
     session: "useCardSecrets",
+    answer: pkpassFile,
+    refusals: ["no_card_on_device", "apple_not_configured", "qr_not_found", "qr_stale"],
   },
   appleRegisterDevice: {
     method: "POST",
@@ -208,6 +622,8 @@ export const calls = {
     params: appleRegistrationParams,
     body: appleRegisterBody,
     authorization: "ApplePass",
+    answer: noData,
+    refusals: ["apple_not_configured"],
   },
   appleUnregisterDevice: {
     method: "DELETE",
@@ -215,6 +631,8 @@ export const calls = {
     access: "public",
     params: appleRegistrationParams,
     authorization: "ApplePass",
+    answer: noData,
+    refusals: ["apple_not_configured"],
   },
   appleUpdatedPasses: {
     method: "GET",
@@ -223,6 +641,8 @@ export const calls = {
     params: appleDeviceParams,
     query: appleUpdatedQuery,
     list: { max: 100 },
+    answer: appleUpdatedSerials,
+    refusals: ["apple_not_configured"],
   },
   appleLatestPass: {
     method: "GET",
@@ -230,8 +650,17 @@ export const calls = {
     access: "public",
     params: applePassParams,
     authorization: "ApplePass",
+    answer: pkpassFile,
+    refusals: ["apple_not_configured"],
   },
-  appleLog: { method: "POST", path: "/apple-wallet/v1/log", access: "public", body: appleLogBody },
+  appleLog: {
+    method: "POST",
+    path: "/apple-wallet/v1/log",
+    access: "public",
+    body: appleLogBody,
+    answer: noData,
+    refusals: ["apple_not_configured"],
+  },
   // Notifications (issue 10): the owner's feed, messages to card holders, push tokens.
   notificationList: {
     method: "GET",
@@ -239,29 +668,55 @@ export const calls = {
     access: "owner",
     query: notificationListQuery,
     list: paged,
+    answer: notificationList,
   },
   /** NEW: marks the whole feed read (the feed page calls it once the owner has seen the entries). */
-  notificationRead: { method: "POST", path: "/notification-read", access: "owner" },
+  notificationRead: { method: "POST", path: "/notification-read", access: "owner", answer: notificationReadAnswer },
   /** Empties the owner's feed (it takes no input, like logout). */
-  notificationClear: { method: "POST", path: "/notification-clear", access: "owner" },
+  notificationClear: { method: "POST", path: "/notification-clear", access: "owner", answer: noData },
   notificationAdd: {
     method: "POST",
     path: "/notification-add",
     access: "owner",
     body: notificationAddBody,
     feature: "messages",
+    answer: sentMessage,
+    refusals: ["business_not_found"],
   },
   /** NEW: the messages the owner sent, newest first. */
-  messageList: { method: "GET", path: "/message-list", access: "owner", query: messageListQuery, list: paged },
+  messageList: {
+    method: "GET",
+    path: "/message-list",
+    access: "owner",
+    query: messageListQuery,
+    list: paged,
+    answer: messageListAnswer,
+    refusals: ["business_not_found"],
+  },
   /** NEW (product.md §6): a browser's push token, for the signed-in owner or this device's card. */
-  fcmToken: { ...fcmTokenCall, body: fcmTokenBody },
+  fcmToken: {
+    ...fcmTokenCall,
+    body: fcmTokenBody,
+    answer: fcmTokenAnswer,
+    refusals: ["no_card_on_device", "qr_not_found", "qr_stale"],
+  },
 
   // Stamps that cannot be faked (issue 15): the counter screen's rotating code, regenerated
   // tokens, daily caps, fraud alerts, corrections with a history.
   /** The counter screen's current code of a QR code (client-calls.ts says who may ask). */
-  counterCode: { ...counterCalls.counterCode, query: qrIdQuery },
+  counterCode: {
+    ...counterCalls.counterCode,
+    query: qrIdQuery,
+    answer: counterCodeAnswer,
+    refusals: ["qr_not_found", "link_used", "device_not_found"],
+  },
   /** The counter screen's confirmations: each stamp through the QR code, as server-sent events. */
-  counterEvents: { ...counterCalls.counterEvents, query: qrIdQuery },
+  counterEvents: {
+    ...counterCalls.counterEvents,
+    query: qrIdQuery,
+    answer: counterEventStream,
+    refusals: ["qr_not_found", "too_many_screens", "link_used"],
+  },
   /** A device link for a tablet: its one-time link (the token is shown once). */
   counterDeviceAdd: {
     method: "POST",
@@ -269,6 +724,8 @@ export const calls = {
     access: "owner",
     body: counterDeviceAddBody,
     feature: "stamp-cards",
+    answer: counterDeviceLink,
+    refusals: ["qr_not_found"],
   },
   counterDeviceList: {
     method: "GET",
@@ -276,6 +733,8 @@ export const calls = {
     access: "owner",
     query: counterDeviceListQuery,
     list: paged,
+    answer: counterDeviceListAnswer,
+    refusals: ["qr_not_found"],
   },
   /** The device's screen stops at once (its next request is refused). */
   counterDeviceRevoke: {
@@ -283,51 +742,166 @@ export const calls = {
     path: "/counter-device-revoke",
     access: "owner",
     body: counterDeviceRevokeBody,
+    answer: counterDevice,
+    refusals: ["device_not_found"],
   },
   /** The tablet opens its link: the token, claimed once, goes into its httpOnly cookie. */
-  counterDeviceClaim: { ...counterCalls.counterDeviceClaim, body: counterDeviceClaimBody },
+  counterDeviceClaim: {
+    ...counterCalls.counterDeviceClaim,
+    body: counterDeviceClaimBody,
+    answer: counterDeviceClaimAnswer,
+    refusals: ["link_used"],
+  },
   /** A new token for a photographed code (same label, reward and cards); the old one stops at once. */
-  qrRegenerate: { method: "POST", path: "/qr-regenerate", access: "owner", body: qrIdBody },
+  qrRegenerate: {
+    method: "POST",
+    path: "/qr-regenerate",
+    access: "owner",
+    body: qrIdBody,
+    answer: qrCode,
+    refusals: ["qr_not_found"],
+  },
   /** Switches a QR code between static and rotating (the QR code's page). */
-  qrModeUpdate: { method: "POST", path: "/qr-mode-update", access: "owner", body: qrModeBody },
+  qrModeUpdate: {
+    method: "POST",
+    path: "/qr-mode-update",
+    access: "owner",
+    body: qrModeBody,
+    answer: qrCode,
+    refusals: ["qr_not_found"],
+  },
   /** A correction of a card's stamps with a reason: the owner, or staff when the owner allows it (else 403). */
-  cardAdjust: { method: "POST", path: "/card-adjust", access: "user", body: cardAdjustBody, feature: "stamp-cards" },
+  cardAdjust: {
+    method: "POST",
+    path: "/card-adjust",
+    access: "user",
+    body: cardAdjustBody,
+    feature: "stamp-cards",
+    answer: cardSummary,
+    refusals: ["card_unknown", "staff_may_not_adjust", "balance_too_large", "money_decimals", "more_than_zero"],
+  },
   /** A card and its history (joins, stamps, redeems, corrections, fraud flags), paged. */
-  cardHistory: { method: "GET", path: "/card-history", access: "user", query: cardHistoryQuery, list: paged },
-  staffSettings: { method: "GET", path: "/staff-settings", access: "owner" },
+  cardHistory: {
+    method: "GET",
+    path: "/card-history",
+    access: "user",
+    query: cardHistoryQuery,
+    list: paged,
+    answer: cardHistory,
+    refusals: ["card_unknown"],
+  },
+  staffSettings: { method: "GET", path: "/staff-settings", access: "owner", answer: staffSettings },
   staffSettingsUpdate: {
     method: "POST",
     path: "/staff-settings-update",
     access: "owner",
     body: staffSettingsBody,
     feature: "staff",
+    answer: staffSettings,
   },
 
   /** Stored files (logos): the bytes, not the envelope; public, as customers see logos too. */
-  file: { method: "GET", path: "/files/:id", access: "public", params: fileParams },
-  homePageList: { method: "GET", path: "/home-page-list", access: "public", query: homePageQuery },
-  pages: { method: "GET", path: "/pages", access: "public", query: pageSlugQuery },
-  reviewList: { method: "GET", path: "/review-list", access: "public", list: { max: 50 } },
-  subscriptionPlanList: { method: "GET", path: "/subscriptionplan-list", access: "public", list: { max: 20 } },
-  contactUs: { ...contactUsCall, access: "public", body: contactUsBody },
+  file: {
+    method: "GET",
+    path: "/files/:id",
+    access: "public",
+    params: fileParams,
+    answer: fileBytes,
+    refusals: ["file_not_found"],
+  },
+  homePageList: {
+    method: "GET",
+    path: "/home-page-list",
+    access: "public",
+    query: homePageQuery,
+    answer: homePageData,
+    refusals: ["home_not_found"],
+  },
+  pages: {
+    method: "GET",
+    path: "/pages",
+    access: "public",
+    query: pageSlugQuery,
+    answer: pageData,
+    refusals: ["page_not_found"],
+  },
+  reviewList: { method: "GET", path: "/review-list", access: "public", list: { max: 50 }, answer: reviewList },
+  subscriptionPlanList: {
+    method: "GET",
+    path: "/subscriptionplan-list",
+    access: "public",
+    list: { max: 20 },
+    answer: subscriptionPlanList,
+  },
+  contactUs: { ...contactUsCall, access: "public", body: contactUsBody, answer: noData },
 
   // Subscriptions and payments (issue 7).
-  subscriptionPlanActive: { method: "GET", path: "/subscription-plan-active", access: "owner" },
+  subscriptionPlanActive: {
+    method: "GET",
+    path: "/subscription-plan-active",
+    access: "owner",
+    answer: activePlanAnswer,
+  },
   subscriptionCharge: {
     method: "POST",
     path: "/subscription-charge",
     access: "owner",
     body: subscriptionChargeBody,
+    answer: chargeResult,
+    refusals: [
+      "payment_failed",
+      "plan_not_active",
+      "plan_unavailable",
+      "amount_mismatch",
+      "payment_unreachable",
+      "payment_processing",
+      "not_completed",
+      "coupon_unknown",
+      "coupon_not_yet",
+      "coupon_expired",
+      "coupon_exhausted",
+      "used_by_you",
+      "coupon_currency",
+    ],
   },
-  couponApply: { method: "POST", path: "/coupon-apply", access: "owner", body: couponApplyBody },
-  couponList: { method: "GET", path: "/coupon-list", access: "owner", list: { max: 100 } },
-  deleteCoupon: { method: "POST", path: "/delete-coupon", access: "owner", body: idBody },
+  couponApply: {
+    method: "POST",
+    path: "/coupon-apply",
+    access: "owner",
+    body: couponApplyBody,
+    answer: paymentQuote,
+    refusals: [
+      "plan_unavailable",
+      "coupon_unknown",
+      "coupon_not_yet",
+      "coupon_expired",
+      "coupon_exhausted",
+      "used_by_you",
+      "coupon_currency",
+    ],
+  },
+  couponList: { method: "GET", path: "/coupon-list", access: "owner", list: { max: 100 }, answer: couponListAnswer },
+  deleteCoupon: {
+    method: "POST",
+    path: "/delete-coupon",
+    access: "owner",
+    body: idBody,
+    answer: noData,
+    refusals: ["coupon_not_found", "used_stays"],
+  },
   /** NEW: the owner's payments, newest first (the plans page's history). */
-  paymentList: { method: "GET", path: "/payment-list", access: "owner", list: { max: 200 } },
+  paymentList: { method: "GET", path: "/payment-list", access: "owner", list: { max: 200 }, answer: paymentListAnswer },
   /** NEW: a succeeded payment's receipt, as an HTML file to download. */
-  paymentReceipt: { method: "GET", path: "/payment-receipt/:id", access: "owner", params: receiptParams },
+  paymentReceipt: {
+    method: "GET",
+    path: "/payment-receipt/:id",
+    access: "owner",
+    params: receiptParams,
+    answer: receiptHtml,
+    refusals: ["receipt_not_found"],
+  },
   /** NEW (product.md §6): Stripe's signed events; the raw body is verified, never parsed first. */
-  stripeWebhook: { method: "POST", path: "/stripe-webhook", access: "public", body: stripeWebhookBody },
+  stripeWebhook: { method: "POST", path: "/stripe-webhook", access: "public", body: stripeWebhookBody, answer: noData },
 
   // Customer relationships (issue 16): the directory, segments, privacy. Staff read the directory
   // of their owner's businesses ("user"); export and delete are the owner's.
@@ -337,21 +911,82 @@ export const calls = {
     access: "user",
     query: customerListQuery,
     list: { max: CUSTOMER_PAGE_MAX },
+    answer: customerList,
+    refusals: ["bad_cursor", "business_not_found"],
   },
-  customerDetail: { method: "GET", path: "/customer-detail", access: "user", query: customerSerialQuery },
-  segmentCount: { method: "GET", path: "/segment-count", access: "owner", query: segmentCountQuery },
+  customerDetail: {
+    method: "GET",
+    path: "/customer-detail",
+    access: "user",
+    query: customerSerialQuery,
+    answer: customerDetail,
+    refusals: ["customer_unknown"],
+  },
+  segmentCount: {
+    method: "GET",
+    path: "/segment-count",
+    access: "owner",
+    query: segmentCountQuery,
+    answer: segmentCount,
+    refusals: ["business_not_found"],
+  },
   /** Everything kept about the customer (JSON); the owner answers a data-access request with it. */
-  customerExport: { method: "GET", path: "/customer-export", access: "owner", query: customerSerialQuery },
+  customerExport: {
+    method: "GET",
+    path: "/customer-export",
+    access: "owner",
+    query: customerSerialQuery,
+    answer: customerExport,
+    refusals: ["customer_unknown"],
+  },
   /** Deletes the customer's cards, history, keys, pass registrations and push tokens; scans stay anonymised. */
-  customerDelete: { method: "POST", path: "/customer-delete", access: "owner", body: customerDeleteBody },
+  customerDelete: {
+    method: "POST",
+    path: "/customer-delete",
+    access: "owner",
+    body: customerDeleteBody,
+    answer: customerDeleteAnswer,
+    refusals: ["customer_unknown"],
+  },
   /** Approves (pays both cards through the engine, once) or rejects a held referral bonus. */
-  referralReview: { method: "POST", path: "/referral-review", access: "owner", body: referralReviewBody },
+  referralReview: {
+    method: "POST",
+    path: "/referral-review",
+    access: "owner",
+    body: referralReviewBody,
+    answer: referralBonusEntry,
+    refusals: ["review_not_found"],
+  },
   /** The customer deletes the card this device holds (the same erasure as customer-delete, for one card). */
-  walletCardDelete: { ...walletCalls.walletCardDelete, body: walletCardDeleteBody },
-  walletBirthday: { ...walletCalls.walletBirthday, body: walletBirthdayBody },
+  walletCardDelete: {
+    ...walletCalls.walletCardDelete,
+    body: walletCardDeleteBody,
+    answer: customerDeleteAnswer,
+    refusals: ["no_card_on_device", "qr_not_found", "qr_stale"],
+  },
+  walletBirthday: {
+    ...walletCalls.walletBirthday,
+    body: walletBirthdayBody,
+    answer: walletBirthdayAnswer,
+    refusals: ["no_card_on_device", "qr_not_found", "qr_stale"],
+  },
   /** The card design of a business (issue 25 point 1): its passes', card page's and counter's look. */
-  cardDesignGet: { method: "GET", path: "/card-design-get", access: "owner", query: cardDesignQuery },
-  cardDesignUpdate: { method: "POST", path: "/card-design-update", access: "owner", body: cardDesignUpdateBody },
+  cardDesignGet: {
+    method: "GET",
+    path: "/card-design-get",
+    access: "owner",
+    query: cardDesignQuery,
+    answer: cardDesign,
+    refusals: ["business_not_found"],
+  },
+  cardDesignUpdate: {
+    method: "POST",
+    path: "/card-design-update",
+    access: "owner",
+    body: cardDesignUpdateBody,
+    answer: cardDesign,
+    refusals: ["business_not_found", "not_an_image", "image_too_large", "image_unreadable"],
+  },
   /** Automations (issue 16, point 3): the four kinds of a business, saved or as their defaults. */
   automationList: {
     method: "GET",
@@ -359,6 +994,8 @@ export const calls = {
     access: "owner",
     query: automationListQuery,
     list: { max: AUTOMATION_KINDS.length },
+    answer: automationListAnswer,
+    refusals: ["business_not_found"],
   },
   automationSave: {
     method: "POST",
@@ -366,22 +1003,46 @@ export const calls = {
     access: "owner",
     body: automationSaveBody,
     feature: "messages",
+    answer: automation,
+    refusals: ["business_not_found"],
   },
   /** What the automations sent to whom, newest first. */
-  automationLog: { method: "GET", path: "/automation-log", access: "owner", query: automationLogQuery, list: paged },
+  automationLog: {
+    method: "GET",
+    path: "/automation-log",
+    access: "owner",
+    query: automationLogQuery,
+    list: paged,
+    answer: automationLogAnswer,
+  },
 
   // Hardening (issue 18): the outside view.
   /** NEW: the OpenAPI 3.1 document of every call here (JSON, not the envelope). */
-  openapi: { method: "GET", path: "/openapi.json", access: "public" },
+  openapi: { method: "GET", path: "/openapi.json", access: "public", answer: openApiDocumentAnswer },
 
   // An open platform (issue 24): the owner's keys to the public API (/api/v1).
   /** The key is in the answer this once (`data.key`); only its hash and prefix are kept. */
-  apiKeyAdd: { method: "POST", path: "/api-key-add", access: "owner", body: apiKeyAddBody, feature: "integrations" },
+  apiKeyAdd: {
+    method: "POST",
+    path: "/api-key-add",
+    access: "owner",
+    body: apiKeyAddBody,
+    feature: "integrations",
+    answer: newApiKey,
+    refusals: ["api_keys_too_many"],
+  },
   // Listing and revoking need no plan (as every read and delete): an owner whose plan lapsed can
   // still see and stop their keys.
-  apiKeyList: { method: "GET", path: "/api-key-list", access: "owner", list: { max: 100 } },
+  apiKeyList: { method: "GET", path: "/api-key-list", access: "owner", list: { max: 100 }, answer: apiKeyListAnswer },
   /** Stops the key at once: its next request is a 401. */
-  apiKeyRevoke: { method: "POST", path: "/api-key-revoke", access: "owner", body: apiKeyRevokeBody },
+  apiKeyRevoke: {
+    method: "POST",
+    path: "/api-key-revoke",
+    access: "owner",
+    body: apiKeyRevokeBody,
+    answer: apiKey,
+    refusals: ["api_key_not_found"],
+  },
   // The till (issue 24 §4): a Shopify store or Square account earns on its paid orders. Adding one
   // needs the plan's integrations; reading, changing and removing them never do (plan-features.ts).
   posConnectionAdd: {
@@ -390,6 +1051,8 @@ export const calls = {
     access: "owner",
     body: posConnectionAddBody,
     feature: "integrations",
+    answer: posConnectionAddAnswer,
+    refusals: ["business_not_found"],
   },
   /** Each connection with its last orders and the customers it could not find. */
   posConnectionList: {
@@ -398,18 +1061,23 @@ export const calls = {
     access: "owner",
     query: posConnectionListQuery,
     list: paged,
+    answer: posConnectionListAnswer,
   },
   posConnectionSettings: {
     method: "POST",
     path: "/pos-connection-settings",
     access: "owner",
     body: posConnectionSettingsBody,
+    answer: posConnectionSettingsAnswer,
+    refusals: ["till_not_found"],
   },
   posConnectionDelete: {
     method: "POST",
     path: "/pos-connection-delete",
     access: "owner",
     body: posConnectionDeleteBody,
+    answer: noData,
+    refusals: ["till_not_found"],
   },
   /** A connection's orders, newest first. */
   posOrders: {
@@ -418,6 +1086,8 @@ export const calls = {
     access: "owner",
     query: posOrdersQuery,
     list: paged,
+    answer: posOrdersAnswer,
+    refusals: ["till_not_found"],
   },
   /** Shopify's `orders/paid` and `refunds/create`, verified by X-Shopify-Hmac-Sha256 over the raw body. */
   posShopifyHook: {
@@ -426,6 +1096,7 @@ export const calls = {
     access: "public",
     params: posHookParams,
     body: posHookBody,
+    answer: posHookAnswer,
   },
   /** Square's `payment.updated`, `refund.created` and `refund.updated`, verified by x-square-hmacsha256-signature. */
   posSquareHook: {
@@ -434,14 +1105,42 @@ export const calls = {
     access: "public",
     params: posHookParams,
     body: posHookBody,
+    answer: posHookAnswer,
   },
   // Outgoing webhooks (issue 24 §3): the owner's endpoints, signed per Standard Webhooks. What
   // adds or sends needs the plan's integrations; reading, rotating a secret and deleting never do
   // (an owner whose plan lapsed can still stop their data leaving).
-  webhookAdd: { ...integrations, method: "POST", path: "/webhook-add", body: webhookAddBody },
-  webhookList: { method: "GET", path: "/webhook-list", access: "owner", list: { max: MAX_WEBHOOK_ENDPOINTS } },
-  webhookDelete: { method: "POST", path: "/webhook-delete", access: "owner", body: webhookIdBody },
-  webhookRotateSecret: { method: "POST", path: "/webhook-rotate-secret", access: "owner", body: webhookIdBody },
+  webhookAdd: {
+    ...integrations,
+    method: "POST",
+    path: "/webhook-add",
+    body: webhookAddBody,
+    answer: webhookWithSecret,
+    refusals: ["webhooks_too_many"],
+  },
+  webhookList: {
+    method: "GET",
+    path: "/webhook-list",
+    access: "owner",
+    list: { max: MAX_WEBHOOK_ENDPOINTS },
+    answer: webhookListAnswer,
+  },
+  webhookDelete: {
+    method: "POST",
+    path: "/webhook-delete",
+    access: "owner",
+    body: webhookIdBody,
+    answer: webhookIdAnswer,
+    refusals: ["webhook_not_found"],
+  },
+  webhookRotateSecret: {
+    method: "POST",
+    path: "/webhook-rotate-secret",
+    access: "owner",
+    body: webhookIdBody,
+    answer: webhookWithSecret,
+    refusals: ["webhook_not_found"],
+  },
   /** An endpoint's delivery log, newest first. */
   webhookDeliveries: {
     method: "GET",
@@ -449,11 +1148,27 @@ export const calls = {
     access: "owner",
     query: webhookDeliveriesQuery,
     list: paged,
+    answer: webhookDeliveriesAnswer,
+    refusals: ["webhook_not_found"],
   },
   /** "Send again": one more attempt of a delivery, with its webhook-id. */
-  webhookRedeliver: { ...integrations, method: "POST", path: "/webhook-redeliver", body: webhookIdBody },
+  webhookRedeliver: {
+    ...integrations,
+    method: "POST",
+    path: "/webhook-redeliver",
+    body: webhookIdBody,
+    answer: webhookIdAnswer,
+    refusals: ["delivery_not_found"],
+  },
   /** "Send a test event" to an endpoint (id: the endpoint's). */
-  webhookTest: { ...integrations, method: "POST", path: "/webhook-test", body: webhookIdBody },
+  webhookTest: {
+    ...integrations,
+    method: "POST",
+    path: "/webhook-test",
+    body: webhookIdBody,
+    answer: webhookIdAnswer,
+    refusals: ["webhook_not_found"],
+  },
 } as const satisfies Record<string, Call>;
 
 export type CallName = keyof typeof calls;

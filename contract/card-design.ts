@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { imageFile } from "./files";
 import { refId } from "./ids";
-import { LOCALES, type Locale } from "./locales";
+import { LOCALES } from "./locales";
 
 /**
  * A business's card design (issue 25 point 1): the title, colours, language and strip image its
@@ -66,34 +66,36 @@ export const cardDesignUpdateBody = z.object({
 export type CardDesignUpdateBody = z.input<typeof cardDesignUpdateBody>;
 
 /** What card-design-get and card-design-update answer. */
-export type CardDesign = {
-  business_id: number;
-  title: string;
-  background_color: string;
-  foreground_color: string;
-  label_color: string;
+export const cardDesign = z.object({
+  business_id: z.number().int(),
+  title: z.string(),
+  background_color: z.string(),
+  foreground_color: z.string(),
+  label_color: z.string(),
   /** null: the customer's browser language. */
-  locale: Locale | null;
+  locale: z.enum(LOCALES).nullable(),
   /** `/api/files/{id}` of the business logo, or null. */
-  logo_url: string | null;
+  logo_url: z.string().nullable(),
   /** `/api/files/{id}` of the strip (Apple 3x size, 1125×369), or null without one. */
-  strip_url: string | null;
+  strip_url: z.string().nullable(),
   /** The public https URL of the 1032×336 hero Google fetches, or null without a strip. */
-  google_hero_url: string | null;
-};
+  google_hero_url: z.string().nullable(),
+});
+export type CardDesign = z.infer<typeof cardDesign>;
 
 /**
  * The design as the customer's side shows it (card page, add-to-wallet page, counter screen):
  * `text_color` is black or white, whichever is readable on the background (contrast.ts
  * `readableOn`), so text stays at WCAG AA whatever the brand colour.
  */
-export type CardLook = {
-  title: string;
-  background_color: string;
-  foreground_color: string;
-  label_color: string;
-  text_color: "#000000" | "#ffffff";
+export const cardLook = z.object({
+  title: z.string(),
+  background_color: z.string(),
+  foreground_color: z.string(),
+  label_color: z.string(),
+  text_color: z.enum(["#000000", "#ffffff"]),
   /** The card's language, or null: the customer's browser. */
-  locale: Locale | null;
-  strip_url: string | null;
-};
+  locale: z.enum(LOCALES).nullable(),
+  strip_url: z.string().nullable(),
+});
+export type CardLook = z.infer<typeof cardLook>;

@@ -1,9 +1,9 @@
-import type { ActorView } from "./actors";
-import type { RewardKind } from "./rewards";
+import { actorView } from "./actors";
+import { REWARD_KINDS } from "./rewards";
 import { z } from "zod";
 import { id } from "./ids";
 import { amountField } from "./money";
-import { pageQuery } from "./pagination";
+import { pageQuery, paginated } from "./pagination";
 
 /** A card's serial as My Scans and the scanner show it (`LC-XXXX-XXXX-XXXX`); any case. */
 export const cardSerial = z
@@ -50,53 +50,49 @@ export const CARD_EVENT_KINDS = ["join", "stamp", "redeem", "adjust", "flag", "e
 export type CardEventKind = (typeof CARD_EVENT_KINDS)[number];
 
 /** One entry of a card's history: what, when, by whom (null: the customer), from which QR code, why. */
-export type CardEvent = {
-  id: number;
-  kind: CardEventKind;
+export const cardEvent = z.object({
+  id: z.number().int(),
+  kind: z.enum(CARD_EVENT_KINDS),
   /** The balance moved and the balance after it, in `unit` (cashback: the currency's decimal string). */
-  delta: number;
-  stamps_after: number;
-  unit: RewardKind;
+  delta: z.number(),
+  stamps_after: z.number(),
+  unit: z.enum(REWARD_KINDS),
   /** Points and cashback: the change and the balance after it, in the programme's own terms. */
-  delta_text: string;
-  balance_text: string;
+  delta_text: z.string(),
+  balance_text: z.string(),
   /** The purchase amount the event earned on (decimal string), when there was one. */
-  amount: string | null;
-  reason: string | null;
-  actor_name: string | null;
+  amount: z.string().nullable(),
+  reason: z.string().nullable(),
+  actor_name: z.string().nullable(),
   /** Who made the change: the customer, staff, the owner, an API key, a till, the system. */
-  actor: ActorView;
-  qr_label: string | null;
-  created_at: string;
-};
+  actor: actorView,
+  qr_label: z.string().nullable(),
+  created_at: z.string(),
+});
+export type CardEvent = z.infer<typeof cardEvent>;
 
 /** The card a detail view shows: its figures and whether a fraud alert marked it. */
-export type CardSummary = {
-  serial: string;
-  customer_name: string;
-  customer_email: string;
-  business_name: string;
-  stamps: number;
-  stamps_required: number | null;
-  reward_title: string | null;
+export const cardSummary = z.object({
+  serial: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  business_name: z.string(),
+  stamps: z.number(),
+  stamps_required: z.number().int().nullable(),
+  reward_title: z.string().nullable(),
   /** The programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
-  kind: RewardKind;
-  balance_text: string;
-  lifetime_stamps: number;
-  rewards_redeemed: number;
-  flagged_at: string | null;
-  flag_reason: string | null;
-};
+  kind: z.enum(REWARD_KINDS),
+  balance_text: z.string(),
+  lifetime_stamps: z.number(),
+  rewards_redeemed: z.number().int(),
+  flagged_at: z.string().nullable(),
+  flag_reason: z.string().nullable(),
+});
+export type CardSummary = z.infer<typeof cardSummary>;
 
 /** card-history: the card and one page of its history, newest first. */
-export type CardHistory = {
-  card: CardSummary;
-  items: CardEvent[];
-  total: number;
-  page: number;
-  per_page: number;
-  last_page: number;
-};
+export const cardHistory = paginated(cardEvent).extend({ card: cardSummary });
+export type CardHistory = z.infer<typeof cardHistory>;
 
 /** The owner's staff settings. */
 export const staffSettingsBody = z.object({
@@ -105,4 +101,5 @@ export const staffSettingsBody = z.object({
     z.boolean({ error: "Choose yes or no." }),
   ),
 });
-export type StaffSettings = { staff_may_adjust: boolean };
+export const staffSettings = z.object({ staff_may_adjust: z.boolean() });
+export type StaffSettings = z.infer<typeof staffSettings>;

@@ -29,7 +29,7 @@ type Flat<T> = { [K in keyof T]: T[K] };
 type Typed<C, S> = Flat<C & { readonly [K in keyof S]?: S[K] }>;
 const typed =
   <S extends { body?: Schema; query?: Schema }>() =>
-  <const C extends Omit<Call, "body" | "query">>(call: C) =>
+  <const C extends Omit<Call, "body" | "query" | "answer">>(call: C) =>
     call as Typed<C, S>;
 
 export const contactUsCall = typed<{ body: typeof contactUsBody }>()({
@@ -88,7 +88,7 @@ export const authCalls = {
     access: "owner",
     session: "signOut",
   }),
-} as const satisfies Record<string, Omit<Call, "body">>;
+} as const satisfies Record<string, Omit<Call, "body" | "answer">>;
 
 /** The customer's card page (add-to-wallet): its forms post these without zod on a phone. */
 export const walletCalls = {
@@ -116,7 +116,7 @@ export const walletCalls = {
     access: "public",
     session: "useCardSecrets",
   }),
-} as const satisfies Record<string, Omit<Call, "body">>;
+} as const satisfies Record<string, Omit<Call, "body" | "answer">>;
 
 /**
  * The counter screen's calls (a tablet at the counter, signed in or by its device link); its
@@ -148,4 +148,4 @@ export const counterCalls = {
     access: "public",
     session: "holdCounterDevice",
   }),
-} as const satisfies Record<string, Omit<Call, "body" | "query">>;
+} as const satisfies Record<string, Omit<Call, "body" | "query" | "answer">>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, refId, text } from "./ids";
-import { pageQuery } from "./pagination";
+import { pageQuery, paginated } from "./pagination";
 
 /**
  * Device links (issue 15 §1): a tablet signed in to one QR code's counter screen and nothing else.
@@ -20,15 +20,25 @@ export const counterDeviceClaimBody = z.object({
     .regex(DEVICE_TOKEN_PATTERN, "This device link is not valid."),
 });
 
-export type CounterDevice = {
-  id: number;
-  qr_id: number;
-  name: string;
-  created_at: string;
-  claimed_at: string | null;
-  last_seen_at: string | null;
-  revoked_at: string | null;
-};
+export const counterDevice = z.object({
+  id: z.number().int(),
+  qr_id: z.number().int(),
+  name: z.string(),
+  created_at: z.string(),
+  claimed_at: z.string().nullable(),
+  last_seen_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+});
+export type CounterDevice = z.infer<typeof counterDevice>;
 
 /** counter-device-add: the device and its link, shown once (only the token's hash is kept). */
-export type CounterDeviceLink = { device: CounterDevice; link: string };
+export const counterDeviceLink = z.object({ device: counterDevice, link: z.string() });
+export type CounterDeviceLink = z.infer<typeof counterDeviceLink>;
+export const counterDeviceListAnswer = paginated(counterDevice);
+
+/** counter-device-claim: the screen the tablet shows now (the BFF keeps the token in its cookie). */
+export const counterDeviceClaimAnswer = z.object({
+  qr_id: z.number().int(),
+  name: z.string(),
+  device_token: z.string(),
+});

@@ -1,8 +1,8 @@
-import type { ActorView } from "./actors";
+import { actorView } from "./actors";
 import { z } from "zod";
 import { calendarDate } from "./fields";
 import { id, optionalId } from "./ids";
-import type { RewardKind } from "./rewards";
+import { REWARD_KINDS } from "./rewards";
 
 /**
  * The customer directory, segments and privacy calls (issue 16). A "customer" row of the directory
@@ -111,7 +111,12 @@ export type CustomerListFilters = z.output<typeof customerListQuery>;
 /** segment-count: how many card holders a segment reaches (of one business, or all of them). */
 export const segmentCountQuery = z.object({ business_id: optionalId, ...segmentShape }).superRefine(daysWhereNeeded);
 export type SegmentCountQuery = z.input<typeof segmentCountQuery>;
-export type SegmentCount = { segment: Segment; days: number | null; count: number };
+export const segmentCount = z.object({
+  segment: z.enum(SEGMENTS),
+  days: z.number().int().nullable(),
+  count: z.number().int(),
+});
+export type SegmentCount = z.infer<typeof segmentCount>;
 
 /** A card serial as the directory shows it (`LC-XXXX-XXXX-XXXX`). */
 export const serialField = z
@@ -137,92 +142,120 @@ export type ReferralBonusStatus = (typeof REFERRAL_BONUS_STATUSES)[number];
  * (`held_reason`: more than the referrer's daily allowance, or a device another friend of theirs
  * joined on) and then approved or rejected. Bonuses in the programme's unit (cashback: decimal strings).
  */
-export type ReferralBonusEntry = {
-  id: number;
-  status: ReferralBonusStatus;
-  held_reason: "daily_limit" | "shared_device" | null;
-  friend: { serial: string; name: string };
-  referrer: { serial: string; name: string };
-  referrer_bonus: number | string;
-  friend_bonus: number | string;
-  unit: RewardKind;
+const cardHolder = z.object({ serial: z.string(), name: z.string() });
+export const referralBonusEntry = z.object({
+  id: z.number().int(),
+  status: z.enum(REFERRAL_BONUS_STATUSES),
+  held_reason: z.enum(["daily_limit", "shared_device"]).nullable(),
+  friend: cardHolder,
+  referrer: cardHolder,
+  referrer_bonus: z.union([z.number(), z.string()]),
+  friend_bonus: z.union([z.number(), z.string()]),
+  unit: z.enum(REWARD_KINDS),
   /** The business's currency (a cashback bonus is money in it). */
-  currency: string | null;
-  created_at: string;
-  reviewed_at: string | null;
-};
+  currency: z.string().nullable(),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+});
+export type ReferralBonusEntry = z.infer<typeof referralBonusEntry>;
 
 /** What the directory flags on a row. */
-export type CustomerFlag = "reward_ready" | "near_reward" | "birthday_this_month" | "inactive";
+export const CUSTOMER_FLAGS = ["reward_ready", "near_reward", "birthday_this_month", "inactive"] as const;
+export type CustomerFlag = (typeof CUSTOMER_FLAGS)[number];
 /** The directory calls a card inactive after this many days without a visit. */
 export const INACTIVE_FLAG_DAYS = 30;
 
 /** One row of the directory: a card and its holder. */
-export type CustomerRow = {
-  serial: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  business_id: number;
-  business_name: string;
-  stamps: number;
-  stamps_required: number | null;
+export const customerRow = z.object({
+  serial: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  business_id: z.number().int(),
+  business_name: z.string(),
+  stamps: z.number(),
+  stamps_required: z.number().int().nullable(),
   /** Issue 23: the programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
-  kind: RewardKind;
-  balance_text: string;
+  kind: z.enum(REWARD_KINDS),
+  balance_text: z.string(),
   /** The programme the card collects for (its reward's title): a customer holds one card per business. */
-  reward_title: string | null;
-  rewards_redeemed: number;
-  first_visit_at: string;
-  last_visit_at: string;
-  flags: CustomerFlag[];
-};
+  reward_title: z.string().nullable(),
+  rewards_redeemed: z.number().int(),
+  first_visit_at: z.string(),
+  last_visit_at: z.string(),
+  flags: z.array(z.enum(CUSTOMER_FLAGS)),
+});
+export type CustomerRow = z.infer<typeof customerRow>;
 
-export type CustomerList = { items: CustomerRow[]; next_cursor: string | null };
+export const customerList = z.object({ items: z.array(customerRow), next_cursor: z.string().nullable() });
+export type CustomerList = z.infer<typeof customerList>;
 
-export type CustomerHistoryEntry = {
-  kind: "join" | "stamp" | "redeem";
-  stamps_after: number;
+export const customerHistoryEntry = z.object({
+  kind: z.enum(["join", "stamp", "redeem"]),
+  stamps_after: z.number(),
   /** Issue 23: the balance after it in its programme's terms, and the purchase amount (decimal string). */
-  balance_after_text: string;
-  amount: string | null;
-  location: string | null;
-  staff_name: string | null;
+  balance_after_text: z.string(),
+  amount: z.string().nullable(),
+  location: z.string().nullable(),
+  staff_name: z.string().nullable(),
   /** Who made it: the customer, staff, the owner, an API key, a till. */
-  actor: ActorView;
-  created_at: string;
-};
+  actor: actorView,
+  created_at: z.string(),
+});
+export type CustomerHistoryEntry = z.infer<typeof customerHistoryEntry>;
 
-export type CustomerMessage = { id: number; title: string; message: string; segment: string; created_at: string };
+export const customerMessage = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  segment: z.string(),
+  created_at: z.string(),
+});
+export type CustomerMessage = z.infer<typeof customerMessage>;
 
 /** customer-detail: the card, its history (newest first, the latest 100) and the messages it received. */
-export type CustomerDetail = CustomerRow & {
-  birthday: string | null;
-  lifetime_stamps: number;
-  history: CustomerHistoryEntry[];
-  messages: CustomerMessage[];
+export const customerDetail = customerRow.extend({
+  birthday: z.string().nullable(),
+  lifetime_stamps: z.number(),
+  history: z.array(customerHistoryEntry),
+  messages: z.array(customerMessage),
   /**
    * Referrals (issue 23 §6): the card whose referral link this customer joined through, and how
    * many friends joined through this card's.
    */
-  referred_by: { serial: string; name: string } | null;
-  referrals: number;
+  referred_by: cardHolder.nullable(),
+  referrals: z.number().int(),
   /** The referral bonuses this card is the friend or the referrer of, newest first (the latest 50). */
-  referral_bonuses: ReferralBonusEntry[];
-};
+  referral_bonuses: z.array(referralBonusEntry),
+});
+export type CustomerDetail = z.infer<typeof customerDetail>;
 export const CUSTOMER_HISTORY_MAX = 100;
 export const CUSTOMER_MESSAGES_MAX = 50;
 
 /** customer-export: everything kept about the customer at this owner, as one JSON document. */
-export type CustomerExport = {
-  exported_at: string;
-  customer: { name: string; email: string; phone: string | null; birthday: string | null; created_at: string };
+export const customerExport = z.object({
+  exported_at: z.string(),
+  customer: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    birthday: z.string().nullable(),
+    created_at: z.string(),
+  }),
   /**
    * Each card with its whole history; `devices` counts what holds it (tokens are not exported).
    * Who referred the customer is another person's data: the export says only that someone did.
    */
-  cards: (Omit<CustomerDetail, "referred_by" | "referral_bonuses"> & {
-    joined_through_referral: boolean;
-    devices: { apple_wallet_passes: number; push_subscriptions: number };
-  })[];
-};
+  cards: z.array(
+    customerDetail.omit({ referred_by: true, referral_bonuses: true }).extend({
+      joined_through_referral: z.boolean(),
+      devices: z.object({ apple_wallet_passes: z.number().int(), push_subscriptions: z.number().int() }),
+    }),
+  ),
+});
+export type CustomerExport = z.infer<typeof customerExport>;
+
+/** customer-delete and wallet-card-delete: what was erased. */
+export const customerDeleteAnswer = z.object({ cards_deleted: z.number().int(), customer_deleted: z.boolean() });
+/** wallet-birthday: the birthday kept (null: removed). */
+export const walletBirthdayAnswer = z.object({ birthday: z.string().nullable().optional() });

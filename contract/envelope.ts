@@ -1,3 +1,4 @@
+import type { RefusalCode } from "./refusals";
 import type { SchemaError } from "./schema";
 
 /** Every answer of the API is this envelope (spec.md §7). */
@@ -5,6 +6,8 @@ export type Envelope<T = unknown> = {
   status: boolean;
   message: string;
   data: T;
+  /** Present on refusals (`status: false`): the stable code (refusals.ts) to decide by, never the message. */
+  code?: RefusalCode;
   /** Present on 422 answers: messages per field. */
   errors?: Record<string, string[]>;
 };

@@ -24,3 +24,6 @@ export const fileParams = z.object({ id });
 
 /** Where a stored file is served (through the BFF in the browser, directly from the API server). */
 export const fileUrl = (fileId: number) => `/api/files/${fileId}`;
+
+/** A stored file's bytes, answered as themselves (its own content type), not the envelope. */
+export const fileBytes = z.string();

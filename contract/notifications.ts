@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { segmentShape, segmentTakesDays } from "./customers";
 import { optionalId, refId, text } from "./ids";
-import { pageQuery } from "./pagination";
+import { pageQuery, paginated } from "./pagination";
 import { cardRef, hasCardRef, NO_CARD_REF } from "./wallet";
 
 /** What a phone's notification shows without cutting off (title line, a few lines of text). */
@@ -29,28 +29,30 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationListQuery = pageQuery;
 
 /** One entry of the owner's feed. */
-export type FeedEntry = {
-  id: number;
-  kind: NotificationKind;
-  title: string;
-  text: string;
-  business_id: number | null;
+export const feedEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  text: z.string(),
+  business_id: z.number().int().nullable(),
   /** When the owner first saw it (notification-read), or null while unread. */
-  read_at: string | null;
-  created_at: string;
-};
+  read_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type FeedEntry = z.infer<typeof feedEntry>;
 
 /** notification-list: spec.md §7 reads the entries as `data.notificationData`. */
-export type NotificationList = {
-  notificationData: FeedEntry[];
-  total: number;
-  page: number;
-  per_page: number;
-  last_page: number;
-  unread_count: number;
+export const notificationList = z.object({
+  notificationData: z.array(feedEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  last_page: z.number().int(),
+  unread_count: z.number().int(),
   /** Whether this server sends push messages (Firebase configured); the page says so when not. */
-  push_configured: boolean;
-};
+  push_configured: z.boolean(),
+});
+export type NotificationList = z.infer<typeof notificationList>;
 
 /**
  * notification-add (spec.md §7): a message to the holders of a card of the business; `segment`
@@ -71,19 +73,21 @@ export const notificationAddBody = z
 export type NotificationAddBody = z.input<typeof notificationAddBody>;
 
 /** A message the owner sent (the dashboard's "Sent messages"). */
-export type SentMessage = {
-  id: number;
-  business_id: number;
-  business_name: string;
-  title: string;
-  message: string;
+export const sentMessage = z.object({
+  id: z.number().int(),
+  business_id: z.number().int(),
+  business_name: z.string(),
+  title: z.string(),
+  message: z.string(),
   /** Who it was for (issue 16): a segment of customers.ts, and its days where it takes them. */
-  segment: string;
-  segment_days: number | null;
+  segment: z.string(),
+  segment_days: z.number().int().nullable(),
   /** How many cards it reached when sent (null for `all`: every card, also those joining later). */
-  recipients: number | null;
-  created_at: string;
-};
+  recipients: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type SentMessage = z.infer<typeof sentMessage>;
+export const messageListAnswer = paginated(sentMessage);
 
 export const messageListQuery = pageQuery.extend({ business_id: optionalId });
 
@@ -112,3 +116,6 @@ export const fcmTokenBody = z.discriminatedUnion(
   { error: "Say whether the token is for the owner or a card." },
 );
 export type FcmTokenBody = z.input<typeof fcmTokenBody>;
+
+export const notificationReadAnswer = z.object({ read: z.number().int() });
+export const fcmTokenAnswer = z.object({ for: z.enum(["owner", "card"]) });

@@ -33,3 +33,13 @@ export type Paginated<T> = {
 };
 
 export const lastPage = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
+
+/** The answer schema of a list that can grow, of these items. */
+export const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    last_page: z.number().int(),
+  });

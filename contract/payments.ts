@@ -62,58 +62,70 @@ export const subscriptionChargeBody = z
 export type SubscriptionChargeBody = z.input<typeof subscriptionChargeBody>;
 
 /** What a charge answers: done, failed, or waiting for 3-D Secure in the browser. */
-export type ChargeResult = {
-  payment_id: number;
-  status: "succeeded" | "requires_action" | "pending" | "failed";
-  client_secret?: string;
-  amount: string;
-  currency: string;
-  status_payment: "0" | "1";
-};
+export const chargeResult = z.object({
+  payment_id: z.number().int(),
+  status: z.enum(["succeeded", "requires_action", "pending", "failed"]),
+  client_secret: z.string().optional(),
+  amount: z.string(),
+  currency: z.string(),
+  status_payment: z.enum(["0", "1"]),
+});
+export type ChargeResult = z.infer<typeof chargeResult>;
 
 /** A quote: what the payment costs before and after the applied coupon. */
-export type PaymentQuote = {
-  mode: PaymentMode;
-  plan_id: number;
-  currency: string;
-  amount: string;
-  discount: string;
-  total: string;
-  coupon: string | null;
-};
+export const paymentQuote = z.object({
+  mode: paymentMode,
+  plan_id: z.number().int(),
+  currency: z.string(),
+  amount: z.string(),
+  discount: z.string(),
+  total: z.string(),
+  coupon: z.string().nullable(),
+});
+export type PaymentQuote = z.infer<typeof paymentQuote>;
 
-export type PaymentRecord = {
-  id: number;
-  mode: PaymentMode;
-  plan: { id: number; name: string; interval: "month" | "year" };
-  amount: string;
-  discount: string;
-  currency: string;
-  coupon: string | null;
-  provider: "stripe" | "sandbox";
-  provider_reference: string | null;
-  status: "pending" | "requires_action" | "succeeded" | "failed";
-  failure_message: string | null;
-  period_start: string | null;
-  period_end: string | null;
-  created_at: string;
-};
+export const paymentRecord = z.object({
+  id: z.number().int(),
+  mode: paymentMode,
+  plan: z.object({ id: z.number().int(), name: z.string(), interval: z.enum(["month", "year"]) }),
+  amount: z.string(),
+  discount: z.string(),
+  currency: z.string(),
+  coupon: z.string().nullable(),
+  provider: z.enum(["stripe", "sandbox"]),
+  provider_reference: z.string().nullable(),
+  status: z.enum(["pending", "requires_action", "succeeded", "failed"]),
+  failure_message: z.string().nullable(),
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecord>;
+export const paymentListAnswer = z.array(paymentRecord);
 
-export type ActivePlan = PaymentRecord & {
-  included_businesses: number;
-  included_addresses: number;
-};
+/** subscription-plan-active: the plan in force, or null without one. */
+export const activePlan = paymentRecord.extend({
+  included_businesses: z.number().int(),
+  included_addresses: z.number().int(),
+});
+export type ActivePlan = z.infer<typeof activePlan>;
+export const activePlanAnswer = activePlan.nullable();
 
-export type AppliedCoupon = {
-  id: number;
-  code: string;
-  kind: "percent" | "fixed";
+export const appliedCoupon = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(["percent", "fixed"]),
   /** "20%" or "5.00 USD". */
-  discount: string;
-  valid_until: string | null;
-  used: boolean;
-  applied_at: string;
-};
+  discount: z.string(),
+  valid_until: z.string().nullable(),
+  used: z.boolean(),
+  applied_at: z.string(),
+});
+export type AppliedCoupon = z.infer<typeof appliedCoupon>;
+export const couponListAnswer = z.array(appliedCoupon);
+
+/** payment-receipt answers the receipt itself (an HTML file), not the envelope. */
+export const receiptHtml = z.string();
 
 export const receiptParams = z.object({ id });
 

@@ -1,7 +1,7 @@
-import type { RewardKind } from "./rewards";
+import { REWARD_KINDS } from "./rewards";
 import { z } from "zod";
 import { id, idBody, refId, text } from "./ids";
-import { pageQuery } from "./pagination";
+import { pageQuery, paginated } from "./pagination";
 
 /**
  * Till connections (issue 24 §4): a Shopify store or a Square account sends a business its paid
@@ -57,18 +57,20 @@ export const posHookBody = z.custom<Uint8Array>((value) => value instanceof Uint
 });
 
 /** An order a connection received: what it earned (and took back), or why it earned nothing. */
-export type PosOrder = {
-  order_id: string;
-  serial: string | null;
-  customer_name: string | null;
-  earned: number;
-  unit: RewardKind;
+export const posOrder = z.object({
+  order_id: z.string(),
+  serial: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  earned: z.number(),
+  unit: z.enum(REWARD_KINDS),
   /** The order's amount in the business's currency (decimal string), when it earned by amount. */
-  amount: string | null;
-  refunded: number;
-  refunded_at: string | null;
-  created_at: string;
-};
+  amount: z.string().nullable(),
+  refunded: z.number(),
+  refunded_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PosOrder = z.infer<typeof posOrder>;
+export const posOrdersAnswer = paginated(posOrder);
 
 /**
  * Why an order earned nothing: no card for its customer, another currency than the business's (or
@@ -78,32 +80,61 @@ export const POS_SKIP_REASONS = ["unknown-customer", "currency", "bad-amount", "
 export type PosSkipReason = (typeof POS_SKIP_REASONS)[number];
 
 /** An order that earned nothing, and why. */
-export type PosSkippedOrder = {
-  order_id: string;
-  reason: PosSkipReason;
-  email: string | null;
-  phone: string | null;
-  created_at: string;
-};
+export const posSkippedOrder = z.object({
+  order_id: z.string(),
+  reason: z.enum(POS_SKIP_REASONS),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PosSkippedOrder = z.infer<typeof posSkippedOrder>;
 
-export type PosConnection = {
-  id: number;
-  business_id: number;
-  business_name: string;
-  provider: PosProvider;
+export const posConnection = z.object({
+  id: z.number().int(),
+  business_id: z.number().int(),
+  business_name: z.string(),
+  provider: z.enum(POS_PROVIDERS),
   /** The URL to paste into the platform's webhook settings. */
-  webhook_url: string;
-  enrol_unknown: boolean;
+  webhook_url: z.string(),
+  enrol_unknown: z.boolean(),
   /** Square: whether an access token is saved (the token itself is never answered). */
-  has_access_token: boolean;
-  created_at: string;
-  unknown_customers: number;
-  currency_errors: number;
+  has_access_token: z.boolean(),
+  created_at: z.string(),
+  unknown_customers: z.number().int(),
+  currency_errors: z.number().int(),
   /** Orders that earned nothing, by reason. */
-  skipped: Record<PosSkipReason, number>;
-  last_orders: PosOrder[];
+  skipped: z.record(z.enum(POS_SKIP_REASONS), z.number().int()),
+  last_orders: z.array(posOrder),
   /** The newest orders of unknown customers. */
-  last_unknown: PosSkippedOrder[];
+  last_unknown: z.array(posSkippedOrder),
   /** The newest orders that earned nothing, whatever the reason. */
-  last_skipped: PosSkippedOrder[];
-};
+  last_skipped: z.array(posSkippedOrder),
+});
+export type PosConnection = z.infer<typeof posConnection>;
+export const posConnectionListAnswer = paginated(posConnection);
+export const posConnectionAddAnswer = z.object({
+  id: z.number().int(),
+  provider: z.enum(POS_PROVIDERS),
+  webhook_url: z.string(),
+});
+export const posConnectionSettingsAnswer = z.object({
+  id: z.number().int(),
+  enrol_unknown: z.boolean(),
+  has_access_token: z.boolean(),
+});
+
+/** What a till's delivery did, as the receiver answers it (always 200: the platform must not retry it). */
+export const TILL_OUTCOMES = [
+  "earned",
+  "already earned",
+  "refunded",
+  "already refunded",
+  "not earned here",
+  "unknown customer",
+  "other currency",
+  "bad amount",
+  "above limit",
+  "queued",
+  "ignored",
+] as const;
+export const posHookAnswer = z.object({ outcome: z.enum(TILL_OUTCOMES) });

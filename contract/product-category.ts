@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalId } from "./ids";
-import { pageQuery } from "./pagination";
+import { pageQuery, paginated } from "./pagination";
 
 /** product-category-add: with `id` it renames that category. Names are unique per owner. */
 export const productCategoryAddBody = z.object({
@@ -25,3 +25,5 @@ export const productCategory = z.object({
   created_at: z.string(),
 });
 export type ProductCategory = z.infer<typeof productCategory>;
+
+export const productCategoryListAnswer = paginated(productCategory);

@@ -1,8 +1,8 @@
-import type { CardLook } from "./card-design";
 import { z } from "zod";
+import { cardLook } from "./card-design";
 import { id, optionalId, refId, text } from "./ids";
-import { pageQuery } from "./pagination";
-import { REWARD_KINDS, type ReferralTrigger, type RewardKind } from "./rewards";
+import { pageQuery, paginated } from "./pagination";
+import { REFERRAL_TRIGGERS, REWARD_KINDS } from "./rewards";
 
 /** A business QR token: 192 random bits, base64url (product.md §4 QrCode). */
 export const QR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
@@ -62,22 +62,23 @@ export const qrIdBody = qrIdQuery;
 export const qrModeBody = z.object({ qr_id: refId("QR code"), mode: qrMode });
 
 /** What the counter screen shows: the URL to encode (with the code), until `expires_at`. */
-export type CounterCode = {
-  url: string;
-  code: string | null;
-  expires_at: string | null;
-  mode: QrMode;
+export const counterCodeAnswer = z.object({
+  url: z.string(),
+  code: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  mode: qrMode,
   /** What the screen shows around the code. */
-  label: string;
-  business_name: string;
-  business_logo: string | null;
-  reward_title: string | null;
-  stamps_required: number | null;
+  label: z.string(),
+  business_name: z.string(),
+  business_logo: z.string().nullable(),
+  reward_title: z.string().nullable(),
+  stamps_required: z.number().int().nullable(),
   /** The kind of the programme the code joins: the screen speaks of stamps, points or cashback. */
-  reward_kind?: RewardKind | null;
+  reward_kind: z.enum(REWARD_KINDS).nullable().optional(),
   /** The business's card design (issue 25): colours, and the text colour readable on them. */
-  design?: CardLook;
-};
+  design: cardLook.optional(),
+});
+export type CounterCode = z.infer<typeof counterCodeAnswer>;
 
 export const qrCode = z.object({
   id: z.number().int(),
@@ -102,24 +103,38 @@ export const qrCode = z.object({
 export type QrCode = z.infer<typeof qrCode>;
 
 /** single-qr-code: the code and its renderings for print (PNG as a data URL, SVG markup). */
-export type QrCodeDetail = QrCode & { png: string; svg: string };
+export const qrCodeDetail = qrCode.extend({ png: z.string(), svg: z.string() });
+export type QrCodeDetail = z.infer<typeof qrCodeDetail>;
+export const qrListAnswer = paginated(qrCode);
 
 /** The public face of a business QR code (qr-detail, the add-to-wallet page). */
-export type QrPublic = {
+export const qrPublic = z.object({
   /** `design`: the business's card design (issue 25), for the card and add-to-wallet pages. */
-  business: { id: number; name: string; logo: string | null; city: string; design?: CardLook };
-  location: string | null;
-  reward: {
-    title: string;
-    description: string;
-    stamps_required: number;
-    cooldown_minutes: number;
-    /** Issue 23: stamps, points or cashback (the page says "Collect 10 stamps" only for stamps). */
-    kind: RewardKind;
-    /** When a referred friend's bonus comes (the join form tells a friend who came through a link). */
-    referral_trigger: ReferralTrigger;
-  } | null;
-  mode: QrMode;
+  business: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    logo: z.string().nullable(),
+    city: z.string(),
+    design: cardLook.optional(),
+  }),
+  location: z.string().nullable(),
+  reward: z
+    .object({
+      title: z.string(),
+      description: z.string(),
+      stamps_required: z.number().int(),
+      cooldown_minutes: z.number().int(),
+      /** Issue 23: stamps, points or cashback (the page says "Collect 10 stamps" only for stamps). */
+      kind: z.enum(REWARD_KINDS),
+      /** When a referred friend's bonus comes (the join form tells a friend who came through a link). */
+      referral_trigger: z.enum(REFERRAL_TRIGGERS),
+    })
+    .nullable(),
+  mode: qrMode,
   /** False when the code rotates and the query's `code` is missing, old or wrong. */
-  code_ok: boolean;
-};
+  code_ok: z.boolean(),
+});
+export type QrPublic = z.infer<typeof qrPublic>;
+
+/** counter-events answers a `text/event-stream` (`event: stamp`, JSON data), not the envelope. */
+export const counterEventStream = z.string();

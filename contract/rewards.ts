@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, optionalId, refId, text } from "./ids";
-import { pageQuery } from "./pagination";
+import { pageQuery, paginated } from "./pagination";
 import { wholeNumber } from "../kinds/common";
 import { DEFAULT_KIND, KIND_FIELDS, KIND_NAMES, kindOf, type KindName } from "../kinds/index";
 
@@ -184,6 +184,17 @@ export const EXPIRY_PREVIEW_DAYS = 30;
 export const rewardExpiryPreview = z.object({
   cards: z.number().int(),
   amount: z.number().int(),
-  unit: z.enum(["stamps", "points"]),
+  unit: z.enum(REWARD_KINDS),
 });
 export type RewardExpiryPreview = z.infer<typeof rewardExpiryPreview>;
+
+// The answers' `data`.
+export const rewardOption = z.object({
+  id: z.number().int(),
+  reward_id: z.number().int(),
+  title: z.string(),
+  points: z.number().int(),
+  created_at: z.string(),
+});
+export const rewardOptionListAnswer = paginated(rewardOption);
+export const rewardListAnswer = paginated(reward);

@@ -1,5 +1,5 @@
-import type { ActorView } from "./actors";
-import type { RewardKind } from "./rewards";
+import { actorView } from "./actors";
+import { REWARD_KINDS } from "./rewards";
 import { z } from "zod";
 import { calendarDate } from "./fields";
 import { optionalId } from "./ids";
@@ -80,33 +80,38 @@ export const scanListQuery = pageQuery
  * One page of My Scans, newest first. No total: counting a long history costs as much as reading
  * it. `next_cursor` (null on the last page) asks for the following page.
  */
-export type ScanPage = {
-  items: Scan[];
-  page: number;
-  per_page: number;
-  has_more: boolean;
-  next_cursor: string | null;
-};
-
-export type Scan = {
-  id: number;
-  kind: ScanKind;
-  created_at: string;
-  customer_name: string;
-  customer_email: string;
-  serial: string;
-  business_id: number;
-  business_name: string;
-  location: string | null;
-  staff_name: string | null;
+export const scan = z.object({
+  id: z.number().int(),
+  kind: z.enum(SCAN_KINDS),
+  created_at: z.string(),
+  customer_name: z.string(),
+  customer_email: z.string(),
+  serial: z.string(),
+  business_id: z.number().int(),
+  business_name: z.string(),
+  location: z.string().nullable(),
+  staff_name: z.string().nullable(),
   /** Who made the scan: the customer, staff, the owner, an API key, a till. */
-  actor: ActorView;
-  stamps_after: number;
-  /** Issue 23: the programme the scan counted for, the balance after it in its terms ("340 points",
+  actor: actorView,
+  stamps_after: z.number(),
+  /** The programme the scan counted for, the balance after it in its terms ("340 points",
    * "€4.60", "7 stamps") and the purchase amount (decimal string) when one was entered. */
-  programme: RewardKind;
-  balance_after_text: string;
-  amount: string | null;
+  programme: z.enum(REWARD_KINDS),
+  balance_after_text: z.string(),
+  amount: z.string().nullable(),
   /** Why a fraud alert marked the card, or null. */
-  flag_reason: string | null;
-};
+  flag_reason: z.string().nullable(),
+});
+export type Scan = z.infer<typeof scan>;
+
+export const scanPage = z.object({
+  items: z.array(scan),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  has_more: z.boolean(),
+  next_cursor: z.string().nullable(),
+});
+export type ScanPage = z.infer<typeof scanPage>;
+
+/** scan-export answers the CSV itself (text/csv), not the envelope. */
+export const csvText = z.string();

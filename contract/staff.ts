@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { confirmed, email, name, password } from "./fields";
-import { pageQuery } from "./pagination";
+import { pageQuery, paginated } from "./pagination";
 
 /** Invites live 7 days (product.md §4 Staff invite). */
 export const INVITE_DAYS = 7;
@@ -48,7 +48,18 @@ export const staffMember = z.object({
 export type StaffMember = z.infer<typeof staffMember>;
 
 /** add-staff's answer: the entry and the link (shown once: only its hash is stored). */
-export type AddStaffResult = StaffMember & { invite_link: string };
+export const addStaffAnswer = staffMember.extend({ invite_link: z.string() });
+export type AddStaffResult = z.infer<typeof addStaffAnswer>;
 
 /** staff-invite's answer, for the invite page: `team` is the owner's business (or name). */
-export type StaffInvite = { team: string; owner_name: string; name: string; email: string; expires_at: string };
+export const staffInviteAnswer = z.object({
+  team: z.string(),
+  owner_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  expires_at: z.string(),
+});
+export type StaffInvite = z.infer<typeof staffInviteAnswer>;
+
+export const staffListAnswer = paginated(staffMember);
+export const acceptInviteAnswer = z.object({ email: z.string() });

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { calendarDate, email, name, otpCode } from "./fields";
 import { serialField } from "./customers";
 import { amountField } from "./money";
-import type { RewardKind } from "./rewards";
-import { counterCodeField, qrTokenField, type QrPublic } from "./qr-codes";
+import { REWARD_KINDS } from "./rewards";
+import { counterCodeField, qrPublic, qrTokenField } from "./qr-codes";
 
 export { CARD_SECRETS_HEADER, LAST_CARD_COOKIE, MAX_CARDS_PER_DEVICE } from "./wallet-device";
 
@@ -68,7 +68,13 @@ export const walletRecoverBody = z.object({
  */
 export const cardRef = { qr_token: qrTokenField.optional(), serial: serialField.optional() };
 /** A message of the business, as a card shows it. */
-export type CardMessage = { id: number; title: string; message: string; created_at: string };
+export const cardMessage = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type CardMessage = z.infer<typeof cardMessage>;
 
 export const NO_CARD_REF = "The QR code is not valid.";
 export const hasCardRef = (ref: { qr_token?: string; serial?: string }) => Boolean(ref.qr_token || ref.serial);
@@ -89,46 +95,52 @@ export const walletBirthdayBody = z
  * Where this card can be added to a phone's wallet: `apple` the .pkpass download, `google` the
  * "Save to Google Wallet" link; each null when that wallet is not configured on the server.
  */
-export type WalletLinks = { apple: string | null; google: string | null };
+export const walletLinks = z.object({ apple: z.string().nullable(), google: z.string().nullable() });
+export type WalletLinks = z.infer<typeof walletLinks>;
+
+/** A card's business and the reward it collects for, as its page shows them. */
+export const cardPlace = qrPublic.pick({ business: true, location: true, reward: true });
+export type CardPlace = z.infer<typeof cardPlace>;
+
+const redeemOption = z.object({ id: z.number().int(), title: z.string(), points: z.number().int() });
 
 /** The customer's view of their card. Later issues add fields (messages, wallet passes) beside these. */
-export type WalletCard = {
-  serial: string;
-  customer_name: string;
-  business_name: string;
-  stamps: number;
-  stamps_required: number | null;
-  reward_title: string | null;
-  reward_ready: boolean;
-  lifetime_stamps: number;
-  rewards_redeemed: number;
+export const walletCard = z.object({
+  serial: z.string(),
+  customer_name: z.string(),
+  business_name: z.string(),
+  stamps: z.number(),
+  stamps_required: z.number().int().nullable(),
+  reward_title: z.string().nullable(),
+  reward_ready: z.boolean(),
+  lifetime_stamps: z.number(),
+  rewards_redeemed: z.number().int(),
   /** When the next self-scan stamp is possible (ISO), or null when it is now. */
-  next_stamp_at: string | null;
+  next_stamp_at: z.string().nullable(),
   /** Filled by wallet-card (the card on this device); null links elsewhere. */
-  wallet_links: WalletLinks;
+  wallet_links: walletLinks,
   /** The business's latest messages to its card holders, newest first (wallet-card only). */
-  messages?: CardMessage[];
+  messages: z.array(cardMessage).optional(),
   /** The holder's birthday (YYYY-MM-DD) if given (wallet-card only: the card page offers to add it). */
-  birthday?: string | null;
+  birthday: z.string().nullable().optional(),
   /** The card's business and reward, for its page (wallet-card only): found without a live QR code too. */
-  place?: CardPlace;
+  place: cardPlace.optional(),
   /**
    * The link that brings a friend (wallet-card only; issue 23 §6): the business QR's add-to-wallet
    * page with this card's `ref`. Null when the business has no QR code.
    */
-  referral_url?: string | null;
+  referral_url: z.string().nullable().optional(),
   /** Issue 23: the programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
-  kind: RewardKind;
-  balance_text: string;
+  kind: z.enum(REWARD_KINDS),
+  balance_text: z.string(),
   /** Points: the options the balance affords, cheapest first (empty otherwise). */
-  options: { id: number; title: string; points: number }[];
-};
-
-/** A card's business and the reward it collects for, as its page shows them. */
-export type CardPlace = Pick<QrPublic, "business" | "location" | "reward">;
+  options: z.array(redeemOption),
+});
+export type WalletCard = z.infer<typeof walletCard>;
 
 /** What a join or recover answers; the BFF moves `card_secret` into the card cookie. */
-export type WalletJoinResult = { card: WalletCard; card_secret?: string };
+export const walletJoinResult = z.object({ card: walletCard, card_secret: z.string().optional() });
+export type WalletJoinResult = z.infer<typeof walletJoinResult>;
 
 /** qr-code-scanner: a card serial (staff), a business QR URL or token (a customer with a card). */
 export const scannerBody = z.object({
@@ -144,22 +156,28 @@ export const scannerBody = z.object({
 });
 
 /** What a scan did; the dashboard keeps it as `qrData` in local storage (spec.md §4). */
-export type ScanResult = {
-  action: "stamp" | "redeem" | "wait";
-  customer_name: string;
-  business_name: string;
-  serial: string;
-  stamps: number;
-  stamps_required: number | null;
-  reward_title: string | null;
-  reward_ready: boolean;
-  next_stamp_at: string | null;
-  scanned_at: string;
+export const scanResult = z.object({
+  action: z.enum(["stamp", "redeem", "wait"]),
+  customer_name: z.string(),
+  business_name: z.string(),
+  serial: z.string(),
+  stamps: z.number(),
+  stamps_required: z.number().int().nullable(),
+  reward_title: z.string().nullable(),
+  reward_ready: z.boolean(),
+  next_stamp_at: z.string().nullable(),
+  scanned_at: z.string(),
   /** Issue 23: the programme's kind, its balance in its own terms, and what it may redeem now. */
-  kind: RewardKind;
-  balance_text: string;
+  kind: z.enum(REWARD_KINDS),
+  balance_text: z.string(),
   /** Points: the options the balance affords; cashback: the money to spend (decimal string). */
-  options: { id: number; title: string; points: number }[];
-  cashback_balance: string | null;
-  currency: string | null;
-};
+  options: z.array(redeemOption),
+  cashback_balance: z.string().nullable(),
+  currency: z.string().nullable(),
+});
+export type ScanResult = z.infer<typeof scanResult>;
+
+/** wallet-card: the card this device holds, or null without one. */
+export const walletCardAnswer = walletCard.nullable();
+/** wallet-recover: without `code`, that a code was sent (if the email has a card); with it, the card. */
+export const walletRecoverAnswer = z.union([z.object({ code_sent: z.boolean() }), walletJoinResult]);

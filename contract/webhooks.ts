@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { id, refId } from "./ids";
-import { pageQuery } from "./pagination";
+import { pageQuery, paginated } from "./pagination";
 
 /**
  * Outgoing webhooks (issue 24 §3), per the Standard Webhooks specification: the public event
@@ -50,31 +50,38 @@ export const webhookIdBody = z.object({ id });
 export const webhookDeliveriesQuery = pageQuery.extend({ endpoint_id: refId("endpoint") });
 
 /** An endpoint as listed (never its secret). */
-export type WebhookEndpoint = {
-  id: number;
-  url: string;
-  events: WebhookEvent[];
+export const webhookEndpoint = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
   /** Failing for 5 days: nothing is sent until a test event succeeds. */
-  disabled_at: string | null;
-  failing_since: string | null;
-  created_at: string;
-};
+  disabled_at: z.string().nullable(),
+  failing_since: z.string().nullable(),
+  created_at: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
+export const webhookListAnswer = z.array(webhookEndpoint);
 
 /** webhook-add and webhook-rotate-secret: the signing secret, shown this once. */
-export type WebhookWithSecret = WebhookEndpoint & { secret: string };
+export const webhookWithSecret = webhookEndpoint.extend({ secret: z.string() });
+export type WebhookWithSecret = z.infer<typeof webhookWithSecret>;
 
 /** One line of an endpoint's delivery log. */
-export type WebhookDelivery = {
-  id: number;
-  webhook_id: string;
-  event_type: string;
-  status: "pending" | "delivered" | "failed";
-  attempts: number;
-  next_attempt_at: string | null;
+export const webhookDelivery = z.object({
+  id: z.number().int(),
+  webhook_id: z.string(),
+  event_type: z.string(),
+  status: z.enum(["pending", "delivered", "failed"]),
+  attempts: z.number().int(),
+  next_attempt_at: z.string().nullable(),
   /** The last answer's HTTP status (null: no answer, e.g. a timeout or a refused address). */
-  status_code: number | null;
-  duration_ms: number | null;
-  error: string | null;
-  created_at: string;
-  delivered_at: string | null;
-};
+  status_code: z.number().int().nullable(),
+  duration_ms: z.number().int().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  delivered_at: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDelivery>;
+export const webhookDeliveriesAnswer = paginated(webhookDelivery);
+/** webhook-delete, -redeliver and -test: the id of the endpoint or delivery acted on. */
+export const webhookIdAnswer = z.object({ id: z.number().int() });

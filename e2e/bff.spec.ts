@@ -6,7 +6,7 @@ const sameOrigin = { origin: E2E.webUrl };
 test("the BFF forwards only contract calls", async ({ request }) => {
   const unknown = await request.get("/api/admin-secrets");
   expect(unknown.status()).toBe(404);
-  expect(await unknown.json()).toEqual({ status: false, message: "Not found.", data: null });
+  expect(await unknown.json()).toEqual({ status: false, code: "not_found", message: "Not found.", data: null });
   // A contract path with the wrong method is not forwarded either.
   expect((await request.get("/api/login")).status()).toBe(404);
 });

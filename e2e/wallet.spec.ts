@@ -334,3 +334,31 @@ test("a friend joins through a card's referral link, and both cards earn the bon
   await expect(referrer.page.getByText(/^2\s+of 5 stamps$/)).toBeVisible();
   await Promise.all([referrer.context.close(), friendContext.close(), ownerContext.close()]);
 });
+
+test("in Spanish, joining with an email that has a card here keeps it for opening the card", async ({ browser }) => {
+  const email = uniqueEmail("ya-tengo");
+  const first = await browser.newContext(phone);
+  const joined = await first.request.post(`${E2E.webUrl}/api/wallet-join`, {
+    headers: sameOrigin,
+    data: { qr_token: qrToken, name: "Ana Primera", email, consent: true },
+  });
+  expect(joined.status()).toBe(201);
+  await first.close();
+
+  const spanish = await browser.newContext({
+    ...phone,
+    locale: "es-ES",
+    extraHTTPHeaders: { "Accept-Language": "es-ES,es;q=0.9" },
+  });
+  const page = await spanish.newPage();
+  await page.goto(`/add-to-wallet?qr_token=${qrToken}`);
+  await page.getByLabel("Tu nombre").fill("Ana");
+  await page.getByLabel("Correo electrónico", { exact: true }).fill(email);
+  await page.getByLabel(/^Acepto que/).check();
+  await page.getByRole("button", { name: "Unirme y conseguir mi primer sello" }).click();
+  // The refusal is in Spanish; the page knows it by its code, not by its words.
+  await expect(page.locator("#join-email-error")).toBeVisible();
+  await page.getByRole("button", { name: "Ya tengo una tarjeta" }).click();
+  await expect(page.getByLabel("El correo de tu tarjeta")).toHaveValue(email);
+  await spanish.close();
+});

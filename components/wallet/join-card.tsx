@@ -20,6 +20,7 @@ function Field(props: {
   /** Optional fields say so in their label and are not required. */
   optional?: boolean;
   max?: string;
+  defaultValue?: string;
 }) {
   const t = useTranslations("card");
   const error = props.errors[props.name]?.[0];
@@ -36,6 +37,7 @@ function Field(props: {
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
         max={props.max}
+        defaultValue={props.defaultValue}
         required={!props.optional}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${props.id}-error` : undefined}
@@ -117,7 +119,7 @@ export function JoinCard({
         (k) => k !== "qr_token" && !(mode === "join" && (k === "code" || k === "ref")),
       );
       setMessage({ text: fields.length > 0 ? t("checkFields") : res.message, error: true });
-      if (mode === "join" && res.errors.email?.[0]?.includes("already has a card")) setEmail(value("email"));
+      if (mode === "join" && res.code === "card_exists") setEmail(value("email"));
       return;
     }
     if (mode === "recover") {
@@ -202,6 +204,7 @@ export function JoinCard({
               type="email"
               autoComplete="email"
               errors={errors}
+              defaultValue={email}
             />
             <p className="wallet-hint">{t("recoverHint")}</p>
           </>

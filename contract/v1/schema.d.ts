@@ -174,6 +174,8 @@ export interface components {
       type: string;
       title: string;
       status: number;
+      /** @description A stable code of the refusal (e.g. `not_found`, `validation`): decide by it, not by `detail`. */
+      code: string;
       detail?: string;
       errors?: {
         [key: string]: string[];

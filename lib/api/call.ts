@@ -112,9 +112,3 @@ export function callRequest(call: CallSpec, input: CallInput<CallSpec> = {}): Ca
 export function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { status?: unknown }).status === "boolean";
 }
-
-/** The refusal's `code` (a stable name for it), when the answer has one. */
-export function codeOf(envelope: Envelope<unknown>): string | undefined {
-  const code = (envelope as { code?: unknown }).code;
-  return typeof code === "string" ? code : undefined;
-}

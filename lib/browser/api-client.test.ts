@@ -92,12 +92,15 @@ describe("callApi in the browser", () => {
     });
   });
 
-  it("leaves `code` out when the refusal has none, and knows the end of a session", async () => {
-    answering({ status: false, message: "Unauthenticated.", data: null }, 401);
+  it("leaves `code` out when the refusal has none, and knows the end of a session by its code", async () => {
+    answering({ status: false, message: "Bad gateway.", data: null }, 401);
     const failure = (await callApi(calls.userProfile).catch((e: unknown) => e)) as ApiError;
     expect(failure.code).toBeUndefined();
     expect(failure.errors).toEqual({});
-    expect(failure.unauthenticated).toBe(true);
+    expect(failure.unauthenticated).toBe(false);
+    answering({ status: false, code: "unauthenticated", message: "Unauthenticated.", data: null }, 401);
+    const ended = (await callApi(calls.userProfile).catch((e: unknown) => e)) as ApiError;
+    expect(ended.unauthenticated).toBe(true);
   });
 
   it("rejects an envelope that says it failed even with a 200", async () => {
@@ -149,5 +152,35 @@ describe("the API client's own failures", () => {
     await expect(callApi(calls.userProfile)).rejects.toMatchObject({
       message: "You appear to be offline. Please check your connection.",
     });
+  });
+});
+
+describe("the API client's refusals", () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+  const answer = (status: number, body: object) => () =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+
+  it("carry the refusal's code, and know the end of a session by it in any language", async () => {
+    globalThis.fetch = answer(422, {
+      status: false,
+      code: "card_exists",
+      message: "Este correo ya tiene una tarjeta aquí.",
+      data: null,
+      errors: { email: ["Este correo ya tiene una tarjeta aquí."] },
+    });
+    await expect(
+      callApi(calls.walletJoin, { body: { qr_token: "t", name: "N", email: "n@example.com", consent: true } }),
+    ).rejects.toMatchObject({ status: 422, code: "card_exists" });
+    globalThis.fetch = answer(401, { status: false, code: "unauthenticated", message: "No autenticado.", data: null });
+    const ended = await callApi(calls.userProfile).catch((error: unknown) => error);
+    expect((ended as ApiError).unauthenticated).toBe(true);
+    globalThis.fetch = answer(401, { status: false, code: "bad_credentials", message: "Unauthenticated.", data: null });
+    const refused = await callApi(calls.login, { body: { email: "x@example.com", password: "y" } }).catch(
+      (error: unknown) => error,
+    );
+    expect((refused as ApiError).unauthenticated).toBe(false);
   });
 });

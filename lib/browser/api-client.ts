@@ -1,24 +1,28 @@
 import "client-only";
 import type { Envelope, FieldErrors } from "../../contract/envelope";
-import { messages } from "../../contract/envelope";
+import type { RefusalCode } from "../../contract/refusals";
 import { failureText } from "../i18n/failures";
-import { callRequest, codeOf, isEnvelope, type CallResult, type CallSpec, type InputArgs } from "../api/call";
+import { callRequest, isEnvelope, type CallResult, type CallSpec, type InputArgs } from "../api/call";
 
 /** The page's language (`<html lang>`): what the web's own failure sentences are said in. */
 const pageLocale = () => (typeof document === "undefined" ? undefined : document.documentElement.lang);
 
-/** A failed call as the browser sees it: the server's message, status, field errors and code. */
+/**
+ * A failed call as the browser sees it: the server's message, status, field errors and the
+ * refusal's stable `code` (contract/refusals.ts; none when the call never reached the server).
+ * Decide by the code, never by the message: the message is in the page's language.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: FieldErrors = {},
-    readonly code?: string,
+    readonly code?: RefusalCode,
   ) {
     super(message);
   }
   get unauthenticated() {
-    return this.status === 401 && this.message === messages.unauthenticated;
+    return this.status === 401 && this.code === "unauthenticated";
   }
 }
 
@@ -57,7 +61,7 @@ export async function callApi<const C extends CallSpec>(call: C, ...input: Input
     throw new ApiError(response.status, failureText(pageLocale(), "unavailable"));
   }
   if (!response.ok || !envelope.status) {
-    throw new ApiError(response.status, envelope.message, envelope.errors, codeOf(envelope));
+    throw new ApiError(response.status, envelope.message, envelope.errors, envelope.code);
   }
   return envelope as CallResult<C>;
 }
@@ -71,7 +75,7 @@ export function callUrl<const C extends CallSpec>(call: C, ...input: InputArgs<C
 /** A call's outcome as a form shows it: its message, and the field errors of a refusal. */
 export type Outcome<T> =
   | { ok: true; message: string; data: T; errors: FieldErrors }
-  | { ok: false; message: string; data: null; errors: FieldErrors };
+  | { ok: false; message: string; data: null; errors: FieldErrors; code?: RefusalCode };
 
 /** Waits for a call and says how it went, never throwing (the card page's forms). */
 export function settle<T>(pending: Promise<Envelope<T>>): Promise<Outcome<T>> {
@@ -82,6 +86,7 @@ export function settle<T>(pending: Promise<Envelope<T>>): Promise<Outcome<T>> {
       message: errorMessage(error),
       data: null,
       errors: error instanceof ApiError ? error.errors : {},
+      code: error instanceof ApiError ? error.code : undefined,
     }),
   );
 }

@@ -236,6 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       .headers(failure.headers)
       .send({
         status: false,
+        code: failure.code,
         data: null,
         ...new HttpError(failure.status, failure.sentence, failure.fields).localized(t),
       });
@@ -243,7 +244,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   app.setNotFoundHandler((request, reply) => {
     const t = translator(localeFromAcceptLanguage(request.headers["accept-language"]));
-    return reply.code(404).send({ status: false, message: t("http.notFound"), data: null });
+    return reply.code(404).send({ status: false, code: "not_found", message: t("http.notFound"), data: null });
   });
 
   await app.register(

@@ -13,6 +13,7 @@ import {
 } from "../backend";
 import { readCardSecrets } from "../card-cookie";
 import { findCall, type Call } from "../../../contract/calls";
+import { refusalCode } from "../../../contract/refusals";
 import { COUNTER_DEVICE_HEADER, counterDeviceCookieName } from "../../../contract/counter-device-names";
 import { CARD_SECRETS_HEADER } from "../../../contract/wallet";
 import { webEnv } from "../env";
@@ -22,7 +23,8 @@ import { failureText, type Failure } from "../../i18n/failures";
 import { authorizationFor, pageLocaleOf, passedOnHeaders } from "./request-headers";
 import { actsOnAnswer, applySession } from "./session-effects";
 
-const json = (status: number, message: string) => NextResponse.json({ status: false, message, data: null }, { status });
+const json = (status: number, message: string) =>
+  NextResponse.json({ status: false, code: refusalCode(status, undefined), message, data: null }, { status });
 
 const FORWARDED_RESPONSE_HEADERS = [
   "content-type",

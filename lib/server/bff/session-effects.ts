@@ -3,7 +3,6 @@ import { cookies } from "next/headers";
 import { holdCardSecret } from "../card-cookie";
 import type { Call, SessionEffect } from "../../../contract/calls";
 import { counterDeviceCookieName } from "../../../contract/counter-device-names";
-import { messages } from "../../../contract/envelope";
 import { LOCALE_COOKIE, localeCookieOptions, profileLocale } from "../../i18n/locale-cookie";
 import type { Session } from "../session";
 
@@ -42,7 +41,7 @@ async function followProfileLocale(data: unknown, secure: boolean) {
 /** Acts on the call's `session` effect (contract/calls.ts): secrets move from answers into the session. */
 export async function applySession(call: Call, payload: Record<string, unknown>, session: Session, secure: boolean) {
   const data = payload.data as Record<string, unknown> | null | undefined;
-  if (payload.message === messages.unauthenticated) {
+  if (payload.code === "unauthenticated") {
     await session.destroy();
     return payload;
   }

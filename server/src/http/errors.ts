@@ -33,8 +33,8 @@ export class HttpError extends Error {
 }
 
 /**
- * The session is over: stays English whatever the language, since the BFF and the browser
- * recognise this exact text as the signal to sign out (nobody reads it: the login page follows).
+ * The session is over: its code `unauthenticated` is the BFF's and the browser's signal to sign
+ * out; the text stays English (nobody reads it: the login page follows).
  */
 export const unauthenticated = () => new HttpError(401, verbatim(messages.unauthenticated));
 export const forbidden = (message: Sentence = "http.forbidden") => new HttpError(403, message);

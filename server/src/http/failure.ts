@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyRequest } from "fastify";
 import type { Sentence } from "../i18n/sentence";
 import { verbatim } from "../i18n/sentence";
+import type { ApiKey } from "../i18n/messages/api/en";
+import { refusalCode, type RefusalCode, type RefusalKey } from "../../../contract/refusals";
 import { isStatementCancelled } from "../db/errors";
 import { isDatabaseUnavailable } from "./db-unavailable";
 import { Refusal } from "../domain/refusal";
@@ -13,6 +15,8 @@ import { HttpError, type FieldSentences } from "./errors";
  */
 export type Failure = {
   status: number;
+  /** The stable code (contract/refusals.ts) clients decide by, whatever the sentence's language. */
+  code: RefusalCode;
   sentence: Sentence;
   fields?: FieldSentences;
   headers: Record<string, string>;
@@ -31,6 +35,14 @@ const BAD_JSON = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JS
  * the log.
  */
 export function failureOf(error: unknown, request: FastifyRequest): Failure {
+  const failure = failureWithoutCode(error, request);
+  return { ...failure, code: refusalCode(failure.status, keyOf(failure.sentence)) };
+}
+
+const keyOf = (sentence: Sentence): ApiKey | undefined =>
+  typeof sentence === "string" ? sentence : "key" in sentence ? sentence.key : undefined;
+
+function failureWithoutCode(error: unknown, request: FastifyRequest): Omit<Failure, "code"> {
   if (error instanceof HttpError) {
     return { status: error.statusCode, sentence: error.sentence, fields: error.fields, headers: error.headers };
   }
@@ -66,3 +78,6 @@ export function failureOf(error: unknown, request: FastifyRequest): Failure {
   request.log.error({ err: error }, "unhandled error");
   return { status: 500, sentence: "http.serverError", headers: {} };
 }
+
+/** Every refusal code names a sentence of the catalogue (a typo in contract/refusals.ts fails to build). */
+export const refusalKeysAreCatalogued = (key: RefusalKey): ApiKey => key;

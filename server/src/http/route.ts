@@ -28,10 +28,13 @@ export type Context<C extends Call> = {
   t: Translate;
 };
 
-/** What a handler answers; the route wraps it in the `{status, message, data}` envelope. */
-export type Result = {
+/**
+ * What a handler answers; the route wraps it in the `{status, message, data}` envelope. `data` is
+ * what the call's `answer` schema accepts (no data: `null`).
+ */
+export type Result<D = unknown> = {
   message: Sentence;
-  data?: unknown;
+  data?: D;
   statusCode?: number;
   /** Top-level fields beside the envelope's, e.g. login's `auth_token`. */
   extra?: Record<string, unknown>;
@@ -101,7 +104,11 @@ function idempotencyScope(user: AuthUser | null, request: FastifyRequest): strin
  * plan per `call.feature`), validates body and query with the contract's zod schemas (422 with
  * field messages, before anything is written), then answers the envelope. Every route goes through here, so no handler can forget a check.
  */
-export function route<C extends Call>(app: FastifyInstance, call: C, handler: (ctx: Context<C>) => Promise<Result>) {
+export function route<C extends Call>(
+  app: FastifyInstance,
+  call: C,
+  handler: (ctx: Context<C>) => Promise<Result<z.input<C["answer"]>>>,
+) {
   app.route({
     method: call.method,
     url: call.path,

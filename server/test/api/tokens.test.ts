@@ -104,7 +104,7 @@ describe("authentication of user calls", () => {
       await t.post("/logout", undefined, { headers }),
     ]) {
       expectError(res, 401, UNAUTHENTICATED);
-      expect(res.body).toEqual({ status: false, message: UNAUTHENTICATED, data: null });
+      expect(res.body).toEqual({ status: false, code: "unauthenticated", message: UNAUTHENTICATED, data: null });
     }
   });
 

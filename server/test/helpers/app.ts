@@ -13,6 +13,7 @@ import { hashSecret } from "../../src/crypto";
 import type { JobsOptions } from "../../src/services/jobs";
 import type { Mailer } from "../../src/services/mail";
 import type { PaymentProvider } from "../../src/services/payments";
+import { checkAnswer } from "./answers";
 import { createTestDatabase, type TestDatabase } from "./db";
 
 /** The configuration every test app starts from; `overrides` are environment variables. */
@@ -138,13 +139,15 @@ export async function createTestApp(
     } catch {
       parsed = undefined;
     }
-    return {
+    const answer = {
       statusCode: res.statusCode,
       headers: res.headers,
       body: parsed as Res<T>["body"],
       text: res.body,
       rawPayload: res.rawPayload,
     };
+    checkAnswer(method, inject.url as string, answer);
+    return answer;
   }
 
   const post = <T = unknown>(path: string, body?: unknown, opts?: RequestOptions) =>

@@ -23,7 +23,7 @@ const limits = {
   logsPerIp: { max: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
-const pkpass = (body: Buffer, updatedAt: Date, extra: Record<string, string> = {}): Result => ({
+const pkpass = (body: Buffer, updatedAt: Date, extra: Record<string, string> = {}): Result<never> => ({
   message: verbatim(""),
   file: {
     body,
@@ -33,13 +33,13 @@ const pkpass = (body: Buffer, updatedAt: Date, extra: Record<string, string> = {
   },
 });
 
-const json = (value: unknown, statusCode = 200): Result => ({
+const json = (value: unknown, statusCode = 200): Result<never> => ({
   message: verbatim(""),
   statusCode,
   file: { body: Buffer.from(JSON.stringify(value)), contentType: "application/json", headers: {} },
 });
 
-const empty = (statusCode: number, headers: Record<string, string> = {}): Result => ({
+const empty = (statusCode: number, headers: Record<string, string> = {}): Result<never> => ({
   message: verbatim(""),
   statusCode,
   file: { body: Buffer.alloc(0), contentType: "text/plain", headers },

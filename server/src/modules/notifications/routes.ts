@@ -42,7 +42,7 @@ export type NotificationAddInput = {
 declare module "fastify" {
   interface FastifyInstance {
     /** Sends an owner's message as notification-add does (sendBusinessMessage, decorated by app.ts). */
-    sendMessage(ownerId: number, body: NotificationAddInput): Promise<Result>;
+    sendMessage(ownerId: number, body: NotificationAddInput): Promise<Result<SentMessage>>;
   }
 }
 
@@ -213,7 +213,7 @@ export async function sendBusinessMessage(
   pushes: PushJobs,
   ownerId: number,
   body: NotificationAddInput,
-): Promise<Result> {
+): Promise<Result<SentMessage>> {
   const business = await ownBusiness(app.db, ownerId, body.business_id);
   await app.limiter.hit(`notification-add:owner:${ownerId}`, notificationLimits.addPerOwner);
   const segmented = body.segment !== "all";

@@ -15,11 +15,16 @@ const envelope = z
 const failure = z
   .object({
     status: z.literal(false),
+    /** The stable code of contract/refusals.ts: what a client decides by (the message is in the caller's language). */
+    code: z.string(),
     message: z.string(),
     data: z.null(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
   })
-  .meta({ id: "Failure", description: "A refused request; `errors` holds field messages (422)." });
+  .meta({
+    id: "Failure",
+    description: "A refused request: `code` says which refusal; `errors` holds field messages (422).",
+  });
 
 const answer = (description: string, schema: z.ZodType = failure) => ({
   description,

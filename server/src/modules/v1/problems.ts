@@ -1,13 +1,15 @@
 import { STATUS_CODES } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { PROBLEM_CONTENT_TYPE, type Problem } from "../../../../contract/v1/problem";
+import type { RefusalCode } from "../../../../contract/refusals";
 import { HttpError } from "../../http/errors";
 import { failureOf } from "../../http/failure";
 
-const problem = (status: number, detail?: string, errors?: Record<string, string[]>): Problem => ({
+const problem = (status: number, code: RefusalCode, detail?: string, errors?: Record<string, string[]>): Problem => ({
   type: "about:blank",
   title: STATUS_CODES[status] ?? "Error",
   status,
+  code,
   ...(detail && { detail }),
   ...(errors && { errors }),
 });
@@ -21,10 +23,16 @@ export function registerProblems(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const failure = failureOf(error, request);
     const said = new HttpError(failure.status, failure.sentence, failure.fields);
-    const body = failure.status === 500 ? problem(500) : problem(failure.status, said.message, said.errors);
+    const body =
+      failure.status === 500
+        ? problem(500, failure.code)
+        : problem(failure.status, failure.code, said.message, said.errors);
     return reply.code(failure.status).headers(failure.headers).type(PROBLEM_CONTENT_TYPE).send(body);
   });
   app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).type(PROBLEM_CONTENT_TYPE).send(problem(404, "No such endpoint.")),
+    reply
+      .code(404)
+      .type(PROBLEM_CONTENT_TYPE)
+      .send(problem(404, "not_found", "No such endpoint.")),
   );
 }
