@@ -70,6 +70,7 @@ test("with the API server down the BFF answers 503 and the page says so", async 
   expect(response.status()).toBe(503);
   expect(await response.json()).toEqual({
     status: false,
+    code: "unavailable",
     message: "Service unavailable, please try again",
     data: null,
   });
