@@ -4,9 +4,9 @@ import { stamps } from "./stamps/shared";
 import type { SharedKind } from "./types";
 
 /**
- * The programme kinds (issue 23): the registry every side asks (`kindOf(kind)`) instead of
+ * The programme kinds: the registry every side asks (`kindOf(kind)`) instead of
  * branching on a kind's name. Adding a kind is its folder (kinds/<kind>/), a line here and in
- * kinds/server.ts, its messages, and the migration that widens the database's enum.
+ * kinds/server.ts, and its messages (a migration only for columns of its own: the kind columns are text).
  */
 const registry = { stamps, points, cashback };
 

@@ -8,7 +8,7 @@ export const MIN_STAMPS = 2;
 export const MAX_STAMPS = 50;
 
 /**
- * The one "reward ready" rule (issue 18 §10): a card's reward is ready once its stamps reach what
+ * The one "reward ready" rule: a card's reward is ready once its stamps reach what
  * the reward it collects for requires. No reward (none active): never ready. The card page, the
  * scanner's answer, the wallet passes, the directory's flag and the segments all ask here, so the
  * "Reward ready" a customer sees and the one the owner counts cannot drift apart.

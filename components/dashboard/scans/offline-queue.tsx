@@ -53,7 +53,9 @@ export function OfflineQueue({
                     })}
                   </span>
                 ) : null}
-                <span className="small muted block">{scan.code}</span>
+                <span className="small muted block" data-user-content translate="no">
+                  {scan.code}
+                </span>
               </li>
             ))}
           </ol>

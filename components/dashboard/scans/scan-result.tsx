@@ -142,15 +142,17 @@ export function ResultPanel({
       </p>
       <dl className="details">
         <dt>{t("customer")}</dt>
-        <dd>{r.customer_name}</dd>
+        <dd data-user-content>{r.customer_name}</dd>
         <dt>{t("business")}</dt>
-        <dd>{r.business_name}</dd>
+        <dd data-user-content>{r.business_name}</dd>
         <dt>{kt("balanceHead")}</dt>
         <dd data-testid="scan-balance" data-api-text={outcome.live || undefined}>
           {r.balance_text}
         </dd>
         <dt>{t("card")}</dt>
-        <dd>{r.serial}</dd>
+        <dd data-user-content translate="no">
+          {r.serial}
+        </dd>
       </dl>
       {kind.redeemsByScan && r.reward_ready && (
         <p className="badge badge-success">{t("rewardReady", { reward: r.reward_title ?? "" })}</p>
