@@ -3,6 +3,8 @@
  *
  *   config.ts, logger.ts, i18n/   what the process is told, how it logs, its words
  *   crypto.ts, settings/          hashing and tokens; the wallets' settings as config reads them
+ *   kinds/                        the programme kinds' server face: how each earns, spends, words
+ *                                 its balance and fills a pass (it reads the words, nothing above)
  *   db/                           schema and client
  *   domain/                       the domain's own refusals, which know nothing of HTTP
  *   http/                         the request's plumbing: route(), errors, auth, idempotency
@@ -15,22 +17,19 @@
  * `npm run lint` runs this (depcruise server/src); a new loop or upward import fails the lint.
  * The shared contract (contract) sits below all of them and imports nothing of the server.
  *
- * The programme kinds (kinds/ at the root, one folder a kind) are a seam between the layers: the
- * shared half (kinds/index.ts, kinds/<kind>/shared.ts) is read by the contract and the browser and
- * imports nothing of the server; the server half (kinds/server.ts, kinds/<kind>/server.ts) may
- * read the server's base layer (its words) and nothing above it, since every module asks it. The
- * web half (kinds/web.ts, kinds/<kind>/web.tsx) is the browser's: the server never imports it.
+ * A programme kind has a face in each layer, named alike: contract/kinds/<kind>.ts (its fields,
+ * limits and balance words, read by the contract and the browser), server/src/kinds/<kind>.ts (how
+ * it earns, spends and fills a pass) and components/kinds/<kind>/ (its form fields and screens).
+ * Each face imports only its own layer and those below, so the contract stays the ground and the
+ * server never imports web code (docs/adr/0008-a-kind-has-a-face-in-each-layer.md).
  */
 const SRC = "^server/src/";
 const TOP = `${SRC}(main\\.ts|prepare\\.ts|cli/|seed)`;
-/** The kinds' web half: kinds/web.ts and kinds/<kind>/web.tsx (and anything named web* there). */
-const KINDS_WEB = "^kinds/(web|[^/]+/web)";
-/** The kinds' server half. */
-const KINDS_SERVER = "^kinds/(server|[^/]+/server)";
 
 /** Layer name → the paths in it, lowest first. */
 const layers = [
   ["base", `${SRC}(config\\.ts|logger\\.ts|i18n/|crypto\\.ts|settings/)`],
+  ["kinds", `${SRC}kinds/`],
   ["db", `${SRC}db/`],
   ["domain", `${SRC}domain/`],
   ["http", `${SRC}http/`],
@@ -70,30 +69,6 @@ module.exports = {
     },
     ...upward,
     {
-      name: "server-imports-no-web-kinds",
-      severity: "error",
-      comment:
-        "The server asks kinds/index.ts, kinds/server.ts and kinds/<kind>/{shared,server}.ts, never a kind's web half.",
-      from: { path: ["^server/", "^contract/", "^kinds/"], pathNot: KINDS_WEB },
-      to: { path: KINDS_WEB },
-    },
-    {
-      name: "kinds-shared-stays-shared",
-      severity: "error",
-      comment:
-        "The kinds' shared half is read by the browser too: it never imports the server, nor the kinds' server half.",
-      from: { path: "^kinds/", pathNot: [KINDS_SERVER, KINDS_WEB] },
-      to: { path: ["^server/", KINDS_SERVER] },
-    },
-    {
-      name: "kinds-below-modules",
-      severity: "error",
-      comment:
-        "The kinds' server half sits below the modules (every module asks it): it may read the base layer (words), nothing above.",
-      from: { path: "^kinds/" },
-      to: { path: `${SRC}(db/|http/|services/|modules/|app\\.ts|main\\.ts|prepare\\.ts|cli/|seed)` },
-    },
-    {
       name: "engine-knows-no-http",
       severity: "error",
       comment:
@@ -106,7 +81,7 @@ module.exports = {
       severity: "error",
       comment: "The shared contract is read by the browser too: it never imports the server.",
       from: { path: "^contract/" },
-      to: { path: ["^server/", KINDS_SERVER] },
+      to: { path: ["^server/", "^components/", "^lib/", "^app/"] },
     },
   ],
   options: {

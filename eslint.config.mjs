@@ -9,11 +9,6 @@ export const SERVER_IMPORT_PATTERNS = [
     message: "The API server imports no web code: move what both sides need under contract/.",
   },
   {
-    regex: "^(?:\\.\\./)+kinds/(?:[^/]+/)?web",
-    message:
-      "The API server asks a programme kind's shared or server half (kinds/**/shared.ts, server.ts), never its web half.",
-  },
-  {
     regex: "^@/(?!contract(?:/|$))",
     message: "The API server imports no web code: move what both sides need under contract/.",
   },

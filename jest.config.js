@@ -85,7 +85,6 @@ module.exports = {
         "<rootDir>/lib/**/*.test.ts",
         "<rootDir>/web-server/**/*.test.ts",
         "<rootDir>/components/**/*.test.ts",
-        "<rootDir>/kinds/**/*.test.ts",
         "<rootDir>/server/test/unit/**/*.test.ts",
       ],
     },

@@ -1,5 +1,5 @@
 import type { PlanFeature } from "./plan-features";
-import type { RefusalCode } from "./refusals";
+import { COMMON_REFUSALS, type RefusalCode } from "./refusals";
 import type { Schema } from "./schema";
 
 // The shape of every call of the contract (calls.ts lists them; client-calls.ts holds the few the
@@ -93,3 +93,15 @@ export type Call = {
 
 /** See `Call.list`. */
 export type ListLimit = { max: number };
+
+/** What a call may answer: its own refusals, the common ones, its plan's and its idempotency key's. */
+export function refusalsOf(call: Call): ReadonlySet<RefusalCode> {
+  return new Set<RefusalCode>([
+    ...COMMON_REFUSALS,
+    ...(call.refusals ?? []),
+    ...(call.feature ? (["plan_not_active", "plan_feature_missing"] as const) : []),
+    ...(call.idempotent
+      ? (["bad_idempotency_key", "idempotency_key_reused", "idempotency_still_running"] as const)
+      : []),
+  ]);
+}

@@ -1,6 +1,7 @@
 import { apiEn } from "../server/src/i18n/messages/api/en";
 import { calls } from "./calls";
-import { COMMON_REFUSALS, refusalCode, refusalKeys, refusalsOf, statusRefusals } from "./refusals";
+import { refusalsOf } from "./call";
+import { COMMON_REFUSALS, refusalCode, refusalKeys, statusRefusals } from "./refusals";
 
 /** The catalogue's sentences of successes: every other key is a refusal and needs a code. */
 const SUCCESS_KEYS = [

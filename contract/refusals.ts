@@ -1,5 +1,3 @@
-import type { Call } from "./call";
-
 // Stable refusal codes: what a client decides by, whatever language the sentence beside it is in.
 
 /**
@@ -176,15 +174,3 @@ export const COMMON_REFUSALS = [
   "unavailable",
   "server_error",
 ] as const satisfies readonly RefusalCode[];
-
-/** What a call may answer: its own refusals, the common ones, its plan's and its idempotency key's. */
-export function refusalsOf(call: Call): ReadonlySet<RefusalCode> {
-  return new Set<RefusalCode>([
-    ...COMMON_REFUSALS,
-    ...(call.refusals ?? []),
-    ...(call.feature ? (["plan_not_active", "plan_feature_missing"] as const) : []),
-    ...(call.idempotent
-      ? (["bad_idempotency_key", "idempotency_key_reused", "idempotency_still_running"] as const)
-      : []),
-  ]);
-}

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { id, optionalId, refId, text } from "./ids";
 import { pageQuery, paginated } from "./pagination";
-import { wholeNumber } from "../kinds/common";
-import { DEFAULT_KIND, KIND_FIELDS, KIND_NAMES, kindOf, type KindName } from "../kinds/index";
+import { wholeNumber } from "./kinds/common";
+import { DEFAULT_KIND, KIND_FIELDS, KIND_NAMES, kindOf, type KindName } from "./kinds";
 
 /** What a programme collects (issue 23): stamps (the default), points, or cashback (money). */
 export const REWARD_KINDS = KIND_NAMES;
@@ -10,10 +10,10 @@ export type RewardKind = KindName;
 /** "stamps, points or cashback". */
 const KIND_LIST = `${KIND_NAMES.slice(0, -1).join(", ")} or ${KIND_NAMES.at(-1)}`;
 
-export { MAX_POINTS_PER_VISIT, MAX_POINTS_PER_UNIT } from "../kinds/points/shared";
-export { MIN_STAMPS, MAX_STAMPS } from "../kinds/stamps/shared";
-export { MAX_TIERS, percentField, percentText } from "../kinds/cashback/shared";
-export { MAX_REFERRAL_BONUS } from "../kinds/common";
+export { MAX_POINTS_PER_VISIT, MAX_POINTS_PER_UNIT } from "./kinds/points";
+export { MIN_STAMPS, MAX_STAMPS } from "./kinds/stamps";
+export { MAX_TIERS, percentField, percentText } from "./kinds/cashback";
+export { MAX_REFERRAL_BONUS } from "./kinds/common";
 export const MAX_OPTION_POINTS = 1_000_000;
 export const MAX_EXPIRE_DAYS = 3_650;
 /** The referral bonus when the owner sets none: one stamp, or ten points (cashback: none). */

@@ -84,7 +84,7 @@ const KINDS_MESSAGES: Record<Locale, typeof enKinds> = {
 export const kindMessages = (locale: Locale): typeof enKinds => KINDS_MESSAGES[locale];
 
 /**
- * `t` of one programme kind's words on the card's pages (`ns` is the kind's, kinds/web.ts), in
+ * `t` of one programme kind's words on the card's pages (`ns` is the kind's, components/kinds), in
  * the card's language.
  */
 export function kindTranslator(locale: CardLocale, ns: `kinds.${RewardKind}`) {

@@ -1,4 +1,4 @@
-import { counterKind } from "../kinds/counter";
+import { counterKind } from "../contract/kinds/counter";
 
 /** A stamp as the counter screen receives it (counter-events; no name or serial: it faces the shop). */
 export type Stamp = {

@@ -17,7 +17,7 @@ import next from "next";
 import { compileTrustedProxies } from "./client-ip";
 import { createRequestHandler } from "./handler";
 import { reactRuntimes } from "./inline-scripts";
-import { missingProductionSettings } from "../lib/production-env";
+import { missingProductionSettings } from "./production-env";
 
 const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);

@@ -12,7 +12,7 @@ import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
 import { StampCard } from "@/components/wallet/stamp-card";
 import { cardLocale, cardTranslator, kindTranslator, langAttributes, type CardLocale } from "@/lib/card-intl";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 import { requestCardLocale } from "@/lib/server/card-intl";
 import { CardIntlProvider } from "@/components/wallet/card-intl-provider";
 import { WalletButtons } from "@/components/wallet/wallet-buttons";

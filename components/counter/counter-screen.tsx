@@ -5,7 +5,7 @@ import Link from "next/link";
 import QRCode from "qrcode";
 import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { cardMessages, kindMessages, langAttributes } from "@/lib/card-intl";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 import { isLocale } from "@/contract/locales";
 import type { Envelope } from "@/contract/envelope";
 import { counterCalls } from "@/contract/client-calls";

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import type { ReferralTrigger, RewardKind } from "@/contract/rewards";
 import { callApi, settle } from "@/lib/browser/api-client";
 import { walletCalls } from "@/contract/client-calls";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 
 type Errors = Record<string, string[]>;
 

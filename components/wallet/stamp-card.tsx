@@ -4,7 +4,7 @@ import type { CardLook } from "@/contract/card-design";
 import { meetsAA } from "@/contract/contrast";
 import type { WalletCard } from "@/contract/wallet";
 import { cardTranslator, type CardLocale, type CardTranslator } from "@/lib/card-intl";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 
 /**
  * The customer's card: stamp grid, progress, the reward when ready, and the card's own QR for staff.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { KIND_NAMES } from "../../kinds/index";
+import { KIND_NAMES } from "../kinds";
 
 /**
  * A programme kind as the public API answers it: an open enum. Today's kinds are listed

@@ -12,7 +12,7 @@ import { SEGMENTS, type CustomerDetail, type Segment } from "@/contract/customer
 import { useCustomer, useDeleteCustomer } from "@/lib/browser/queries/customers";
 import { useProfile } from "@/lib/browser/queries/user";
 import { labelColumns } from "@/components/ui/stack-table";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 import { Flags } from "./flags";
 import { Programme } from "./programme";
 import { ReferralBonuses } from "./referral-bonuses";

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { CustomerFlag } from "@/contract/customers";
 import type { RewardKind } from "@/contract/rewards";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 
 const FLAG_CLASS: Record<CustomerFlag, string> = {
   reward_ready: "badge-success",

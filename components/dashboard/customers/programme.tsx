@@ -1,6 +1,6 @@
 import { useTranslations } from "next-intl";
 import type { RewardKind } from "@/contract/rewards";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 
 /** The programme a card collects for: "Free coffee (Stamps)". */
 export function Programme({ kind, title, className }: { kind: RewardKind; title: string | null; className?: string }) {

@@ -5,8 +5,8 @@ import toast from "react-hot-toast";
 import type { CustomerDetail, ReferralBonusEntry } from "@/contract/customers";
 import { errorMessage } from "@/lib/browser/api-client";
 import { useReviewReferral } from "@/lib/browser/queries/customers";
-import { useProgrammeWords } from "@/kinds/use-programme-words";
-import { webKind } from "@/kinds/web";
+import { useProgrammeWords } from "@/components/kinds/use-programme-words";
+import { webKind } from "@/components/kinds";
 
 const STATUS_CLASS: Record<ReferralBonusEntry["status"], string> = {
   paid: "badge-success",

@@ -2,7 +2,7 @@
 
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useTranslations } from "next-intl";
-import { useOwnerWords } from "@/kinds/use-owner-words";
+import { useOwnerWords } from "@/components/kinds/use-owner-words";
 import type { DayFigures } from "@/contract/dashboard";
 import { useDayLabel } from "./day-label";
 

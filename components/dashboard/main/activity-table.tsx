@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { useOwnerWords } from "@/kinds/use-owner-words";
+import { useOwnerWords } from "@/components/kinds/use-owner-words";
 import type { DayFigures } from "@/contract/dashboard";
 import { useDayLabel } from "./day-label";
 

@@ -9,8 +9,8 @@ import type { DashboardDetails } from "@/contract/dashboard";
 import { useDashboardDetails } from "@/lib/browser/queries/dashboard";
 import { useProfile } from "@/lib/browser/queries/user";
 import { moneyShort } from "../rewards/reward-summary";
-import { useOwnerWords } from "@/kinds/use-owner-words";
-import { webKind, type KindFigure } from "@/kinds/web";
+import { useOwnerWords } from "@/components/kinds/use-owner-words";
+import { webKind, type KindFigure } from "@/components/kinds";
 import { ActivityTable } from "./activity-table";
 
 function ActivityTitle() {

@@ -11,7 +11,7 @@ import { useAddressOptions } from "@/lib/browser/queries/addresses";
 import { useBusinessOptions } from "@/lib/browser/queries/businesses";
 import { useGenerateQr, useRewardOptions } from "@/lib/browser/queries/loyalty";
 import { useContractForm } from "@/lib/browser/use-contract-form";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 
 /** generate-qr: a business, optionally one of its locations and rewards, and a label for the owner. */
 export function QrCodeForm({ onCreated }: { onCreated: (id: number) => void }) {

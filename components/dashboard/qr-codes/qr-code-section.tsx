@@ -6,7 +6,7 @@ import { ItemRow } from "@/components/ui/item-row";
 import { EmptyState } from "@/components/ui/query-state";
 import type { QrCode } from "@/contract/qr-codes";
 import { useDeleteQr, useQrCodes } from "@/lib/browser/queries/loyalty";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 import { PagedList } from "../paged-list";
 import { QrCodeForm } from "./qr-code-form";
 import { QrCodeView } from "./qr-code-view";

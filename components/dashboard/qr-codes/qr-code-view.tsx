@@ -5,7 +5,7 @@ import { useState } from "react";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { useQrCode } from "@/lib/browser/queries/loyalty";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 import { QrSecurity } from "./qr-security";
 
 const SIZES = {

@@ -4,8 +4,8 @@ import { useTranslations } from "next-intl";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { REWARD_KINDS, REFERRAL_TRIGGERS, DEFAULT_REFERRAL_BONUS, type RewardKind } from "@/contract/rewards";
-import { tierRow } from "@/kinds/cashback/tier-row";
-import { webKind, type KindField as Field, type RewardFieldsProps, type TierRow } from "@/kinds/web";
+import { tierRow } from "@/components/kinds/cashback/tier-row";
+import { webKind, type KindField as Field, type RewardFieldsProps, type TierRow } from "@/components/kinds";
 import { useRewardSummary } from "./reward-summary";
 
 /** The programme's kind as radio buttons: the fields below follow the choice. */

@@ -23,7 +23,7 @@ import { useRewardOptions, useSaveReward } from "@/lib/browser/queries/loyalty";
 import { useProductCategoryOptions } from "@/lib/browser/queries/product-categories";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { KindChoice, KindFields, ReferralFields, tierRow, type TierRow } from "./kind-fields";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 import { RewardOptions } from "./reward-options";
 
 /** Bonuses count in the kind's unit (stamps, points, money): another kind starts them blank. */

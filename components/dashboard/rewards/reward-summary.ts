@@ -1,6 +1,6 @@
 import { useFormatter, useTranslations } from "next-intl";
 import type { Reward } from "@/contract/rewards";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 
 export { moneyShort } from "./money-short";
 

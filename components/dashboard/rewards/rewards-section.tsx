@@ -6,7 +6,7 @@ import { ItemRow } from "@/components/ui/item-row";
 import { EmptyState } from "@/components/ui/query-state";
 import type { Reward } from "@/contract/rewards";
 import { useRemoveReward, useRewards } from "@/lib/browser/queries/loyalty";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 import { PagedList } from "../paged-list";
 import { RewardForm } from "./reward-form";
 import { useRewardSummary } from "./reward-summary";

@@ -13,7 +13,7 @@ import { cardAdjustBody, type CardEvent, type CardSummary } from "@/contract/car
 import { useAdjustCard, useCardHistory } from "@/lib/browser/queries/loyalty";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { useActorText } from "../actor-text";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 
 type T = ReturnType<typeof useTranslations<"scanner.card">>;
 

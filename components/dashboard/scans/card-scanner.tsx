@@ -10,7 +10,7 @@ import { queuedScan, shouldKeep } from "@/lib/browser/offline-scans/queue";
 import type { ScanResult } from "@/contract/wallet";
 import { useScanCard } from "@/lib/browser/queries/loyalty";
 import { useHydrated } from "@/lib/browser/use-hydrated";
-import { useOwnerWords } from "@/kinds/use-owner-words";
+import { useOwnerWords } from "@/components/kinds/use-owner-words";
 import { OfflineQueue } from "./offline-queue";
 import { failureText, ResultPanel, type Outcome } from "./scan-result";
 import { useOfflineScans } from "./use-offline-scans";

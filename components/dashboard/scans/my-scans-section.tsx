@@ -13,8 +13,8 @@ import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
 import { CardDetail } from "./card-detail";
 import { CardScanner } from "./card-scanner";
 import { ScannerApp } from "./scanner-app";
-import { useOwnerWords } from "@/kinds/use-owner-words";
-import { webKind } from "@/kinds/web";
+import { useOwnerWords } from "@/components/kinds/use-owner-words";
+import { webKind } from "@/components/kinds";
 import "./scans.css";
 import { useActorText } from "../actor-text";
 

@@ -2,12 +2,12 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { balanceText } from "@/contract/programme";
-import { useProgrammeWords } from "@/kinds/use-programme-words";
+import { useProgrammeWords } from "@/components/kinds/use-programme-words";
 import { useId, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/browser/api-client";
 import type { ScanResult } from "@/contract/wallet";
 import { useRedeemCard } from "@/lib/browser/queries/loyalty";
-import { webKind } from "@/kinds/web";
+import { webKind } from "@/components/kinds";
 
 export type Outcome = { ok: true; message: string; result: ScanResult; live: boolean } | { ok: false; message: string };
 

@@ -1,5 +1,5 @@
 import { findCall, type Call } from "../../../contract/calls";
-import { refusalsOf } from "../../../contract/refusals";
+import { refusalsOf } from "../../../contract/call";
 import { safeParse } from "../../../contract/schema";
 
 /** What `checkAnswer` needs of an answer. */

@@ -37,17 +37,17 @@ describe("server code imports no web code", () => {
       ["server/src/app.ts", "@/app/layout"],
       // A folder whose name only starts with "contract" is not the contract.
       ["server/src/app.ts", "../../lib/contractual"],
-      // A programme kind's web half is the browser's.
-      ["server/src/modules/loyalty/cards.ts", "../../../../kinds/web"],
-      ["server/src/modules/loyalty/cards.ts", "../../../../kinds/points/web"],
+      // A programme kind's web face is the browser's.
+      ["server/src/modules/loyalty/cards.ts", "../../../../components/kinds"],
+      ["server/src/modules/loyalty/cards.ts", "../../../../components/kinds/points/web"],
     ];
     const allowed = [
       ["server/src/modules/site/routes.ts", "../../../../contract/sanitize"],
       ["server/src/app.ts", "../../contract"],
       ["server/src/app.ts", "@/contract/calls"],
       ["server/src/app.ts", "./http/route"],
-      ["server/src/modules/loyalty/cards.ts", "../../../../kinds/server"],
-      ["server/src/modules/loyalty/cards.ts", "../../../../kinds/points/shared"],
+      ["server/src/modules/loyalty/cards.ts", "../../kinds"],
+      ["server/src/modules/loyalty/cards.ts", "../../../../contract/kinds/points"],
       ["server/test/unit/x.test.ts", "../../../scripts/lib/ports.mjs"],
       // Outside server/ the rule does not apply: the web app uses its own lib/.
       ["lib/server/site-data.ts", "./sanitize"],

@@ -1,4 +1,4 @@
-import { KIND_NAMES } from "../../../kinds/index";
+import { KIND_NAMES } from "../../../contract/kinds";
 import type { components } from "../../../contract/v1/schema";
 import { v1OpenApiDocument } from "../../src/modules/v1/openapi";
 

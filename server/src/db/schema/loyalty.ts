@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { DEFAULT_KIND, KIND_NAMES, kindLiteral } from "../../../../kinds/index";
+import { DEFAULT_KIND, KIND_NAMES, kindLiteral } from "../../../../contract/kinds";
 import {
   type AnyPgColumn,
   bigint,

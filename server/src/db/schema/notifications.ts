@@ -11,7 +11,7 @@ import {
   unique,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import type { KindName } from "../../../../kinds/index";
+import type { KindName } from "../../../../contract/kinds";
 import { users } from "./auth";
 import { businesses } from "./businesses";
 import { cards, customers } from "./loyalty";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { DEFAULT_KIND, KIND_NAMES } from "../../../../kinds/index";
+import { DEFAULT_KIND, KIND_NAMES } from "../../../../contract/kinds";
 import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { businesses } from "./businesses";

@@ -1,4 +1,4 @@
-import { kindsWhere, kindLiteral } from "../../../../kinds";
+import { kindsWhere, kindLiteral } from "../../../../contract/kinds";
 import { EARNING_EVENTS, SPENDING_EVENTS } from "./loyalty";
 
 // The rollups the database keeps itself, declared here beside the tables they fill and named in

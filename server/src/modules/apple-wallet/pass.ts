@@ -6,7 +6,7 @@ import { resolveReward } from "../loyalty/cards";
 import { withHolder } from "../loyalty/card-holder";
 import { passLocations } from "../loyalty/pass-locations";
 import { cardTerms, type CardTerms } from "../loyalty/card-balance";
-import { serverKind } from "../../../../kinds/server";
+import { serverKind } from "../../kinds";
 import { cardMessages } from "../notifications/messages";
 import type { AppleWalletConfig } from "../../settings/apple-wallet";
 import { hexToRgb, type PassImageCache } from "./images";

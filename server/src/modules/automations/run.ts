@@ -1,4 +1,4 @@
-import { kindsSql } from "../../../../kinds/server";
+import { kindsSql } from "../../kinds";
 import { and, asc, eq, gt, gte, lt, notExists, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";

@@ -1,4 +1,4 @@
-import { kindsWhere } from "../../../../kinds/index";
+import { kindsWhere } from "../../../../contract/kinds";
 import countryToCurrency from "country-to-currency";
 import { and, eq, exists, inArray, or, sql } from "drizzle-orm";
 import { isCurrency } from "../../../../contract/money";

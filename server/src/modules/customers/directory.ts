@@ -1,5 +1,5 @@
 import { actorColumns, actorView } from "../loyalty/actor-view";
-import { DEFAULT_KIND, kindOf } from "../../../../kinds/index";
+import { DEFAULT_KIND, kindOf } from "../../../../contract/kinds";
 import { and, desc, eq, exists, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import {

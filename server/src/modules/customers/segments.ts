@@ -1,4 +1,4 @@
-import { caseOfKind, type SegmentSql } from "../../../../kinds/server";
+import { caseOfKind, type SegmentSql } from "../../kinds";
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/pg-core";
 import type { Segment } from "../../../../contract/customers";

@@ -1,4 +1,4 @@
-import { kindsSql } from "../../../../kinds/server";
+import { kindsSql } from "../../kinds";
 import { sql } from "drizzle-orm";
 import { fromMinor } from "../../../../contract/money";
 import type { DashboardDetails } from "../../../../contract/dashboard";

@@ -1,5 +1,5 @@
-import { DEFAULT_KIND } from "../../../../kinds/index";
-import { serverKind } from "../../../../kinds/server";
+import { DEFAULT_KIND } from "../../../../contract/kinds";
+import { serverKind } from "../../kinds";
 import type { ProgrammeTerms } from "../../../../contract/programme";
 import type { CardMessage } from "../../../../contract/notifications";
 import type { GoogleWalletConfig } from "../../settings/google-wallet";
@@ -94,7 +94,7 @@ export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward" | "t
   return serverKind(terms.kind).googlePatch({ balance: card.stamps, reward: card.reward, terms }, t);
 }
 
-export { moneyMicros } from "../../../../kinds/cashback/server";
+export { moneyMicros } from "../../kinds/cashback";
 
 /** One customer's card: stamps as points, the serial as the QR staff scan. */
 export function loyaltyObject(

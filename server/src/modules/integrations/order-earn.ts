@@ -1,5 +1,5 @@
-import { serverKind } from "../../../../kinds/server";
-import { kindOf } from "../../../../kinds/index";
+import { serverKind } from "../../kinds";
+import { kindOf } from "../../../../contract/kinds";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { toMinor } from "../../../../contract/money";
 import type { Db } from "../../db/client";

@@ -3,7 +3,7 @@ import { balanceText, type ProgrammeTerms, type ProgrammeWords } from "../../../
 import type { RewardKind } from "../../../../contract/rewards";
 import type { Db } from "../../db/client";
 import { businesses } from "../../db/schema";
-import { kindOf } from "../../../../kinds/index";
+import { kindOf } from "../../../../contract/kinds";
 import { optionsByReward, programmeTerms } from "./programme-terms";
 import type { RewardRow } from "./engine/rules";
 

@@ -1,5 +1,5 @@
 import { actorColumns, actorView } from "./actor-view";
-import { serverKind } from "../../../../kinds/server";
+import { serverKind } from "../../kinds";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { FastifyInstance } from "fastify";

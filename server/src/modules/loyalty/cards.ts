@@ -14,7 +14,7 @@ import { businessToday, businessTomorrow } from "./day";
 import { cardBalance, cardTerms, type CardTerms } from "./card-balance";
 import { newestActiveRewardId } from "./engine/lock";
 import { chooseReward, nextStampAt, type CardRow, type DayBounds, type RewardRow } from "./engine/rules";
-import { stampsRequiredOf } from "../../../../kinds/index";
+import { stampsRequiredOf } from "../../../../contract/kinds";
 
 export type { CardRow, DayBounds, RewardRow };
 export { nextStampAt };

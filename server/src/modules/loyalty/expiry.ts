@@ -1,4 +1,4 @@
-import { kindsSql } from "../../../../kinds/server";
+import { kindsSql } from "../../kinds";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { EXPIRY_PREVIEW_DAYS } from "../../../../contract/rewards";

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { DEFAULT_KIND, kindOf } from "../../../../kinds/index";
+import { DEFAULT_KIND, kindOf } from "../../../../contract/kinds";
 import type { ProgrammeTerms } from "../../../../contract/programme";
 import type { Db } from "../../db/client";
 import { rewardOptions, rewards } from "../../db/schema";

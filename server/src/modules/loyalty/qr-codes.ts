@@ -21,7 +21,7 @@ import { currentCode, newCounterSecret } from "./counter";
 import { counterScreenQr } from "./counter-access";
 import { newQrToken } from "./codes";
 import { findReward } from "./rewards";
-import { stampsRequiredOf } from "../../../../kinds/index";
+import { stampsRequiredOf } from "../../../../contract/kinds";
 
 /** 2048 px: a 17 cm print at 300 dpi, enough for an A4 poster; error correction M survives a worn print. */
 const PRINT_PX = 2048;

@@ -1,4 +1,4 @@
-import { kindOf, type KindName as RewardKind } from "../../../../kinds/index";
+import { kindOf, type KindName as RewardKind } from "../../../../contract/kinds";
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";

@@ -1,4 +1,4 @@
-import { kindOf } from "../../../../kinds/index";
+import { kindOf } from "../../../../contract/kinds";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";

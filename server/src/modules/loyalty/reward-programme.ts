@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { fromMinor, hundredthsText } from "../../../../contract/money";
-import { kindOf } from "../../../../kinds/index";
-import { serverKind, type ServerKind } from "../../../../kinds/server";
+import { kindOf } from "../../../../contract/kinds";
+import { serverKind, type ServerKind } from "../../kinds";
 import { percentText, type addRewardBody, type Reward } from "../../../../contract/rewards";
 import type { rewards } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";

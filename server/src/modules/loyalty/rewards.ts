@@ -1,7 +1,7 @@
 import { and, count, desc, eq, exists, not, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
-import { serverKind } from "../../../../kinds/server";
+import { serverKind } from "../../kinds";
 import type { Reward } from "../../../../contract/rewards";
 import type { Db } from "../../db/client";
 import { businesses, cards, productCategories, qrCodes, rewards } from "../../db/schema";

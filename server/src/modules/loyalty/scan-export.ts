@@ -1,5 +1,5 @@
-import { caseOfKindText, kindLiteral } from "../../../../kinds/server";
-import { DEFAULT_KIND } from "../../../../kinds/index";
+import { caseOfKindText, kindLiteral } from "../../kinds";
+import { DEFAULT_KIND } from "../../../../contract/kinds";
 import type { Readable } from "node:stream";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
-import { serverKind } from "../../../../kinds/server";
+import { serverKind } from "../../kinds";
 import { actingOwnerId } from "../../http/auth";
 import { HttpError, invalid, notFound, unauthenticated } from "../../http/errors";
 import { route } from "../../http/route";

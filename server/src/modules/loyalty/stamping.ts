@@ -1,8 +1,8 @@
 import { fromMinor } from "../../../../contract/money";
 import { balanceText, type ProgrammeWords } from "../../../../contract/programme";
 import type { ScanResult } from "../../../../contract/wallet";
-import { DEFAULT_KIND, kindOf, stampsRequiredOf } from "../../../../kinds/index";
-import { serverKind } from "../../../../kinds/server";
+import { DEFAULT_KIND, kindOf, stampsRequiredOf } from "../../../../contract/kinds";
+import { serverKind } from "../../kinds";
 import type { Db } from "../../db/client";
 import { notFound } from "../../http/errors";
 import type { Events } from "../../services/events";

@@ -1,5 +1,5 @@
 import { programmeWords } from "../../i18n/programme-words";
-import { DEFAULT_KIND, kindOf } from "../../../../kinds/index";
+import { DEFAULT_KIND, kindOf } from "../../../../contract/kinds";
 import { balanceAmount } from "../../../../contract/programme";
 import type { NotificationKind } from "../../../../contract/notifications";
 import type { FeedDetails } from "../../db/schema";

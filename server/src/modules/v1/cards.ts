@@ -1,5 +1,5 @@
-import { serverKind } from "../../../../kinds/server";
-import { DEFAULT_KIND } from "../../../../kinds/index";
+import { serverKind } from "../../kinds";
+import { DEFAULT_KIND } from "../../../../contract/kinds";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { endpoints } from "../../../../contract/v1/endpoints";

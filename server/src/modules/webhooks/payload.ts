@@ -1,4 +1,4 @@
-import { DEFAULT_KIND } from "../../../../kinds/index";
+import { DEFAULT_KIND } from "../../../../contract/kinds";
 import { eq } from "drizzle-orm";
 import type { WebhookEvent } from "../../../../contract/webhooks";
 import type { Db } from "../../db/client";

@@ -10,7 +10,7 @@ import { restartsExpiry } from "./earn";
 import { lockCard, readCard, type CardKey, type LockedCard } from "./lock";
 import { meetsReferralTrigger, referralPending, settleReferral } from "./referral";
 import { decide, type CardRow, type Change, type Decision } from "./rules";
-import { stampsRequiredOf } from "../../../../../kinds/index";
+import { stampsRequiredOf } from "../../../../../contract/kinds";
 
 export type Applied = LockedCard & {
   decision: Decision;

@@ -1,6 +1,6 @@
 import { sql, type SQLWrapper } from "drizzle-orm";
 import { amountInMinor, hundredthsText, minorDigits, toMinor } from "../../../../../contract/money";
-import { kindsSql, serverKind } from "../../../../../kinds/server";
+import { kindsSql, serverKind } from "../../../kinds";
 import { sentence, type Sentence } from "../../../i18n/sentence";
 import type { CardRow, RewardRow } from "./types";
 
@@ -31,8 +31,8 @@ export function purchaseMinor(amount: string, currency: string | null): { minor:
 export const visitEarn = (reward: Pick<RewardRow, "kind" | "pointsPerVisit">) =>
   serverKind(reward.kind).visitEarn(reward);
 
-export { pointsEarned, pointsPerUnitHundredths } from "../../../../../kinds/points/server";
-export { cashbackEarned, cashbackRate } from "../../../../../kinds/cashback/server";
+export { pointsEarned, pointsPerUnitHundredths } from "../../../kinds/points";
+export { cashbackEarned, cashbackRate } from "../../../kinds/cashback";
 
 /**
  * Whether a purchase of `amountMinor` is above the business's limit (`max_purchase_amount`, in

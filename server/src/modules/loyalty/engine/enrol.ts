@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { DEFAULT_KIND, kindLiteral } from "../../../../../kinds/index";
+import { DEFAULT_KIND, kindLiteral } from "../../../../../contract/kinds";
 import type { Db } from "../../../db/client";
 import { cardEvents, cards } from "../../../db/schema";
 import type { Events } from "../../../services/events";

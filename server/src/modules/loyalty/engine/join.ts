@@ -12,7 +12,7 @@ import { businessToday } from "../day";
 import { applyChange } from "./apply";
 import { settleReferral } from "./referral";
 import { JOIN_ALERT, joinDecision } from "./rules";
-import { stampsRequiredOf } from "../../../../../kinds/index";
+import { stampsRequiredOf } from "../../../../../contract/kinds";
 
 export const CARD_EXISTS = "join.cardExists";
 

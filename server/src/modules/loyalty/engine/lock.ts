@@ -1,4 +1,4 @@
-import { DEFAULT_KIND } from "../../../../../kinds/index";
+import { DEFAULT_KIND } from "../../../../../contract/kinds";
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";

@@ -1,6 +1,6 @@
 import { referralBonusOf } from "../programme-terms";
-import { DEFAULT_KIND } from "../../../../../kinds/index";
-import { serverKind } from "../../../../../kinds/server";
+import { DEFAULT_KIND } from "../../../../../contract/kinds";
+import { serverKind } from "../../../kinds";
 import { aboveLimitSentence, abovePurchaseLimit, expiresAt, MAX_BALANCE, purchaseMinor, visitEarn } from "./earn";
 import { redeemCost } from "./spend";
 import type {

@@ -1,4 +1,4 @@
-import { serverKind } from "../../../../../kinds/server";
+import { serverKind } from "../../../kinds";
 import type { Sentence } from "../../../i18n/sentence";
 import { purchaseMinor } from "./earn";
 import type { Change, RedeemOption, RewardRow } from "./types";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { blankAsUndefined, wholeBonusProblem, wholeNumber } from "../common";
-import type { SharedKind } from "../types";
+import { blankAsUndefined, wholeBonusProblem, wholeNumber } from "./common";
+import type { SharedKind } from "./types";
 
 /** Stamps: a stamp a visit, the reward at `stamps_required` (the default kind). */
 

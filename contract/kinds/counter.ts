@@ -1,6 +1,6 @@
 // The counter screen's side of each kind, without the web modules' components (lib/ and its
 // tests, which the server's tsconfig also compiles, import only relative paths).
-import type { RewardKind } from "../contract/rewards";
+import type { RewardKind } from "../rewards";
 
 export type CounterKind = {
   /** Whether the screen says the API's balance text rather than "3 of 10". */

@@ -1,12 +1,12 @@
-import { cashback } from "./cashback/shared";
-import { points } from "./points/shared";
-import { stamps } from "./stamps/shared";
+import { cashback } from "./cashback";
+import { points } from "./points";
+import { stamps } from "./stamps";
 import type { SharedKind } from "./types";
 
 /**
  * The programme kinds: the registry every side asks (`kindOf(kind)`) instead of
- * branching on a kind's name. Adding a kind is its folder (kinds/<kind>/), a line here and in
- * kinds/server.ts, and its messages (a migration only for columns of its own: the kind columns are text).
+ * branching on a kind's name. Adding a kind is its three faces (contract/kinds/<kind>.ts,
+ * server/src/kinds/<kind>.ts, components/kinds/<kind>/), a line in each registry, and its messages (a migration only for columns of its own: the kind columns are text).
  */
 const registry = { stamps, points, cashback };
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useDashboardDetails } from "@/lib/browser/queries/dashboard";
-import { ownerWords } from "./web";
+import { ownerWords } from ".";
 
 /** The owner's shared words (kinds.<kind> or kinds.mixed) for the programmes the owner runs. */
 export function useOwnerWords() {

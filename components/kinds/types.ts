@@ -1,5 +1,4 @@
-// The web's side of each programme kind: what a screen shows differently for stamps, points or
-// cashback is asked of the kind's module here, never decided by a branch in a component.
+// What a programme kind's web face provides: the registry (index.ts) holds one per kind.
 import type { ChangeEvent, ComponentType, ReactNode } from "react";
 import type { CardSummary, CardEvent } from "@/contract/cards";
 import type { CustomerRow } from "@/contract/customers";
@@ -8,9 +7,6 @@ import type { useFormatter, useTranslations } from "next-intl";
 import type { addRewardBody, AddRewardBody, Reward, RewardKind } from "@/contract/rewards";
 import type { ProgrammeWords } from "@/contract/programme";
 import type { ScanResult } from "@/contract/wallet";
-import { cashback } from "./cashback/web";
-import { points } from "./points/web";
-import { stamps } from "./stamps/web";
 
 /** A form field as useContractForm hands it out. */
 export type KindField = (name: string) => {
@@ -92,22 +88,4 @@ export interface WebKind {
   ): string;
   /** A referral bonus in the kind's unit: "2 stamps", "10 points", "€2.50" (cashback: a decimal string). */
   bonusText(bonus: number | string, currency: string | null, words: ProgrammeWords): string;
-}
-
-const KINDS: Record<RewardKind, WebKind> = { stamps, points, cashback };
-
-/** The web side of a kind; a card or reward from before kinds existed is a stamp card's. */
-export function webKind(kind: RewardKind | null | undefined): WebKind {
-  return KINDS[kind ?? "stamps"] ?? stamps;
-}
-
-/**
- * The owner's words for what several programmes share (the scanner's button, the KPIs, the
- * directory's column): one kind's own when the owner runs only that kind (a stamp card's before
- * the first programme), else the mixed ones (also while the kinds are not known yet).
- */
-export function ownerWords(kinds: readonly RewardKind[] | undefined): `kinds.${RewardKind | "mixed"}` {
-  if (!kinds) return "kinds.mixed";
-  const distinct = [...new Set(kinds)];
-  return distinct.length <= 1 ? webKind(distinct[0]).ns : "kinds.mixed";
 }

@@ -1,5 +1,33 @@
 import type { z } from "zod";
-import type { ProgrammeTerms, ProgrammeWords } from "../contract/programme";
+
+/** What the balance's text needs to know of the programme (`Kind`: the registry's names). */
+export type KindTerms<Kind extends string = string> = {
+  kind: Kind;
+  /** Stamps programmes. */
+  stampsRequired: number | null;
+  /** Points programmes: the options, any order (the next one the balance does not reach is named). */
+  options?: readonly { title: string; points: number }[];
+  /** Points and cashback: the business's currency. */
+  currency: string | null;
+};
+
+/**
+ * A balance's words in one language, each a catalogue sentence (ICU plurals there, so Arabic's
+ * six forms are the catalogue's business, not this file's). `locale` formats numbers and money.
+ */
+export interface ProgrammeWords {
+  locale: string;
+  /** "1 stamp", "7 stamps". */
+  stamps(count: number): string;
+  /** "1 point", "340 points". */
+  points(count: number): string;
+  /** "7 of 10 stamps". */
+  stampsOf(stamps: number, required: number): string;
+  /** "340 points — 60 to Free lunch": `amount` is already in words. */
+  pointsTo(amount: string, remaining: number, title: string): string;
+  /** "€4.60 to spend": `amount` is already money. */
+  toSpend(amount: string): string;
+}
 
 /** A points programme's option, as the balance's words and the card read it. */
 export type KindOption = { title: string; points: number };
@@ -7,7 +35,7 @@ export type KindOption = { title: string; points: number };
 /**
  * What every side (the browser, the contract, the server) knows of a programme kind: its
  * add-reward fields and their checks, its unit, and how its balance reads. One object a kind
- * (kinds/<kind>/shared.ts); the registry (kinds/index.ts) answers `kindOf(kind)`.
+ * (contract/kinds/<kind>.ts); the registry (contract/kinds/index.ts) answers `kindOf(kind)`.
  */
 export interface SharedKind {
   /** add-reward's own fields of this kind (a zod shape: the body is flat, every kind's fields in it). */
@@ -32,11 +60,11 @@ export interface SharedKind {
   /** Stamps to the reward, or null when the kind counts no stamps toward one. */
   stampsRequired(reward: { stampsRequired: number }): number | null;
   /** The balance alone: "7 stamps", "340 points", "€4.60". */
-  balanceAmount(terms: ProgrammeTerms, balance: number, words: ProgrammeWords): string;
+  balanceAmount(terms: KindTerms, balance: number, words: ProgrammeWords): string;
   /** The balance with what it is for: "7 of 10 stamps", "340 points — 60 to Free lunch", "€4.60 to spend". */
-  balanceText(terms: ProgrammeTerms, balance: number, words: ProgrammeWords): string;
+  balanceText(terms: KindTerms, balance: number, words: ProgrammeWords): string;
   /** Whether the card may take a reward now (its page, its passes): cashback money is never "ready". */
-  ready(balance: number, terms: Pick<ProgrammeTerms, "stampsRequired" | "options">): boolean;
+  ready(balance: number, terms: Pick<KindTerms, "stampsRequired" | "options">): boolean;
   /** A value in this unit as the contract answers it: money as its decimal string, else the count. */
   unitValue(value: number, currency: string | null): number | string;
 }

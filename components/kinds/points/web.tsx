@@ -2,7 +2,7 @@ import { moneyShort } from "@/components/dashboard/rewards/money-short";
 import { hundredthsText } from "@/contract/money";
 import { MAX_REFERRAL_BONUS } from "@/contract/rewards";
 import { numeric } from "../numeric";
-import type { WebKind } from "../web";
+import type { WebKind } from "../types";
 import { PointsFields, RedeemOption } from "./fields";
 
 /** Points: earned per purchase and visit, spent on the reward's catalogue of options. */

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { moneyShort } from "@/components/dashboard/rewards/money-short";
 import { MAX_TIERS } from "@/contract/rewards";
-import type { RedeemProps, RewardFieldsProps, TierRow } from "../web";
+import type { RedeemProps, RewardFieldsProps, TierRow } from "../types";
 import { tierRow } from "./tier-row";
 
 /** Cashback tiers: from a lifetime spend on, another percent. */

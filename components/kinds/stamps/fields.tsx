@@ -5,7 +5,7 @@ import { TextField } from "@/components/ui/text-field";
 import { MAX_STAMPS, MIN_STAMPS } from "@/contract/rewards";
 import { LapseField } from "../lapse-field";
 import { numeric } from "../numeric";
-import type { RewardFieldsProps } from "../web";
+import type { RewardFieldsProps } from "../types";
 
 export function StampFields({ field, rewardId }: RewardFieldsProps) {
   const t = useTranslations("dashboardMore.kindFields");

@@ -1,10 +1,10 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { ScanResult } from "../../contract/wallet";
-import type { Translate } from "../../server/src/i18n";
-import { sentence, type Sentence } from "../../server/src/i18n/sentence";
-import { NO_COLUMNS, rewardCycle, sharedColumnProblems, wholeBonus } from "../server-common";
-import type { ServerKind } from "../server-types";
-import { rewardReady, stamps as shared } from "./shared";
+import type { ScanResult } from "../../../contract/wallet";
+import type { Translate } from "../i18n";
+import { sentence, type Sentence } from "../i18n/sentence";
+import { NO_COLUMNS, rewardCycle, sharedColumnProblems, wholeBonus } from "./common";
+import type { ServerKind } from "./types";
+import { rewardReady, stamps as shared } from "../../../contract/kinds/stamps";
 
 /** "3 of 10", or the bare count when the business runs no programme at the moment. */
 export const stampsText = (count: number, required: number | null | undefined, t: Translate) =>

@@ -1,6 +1,6 @@
 import { MAX_REFERRAL_BONUS } from "@/contract/rewards";
 import { numeric } from "../numeric";
-import type { WebKind } from "../web";
+import type { WebKind } from "../types";
 import { StampFields } from "./fields";
 
 /** A stamp card: N stamps for the reward, one per visit; the grid on the card page. */

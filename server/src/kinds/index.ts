@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
-import { cashback } from "./cashback/server";
-import { KIND_NAMES, kindLiteral, type KindName } from "./index";
-import { points } from "./points/server";
-import type { ServerKind } from "./server-types";
-import { stamps } from "./stamps/server";
+import { cashback } from "./cashback";
+import { KIND_NAMES, kindLiteral, type KindName } from "../../../contract/kinds";
+import { points } from "./points";
+import type { ServerKind } from "./types";
+import { stamps } from "./stamps";
 
 /**
  * The server's side of the programme kinds: the engine and every module ask `serverKind(kind)`
@@ -34,4 +34,4 @@ export function caseOfKind(kind: SQL, answer: (k: ServerKind) => SQL | null, oth
 export const caseOfKindText = (kind: string, answer: (k: ServerKind) => string) =>
   `case ${kind} ${KIND_NAMES.map((name) => `when ${kindLiteral(name)} then ${answer(registry[name])}`).join(" ")} end`;
 
-export type * from "./server-types";
+export type * from "./types";

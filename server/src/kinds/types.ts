@@ -1,12 +1,12 @@
 import type { AnyColumn, SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { ProgrammeTerms, ProgrammeWords } from "../contract/programme";
-import type { addRewardBody, Reward } from "../contract/rewards";
-import type { ScanResult } from "../contract/wallet";
-import type { Translate } from "../server/src/i18n";
-import type { Sentence } from "../server/src/i18n/sentence";
-import type { KindName } from "./index";
-import type { KindOption, SharedKind } from "./types";
+import type { ProgrammeTerms, ProgrammeWords } from "../../../contract/programme";
+import type { addRewardBody, Reward } from "../../../contract/rewards";
+import type { ScanResult } from "../../../contract/wallet";
+import type { Translate } from "../i18n";
+import type { Sentence } from "../i18n/sentence";
+import type { KindName } from "../../../contract/kinds";
+import type { KindOption, SharedKind } from "../../../contract/kinds/types";
 
 /** A cashback tier: from this lifetime spend (minor units) on, this rate (basis points). */
 export type Tier = { fromMinor: number; basisPoints: number };
@@ -107,8 +107,8 @@ export type SegmentSql = {
 /**
  * What the server knows of a programme kind besides the shared part: how it earns and spends in
  * the engine, its reward's columns, its SQL for the segments and the export, how it fills each
- * pass, and how the scanner words it. One object a kind (kinds/<kind>/server.ts); the registry
- * (kinds/server.ts) answers `serverKind(kind)`.
+ * pass, and how the scanner words it. One object a kind (server/src/kinds/<kind>.ts); the registry
+ * (server/src/kinds/index.ts) answers `serverKind(kind)`.
  */
 export interface ServerKind extends SharedKind {
   readonly name: KindName;

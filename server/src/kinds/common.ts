@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
-import { hundredthsText } from "../contract/money";
-import { balanceAmount, balanceText } from "../contract/programme";
-import type { ScanResult } from "../contract/wallet";
-import type { ProgrammeWords } from "../contract/programme";
-import type { Translate } from "../server/src/i18n";
-import { programmeWords } from "../server/src/i18n/programme-words";
-import { sentence, type Sentence } from "../server/src/i18n/sentence";
-import type { KindName } from "./index";
-import type { ColumnsContext, EarnContext, EarnVerdict, PassCardView, PassField, SegmentSql } from "./server-types";
+import { hundredthsText } from "../../../contract/money";
+import { balanceAmount, balanceText } from "../../../contract/programme";
+import type { ScanResult } from "../../../contract/wallet";
+import type { ProgrammeWords } from "../../../contract/programme";
+import type { Translate } from "../i18n";
+import { programmeWords } from "../i18n/programme-words";
+import { sentence, type Sentence } from "../i18n/sentence";
+import type { KindName } from "../../../contract/kinds";
+import type { ColumnsContext, EarnContext, EarnVerdict, PassCardView, PassField, SegmentSql } from "./types";
 
 /**
  * What the kinds that earn on a purchase amount (points, cashback) share on the server: written

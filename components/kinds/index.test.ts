@@ -1,4 +1,4 @@
-import { ownerWords, webKind } from "./web";
+import { ownerWords, webKind } from ".";
 
 describe("the owner's shared words", () => {
   it("are the one kind the owner runs, a stamp card's before any, and the mixed ones otherwise", () => {

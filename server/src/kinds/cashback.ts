@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { formatMoney, minorDigits, toMinor } from "../../contract/money";
-import { programmeWords } from "../../server/src/i18n/programme-words";
-import { sentence, type Sentence } from "../../server/src/i18n/sentence";
+import { formatMoney, minorDigits, toMinor } from "../../../contract/money";
+import { programmeWords } from "../i18n/programme-words";
+import { sentence, type Sentence } from "../i18n/sentence";
 import {
   adjustedBalance,
   amountField,
@@ -15,9 +15,9 @@ import {
   sharedColumnProblems,
   stampsNotCollected,
   visitMessage,
-} from "../server-common";
-import type { ColumnsContext, KindReward, ServerKind, Tier } from "../server-types";
-import { cashback as shared, percentText } from "./shared";
+} from "./common";
+import type { ColumnsContext, KindReward, ServerKind, Tier } from "./types";
+import { cashback as shared, percentText } from "../../../contract/kinds/cashback";
 
 /**
  * The cashback rate (basis points) of a card that has spent `lifetimeSpend` before this purchase:

@@ -5,7 +5,7 @@ import { TextField } from "@/components/ui/text-field";
 import { ExpiryPreview } from "@/components/dashboard/rewards/expiry-preview";
 import { MAX_EXPIRE_DAYS, type RewardKind } from "@/contract/rewards";
 import { numeric } from "./numeric";
-import type { KindField } from "./web";
+import type { KindField } from "./types";
 
 /**
  * Expiry of unspent stamps or points, in the kind's own unit. A saved reward's field previews what

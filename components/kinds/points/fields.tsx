@@ -6,7 +6,7 @@ import { TextField } from "@/components/ui/text-field";
 import { MAX_POINTS_PER_UNIT, MAX_POINTS_PER_VISIT } from "@/contract/rewards";
 import { LapseField } from "../lapse-field";
 import { numeric } from "../numeric";
-import type { RedeemProps, RewardFieldsProps } from "../web";
+import type { RedeemProps, RewardFieldsProps } from "../types";
 
 export function PointsFields({ field, rewardId }: RewardFieldsProps) {
   const t = useTranslations("dashboardMore.kindFields");

@@ -1,4 +1,4 @@
-import type { TierRow } from "../web";
+import type { TierRow } from "../types";
 
 let nextKey = 1;
 /** A cashback tier row of the reward form (its key keeps React's rows apart). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { amountField, formatMoney, fromMinor, MAX_AMOUNT_MAJOR } from "../../contract/money";
-import { blankAsUndefined } from "../common";
-import type { SharedKind } from "../types";
+import { amountField, formatMoney, fromMinor, MAX_AMOUNT_MAJOR } from "../money";
+import { blankAsUndefined } from "./common";
+import type { SharedKind } from "./types";
 
 /** Cashback: a percent of each amount kept as money, by tiers of lifetime spend; spent as money off. */
 

@@ -1,7 +1,7 @@
 import { moneyShort } from "@/components/dashboard/rewards/money-short";
 import { formatMoney, fromMinor, toMinor } from "@/contract/money";
 import { percentText } from "@/contract/rewards";
-import type { WebKind } from "../web";
+import type { WebKind } from "../types";
 import { CashbackFields, RedeemMoney } from "./fields";
 
 /** Cashback: a percent of each purchase (tiers by lifetime spend), spent as money off. */

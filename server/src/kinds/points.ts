@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { hundredthsText, minorDigits, toHundredths } from "../../contract/money";
-import { sentence } from "../../server/src/i18n/sentence";
+import { hundredthsText, minorDigits, toHundredths } from "../../../contract/money";
+import { sentence } from "../i18n/sentence";
 import {
   adjustedBalance,
   amountField,
@@ -15,9 +15,9 @@ import {
   stampsNotCollected,
   visitMessage,
   wholeBonus,
-} from "../server-common";
-import type { KindReward, ServerKind } from "../server-types";
-import { nextOption, points as shared } from "./shared";
+} from "./common";
+import type { KindReward, ServerKind } from "./types";
+import { nextOption, points as shared } from "../../../contract/kinds/points";
 
 /** A reward's `points_per_unit` (its column's decimal text, "0.10") in hundredths. */
 export const pointsPerUnitHundredths = (reward: Pick<KindReward, "pointsPerUnit">) =>

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { hundredthsField } from "../../contract/money";
-import { blankAsZero, wholeBonusProblem, wholeNumber } from "../common";
-import type { KindOption, SharedKind } from "../types";
+import { hundredthsField } from "../money";
+import { blankAsZero, wholeBonusProblem, wholeNumber } from "./common";
+import type { KindOption, SharedKind } from "./types";
 
 /** Points: per visit and per 1.00 spent; the balance buys the programme's options. */
 
