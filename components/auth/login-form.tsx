@@ -4,9 +4,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { ApiError, callApi } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
 import { authCalls } from "@/contract/client-calls";
-import type { UserProfile } from "@/contract/auth";
 import { homeFor } from "@/lib/routes";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { Button } from "@/components/ui/button";
@@ -21,7 +19,7 @@ export function LoginForm() {
     { email: "", password: "" },
     async (values) => {
       try {
-        const result = (await callApi(authCalls.login, { body: values })) as Envelope<UserProfile>;
+        const result = await callApi(authCalls.login, { body: values });
         toast.success(result.message);
         // A full load, as the spec asks: the signed-in shell starts fresh with the new session.
         window.location.assign(homeFor(result.data.status_payment, result.data.role));

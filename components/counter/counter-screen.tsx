@@ -7,7 +7,6 @@ import { useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { cardMessages, kindMessages, langAttributes } from "@/lib/card-intl";
 import { webKind } from "@/components/kinds";
 import { isLocale } from "@/contract/locales";
-import type { Envelope } from "@/contract/envelope";
 import { counterCalls } from "@/contract/client-calls";
 import { ApiError, callApi, callUrl } from "@/lib/browser/api-client";
 import type { CounterCode } from "@/contract/qr-codes";
@@ -22,7 +21,7 @@ const CONFIRM_MS = 4000;
 
 async function fetchCode(qrId: number): Promise<CounterCode | Problem> {
   try {
-    return ((await callApi(counterCalls.counterCode, { query: { qr_id: qrId } })) as Envelope<CounterCode>).data;
+    return (await callApi(counterCalls.counterCode, { query: { qr_id: qrId } })).data;
   } catch (error) {
     if (error instanceof ApiError && error.status !== 0 && error.status < 500) {
       return { status: error.status, message: error.message };

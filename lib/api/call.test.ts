@@ -1,5 +1,5 @@
 import { calls } from "../../contract/calls";
-import { authCalls, counterCalls } from "../../contract/client-calls";
+import { authCalls, contactUsCall, counterCalls, fcmTokenCall, walletCalls } from "../../contract/client-calls";
 import { z } from "zod";
 import { callPath, callRequest, isEnvelope, queryString, type AnswerOf } from "./call";
 
@@ -109,5 +109,44 @@ describe("a call's answer type", () => {
     // @ts-expect-error the profile's answer is an object, not any text
     const profile: AnswerOf<typeof calls.userProfile> = "anything";
     expect([withAnswer.path, typed, wrong, profile]).toHaveLength(4);
+  });
+
+  it("of a light page's entry is the type of calls.ts's schema for it", () => {
+    // Both ways assignable: the same type. A light entry that declared another answer breaks this.
+    type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+    type Answers<L, K extends keyof L & keyof typeof calls> = {
+      [N in K]: Same<AnswerOf<L[N]>, AnswerOf<(typeof calls)[N]>>;
+    };
+    const auth: Answers<typeof authCalls, keyof typeof authCalls> = {
+      register: true,
+      otpVerify: true,
+      resendOtp: true,
+      login: true,
+      forgotPassword: true,
+      resetPassword: true,
+      logout: true,
+      userProfile: true,
+      profileUpdate: true,
+      passwordUpdate: true,
+      userSoftDelete: true,
+    };
+    const wallet: Answers<typeof walletCalls, keyof typeof walletCalls> = {
+      walletJoin: true,
+      walletRecover: true,
+      walletCardDelete: true,
+      walletBirthday: true,
+    };
+    const counter: Answers<typeof counterCalls, keyof typeof counterCalls> = {
+      counterCode: true,
+      counterEvents: true,
+      counterDeviceClaim: true,
+    };
+    const single: [
+      Same<AnswerOf<typeof contactUsCall>, AnswerOf<typeof calls.contactUs>>,
+      Same<AnswerOf<typeof fcmTokenCall>, AnswerOf<typeof calls.fcmToken>>,
+    ] = [true, true];
+    // @ts-expect-error the login's answer is the profile, not the e-mail answer
+    const crossed: Same<AnswerOf<typeof authCalls.login>, AnswerOf<typeof calls.register>> = true;
+    expect([auth, wallet, counter, single, crossed].every((checks) => checks)).toBe(true);
   });
 });

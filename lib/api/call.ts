@@ -53,8 +53,15 @@ export type CallInput<C> = BodyField<C> &
 /** The input as a rest parameter: optional when the call needs nothing. */
 export type InputArgs<C> = object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
 
-/** The type of a call's answer (`data`), from its contract's `answer` schema; unknown without one. */
-export type AnswerOf<C> = C extends { answer: infer S extends Schema } ? z.output<S> : unknown;
+/**
+ * The type of a call's answer (`data`), from its contract's `answer` schema (a light page's entry
+ * declares only its type: an optional field); unknown without one.
+ */
+export type AnswerOf<C> = C extends { readonly answer?: infer S }
+  ? Exclude<S, undefined> extends infer A extends Schema
+    ? z.output<A>
+    : unknown
+  : unknown;
 
 /** What a call resolves with: the envelope of its answer. */
 export type CallResult<C> = Envelope<AnswerOf<C>>;

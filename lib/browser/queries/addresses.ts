@@ -2,11 +2,9 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type { Address, addAddressBody } from "@/contract/address";
 import type * as z from "zod";
-import type { Paginated } from "@/contract/pagination";
 import { listAll } from "./all-pages";
 import { businessKeys } from "./businesses";
 import { refreshDashboard } from "./dashboard";
@@ -17,9 +15,7 @@ export const addressKeys = { all: ["address-list"] as const };
 export function useAddresses(page: number, businessId?: number) {
   return useQuery({
     queryKey: [...addressKeys.all, { page, businessId }],
-    queryFn: async () =>
-      ((await callApi(calls.addressList, { query: { page, business_id: businessId } })) as Envelope<Paginated<Address>>)
-        .data,
+    queryFn: async () => (await callApi(calls.addressList, { query: { page, business_id: businessId } })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -49,7 +45,7 @@ export type AddressInput = z.input<typeof addAddressBody>;
 export function useSaveAddress() {
   const refresh = useRefreshAfterAddressChange();
   return useMutation({
-    mutationFn: async (body: AddressInput) => (await callApi(calls.addAddress, { body })) as Envelope<Address>,
+    mutationFn: async (body: AddressInput) => await callApi(calls.addAddress, { body }),
     onSuccess: refresh,
   });
 }

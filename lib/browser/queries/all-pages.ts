@@ -1,6 +1,6 @@
 import "client-only";
 import { callApi } from "../api-client";
-import type { Envelope } from "../../../contract/envelope";
+import type * as z from "zod/mini";
 import type { Call } from "../../../contract/calls";
 import { MAX_PER_PAGE, type Paginated } from "../../../contract/pagination";
 
@@ -30,11 +30,9 @@ export async function fetchAllPages<T>(fetchPage: (search: PageSearch) => Promis
  * by id).
  */
 export async function listAll<T extends { id: number }>(
-  call: Pick<Call, "method" | "path" | "query">,
+  call: Pick<Call, "method" | "path" | "query"> & { answer: z.core.$ZodType<Paginated<T>> },
   filters: Record<string, number | undefined> = {},
-) {
-  const rows = await fetchAllPages(
-    async (page) => ((await callApi(call, { query: { ...filters, ...page } })) as Envelope<Paginated<T>>).data,
-  );
+): Promise<T[]> {
+  const rows = await fetchAllPages<T>(async (page) => (await callApi(call, { query: { ...filters, ...page } })).data);
   return [...new Map(rows.map((row) => [row.id, row])).values()];
 }

@@ -2,10 +2,8 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type { Business } from "@/contract/business";
-import type { Paginated } from "@/contract/pagination";
 import { listAll } from "./all-pages";
 import { refreshDashboard } from "./dashboard";
 
@@ -14,8 +12,7 @@ export const businessKeys = { all: ["business-list"] as const };
 export function useBusinesses(page: number) {
   return useQuery({
     queryKey: [...businessKeys.all, page],
-    queryFn: async () =>
-      ((await callApi(calls.businessList, { query: { page } })) as Envelope<Paginated<Business>>).data,
+    queryFn: async () => (await callApi(calls.businessList, { query: { page } })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -44,7 +41,7 @@ function useRefreshAfterBusinessChange() {
 export function useSaveBusiness() {
   const refresh = useRefreshAfterBusinessChange();
   return useMutation({
-    mutationFn: async (form: FormData) => (await callApi(calls.addBusiness, { body: form })) as Envelope<Business>,
+    mutationFn: async (form: FormData) => await callApi(calls.addBusiness, { body: form }),
     onSuccess: refresh,
   });
 }

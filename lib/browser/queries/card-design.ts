@@ -2,17 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
-import type { CardDesign } from "@/contract/card-design";
 
 const designKey = (businessId: number) => ["card-design", businessId] as const;
 
 export function useCardDesign(businessId: number | null) {
   return useQuery({
     queryKey: designKey(businessId ?? 0),
-    queryFn: async () =>
-      ((await callApi(calls.cardDesignGet, { query: { business_id: businessId ?? 0 } })) as Envelope<CardDesign>).data,
+    queryFn: async () => (await callApi(calls.cardDesignGet, { query: { business_id: businessId ?? 0 } })).data,
     enabled: businessId !== null,
   });
 }
@@ -21,8 +18,7 @@ export function useCardDesign(businessId: number | null) {
 export function useSaveCardDesign(businessId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (form: FormData) =>
-      (await callApi(calls.cardDesignUpdate, { body: form })) as Envelope<CardDesign>,
+    mutationFn: async (form: FormData) => await callApi(calls.cardDesignUpdate, { body: form }),
     onSuccess: (result) => client.setQueryData(designKey(businessId), result.data),
   });
 }

@@ -2,9 +2,8 @@
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
-import type { CustomerDetail, CustomerList, ReferralBonusEntry, Segment, SegmentCount } from "@/contract/customers";
+import type { Segment } from "@/contract/customers";
 import { refreshDashboard } from "./dashboard";
 
 export const customerKeys = {
@@ -18,8 +17,7 @@ export function useCustomers(filters: Record<string, string>) {
   return useInfiniteQuery({
     queryKey: [...customerKeys.list, filters],
     queryFn: async ({ pageParam }) =>
-      ((await callApi(calls.customerList, { query: { ...filters, cursor: pageParam } })) as Envelope<CustomerList>)
-        .data,
+      (await callApi(calls.customerList, { query: { ...filters, cursor: pageParam } })).data,
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     placeholderData: keepPreviousData,
@@ -29,8 +27,7 @@ export function useCustomers(filters: Record<string, string>) {
 export function useCustomer(serial: string | null) {
   return useQuery({
     queryKey: customerKeys.detail(serial ?? ""),
-    queryFn: async () =>
-      ((await callApi(calls.customerDetail, { query: { serial: serial! } })) as Envelope<CustomerDetail>).data,
+    queryFn: async () => (await callApi(calls.customerDetail, { query: { serial: serial! } })).data,
     enabled: serial !== null,
   });
 }
@@ -41,9 +38,9 @@ export function useSegmentCount(businessId: string, segment: Segment, days: stri
     queryKey: [...customerKeys.segmentCount, businessId, segment, days],
     queryFn: async () =>
       (
-        (await callApi(calls.segmentCount, {
+        await callApi(calls.segmentCount, {
           query: { business_id: businessId, segment, days: days || undefined },
-        })) as Envelope<SegmentCount>
+        })
       ).data,
     enabled,
     placeholderData: keepPreviousData,
@@ -69,7 +66,7 @@ export function useReviewReferral() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (review: { id: number; approve: boolean }) =>
-      (await callApi(calls.referralReview, { body: review })) as Envelope<ReferralBonusEntry>,
+      await callApi(calls.referralReview, { body: review }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ["customer-detail"] }),

@@ -2,14 +2,12 @@
 
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
-import type { ApiKey, ApiKeyAddBody, NewApiKey } from "@/contract/api-keys";
+import type { ApiKeyAddBody } from "@/contract/api-keys";
 import { calls } from "@/contract/calls";
-import type { Paginated } from "@/contract/pagination";
-import type { PosConnection, PosProvider } from "@/contract/pos";
-import type { WebhookDelivery, WebhookEndpoint, WebhookEvent, WebhookWithSecret } from "@/contract/webhooks";
+import type { PosProvider } from "@/contract/pos";
+import type { WebhookDelivery, WebhookEvent } from "@/contract/webhooks";
 
-/** The Integrations page's lists (issue 24): till connections, API keys, webhook endpoints. */
+/** The Integrations page's lists: till connections, API keys, webhook endpoints. */
 export const integrationKeys = {
   pos: ["pos-connection-list"] as const,
   apiKeys: ["api-key-list"] as const,
@@ -26,8 +24,7 @@ function useListMutation<In, Out>(key: readonly unknown[], run: (input: In) => P
 export function usePosConnections(page: number) {
   return useQuery({
     queryKey: [...integrationKeys.pos, page],
-    queryFn: async () =>
-      ((await callApi(calls.posConnectionList, { query: { page } })) as Envelope<Paginated<PosConnection>>).data,
+    queryFn: async () => (await callApi(calls.posConnectionList, { query: { page } })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -47,7 +44,7 @@ export type NewPosConnection = { id: number; provider: PosProvider; webhook_url:
 export const useAddPosConnection = () =>
   useListMutation(
     integrationKeys.pos,
-    async (body: PosConnectionAdd) => (await callApi(calls.posConnectionAdd, { body })) as Envelope<NewPosConnection>,
+    async (body: PosConnectionAdd) => await callApi(calls.posConnectionAdd, { body }),
   );
 export const useDeletePosConnection = () =>
   useListMutation(integrationKeys.pos, (id: number) => callApi(calls.posConnectionDelete, { body: { id } }));
@@ -57,21 +54,18 @@ export const usePosConnectionSettings = () =>
 export function useApiKeys() {
   return useQuery({
     queryKey: integrationKeys.apiKeys,
-    queryFn: async () => ((await callApi(calls.apiKeyList)) as Envelope<ApiKey[]>).data,
+    queryFn: async () => (await callApi(calls.apiKeyList)).data,
   });
 }
 export const useAddApiKey = () =>
-  useListMutation(
-    integrationKeys.apiKeys,
-    async (body: ApiKeyAddBody) => (await callApi(calls.apiKeyAdd, { body })) as Envelope<NewApiKey>,
-  );
+  useListMutation(integrationKeys.apiKeys, async (body: ApiKeyAddBody) => await callApi(calls.apiKeyAdd, { body }));
 export const useRevokeApiKey = () =>
   useListMutation(integrationKeys.apiKeys, (id: number) => callApi(calls.apiKeyRevoke, { body: { id } }));
 
 export function useWebhooks() {
   return useQuery({
     queryKey: integrationKeys.webhooks,
-    queryFn: async () => ((await callApi(calls.webhookList)) as Envelope<WebhookEndpoint[]>).data,
+    queryFn: async () => (await callApi(calls.webhookList)).data,
   });
 }
 /** How often an endpoint's log is read again while one of its deliveries has an attempt under way. */
@@ -94,9 +88,9 @@ export const webhookDeliveriesQuery = (endpointId: number, page: number) =>
     queryKey: [...integrationKeys.deliveries(endpointId), page],
     queryFn: async () =>
       (
-        (await callApi(calls.webhookDeliveries, {
+        await callApi(calls.webhookDeliveries, {
           query: { endpoint_id: endpointId, page },
-        })) as Envelope<Paginated<WebhookDelivery>>
+        })
       ).data,
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
@@ -108,24 +102,23 @@ export const useWebhookDeliveries = (endpointId: number, page: number) =>
 export const useAddWebhook = () =>
   useListMutation(
     integrationKeys.webhooks,
-    async (body: { url: string; events: WebhookEvent[] }) =>
-      (await callApi(calls.webhookAdd, { body })) as Envelope<WebhookWithSecret>,
+    async (body: { url: string; events: WebhookEvent[] }) => await callApi(calls.webhookAdd, { body }),
   );
 export const useDeleteWebhook = () =>
   useListMutation(integrationKeys.webhooks, (id: number) => callApi(calls.webhookDelete, { body: { id } }));
 export const useRotateWebhookSecret = () =>
   useListMutation(
     integrationKeys.webhooks,
-    async (id: number) => (await callApi(calls.webhookRotateSecret, { body: { id } })) as Envelope<WebhookWithSecret>,
+    async (id: number) => await callApi(calls.webhookRotateSecret, { body: { id } }),
   );
 /** "Send a test event" (endpoint id) and "send again" (delivery id) both refresh that endpoint's log. */
 export const useTestWebhook = (endpointId: number) =>
   useListMutation(
     integrationKeys.deliveries(endpointId),
-    async (id: number) => (await callApi(calls.webhookTest, { body: { id } })) as Envelope<{ id: number }>,
+    async (id: number) => await callApi(calls.webhookTest, { body: { id } }),
   );
 export const useRedeliverWebhook = (endpointId: number) =>
   useListMutation(
     integrationKeys.deliveries(endpointId),
-    async (id: number) => (await callApi(calls.webhookRedeliver, { body: { id } })) as Envelope<{ id: number }>,
+    async (id: number) => await callApi(calls.webhookRedeliver, { body: { id } }),
   );

@@ -3,15 +3,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDebounce } from "use-debounce";
 import { callApi, callUrl } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
-import { MAX_PER_PAGE, type Paginated } from "@/contract/pagination";
-import type { GenerateQrBody, QrCode, QrCodeDetail, QrMode } from "@/contract/qr-codes";
-import type { CardAdjustBody, CardHistory, CardRedeemBody, CardSummary, StaffSettings } from "@/contract/cards";
-import type { CounterDevice, CounterDeviceLink } from "@/contract/counter-devices";
-import { rewardExpiryPreviewBody, type AddRewardBody, type Reward, type RewardExpiryPreview } from "@/contract/rewards";
-import type { ScanPage } from "@/contract/scans";
-import type { ScanResult } from "@/contract/wallet";
+import { MAX_PER_PAGE } from "@/contract/pagination";
+import type { GenerateQrBody, QrCode, QrMode } from "@/contract/qr-codes";
+import type { CardAdjustBody, CardRedeemBody, StaffSettings } from "@/contract/cards";
+import { rewardExpiryPreviewBody, type AddRewardBody, type Reward } from "@/contract/rewards";
 import { listAll } from "./all-pages";
 import { refreshDashboard } from "./dashboard";
 
@@ -26,7 +22,7 @@ export const loyaltyKeys = {
 export function useRewards(page: number) {
   return useQuery({
     queryKey: [...loyaltyKeys.rewards, page],
-    queryFn: async () => ((await callApi(calls.rewardList, { query: { page } })) as Envelope<Paginated<Reward>>).data,
+    queryFn: async () => (await callApi(calls.rewardList, { query: { page } })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -53,8 +49,7 @@ export function useExpiryPreview(rewardId: number, days: string) {
   const body = rewardExpiryPreviewBody.safeParse({ reward_id: rewardId, expire_after_days: settled });
   const query = useQuery({
     queryKey: [...loyaltyKeys.expiryPreview, rewardId, settled],
-    queryFn: async () =>
-      ((await callApi(calls.rewardExpiryPreview, { body: body.data! })) as Envelope<RewardExpiryPreview>).data,
+    queryFn: async () => (await callApi(calls.rewardExpiryPreview, { body: body.data! })).data,
     enabled: body.success,
     placeholderData: keepPreviousData,
   });
@@ -71,7 +66,7 @@ export function useSaveReward() {
   // QR codes show their reward's title.
   const refresh = useRefresh(loyaltyKeys.rewards, loyaltyKeys.qrCodes, loyaltyKeys.expiryPreview);
   return useMutation({
-    mutationFn: async (body: AddRewardBody) => (await callApi(calls.addReward, { body })) as Envelope<Reward>,
+    mutationFn: async (body: AddRewardBody) => await callApi(calls.addReward, { body }),
     onSuccess: refresh,
   });
 }
@@ -87,7 +82,7 @@ export function useRemoveReward() {
 export function useQrCodes(page: number) {
   return useQuery({
     queryKey: [...loyaltyKeys.qrCodes, page],
-    queryFn: async () => ((await callApi(calls.listQrcode, { query: { page } })) as Envelope<Paginated<QrCode>>).data,
+    queryFn: async () => (await callApi(calls.listQrcode, { query: { page } })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -95,7 +90,7 @@ export function useQrCodes(page: number) {
 export function useQrCode(id: number | null) {
   return useQuery({
     queryKey: loyaltyKeys.qrCode(id ?? 0),
-    queryFn: async () => ((await callApi(calls.singleQrCode, { query: { id: id! } })) as Envelope<QrCodeDetail>).data,
+    queryFn: async () => (await callApi(calls.singleQrCode, { query: { id: id! } })).data,
     enabled: id !== null,
   });
 }
@@ -103,7 +98,7 @@ export function useQrCode(id: number | null) {
 export function useGenerateQr() {
   const refresh = useRefresh(loyaltyKeys.qrCodes, loyaltyKeys.rewards);
   return useMutation({
-    mutationFn: async (body: GenerateQrBody) => (await callApi(calls.generateQr, { body })) as Envelope<QrCode>,
+    mutationFn: async (body: GenerateQrBody) => await callApi(calls.generateQr, { body }),
     onSuccess: refresh,
   });
 }
@@ -122,14 +117,10 @@ function useQrChange<V>(call: (vars: V) => Promise<{ message: string; data: QrCo
 }
 
 export const useQrMode = () =>
-  useQrChange(
-    async (body: { qr_id: number; mode: QrMode }) => (await callApi(calls.qrModeUpdate, { body })) as Envelope<QrCode>,
-  );
+  useQrChange(async (body: { qr_id: number; mode: QrMode }) => await callApi(calls.qrModeUpdate, { body }));
 
 export const useRegenerateQr = () =>
-  useQrChange(
-    async (qrId: number) => (await callApi(calls.qrRegenerate, { body: { qr_id: qrId } })) as Envelope<QrCode>,
-  );
+  useQrChange(async (qrId: number) => await callApi(calls.qrRegenerate, { body: { qr_id: qrId } }));
 
 export function useDeleteQr() {
   const refresh = useRefresh(loyaltyKeys.qrCodes, loyaltyKeys.rewards);
@@ -143,9 +134,7 @@ export function useDeleteQr() {
 export function useScans(cursor: string | null, filters: Record<string, string>) {
   return useQuery({
     queryKey: [...loyaltyKeys.scans, cursor, filters],
-    queryFn: async () =>
-      ((await callApi(calls.scanList, { query: { ...filters, ...(cursor ? { cursor } : {}) } })) as Envelope<ScanPage>)
-        .data,
+    queryFn: async () => (await callApi(calls.scanList, { query: { ...filters, ...(cursor ? { cursor } : {}) } })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -159,10 +148,10 @@ export const scanExportUrl = (filters: Record<string, string>) => callUrl(calls.
  */
 /** A staff scan: `key` is its Idempotency-Key, made once per scan (the offline queue resends with it). */
 export const sendScan = async ({ code, amount, key }: { code: string; amount?: string; key: string }) =>
-  (await callApi(calls.qrCodeScanner, {
+  await callApi(calls.qrCodeScanner, {
     body: { code, ...(amount ? { amount } : {}) },
     headers: { "idempotency-key": key },
-  })) as Envelope<ScanResult>;
+  });
 
 export function useScanCard() {
   const refresh = useRefresh(loyaltyKeys.scans);
@@ -172,13 +161,12 @@ export function useScanCard() {
 /** What to refresh once queued scans have been answered (the scans list, the dashboard figures). */
 export const useRefreshScans = () => useRefresh(loyaltyKeys.scans);
 
-/** card-redeem (issue 23): a points option, or cashback money off; the card's views change. */
+/** card-redeem: a points option, or cashback money off; the card's views change. */
 export function useRedeemCard() {
   const client = useQueryClient();
   const refresh = useRefresh(loyaltyKeys.scans);
   return useMutation({
-    mutationFn: async (body: CardRedeemBody) =>
-      (await callApi(calls.cardRedeem, { body })) as Envelope<Partial<ScanResult>>,
+    mutationFn: async (body: CardRedeemBody) => await callApi(calls.cardRedeem, { body }),
     onSuccess: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: ["card-history"] })]),
   });
 }
@@ -187,8 +175,7 @@ export function useRedeemCard() {
 export function useCardHistory(serial: string | null, page: number) {
   return useQuery({
     queryKey: ["card-history", serial, page],
-    queryFn: async () =>
-      ((await callApi(calls.cardHistory, { query: { serial: serial!, page } })) as Envelope<CardHistory>).data,
+    queryFn: async () => (await callApi(calls.cardHistory, { query: { serial: serial!, page } })).data,
     enabled: serial !== null,
     placeholderData: keepPreviousData,
   });
@@ -198,7 +185,7 @@ export function useCardHistory(serial: string | null, page: number) {
 export function useAdjustCard() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CardAdjustBody) => (await callApi(calls.cardAdjust, { body })) as Envelope<CardSummary>,
+    mutationFn: async (body: CardAdjustBody) => await callApi(calls.cardAdjust, { body }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ["card-history"] }),
@@ -210,15 +197,14 @@ export function useAdjustCard() {
 export function useStaffSettings() {
   return useQuery({
     queryKey: ["staff-settings"],
-    queryFn: async () => ((await callApi(calls.staffSettings)) as Envelope<StaffSettings>).data,
+    queryFn: async () => (await callApi(calls.staffSettings)).data,
   });
 }
 
 export function useSaveStaffSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: StaffSettings) =>
-      (await callApi(calls.staffSettingsUpdate, { body })) as Envelope<StaffSettings>,
+    mutationFn: async (body: StaffSettings) => await callApi(calls.staffSettingsUpdate, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["staff-settings"] }),
   });
 }
@@ -231,9 +217,9 @@ export function useCounterDevices(qrId: number) {
     queryKey: deviceKey(qrId),
     queryFn: async () =>
       (
-        (await callApi(calls.counterDeviceList, {
+        await callApi(calls.counterDeviceList, {
           query: { qr_id: qrId, per_page: MAX_PER_PAGE },
-        })) as Envelope<Paginated<CounterDevice>>
+        })
       ).data,
   });
 }
@@ -241,8 +227,7 @@ export function useCounterDevices(qrId: number) {
 export function useAddCounterDevice(qrId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (name: string) =>
-      (await callApi(calls.counterDeviceAdd, { body: { qr_id: qrId, name } })) as Envelope<CounterDeviceLink>,
+    mutationFn: async (name: string) => await callApi(calls.counterDeviceAdd, { body: { qr_id: qrId, name } }),
     onSuccess: () => client.invalidateQueries({ queryKey: deviceKey(qrId) }),
   });
 }
@@ -250,8 +235,7 @@ export function useAddCounterDevice(qrId: number) {
 export function useRevokeCounterDevice(qrId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await callApi(calls.counterDeviceRevoke, { body: { id } })) as Envelope<CounterDevice>,
+    mutationFn: async (id: number) => await callApi(calls.counterDeviceRevoke, { body: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: deviceKey(qrId) }),
   });
 }

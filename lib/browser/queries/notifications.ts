@@ -2,18 +2,15 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
-import type { NotificationAddBody, NotificationList, SentMessage } from "@/contract/notifications";
-import type { Paginated } from "@/contract/pagination";
+import type { NotificationAddBody } from "@/contract/notifications";
 
 export const notificationKeys = { feed: ["notification-list"] as const, sent: ["message-list"] as const };
 
 export function useNotifications(page: number) {
   return useQuery({
     queryKey: [...notificationKeys.feed, page],
-    queryFn: async () =>
-      ((await callApi(calls.notificationList, { query: { page } })) as Envelope<NotificationList>).data,
+    queryFn: async () => (await callApi(calls.notificationList, { query: { page } })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -22,9 +19,7 @@ export function useNotifications(page: number) {
 export function useUnreadCount(enabled: boolean) {
   return useQuery({
     queryKey: [...notificationKeys.feed, "unread"],
-    queryFn: async () =>
-      ((await callApi(calls.notificationList, { query: { per_page: 1 } })) as Envelope<NotificationList>).data
-        .unread_count,
+    queryFn: async () => (await callApi(calls.notificationList, { query: { per_page: 1 } })).data.unread_count,
     enabled,
     refetchInterval: 60_000,
   });
@@ -50,8 +45,7 @@ export function useClearNotifications() {
 export function useSentMessages(page: number) {
   return useQuery({
     queryKey: [...notificationKeys.sent, page],
-    queryFn: async () =>
-      ((await callApi(calls.messageList, { query: { page } })) as Envelope<Paginated<SentMessage>>).data,
+    queryFn: async () => (await callApi(calls.messageList, { query: { page } })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -59,8 +53,7 @@ export function useSentMessages(page: number) {
 export function useSendMessage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: NotificationAddBody) =>
-      (await callApi(calls.notificationAdd, { body })) as Envelope<SentMessage>,
+    mutationFn: async (body: NotificationAddBody) => await callApi(calls.notificationAdd, { body }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: notificationKeys.sent }),

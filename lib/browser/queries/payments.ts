@@ -3,18 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { useFormatter } from "next-intl";
 import { callApi, callUrl } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
-import type {
-  ActivePlan,
-  AppliedCoupon,
-  ChargeResult,
-  CouponApplyBody,
-  PaymentQuote,
-  PaymentRecord,
-  SubscriptionChargeBody,
-} from "@/contract/payments";
-import type { SubscriptionPlan } from "@/contract/plans";
+import type { CouponApplyBody, SubscriptionChargeBody } from "@/contract/payments";
 import { userKeys } from "./user";
 
 export const paymentKeys = {
@@ -27,31 +17,31 @@ export const paymentKeys = {
 export const usePlans = () =>
   useQuery({
     queryKey: paymentKeys.plans,
-    queryFn: async () => ((await callApi(calls.subscriptionPlanList)) as Envelope<SubscriptionPlan[]>).data,
+    queryFn: async () => (await callApi(calls.subscriptionPlanList)).data,
   });
 
 export const useActivePlan = () =>
   useQuery({
     queryKey: paymentKeys.active,
-    queryFn: async () => ((await callApi(calls.subscriptionPlanActive)) as Envelope<ActivePlan | null>).data,
+    queryFn: async () => (await callApi(calls.subscriptionPlanActive)).data,
   });
 
 export const usePayments = () =>
   useQuery({
     queryKey: paymentKeys.list,
-    queryFn: async () => ((await callApi(calls.paymentList)) as Envelope<PaymentRecord[]>).data,
+    queryFn: async () => (await callApi(calls.paymentList)).data,
   });
 
 export const useCoupons = () =>
   useQuery({
     queryKey: paymentKeys.coupons,
-    queryFn: async () => ((await callApi(calls.couponList)) as Envelope<AppliedCoupon[]>).data,
+    queryFn: async () => (await callApi(calls.couponList)).data,
   });
 
 export function useApplyCoupon() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CouponApplyBody) => (await callApi(calls.couponApply, { body })) as Envelope<PaymentQuote>,
+    mutationFn: async (body: CouponApplyBody) => await callApi(calls.couponApply, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: paymentKeys.coupons }),
   });
 }
@@ -65,7 +55,7 @@ export function useDeleteCoupon() {
 }
 
 export const chargeSubscription = async (body: SubscriptionChargeBody) =>
-  (await callApi(calls.subscriptionCharge, { body })) as Envelope<ChargeResult>;
+  await callApi(calls.subscriptionCharge, { body });
 
 /** After a payment: the profile (and with it the session's plan status) and the plan views refresh. */
 export async function refreshAfterPayment(client: ReturnType<typeof useQueryClient>) {

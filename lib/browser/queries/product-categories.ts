@@ -2,9 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
-import type { Paginated } from "@/contract/pagination";
 import type { ProductCategory, ProductCategoryAddBody } from "@/contract/product-category";
 import { listAll } from "./all-pages";
 import { refreshDashboard } from "./dashboard";
@@ -14,8 +12,7 @@ export const productCategoryKeys = { all: ["product-category-list"] as const };
 export function useProductCategories(page: number) {
   return useQuery({
     queryKey: [...productCategoryKeys.all, page],
-    queryFn: async () =>
-      ((await callApi(calls.productCategoryList, { query: { page } })) as Envelope<Paginated<ProductCategory>>).data,
+    queryFn: async () => (await callApi(calls.productCategoryList, { query: { page } })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -36,8 +33,7 @@ function useRefresh() {
 export function useSaveProductCategory() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async (body: ProductCategoryAddBody) =>
-      (await callApi(calls.productCategoryAdd, { body })) as Envelope<ProductCategory>,
+    mutationFn: async (body: ProductCategoryAddBody) => await callApi(calls.productCategoryAdd, { body }),
     onSuccess: refresh,
   });
 }

@@ -2,9 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
-import type { BusinessCategory, Country } from "@/contract/lookups";
 
 /** Reference lists change only when the operator edits the seed: fetched once per visit. */
 const forever = { staleTime: Infinity, gcTime: Infinity } as const;
@@ -12,7 +10,7 @@ const forever = { staleTime: Infinity, gcTime: Infinity } as const;
 export function useBusinessCategories() {
   return useQuery({
     queryKey: ["category-list"],
-    queryFn: async () => ((await callApi(calls.categoryList)) as Envelope<BusinessCategory[]>).data,
+    queryFn: async () => (await callApi(calls.categoryList)).data,
     ...forever,
   });
 }
@@ -20,7 +18,7 @@ export function useBusinessCategories() {
 export function useCountries() {
   return useQuery({
     queryKey: ["country-list"],
-    queryFn: async () => ((await callApi(calls.countryList)) as Envelope<Country[]>).data,
+    queryFn: async () => (await callApi(calls.countryList)).data,
     ...forever,
   });
 }

@@ -2,12 +2,11 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
 import type { RewardOption } from "@/contract/rewards";
 import { listAll } from "./all-pages";
 
-/** A points reward's catalogue (issue 23): what its points buy. */
+/** A points reward's catalogue: what its points buy. */
 export const rewardOptionKeys = { of: (rewardId: number) => ["reward-option-list", rewardId] as const };
 
 /** Every option of one reward (all pages: the scanner and the form show the whole catalogue). */
@@ -22,7 +21,7 @@ export function useAddRewardOption(rewardId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: { reward_id: number; title: string; points: number }) =>
-      (await callApi(calls.rewardOptionAdd, { body })) as Envelope<RewardOption>,
+      await callApi(calls.rewardOptionAdd, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: rewardOptionKeys.of(rewardId) }),
   });
 }

@@ -2,10 +2,8 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
 import { calls } from "@/contract/calls";
-import type { Paginated } from "@/contract/pagination";
-import type { AcceptInviteBody, AddStaffBody, AddStaffResult, StaffInvite, StaffMember } from "@/contract/staff";
+import type { AcceptInviteBody, AddStaffBody } from "@/contract/staff";
 import { refreshDashboard } from "./dashboard";
 
 export const staffKeys = { all: ["staff-list"] as const, invite: (token: string) => ["staff-invite", token] as const };
@@ -13,8 +11,7 @@ export const staffKeys = { all: ["staff-list"] as const, invite: (token: string)
 export function useStaff(page: number) {
   return useQuery({
     queryKey: [...staffKeys.all, page],
-    queryFn: async () =>
-      ((await callApi(calls.staffList, { query: { page } })) as Envelope<Paginated<StaffMember>>).data,
+    queryFn: async () => (await callApi(calls.staffList, { query: { page } })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -27,7 +24,7 @@ function useRefresh() {
 export function useAddStaff() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: async (body: AddStaffBody) => (await callApi(calls.addStaff, { body })) as Envelope<AddStaffResult>,
+    mutationFn: async (body: AddStaffBody) => await callApi(calls.addStaff, { body }),
     onSuccess: refresh,
   });
 }
@@ -44,10 +41,9 @@ export function useDeleteStaff() {
 export function useStaffInvite(token: string) {
   return useQuery({
     queryKey: staffKeys.invite(token),
-    queryFn: async () => ((await callApi(calls.staffInvite, { query: { token } })) as Envelope<StaffInvite>).data,
+    queryFn: async () => (await callApi(calls.staffInvite, { query: { token } })).data,
     retry: false,
   });
 }
 
-export const acceptInvite = async (body: AcceptInviteBody) =>
-  (await callApi(calls.acceptInvite, { body })) as Envelope<{ email: string }>;
+export const acceptInvite = async (body: AcceptInviteBody) => await callApi(calls.acceptInvite, { body });

@@ -2,7 +2,6 @@
 
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import type { Envelope } from "@/contract/envelope";
 import { useHydrated } from "@/lib/browser/use-hydrated";
 import { calls } from "@/contract/calls";
 import type { PasswordUpdateBody, ProfileUpdateBody, UserProfile, UserSoftDeleteBody } from "@/contract/auth";
@@ -18,7 +17,7 @@ export function useProfile(): UseQueryResult<UserProfile> {
   const hydrated = useHydrated();
   const query = useQuery({
     queryKey: userKeys.profile,
-    queryFn: async () => ((await callApi(calls.userProfile)) as Envelope<UserProfile>).data,
+    queryFn: async () => (await callApi(calls.userProfile)).data,
   });
   if (hydrated || query.isPending) return query;
   return {
@@ -33,8 +32,7 @@ export function useProfile(): UseQueryResult<UserProfile> {
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: ProfileUpdateBody) =>
-      (await callApi(calls.profileUpdate, { body })) as Envelope<UserProfile>,
+    mutationFn: async (body: ProfileUpdateBody) => await callApi(calls.profileUpdate, { body }),
     onSuccess: (result) => client.setQueryData(userKeys.profile, result.data),
   });
 }
@@ -45,9 +43,9 @@ export const deleteAccount = (body: UserSoftDeleteBody) => callApi(calls.userSof
 /** Ends the session on the server and in the cookie, then reloads into the login page. */
 export async function logout() {
   await callApi(calls.logout).catch(() => undefined);
-  // spec.md §2/§4: logout clears local storage (the chosen plan, kept form drafts) too.
+  // Logout clears local storage (the chosen plan, kept form drafts) too.
   window.localStorage.clear();
-  // A full reload (spec.md §4): nothing of the signed-in state survives in memory.
+  // A full reload: nothing of the signed-in state survives in memory.
   // eslint-disable-next-line @next/next/no-location-assign-relative-destination
   window.location.assign("/login");
 }
