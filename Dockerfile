@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The product's image (issue 18 point 8): one build, two targets that share it.
+# The product's image: one build, two targets that share it.
 #   docker build --target api -t loyalty-api .     the API server (Fastify), port 4000
 #   docker build --target web -t loyalty-web .     the web app (Next.js behind web-server), port 3000
 # compose.yaml runs both with PostgreSQL, nginx and a one-off migration service.

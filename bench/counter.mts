@@ -1,4 +1,4 @@
-// Counter screens (issue 15 §7): SCREENS screens connected through the BFF (server-sent events),
+// Counter screens: SCREENS screens connected through the BFF (server-sent events),
 // a customer's stamp (a join through the QR code) timed until it reaches every screen (target p99
 // ≤ 500 ms), and the web server's memory per connected screen (target ≤ 1 MB).
 //   npx tsx bench/counter.mts            (BENCH_API_PORT / BENCH_WEB_PORT choose the ports)

@@ -1,7 +1,7 @@
 // `npm run bench` (CPU part): what one request costs in CPU time, against floors measured in the same
 // run on the same machine. Requests per second vary by ±40 % here from run to run (other work shares
 // the cores); the CPU time a server spends per request varies far less, and a floor taken in the
-// same run cancels what the machine's state adds to both. Targets (issue 17 §6):
+// same run cancels what the machine's state adds to both. Targets:
 // - a staff stamp through the BFF costs ≤ 1.5× (the API's stamp directly + a no-op route handler of
 //   the same Next.js setup behind the same web server: what any proxied call costs at least);
 // - `GET /` costs ≤ 1.5× the empty baseline page (bench/baseline), both as browsers ask (compressed);
@@ -152,7 +152,7 @@ async function main() {
     console.log(`     GET / (compressed): web ${spread(home)}, baseline empty page ${spread(baseHome)}`);
     check(median(homeRatios) <= 1.5, `${"GET / / baseline page".padEnd(44)} ${spread(homeRatios)}× (target ≤ 1.5×)`);
 
-    // Streaming (issue 17 §5): a page whose Suspense hole takes a second sends its shell first.
+    // Streaming: a page whose Suspense hole takes a second sends its shell first.
     const firstBytes: number[] = [];
     for (let i = 0; i < 10; i++) firstBytes.push(await firstByteMs(`${base}/slow`));
     check(

@@ -1,4 +1,4 @@
-// `npm run bench` (memory part, issue 17 §2): resident memory of the production servers on the
+// `npm run bench` (memory part): resident memory of the production servers on the
 // embedded database, read from /proc (Linux only).
 // - The API server's peak RSS (VmHWM: the kernel's high-water mark, so no spike between two polls is
 //   missed) on a first start (initdb, then the migrations) and on a second start of

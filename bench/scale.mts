@@ -204,7 +204,7 @@ async function writeCards(db: pg.Client, owner: Owner) {
 }
 
 /**
- * A points programme beside the owner's café (issue 23): a second business in EUR whose reward
+ * A points programme beside the owner's café: a second business in EUR whose reward
  * earns 5 points a visit and 1 per euro, with CALLS cards of its own, each with its first visit.
  * The timed earns (staff, with an amount) run at the owner's size: the same tables, indexes and
  * triggers as the café's million scans.

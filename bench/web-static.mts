@@ -1,4 +1,4 @@
-// Static pages against what Next.js costs (issue 26 §2): `GET /` and the legal pages on the
+// Static pages against what Next.js costs: `GET /` and the legal pages on the
 // product's web server, side by side in one run with a plain `next start` serving an empty page of
 // the same Next.js version (a tiny app built in a temp dir under data/, on this checkout's node_modules). Both
 // are loaded by the same client (autocannon, as a browser asks: compressed), in alternating rounds;

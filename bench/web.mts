@@ -47,7 +47,7 @@ async function main() {
   const base = `http://127.0.0.1:${await freePort()}`;
   startNode("dist/web-server.cjs", { PORT: new URL(base).port, HOSTNAME: "127.0.0.1", WEB_APP_DIR: BASELINE_DIR });
   await waitForUrl(`${base}/`, 60_000);
-  // A new customer's first visit to a business QR code: the join form (issue 9).
+  // A new customer's first visit to a business QR code: the join form.
   const wallet = `/add-to-wallet?qr_token=${(await demoProgramme(api)).qrToken}`;
   // The build prerenders the public pages without the API (lib/server/site-data.ts): let them rebuild.
   for (const page of STATIC_PAGES) {
@@ -56,7 +56,7 @@ async function main() {
     }
   }
 
-  // Static pages against a plain `next start` of an empty page (issue 26 §2); `-- --static-only` stops there.
+  // Static pages against a plain `next start` of an empty page; `-- --static-only` stops there.
   const plain = await startPlainNext();
   try {
     failed += await staticPagesAgainstNext(web, plain.url);
@@ -109,7 +109,7 @@ async function main() {
         `100/100/100, LCP ≤ 1.2×)${r.failing.length ? ` failing: ${r.failing.join(", ")}` : ""}${runsOf(r)}`,
     );
   }
-  // The card page (issue 9): a phone's first visit. It is deliberately not indexed (noindex), so
+  // The card page: a phone's first visit. It is deliberately not indexed (noindex), so
   // SEO's crawlable audit is not a target here.
   check(
     card.performance >= 98 && card.accessibility === 100 && card.bestPractices === 100,

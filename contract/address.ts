@@ -15,7 +15,7 @@ const coordinate = (label: string, limit: number) =>
   );
 
 /**
- * The address form (spec.md §3 Address). Latitude and longitude (issue 16) are optional, both or
+ * The address form of a business's location. Latitude and longitude are optional, both or
  * neither: wallet passes show up on the lock screen near the places that have them.
  */
 export const addressForm = z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id } from "./ids";
 
-/** What a public API key may do (issue 24 §1); each /v1 endpoint needs one. */
+/** What a public API key may do; each /v1 endpoint needs one of these scopes. */
 export const API_KEY_SCOPES = ["cards:read", "cards:write", "customers:read", "messages:write"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 

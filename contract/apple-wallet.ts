@@ -11,7 +11,7 @@ export const PKPASS_TYPE = "application/vnd.apple.pkpass";
 
 /**
  * Where the browser downloads the card on this device as a pass (the BFF adds the card cookie): by
- * the live QR code it was opened from, else by the card's serial (a regenerated code, issue 22 §8).
+ * the live QR code it was opened from, else by the card's serial (the code was regenerated since).
  */
 export const applePassUrl = (ref: { qr_token?: string; serial: string }) =>
   ref.qr_token

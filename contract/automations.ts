@@ -3,10 +3,10 @@ import { refId, text } from "./ids";
 import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "./notifications";
 import { pageQuery, paginated } from "./pagination";
 
-/** How many days before a card's stamps or points expire the "about to expire" message goes out (issue 23 §5). */
+/** How many days before a card's stamps or points expire the "about to expire" message goes out. */
 export const EXPIRY_NOTICE_DAYS = 7;
 
-/** The automated messages (issue 16, point 3); each is sent once per customer per period. */
+/** The automated messages; each is sent once per customer per period. */
 export const AUTOMATION_KINDS = ["win_back", "birthday", "near_reward", "welcome", "about_to_expire"] as const;
 export type AutomationKind = (typeof AUTOMATION_KINDS)[number];
 

@@ -10,7 +10,7 @@ const base = {
   country_name: "Germany",
 };
 
-describe("the business form's currency (issue 23)", () => {
+describe("the business form's currency", () => {
   it("is optional: blank means the country's currency", () => {
     expect(businessForm.parse({ ...base, currency: "" }).currency).toBeUndefined();
     expect(businessForm.parse(base).currency).toBeUndefined();

@@ -11,7 +11,7 @@ export const zipCode = z
   .max(20, "The zip code may not be greater than 20 characters.")
   .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, "Please enter a valid zip code.");
 
-/** Where a business or one of its locations is (spec.md §3). */
+/** Where a business or one of its locations is. */
 export const placeFields = {
   business_category: text("business category", 100),
   address: text("address", 255),
@@ -21,7 +21,7 @@ export const placeFields = {
   country_name: text("country name", 100),
 };
 
-/** More stamps than this on one card in one day raise a fraud alert (issue 15 §4). */
+/** More stamps than this on one card in one day raise a fraud alert, unless the business sets its own number. */
 export const DEFAULT_FRAUD_THRESHOLD = 5;
 export const MAX_FRAUD_THRESHOLD = 100;
 const fraudThreshold = z.preprocess(
@@ -34,7 +34,7 @@ const fraudThreshold = z.preprocess(
 );
 
 /**
- * ISO 4217 (issue 23): points and cashback count in it. Optional: blank takes the country's
+ * The business's ISO 4217 currency: points and cashback count in it. Optional: blank takes the country's
  * currency on a new business, and keeps the business's own on an edit.
  */
 export const businessCurrency = z.preprocess(

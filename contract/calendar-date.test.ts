@@ -3,7 +3,8 @@ import { calendarDate, daysInMonth, FIRST_DATE, isCalendarDate, LAST_DATE } from
 import { safeParse, type Schema } from "./schema";
 import { birthdayField } from "./wallet";
 
-// Issue 22 §4: one date type for the whole contract.
+// Every date of the contract (birthdays, filters, periods) is one type, with one format, one range
+// and one set of messages.
 
 const messagesOf = (schema: Schema, value: unknown) => {
   const parsed = safeParse(schema, value);

@@ -41,8 +41,9 @@ export type Call = {
   /** DELETE only where a protocol not ours names it (Apple's pass web service). */
   method: "GET" | "POST" | "DELETE";
   /**
-   * Path under the API base (`/api`), exactly as spec.md §7 names it. A `:name` segment is a path
-   * parameter (`/files/:id`), validated by `params`.
+   * Path under the API base (`/api`). Clients already call these names, so a path never changes:
+   * new calls add paths, never rename one. A `:name` segment is a path parameter (`/files/:id`),
+   * validated by `params`.
    */
   path: string;
   access: Access;

@@ -1,7 +1,7 @@
 import { calls, findCall } from "./calls";
 
 describe("the call list", () => {
-  it("has the auth calls of spec.md §7 as public POSTs", () => {
+  it("has the six auth calls as public POSTs", () => {
     for (const path of ["/login", "/register", "/otp-verify", "/forgot-password", "/reset-password", "/resend-otp"]) {
       expect(findCall("POST", path)).toMatchObject({ method: "POST", path, access: "public" });
     }
@@ -21,7 +21,7 @@ describe("the call list", () => {
     for (const call of Object.values(calls)) {
       // Apple's pass web service has its own path shape, under one prefix.
       if (call.path.startsWith("/apple-wallet/v1/")) expect(call.path).toMatch(/^(\/(v1|[a-z-]+|:[a-z_]+))+$/);
-      // The OpenAPI document keeps the name tools look for (issue 18).
+      // The OpenAPI document keeps the name tools look for.
       else if (call === calls.openapi) expect(call.path).toBe("/openapi.json");
       // The till's receivers are one path per platform (/hooks/shopify/:connection_id).
       else expect(call.path).toMatch(/^\/[a-z-]+(\/(shopify|square))?(\/:[a-z_]+)?$/);
@@ -29,11 +29,11 @@ describe("the call list", () => {
   });
 
   it("declares a maximum on every list call", () => {
-    // Issue 17: no call answers an unbounded list. A list is named so (…-list, list-…), or is
+    // No call answers an unbounded list. A list is named so (…-list, list-…), or is
     // Apple's updated-serials call; scan-export is a file streamed in batches, not a list answer.
     const lists = Object.entries(calls).filter(
       ([name, call]) =>
-        // home-page-list answers one page by slug: a list by spec.md's name only.
+        // home-page-list answers one page by slug: a list by its long-standing name only.
         (/List$|^list[A-Z]/.test(name) && name !== "homePageList") || call.path.endsWith("/:pass_type_id"),
     );
     expect(lists.length).toBeGreaterThanOrEqual(16);
@@ -75,7 +75,7 @@ describe("findCall", () => {
   });
 });
 
-describe("Apple's pass web service (issue 10)", () => {
+describe("Apple's pass web service", () => {
   const device = "/apple-wallet/v1/devices/a1b2c3/registrations/pass.com.example.cards";
   it("routes Apple's five endpoints, DELETE included, by method and segment count", () => {
     expect(findCall("POST", `${device}/LC-AAAA-BBBB-CCCC`)).toBe(calls.appleRegisterDevice);
@@ -98,8 +98,8 @@ describe("Apple's pass web service (issue 10)", () => {
   });
 });
 
-describe("the dashboard calls (issue 8)", () => {
-  it("keeps spec.md's paths, with owner-only access for everything that changes or lists owner data", () => {
+describe("the dashboard calls", () => {
+  it("keeps their established paths, with owner-only access for everything that changes or lists owner data", () => {
     const ownerOnly = [
       "/business-list",
       "/add-business",

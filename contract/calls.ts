@@ -190,7 +190,7 @@ import {
 // The shape of a call (who may make it, what it does to the session, its schemas) is call.ts's.
 export type { Access, Call, ListLimit, SessionEffect } from "./call";
 
-/** The Integrations page's calls that use the feature (issue 24): owners, on a plan with integrations. */
+/** The Integrations page's calls that use the feature: owners, on a plan with integrations. */
 const integrations = { access: "owner", feature: "integrations" } as const;
 
 /** Lists paged by `page`/`per_page` (pagination.ts). */
@@ -239,7 +239,7 @@ export const calls = {
   },
   health: { method: "GET", path: "/health", access: "public", answer: noData },
 
-  // The owner's dashboard (issue 8). Staff act for their owner on "user" calls and get 403 on
+  // The owner's dashboard. Staff act for their owner on "user" calls and get 403 on
   // "owner" calls.
   dashboardDetails: { method: "GET", path: "/dashboard-details", access: "user", answer: dashboardDetails },
   categoryList: {
@@ -378,7 +378,7 @@ export const calls = {
     refusals: ["invite_unknown", "invite_used", "invite_expired", "not_in_plan", "email_taken"],
   },
 
-  // The loyalty core (issue 9): rewards, QR codes, the customer's card, stamps and scans.
+  // The loyalty core: rewards, QR codes, the customer's card, stamps and scans.
   rewardList: {
     method: "GET",
     path: "/reward-list",
@@ -427,7 +427,7 @@ export const calls = {
     answer: rewardExpiryPreview,
     refusals: ["reward_not_found", "cashback_never_lapses"],
   },
-  // Programmes beyond stamps (issue 23): a points programme's catalogue, and redeeming points or cashback.
+  // Programmes beyond stamps: a points programme's catalogue, and redeeming points or cashback.
   rewardOptionAdd: {
     method: "POST",
     path: "/reward-option-add",
@@ -604,7 +604,7 @@ export const calls = {
     refusals: ["business_not_found"],
   },
 
-  // Apple Wallet (issue 10): the card as a pass, and Apple's pass web service (paths are Apple's).
+  // Apple Wallet: the card as a pass, and Apple's pass web service (paths are Apple's).
   /** The card this device holds at the QR code's business, as a signed `.pkpass` (404 when not configured). */
   appleWalletPass: {
     method: "GET",
@@ -661,7 +661,7 @@ export const calls = {
     answer: noData,
     refusals: ["apple_not_configured"],
   },
-  // Notifications (issue 10): the owner's feed, messages to card holders, push tokens.
+  // Notifications: the owner's feed, messages to card holders, push tokens.
   notificationList: {
     method: "GET",
     path: "/notification-list",
@@ -670,7 +670,7 @@ export const calls = {
     list: paged,
     answer: notificationList,
   },
-  /** NEW: marks the whole feed read (the feed page calls it once the owner has seen the entries). */
+  /** Marks the whole feed read (the feed page calls it once the owner has seen the entries). */
   notificationRead: { method: "POST", path: "/notification-read", access: "owner", answer: notificationReadAnswer },
   /** Empties the owner's feed (it takes no input, like logout). */
   notificationClear: { method: "POST", path: "/notification-clear", access: "owner", answer: noData },
@@ -683,7 +683,7 @@ export const calls = {
     answer: sentMessage,
     refusals: ["business_not_found"],
   },
-  /** NEW: the messages the owner sent, newest first. */
+  /** The messages the owner sent, newest first. */
   messageList: {
     method: "GET",
     path: "/message-list",
@@ -693,7 +693,7 @@ export const calls = {
     answer: messageListAnswer,
     refusals: ["business_not_found"],
   },
-  /** NEW (product.md §6): a browser's push token, for the signed-in owner or this device's card. */
+  /** Registers a browser's push token, for the signed-in owner or this device's card. */
   fcmToken: {
     ...fcmTokenCall,
     body: fcmTokenBody,
@@ -701,7 +701,7 @@ export const calls = {
     refusals: ["no_card_on_device", "qr_not_found", "qr_stale"],
   },
 
-  // Stamps that cannot be faked (issue 15): the counter screen's rotating code, regenerated
+  // Stamps that cannot be faked: the counter screen's rotating code, regenerated
   // tokens, daily caps, fraud alerts, corrections with a history.
   /** The counter screen's current code of a QR code (client-calls.ts says who may ask). */
   counterCode: {
@@ -835,7 +835,7 @@ export const calls = {
   },
   contactUs: { ...contactUsCall, access: "public", body: contactUsBody, answer: noData },
 
-  // Subscriptions and payments (issue 7).
+  // Subscriptions and payments.
   subscriptionPlanActive: {
     method: "GET",
     path: "/subscription-plan-active",
@@ -889,9 +889,9 @@ export const calls = {
     answer: noData,
     refusals: ["coupon_not_found", "used_stays"],
   },
-  /** NEW: the owner's payments, newest first (the plans page's history). */
+  /** The owner's payments, newest first (the plans page's history). */
   paymentList: { method: "GET", path: "/payment-list", access: "owner", list: { max: 200 }, answer: paymentListAnswer },
-  /** NEW: a succeeded payment's receipt, as an HTML file to download. */
+  /** A succeeded payment's receipt, as an HTML file to download. */
   paymentReceipt: {
     method: "GET",
     path: "/payment-receipt/:id",
@@ -900,10 +900,10 @@ export const calls = {
     answer: receiptHtml,
     refusals: ["receipt_not_found"],
   },
-  /** NEW (product.md §6): Stripe's signed events; the raw body is verified, never parsed first. */
+  /** Stripe's webhook: its signed events; the raw body is verified, never parsed first. */
   stripeWebhook: { method: "POST", path: "/stripe-webhook", access: "public", body: stripeWebhookBody, answer: noData },
 
-  // Customer relationships (issue 16): the directory, segments, privacy. Staff read the directory
+  // Customer relationships: the directory, segments, privacy. Staff read the directory
   // of their owner's businesses ("user"); export and delete are the owner's.
   customerList: {
     method: "GET",
@@ -970,7 +970,7 @@ export const calls = {
     answer: walletBirthdayAnswer,
     refusals: ["no_card_on_device", "qr_not_found", "qr_stale"],
   },
-  /** The card design of a business (issue 25 point 1): its passes', card page's and counter's look. */
+  /** The card design of a business: its passes', card page's and counter's look. */
   cardDesignGet: {
     method: "GET",
     path: "/card-design-get",
@@ -987,7 +987,7 @@ export const calls = {
     answer: cardDesign,
     refusals: ["business_not_found", "not_an_image", "image_too_large", "image_unreadable"],
   },
-  /** Automations (issue 16, point 3): the four kinds of a business, saved or as their defaults. */
+  /** Automations: the four kinds of a business, saved or as their defaults. */
   automationList: {
     method: "GET",
     path: "/automation-list",
@@ -1016,11 +1016,11 @@ export const calls = {
     answer: automationLogAnswer,
   },
 
-  // Hardening (issue 18): the outside view.
-  /** NEW: the OpenAPI 3.1 document of every call here (JSON, not the envelope). */
+  // The outside view of the API.
+  /** The OpenAPI 3.1 document of every call here (JSON, not the envelope). */
   openapi: { method: "GET", path: "/openapi.json", access: "public", answer: openApiDocumentAnswer },
 
-  // An open platform (issue 24): the owner's keys to the public API (/api/v1).
+  // An open platform: the owner's keys to the public API (/api/v1).
   /** The key is in the answer this once (`data.key`); only its hash and prefix are kept. */
   apiKeyAdd: {
     method: "POST",
@@ -1043,7 +1043,7 @@ export const calls = {
     answer: apiKey,
     refusals: ["api_key_not_found"],
   },
-  // The till (issue 24 §4): a Shopify store or Square account earns on its paid orders. Adding one
+  // The till: a Shopify store or Square account earns on its paid orders. Adding one
   // needs the plan's integrations; reading, changing and removing them never do (plan-features.ts).
   posConnectionAdd: {
     method: "POST",
@@ -1107,7 +1107,7 @@ export const calls = {
     body: posHookBody,
     answer: posHookAnswer,
   },
-  // Outgoing webhooks (issue 24 §3): the owner's endpoints, signed per Standard Webhooks. What
+  // Outgoing webhooks: the owner's endpoints, signed per Standard Webhooks. What
   // adds or sends needs the plan's integrations; reading, rotating a secret and deleting never do
   // (an owner whose plan lapsed can still stop their data leaving).
   webhookAdd: {

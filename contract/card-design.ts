@@ -4,7 +4,7 @@ import { refId } from "./ids";
 import { LOCALES } from "./locales";
 
 /**
- * A business's card design (issue 25 point 1): the title, colours, language and strip image its
+ * A business's card design: the title, colours, language and strip image its
  * Apple and Google passes, card page and counter screen show. A business never designed has the
  * defaults below, which are the look every card had before.
  */

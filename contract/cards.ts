@@ -33,7 +33,7 @@ export const cardAdjustBody = z.object({
 export type CardAdjustBody = z.input<typeof cardAdjustBody>;
 
 /**
- * card-redeem (issue 23): a points programme's option ({serial, option_id}) or cashback money off
+ * card-redeem: a points programme's option ({serial, option_id}) or cashback money off
  * ({serial, amount}, a decimal string in the business's currency). Exactly one of the two.
  */
 export const cardRedeemBody = z

@@ -3,7 +3,7 @@ import { id, refId, text } from "./ids";
 import { pageQuery, paginated } from "./pagination";
 
 /**
- * Device links (issue 15 §1): a tablet signed in to one QR code's counter screen and nothing else.
+ * Device links: a tablet signed in to one QR code's counter screen and nothing else.
  * The link's token, claimed once, lives in the tablet's httpOnly cookie and, as sha256, on the
  * API server; the BFF passes it on to the calls marked `counterDevice` only.
  */

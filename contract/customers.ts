@@ -5,7 +5,7 @@ import { id, optionalId } from "./ids";
 import { REWARD_KINDS } from "./rewards";
 
 /**
- * The customer directory, segments and privacy calls (issue 16). A "customer" row of the directory
+ * The customer directory, segments and privacy calls. A "customer" row of the directory
  * is one card: a person holding cards at two of the owner's businesses is two rows (each business
  * has its own stamps and visits), and is the same person for export and delete.
  */
@@ -175,7 +175,7 @@ export const customerRow = z.object({
   business_name: z.string(),
   stamps: z.number(),
   stamps_required: z.number().int().nullable(),
-  /** Issue 23: the programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
+  /** The programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
   kind: z.enum(REWARD_KINDS),
   balance_text: z.string(),
   /** The programme the card collects for (its reward's title): a customer holds one card per business. */
@@ -193,7 +193,7 @@ export type CustomerList = z.infer<typeof customerList>;
 export const customerHistoryEntry = z.object({
   kind: z.enum(["join", "stamp", "redeem"]),
   stamps_after: z.number(),
-  /** Issue 23: the balance after it in its programme's terms, and the purchase amount (decimal string). */
+  /** The balance after it in its programme's terms, and the purchase amount (decimal string). */
   balance_after_text: z.string(),
   amount: z.string().nullable(),
   location: z.string().nullable(),
@@ -220,7 +220,7 @@ export const customerDetail = customerRow.extend({
   history: z.array(customerHistoryEntry),
   messages: z.array(customerMessage),
   /**
-   * Referrals (issue 23 §6): the card whose referral link this customer joined through, and how
+   * Referrals: the card whose referral link this customer joined through, and how
    * many friends joined through this card's.
    */
   referred_by: cardHolder.nullable(),

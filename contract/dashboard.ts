@@ -20,7 +20,7 @@ export const dashboardDetails = z.object({
   stamps_today: z.number().int(),
   stamps_30_days: z.number().int(),
   rewards_redeemed: z.number().int(),
-  /** Points programmes (issue 23): points earned (visits, purchases, referrals, corrections up) and spent. */
+  /** Points programmes: points earned (visits, purchases, referrals, corrections up) and spent. */
   points_issued: z.number().int(),
   points_redeemed: z.number().int(),
   /**

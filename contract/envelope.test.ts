@@ -44,7 +44,7 @@ describe("fieldErrors", () => {
 });
 
 describe("messages", () => {
-  it("keeps the texts the client acts on (spec.md §4, §8; product.md §2)", () => {
+  it("keeps, word for word, the texts existing clients match on (Unauthenticated. signs them out)", () => {
     expect(messages.unauthenticated).toBe("Unauthenticated.");
     expect(messages.serviceUnavailable).toBe("Service unavailable, please try again");
   });

@@ -1,7 +1,7 @@
 import type { RefusalCode } from "./refusals";
 import type { SchemaError } from "./schema";
 
-/** Every answer of the API is this envelope (spec.md §7). */
+/** Every answer of the API is this envelope. */
 export type Envelope<T = unknown> = {
   status: boolean;
   message: string;

@@ -1,5 +1,5 @@
 // Written with zod's tree-shakable `zod/mini` API: these rules are the only zod the auth pages ship
-// (issue 6: their first-load JavaScript). Classic-API schemas elsewhere in the contract embed them.
+// (keeping their first-load JavaScript small). Classic-API schemas elsewhere in the contract embed them.
 import "./zod-setup";
 import * as z from "zod/mini";
 
@@ -69,7 +69,7 @@ export const confirmed = z.superRefine((value: { password: string; password_conf
 });
 
 /**
- * The range every date of the contract lies in (issue 22 §4). 1900 is the floor a living
+ * The range every date of the contract lies in. 1900 is the floor a living
  * customer's birthday needs; 2100 is far beyond any filter or period anyone means. Outside it a
  * date is a typo or a probe: year 0 and 9999-12-31 plus a day are beyond what PostgreSQL's
  * timestamps take, which answered 500 where a filter reached the database unchecked.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { id } from "./ids";
 
-/** Logos (spec.md §3 business_logo): PNG, JPEG or WebP up to 2 MB, checked by their bytes. */
+/** Logos (a business's `business_logo`): PNG, JPEG or WebP up to 2 MB, checked by their bytes. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
 /** A file as each side holds it: bytes on the server (multipart), a File in the browser. */

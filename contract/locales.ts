@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The languages the product speaks (issue 25): the owner's dashboard, the card page, the counter
+ * The languages the product speaks: the owner's dashboard, the card page, the counter
  * screen, mails and pass texts. English is the default and the public site's unprefixed pages;
  * the others are served under their prefix (`/es/…`). Arabic is written right to left.
  * Other languages keep the translate widget.
@@ -28,7 +28,7 @@ export const LOCALE_NAMES: Record<Locale, string> = {
 };
 
 /**
- * The best of our locales for an Accept-Language header (RFC 9110 §12.5.4: q-values, then
+ * The best of our locales for an Accept-Language header (RFC 9110 section 12.5.4: q-values, then
  * order), else English. `pt`, `pt-PT` and `pt-BR` all get Brazilian Portuguese.
  */
 export function localeFromAcceptLanguage(header: string | null | undefined): Locale {

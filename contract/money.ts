@@ -1,4 +1,4 @@
-// Money in the contract (issue 23): decimal strings with the currency's own decimals ("4.60",
+// Money in the contract: decimal strings with the currency's own decimals ("4.60",
 // "500" for yen), integer minor units in the database, never floats in between. The currency's
 // decimals come from Intl (ISO 4217 as the runtime knows it), on the server and in the browser.
 import { z } from "zod";

@@ -19,7 +19,7 @@ export const NOTIFICATION_KINDS = [
   "staff_joined",
   "message",
   "fraud_alert",
-  /** Issue 24: a webhook endpoint failed for 5 days and was turned off. */
+  /** A webhook endpoint of the owner's failed for 5 days and was turned off. */
   "webhook_disabled",
   /** A till order's refund could not take back all it should: the card had spent its balance. */
   "refund_short",
@@ -41,7 +41,7 @@ export const feedEntry = z.object({
 });
 export type FeedEntry = z.infer<typeof feedEntry>;
 
-/** notification-list: spec.md §7 reads the entries as `data.notificationData`. */
+/** notification-list: clients read the entries as `data.notificationData`, so the name stays. */
 export const notificationList = z.object({
   notificationData: z.array(feedEntry),
   total: z.number().int(),
@@ -55,8 +55,8 @@ export const notificationList = z.object({
 export type NotificationList = z.infer<typeof notificationList>;
 
 /**
- * notification-add (spec.md §7): a message to the holders of a card of the business; `segment`
- * (issue 16, default all) and its `days` narrow it to exactly the cards segment-count counts.
+ * notification-add: a message to the holders of a card of the business; `segment` (default all)
+ * and its `days` narrow it to exactly the cards segment-count counts.
  */
 export const notificationAddBody = z
   .object({
@@ -79,7 +79,7 @@ export const sentMessage = z.object({
   business_name: z.string(),
   title: z.string(),
   message: z.string(),
-  /** Who it was for (issue 16): a segment of customers.ts, and its days where it takes them. */
+  /** Who it was for: a segment of customers.ts, and its days where it takes them. */
   segment: z.string(),
   segment_days: z.number().int().nullable(),
   /** How many cards it reached when sent (null for `all`: every card, also those joining later). */
@@ -95,8 +95,8 @@ export const messageListQuery = pageQuery.extend({ business_id: optionalId });
 export type { CardMessage } from "./wallet";
 
 /**
- * fcm-token (product.md §6): a browser's push token for the owner's notifications, on the
- * dashboard of the owner or of one of their staff (bearer session; issue 16), or for the card
+ * fcm-token: a browser's push token for the owner's notifications, on the dashboard of the
+ * owner or of one of their staff (bearer session), or for the card
  * this device holds at the business of `qr_token` (card secrets cookie).
  */
 const pushToken = z

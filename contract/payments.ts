@@ -2,13 +2,13 @@ import { z } from "zod";
 import { email, name } from "./fields";
 import { id } from "./ids";
 
-/** spec.md §4 payment modes: a plan (first or renewal), or one more business / address. */
+/** What a payment pays for: a plan (first or renewal), or one more business / address. */
 export const paymentMode = z.enum(["newUser", "businessPayment", "addressPayment"], {
   error: "The mode must be newUser, businessPayment or addressPayment.",
 });
 export type PaymentMode = z.infer<typeof paymentMode>;
 
-/** The one-off fee for a business or address beyond the plan's allowance (spec.md §9), in minor units. */
+/** The one-off fee for a business or address beyond the plan's allowance (5 in the plan's currency), in minor units. */
 export const SLOT_FEE_MINOR = 500;
 
 /** A major-unit amount as the client shows it: "19.00" or 19 (minor units are the server's business). */

@@ -13,7 +13,7 @@ export const PLAN_FEATURES = {
   staff: "staff accounts",
   messages: "messages to your card holders",
   "product-categories": "product categories",
-  /** API keys, the public API, webhooks and till connections (issue 24). */
+  /** API keys, the public API, webhooks and till connections. */
   integrations: "integrations (API keys, webhooks and till connections)",
 } as const;
 

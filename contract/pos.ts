@@ -4,7 +4,7 @@ import { id, idBody, refId, text } from "./ids";
 import { pageQuery, paginated } from "./pagination";
 
 /**
- * Till connections (issue 24 §4): a Shopify store or a Square account sends a business its paid
+ * Till connections: a Shopify store or a Square account sends a business its paid
  * orders and refunds to /api/hooks/<provider>/<id>, signed with the secret the owner pastes here
  * (Shopify: the app's client secret or the store's webhook signing key; Square: the subscription's
  * signature key). A Square connection may also take the seller's access token, to read a paying

@@ -10,7 +10,7 @@ export const productCategoryAddBody = z.object({
     .trim()
     .min(2, "The name must be at least 2 characters.")
     .max(60, "The name may not be greater than 60 characters."),
-  /** Optionally tied to one business (product.md §4). */
+  /** Optionally tied to one business; a reward may count stamps for one category. */
   business_id: optionalId,
 });
 export type ProductCategoryAddBody = z.input<typeof productCategoryAddBody>;

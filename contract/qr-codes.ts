@@ -4,7 +4,7 @@ import { id, optionalId, refId, text } from "./ids";
 import { pageQuery, paginated } from "./pagination";
 import { REFERRAL_TRIGGERS, REWARD_KINDS } from "./rewards";
 
-/** A business QR token: 192 random bits, base64url (product.md §4 QrCode). */
+/** A business QR token: 192 random bits, base64url. */
 export const QR_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 /**
@@ -18,7 +18,7 @@ export const addToWalletUrl = (origin: string, qrToken: string, code?: string) =
 
 /**
  * `static`: the printed code stamps as it is (cooldown and daily cap apply). `rotating`: a
- * self-scan needs the code the counter screen shows, which changes every 30 s (issue 15 §2).
+ * self-scan needs the code the counter screen shows, which changes every 30 s.
  */
 export const QR_MODES = ["static", "rotating"] as const;
 export type QrMode = (typeof QR_MODES)[number];
@@ -75,7 +75,7 @@ export const counterCodeAnswer = z.object({
   stamps_required: z.number().int().nullable(),
   /** The kind of the programme the code joins: the screen speaks of stamps, points or cashback. */
   reward_kind: z.enum(REWARD_KINDS).nullable().optional(),
-  /** The business's card design (issue 25): colours, and the text colour readable on them. */
+  /** The business's card design: colours, and the text colour readable on them. */
   design: cardLook.optional(),
 });
 export type CounterCode = z.infer<typeof counterCodeAnswer>;
@@ -109,7 +109,7 @@ export const qrListAnswer = paginated(qrCode);
 
 /** The public face of a business QR code (qr-detail, the add-to-wallet page). */
 export const qrPublic = z.object({
-  /** `design`: the business's card design (issue 25), for the card and add-to-wallet pages. */
+  /** `design`: the business's card design, for the card and add-to-wallet pages. */
   business: z.object({
     id: z.number().int(),
     name: z.string(),
@@ -124,7 +124,7 @@ export const qrPublic = z.object({
       description: z.string(),
       stamps_required: z.number().int(),
       cooldown_minutes: z.number().int(),
-      /** Issue 23: stamps, points or cashback (the page says "Collect 10 stamps" only for stamps). */
+      /** The programme's kind: stamps, points or cashback (the page says "Collect 10 stamps" only for stamps). */
       kind: z.enum(REWARD_KINDS),
       /** When a referred friend's bonus comes (the join form tells a friend who came through a link). */
       referral_trigger: z.enum(REFERRAL_TRIGGERS),

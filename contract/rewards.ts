@@ -4,7 +4,7 @@ import { pageQuery, paginated } from "./pagination";
 import { wholeNumber } from "./kinds/common";
 import { DEFAULT_KIND, KIND_FIELDS, KIND_NAMES, kindOf, type KindName } from "./kinds";
 
-/** What a programme collects (issue 23): stamps (the default), points, or cashback (money). */
+/** What a programme collects: stamps (the default), points, or cashback (money). */
 export const REWARD_KINDS = KIND_NAMES;
 export type RewardKind = KindName;
 /** "stamps, points or cashback". */
@@ -68,7 +68,7 @@ const expireAfterDays = z.preprocess(
   wholeNumber("days before expiry", 1, MAX_EXPIRE_DAYS).nullable(),
 );
 
-/** add-reward: with `id` it edits that reward (product.md §4 Reward). */
+/** add-reward: a business's programme; with `id` it edits that reward. */
 export const addRewardBody = z
   .object({
     id: optionalId,

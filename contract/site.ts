@@ -9,7 +9,7 @@ const slug = z
   .max(100, "The slug may not be greater than 100 characters.")
   .regex(/^[a-z0-9-]+$/, "The slug may only contain lower-case letters, digits and dashes.");
 
-/** The home page's slug when none is asked for (spec.md §9). */
+/** The home page's slug when none is asked for (the seeded home page's). */
 export const DEFAULT_HOME_SLUG = "test";
 
 export const homePageQuery = z.object({ slug: slug.default(DEFAULT_HOME_SLUG) });

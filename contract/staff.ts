@@ -2,7 +2,7 @@ import { z } from "zod";
 import { confirmed, email, name, password } from "./fields";
 import { pageQuery, paginated } from "./pagination";
 
-/** Invites live 7 days (product.md §4 Staff invite). */
+/** A staff invite's link works for 7 days, and once. */
 export const INVITE_DAYS = 7;
 
 export const addStaffBody = z.object({ name, email });

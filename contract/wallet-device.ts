@@ -4,8 +4,7 @@
 export const CARD_SECRETS_HEADER = "x-card-secrets";
 /**
  * The serial of the last card opened on this device: the installed app's start page opens it, found
- * with the device's card key (issue 22 §8; it held the business's QR token before, which a
- * regenerated code made useless).
+ * with the device's card key (not the business's QR token, which a regenerated code makes useless).
  */
 export const LAST_CARD_COOKIE = "loyalty_last_card";
 /** A device holds at most this many cards (one per business); the oldest goes first. */

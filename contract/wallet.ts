@@ -20,7 +20,7 @@ export const REFERRAL_CODE_PATTERN = /^[0-9A-Za-z]{8,32}$/;
 export const REFERRAL_UNKNOWN = "This referral link is not valid. You can join without it.";
 export const REFERRAL_OTHER_BUSINESS = "This referral link is for another business. You can join without it.";
 
-/** wallet-join (product.md §5 Customer joins): consent is required, stated beside the button. */
+/** wallet-join: a customer joins from the add-to-wallet page; consent is required, stated beside the button. */
 export const walletJoinBody = z.object({
   qr_token: qrTokenField,
   name,
@@ -29,7 +29,7 @@ export const walletJoinBody = z.object({
     (value) => value === true || value === "true" || value === "on",
     z.literal(true, { error: "Please agree to receive your card and messages from this business." }),
   ),
-  // Optional (issue 16): the owner's directory searches the phone, birthday messages use the date.
+  // Optional: the owner's directory searches the phone, birthday messages use the date.
   phone: z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
     z
@@ -41,7 +41,7 @@ export const walletJoinBody = z.object({
   birthday: z.preprocess((value) => (value === "" || value === null ? undefined : value), z.optional(birthdayField)),
   /** A rotating QR code's counter code (from the scanned URL). */
   code: counterCodeField,
-  /** The referral code of the friend's card whose `referral_url` this join came through (issue 23 §6). */
+  /** The referral code of the friend's card whose `referral_url` this join came through. */
   ref: z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
     z
@@ -62,7 +62,7 @@ export const walletRecoverBody = z.object({
 });
 
 /**
- * How a customer's own call names the card on the device (issue 22 §8): the business QR code it
+ * How a customer's own call names the card on the device: the business QR code it
  * was opened from, or the card's serial (found with the device's card key). A regenerated code's
  * old token still finds the card by its serial; only joining and stamping need the current token.
  */
@@ -81,9 +81,9 @@ export const hasCardRef = (ref: { qr_token?: string; serial?: string }) => Boole
 
 export const walletCardQuery = z.object(cardRef).refine(hasCardRef, { message: NO_CARD_REF, path: ["qr_token"] });
 
-/** wallet-card-delete (issue 16): the customer deletes the card this device holds at the business. */
+/** wallet-card-delete: the customer deletes the card this device holds at the business. */
 export const walletCardDeleteBody = z.object({ qr_token: qrTokenField.optional(), serial: serialField });
-/** wallet-birthday (issue 16): the customer gives (or clears, empty) their birthday on the card page. */
+/** wallet-birthday: the customer gives (or clears, empty) their birthday on the card page. */
 export const walletBirthdayBody = z
   .object({
     ...cardRef,
@@ -126,11 +126,11 @@ export const walletCard = z.object({
   /** The card's business and reward, for its page (wallet-card only): found without a live QR code too. */
   place: cardPlace.optional(),
   /**
-   * The link that brings a friend (wallet-card only; issue 23 §6): the business QR's add-to-wallet
+   * The link that brings a friend (wallet-card only): the business QR's add-to-wallet
    * page with this card's `ref`. Null when the business has no QR code.
    */
   referral_url: z.string().nullable().optional(),
-  /** Issue 23: the programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
+  /** The programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
   kind: z.enum(REWARD_KINDS),
   balance_text: z.string(),
   /** Points: the options the balance affords, cheapest first (empty otherwise). */
@@ -155,7 +155,7 @@ export const scannerBody = z.object({
   amount: amountField.optional(),
 });
 
-/** What a scan did; the dashboard keeps it as `qrData` in local storage (spec.md §4). */
+/** What a scan did; the dashboard keeps the last one in local storage as `qrData`. */
 export const scanResult = z.object({
   action: z.enum(["stamp", "redeem", "wait"]),
   customer_name: z.string(),
@@ -167,7 +167,7 @@ export const scanResult = z.object({
   reward_ready: z.boolean(),
   next_stamp_at: z.string().nullable(),
   scanned_at: z.string(),
-  /** Issue 23: the programme's kind, its balance in its own terms, and what it may redeem now. */
+  /** The programme's kind, its balance in its own terms, and what it may redeem now. */
   kind: z.enum(REWARD_KINDS),
   balance_text: z.string(),
   /** Points: the options the balance affords; cashback: the money to spend (decimal string). */

@@ -3,7 +3,7 @@ import { id, refId } from "./ids";
 import { pageQuery, paginated } from "./pagination";
 
 /**
- * Outgoing webhooks (issue 24 §3), per the Standard Webhooks specification: the public event
+ * Outgoing webhooks, per the Standard Webhooks specification: the public event
  * types an endpoint may hear, whatever the server's internal events are called.
  */
 export const WEBHOOK_EVENTS = [

@@ -18,7 +18,7 @@ export function CardMessages({
   messages: CardMessage[];
   /** The card: its serial, and the live QR code it was opened from if any (wallet-card's `cardRef`). */
   card: { qr_token?: string; serial: string };
-  /** The card's language (issue 25). */
+  /** The card's language (the business's card design sets it). */
   locale?: CardLocale;
 }) {
   const t = cardTranslator(locale);

@@ -6,7 +6,7 @@ import { callApi, settle } from "@/lib/browser/api-client";
 import { walletCalls } from "@/contract/client-calls";
 
 /**
- * "Your data" on the card (issue 16): the holder adds or removes their birthday (wallet-birthday)
+ * "Your data" on the card: the holder adds or removes their birthday (wallet-birthday)
  * and deletes their card (wallet-card-delete), after a second, explicit confirmation. Plain fetch,
  * like the rest of the page: no form library on a phone.
  */

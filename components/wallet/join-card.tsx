@@ -67,7 +67,7 @@ export function JoinCard({
   businessName: string;
   /** A rotating QR code's counter code, from the scanned URL: the join needs it. */
   counterCode?: string;
-  /** A friend's referral code, from their link (issue 23 §6): both earn a bonus after the first visit. */
+  /** A friend's referral code, from their link: both earn a bonus after the first visit. */
   referralCode?: string;
   /** When the friend's referral pays (the reward's `referral_trigger`). */
   referralTrigger?: ReferralTrigger;

@@ -29,7 +29,7 @@ function tokenOf(text: string): string | null {
   }
 }
 
-/** "Scan a QR code", for phones whose camera app does not open links (product.md §5). */
+/** "Scan a QR code", for phones whose camera app does not open links: a business QR leads to its page. */
 export function PublicScanner() {
   const t = useTranslations("card");
   const router = useRouter();

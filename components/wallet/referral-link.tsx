@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 /**
- * "Bring a friend" (issue 23 §6): the card's referral link, shared through the phone's share sheet
+ * "Bring a friend": the card's referral link, shared through the phone's share sheet
  * where there is one, else copied. The link names the card by a random code, never its serial.
  */
 export function ReferralLink({ url, businessName }: { url: string; businessName: string }) {

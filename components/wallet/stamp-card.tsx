@@ -8,7 +8,7 @@ import { webKind } from "@/components/kinds";
 
 /**
  * The customer's card: stamp grid, progress, the reward when ready, and the card's own QR for staff.
- * A points or cashback card shows its balance in its own terms instead of the grid (issue 23).
+ * A points or cashback card shows its balance in its own terms instead of the grid.
  */
 export async function StampCard({
   card,
@@ -17,7 +17,7 @@ export async function StampCard({
 }: {
   card: WalletCard;
   locale?: CardLocale;
-  /** The business's card design (issue 25): its band and stamps in the owner's colours. */
+  /** The business's card design: its band and stamps in the owner's colours. */
   design?: CardLook;
 }) {
   const t = cardTranslator(locale);

@@ -23,7 +23,7 @@ function WalletGlyph() {
 
 /**
  * The wallet buttons in the badges' style (black, rounded, two-line wording), each only where its
- * wallet is configured and this device can use it; then the app store badges (spec.md §1) when set.
+ * wallet is configured and this device can use it; then the app store badges, where their links are set.
  */
 export function WalletButtons({
   links,

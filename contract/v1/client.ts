@@ -2,7 +2,7 @@ import createClient from "openapi-fetch";
 import type { paths } from "./schema";
 
 /**
- * A typed client of the public API (issue 24 §5), its types generated from /api/v1/openapi.json
+ * A typed client of the public API, its types generated from /api/v1/openapi.json
  * (`npm run api:types`). `baseUrl` is the origin's API root, e.g. `https://example.com/api/v1`.
  */
 export function createV1Client(options: {

@@ -5,7 +5,7 @@ import { customerPage, eventPage, pageQuery } from "./lists";
 import { messageBody, sentMessage } from "./messages";
 
 /**
- * One endpoint of the public API (issue 24 §2), version 1. The API server registers its routes
+ * One endpoint of the public API, version 1. The API server registers its routes
  * from this list and the OpenAPI document (/api/v1/openapi.json) is generated from it, so neither
  * can drift from the other. Paths are under /api/v1.
  */

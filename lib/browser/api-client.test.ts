@@ -126,7 +126,7 @@ describe("callApi in the browser", () => {
   });
 });
 
-// Issue 25 §2: what the browser says itself (offline, an answer that is not the API's) is in the
+// What the browser says itself (offline, an answer that is not the API's) is in the
 // page's language, `<html lang>`.
 describe("the API client's own failures", () => {
   it("says 'offline' (status 0) in the page's language", async () => {

@@ -12,7 +12,7 @@ type Form = ReturnType<typeof useContractForm>;
 const round = (value: number) => String(Math.round(value * 1e6) / 1e6);
 
 /**
- * Latitude and longitude of an address (issue 16), typed in or taken from the browser's location
+ * Latitude and longitude of an address, typed in or taken from the browser's location
  * while the owner stands in the shop. Wallet passes then surface on the lock screen nearby.
  */
 export function CoordinatesFields({ form }: { form: Form }) {

@@ -116,7 +116,7 @@ function AutomationLog() {
 }
 
 /**
- * Automations (issue 16): per business, four messages that send themselves, once per customer per
+ * Automations: per business, four messages that send themselves, once per customer per
  * period. Placeholders: {name}, {business}, {stamps_left}.
  */
 export function AutomationsSection() {

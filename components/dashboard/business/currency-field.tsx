@@ -24,7 +24,7 @@ const COMMON = [
   "SGD",
 ];
 
-/** The business's currency (issue 23): a code typed or picked from a list; blank follows the country. */
+/** The business's currency: a code typed or picked from a list; blank follows the country. */
 export function CurrencyField(props: {
   name: string;
   value: string;

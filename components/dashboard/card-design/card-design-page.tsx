@@ -9,7 +9,7 @@ import { useCardDesign } from "@/lib/browser/queries/card-design";
 import { CardDesignForm } from "./card-design-form";
 import "./card-design.css";
 
-/** The card designer (issue 25 point 1): one business at a time, chosen like other sections. */
+/** The card designer: one business at a time, chosen like other sections. */
 export function CardDesignPage() {
   const t = useTranslations("cardDesign");
   const businesses = useBusinessOptions();

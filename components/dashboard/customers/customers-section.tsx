@@ -89,7 +89,7 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
 }
 
 /**
- * Customers (issue 16): every card holder of the owner's businesses, newest visit first, with
+ * Customers: every card holder of the owner's businesses, newest visit first, with
  * search, segments and filters; "Show more" loads the next keyset page. A row opens the customer.
  */
 export function CustomersSection() {

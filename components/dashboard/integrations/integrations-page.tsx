@@ -6,7 +6,7 @@ import { PlanGateProvider } from "./shared";
 import { TillConnections } from "./till-connections";
 import { Webhooks } from "./webhooks";
 
-/** The Integrations page (issue 24 §6): the till, API keys and webhook endpoints. */
+/** The Integrations page: the till, API keys and webhook endpoints. */
 export function IntegrationsPage() {
   const t = useTranslations("dashboardMore.integrations");
   return (

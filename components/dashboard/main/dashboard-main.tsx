@@ -30,7 +30,7 @@ function ChartSkeleton() {
   return <Skeleton rows={1} height="260px" label={t("loadingChart")} />;
 }
 
-/** The plain counts; issue 23's programme figures (cashback owed is money) are PROGRAMME_KPIS. */
+/** The plain counts; the points, cashback and referral figures (cashback owed is money) are PROGRAMME_KPIS. */
 type Figure = Exclude<keyof DashboardDetails, "series" | "programmes" | ProgrammeFigure>;
 
 /** The KPI tiles, in order: the loyalty figures first, then what the owner manages (labels: dashboard.main.kpi). */
@@ -46,7 +46,7 @@ const KPIS: { key: Figure; href: string; ownerOnly?: boolean }[] = [
   { key: "product_categories", href: "/dashboard/product-category", ownerOnly: true },
 ];
 
-/** Issue 23's figures. Cashback owed is money the cards may spend, one amount per currency. */
+/** The programme figures. Cashback owed is money the cards may spend, one amount per currency. */
 type Owed = DashboardDetails["cashback_owed"];
 type ProgrammeFigure = KindFigure | "referrals";
 

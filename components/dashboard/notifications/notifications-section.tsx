@@ -21,7 +21,7 @@ function ServerPushHint() {
 
 /**
  * Push for this browser: the button when Firebase is configured, else a plain statement. Staff
- * turn on the owner's notifications for their own device too (issue 16).
+ * turn on the owner's notifications for their own device too.
  */
 function PushSettings({ staff }: { staff: boolean }) {
   const config = usePushConfig();

@@ -10,7 +10,7 @@ import { useQrMode, useRegenerateQr } from "@/lib/browser/queries/loyalty";
 import { DeviceLinks } from "./device-links";
 
 /**
- * How a QR code resists copies (issue 15 §1–2): static or rotating (a code on the counter screen
+ * How a QR code resists copies: static or rotating (a code on the counter screen
  * that changes every 30 s), the counter screen itself, and a new token for a photographed code.
  */
 export function QrSecurity({ qr }: { qr: QrCode }) {

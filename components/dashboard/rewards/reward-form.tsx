@@ -74,7 +74,7 @@ function checkedTiers(rows: TierRow[]) {
 }
 
 /**
- * add-reward, new or edited (issue 23 §2): the kind chooses the fields. A points reward's
+ * add-reward, new or edited: the kind chooses the fields. A points reward's
  * catalogue of options opens below once it is saved.
  */
 export function RewardForm({

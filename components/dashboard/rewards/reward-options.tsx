@@ -11,7 +11,7 @@ import { MAX_OPTION_POINTS, rewardOptionAddBody, type Reward } from "@/contract/
 import { useAddRewardOption, useDeleteRewardOption, useRewardOptionList } from "@/lib/browser/queries/reward-options";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 
-/** A points reward's catalogue (issue 23 §2): what N points buy, added and retired here. */
+/** A points reward's catalogue: what N points buy, added and retired here. */
 export function RewardOptions({ reward }: { reward: Reward }) {
   const list = useRewardOptionList(reward.id);
   const add = useAddRewardOption(reward.id);

@@ -62,7 +62,7 @@ function AdjustForm({ serial, kind }: { serial: string; kind: CardSummary["kind"
 }
 
 /**
- * A card's detail (issue 15 §4–5): its figures, the fraud flag with its reason, the corrections
+ * A card's detail: its figures, the fraud flag with its reason, the corrections
  * form (the server says 403 to staff unless the owner allows them) and the history.
  */
 export function CardDetail({ serial, onClose }: { serial: string; onClose: () => void }) {

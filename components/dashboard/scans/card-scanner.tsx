@@ -25,7 +25,7 @@ function CameraStarting() {
   return <p className="small muted">{t("cameraStarting")}</p>;
 }
 
-/** spec.md §4: the last scan's result is kept in local storage as `qrData`. */
+/** The last scan's result is kept in local storage as `qrData`, shown again when the page comes back. */
 const QR_DATA_KEY = "qrData";
 const noSubscription = () => () => {};
 

@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/browser/api-client";
 import { failureText } from "./scan-result";
 
-// Issue 25 §2: a refused scan shows its field's own message, whatever language the API said the
+// A refused scan shows its field's own message, whatever language the API said the
 // 422's title in (it was recognised by its English words before).
 describe("failureText", () => {
   it("is a 422's first field message, in any language", () => {

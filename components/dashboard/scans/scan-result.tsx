@@ -13,7 +13,7 @@ export type Outcome = { ok: true; message: string; result: ScanResult; live: boo
 
 /** A failure as the staff should read it: a 422's own field message rather than its generic title. */
 export function failureText(error: unknown): string {
-  // By its status, not its words: the API says its title in the page's language (issue 25).
+  // By its status, not its words: the API says its title in the page's language.
   if (error instanceof ApiError && error.status === 422) {
     const first = Object.values(error.errors)[0]?.[0];
     if (first) return first;
@@ -30,7 +30,7 @@ export function useStampBalance(): StampBalance {
   return (stamps, required) => t("stampBalance", { counted: required ? "yes" : "no", stamps, required: required ?? 0 });
 }
 
-/** A scan kept from before issue 23 (local storage) lacks the programme's fields: a stamp card's. */
+/** A scan kept in local storage before programmes had kinds lacks their fields: it is a stamp card's. */
 export function normalised(r: ScanResult, stampBalance: StampBalance): ScanResult {
   return {
     ...r,
@@ -56,7 +56,7 @@ function afterRedeem(before: ScanResult, answer: Partial<ScanResult>): ScanResul
   );
 }
 
-/** Points: the options the balance affords; cashback: money off up to the balance (issue 23 §4). */
+/** Points: the options the balance affords; cashback: money off up to the balance. */
 function RedeemArea({ result, onRedeemed }: { result: ScanResult; onRedeemed: (outcome: Outcome) => void }) {
   const t = useTranslations("scanner.result");
   const redeem = useRedeemCard();

@@ -1,6 +1,6 @@
 import "client-only";
 /**
- * The staff scanner's offline queue (issue 25 §4): a scan that cannot reach the server is kept,
+ * The staff scanner's offline queue: a scan that cannot reach the server is kept,
  * with the Idempotency-Key it was made with, and sent again in order once the network is back.
  * Sending one twice (its answer lost on the way) stamps once: the server replays the first answer
  * for the key. Storage and sending are given, so the rules here are tested without a browser.

@@ -1,5 +1,5 @@
 /**
- * The staff scanner as an installed app (issue 25 §4): My Scans is its one page (the scanner and
+ * The staff scanner as an installed app: My Scans is its one page (the scanner and
  * the scans list), so it is the manifest's start and scope and its service worker's scope.
  */
 export const SCANNER_START = "/dashboard/my-scans";

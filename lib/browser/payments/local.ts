@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from "react";
 import type { PaymentMode } from "@/contract/payments";
 
-/** spec.md §3: the plan chosen on /subscription is kept locally, under the loyalty key. */
+/** The plan chosen on /subscription, kept in local storage (under the loyalty prefix) for the payment page. */
 export const PLAN_KEY = "loyalty:plan";
 
 export type ChosenPlan = { id: number; name: string; amount: string; currency: string; interval: "month" | "year" };

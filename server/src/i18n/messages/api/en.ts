@@ -5,7 +5,7 @@ import { REFERRAL_OTHER_BUSINESS, REFERRAL_UNKNOWN } from "../../../../../contra
 
 /**
  * The API's own sentences (envelope messages, errors, field errors of the app's calls) in
- * English, exactly as spec.md and the clients know them; the other locales translate each key.
+ * English, word for word as existing clients know them; the other locales translate each key.
  */
 export const apiEn = {
   "http.forbidden": messages.forbidden,
