@@ -12,10 +12,10 @@
 // nginx's micro-cache does where it runs. The layers' order is handler.ts. HSTS is a header of
 // next.config.mjs.
 // `npm start` and the e2e stack run this instead of `next start`; `--dev` runs Next in development.
-import { createServer } from "node:http";
 import next from "next";
 import { compileTrustedProxies } from "./client-ip";
 import { createRequestHandler } from "./handler";
+import { createWebServer } from "./http-server";
 import { reactRuntimes } from "./inline-scripts";
 import { missingProductionSettings } from "./production-env";
 
@@ -57,7 +57,7 @@ const app = next({ dev, dir: process.env.WEB_APP_DIR || ".", hostname, port });
 const handle = app.getRequestHandler();
 
 app.prepare().then(() => {
-  const server = createServer(createRequestHandler({ dev, isTrustedProxy, handle }));
+  const server = createWebServer(createRequestHandler({ dev, isTrustedProxy, handle }));
   server.listen(port, hostname, () => {
     console.log(`[web] ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
   });
