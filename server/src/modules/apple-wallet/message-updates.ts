@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
 import { applePassRegistrations, cards, messageRecipients } from "../../db/schema";
 import { claimEffect } from "../../services/effects";
 import { childJobId, type JobQueue } from "../../services/jobs";
@@ -22,7 +23,7 @@ export const APPLE_MESSAGE_PAGE = 500;
  * its claim and moves, pushes and chains nothing. The jobs it writes have ids derived from the
  * chain's source. The push job (`pushCards`) is retried on its own, for the phones it missed.
  */
-export function appleMessageUpdates(app: FastifyInstance, pushCards: PushCards) {
+export function appleMessageUpdates(app: FastifyInstance, { db, pushCards }: { db: Db; pushCards: PushCards }) {
   const pushes: JobQueue<{ cardIds: number[] }> = app.jobs.work("apple-pass-push", ({ cardIds }, job) =>
     pushCards(cardIds, job.id),
   );
@@ -32,7 +33,7 @@ export function appleMessageUpdates(app: FastifyInstance, pushCards: PushCards) 
   );
 
   async function runPage(page: MessagePage) {
-    const rows = await app.db
+    const rows = await db
       .selectDistinct({ cardId: applePassRegistrations.cardId })
       .from(applePassRegistrations)
       .innerJoin(cards, eq(cards.id, applePassRegistrations.cardId))
@@ -43,7 +44,7 @@ export function appleMessageUpdates(app: FastifyInstance, pushCards: PushCards) 
           page.segmented
             ? inArray(
                 applePassRegistrations.cardId,
-                app.db
+                db
                   .select({ cardId: messageRecipients.cardId })
                   .from(messageRecipients)
                   .where(eq(messageRecipients.messageId, page.messageId)),
@@ -56,7 +57,7 @@ export function appleMessageUpdates(app: FastifyInstance, pushCards: PushCards) 
     if (rows.length === 0) return;
     const cardIds = rows.map((r) => r.cardId);
     const last = cardIds.at(-1)!;
-    await app.db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       if (!(await claimEffect(tx, { kind: "apple-message-page", source: page.source }, page.afterCardId))) return;
       // The phones list these cards as changed since their tag, and fetch the pass (not a 304).
       await tx

@@ -2,6 +2,7 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { cards } from "../../db/schema";
 import { claimEffect, effectsToDo, recordEffects } from "../../services/effects";
+import type { GoogleWalletDeps } from "./deps";
 import { childJobId, type JobQueue } from "../../services/jobs";
 import { businessDesign } from "./design";
 
@@ -25,15 +26,15 @@ type DesignPage = { businessId: number; afterCardId: number; source: string };
  * and records those that went through; a failed card fails the page, whose retry PATCHes only the
  * cards still to do. A rerun PATCHes nothing twice. The design is read when the page runs.
  */
-export function googleDesignUpdates(app: FastifyInstance) {
+export function googleDesignUpdates(app: FastifyInstance, deps: GoogleWalletDeps) {
   const pages: JobQueue<DesignPage> = app.jobs.work<DesignPage>("google-wallet-design-page", (page) => runPage(page));
 
   async function runPage(page: DesignPage) {
-    const business = await businessDesign(app, page.businessId);
+    const business = await businessDesign(deps, page.businessId);
     // Never designed (or gone): the objects carry no look of their own to change.
     if (!business.exists || !business.design) return;
     const design = business.design;
-    const rows = await app.db
+    const rows = await deps.db
       .select({ id: cards.id, serial: cards.serial })
       .from(cards)
       .where(and(eq(cards.businessId, page.businessId), gt(cards.id, page.afterCardId)))
@@ -41,7 +42,7 @@ export function googleDesignUpdates(app: FastifyInstance) {
       .limit(GOOGLE_DESIGN_PAGE);
     if (rows.length === GOOGLE_DESIGN_PAGE) {
       const next = rows.at(-1)!.id;
-      await app.db.transaction(async (tx) => {
+      await deps.db.transaction(async (tx) => {
         if (!(await claimEffect(tx, { kind: "google-design-page", source: page.source }, page.afterCardId))) return;
         await pages.enqueue(tx, { ...page, afterCardId: next }, { id: childJobId(page.source, `page-${next}`) });
       });
@@ -49,7 +50,7 @@ export function googleDesignUpdates(app: FastifyInstance) {
     const key = { kind: "google-design-object", source: page.source };
     const toDo = new Set(
       await effectsToDo(
-        app.db,
+        deps.db,
         key,
         rows.map((r) => r.id),
       ),
@@ -61,15 +62,15 @@ export function googleDesignUpdates(app: FastifyInstance) {
       await Promise.all(
         pending.slice(i, i + CONCURRENCY).map(async (card) => {
           try {
-            await app.googleWallet.updateLook(card.serial, design);
+            await deps.googleWallet.updateLook(card.serial, design);
             patched.push(card.id);
           } catch (err) {
-            app.log.warn({ err, cardId: card.id }, "google wallet: design not sent to the pass");
+            deps.log.warn({ err, cardId: card.id }, "google wallet: design not sent to the pass");
             failed++;
           }
         }),
       );
-      await recordEffects(app.db, key, patched);
+      await recordEffects(deps.db, key, patched);
     }
     // pg-boss retries the page for these cards (and logs "job given up" with this when it stops).
     if (failed > 0)

@@ -1,8 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { orderEarns, posConnections, squareCustomers } from "../../db/schema";
-import { childJobId, type JobQueue } from "../../services/jobs";
+import { childJobId, type JobQueue, type Jobs } from "../../services/jobs";
+import type { IntegrationDeps, SquarePayments } from "./deps";
 import type { TillEvent } from "./till-platforms";
 import { earnPaidOrder, type Connection } from "./till-order";
 
@@ -78,17 +78,16 @@ export type SquarePaymentJob = { connectionId: number; event: Paid };
  * cached per customer) and earns as any paid order (once per payment id, however often it runs).
  * Square out of reach: the job fails and is retried; its last try earns on what the payment says.
  */
-export function registerSquarePayments(app: FastifyInstance) {
-  const queue: JobQueue<SquarePaymentJob> = app.jobs.work<SquarePaymentJob>(
+export function registerSquarePayments(
+  jobs: Jobs,
+  { db, events, config }: Pick<IntegrationDeps, "db" | "events" | "config">,
+): SquarePayments {
+  const queue: JobQueue<SquarePaymentJob> = jobs.work<SquarePaymentJob>(
     "till-square-payment",
     async ({ connectionId, event }, job) => {
-      const [connection] = await app.db
-        .select()
-        .from(posConnections)
-        .where(eq(posConnections.id, connectionId))
-        .limit(1);
+      const [connection] = await db.select().from(posConnections).where(eq(posConnections.id, connectionId)).limit(1);
       if (!connection) return;
-      const [earned] = await app.db
+      const [earned] = await db
         .select({ id: orderEarns.id })
         .from(orderEarns)
         .where(and(eq(orderEarns.businessId, connection.businessId), eq(orderEarns.orderId, event.orderId)))
@@ -97,12 +96,12 @@ export function registerSquarePayments(app: FastifyInstance) {
       let customer: Customer | null = null;
       if (connection.accessToken && event.customerId) {
         try {
-          customer = await customerOf(app.db, app.config.squareApiUrl, connection, event.customerId);
+          customer = await customerOf(db, config.squareApiUrl, connection, event.customerId);
         } catch (error) {
           if (!(error instanceof SquareUnavailable) || !job.lastAttempt) throw error;
         }
       }
-      await earnPaidOrder(app.db, app.events, connection, {
+      await earnPaidOrder(db, events, connection, {
         ...event,
         email: event.email ?? customer?.email ?? null,
         phone: customer?.phone ?? event.phone,
@@ -111,10 +110,9 @@ export function registerSquarePayments(app: FastifyInstance) {
     },
   );
   return {
-    /** The job of this payment (one per connection and payment: a redelivery writes none). */
-    enqueue: (db: Db, connection: Connection, event: Paid) =>
+    enqueue: (tx, connection, event) =>
       queue.enqueue(
-        db,
+        tx,
         { connectionId: connection.id, event },
         { id: childJobId("till-square-payment", `${connection.id}/${event.orderId}`) },
       ),
