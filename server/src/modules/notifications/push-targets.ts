@@ -93,74 +93,13 @@ export async function queueCardHolderPush(
 
 /** The push queues; without Firebase configuration nothing is queued. */
 export function registerPushJobs(jobs: Jobs, deps: PushDeps): PushJobs {
-  const { db, push } = deps;
-  const owner = jobs.work<OwnerPush>("push-owner", async ({ ownerId, message, staff = true }, job) => {
-    // The staff as they are when the push goes out: a member removed since gets nothing.
-    const team = db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.ownerId, ownerId), eq(users.role, "staff"), isNull(users.deletedAt)));
-    const rows = await db
-      .select({ token: pushTokens.token })
-      .from(pushTokens)
-      .where(
-        staff ? or(eq(pushTokens.userId, ownerId), inArray(pushTokens.userId, team)) : eq(pushTokens.userId, ownerId),
-      )
-      .limit(CARD_HOLDER_PAGE);
-    await deliver(
-      deps,
-      { kind: "push-owner", source: job.id },
-      rows.map((r) => r.token),
-      message,
-    );
-  });
-
+  const { push } = deps;
+  const owner = jobs.work<OwnerPush>("push-owner", (payload, job) => pushToOwner(deps, payload, job.id));
   // Keyset pages by token id: a business with 100,000 card holders never has them all in memory,
   // and a retried page re-sends nothing its first run sent.
-  const holders: JobQueue<CardHolderPush> = jobs.work<CardHolderPush>(CARD_HOLDERS_QUEUE, async (page, job) => {
-    const source = page.source ?? job.id;
-    const number = page.page ?? 0;
-    const rows = await db
-      .select({ id: pushTokens.id, token: pushTokens.token })
-      .from(pushTokens)
-      .innerJoin(cards, eq(cards.id, pushTokens.cardId))
-      .where(
-        and(
-          eq(cards.businessId, page.businessId),
-          isNotNull(pushTokens.cardId),
-          gt(pushTokens.id, page.afterId),
-          page.messageId === undefined
-            ? undefined
-            : inArray(
-                pushTokens.cardId,
-                db
-                  .select({ cardId: messageRecipients.cardId })
-                  .from(messageRecipients)
-                  .where(eq(messageRecipients.messageId, page.messageId)),
-              ),
-        ),
-      )
-      .orderBy(asc(pushTokens.id))
-      .limit(CARD_HOLDER_PAGE);
-    await deliver(
-      deps,
-      { kind: "push-card-holders", source },
-      rows.map((r) => r.token),
-      page.message,
-    );
-    if (rows.length < CARD_HOLDER_PAGE) return;
-    // The next page, once per chain: claimed by its number (a rerun of this page may read other
-    // rows, as invalid tokens were deleted, but its next page is the same one) with a derived id.
-    const next = number + 1;
-    await db.transaction(async (tx) => {
-      if (!(await claimEffect(tx, { kind: "push-card-holders-page", source }, next))) return;
-      await holders.enqueue(
-        tx,
-        { ...page, afterId: rows.at(-1)!.id, source, page: next },
-        { id: childJobId(source, `page-${next}`) },
-      );
-    });
-  });
+  const holders: JobQueue<CardHolderPush> = jobs.work<CardHolderPush>(CARD_HOLDERS_QUEUE, (page, job) =>
+    pushToCardHolders(deps, holders, page, job.id),
+  );
 
   return {
     async toOwner(tx, ownerId, message, options) {
@@ -172,4 +111,79 @@ export function registerPushJobs(jobs: Jobs, deps: PushDeps): PushJobs {
         );
     },
   };
+}
+
+/** The owner's devices, and their staff's unless `staff` is false (`source`: the job's id). */
+export async function pushToOwner(deps: PushDeps, { ownerId, message, staff = true }: OwnerPush, source: string) {
+  const { db } = deps;
+  // The staff as they are when the push goes out: a member removed since gets nothing.
+  const team = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.ownerId, ownerId), eq(users.role, "staff"), isNull(users.deletedAt)));
+  const rows = await db
+    .select({ token: pushTokens.token })
+    .from(pushTokens)
+    .where(
+      staff ? or(eq(pushTokens.userId, ownerId), inArray(pushTokens.userId, team)) : eq(pushTokens.userId, ownerId),
+    )
+    .limit(CARD_HOLDER_PAGE);
+  await deliver(
+    deps,
+    { kind: "push-owner", source },
+    rows.map((r) => r.token),
+    message,
+  );
+}
+
+/** One page of the card holders' devices, then the next page's job (`jobId`: this job's id). */
+export async function pushToCardHolders(
+  deps: PushDeps,
+  holders: JobQueue<CardHolderPush>,
+  page: CardHolderPush,
+  jobId: string,
+) {
+  const { db } = deps;
+  const source = page.source ?? jobId;
+  const number = page.page ?? 0;
+  const rows = await db
+    .select({ id: pushTokens.id, token: pushTokens.token })
+    .from(pushTokens)
+    .innerJoin(cards, eq(cards.id, pushTokens.cardId))
+    .where(
+      and(
+        eq(cards.businessId, page.businessId),
+        isNotNull(pushTokens.cardId),
+        gt(pushTokens.id, page.afterId),
+        page.messageId === undefined
+          ? undefined
+          : inArray(
+              pushTokens.cardId,
+              db
+                .select({ cardId: messageRecipients.cardId })
+                .from(messageRecipients)
+                .where(eq(messageRecipients.messageId, page.messageId)),
+            ),
+      ),
+    )
+    .orderBy(asc(pushTokens.id))
+    .limit(CARD_HOLDER_PAGE);
+  await deliver(
+    deps,
+    { kind: "push-card-holders", source },
+    rows.map((r) => r.token),
+    page.message,
+  );
+  if (rows.length < CARD_HOLDER_PAGE) return;
+  // The next page, once per chain: claimed by its number (a rerun of this page may read other
+  // rows, as invalid tokens were deleted, but its next page is the same one) with a derived id.
+  const next = number + 1;
+  await db.transaction(async (tx) => {
+    if (!(await claimEffect(tx, { kind: "push-card-holders-page", source }, next))) return;
+    await holders.enqueue(
+      tx,
+      { ...page, afterId: rows.at(-1)!.id, source, page: next },
+      { id: childJobId(source, `page-${next}`) },
+    );
+  });
 }
