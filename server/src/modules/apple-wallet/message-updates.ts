@@ -6,6 +6,7 @@ import { claimEffect } from "../../services/effects";
 import { childJobId, type JobQueue } from "../../services/jobs";
 import { firstMessagePage, pageWithSource, type MessagePage, type MessagePageJob } from "../../services/message-pages";
 import type { PushCards } from "./pushes";
+import type { ApplePassUpdateDeps } from "./service";
 
 /** Registered cards one page job moves and pushes; the next page is a job of its own. */
 export const APPLE_MESSAGE_PAGE = 500;
@@ -23,7 +24,10 @@ export const APPLE_MESSAGE_PAGE = 500;
  * its claim and moves, pushes and chains nothing. The jobs it writes have ids derived from the
  * chain's source. The push job (`pushCards`) is retried on its own, for the phones it missed.
  */
-export function appleMessageUpdates(app: FastifyInstance, { db, pushCards }: { db: Db; pushCards: PushCards }) {
+export function appleMessageUpdates(
+  app: FastifyInstance,
+  { db, pushCards }: Pick<ApplePassUpdateDeps, "db"> & { pushCards: PushCards },
+) {
   const pushes: JobQueue<{ cardIds: number[] }> = app.jobs.work("apple-pass-push", ({ cardIds }, job) =>
     pushCards(cardIds, job.id),
   );

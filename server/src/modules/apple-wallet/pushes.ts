@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
-import type { Db } from "../../db/client";
 import { applePassRegistrations } from "../../db/schema";
 import { effectsToDo, recordEffects } from "../../services/effects";
-import { isDeadToken, type Apns } from "./apns";
+import { isDeadToken } from "./apns";
+import type { ApplePassUpdateDeps } from "./service";
 
 /** Pushes the phones holding these cards' passes, once each for the job `source` (its id). */
 export type PushCards = (cardIds: number[], source: string) => Promise<void>;
@@ -13,7 +13,7 @@ export type PushCards = (cardIds: number[], source: string) => Promise<void>;
  * again (redelivered, or retried after some pushes failed) pushes only the phones it has not
  * reached. A push APNs refuses for now throws, and pg-boss retries the job for those phones alone.
  */
-export function cardPusher({ db, apns }: { db: Db; apns: Apns }): PushCards {
+export function cardPusher({ db, apns }: ApplePassUpdateDeps): PushCards {
   return async (cardIds, source) => {
     const key = { kind: "apns", source };
     const rows = await db

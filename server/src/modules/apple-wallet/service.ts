@@ -10,6 +10,7 @@ import { randomToken, sha256 } from "../../crypto";
 import type { Limit, RateLimiter } from "../../services/rate-limit";
 import type { AppleWalletConfig } from "../../settings/apple-wallet";
 import { holderCard } from "../loyalty/holder-card";
+import type { Apns } from "./apns";
 import type { PassImageCache } from "./images";
 import { buildPass, passData } from "./pass";
 import { authorisedCard, badPassToken, changedSince, changeTag, notModifiedSince } from "./web-service";
@@ -23,6 +24,9 @@ export type AppleWalletDeps = {
   images: PassImageCache;
   config: Pick<Config, "appleWallet" | "publicAppUrl">;
 };
+
+/** What the pass updates (updates.ts) use: the database and, Apple Wallet being configured, APNs. */
+export type ApplePassUpdateDeps = Pick<AppleWalletDeps, "db"> & { apns: Apns };
 
 const limits = {
   /** Each download mints a pass token (a row): a device has no reason to fetch many. */

@@ -1,17 +1,16 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { applePassRegistrations } from "../../db/schema";
-import type { Db } from "../../db/client";
-import type { Apns } from "./apns";
 import { appleMessageUpdates } from "./message-updates";
 import { cardPusher } from "./pushes";
+import type { ApplePassUpdateDeps } from "./service";
 
 /**
  * A stamp or a redeem: tell every phone holding the card's pass to fetch it again; a message to
  * the card holders: the passes of the cards it reached show it. app.ts calls this only
  * when Apple Wallet is configured: unconfigured, no listener, and a stamp schedules nothing.
  */
-export function registerApplePassUpdates(app: FastifyInstance, deps: { db: Db; apns: Apns }) {
+export function registerApplePassUpdates(app: FastifyInstance, deps: ApplePassUpdateDeps) {
   const pushCards = cardPusher(deps);
   // One push per phone per stamp, however often the job runs: its effects are keyed by its id.
   app.events.on("card.changed", "apple-pass", ({ cardId }, job) => pushCards([cardId], job.id), {
