@@ -18,11 +18,11 @@ import { businessRoutes } from "./modules/businesses/routes";
 import { cardDesignRoutes } from "./modules/card-design/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { fileRoutes } from "./modules/files/routes";
-import { createGoogleWallet, type GoogleWallet } from "./modules/google-wallet/service";
+import { createGoogleWallet } from "./modules/google-wallet/service";
 import { healthRoutes } from "./modules/health/routes";
 import { loyaltyRoutes } from "./modules/loyalty/routes";
 import { walletRoutes } from "./modules/wallet/routes";
-import { notificationRoutes, sendBusinessMessage, type NotificationAddInput } from "./modules/notifications/routes";
+import { notificationRoutes } from "./modules/notifications/routes";
 import { customerRoutes } from "./modules/customers/routes";
 import { automationRoutes } from "./modules/automations/routes";
 import { openApiRoutes } from "./modules/openapi/routes";
@@ -39,7 +39,7 @@ import { createCounterFeed, type CounterFeed } from "./services/counter-feed";
 import { createEvents, type Events } from "./services/events";
 import { registerHousekeeping } from "./services/housekeeping";
 import { createJobs, type Jobs, type JobsOptions } from "./services/jobs";
-import { registerMailJobs } from "./services/mail-jobs";
+import { queueMail, registerMailJobs } from "./services/mail-jobs";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limit";
 import { createPushSender } from "./services/push";
 import type { PlanFeature } from "../../contract/plan-features";
@@ -49,6 +49,7 @@ import { createPassImageCache } from "./modules/apple-wallet/images";
 import { registerApplePassUpdates } from "./modules/apple-wallet/updates";
 import { scheduleAutomations } from "./modules/automations/run";
 import { registerGoogleWalletUpdates } from "./modules/google-wallet/updates";
+import { registerSquarePayments } from "./modules/integrations/square-customers";
 import { scheduleExpiry } from "./modules/loyalty/expiry";
 import { registerFeedListeners } from "./modules/notifications/feed";
 import { registerPushJobs } from "./modules/notifications/push-targets";
@@ -77,8 +78,6 @@ declare module "fastify" {
     settle(): Promise<void>;
     /** Domain events (services/events.ts): each listener is a job queue, emitted in a transaction. */
     events: Events;
-    /** Google Wallet passes; `configured: false` without its environment. */
-    googleWallet: GoogleWallet;
     /** Stamps as counter screens see them (LISTEN/NOTIFY; services/counter-feed.ts). */
     counterFeed: CounterFeed;
     /** route()'s check of a call's `feature` (modules/payments/plan-feature.ts): 403 unless the plan has it. */
@@ -141,7 +140,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate("limiter", createRateLimiter(deps.database.db, config.rateLimitFactor));
   app.decorate("payments", deps.payments ?? createPaymentProvider(config));
   app.decorate("requireFeature", (ownerId: number, feature: PlanFeature) => requireFeature(app.db, ownerId, feature));
-  app.decorate("googleWallet", createGoogleWallet(config, app.log));
+  // Google Wallet passes; `configured: false` without its environment.
+  const googleWallet = createGoogleWallet(config, app.log);
   const push = createPushSender(config.fcm, app.log);
   app.addHook("onClose", async () => push.close());
   // Apple Wallet: the pass images are cached; APNs is reached only when configured.
@@ -183,18 +183,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerPaymentJobs(app);
   // After the queue's start (onReady hooks run in order): it queues a reconciliation at start.
   registerReconciliation(app);
-  const pushes = registerPushJobs(app, push);
-  scheduleAutomations(app, pushes);
-  const deliveries = registerDelivery(app);
-  app.decorate("sendMessage", (ownerId: number, body: NotificationAddInput) =>
-    sendBusinessMessage(app, pushes, ownerId, body),
-  );
+  const pushes = registerPushJobs(jobs, { db: app.db, push });
+  scheduleAutomations(jobs, { db: app.db, events: app.events, jobs, log: app.log, config });
+  const deliveries = registerDelivery(jobs, { db: app.db, config });
+  const squarePayments = registerSquarePayments(jobs, { db: app.db, events: app.events, config });
 
   // Event listeners (each a job queue of its own: services/events.ts).
-  registerFeedListeners(app, pushes);
-  registerGoogleWalletUpdates(app);
-  if (apns) registerApplePassUpdates(app, apns);
-  registerFanOut(app, deliveries);
+  registerFeedListeners(app, { db: app.db, pushes, publicAppUrl: config.publicAppUrl });
+  registerGoogleWalletUpdates(app, { db: app.db, log: app.log, googleWallet, publicAppUrl: config.publicAppUrl });
+  if (apns) registerApplePassUpdates(app, { db: app.db, apns });
+  registerFanOut(app, { db: app.db, deliveries });
 
   // HTTP plumbing.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "same-site" } });
@@ -262,16 +260,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       planRoutes(api);
       paymentRoutes(api);
       loyaltyRoutes(api);
-      walletRoutes(api);
-      appleWalletRoutes(api, { images: passImages });
-      notificationRoutes(api, { push });
+      walletRoutes(api, {
+        db: app.db,
+        events: app.events,
+        limiter: app.limiter,
+        googleWallet,
+        queueMail: (tx, mail) => queueMail(app, tx, mail),
+        config,
+      });
+      appleWalletRoutes(api, { db: app.db, limiter: app.limiter, images: passImages, config });
+      notificationRoutes(api, { db: app.db, limiter: app.limiter, events: app.events, jobs, push, config });
       customerRoutes(api);
-      automationRoutes(api);
-      webhookRoutes(api, { deliveries });
+      automationRoutes(api, { db: app.db });
+      webhookRoutes(api, { db: app.db, deliveries, config });
       openApiRoutes(api);
-      integrationRoutes(api);
+      integrationRoutes(api, { db: app.db, events: app.events, config, squarePayments });
       apiKeyRoutes(api);
-      // POST /v1/messages sends as notification-add does (app.sendMessage).
+      // POST /v1/messages sends as notification-add does (notifications/send.ts).
       await api.register(publicApi, { prefix: "/v1" });
     },
     { prefix: "/api" },

@@ -3,7 +3,7 @@ import { Webhook } from "standardwebhooks";
 import type { NotificationList } from "../../../contract/notifications";
 import type { Paginated } from "../../../contract/pagination";
 import { WEBHOOK_EVENTS, type WebhookDelivery, type WebhookWithSecret } from "../../../contract/webhooks";
-import type { DeliveryQueue } from "../../src/modules/webhooks/deliver";
+import type { DeliveryQueue } from "../../src/modules/webhooks/deps";
 import { fanOut } from "../../src/modules/webhooks/fan-out";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
@@ -306,8 +306,8 @@ describe("delivery", () => {
       name: "webhook-deliver",
       enqueue: (tx, payload) => t.app.jobs.enqueue(tx, "webhook-deliver", payload),
     };
-    await fanOut(t.app, queue, event, job);
-    await fanOut(t.app, queue, event, { ...job, attempt: 2 });
+    await fanOut(t.app.db, queue, event, job);
+    await fanOut(t.app.db, queue, event, { ...job, attempt: 2 });
     await t.settle();
     const rows = await t.query<{ n: number }>(
       sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${endpoint.id}`,

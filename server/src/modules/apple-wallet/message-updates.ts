@@ -1,10 +1,12 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
 import { applePassRegistrations, cards, messageRecipients } from "../../db/schema";
 import { claimEffect } from "../../services/effects";
 import { childJobId, type JobQueue } from "../../services/jobs";
 import { firstMessagePage, pageWithSource, type MessagePage, type MessagePageJob } from "../../services/message-pages";
 import type { PushCards } from "./pushes";
+import type { ApplePassUpdateDeps } from "./service";
 
 /** Registered cards one page job moves and pushes; the next page is a job of its own. */
 export const APPLE_MESSAGE_PAGE = 500;
@@ -22,58 +24,68 @@ export const APPLE_MESSAGE_PAGE = 500;
  * its claim and moves, pushes and chains nothing. The jobs it writes have ids derived from the
  * chain's source. The push job (`pushCards`) is retried on its own, for the phones it missed.
  */
-export function appleMessageUpdates(app: FastifyInstance, pushCards: PushCards) {
+export function appleMessageUpdates(
+  app: FastifyInstance,
+  { db, pushCards }: Pick<ApplePassUpdateDeps, "db"> & { pushCards: PushCards },
+) {
   const pushes: JobQueue<{ cardIds: number[] }> = app.jobs.work("apple-pass-push", ({ cardIds }, job) =>
     pushCards(cardIds, job.id),
   );
 
   const pages: JobQueue<MessagePageJob> = app.jobs.work<MessagePageJob>("apple-pass-message", (page, job) =>
-    runPage(pageWithSource(page, job)),
+    moveMessagePage(db, queues, pageWithSource(page, job)),
   );
+  const queues = { pushes, pages };
 
-  async function runPage(page: MessagePage) {
-    const rows = await app.db
-      .selectDistinct({ cardId: applePassRegistrations.cardId })
-      .from(applePassRegistrations)
-      .innerJoin(cards, eq(cards.id, applePassRegistrations.cardId))
-      .where(
-        and(
-          eq(cards.businessId, page.businessId),
-          gt(applePassRegistrations.cardId, page.afterCardId),
-          page.segmented
-            ? inArray(
-                applePassRegistrations.cardId,
-                app.db
-                  .select({ cardId: messageRecipients.cardId })
-                  .from(messageRecipients)
-                  .where(eq(messageRecipients.messageId, page.messageId)),
-              )
-            : undefined,
-        ),
-      )
-      .orderBy(asc(applePassRegistrations.cardId))
-      .limit(APPLE_MESSAGE_PAGE);
-    if (rows.length === 0) return;
-    const cardIds = rows.map((r) => r.cardId);
-    const last = cardIds.at(-1)!;
-    await app.db.transaction(async (tx) => {
-      if (!(await claimEffect(tx, { kind: "apple-message-page", source: page.source }, page.afterCardId))) return;
-      // The phones list these cards as changed since their tag, and fetch the pass (not a 304).
-      await tx
-        .update(cards)
-        .set({ updatedAt: sql`now()` })
-        .where(inArray(cards.id, cardIds));
-      await pushes.enqueue(tx, { cardIds }, { id: childJobId(page.source, `push-${page.afterCardId}`) });
-      if (rows.length === APPLE_MESSAGE_PAGE) {
-        await pages.enqueue(tx, { ...page, afterCardId: last }, { id: childJobId(page.source, `page-${last}`) });
-      }
-    });
-  }
-
-  app.events.on("message.sent", "apple-pass-message", (e, job) => runPage(firstMessagePage(e, job)));
+  app.events.on("message.sent", "apple-pass-message", (e, job) =>
+    moveMessagePage(db, queues, firstMessagePage(e, job)),
+  );
   // A new card design changes every pass of the business: the same pages, over all its
   // registered cards (messageId 0: a page of all cards never reads message_recipients).
   app.events.on("card.designed", "apple-pass-design", ({ businessId }, job) =>
-    runPage({ businessId, messageId: 0, segmented: false, afterCardId: 0, source: job.id }),
+    moveMessagePage(db, queues, { businessId, messageId: 0, segmented: false, afterCardId: 0, source: job.id }),
   );
+}
+
+/** The jobs a page writes: the push to its cards' phones, and the next page. */
+type MessageQueues = { pushes: JobQueue<{ cardIds: number[] }>; pages: JobQueue<MessagePageJob> };
+
+/** One page of a message's registered cards: moved, pushed and chained in one claimed transaction. */
+export async function moveMessagePage(db: Db, { pushes, pages }: MessageQueues, page: MessagePage) {
+  const rows = await db
+    .selectDistinct({ cardId: applePassRegistrations.cardId })
+    .from(applePassRegistrations)
+    .innerJoin(cards, eq(cards.id, applePassRegistrations.cardId))
+    .where(
+      and(
+        eq(cards.businessId, page.businessId),
+        gt(applePassRegistrations.cardId, page.afterCardId),
+        page.segmented
+          ? inArray(
+              applePassRegistrations.cardId,
+              db
+                .select({ cardId: messageRecipients.cardId })
+                .from(messageRecipients)
+                .where(eq(messageRecipients.messageId, page.messageId)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(applePassRegistrations.cardId))
+    .limit(APPLE_MESSAGE_PAGE);
+  if (rows.length === 0) return;
+  const cardIds = rows.map((r) => r.cardId);
+  const last = cardIds.at(-1)!;
+  await db.transaction(async (tx) => {
+    if (!(await claimEffect(tx, { kind: "apple-message-page", source: page.source }, page.afterCardId))) return;
+    // The phones list these cards as changed since their tag, and fetch the pass (not a 304).
+    await tx
+      .update(cards)
+      .set({ updatedAt: sql`now()` })
+      .where(inArray(cards.id, cardIds));
+    await pushes.enqueue(tx, { cardIds }, { id: childJobId(page.source, `push-${page.afterCardId}`) });
+    if (rows.length === APPLE_MESSAGE_PAGE) {
+      await pages.enqueue(tx, { ...page, afterCardId: last }, { id: childJobId(page.source, `page-${last}`) });
+    }
+  });
 }

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { applePassRegistrations } from "../../db/schema";
 import { effectsToDo, recordEffects } from "../../services/effects";
-import { isDeadToken, type Apns } from "./apns";
+import { isDeadToken } from "./apns";
+import type { ApplePassUpdateDeps } from "./service";
 
 /** Pushes the phones holding these cards' passes, once each for the job `source` (its id). */
 export type PushCards = (cardIds: number[], source: string) => Promise<void>;
@@ -13,20 +13,20 @@ export type PushCards = (cardIds: number[], source: string) => Promise<void>;
  * again (redelivered, or retried after some pushes failed) pushes only the phones it has not
  * reached. A push APNs refuses for now throws, and pg-boss retries the job for those phones alone.
  */
-export function cardPusher(app: FastifyInstance, apns: Apns): PushCards {
+export function cardPusher({ db, apns }: ApplePassUpdateDeps): PushCards {
   return async (cardIds, source) => {
     const key = { kind: "apns", source };
-    const rows = await app.db
+    const rows = await db
       .select({ pushToken: applePassRegistrations.pushToken })
       .from(applePassRegistrations)
       .where(inArray(applePassRegistrations.cardId, cardIds));
-    const outcomes = await apns.push(await effectsToDo(app.db, key, [...new Set(rows.map((r) => r.pushToken))]));
+    const outcomes = await apns.push(await effectsToDo(db, key, [...new Set(rows.map((r) => r.pushToken))]));
     // Delivered, or refused for good (the token is gone): neither is pushed again for this job.
     const dead = outcomes.filter(isDeadToken).map((o) => o.pushToken);
     const delivered = outcomes.filter((o) => o.status === 200).map((o) => o.pushToken);
-    await recordEffects(app.db, key, [...delivered, ...dead]);
+    await recordEffects(db, key, [...delivered, ...dead]);
     if (dead.length > 0) {
-      await app.db.delete(applePassRegistrations).where(inArray(applePassRegistrations.pushToken, dead));
+      await db.delete(applePassRegistrations).where(inArray(applePassRegistrations.pushToken, dead));
     }
     const failed = outcomes.filter((o) => o.status !== 200 && !isDeadToken(o));
     if (failed.length > 0) {

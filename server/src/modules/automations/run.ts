@@ -1,8 +1,11 @@
 import { kindsSql } from "../../kinds";
 import { and, asc, eq, gt, gte, lt, notExists, sql, type SQL } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
-import type { PushJobs } from "../notifications/push-targets";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../../config";
+import type { Events } from "../../services/events";
+import type { Jobs } from "../../services/jobs";
+import { queueCardHolderPush } from "../notifications/push-targets";
 import {
   automations,
   automationSends,
@@ -24,6 +27,15 @@ import {
   programmeOf,
   stampsRequired,
 } from "../customers/segments";
+
+/** What the automations use that the composition root (app.ts) creates. */
+export type AutomationDeps = {
+  db: Db;
+  events: Events;
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+  config: Pick<Config, "fcm">;
+};
 
 /** Welcome messages go to cards this recent (a missed tick catches up; older cards are not greeted). */
 const WELCOME_WINDOW_MS = 2 * 86_400_000;
@@ -210,20 +222,17 @@ export const AUTOMATIONS_CRON = "*/15 * * * *";
  * What a sent automation message sets off, in its transaction: the push to its card's devices, and
  * the `message.sent` event that updates the card's wallet passes.
  */
-export function automationSent(app: FastifyInstance, pushes: PushJobs) {
-  return async (
-    tx: Db,
-    m: { ownerId: number; businessId: number; messageId: number; title: string; message: string },
-  ) => {
-    await pushes.toCardHolders(tx, m.businessId, { title: m.title, body: m.message }, m.messageId);
-    await app.events.emit(tx, { type: "message.sent", ...m, segmented: true });
+export function automationSent(deps: Pick<AutomationDeps, "events" | "jobs" | "config">): OnSent {
+  return async (tx, m) => {
+    await queueCardHolderPush(deps, tx, m.businessId, { title: m.title, body: m.message }, m.messageId);
+    await deps.events.emit(tx, { type: "message.sent", ...m, segmented: true });
   };
 }
 
 /** Runs the automations on the job queue's schedule; each message reaches its card's devices and passes. */
-export function scheduleAutomations(app: FastifyInstance, pushes: PushJobs) {
-  app.jobs.schedule("automations", AUTOMATIONS_CRON, async () => {
-    const { sent } = await runAutomations(app.db, new Date(), automationSent(app, pushes));
-    if (sent > 0) app.log.info({ sent }, "automations sent");
+export function scheduleAutomations(jobs: Jobs, deps: AutomationDeps) {
+  jobs.schedule("automations", AUTOMATIONS_CRON, async () => {
+    const { sent } = await runAutomations(deps.db, new Date(), automationSent(deps));
+    if (sent > 0) deps.log.info({ sent }, "automations sent");
   });
 }

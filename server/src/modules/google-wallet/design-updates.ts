@@ -2,6 +2,7 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { cards } from "../../db/schema";
 import { claimEffect, effectsToDo, recordEffects } from "../../services/effects";
+import type { GoogleWalletDeps } from "./deps";
 import { childJobId, type JobQueue } from "../../services/jobs";
 import { businessDesign } from "./design";
 
@@ -25,58 +26,59 @@ type DesignPage = { businessId: number; afterCardId: number; source: string };
  * and records those that went through; a failed card fails the page, whose retry PATCHes only the
  * cards still to do. A rerun PATCHes nothing twice. The design is read when the page runs.
  */
-export function googleDesignUpdates(app: FastifyInstance) {
-  const pages: JobQueue<DesignPage> = app.jobs.work<DesignPage>("google-wallet-design-page", (page) => runPage(page));
-
-  async function runPage(page: DesignPage) {
-    const business = await businessDesign(app, page.businessId);
-    // Never designed (or gone): the objects carry no look of their own to change.
-    if (!business.exists || !business.design) return;
-    const design = business.design;
-    const rows = await app.db
-      .select({ id: cards.id, serial: cards.serial })
-      .from(cards)
-      .where(and(eq(cards.businessId, page.businessId), gt(cards.id, page.afterCardId)))
-      .orderBy(asc(cards.id))
-      .limit(GOOGLE_DESIGN_PAGE);
-    if (rows.length === GOOGLE_DESIGN_PAGE) {
-      const next = rows.at(-1)!.id;
-      await app.db.transaction(async (tx) => {
-        if (!(await claimEffect(tx, { kind: "google-design-page", source: page.source }, page.afterCardId))) return;
-        await pages.enqueue(tx, { ...page, afterCardId: next }, { id: childJobId(page.source, `page-${next}`) });
-      });
-    }
-    const key = { kind: "google-design-object", source: page.source };
-    const toDo = new Set(
-      await effectsToDo(
-        app.db,
-        key,
-        rows.map((r) => r.id),
-      ),
-    );
-    const pending = rows.filter((r) => toDo.has(r.id));
-    let failed = 0;
-    for (let i = 0; i < pending.length; i += CONCURRENCY) {
-      const patched: number[] = [];
-      await Promise.all(
-        pending.slice(i, i + CONCURRENCY).map(async (card) => {
-          try {
-            await app.googleWallet.updateLook(card.serial, design);
-            patched.push(card.id);
-          } catch (err) {
-            app.log.warn({ err, cardId: card.id }, "google wallet: design not sent to the pass");
-            failed++;
-          }
-        }),
-      );
-      await recordEffects(app.db, key, patched);
-    }
-    // pg-boss retries the page for these cards (and logs "job given up" with this when it stops).
-    if (failed > 0)
-      throw new Error(`google wallet: design of business ${page.businessId} not sent to ${failed} passes`);
-  }
-
-  app.events.on("card.designed", "google-wallet-design-objects", ({ businessId }, job) =>
-    runPage({ businessId, afterCardId: 0, source: job.id }),
+export function googleDesignUpdates(app: FastifyInstance, deps: GoogleWalletDeps) {
+  const pages: JobQueue<DesignPage> = app.jobs.work<DesignPage>("google-wallet-design-page", (page) =>
+    sendDesignPage(deps, pages, page),
   );
+  app.events.on("card.designed", "google-wallet-design-objects", ({ businessId }, job) =>
+    sendDesignPage(deps, pages, { businessId, afterCardId: 0, source: job.id }),
+  );
+}
+
+/** One page of a business's cards: the next page's job first, then the PATCHes still to do. */
+export async function sendDesignPage(deps: GoogleWalletDeps, pages: JobQueue<DesignPage>, page: DesignPage) {
+  const business = await businessDesign(deps, page.businessId);
+  // Never designed (or gone): the objects carry no look of their own to change.
+  if (!business.exists || !business.design) return;
+  const design = business.design;
+  const rows = await deps.db
+    .select({ id: cards.id, serial: cards.serial })
+    .from(cards)
+    .where(and(eq(cards.businessId, page.businessId), gt(cards.id, page.afterCardId)))
+    .orderBy(asc(cards.id))
+    .limit(GOOGLE_DESIGN_PAGE);
+  if (rows.length === GOOGLE_DESIGN_PAGE) {
+    const next = rows.at(-1)!.id;
+    await deps.db.transaction(async (tx) => {
+      if (!(await claimEffect(tx, { kind: "google-design-page", source: page.source }, page.afterCardId))) return;
+      await pages.enqueue(tx, { ...page, afterCardId: next }, { id: childJobId(page.source, `page-${next}`) });
+    });
+  }
+  const key = { kind: "google-design-object", source: page.source };
+  const toDo = new Set(
+    await effectsToDo(
+      deps.db,
+      key,
+      rows.map((r) => r.id),
+    ),
+  );
+  const pending = rows.filter((r) => toDo.has(r.id));
+  let failed = 0;
+  for (let i = 0; i < pending.length; i += CONCURRENCY) {
+    const patched: number[] = [];
+    await Promise.all(
+      pending.slice(i, i + CONCURRENCY).map(async (card) => {
+        try {
+          await deps.googleWallet.updateLook(card.serial, design);
+          patched.push(card.id);
+        } catch (err) {
+          deps.log.warn({ err, cardId: card.id }, "google wallet: design not sent to the pass");
+          failed++;
+        }
+      }),
+    );
+    await recordEffects(deps.db, key, patched);
+  }
+  // pg-boss retries the page for these cards (and logs "job given up" with this when it stops).
+  if (failed > 0) throw new Error(`google wallet: design of business ${page.businessId} not sent to ${failed} passes`);
 }

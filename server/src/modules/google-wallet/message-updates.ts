@@ -1,7 +1,9 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
 import { cards, messageRecipients } from "../../db/schema";
 import { claimEffect, effectsToDo, recordEffects } from "../../services/effects";
+import type { GoogleWalletDeps } from "./deps";
 import { childJobId, type JobQueue } from "../../services/jobs";
 import { firstMessagePage, pageWithSource, type MessagePage, type MessagePageJob } from "../../services/message-pages";
 import { cardMessages } from "../notifications/messages";
@@ -25,63 +27,65 @@ const CONCURRENCY = 8;
  * retries like any job: the retry PATCHes only the cards still to do, so the holders whose pass
  * took the message are not notified twice.
  */
-export function googleMessageUpdates(app: FastifyInstance) {
+export function googleMessageUpdates(app: FastifyInstance, deps: GoogleWalletDeps) {
   const pages: JobQueue<MessagePageJob> = app.jobs.work<MessagePageJob>("google-wallet-message", (page, job) =>
-    runPage(pageWithSource(page, job)),
+    sendMessagePage(deps, pages, pageWithSource(page, job)),
   );
+  app.events.on("message.sent", "google-wallet-message", (e, job) =>
+    sendMessagePage(deps, pages, firstMessagePage(e, job)),
+  );
+}
 
-  async function cardsOf(page: MessagePage) {
-    const columns = { id: cards.id, serial: cards.serial };
-    if (page.segmented) {
-      return app.db
-        .select(columns)
-        .from(messageRecipients)
-        .innerJoin(cards, eq(cards.id, messageRecipients.cardId))
-        .where(and(eq(messageRecipients.messageId, page.messageId), gt(messageRecipients.cardId, page.afterCardId)))
-        .orderBy(asc(messageRecipients.cardId))
-        .limit(GOOGLE_MESSAGE_PAGE);
-    }
-    return app.db
+function cardsOf(db: Db, page: MessagePage) {
+  const columns = { id: cards.id, serial: cards.serial };
+  if (page.segmented) {
+    return db
       .select(columns)
-      .from(cards)
-      .where(and(eq(cards.businessId, page.businessId), gt(cards.id, page.afterCardId)))
-      .orderBy(asc(cards.id))
+      .from(messageRecipients)
+      .innerJoin(cards, eq(cards.id, messageRecipients.cardId))
+      .where(and(eq(messageRecipients.messageId, page.messageId), gt(messageRecipients.cardId, page.afterCardId)))
+      .orderBy(asc(messageRecipients.cardId))
       .limit(GOOGLE_MESSAGE_PAGE);
   }
+  return db
+    .select(columns)
+    .from(cards)
+    .where(and(eq(cards.businessId, page.businessId), gt(cards.id, page.afterCardId)))
+    .orderBy(asc(cards.id))
+    .limit(GOOGLE_MESSAGE_PAGE);
+}
 
-  async function runPage(page: MessagePage) {
-    const rows = await cardsOf(page);
-    if (rows.length === GOOGLE_MESSAGE_PAGE) {
-      const next = rows.at(-1)!.id;
-      await app.db.transaction(async (tx) => {
-        if (!(await claimEffect(tx, { kind: "google-message-page", source: page.source }, page.afterCardId))) return;
-        await pages.enqueue(tx, { ...page, afterCardId: next }, { id: childJobId(page.source, `page-${next}`) });
-      });
-    }
-    const key = { kind: "google-message", source: page.source };
-    const ids = rows.map((r) => r.id);
-    const toDo = new Set(await effectsToDo(app.db, key, ids));
-    const pending = rows.filter((r) => toDo.has(r.id));
-    let failed = 0;
-    for (let i = 0; i < pending.length; i += CONCURRENCY) {
-      const patched: number[] = [];
-      await Promise.all(
-        pending.slice(i, i + CONCURRENCY).map(async (card) => {
-          try {
-            const messages = await cardMessages(app.db, page.businessId, card.id);
-            await app.googleWallet.updateMessages(card.serial, messages, page.messageId);
-            patched.push(card.id);
-          } catch (err) {
-            app.log.warn({ err, cardId: card.id }, "google wallet: message not added to the pass");
-            failed++;
-          }
-        }),
-      );
-      await recordEffects(app.db, key, patched);
-    }
-    // pg-boss retries the page for these cards (and logs "job given up" with this when it stops).
-    if (failed > 0) throw new Error(`google wallet: message ${page.messageId} not added to ${failed} passes`);
+/** One page of a message's cards: the next page's job first, then the PATCHes still to do. */
+export async function sendMessagePage(deps: GoogleWalletDeps, pages: JobQueue<MessagePageJob>, page: MessagePage) {
+  const rows = await cardsOf(deps.db, page);
+  if (rows.length === GOOGLE_MESSAGE_PAGE) {
+    const next = rows.at(-1)!.id;
+    await deps.db.transaction(async (tx) => {
+      if (!(await claimEffect(tx, { kind: "google-message-page", source: page.source }, page.afterCardId))) return;
+      await pages.enqueue(tx, { ...page, afterCardId: next }, { id: childJobId(page.source, `page-${next}`) });
+    });
   }
-
-  app.events.on("message.sent", "google-wallet-message", (e, job) => runPage(firstMessagePage(e, job)));
+  const key = { kind: "google-message", source: page.source };
+  const ids = rows.map((r) => r.id);
+  const toDo = new Set(await effectsToDo(deps.db, key, ids));
+  const pending = rows.filter((r) => toDo.has(r.id));
+  let failed = 0;
+  for (let i = 0; i < pending.length; i += CONCURRENCY) {
+    const patched: number[] = [];
+    await Promise.all(
+      pending.slice(i, i + CONCURRENCY).map(async (card) => {
+        try {
+          const messages = await cardMessages(deps.db, page.businessId, card.id);
+          await deps.googleWallet.updateMessages(card.serial, messages, page.messageId);
+          patched.push(card.id);
+        } catch (err) {
+          deps.log.warn({ err, cardId: card.id }, "google wallet: message not added to the pass");
+          failed++;
+        }
+      }),
+    );
+    await recordEffects(deps.db, key, patched);
+  }
+  // pg-boss retries the page for these cards (and logs "job given up" with this when it stops).
+  if (failed > 0) throw new Error(`google wallet: message ${page.messageId} not added to ${failed} passes`);
 }

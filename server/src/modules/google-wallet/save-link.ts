@@ -1,8 +1,8 @@
-import type { FastifyInstance } from "fastify";
 import { fileUrl } from "../../../../contract/files";
 import { localeOrDefault } from "../../i18n";
 import type { CardRow, ResolvedQr, RewardRow } from "../loyalty/cards";
 import type { CardTerms } from "../loyalty/card-balance";
+import type { GoogleWalletDeps } from "./deps";
 import { classDesign } from "./design";
 import type { PassBusiness, PassCard } from "./passes";
 
@@ -14,7 +14,7 @@ export const passReward = (reward: RewardRow | null): PassCard["reward"] =>
 
 /** The "Save to Google Wallet" link of a card on the customer's device, or null when not configured. */
 export function googleSaveLink(
-  app: FastifyInstance,
+  { googleWallet, publicAppUrl }: Pick<GoogleWalletDeps, "googleWallet" | "publicAppUrl">,
   card: CardRow,
   customerName: string,
   resolved: Pick<ResolvedQr, "business" | "reward">,
@@ -24,13 +24,13 @@ export function googleSaveLink(
 ): string | null {
   const { business } = resolved;
   const logoPath = business.logoFileId ? fileUrl(business.logoFileId) : FALLBACK_LOGO;
-  const design = classDesign(app, { ...business, businessName: business.name });
+  const design = classDesign(publicAppUrl, { ...business, businessName: business.name });
   const locale = localeOrDefault(business.cardLocale);
-  return app.googleWallet.saveLink(
+  return googleWallet.saveLink(
     {
       id: business.id,
       name: business.name,
-      logoUrl: `${app.config.publicAppUrl}${logoPath}`,
+      logoUrl: `${publicAppUrl}${logoPath}`,
       locations,
       design,
       locale,

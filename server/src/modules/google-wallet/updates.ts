@@ -5,6 +5,7 @@ import { localeOrDefault } from "../../i18n";
 import { onceOutside } from "../../services/effects";
 import { resolveReward } from "../loyalty/cards";
 import { cardTerms } from "../loyalty/card-balance";
+import type { GoogleWalletDeps } from "./deps";
 import { businessDesign } from "./design";
 import { googleDesignUpdates } from "./design-updates";
 import { googleMessageUpdates } from "./message-updates";
@@ -14,43 +15,51 @@ import { passReward } from "./save-link";
  * Keeps saved Google Wallet passes in step with their cards. One PATCH per event,
  * however often its job runs: the PATCH that went through is recorded under the job's id.
  */
-export function registerGoogleWalletUpdates(app: FastifyInstance) {
-  if (!app.googleWallet.configured) return;
-  app.events.on("card.changed", "google-wallet", async ({ cardId }, job) => {
-    const [row] = await app.db
-      .select({ card: cards, locale: businesses.cardLocale })
-      .from(cards)
-      .innerJoin(businesses, eq(businesses.id, cards.businessId))
-      .where(eq(cards.id, cardId))
-      .limit(1);
-    if (!row) return;
-    const { card } = row;
-    const locale = localeOrDefault(row.locale);
-    const reward = await resolveReward(app.db, card.businessId, card.rewardId);
-    const terms = await cardTerms(app.db, card.businessId, reward);
-    const { design } = await businessDesign(app, card.businessId);
-    await onceOutside(app.db, { kind: "google-card", source: job.id }, cardId, () =>
-      app.googleWallet.updateCard(
-        { serial: card.serial, stamps: card.stamps, reward: passReward(reward), terms, locale },
-        design,
-      ),
-    );
-  });
+export function registerGoogleWalletUpdates(app: FastifyInstance, deps: GoogleWalletDeps) {
+  if (!deps.googleWallet.configured) return;
+  app.events.on("card.changed", "google-wallet", ({ cardId }, job) => updateCardPass(deps, cardId, job.id));
   // A deleted card's pass stops showing it as live. Its own queue: a pending update of
   // the card finds no row and does nothing, whichever runs first.
   app.events.on("card.deleted", "google-wallet-expire", ({ serial }, job) =>
-    onceOutside(app.db, { kind: "google-expire", source: job.id }, serial, () => app.googleWallet.expireCard(serial)),
+    onceOutside(deps.db, { kind: "google-expire", source: job.id }, serial, () => deps.googleWallet.expireCard(serial)),
   );
   // A new card design: one PATCH of the business's class, which every saved pass shows…
-  app.events.on("card.designed", "google-wallet-design", async ({ businessId }, job) => {
-    const business = await businessDesign(app, businessId);
-    if (!business.exists) return;
-    await onceOutside(app.db, { kind: "google-class", source: job.id }, businessId, () =>
-      app.googleWallet.updateClass(businessId, business.design),
-    );
-  });
+  app.events.on("card.designed", "google-wallet-design", ({ businessId }, job) =>
+    updateClassLook(deps, businessId, job.id),
+  );
   // …and of each saved pass, whose own colour and hero override the class's.
-  googleDesignUpdates(app);
+  googleDesignUpdates(app, deps);
   // A message to the card holders: the objects of the cards it reached list it.
-  googleMessageUpdates(app);
+  googleMessageUpdates(app, deps);
+}
+
+/** A card's new balance to its saved pass, once per event (`source`: the event's job id). */
+export async function updateCardPass(deps: GoogleWalletDeps, cardId: number, source: string) {
+  const [row] = await deps.db
+    .select({ card: cards, locale: businesses.cardLocale })
+    .from(cards)
+    .innerJoin(businesses, eq(businesses.id, cards.businessId))
+    .where(eq(cards.id, cardId))
+    .limit(1);
+  if (!row) return;
+  const { card } = row;
+  const locale = localeOrDefault(row.locale);
+  const reward = await resolveReward(deps.db, card.businessId, card.rewardId);
+  const terms = await cardTerms(deps.db, card.businessId, reward);
+  const { design } = await businessDesign(deps, card.businessId);
+  await onceOutside(deps.db, { kind: "google-card", source }, cardId, () =>
+    deps.googleWallet.updateCard(
+      { serial: card.serial, stamps: card.stamps, reward: passReward(reward), terms, locale },
+      design,
+    ),
+  );
+}
+
+/** A business's design to its class, once per event (`source`: the event's job id). */
+export async function updateClassLook(deps: GoogleWalletDeps, businessId: number, source: string) {
+  const business = await businessDesign(deps, businessId);
+  if (!business.exists) return;
+  await onceOutside(deps.db, { kind: "google-class", source }, businessId, () =>
+    deps.googleWallet.updateClass(businessId, business.design),
+  );
 }

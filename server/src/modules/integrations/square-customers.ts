@@ -1,8 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { orderEarns, posConnections, squareCustomers } from "../../db/schema";
-import { childJobId, type JobQueue } from "../../services/jobs";
+import { childJobId, type JobQueue, type Jobs } from "../../services/jobs";
+import type { IntegrationDeps, SquarePayments } from "./deps";
 import type { TillEvent } from "./till-platforms";
 import { earnPaidOrder, type Connection } from "./till-order";
 
@@ -72,49 +72,52 @@ async function customerOf(db: Db, baseUrl: string, connection: Connection, custo
 
 export type SquarePaymentJob = { connectionId: number; event: Paid };
 
+type SquarePaymentDeps = Pick<IntegrationDeps, "db" | "events" | "config">;
+
+/** A Square payment's earn, with its customer's email and phone when Square answers (or on the last try without). */
+export async function earnSquarePayment(
+  { db, events, config }: SquarePaymentDeps,
+  { connectionId, event }: SquarePaymentJob,
+  lastAttempt: boolean,
+) {
+  const [connection] = await db.select().from(posConnections).where(eq(posConnections.id, connectionId)).limit(1);
+  if (!connection) return;
+  const [earned] = await db
+    .select({ id: orderEarns.id })
+    .from(orderEarns)
+    .where(and(eq(orderEarns.businessId, connection.businessId), eq(orderEarns.orderId, event.orderId)))
+    .limit(1);
+  if (earned) return;
+  let customer: Customer | null = null;
+  if (connection.accessToken && event.customerId) {
+    try {
+      customer = await customerOf(db, config.squareApiUrl, connection, event.customerId);
+    } catch (error) {
+      if (!(error instanceof SquareUnavailable) || !lastAttempt) throw error;
+    }
+  }
+  await earnPaidOrder(db, events, connection, {
+    ...event,
+    email: event.email ?? customer?.email ?? null,
+    phone: customer?.phone ?? event.phone,
+    name: event.name ?? customer?.name ?? null,
+  });
+}
+
 /**
  * Square payments that name a customer, on a connection with an access token: the receiver writes
  * this job and answers at once; the job reads the customer's email and phone (Customers API,
  * cached per customer) and earns as any paid order (once per payment id, however often it runs).
  * Square out of reach: the job fails and is retried; its last try earns on what the payment says.
  */
-export function registerSquarePayments(app: FastifyInstance) {
-  const queue: JobQueue<SquarePaymentJob> = app.jobs.work<SquarePaymentJob>(
-    "till-square-payment",
-    async ({ connectionId, event }, job) => {
-      const [connection] = await app.db
-        .select()
-        .from(posConnections)
-        .where(eq(posConnections.id, connectionId))
-        .limit(1);
-      if (!connection) return;
-      const [earned] = await app.db
-        .select({ id: orderEarns.id })
-        .from(orderEarns)
-        .where(and(eq(orderEarns.businessId, connection.businessId), eq(orderEarns.orderId, event.orderId)))
-        .limit(1);
-      if (earned) return;
-      let customer: Customer | null = null;
-      if (connection.accessToken && event.customerId) {
-        try {
-          customer = await customerOf(app.db, app.config.squareApiUrl, connection, event.customerId);
-        } catch (error) {
-          if (!(error instanceof SquareUnavailable) || !job.lastAttempt) throw error;
-        }
-      }
-      await earnPaidOrder(app.db, app.events, connection, {
-        ...event,
-        email: event.email ?? customer?.email ?? null,
-        phone: customer?.phone ?? event.phone,
-        name: event.name ?? customer?.name ?? null,
-      });
-    },
+export function registerSquarePayments(jobs: Jobs, deps: SquarePaymentDeps): SquarePayments {
+  const queue: JobQueue<SquarePaymentJob> = jobs.work<SquarePaymentJob>("till-square-payment", (payment, job) =>
+    earnSquarePayment(deps, payment, job.lastAttempt),
   );
   return {
-    /** The job of this payment (one per connection and payment: a redelivery writes none). */
-    enqueue: (db: Db, connection: Connection, event: Paid) =>
+    enqueue: (tx, connection, event) =>
       queue.enqueue(
-        db,
+        tx,
         { connectionId: connection.id, event },
         { id: childJobId("till-square-payment", `${connection.id}/${event.orderId}`) },
       ),

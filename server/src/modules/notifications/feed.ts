@@ -10,6 +10,9 @@ import { localeOrDefault, translator } from "../../i18n";
 import { feedText, feedTitle, type FeedNames } from "./feed-text";
 import type { PushJobs } from "./push-targets";
 
+/** What the feed uses that the composition root (app.ts) creates. */
+export type FeedDeps = { db: Db; pushes: PushJobs; publicAppUrl: string };
+
 /** A feed entry as written: what it is about, by reference, and details that name no one. */
 type Entry = {
   kind: NotificationKind;
@@ -55,13 +58,12 @@ async function namesOf(db: Db, entry: Entry): Promise<FeedNames> {
  * one push job.
  */
 export async function addFeedEntry(
-  app: FastifyInstance,
-  pushes: PushJobs,
+  { db, pushes, publicAppUrl }: FeedDeps,
   ownerId: number,
   entry: Entry,
   job: JobInfo,
 ) {
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     if (!(await claimEffect(tx, { kind: "feed", source: job.id }, ownerId))) return;
     const { details, ...refs } = entry;
     await tx.insert(notifications).values({ userId: ownerId, ...refs, details });
@@ -75,7 +77,7 @@ export async function addFeedEntry(
       {
         title: feedTitle(entry.kind, entry.title, details, t),
         body,
-        link: `${app.config.publicAppUrl}/dashboard/notifications`,
+        link: `${publicAppUrl}/dashboard/notifications`,
       },
       { staff: !OWNER_ONLY_KINDS.includes(entry.kind), id: childJobId(job.id, "push-owner") },
     );
@@ -83,32 +85,32 @@ export async function addFeedEntry(
 }
 
 /** The card's customer when the event is handled (null when the card was deleted since). */
-async function cardRefs(app: FastifyInstance, cardId: number) {
-  const [row] = await app.db.select({ customerId: cards.customerId }).from(cards).where(eq(cards.id, cardId)).limit(1);
+async function cardRefs(db: Db, cardId: number) {
+  const [row] = await db.select({ customerId: cards.customerId }).from(cards).where(eq(cards.id, cardId)).limit(1);
   return { cardId: row ? cardId : null, customerId: row?.customerId ?? null };
 }
 
 /** The payment, when it still exists (an entry never points at nothing). */
-async function paymentRef(app: FastifyInstance, paymentId: number) {
-  const [row] = await app.db.select({ id: payments.id }).from(payments).where(eq(payments.id, paymentId)).limit(1);
+async function paymentRef(db: Db, paymentId: number) {
+  const [row] = await db.select({ id: payments.id }).from(payments).where(eq(payments.id, paymentId)).limit(1);
   return row?.id ?? null;
 }
 
 /** The staff member's account, when it still exists. */
-async function staffRef(app: FastifyInstance, userId: number) {
-  const [row] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+async function staffRef(db: Db, userId: number) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.id ?? null;
 }
 
 /** What a feed entry records of an event, or null for events the feed does not show. */
-async function entryOf(app: FastifyInstance, e: DomainEvent): Promise<Entry | null> {
+async function entryOf(db: Db, e: DomainEvent): Promise<Entry | null> {
   switch (e.type) {
     case "card.joined":
       return {
         kind: "card_joined",
         title: "New card",
         businessId: e.businessId,
-        ...(await cardRefs(app, e.cardId)),
+        ...(await cardRefs(db, e.cardId)),
         details: {},
       };
     case "reward.redeemed":
@@ -116,21 +118,21 @@ async function entryOf(app: FastifyInstance, e: DomainEvent): Promise<Entry | nu
         kind: "reward_redeemed",
         title: "Reward redeemed",
         businessId: e.businessId,
-        ...(await cardRefs(app, e.cardId)),
+        ...(await cardRefs(db, e.cardId)),
         details: { reward: e.rewardTitle },
       };
     case "payment.succeeded":
       return {
         kind: "payment_succeeded",
         title: "Payment received",
-        paymentId: await paymentRef(app, e.paymentId),
+        paymentId: await paymentRef(db, e.paymentId),
         details: { amountMinor: e.amountMinor, currency: e.currency },
       };
     case "payment.failed":
       return {
         kind: "payment_failed",
         title: "Payment failed",
-        paymentId: await paymentRef(app, e.paymentId),
+        paymentId: await paymentRef(db, e.paymentId),
         details: { amountMinor: e.amountMinor, currency: e.currency, reason: e.reason },
       };
     case "card.flagged":
@@ -138,14 +140,14 @@ async function entryOf(app: FastifyInstance, e: DomainEvent): Promise<Entry | nu
         kind: "fraud_alert",
         title: "Possible fraud",
         businessId: e.businessId,
-        ...(await cardRefs(app, e.cardId)),
+        ...(await cardRefs(db, e.cardId)),
         details: { reason: e.reason },
       };
     case "staff.joined":
       return {
         kind: "staff_joined",
         title: "Staff member joined",
-        staffUserId: await staffRef(app, e.staffUserId),
+        staffUserId: await staffRef(db, e.staffUserId),
         details: {},
       };
     default:
@@ -166,9 +168,9 @@ const FEED_EVENTS = [
  * The feed fills itself from domain events (services/events.ts): one listener, so one queue, for
  * all of them, and the entries come in the order the events happened.
  */
-export function registerFeedListeners(app: FastifyInstance, pushes: PushJobs) {
+export function registerFeedListeners(app: FastifyInstance, deps: FeedDeps) {
   app.events.on(FEED_EVENTS, "feed", async (e, job) => {
-    const entry = await entryOf(app, e);
-    if (entry) await addFeedEntry(app, pushes, e.ownerId, entry, job);
+    const entry = await entryOf(deps.db, e);
+    if (entry) await addFeedEntry(deps, e.ownerId, entry, job);
   });
 }

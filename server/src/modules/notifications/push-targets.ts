@@ -1,18 +1,18 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { cards, messageRecipients, pushTokens, users } from "../../db/schema";
 import { sha256 } from "../../crypto";
 import { claimEffect, effectsToDo, recordEffects, type EffectKey } from "../../services/effects";
-import { childJobId, type JobQueue } from "../../services/jobs";
+import { childJobId, type JobQueue, type Jobs } from "../../services/jobs";
 import type { PushMessage, PushSender } from "../../services/push";
 
 /** Tokens one card-holder push job sends to; the next page is a job of its own. */
 export const CARD_HOLDER_PAGE = 500;
 
 /** Keeps a token for an owner or a card; registering it again only refreshes it. */
-export async function saveToken(app: FastifyInstance, token: string, target: { userId: number } | { cardId: number }) {
-  await app.db
+export async function saveToken(db: Db, token: string, target: { userId: number } | { cardId: number }) {
+  await db
     .insert(pushTokens)
     .values({ token, ...target })
     .onConflictDoUpdate({
@@ -31,23 +31,17 @@ const deviceMark = sha256;
  * got through for FCM's own reasons (down, refusing our credentials): nothing is recorded and the
  * job is retried. A device FCM refused among others that went through is not tried again.
  */
-async function deliver(
-  app: FastifyInstance,
-  push: PushSender,
-  effect: EffectKey,
-  tokens: string[],
-  message: PushMessage,
-) {
+async function deliver({ db, push }: PushDeps, effect: EffectKey, tokens: string[], message: PushMessage) {
   const marks = new Map([...new Set(tokens)].map((token) => [deviceMark(token), token]));
-  const todo = await effectsToDo(app.db, effect, [...marks.keys()]);
+  const todo = await effectsToDo(db, effect, [...marks.keys()]);
   if (todo.length === 0) return;
   const result = await push.send(
     todo.map((mark) => marks.get(mark)!),
     message,
   );
   if (result.failed > 0 && result.sent === 0) throw new Error(`FCM: none of ${result.failed} messages was sent`);
-  await recordEffects(app.db, effect, todo);
-  if (result.invalid.length > 0) await app.db.delete(pushTokens).where(inArray(pushTokens.token, result.invalid));
+  await recordEffects(db, effect, todo);
+  if (result.invalid.length > 0) await db.delete(pushTokens).where(inArray(pushTokens.token, result.invalid));
 }
 
 /** `staff` (default true): the owner's staff get it too; false for the owner's own affairs (billing). */
@@ -73,84 +67,39 @@ export type PushJobs = {
    * from the job that writes it.
    */
   toOwner(tx: Db, ownerId: number, message: PushMessage, options?: { staff?: boolean; id?: string }): Promise<void>;
-  /**
-   * Every device holding a card of the business gets the owner's message, a page per job; with
-   * `messageId` (a segmented message) only the devices of the cards it reached.
-   */
-  toCardHolders(tx: Db, businessId: number, message: PushMessage, messageId?: number): Promise<void>;
 };
 
-/** The push queues; without Firebase configuration nothing is queued. */
-export function registerPushJobs(app: FastifyInstance, push: PushSender): PushJobs {
-  const owner = app.jobs.work<OwnerPush>("push-owner", async ({ ownerId, message, staff = true }, job) => {
-    // The staff as they are when the push goes out: a member removed since gets nothing.
-    const team = app.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.ownerId, ownerId), eq(users.role, "staff"), isNull(users.deletedAt)));
-    const rows = await app.db
-      .select({ token: pushTokens.token })
-      .from(pushTokens)
-      .where(
-        staff ? or(eq(pushTokens.userId, ownerId), inArray(pushTokens.userId, team)) : eq(pushTokens.userId, ownerId),
-      )
-      .limit(CARD_HOLDER_PAGE);
-    await deliver(
-      app,
-      push,
-      { kind: "push-owner", source: job.id },
-      rows.map((r) => r.token),
-      message,
-    );
-  });
+/** What the push jobs use that the composition root (app.ts) creates. */
+export type PushDeps = { db: Db; push: PushSender };
 
+const CARD_HOLDERS_QUEUE = "push-card-holders";
+
+/**
+ * Every device holding a card of the business gets the owner's message, a page per job, once `tx`
+ * commits; with `messageId` (a segmented message) only the devices of the cards it reached. Without
+ * Firebase configuration (no push sender: services/push.ts) nothing is queued.
+ */
+export async function queueCardHolderPush(
+  { jobs, config }: { jobs: Jobs; config: Pick<Config, "fcm"> },
+  tx: Db,
+  businessId: number,
+  message: PushMessage,
+  messageId?: number,
+) {
+  if (!config.fcm) return;
+  const page: CardHolderPush = { businessId, message, afterId: 0, messageId };
+  await jobs.enqueue(tx, CARD_HOLDERS_QUEUE, page);
+}
+
+/** The push queues; without Firebase configuration nothing is queued. */
+export function registerPushJobs(jobs: Jobs, deps: PushDeps): PushJobs {
+  const { push } = deps;
+  const owner = jobs.work<OwnerPush>("push-owner", (payload, job) => pushToOwner(deps, payload, job.id));
   // Keyset pages by token id: a business with 100,000 card holders never has them all in memory,
   // and a retried page re-sends nothing its first run sent.
-  const holders: JobQueue<CardHolderPush> = app.jobs.work<CardHolderPush>("push-card-holders", async (page, job) => {
-    const source = page.source ?? job.id;
-    const number = page.page ?? 0;
-    const rows = await app.db
-      .select({ id: pushTokens.id, token: pushTokens.token })
-      .from(pushTokens)
-      .innerJoin(cards, eq(cards.id, pushTokens.cardId))
-      .where(
-        and(
-          eq(cards.businessId, page.businessId),
-          isNotNull(pushTokens.cardId),
-          gt(pushTokens.id, page.afterId),
-          page.messageId === undefined
-            ? undefined
-            : inArray(
-                pushTokens.cardId,
-                app.db
-                  .select({ cardId: messageRecipients.cardId })
-                  .from(messageRecipients)
-                  .where(eq(messageRecipients.messageId, page.messageId)),
-              ),
-        ),
-      )
-      .orderBy(asc(pushTokens.id))
-      .limit(CARD_HOLDER_PAGE);
-    await deliver(
-      app,
-      push,
-      { kind: "push-card-holders", source },
-      rows.map((r) => r.token),
-      page.message,
-    );
-    if (rows.length < CARD_HOLDER_PAGE) return;
-    // The next page, once per chain: claimed by its number (a rerun of this page may read other
-    // rows, as invalid tokens were deleted, but its next page is the same one) with a derived id.
-    const next = number + 1;
-    await app.db.transaction(async (tx) => {
-      if (!(await claimEffect(tx, { kind: "push-card-holders-page", source }, next))) return;
-      await holders.enqueue(
-        tx,
-        { ...page, afterId: rows.at(-1)!.id, source, page: next },
-        { id: childJobId(source, `page-${next}`) },
-      );
-    });
-  });
+  const holders: JobQueue<CardHolderPush> = jobs.work<CardHolderPush>(CARD_HOLDERS_QUEUE, (page, job) =>
+    pushToCardHolders(deps, holders, page, job.id),
+  );
 
   return {
     async toOwner(tx, ownerId, message, options) {
@@ -161,8 +110,80 @@ export function registerPushJobs(app: FastifyInstance, push: PushSender): PushJo
           { id: options?.id },
         );
     },
-    async toCardHolders(tx, businessId, message, messageId) {
-      if (push.configured) await holders.enqueue(tx, { businessId, message, afterId: 0, messageId });
-    },
   };
+}
+
+/** The owner's devices, and their staff's unless `staff` is false (`source`: the job's id). */
+export async function pushToOwner(deps: PushDeps, { ownerId, message, staff = true }: OwnerPush, source: string) {
+  const { db } = deps;
+  // The staff as they are when the push goes out: a member removed since gets nothing.
+  const team = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.ownerId, ownerId), eq(users.role, "staff"), isNull(users.deletedAt)));
+  const rows = await db
+    .select({ token: pushTokens.token })
+    .from(pushTokens)
+    .where(
+      staff ? or(eq(pushTokens.userId, ownerId), inArray(pushTokens.userId, team)) : eq(pushTokens.userId, ownerId),
+    )
+    .limit(CARD_HOLDER_PAGE);
+  await deliver(
+    deps,
+    { kind: "push-owner", source },
+    rows.map((r) => r.token),
+    message,
+  );
+}
+
+/** One page of the card holders' devices, then the next page's job (`jobId`: this job's id). */
+export async function pushToCardHolders(
+  deps: PushDeps,
+  holders: JobQueue<CardHolderPush>,
+  page: CardHolderPush,
+  jobId: string,
+) {
+  const { db } = deps;
+  const source = page.source ?? jobId;
+  const number = page.page ?? 0;
+  const rows = await db
+    .select({ id: pushTokens.id, token: pushTokens.token })
+    .from(pushTokens)
+    .innerJoin(cards, eq(cards.id, pushTokens.cardId))
+    .where(
+      and(
+        eq(cards.businessId, page.businessId),
+        isNotNull(pushTokens.cardId),
+        gt(pushTokens.id, page.afterId),
+        page.messageId === undefined
+          ? undefined
+          : inArray(
+              pushTokens.cardId,
+              db
+                .select({ cardId: messageRecipients.cardId })
+                .from(messageRecipients)
+                .where(eq(messageRecipients.messageId, page.messageId)),
+            ),
+      ),
+    )
+    .orderBy(asc(pushTokens.id))
+    .limit(CARD_HOLDER_PAGE);
+  await deliver(
+    deps,
+    { kind: "push-card-holders", source },
+    rows.map((r) => r.token),
+    page.message,
+  );
+  if (rows.length < CARD_HOLDER_PAGE) return;
+  // The next page, once per chain: claimed by its number (a rerun of this page may read other
+  // rows, as invalid tokens were deleted, but its next page is the same one) with a derived id.
+  const next = number + 1;
+  await db.transaction(async (tx) => {
+    if (!(await claimEffect(tx, { kind: "push-card-holders-page", source }, next))) return;
+    await holders.enqueue(
+      tx,
+      { ...page, afterId: rows.at(-1)!.id, source, page: next },
+      { id: childJobId(source, `page-${next}`) },
+    );
+  });
 }

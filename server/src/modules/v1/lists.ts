@@ -4,6 +4,7 @@ import { endpoints } from "../../../../contract/v1/endpoints";
 import { rowId } from "../../../../contract/v1/cards";
 import { cardEvents, cards, customers } from "../../db/schema";
 import { HttpError } from "../../http/errors";
+import { sendBusinessMessage } from "../notifications/send";
 import { v1Route } from "./route";
 import { verbatim } from "../../i18n/sentence";
 
@@ -83,7 +84,8 @@ export function v1ListRoutes(app: FastifyInstance) {
   });
 
   v1Route(app, endpoints.message, async ({ caller, body }) => {
-    const sent = await app.sendMessage(caller.ownerId, body);
+    const { db, limiter, events, jobs, config } = app;
+    const sent = await sendBusinessMessage({ db, limiter, events, jobs, config }, caller.ownerId, body);
     const data = sent.data as {
       id: number;
       business_id: number;

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from "fastify";
 import { applePassUrl } from "../../../../contract/apple-wallet";
 import type { CardMessage } from "../../../../contract/notifications";
 import type { WalletLinks } from "../../../../contract/wallet";
@@ -6,6 +5,7 @@ import { googleSaveLink } from "../google-wallet/save-link";
 import type { CardTerms } from "../loyalty/card-balance";
 import type { CardRow, ResolvedQr } from "../loyalty/cards";
 import type { PassLocation } from "../loyalty/pass-locations";
+import type { WalletDeps } from "./deps";
 
 /**
  * The wallet links of a card on the customer's device (reached from its live business QR token, or
@@ -14,7 +14,7 @@ import type { PassLocation } from "../loyalty/pass-locations";
  * configured on this server.
  */
 export function walletLinks(
-  app: FastifyInstance,
+  { config, googleWallet }: Pick<WalletDeps, "config" | "googleWallet">,
   card: CardRow,
   customerName: string,
   resolved: Pick<ResolvedQr, "business" | "reward">,
@@ -24,7 +24,15 @@ export function walletLinks(
   terms?: CardTerms,
 ): WalletLinks {
   return {
-    apple: app.config.appleWallet ? applePassUrl({ qr_token: qrToken, serial: card.serial }) : null,
-    google: googleSaveLink(app, card, customerName, resolved, locations, messages, terms),
+    apple: config.appleWallet ? applePassUrl({ qr_token: qrToken, serial: card.serial }) : null,
+    google: googleSaveLink(
+      { googleWallet, publicAppUrl: config.publicAppUrl },
+      card,
+      customerName,
+      resolved,
+      locations,
+      messages,
+      terms,
+    ),
   };
 }

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { Webhook } from "standardwebhooks";
 import type { Db } from "../../db/client";
 import { notifications, webhookDeliveries, webhookEndpoints } from "../../db/schema";
-import { childJobId, type JobQueue } from "../../services/jobs";
+import { childJobId, type Jobs } from "../../services/jobs";
+import type { Attempt, DeliveryQueue, WebhookDeps } from "./deps";
 import { sendWebhook } from "./send";
 
 /**
@@ -23,14 +23,6 @@ export const RETRY_DELAYS_SECONDS = [
 ];
 /** An endpoint failing this long without a single success is turned off and its owner told. */
 export const DISABLE_AFTER_DAYS = 5;
-
-/**
- * One attempt of one delivery. `attempt` is the number it will be (the row's `attempts` + 1):
- * a job whose attempt was recorded already (a rerun, or a retry and a "send again" racing) sends
- * nothing. `manual` (send again, test event) is sent even to a turned-off endpoint.
- */
-export type Attempt = { deliveryId: number; attempt: number; manual?: boolean };
-export type DeliveryQueue = JobQueue<Attempt>;
 
 /** Writes the job of an attempt; retries take an id of their own attempt, so a rerun writes one. */
 export function enqueueAttempt(queue: DeliveryQueue, tx: Db, attempt: Attempt, startAfterSeconds?: number) {
@@ -60,54 +52,61 @@ export function signedHeaders(secret: string, webhookId: string, payload: string
 }
 
 /** The delivery job: send, record the answer, schedule the next attempt or give up. */
-export function registerDelivery(app: FastifyInstance): DeliveryQueue {
-  const queue: DeliveryQueue = app.jobs.work<Attempt>("webhook-deliver", async (job) => {
-    const row = await load(app.db, job.deliveryId);
-    if (!row || row.d.status !== "pending" || row.d.attempts !== job.attempt - 1) return;
-    const { d, e } = row;
-    if (e.disabledAt && !job.manual) {
-      await app.db
-        .update(webhookDeliveries)
-        .set({ status: "failed", nextAttemptAt: null, lastError: "The endpoint is turned off." })
-        .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attempts, d.attempts)));
+export function registerDelivery(jobs: Jobs, deps: Pick<WebhookDeps, "db" | "config">): DeliveryQueue {
+  const queue: DeliveryQueue = jobs.work<Attempt>("webhook-deliver", (attempt) => deliverAttempt(deps, queue, attempt));
+  return queue;
+}
+
+/** One attempt: send, record the answer, write the next attempt's job or give up. */
+export async function deliverAttempt(
+  { db, config }: Pick<WebhookDeps, "db" | "config">,
+  queue: DeliveryQueue,
+  job: Attempt,
+) {
+  const row = await load(db, job.deliveryId);
+  if (!row || row.d.status !== "pending" || row.d.attempts !== job.attempt - 1) return;
+  const { d, e } = row;
+  if (e.disabledAt && !job.manual) {
+    await db
+      .update(webhookDeliveries)
+      .set({ status: "failed", nextAttemptAt: null, lastError: "The endpoint is turned off." })
+      .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attempts, d.attempts)));
+    return;
+  }
+  const result = await sendWebhook(
+    e.url,
+    d.payload,
+    signedHeaders(e.secret, d.webhookId, d.payload),
+    config.webhooksAllowLoopback,
+  );
+  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  const delay = ok ? undefined : RETRY_DELAYS_SECONDS[job.attempt - 1];
+  await db.transaction(async (tx) => {
+    const recorded = await tx
+      .update(webhookDeliveries)
+      .set({
+        attempts: job.attempt,
+        status: ok ? "delivered" : delay === undefined ? "failed" : "pending",
+        nextAttemptAt: delay === undefined ? null : sql`now() + make_interval(secs => ${delay})`,
+        lastStatusCode: result.statusCode,
+        lastDurationMs: result.durationMs,
+        lastError: result.error,
+        ...(ok && { deliveredAt: sql`now()` }),
+      })
+      .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attempts, job.attempt - 1)))
+      .returning({ id: webhookDeliveries.id });
+    // Another job recorded this attempt first: its outcome stands.
+    if (recorded.length === 0) return;
+    if (ok) {
+      await tx
+        .update(webhookEndpoints)
+        .set({ failingSince: null, disabledAt: null })
+        .where(eq(webhookEndpoints.id, e.id));
       return;
     }
-    const result = await sendWebhook(
-      e.url,
-      d.payload,
-      signedHeaders(e.secret, d.webhookId, d.payload),
-      app.config.webhooksAllowLoopback,
-    );
-    const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    const delay = ok ? undefined : RETRY_DELAYS_SECONDS[job.attempt - 1];
-    await app.db.transaction(async (tx) => {
-      const recorded = await tx
-        .update(webhookDeliveries)
-        .set({
-          attempts: job.attempt,
-          status: ok ? "delivered" : delay === undefined ? "failed" : "pending",
-          nextAttemptAt: delay === undefined ? null : sql`now() + make_interval(secs => ${delay})`,
-          lastStatusCode: result.statusCode,
-          lastDurationMs: result.durationMs,
-          lastError: result.error,
-          ...(ok && { deliveredAt: sql`now()` }),
-        })
-        .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attempts, job.attempt - 1)))
-        .returning({ id: webhookDeliveries.id });
-      // Another job recorded this attempt first: its outcome stands.
-      if (recorded.length === 0) return;
-      if (ok) {
-        await tx
-          .update(webhookEndpoints)
-          .set({ failingSince: null, disabledAt: null })
-          .where(eq(webhookEndpoints.id, e.id));
-        return;
-      }
-      if (delay !== undefined) await enqueueAttempt(queue, tx, { deliveryId: d.id, attempt: job.attempt + 1 }, delay);
-      await noteFailure(tx, e.id, e.userId, e.url);
-    });
+    if (delay !== undefined) await enqueueAttempt(queue, tx, { deliveryId: d.id, attempt: job.attempt + 1 }, delay);
+    await noteFailure(tx, e.id, e.userId, e.url);
   });
-  return queue;
 }
 
 /**

@@ -1,10 +1,12 @@
 import { and, arrayContains, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
 import { claimEffect } from "../../services/effects";
 import type { DomainEvent } from "../../services/events";
 import { childJobId, type JobInfo } from "../../services/jobs";
-import { enqueueAttempt, type DeliveryQueue } from "./deliver";
+import { enqueueAttempt } from "./deliver";
+import type { DeliveryQueue, WebhookDeps } from "./deps";
 import { dataOf, payloadOf, publicEventOf, WEBHOOK_DOMAIN_EVENTS } from "./payload";
 
 /** A Standard Webhooks message id: `msg_` and 32 hex digits. */
@@ -16,10 +18,10 @@ export const newWebhookId = (seed: string) => `msg_${seed.replace(/-/g, "")}`;
  * in the change's transaction) is `job`: each delivery claims (job, endpoint) in job_effects, so
  * the event delivered to this listener twice makes each delivery once.
  */
-export async function fanOut(app: FastifyInstance, queue: DeliveryQueue, e: DomainEvent, job: JobInfo) {
+export async function fanOut(db: Db, queue: DeliveryQueue, e: DomainEvent, job: JobInfo) {
   const type = publicEventOf(e);
   if (!type) return;
-  const endpoints = await app.db
+  const endpoints = await db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(
@@ -30,8 +32,8 @@ export async function fanOut(app: FastifyInstance, queue: DeliveryQueue, e: Doma
       ),
     );
   if (endpoints.length === 0) return;
-  const payload = payloadOf(type, await dataOf(app.db, e));
-  await app.db.transaction(async (tx) => {
+  const payload = payloadOf(type, await dataOf(db, e));
+  await db.transaction(async (tx) => {
     for (const endpoint of endpoints) {
       if (!(await claimEffect(tx, { kind: "webhook", source: job.id }, endpoint.id))) continue;
       const [delivery] = await tx
@@ -48,8 +50,8 @@ export async function fanOut(app: FastifyInstance, queue: DeliveryQueue, e: Doma
   });
 }
 
-export function registerFanOut(app: FastifyInstance, queue: DeliveryQueue) {
-  app.events.on(WEBHOOK_DOMAIN_EVENTS, "webhooks", (e, job) => fanOut(app, queue, e, job), {
+export function registerFanOut(app: FastifyInstance, { db, deliveries }: Pick<WebhookDeps, "db" | "deliveries">) {
+  app.events.on(WEBHOOK_DOMAIN_EVENTS, "webhooks", (e, job) => fanOut(db, deliveries, e, job), {
     // Most owners have no endpoint: their stamps write no webhook job at all.
     when: (event) => sql`exists (select 1 from ${webhookEndpoints} w
       where w.user_id = (${event}->>'ownerId')::int and w.disabled_at is null)`,
