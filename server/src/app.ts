@@ -42,7 +42,6 @@ import { createJobs, type Jobs, type JobsOptions } from "./services/jobs";
 import { registerMailJobs } from "./services/mail-jobs";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limit";
 import { createPushSender } from "./services/push";
-import type { PlanFeature } from "../../contract/plan-features";
 import { registerCodeRequests } from "./modules/auth/code-requests";
 import { createApns } from "./modules/apple-wallet/apns";
 import { createPassImageCache } from "./modules/apple-wallet/images";
@@ -52,7 +51,6 @@ import { registerGoogleWalletUpdates } from "./modules/google-wallet/updates";
 import { scheduleExpiry } from "./modules/loyalty/expiry";
 import { registerFeedListeners } from "./modules/notifications/feed";
 import { registerPushJobs } from "./modules/notifications/push-targets";
-import { requireFeature } from "./modules/payments/plan-feature";
 import { registerReconciliation } from "./modules/payments/reconcile";
 import { registerPaymentJobs } from "./modules/payments/settle";
 import { registerContactMail } from "./modules/site/contact-mail";
@@ -81,8 +79,6 @@ declare module "fastify" {
     googleWallet: GoogleWallet;
     /** Stamps as counter screens see them (LISTEN/NOTIFY; services/counter-feed.ts). */
     counterFeed: CounterFeed;
-    /** route()'s check of a call's `feature` (modules/payments/plan-feature.ts): 403 unless the plan has it. */
-    requireFeature(ownerId: number, feature: PlanFeature): Promise<void>;
   }
 }
 
@@ -140,7 +136,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     : createMailer({ from: config.mailFrom, db: deps.database.db, log: app.log });
   app.decorate("limiter", createRateLimiter(deps.database.db, config.rateLimitFactor));
   app.decorate("payments", deps.payments ?? createPaymentProvider(config));
-  app.decorate("requireFeature", (ownerId: number, feature: PlanFeature) => requireFeature(app.db, ownerId, feature));
   app.decorate("googleWallet", createGoogleWallet(config, app.log));
   const push = createPushSender(config.fcm, app.log);
   app.addHook("onClose", async () => push.close());

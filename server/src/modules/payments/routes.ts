@@ -11,8 +11,8 @@ import { presentActivePlan, presentPayment } from "./present";
 import { presentQuote, price } from "./quote";
 import { receiptHtml } from "./receipt";
 import { settle } from "./settle";
-import { findActivePlan } from "./status";
 import { verbatim } from "../../i18n/sentence";
+import { findActivePlan } from "../../db/active-plan";
 
 /** Coupon guesses are limited per owner: codes are short enough to try. */
 const couponLimit = { max: 20, windowSeconds: 60 * 60 };
