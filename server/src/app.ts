@@ -170,11 +170,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   // Job workers and schedulers.
-  registerMailJobs(app);
-  registerHousekeeping(app);
+  registerMailJobs(jobs, { db: app.db, mailer: app.mailer });
+  registerHousekeeping(jobs, { db: app.db, log: app.log });
   scheduleExpiry(app);
-  const codeRequests = registerCodeRequests(app);
-  const contactMailJob = registerContactMail(app, contactMailer);
+  const otpDeps = { db: app.db, limiter: app.limiter, jobs, config };
+  const codeRequests = registerCodeRequests(jobs, otpDeps);
+  const contactMailJob = registerContactMail(jobs, { db: app.db, mailer: contactMailer });
   registerPaymentJobs(app);
   // After the queue's start (onReady hooks run in order): it queues a reconciliation at start.
   registerReconciliation(app);
@@ -245,15 +246,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (api) => {
       healthRoutes(api);
-      authRoutes(api, { codeRequests });
-      userRoutes(api);
+      authRoutes(api, { ...otpDeps, codeRequests });
+      userRoutes(api, { db: app.db, limiter: app.limiter });
       fileRoutes(api);
       dashboardRoutes(api);
       businessRoutes(api);
       cardDesignRoutes(api);
       productCategoryRoutes(api);
-      staffRoutes(api);
-      siteRoutes(api, { contactMailJob });
+      staffRoutes(api, { db: app.db, jobs, events: app.events, limiter: app.limiter, config });
+      siteRoutes(api, { db: app.db, limiter: app.limiter, config, contactMailJob });
       planRoutes(api);
       paymentRoutes(api);
       loyaltyRoutes(api);
