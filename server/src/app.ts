@@ -176,9 +176,19 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const otpDeps = { db: app.db, limiter: app.limiter, jobs, config };
   const codeRequests = registerCodeRequests(jobs, otpDeps);
   const contactMailJob = registerContactMail(jobs, { db: app.db, mailer: contactMailer });
-  registerPaymentJobs(app);
+  const paymentDeps = {
+    db: app.db,
+    payments: app.payments,
+    events: app.events,
+    jobs,
+    mailer: app.mailer,
+    limiter: app.limiter,
+    log: app.log,
+    config,
+  };
+  registerPaymentJobs(jobs, paymentDeps);
   // After the queue's start (onReady hooks run in order): it queues a reconciliation at start.
-  registerReconciliation(app);
+  registerReconciliation(app, paymentDeps);
   const pushes = registerPushJobs(app, push);
   scheduleAutomations(app, pushes);
   const deliveries = registerDelivery(app);
@@ -256,7 +266,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       staffRoutes(api, { db: app.db, jobs, events: app.events, limiter: app.limiter, config });
       siteRoutes(api, { db: app.db, limiter: app.limiter, config, contactMailJob });
       planRoutes(api);
-      paymentRoutes(api);
+      paymentRoutes(api, paymentDeps);
       loyaltyRoutes(api);
       walletRoutes(api);
       appleWalletRoutes(api, { images: passImages });

@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { findActivePlan } from "../../db/active-plan";
 
+/** The failure stored for a payment the provider never completed (its own words are stored otherwise). */
+export const NOT_COMPLETED = "The payment was not completed.";
+
 /**
  * `status_payment` of a users row, derived from the payments: "1" exactly while a
  * plan period is active. Staff carry their owner's. For selects over `users`.
