@@ -42,7 +42,6 @@ import { createJobs, type Jobs, type JobsOptions } from "./services/jobs";
 import { queueMail, registerMailJobs } from "./services/mail-jobs";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limit";
 import { createPushSender } from "./services/push";
-import type { PlanFeature } from "../../contract/plan-features";
 import { registerCodeRequests } from "./modules/auth/code-requests";
 import { createApns } from "./modules/apple-wallet/apns";
 import { createPassImageCache } from "./modules/apple-wallet/images";
@@ -53,7 +52,6 @@ import { registerSquarePayments } from "./modules/integrations/square-customers"
 import { scheduleExpiry } from "./modules/loyalty/expiry";
 import { registerFeedListeners } from "./modules/notifications/feed";
 import { registerPushJobs } from "./modules/notifications/push-targets";
-import { requireFeature } from "./modules/payments/plan-feature";
 import { registerReconciliation } from "./modules/payments/reconcile";
 import { registerPaymentJobs } from "./modules/payments/settle";
 import { registerContactMail } from "./modules/site/contact-mail";
@@ -80,8 +78,6 @@ declare module "fastify" {
     events: Events;
     /** Stamps as counter screens see them (LISTEN/NOTIFY; services/counter-feed.ts). */
     counterFeed: CounterFeed;
-    /** route()'s check of a call's `feature` (modules/payments/plan-feature.ts): 403 unless the plan has it. */
-    requireFeature(ownerId: number, feature: PlanFeature): Promise<void>;
   }
 }
 
@@ -139,7 +135,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     : createMailer({ from: config.mailFrom, db: deps.database.db, log: app.log });
   app.decorate("limiter", createRateLimiter(deps.database.db, config.rateLimitFactor));
   app.decorate("payments", deps.payments ?? createPaymentProvider(config));
-  app.decorate("requireFeature", (ownerId: number, feature: PlanFeature) => requireFeature(app.db, ownerId, feature));
   // Google Wallet passes; `configured: false` without its environment.
   const googleWallet = createGoogleWallet(config, app.log);
   const push = createPushSender(config.fcm, app.log);
@@ -175,14 +170,25 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
 
   // Job workers and schedulers.
-  registerMailJobs(app);
-  registerHousekeeping(app);
+  registerMailJobs(jobs, { db: app.db, mailer: app.mailer });
+  registerHousekeeping(jobs, { db: app.db, log: app.log });
   scheduleExpiry(app);
-  const codeRequests = registerCodeRequests(app);
-  const contactMailJob = registerContactMail(app, contactMailer);
-  registerPaymentJobs(app);
+  const otpDeps = { db: app.db, limiter: app.limiter, jobs, config };
+  const codeRequests = registerCodeRequests(jobs, otpDeps);
+  const contactMailJob = registerContactMail(jobs, { db: app.db, mailer: contactMailer });
+  const paymentDeps = {
+    db: app.db,
+    payments: app.payments,
+    events: app.events,
+    jobs,
+    mailer: app.mailer,
+    limiter: app.limiter,
+    log: app.log,
+    config,
+  };
+  registerPaymentJobs(jobs, paymentDeps);
   // After the queue's start (onReady hooks run in order): it queues a reconciliation at start.
-  registerReconciliation(app);
+  registerReconciliation(app, paymentDeps);
   const pushes = registerPushJobs(jobs, { db: app.db, push });
   scheduleAutomations(jobs, { db: app.db, events: app.events, jobs, log: app.log, config });
   const deliveries = registerDelivery(jobs, { db: app.db, config });
@@ -248,24 +254,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(
     async (api) => {
       healthRoutes(api);
-      authRoutes(api, { codeRequests });
-      userRoutes(api);
+      authRoutes(api, { ...otpDeps, codeRequests });
+      userRoutes(api, { db: app.db, limiter: app.limiter });
       fileRoutes(api);
       dashboardRoutes(api);
       businessRoutes(api);
       cardDesignRoutes(api);
       productCategoryRoutes(api);
-      staffRoutes(api);
-      siteRoutes(api, { contactMailJob });
+      staffRoutes(api, { db: app.db, jobs, events: app.events, limiter: app.limiter, config });
+      siteRoutes(api, { db: app.db, limiter: app.limiter, config, contactMailJob });
       planRoutes(api);
-      paymentRoutes(api);
+      paymentRoutes(api, paymentDeps);
       loyaltyRoutes(api);
       walletRoutes(api, {
         db: app.db,
         events: app.events,
         limiter: app.limiter,
         googleWallet,
-        queueMail: (tx, mail) => queueMail(app, tx, mail),
+        queueMail: (tx, mail) => queueMail({ jobs }, tx, mail),
         config,
       });
       appleWalletRoutes(api, { db: app.db, limiter: app.limiter, images: passImages, config });

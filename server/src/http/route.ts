@@ -11,6 +11,7 @@ import { CARD_SECRETS_HEADER } from "../../../contract/wallet-device";
 import { sha256 } from "../crypto";
 import { forbidden, HttpError, unauthenticated, type FieldSentences } from "./errors";
 import { idempotencyKeyOf, requestHash, runIdempotent } from "./idempotency";
+import { requireFeature } from "./plan-feature";
 import { translator, type Translate } from "../i18n";
 import { say, sentence, verbatim, type Sentence } from "../i18n/sentence";
 
@@ -133,7 +134,7 @@ export function route<C extends Call>(
       } as Context<C>;
       // What the plan sells, after validation (a bad field is a 422 whatever the plan, as the
       // dashboard's forms expect) and before the handler writes anything.
-      if (call.feature && user) await app.requireFeature(actingOwnerId(user), call.feature);
+      if (call.feature && user) await requireFeature(app.db, actingOwnerId(user), call.feature);
       const key = call.idempotent ? idempotencyKeyOf(request) : undefined;
       const scope = key && idempotencyScope(user, request);
       if (key && scope) {

@@ -1,5 +1,5 @@
 import { and, lt, notExists, or, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/client";
 import {
   apiTokens,
@@ -16,6 +16,7 @@ import {
 } from "../db/schema";
 import { tokenIdleCutoff, tokenLastActive } from "../http/auth";
 import { pruneIdempotencyKeys } from "../http/idempotency";
+import type { Jobs } from "./jobs";
 
 /**
  * How long rows of the tables that only grow are kept.
@@ -109,9 +110,9 @@ export async function prune(db: Db) {
 /** Every hour, at minute 17, on one instance however many run (a scheduled job, services/jobs.ts). */
 export const HOUSEKEEPING_CRON = "17 * * * *";
 
-export function registerHousekeeping(app: FastifyInstance) {
-  app.jobs.schedule("housekeeping", HOUSEKEEPING_CRON, async () => {
-    const removed = await prune(app.db);
-    app.log.info({ removed }, "housekeeping");
+export function registerHousekeeping(jobs: Jobs, deps: { db: Db; log: FastifyBaseLogger }) {
+  jobs.schedule("housekeeping", HOUSEKEEPING_CRON, async () => {
+    const removed = await prune(deps.db);
+    deps.log.info({ removed }, "housekeeping");
   });
 }

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from "fastify";
 import type { Db } from "../db/client";
 import { onceOutside } from "./effects";
-import type { Mail } from "./mail";
+import type { Jobs } from "./jobs";
+import type { Mail, Mailer } from "./mail";
 
 const MAIL_QUEUE = "mail";
 
@@ -12,13 +12,13 @@ const MAIL_QUEUE = "mail";
  * run again after its mail went out (its worker died before the job was done) sends nothing: the
  * send is recorded by the job's id in job_effects, which holds no address and no code.
  */
-export function registerMailJobs(app: FastifyInstance) {
-  app.jobs.work<Mail>(
+export function registerMailJobs(jobs: Jobs, deps: { db: Db; mailer: Mailer }) {
+  jobs.work<Mail>(
     MAIL_QUEUE,
-    (mail, job) => onceOutside(app.db, { kind: "mail", source: job.id }, "sent", () => app.mailer.send(mail)),
+    (mail, job) => onceOutside(deps.db, { kind: "mail", source: job.id }, "sent", () => deps.mailer.send(mail)),
     { forget: true, expireInSeconds: 60 },
   );
 }
 
-/** Sends `mail` once `tx` commits (`app.db` when the call has no transaction of its own). */
-export const queueMail = (app: FastifyInstance, tx: Db, mail: Mail) => app.jobs.enqueue(tx, MAIL_QUEUE, mail);
+/** Sends `mail` once `tx` commits (the database itself when the call has no transaction of its own). */
+export const queueMail = (deps: { jobs: Jobs }, tx: Db, mail: Mail) => deps.jobs.enqueue(tx, MAIL_QUEUE, mail);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { Business } from "../../../contract/business";
 import { imageQueue } from "../../src/services/images";
-import { logoLimit } from "../../src/modules/businesses/routes";
+import { logoLimit } from "../../src/modules/businesses/service";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { BUSINESS_FIELDS, image, multipart } from "../helpers/dashboard";
 

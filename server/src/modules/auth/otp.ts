@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import type { OtpPurpose } from "../../../../contract/fields";
+import type { Db } from "../../db/client";
 import { otps, users, type PendingRegistration } from "../../db/schema";
 import { localeOrDefault, translator } from "../../i18n";
 import { invalid } from "../../http/errors";
@@ -9,6 +9,7 @@ import { claimEffect, type EffectKey } from "../../services/effects";
 import { queueMail } from "../../services/mail-jobs";
 import { otpMail } from "../../services/mail-templates";
 import { sentence } from "../../i18n/sentence";
+import type { OtpDeps } from "./deps";
 
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -18,23 +19,23 @@ export const OTP_RESEND_SECONDS = 60;
  * Counts one code request for an email and purpose: at most one a minute, whether or not an
  * account exists (so the answer tells nothing about the email).
  */
-export async function throttleOtpSend(app: FastifyInstance, email: string, purpose: OtpPurpose) {
-  await app.limiter.hit(`otp-send:${purpose}:${email}`, { max: 1, windowSeconds: OTP_RESEND_SECONDS });
+export async function throttleOtpSend(deps: Pick<OtpDeps, "limiter">, email: string, purpose: OtpPurpose) {
+  await deps.limiter.hit(`otp-send:${purpose}:${email}`, { max: 1, windowSeconds: OTP_RESEND_SECONDS });
 }
 
 /** Sends a code unless one went out for this email and purpose in the last minute (it still works). */
 export async function sendOtpUnlessRecent(
-  app: FastifyInstance,
+  deps: OtpDeps,
   email: string,
   purpose: OtpPurpose,
   registration?: PendingRegistration | null,
 ) {
   try {
-    await throttleOtpSend(app, email, purpose);
+    await throttleOtpSend(deps, email, purpose);
   } catch {
     return;
   }
-  await sendOtp(app, email, purpose, registration);
+  await sendOtp(deps, email, purpose, registration);
 }
 
 /**
@@ -45,7 +46,7 @@ export async function sendOtpUnlessRecent(
  * second code nor voids the first.
  */
 export async function sendOtp(
-  app: FastifyInstance,
+  deps: OtpDeps,
   email: string,
   purpose: OtpPurpose,
   registration?: PendingRegistration | null,
@@ -53,9 +54,9 @@ export async function sendOtp(
 ) {
   const code = otpCode();
   const codeHash = await hashSecret(code);
-  const t = translator(await ownerLocale(app, email));
+  const t = translator(await ownerLocale(deps.db, email));
   // The code and its mail job commit together: a code is never valid without its mail on the way.
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     if (once && !(await claimEffect(tx, once, "code"))) return;
     await tx
       .update(otps)
@@ -68,7 +69,7 @@ export async function sendOtp(
       registration: registration ?? null,
       expiresAt: sql`now() + make_interval(mins => ${OTP_TTL_MINUTES})`,
     });
-    await queueMail(app, tx, otpMail(app.config.appName, email, purpose, code, t));
+    await queueMail(deps, tx, otpMail(deps.config.appName, email, purpose, code, t));
   });
 }
 
@@ -76,8 +77,8 @@ export async function sendOtp(
  * The language of the account that owns `email` (its profile's `locale`); English when there is
  * none yet (a registration's first code) or none chosen.
  */
-async function ownerLocale(app: FastifyInstance, email: string) {
-  const [user] = await app.db
+async function ownerLocale(db: Db, email: string) {
+  const [user] = await db
     .select({ locale: users.locale })
     .from(users)
     .where(and(eq(users.email, email), isNull(users.deletedAt)))
@@ -89,8 +90,8 @@ async function ownerLocale(app: FastifyInstance, email: string) {
  * The registration waiting for its code, if any: the newest code not yet used (a newer
  * registration replaces the older one's code; a verified one has used its code).
  */
-export async function pendingRegistration(app: FastifyInstance, email: string): Promise<PendingRegistration | null> {
-  const [latest] = await app.db
+export async function pendingRegistration(db: Db, email: string): Promise<PendingRegistration | null> {
+  const [latest] = await db
     .select({ registration: otps.registration })
     .from(otps)
     .where(and(eq(otps.email, email), eq(otps.purpose, "register"), isNull(otps.consumedAt)))
@@ -103,8 +104,8 @@ export async function pendingRegistration(app: FastifyInstance, email: string): 
  * Checks a code. The attempt is counted before the comparison, atomically, so parallel guesses
  * cannot exceed the limit. Throws 422 on `otp` when the code is wrong, expired or used up.
  */
-export async function consumeOtp(app: FastifyInstance, email: string, purpose: OtpPurpose, code: string) {
-  const [latest] = await app.db
+export async function consumeOtp(db: Db, email: string, purpose: OtpPurpose, code: string) {
+  const [latest] = await db
     .select()
     .from(otps)
     .where(and(eq(otps.email, email), eq(otps.purpose, purpose), isNull(otps.consumedAt)))
@@ -113,7 +114,7 @@ export async function consumeOtp(app: FastifyInstance, email: string, purpose: O
   if (!latest || latest.expiresAt.getTime() <= Date.now()) {
     throw invalid("otp", "auth.badCode");
   }
-  const [counted] = await app.db
+  const [counted] = await db
     .update(otps)
     .set({ attempts: sql`${otps.attempts} + 1` })
     .where(and(eq(otps.id, latest.id), lt(otps.attempts, OTP_MAX_ATTEMPTS), isNull(otps.consumedAt)))
@@ -125,7 +126,7 @@ export async function consumeOtp(app: FastifyInstance, email: string, purpose: O
     const left = OTP_MAX_ATTEMPTS - counted.attempts;
     throw invalid("otp", left > 0 ? sentence("auth.wrongCode", { left }) : "auth.tooManyWrongCodes");
   }
-  const [consumed] = await app.db
+  const [consumed] = await db
     .update(otps)
     .set({ consumedAt: sql`now()` })
     .where(and(eq(otps.id, latest.id), isNull(otps.consumedAt)))

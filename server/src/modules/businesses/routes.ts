@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
 import { route } from "../../http/route";
-import type { Limit } from "../../services/rate-limit";
 import {
   addAddress,
   addBusiness,
@@ -9,15 +8,10 @@ import {
   deleteBusiness,
   listAddresses,
   listBusinesses,
+  logoLimit,
   updateAddress,
   updateBusiness,
 } from "./service";
-
-/**
- * Each logo is decoded and re-encoded (costly): an owner changes theirs now and then, not in a
- * loop. Counted per owner, on uploads only (edits without a new logo are free).
- */
-export const logoLimit: Limit = { max: 20, windowSeconds: 60 * 60 };
 
 /** Businesses and their locations: owner-only (staff get 403 from `route`). */
 export function businessRoutes(app: FastifyInstance) {

@@ -11,10 +11,17 @@ import { addresses, businesses } from "../../db/schema";
 import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import { processImage } from "../../services/images";
+import type { Limit } from "../../services/rate-limit";
 import { deleteFile, storeImage } from "../files/service";
 import { addWithSlot } from "../payments/slots";
 import { checkCurrencyChange, currencyOfCountry } from "./currency";
 import { checkPlace } from "./reference";
+
+/**
+ * Each logo is decoded and re-encoded (costly): an owner changes theirs now and then, not in a
+ * loop. Counted per owner, on uploads only (edits without a new logo are free).
+ */
+export const logoLimit: Limit = { max: 20, windowSeconds: 60 * 60 };
 
 type BusinessInput = z.output<typeof addBusinessBody>;
 type AddressInput = z.output<typeof addAddressBody>;

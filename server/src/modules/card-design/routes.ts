@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
 import { route } from "../../http/route";
-import { logoLimit } from "../businesses/routes";
+import { logoLimit } from "../businesses/service";
 import { getCardDesign, updateCardDesign } from "./service";
 
 /** The card design of a business: owner-only (staff get 403 from `route`). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
 import type { SegmentCount } from "../../../../contract/customers";
+import type { Db } from "../../db/client";
 import { actingOwnerId } from "../../http/auth";
 import { notFound } from "../../http/errors";
 import { ownBusiness } from "../businesses/owned";
@@ -16,9 +17,9 @@ import { programmeWords } from "../../i18n/programme-words";
 const NO_CARD = "wallet.noCardOnDevice";
 
 /** A business filter must name one of the owner's businesses: another owner's is a 404. */
-async function checkBusiness(app: FastifyInstance, ownerId: number, businessId: number | undefined) {
+async function checkBusiness(db: Db, ownerId: number, businessId: number | undefined) {
   if (!businessId) return;
-  await ownBusiness(app.db, ownerId, businessId);
+  await ownBusiness(db, ownerId, businessId);
 }
 
 /**
@@ -28,7 +29,7 @@ async function checkBusiness(app: FastifyInstance, ownerId: number, businessId: 
  */
 export function customerRoutes(app: FastifyInstance) {
   route(app, calls.customerList, async ({ user, query, t }) => {
-    await checkBusiness(app, actingOwnerId(user), query.business_id);
+    await checkBusiness(app.db, actingOwnerId(user), query.business_id);
     const data = await listCustomers(app.db, actingOwnerId(user), query, programmeWords(t));
     return { message: "customers.list", data };
   });
@@ -39,7 +40,7 @@ export function customerRoutes(app: FastifyInstance) {
   });
 
   route(app, calls.segmentCount, async ({ user, query }) => {
-    await checkBusiness(app, user.id, query.business_id);
+    await checkBusiness(app.db, user.id, query.business_id);
     const n = await countSegment(app.db, user.id, query.business_id, query.segment, query.days);
     const data: SegmentCount = { segment: query.segment, days: query.days ?? null, count: n };
     return { message: "customers.segmentCount", data };

@@ -1,17 +1,16 @@
-import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
-import { files } from "../../db/schema";
 import { notFound } from "../../http/errors";
 import { route } from "../../http/route";
 import { verbatim } from "../../i18n/sentence";
+import { findFile } from "./service";
 
 /** A stored file never changes (a new logo is a new file), so caches may keep it for a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export function fileRoutes(app: FastifyInstance) {
   route(app, calls.file, async ({ params, request }) => {
-    const [file] = await app.db.select().from(files).where(eq(files.id, params.id)).limit(1);
+    const file = await findFile(app.db, params.id);
     if (!file) throw notFound("files.notFound");
     const etag = `"${file.sha256}"`;
     const headers = { etag, "cache-control": IMMUTABLE };

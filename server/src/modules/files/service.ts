@@ -4,6 +4,12 @@ import type { Db } from "../../db/client";
 import { files } from "../../db/schema";
 import type { StoredImage } from "../../services/images";
 
+/** A stored file by its id (files are public by id: logos and strips on cards). */
+export async function findFile(db: Db, fileId: number) {
+  const [file] = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
+  return file;
+}
+
 /** Stores a processed image for an owner; answers its id. */
 export async function storeImage(db: Db, userId: number, image: StoredImage): Promise<number> {
   const [row] = await db

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { ChargeResult, subscriptionChargeBody } from "../../../../contract/payments";
 import { type Payment, payments, plans } from "../../db/schema";
@@ -11,11 +10,12 @@ import { money } from "./money";
 import { reserveCoupon } from "./coupons";
 import { price } from "./quote";
 import { settle } from "./settle";
-import { statusPaymentOf } from "./status";
+import { NOT_COMPLETED, statusPaymentOf } from "./status";
 import { sentence, verbatim, type Sentence } from "../../i18n/sentence";
-import { NOT_COMPLETED } from "./reconcile";
+import type { PaymentDeps } from "./deps";
 
 type ChargeBody = z.output<typeof subscriptionChargeBody>;
+type ChargeDeps = Pick<PaymentDeps, "db" | "payments" | "events" | "jobs" | "log">;
 
 const UNREACHABLE = "payments.unreachable";
 
@@ -23,19 +23,19 @@ const UNREACHABLE = "payments.unreachable";
  * subscription-charge: prices the payment on the server, records the attempt under its
  * idempotency key, charges through the provider and settles what it answers.
  */
-export async function charge(app: FastifyInstance, userId: number, body: ChargeBody) {
+export async function charge(deps: ChargeDeps, userId: number, body: ChargeBody) {
   // The same attempt again answers the payment it made, before any pricing: the price may have
   // moved since (its coupon is spent once it succeeded), and the retry must not be refused for it.
-  const earlier = body.idempotency_key ? await findAttempt(app, userId, body.idempotency_key) : undefined;
-  if (earlier) return resume(app, earlier, body);
-  const priced = await price(app.db, userId, body.mode, body.subscription_id);
+  const earlier = body.idempotency_key ? await findAttempt(deps, userId, body.idempotency_key) : undefined;
+  if (earlier) return resume(deps, earlier, body);
+  const priced = await price(deps.db, userId, body.mode, body.subscription_id);
   if (parseMajor(body.amount) !== priced.totalMinor) {
     throw invalid("amount", sentence("payments.amountMismatch", { price: money(priced.totalMinor, priced.currency) }));
   }
   const key = body.idempotency_key ?? randomBytes(16).toString("hex");
   // A coupon is once per card too: the card's fingerprint, when the provider gives one.
-  const fingerprint = priced.coupon ? await app.payments.cardFingerprint(body.token) : null;
-  const created = await app.db.transaction(async (tx) => {
+  const fingerprint = priced.coupon ? await deps.payments.cardFingerprint(body.token) : null;
+  const created = await deps.db.transaction(async (tx) => {
     const [again] = await tx
       .select({ id: payments.id })
       .from(payments)
@@ -55,7 +55,7 @@ export async function charge(app: FastifyInstance, userId: number, body: ChargeB
         currency: priced.currency,
         couponId: priced.coupon?.id ?? null,
         cardFingerprint: fingerprint,
-        provider: app.payments.name,
+        provider: deps.payments.name,
         idempotencyKey: key,
       })
       .onConflictDoNothing()
@@ -65,13 +65,13 @@ export async function charge(app: FastifyInstance, userId: number, body: ChargeB
 
   if (!created) {
     // The same attempt sent twice at once (a double submit): never a second charge.
-    const again = await findAttempt(app, userId, key);
+    const again = await findAttempt(deps, userId, key);
     if (!again) throw new HttpError(409, "payments.processing");
-    return resume(app, again, body);
+    return resume(deps, again, body);
   }
-  const outcome = await askProvider(app, created, body, priced.plan.name);
-  const payment = await settle(app, created.id, outcome);
-  return answer(app, payment, outcome.status === "requires_action" ? outcome.clientSecret : undefined);
+  const outcome = await askProvider(deps, created, body, priced.plan.name);
+  const payment = await settle(deps, created.id, outcome);
+  return answer(deps, payment, outcome.status === "requires_action" ? outcome.clientSecret : undefined);
 }
 
 /**
@@ -81,9 +81,9 @@ export async function charge(app: FastifyInstance, userId: number, body: ChargeB
  * the payment stays pending, to be settled by the same key again, the webhook or the
  * reconciliation, and the client is told to retry (503) rather than that it failed.
  */
-async function askProvider(app: FastifyInstance, payment: Payment, body: ChargeBody, planName: string) {
+async function askProvider(deps: ChargeDeps, payment: Payment, body: ChargeBody, planName: string) {
   try {
-    return await app.payments.charge({
+    return await deps.payments.charge({
       amountMinor: payment.amountMinor,
       currency: payment.currency,
       token: body.token,
@@ -93,14 +93,14 @@ async function askProvider(app: FastifyInstance, payment: Payment, body: ChargeB
       paymentId: payment.id,
     });
   } catch (err) {
-    app.log.error({ err, paymentId: payment.id }, "payment provider error");
+    deps.log.error({ err, paymentId: payment.id }, "payment provider error");
     throw new HttpError(503, UNREACHABLE, undefined, { "retry-after": "5" });
   }
 }
 
 /** The payment recorded under this key (one attempt of this owner), with its plan's name. */
-async function findAttempt(app: FastifyInstance, userId: number, key: string) {
-  const [found] = await app.db
+async function findAttempt(deps: ChargeDeps, userId: number, key: string) {
+  const [found] = await deps.db
     .select({ payment: payments, planName: plans.name })
     .from(payments)
     .innerJoin(plans, eq(plans.id, payments.planId))
@@ -114,30 +114,30 @@ async function findAttempt(app: FastifyInstance, userId: number, key: string) {
  * after the success), reading its state at the provider while it is unsettled.
  */
 async function resume(
-  app: FastifyInstance,
+  deps: ChargeDeps,
   { payment: existing, planName }: { payment: Payment; planName: string },
   body: ChargeBody,
 ) {
   let outcome: ChargeOutcome | undefined;
   if ((existing.status === "requires_action" || existing.status === "pending") && existing.providerRef) {
     const reference = existing.providerRef;
-    outcome = await app.payments.retrieve(reference).catch((err: unknown) => {
-      app.log.error({ err, paymentId: existing.id }, "payment provider error");
+    outcome = await deps.payments.retrieve(reference).catch((err: unknown) => {
+      deps.log.error({ err, paymentId: existing.id }, "payment provider error");
       throw new HttpError(503, UNREACHABLE, undefined, { "retry-after": "5" });
     });
   } else if (existing.status === "pending") {
     // No answer recorded: the first call died or timed out after the charge, or is still running.
-    outcome = await askProvider(app, existing, body, planName);
+    outcome = await askProvider(deps, existing, body, planName);
   }
-  if (!outcome) return answer(app, existing);
-  const payment = await settle(app, existing.id, outcome);
-  return answer(app, payment, outcome.status === "requires_action" ? outcome.clientSecret : undefined);
+  if (!outcome) return answer(deps, existing);
+  const payment = await settle(deps, existing.id, outcome);
+  return answer(deps, payment, outcome.status === "requires_action" ? outcome.clientSecret : undefined);
 }
 
 const describe = (p: Payment, planName: string) =>
   p.mode === "newUser" ? `${planName} plan` : `Extra ${p.mode === "businessPayment" ? "business" : "address"} slot`;
 
-async function answer(app: FastifyInstance, payment: Payment, clientSecret?: string) {
+async function answer(deps: ChargeDeps, payment: Payment, clientSecret?: string) {
   if (payment.status === "failed") {
     // The provider's own words, as stored; the generic refusal in the request's language.
     const failure = payment.failureMessage;
@@ -149,7 +149,7 @@ async function answer(app: FastifyInstance, payment: Payment, clientSecret?: str
     ...(clientSecret && { client_secret: clientSecret }),
     amount: formatMinor(payment.amountMinor),
     currency: payment.currency,
-    status_payment: await statusPaymentOf(app.db, payment.userId),
+    status_payment: await statusPaymentOf(deps.db, payment.userId),
   };
   const message: Sentence =
     payment.status === "succeeded"

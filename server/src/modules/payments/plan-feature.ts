@@ -1,25 +1,3 @@
-import type { Db } from "../../db/client";
-import type { PlanFeature } from "../../../../contract/plan-features";
-import { sentence } from "../../i18n/sentence";
-import { HttpError } from "../../http/errors";
-import { findActivePlan } from "./status";
-
-/** Whether the owner's active plan includes the feature (false without an active plan). */
-export async function planIncludes(db: Db, ownerId: number, feature: PlanFeature): Promise<boolean> {
-  const active = await findActivePlan(db, ownerId);
-  return !!active && active.plan.featureKeys.includes(feature);
-}
-
-/**
- * Refuses (403) unless the owner's active plan includes the feature: no plan or a lapsed one
- * says "choose a plan", a plan without it names what it lacks. The dashboard shows the message.
- */
-export async function requireFeature(db: Db, ownerId: number, feature: PlanFeature) {
-  const active = await findActivePlan(db, ownerId);
-  if (!active) throw new HttpError(403, "plans.notActive", { plan: ["plans.notActive"] });
-  if (!active.plan.featureKeys.includes(feature)) {
-    // The catalogue chooses by key; ICU choices cannot hold a hyphen.
-    const message = sentence("plans.featureMissing", { plan: active.plan.name, feature: feature.replace("-", "_") });
-    throw new HttpError(403, message, { plan: [message] });
-  }
-}
+/** The plan checks, where the public API's route (modules/v1/route.ts) reaches them. */
+export { requireFeature } from "../../http/plan-feature";
+export { planIncludes } from "../../db/active-plan";

@@ -5,7 +5,7 @@ import { type Coupon, type Plan, plans } from "../../db/schema";
 import { HttpError, invalid } from "../../http/errors";
 import { formatMinor } from "../plans/present";
 import { checkCoupon, discountOf, pendingCoupon } from "./coupons";
-import { findActivePlan } from "./status";
+import { findActivePlan } from "../../db/active-plan";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 

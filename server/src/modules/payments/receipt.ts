@@ -1,17 +1,20 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
 import { coupons, payments, plans, users } from "../../db/schema";
 import type { Mail } from "../../services/mail";
 import { money } from "./money";
 import { isRightToLeft } from "../../../../contract/locales";
 import { localeOrDefault, translator } from "../../i18n";
+import type { PaymentDeps } from "./deps";
+
+type ReceiptDeps = Pick<PaymentDeps, "db" | "config">;
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A succeeded payment with what its receipt shows, scoped to its owner when `ownerId` is given. */
-async function receiptData(app: FastifyInstance, paymentId: number, ownerId?: number) {
-  const [row] = await app.db
+async function receiptData(db: Db, paymentId: number, ownerId?: number) {
+  const [row] = await db
     .select({ payment: payments, plan: plans, user: users, coupon: coupons.code })
     .from(payments)
     .innerJoin(plans, eq(plans.id, payments.planId))
@@ -66,8 +69,8 @@ async function receiptData(app: FastifyInstance, paymentId: number, ownerId?: nu
   return { payment, user: row.user, what, lines, t };
 }
 
-export async function receiptHtml(app: FastifyInstance, paymentId: number, ownerId: number): Promise<string | null> {
-  const data = await receiptData(app, paymentId, ownerId);
+export async function receiptHtml(deps: ReceiptDeps, paymentId: number, ownerId: number): Promise<string | null> {
+  const data = await receiptData(deps.db, paymentId, ownerId);
   if (!data) return null;
   const rows = data.lines
     .map(
@@ -75,7 +78,7 @@ export async function receiptHtml(app: FastifyInstance, paymentId: number, owner
         `<tr><th style="text-align:start;padding-block:6px;padding-inline:0 16px">${escape(k)}</th><td>${escape(v)}</td></tr>`,
     )
     .join("");
-  const appName = escape(app.config.appName);
+  const appName = escape(deps.config.appName);
   const { t } = data;
   const dir = isRightToLeft(t.locale) ? "rtl" : "ltr";
   return `<!doctype html><html lang="${t.locale}" dir="${dir}"><head><meta charset="utf-8"><title>${appName} ${escape(t("mail.receipt.heading"))} ${escape(data.lines[0]![1])}</title></head>
@@ -85,17 +88,17 @@ export async function receiptHtml(app: FastifyInstance, paymentId: number, owner
 <p style="margin-top:24px;color:#555">${escape(t("mail.receipt.thanks"))}</p></body></html>`;
 }
 
-export async function receiptMail(app: FastifyInstance, paymentId: number): Promise<Mail | null> {
-  const data = await receiptData(app, paymentId);
+export async function receiptMail(deps: ReceiptDeps, paymentId: number): Promise<Mail | null> {
+  const data = await receiptData(deps.db, paymentId);
   if (!data) return null;
-  const appName = app.config.appName;
+  const appName = deps.config.appName;
   const text = data.lines.map(([k, v]) => `${k}: ${v}`).join("\n");
-  const link = `${app.config.publicAppUrl}/dashboard/plans`;
+  const link = `${deps.config.publicAppUrl}/dashboard/plans`;
   return {
     kind: "receipt",
     to: data.user.email,
     subject: data.t("mail.receipt.subject", { appName, what: data.what }),
     text: `${data.t("mail.receipt.thanks")}\n\n${text}\n\n${data.t("mail.receipt.online", { link })}\n\n— ${appName}\n`,
-    html: (await receiptHtml(app, paymentId, data.payment.userId)) ?? undefined,
+    html: (await receiptHtml(deps, paymentId, data.payment.userId)) ?? undefined,
   };
 }

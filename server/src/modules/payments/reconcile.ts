@@ -3,6 +3,10 @@ import type { FastifyInstance } from "fastify";
 import { payments } from "../../db/schema";
 import type { ChargeOutcome } from "../../services/payments/provider";
 import { settle } from "./settle";
+import { NOT_COMPLETED } from "./status";
+import type { PaymentDeps } from "./deps";
+
+type ReconcileDeps = Pick<PaymentDeps, "db" | "payments" | "events" | "jobs" | "log">;
 
 const RECONCILE_QUEUE = "payment-reconcile";
 /** Every hour at minute 41 (housekeeping runs at 17), and once whenever an API instance starts. */
@@ -23,8 +27,6 @@ const ABANDONED = sql`now() - interval '3 days'`;
 /** Rows per run: the rest waits for the next run. */
 const BATCH = 100;
 
-export const NOT_COMPLETED = "The payment was not completed.";
-
 /**
  * Settles the payments left unsettled, as the provider says: a charge whose answer was lost (the
  * process died between the charge and the plan's activation, or the answer timed out) and whose
@@ -33,12 +35,12 @@ export const NOT_COMPLETED = "The payment was not completed.";
  * rows, and `settle` credits a payment once whoever gets there first (the webhook, a retry).
  * Only the running provider's payments: another's references mean nothing to it.
  */
-export async function reconcilePayments(app: FastifyInstance) {
-  const claimed = (await app.db.execute(sql`
+export async function reconcilePayments(deps: ReconcileDeps) {
+  const claimed = (await deps.db.execute(sql`
     update ${payments} set updated_at = now()
     where id in (
       select id from ${payments}
-      where updated_at < ${STALE} and provider = ${app.payments.name}
+      where updated_at < ${STALE} and provider = ${deps.payments.name}
         and (status = 'pending' or (status = 'requires_action' and created_at > ${ABANDONED}))
       order by id limit ${BATCH}
       for update skip locked
@@ -48,27 +50,27 @@ export async function reconcilePayments(app: FastifyInstance) {
   let settled = 0;
   for (const { id, old } of rows) {
     try {
-      if (await reconcileOne(app, Number(id), old)) settled++;
+      if (await reconcileOne(deps, Number(id), old)) settled++;
     } catch (err) {
       // The provider out of reach: the next run tries again (the row was claimed, not changed).
-      app.log.warn({ err, paymentId: id }, "payment not reconciled");
+      deps.log.warn({ err, paymentId: id }, "payment not reconciled");
     }
   }
-  if (rows.length > 0) app.log.info({ looked: rows.length, settled }, "payments reconciled");
+  if (rows.length > 0) deps.log.info({ looked: rows.length, settled }, "payments reconciled");
   return { looked: rows.length, settled };
 }
 
-async function reconcileOne(app: FastifyInstance, id: number, old: boolean): Promise<boolean> {
-  const [row] = await app.db.select().from(payments).where(eq(payments.id, id));
+async function reconcileOne(deps: ReconcileDeps, id: number, old: boolean): Promise<boolean> {
+  const [row] = await deps.db.select().from(payments).where(eq(payments.id, id));
   if (!row || (row.status !== "pending" && row.status !== "requires_action")) return false;
   let outcome: ChargeOutcome | null;
-  if (row.providerRef) outcome = await app.payments.retrieve(row.providerRef);
+  if (row.providerRef) outcome = await deps.payments.retrieve(row.providerRef);
   else {
-    outcome = await app.payments.find(row.id);
+    outcome = await deps.payments.find(row.id);
     if (!outcome && old) outcome = { status: "failed", reference: null, message: NOT_COMPLETED };
   }
   if (!outcome || outcome.status === row.status) return false;
-  const after = await settle(app, row.id, outcome);
+  const after = await settle(deps, row.id, outcome);
   return after.status !== row.status;
 }
 
@@ -76,17 +78,17 @@ async function reconcileOne(app: FastifyInstance, id: number, old: boolean): Pro
  * The reconciliation as a job: scheduled hourly (one instance each time), and sent once by every
  * instance that starts, which is when a crash's leftovers are found soonest.
  */
-export function registerReconciliation(app: FastifyInstance) {
-  app.jobs.schedule(RECONCILE_QUEUE, RECONCILE_CRON, async () => {
-    await reconcilePayments(app);
+export function registerReconciliation(app: FastifyInstance, deps: ReconcileDeps) {
+  deps.jobs.schedule(RECONCILE_QUEUE, RECONCILE_CRON, async () => {
+    await reconcilePayments(deps);
   });
   app.addHook("onReady", async () => {
     try {
-      await app.jobs.enqueue(app.db, RECONCILE_QUEUE, {});
-      app.jobs.kick();
+      await deps.jobs.enqueue(deps.db, RECONCILE_QUEUE, {});
+      deps.jobs.kick();
     } catch (err) {
       // The queue did not start (the database out of reach): the hourly run does it.
-      app.log.warn({ err }, "payment reconciliation not queued at start");
+      deps.log.warn({ err }, "payment reconciliation not queued at start");
     }
   });
 }

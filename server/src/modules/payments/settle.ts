@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import type { Db } from "../../db/client";
 import { type Payment, payments, plans, users } from "../../db/schema";
 import { onceOutside } from "../../services/effects";
@@ -7,6 +6,11 @@ import type { ChargeOutcome } from "../../services/payments/provider";
 import { spendCoupon } from "./coupons";
 import { periodEnd } from "./period";
 import { receiptMail } from "./receipt";
+import type { Jobs } from "../../services/jobs";
+import type { PaymentDeps } from "./deps";
+
+/** What settling a payment writes with: the credit's events and its receipt job. */
+type SettleDeps = Pick<PaymentDeps, "db" | "events" | "jobs">;
 
 const RECEIPT_QUEUE = "payment-receipt";
 
@@ -14,11 +18,11 @@ const RECEIPT_QUEUE = "payment-receipt";
  * The receipt mail of a credited payment, sent by a job written with the credit; once, even when
  * the job runs again after its worker died (job_effects).
  */
-export function registerPaymentJobs(app: FastifyInstance) {
-  app.jobs.work<{ paymentId: number }>(RECEIPT_QUEUE, async ({ paymentId }, job) => {
-    await onceOutside(app.db, { kind: "receipt", source: job.id }, paymentId, async () => {
-      const mail = await receiptMail(app, paymentId);
-      if (mail) await app.mailer.send(mail);
+export function registerPaymentJobs(jobs: Jobs, deps: Pick<PaymentDeps, "db" | "config" | "mailer">) {
+  jobs.work<{ paymentId: number }>(RECEIPT_QUEUE, async ({ paymentId }, job) => {
+    await onceOutside(deps.db, { kind: "receipt", source: job.id }, paymentId, async () => {
+      const mail = await receiptMail(deps, paymentId);
+      if (mail) await deps.mailer.send(mail);
     });
   });
 }
@@ -35,13 +39,13 @@ export function registerPaymentJobs(app: FastifyInstance) {
  * all of it commits with that transaction or not at all; the events and the receipt are jobs in it.
  */
 export async function settle(
-  app: FastifyInstance,
+  deps: SettleDeps,
   paymentId: number,
   outcome: ChargeOutcome,
-  db: Db = app.db,
+  db: Db = deps.db,
   at?: Date,
 ): Promise<Payment> {
-  if (outcome.status === "succeeded") return credit(app, db, paymentId, outcome.reference, at);
+  if (outcome.status === "succeeded") return credit(deps, db, paymentId, outcome.reference, at);
   const from: Payment["status"][] = ["pending", "requires_action"];
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -63,7 +67,7 @@ export async function settle(
       .returning();
     if (updated?.status === "failed") {
       const { userId: ownerId, amountMinor, currency, failureMessage: reason } = updated;
-      await app.events.emit(tx, { type: "payment.failed", ownerId, paymentId, amountMinor, currency, reason });
+      await deps.events.emit(tx, { type: "payment.failed", ownerId, paymentId, amountMinor, currency, reason });
     }
     return updated;
   });
@@ -80,7 +84,7 @@ async function load(db: Db, paymentId: number): Promise<Payment> {
 }
 
 async function credit(
-  app: FastifyInstance,
+  deps: SettleDeps,
   db: Db,
   paymentId: number,
   reference: string,
@@ -134,8 +138,8 @@ async function credit(
     if (!updated) return null;
     if (updated.couponId) await spendCoupon(tx, updated.userId, updated.couponId, updated.id);
     const { userId: ownerId, amountMinor, currency } = updated;
-    await app.events.emit(tx, { type: "payment.succeeded", ownerId, paymentId, amountMinor, currency });
-    await app.jobs.enqueue(tx, RECEIPT_QUEUE, { paymentId: updated.id });
+    await deps.events.emit(tx, { type: "payment.succeeded", ownerId, paymentId, amountMinor, currency });
+    await deps.jobs.enqueue(tx, RECEIPT_QUEUE, { paymentId: updated.id });
     return updated;
   });
   return credited ?? load(db, paymentId);

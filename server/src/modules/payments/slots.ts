@@ -5,7 +5,7 @@ import { HttpError } from "../../http/errors";
 import { underOwnerLock, type Tx } from "../../http/owner-limit";
 import { formatMinor } from "../plans/present";
 import { SLOT_FEE_MINOR } from "../../../../contract/payments";
-import { findActivePlan } from "./status";
+import { findActivePlan } from "../../db/active-plan";
 import { sentence, verbatim } from "../../i18n/sentence";
 
 type Kind = "business" | "address";

@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import type { contactUsBody } from "../../../../contract/site";
 import type { Config } from "../../config";
-import type { FastifyInstance } from "fastify";
+import type { Db } from "../../db/client";
 import { onceOutside } from "../../services/effects";
-import type { JobQueue } from "../../services/jobs";
+import type { JobQueue, Jobs } from "../../services/jobs";
 import type { Mail, Mailer } from "../../services/mail";
 
 const escape = (s: string) =>
@@ -46,12 +46,12 @@ export function contactMail(
 export type ContactMailJob = JobQueue<Mail>;
 
 /**
- * The operator's copy of each contact message, sent by `mailer` (app.ts gives the log-only mailer
+ * The operator's copy of each contact message, sent by `deps.mailer` (app.ts gives the log-only mailer
  * when CONTACT_EMAIL is not set: there is no one to send to, even with SMTP). The message is stored
  * either way. Once per message, even when the job runs again after its worker died.
  */
-export function registerContactMail(app: FastifyInstance, mailer: Mailer): ContactMailJob {
-  return app.jobs.work<Mail>("contact-mail", (mail, job) =>
-    onceOutside(app.db, { kind: "contact-mail", source: job.id }, "sent", () => mailer.send(mail)),
+export function registerContactMail(jobs: Jobs, deps: { db: Db; mailer: Mailer }): ContactMailJob {
+  return jobs.work<Mail>("contact-mail", (mail, job) =>
+    onceOutside(deps.db, { kind: "contact-mail", source: job.id }, "sent", () => deps.mailer.send(mail)),
   );
 }

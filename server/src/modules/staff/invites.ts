@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { businesses, staffInvites, users } from "../../db/schema";
 import { HttpError } from "../../http/errors";
-import { planIncludes } from "../payments/plan-feature";
+import { planIncludes } from "../../db/active-plan";
 import { sha256 } from "../../crypto";
 
 /** The invite page's messages: each case says what to do next. */

@@ -4,7 +4,7 @@ import type { Endpoint } from "../../../../contract/v1/endpoints";
 import { authenticateApiKey, type ApiKeyCaller } from "../../http/api-key-auth";
 import { HttpError } from "../../http/errors";
 import { idempotencyKeyOf, requestHash, runIdempotent } from "../../http/idempotency";
-import { requireFeature } from "../payments/plan-feature";
+import { requireFeature } from "../../http/plan-feature";
 import type { Limit } from "../../services/rate-limit";
 import { verbatim, type Sentence } from "../../i18n/sentence";
 
