@@ -49,7 +49,7 @@ import { createPassImageCache } from "./modules/apple-wallet/images";
 import { registerApplePassUpdates } from "./modules/apple-wallet/updates";
 import { scheduleAutomations } from "./modules/automations/run";
 import { registerGoogleWalletUpdates } from "./modules/google-wallet/updates";
-import { scheduleExpiry } from "./modules/loyalty/expiry";
+import { scheduleExpiry } from "./modules/loyalty/rewards/expiry";
 import { registerFeedListeners } from "./modules/notifications/feed";
 import { registerPushJobs } from "./modules/notifications/push-targets";
 import { requireFeature } from "./modules/payments/plan-feature";

@@ -6,7 +6,7 @@ import type { BusinessCategory, Country } from "../../../../contract/lookups";
 import { addresses, businessCategories, businesses, countries, productCategories, staffInvites } from "../../db/schema";
 import { actingOwnerId } from "../../http/auth";
 import { route } from "../../http/route";
-import { loyaltyFigures } from "../loyalty/figures";
+import { loyaltyFigures } from "./loyalty-figures";
 import { programmeFigures } from "./programme-figures";
 
 export function dashboardRoutes(app: FastifyInstance) {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { fileUrl } from "../../../../contract/files";
 import { localeOrDefault } from "../../i18n";
-import type { CardRow, ResolvedQr, RewardRow } from "../loyalty/cards";
-import type { CardTerms } from "../loyalty/card-balance";
+import type { CardRow, ResolvedQr, RewardRow } from "../loyalty/cards/cards";
+import type { CardTerms } from "../loyalty/cards/card-balance";
 import { classDesign } from "./design";
 import type { PassBusiness, PassCard } from "./passes";
 

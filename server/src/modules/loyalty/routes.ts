@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import { cardHistoryRoutes } from "./card-history";
-import { counterDeviceRoutes } from "./counter-devices";
-import { counterScreenRoutes } from "./counter-screen";
-import { qrCodeRoutes } from "./qr-codes";
-import { redeemRoutes } from "./redeem";
-import { referralReviewRoutes } from "./referral-review";
-import { rewardOptionRoutes } from "./reward-options";
-import { rewardRoutes } from "./rewards";
-import { scannerRoutes } from "./scanner";
-import { scanRoutes } from "./scans";
+import { cardHistoryRoutes } from "./cards/card-history";
+import { counterDeviceRoutes } from "./counter/counter-devices";
+import { counterScreenRoutes } from "./counter/counter-screen";
+import { qrCodeRoutes } from "./qr/qr-codes";
+import { redeemRoutes } from "./scans/redeem";
+import { referralReviewRoutes } from "./referrals/referral-review";
+import { rewardOptionRoutes } from "./rewards/reward-options";
+import { rewardRoutes } from "./rewards/rewards";
+import { scannerRoutes } from "./scans/scanner";
+import { scanRoutes } from "./scans/scans";
 
 /** The loyalty core: rewards, QR codes, the scanner, redeeming and My Scans (the customer's card: modules/wallet). */
 export function loyaltyRoutes(app: FastifyInstance) {

@@ -4,8 +4,8 @@ import { addToWalletUrl } from "../../../../contract/qr-codes";
 import type { V1Card } from "../../../../contract/v1/cards";
 import type { Db } from "../../db/client";
 import { cards, customers, qrCodes } from "../../db/schema";
-import { cardBalance, cardTerms } from "../loyalty/card-balance";
-import { resolveReward } from "../loyalty/cards";
+import { cardBalance, cardTerms } from "../loyalty/cards/card-balance";
+import { resolveReward } from "../loyalty/cards/cards";
 import { pointsPerUnitHundredths } from "../loyalty/engine/earn";
 import { wordsIn } from "../../i18n/programme-words";
 

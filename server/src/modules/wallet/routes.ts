@@ -10,22 +10,15 @@ import { hashSecret, otpCode, verifySecret } from "../../crypto";
 import { queueMail } from "../../services/mail-jobs";
 import { walletCodeMail } from "../../services/mail-templates";
 import { localeOrDefault, translator } from "../../i18n";
-import {
-  cardPage,
-  cardPageView,
-  counterCheck,
-  deviceHash,
-  findQr,
-  NO_PROGRAMME,
-  publicPlace,
-  secretsOf,
-} from "../loyalty/cards";
-import { holderCard } from "../loyalty/holder-card";
+import { cardPage, cardPageView, counterCheck, findQr, publicPlace, secretsOf } from "../loyalty/cards/cards";
+import { deviceHash } from "../loyalty/engine/codes";
+import { NO_PROGRAMME } from "../loyalty/engine/rules";
+import { holderCard } from "../loyalty/cards/holder-card";
 import { joinCard } from "../loyalty/engine/join";
-import { findReferrer, referralUrl } from "../loyalty/referrals";
-import { takeOverCard } from "../loyalty/take-over";
+import { findReferrer, referralUrl } from "../loyalty/referrals/referrals";
+import { takeOverCard } from "../loyalty/cards/take-over";
 import { walletLinks } from "./links";
-import { passLocations } from "../loyalty/pass-locations";
+import { passLocations } from "../loyalty/cards/pass-locations";
 import { cardMessages } from "../notifications/messages";
 import { cardWords } from "../../i18n/programme-words";
 

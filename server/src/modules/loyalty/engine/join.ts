@@ -1,17 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { cardEvents, cardKeys, cards, customers, scans } from "../../../db/schema";
+import { cardEvents, cardKeys, cards, customers, qrCodes, scans } from "../../../db/schema";
 import { isUniqueViolation } from "../../../db/errors";
 import { Refusal } from "../../../domain/refusal";
 import { sha256 } from "../../../crypto";
 import { notifyCounter } from "../../../services/counter-feed";
 import type { Events } from "../../../services/events";
-import { deviceHash, type ResolvedQr } from "../cards";
-import { newCardSecret, newSerial } from "../codes";
-import { businessToday } from "../day";
+import { deviceHash, newCardSecret, newSerial } from "./codes";
+import { businessToday } from "./day";
 import { applyChange } from "./apply";
 import { settleReferral } from "./referral";
-import { JOIN_ALERT, joinDecision } from "./rules";
+import { JOIN_ALERT, joinDecision, type RewardRow } from "./rules";
 import { stampsRequiredOf } from "../../../../../contract/kinds";
 
 export const CARD_EXISTS = "join.cardExists";
@@ -40,7 +39,7 @@ export type JoinInput = {
 export async function joinCard(
   db: Db,
   events: Events,
-  resolved: ResolvedQr,
+  resolved: { qr: typeof qrCodes.$inferSelect; reward: RewardRow | null },
   input: JoinInput,
   origin: ScanOrigin = { counterWindow: null },
 ) {

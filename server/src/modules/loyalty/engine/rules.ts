@@ -1,4 +1,4 @@
-import { referralBonusOf } from "../programme-terms";
+import { referralBonusOf } from "./programme-terms";
 import { DEFAULT_KIND } from "../../../../../contract/kinds";
 import { serverKind } from "../../../kinds";
 import { aboveLimitSentence, abovePurchaseLimit, expiresAt, MAX_BALANCE, purchaseMinor, visitEarn } from "./earn";
@@ -82,6 +82,9 @@ export const crossesFraudThreshold = (
   threshold: number,
   today: string,
 ) => after.stampsToday > threshold && after.alertDay !== today;
+
+/** No active reward at the business: nobody joins, and no self-scan stamps (nothing to collect for). */
+export const NO_PROGRAMME = "scan.noProgramme";
 
 /**
  * Joins from one device within this many minutes, beyond which a join is flagged. The device, not

@@ -1,0 +1,70 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../../contract/calls";
+import { balanceAmount } from "../../../../../contract/programme";
+import type { Db } from "../../../db/client";
+import { rewardOptions } from "../../../db/schema";
+import { actingOwnerId } from "../../../http/auth";
+import { notFound } from "../../../http/errors";
+import { route } from "../../../http/route";
+import { applyChange } from "../engine/apply";
+import type { RedeemOption } from "../engine/rules";
+import { scanTerms } from "../cards/card-balance";
+import { UNKNOWN_CARD } from "../cards/cards";
+import { scanAnswer } from "./stamping";
+import { programmeWords } from "../../../i18n/programme-words";
+import { sentence } from "../../../i18n/sentence";
+
+/** An option of this owner by its id, as the rules judge it (its reward, active), or null. */
+export async function ownerOption(tx: Db, ownerId: number, optionId: number): Promise<RedeemOption | null> {
+  const [option] = await tx
+    .select({
+      id: rewardOptions.id,
+      rewardId: rewardOptions.rewardId,
+      title: rewardOptions.title,
+      points: rewardOptions.points,
+      active: rewardOptions.active,
+    })
+    .from(rewardOptions)
+    .where(and(eq(rewardOptions.id, optionId), eq(rewardOptions.userId, ownerId)))
+    .limit(1);
+  return option ?? null;
+}
+
+export function redeemRoutes(app: FastifyInstance) {
+  /**
+   * card-redeem, by the owner or staff, on the acting owner's cards: a points
+   * option of the card's own reward, or cashback money off. Whether the card can afford it is
+   * decided under the card's lock (engine/spend.ts), so concurrent redeems never take a balance
+   * below zero; a refusal is a 422 that writes nothing. Answers what the scanner shows.
+   */
+  route(app, calls.cardRedeem, async ({ user, body, t }) => {
+    const ownerId = actingOwnerId(user);
+    const done = await app.db.transaction(async (tx) => {
+      const option = body.option_id === undefined ? undefined : await ownerOption(tx, ownerId, body.option_id);
+      return applyChange(
+        tx,
+        app.events,
+        { serial: body.serial, ownerId },
+        {
+          kind: "redeem",
+          actorUserId: user.id,
+          option,
+          amount: body.amount,
+        },
+      );
+    });
+    if (!done || done.decision.action !== "redeem") throw notFound(UNKNOWN_CARD);
+    const { decision } = done;
+    const terms = await scanTerms(app.db, done.reward, done.currency);
+    const words = programmeWords(t);
+    const redeemed = { action: "redeem" as const, card: done.after, reward: done.reward, terms };
+    const data = scanAnswer(redeemed, done.names, null, words);
+    const unit = { kind: data.kind, currency: data.currency, stampsRequired: null };
+    const spent = balanceAmount(unit, -decision.delta, words);
+    const message = decision.option
+      ? sentence("redeem.option", { option: decision.option.title, spent, balance: data.balance_text })
+      : sentence("redeem.amount", { spent, balance: data.balance_text });
+    return { message, data };
+  });
+}
