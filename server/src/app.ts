@@ -21,6 +21,7 @@ import { fileRoutes } from "./modules/files/routes";
 import { createGoogleWallet, type GoogleWallet } from "./modules/google-wallet/service";
 import { healthRoutes } from "./modules/health/routes";
 import { loyaltyRoutes } from "./modules/loyalty/routes";
+import type { LoyaltyDeps } from "./modules/loyalty/shared/deps";
 import { walletRoutes } from "./modules/wallet/routes";
 import { notificationRoutes, sendBusinessMessage, type NotificationAddInput } from "./modules/notifications/routes";
 import { customerRoutes } from "./modules/customers/routes";
@@ -35,7 +36,7 @@ import { userRoutes } from "./modules/users/routes";
 import { webhookRoutes } from "./modules/webhooks/routes";
 import { createMailer, type Mailer } from "./services/mail";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments";
-import { createCounterFeed, type CounterFeed } from "./services/counter-feed";
+import { createCounterFeed } from "./services/counter-feed";
 import { createEvents, type Events } from "./services/events";
 import { registerHousekeeping } from "./services/housekeeping";
 import { createJobs, type Jobs, type JobsOptions } from "./services/jobs";
@@ -79,8 +80,6 @@ declare module "fastify" {
     events: Events;
     /** Google Wallet passes; `configured: false` without its environment. */
     googleWallet: GoogleWallet;
-    /** Stamps as counter screens see them (LISTEN/NOTIFY; services/counter-feed.ts). */
-    counterFeed: CounterFeed;
     /** route()'s check of a call's `feature` (modules/payments/plan-feature.ts): 403 unless the plan has it. */
     requireFeature(ownerId: number, feature: PlanFeature): Promise<void>;
   }
@@ -148,13 +147,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const passImages = createPassImageCache();
   const apns = config.appleWallet && createApns(config.appleWallet);
   if (apns) app.addHook("onClose", async () => apns.close());
-  app.decorate("counterFeed", createCounterFeed(deps.database, app.log));
-  app.addHook("onClose", async () => app.counterFeed.close());
+  // Stamps as counter screens see them (LISTEN/NOTIFY).
+  const counterFeed = createCounterFeed(deps.database, app.log);
+  app.addHook("onClose", async () => counterFeed.close());
 
   const jobs = createJobs(deps.database, app.log, deps.jobs);
   app.decorate("jobs", jobs);
   app.decorate("settle", () => jobs.drain());
   app.decorate("events", createEvents(jobs));
+  const loyalty: LoyaltyDeps = { db: app.db, database: deps.database, events: app.events, counterFeed, log: app.log };
 
   // The job queue starts with the server. With the database out of reach at that moment (a
   // restart, a failover) the server starts all the same, its calls answer 503, and the queue is
@@ -177,7 +178,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Job workers and schedulers.
   registerMailJobs(app);
   registerHousekeeping(app);
-  scheduleExpiry(app);
+  scheduleExpiry(jobs, loyalty);
   const codeRequests = registerCodeRequests(app);
   const contactMailJob = registerContactMail(app, contactMailer);
   registerPaymentJobs(app);
@@ -261,7 +262,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       siteRoutes(api, { contactMailJob });
       planRoutes(api);
       paymentRoutes(api);
-      loyaltyRoutes(api);
+      loyaltyRoutes(api, loyalty);
       walletRoutes(api);
       appleWalletRoutes(api, { images: passImages });
       notificationRoutes(api, { push });

@@ -2,8 +2,6 @@ import { actorColumns, actorView } from "./actor-view";
 import { serverKind } from "../../../kinds";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../../contract/calls";
 import type { CardEvent, CardHistory, CardSummary, StaffSettings } from "../../../../../contract/cards";
 import { fromMinor } from "../../../../../contract/money";
 import {
@@ -13,13 +11,12 @@ import {
   type ProgrammeTerms,
   type ProgrammeWords,
 } from "../../../../../contract/programme";
-import { programmeWords } from "../../../i18n/programme-words";
+import type { Body, LoyaltyDeps, Query } from "../shared/deps";
 import type { Db } from "../../../db/client";
 import { businesses, cardEvents, cards, customers, ownerSettings, qrCodes, users } from "../../../db/schema";
 import { actingOwnerId, type AuthUser } from "../../../http/auth";
 import { forbidden, notFound } from "../../../http/errors";
 import { paginate } from "../../../http/paginate";
-import { route } from "../../../http/route";
 import { resolveReward, UNKNOWN_CARD } from "./cards";
 import { withHolder } from "../engine/card-holder";
 import { applyChange } from "../engine/apply";
@@ -96,94 +93,99 @@ function eventTexts(
   };
 }
 
-export function cardHistoryRoutes(app: FastifyInstance) {
-  /**
-   * A correction: stamps added or removed (never below 0) under the card's row lock, with the
-   * reason and who made it in the card's history, in one transaction. Stamps added count toward
-   * the card's stamps of the day like any stamp: past the business's fraud threshold the card is
-   * flagged, the reason naming who corrected. On a points or cashback card `delta`
-   * is in the programme's unit: points, or cashback money in the currency's minor units (cents);
-   * an addition counts as one toward the fraud threshold (rules.ts).
-   */
-  route(app, calls.cardAdjust, async ({ user, body, t }) => {
-    const words = programmeWords(t);
-    const ownerId = actingOwnerId(user);
-    if (user.role === "staff" && !(await staffMayAdjust(app.db, ownerId))) throw forbidden(STAFF_MAY_NOT_ADJUST);
-    const changed = await app.db.transaction((tx) =>
-      applyChange(
-        tx,
-        app.events,
-        { serial: body.serial, ownerId },
-        {
-          kind: "correction",
-          delta: body.delta,
-          actorUserId: user.id,
-          reason: body.reason,
-        },
-      ),
-    );
-    if (!changed) throw notFound(UNKNOWN_CARD);
-    const { summary, terms } = await cardSummary(app.db, user, body.serial, words);
-    const delta = changed.decision.action === "adjust" ? changed.decision.delta : 0;
-    const amount = balanceAmount(terms, Math.abs(delta), words);
-    return { message: serverKind(summary.kind).adjustedMessage(delta, amount, summary), data: summary };
-  });
+/**
+ * A correction: stamps added or removed (never below 0) under the card's row lock, with the
+ * reason and who made it in the card's history, in one transaction. Stamps added count toward
+ * the card's stamps of the day like any stamp: past the business's fraud threshold the card is
+ * flagged, the reason naming who corrected. On a points or cashback card `delta`
+ * is in the programme's unit: points, or cashback money in the currency's minor units (cents);
+ * an addition counts as one toward the fraud threshold (rules.ts).
+ */
+export async function adjustCard(
+  deps: Pick<LoyaltyDeps, "db" | "events">,
+  user: AuthUser,
+  body: Body<"cardAdjust">,
+  words: ProgrammeWords,
+) {
+  const ownerId = actingOwnerId(user);
+  if (user.role === "staff" && !(await staffMayAdjust(deps.db, ownerId))) throw forbidden(STAFF_MAY_NOT_ADJUST);
+  const changed = await deps.db.transaction((tx) =>
+    applyChange(
+      tx,
+      deps.events,
+      { serial: body.serial, ownerId },
+      {
+        kind: "correction",
+        delta: body.delta,
+        actorUserId: user.id,
+        reason: body.reason,
+      },
+    ),
+  );
+  if (!changed) throw notFound(UNKNOWN_CARD);
+  const { summary, terms } = await cardSummary(deps.db, user, body.serial, words);
+  const delta = changed.decision.action === "adjust" ? changed.decision.delta : 0;
+  const amount = balanceAmount(terms, Math.abs(delta), words);
+  return { message: serverKind(summary.kind).adjustedMessage(delta, amount, summary), summary };
+}
 
-  route(app, calls.cardHistory, async ({ user, query, t }) => {
-    const words = programmeWords(t);
-    const { card, summary, terms } = await cardSummary(app.db, user, query.serial, words);
-    const where = eq(cardEvents.cardId, card.id);
-    const page = await paginate(
-      query,
-      async () => (await app.db.select({ n: count() }).from(cardEvents).where(where))[0]!.n,
-      async (limit, offset) =>
-        (
-          await app.db
-            .select({
-              id: cardEvents.id,
-              kind: cardEvents.kind,
-              delta: cardEvents.delta,
-              stamps_after: cardEvents.stampsAfter,
-              unit: cardEvents.unit,
-              amount: cardEvents.amount,
-              reason: cardEvents.reason,
-              actor_name: actor.name,
-              ...actorColumns(cardEvents),
-              qr_label: qrCodes.label,
-              createdAt: cardEvents.createdAt,
-            })
-            .from(cardEvents)
-            .leftJoin(actor, eq(actor.id, cardEvents.actorUserId))
-            .leftJoin(qrCodes, eq(qrCodes.id, cardEvents.qrCodeId))
-            .where(where)
-            .orderBy(desc(cardEvents.id))
-            .limit(limit)
-            .offset(offset)
-        ).map(({ createdAt, amount, actorKind, actorKey, actorTill, ...row }): CardEvent => ({
-          ...row,
-          actor: actorView({ actorKind, actorKey, actorTill }, row.actor_name),
-          ...eventTexts(words, terms, { ...row, amount }),
-          created_at: createdAt.toISOString(),
-        })),
-    );
-    const data: CardHistory = { card: summary, ...page };
-    return { message: "cards.history", data };
-  });
+/** A card of the acting owner with its history, newest first, a page at a time. */
+export async function cardHistory(
+  db: Db,
+  user: AuthUser,
+  query: Query<"cardHistory">,
+  words: ProgrammeWords,
+): Promise<CardHistory> {
+  const { card, summary, terms } = await cardSummary(db, user, query.serial, words);
+  const where = eq(cardEvents.cardId, card.id);
+  const page = await paginate(
+    query,
+    async () => (await db.select({ n: count() }).from(cardEvents).where(where))[0]!.n,
+    async (limit, offset) =>
+      (
+        await db
+          .select({
+            id: cardEvents.id,
+            kind: cardEvents.kind,
+            delta: cardEvents.delta,
+            stamps_after: cardEvents.stampsAfter,
+            unit: cardEvents.unit,
+            amount: cardEvents.amount,
+            reason: cardEvents.reason,
+            actor_name: actor.name,
+            ...actorColumns(cardEvents),
+            qr_label: qrCodes.label,
+            createdAt: cardEvents.createdAt,
+          })
+          .from(cardEvents)
+          .leftJoin(actor, eq(actor.id, cardEvents.actorUserId))
+          .leftJoin(qrCodes, eq(qrCodes.id, cardEvents.qrCodeId))
+          .where(where)
+          .orderBy(desc(cardEvents.id))
+          .limit(limit)
+          .offset(offset)
+      ).map(({ createdAt, amount, actorKind, actorKey, actorTill, ...row }): CardEvent => ({
+        ...row,
+        actor: actorView({ actorKind, actorKey, actorTill }, row.actor_name),
+        ...eventTexts(words, terms, { ...row, amount }),
+        created_at: createdAt.toISOString(),
+      })),
+  );
+  return { card: summary, ...page };
+}
 
-  route(app, calls.staffSettings, async ({ user }) => {
-    const data: StaffSettings = { staff_may_adjust: await staffMayAdjust(app.db, user.id) };
-    return { message: "staffSettings.show", data };
-  });
+/** Whether the owner's staff may correct cards. */
+export async function staffSettings(db: Db, ownerId: number): Promise<StaffSettings> {
+  return { staff_may_adjust: await staffMayAdjust(db, ownerId) };
+}
 
-  route(app, calls.staffSettingsUpdate, async ({ user, body }) => {
-    await app.db
-      .insert(ownerSettings)
-      .values({ userId: user.id, staffMayAdjust: body.staff_may_adjust })
-      .onConflictDoUpdate({
-        target: ownerSettings.userId,
-        set: { staffMayAdjust: body.staff_may_adjust, updatedAt: sql`now()` },
-      });
-    const data: StaffSettings = { staff_may_adjust: body.staff_may_adjust };
-    return { message: "staffSettings.saved", data };
-  });
+export async function saveStaffSettings(db: Db, ownerId: number, staffMayAdjust: boolean): Promise<StaffSettings> {
+  await db
+    .insert(ownerSettings)
+    .values({ userId: ownerId, staffMayAdjust })
+    .onConflictDoUpdate({
+      target: ownerSettings.userId,
+      set: { staffMayAdjust, updatedAt: sql`now()` },
+    });
+  return { staff_may_adjust: staffMayAdjust };
 }

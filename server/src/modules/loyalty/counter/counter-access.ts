@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { COUNTER_DEVICE_HEADER, DEVICE_TOKEN_PATTERN } from "../../../../../contract/counter-devices";
 import type { Db } from "../../../db/client";
 import { apiTokens, counterDevices, qrCodes, users } from "../../../db/schema";
@@ -28,15 +28,10 @@ const liveDevice = and(
  * the one QR code a tablet's device link is for (not revoked, its owner not deleted). Another
  * owner's code is a 404.
  */
-export async function counterScreenAccess(
-  app: FastifyInstance,
-  user: AuthUser | null,
-  request: FastifyRequest,
-  qrId: number,
-) {
+export async function counterScreenAccess(db: Db, user: AuthUser | null, request: FastifyRequest, qrId: number) {
   if (user) {
     const ownerId = actingOwnerId(user);
-    const [qr] = await app.db
+    const [qr] = await db
       .select()
       .from(qrCodes)
       .where(and(eq(qrCodes.id, qrId), eq(qrCodes.userId, ownerId)))
@@ -53,7 +48,7 @@ export async function counterScreenAccess(
   }
   const token = request.headers[COUNTER_DEVICE_HEADER];
   if (typeof token !== "string" || !DEVICE_TOKEN_PATTERN.test(token)) throw unauthenticated();
-  const [device] = await app.db
+  const [device] = await db
     .update(counterDevices)
     .set({ lastSeenAt: sql`now()` })
     .where(and(eq(counterDevices.tokenHash, sha256(token)), liveDevice))
@@ -61,7 +56,7 @@ export async function counterScreenAccess(
   // A revoked or unknown device is signed out; a device of another screen sees nothing here.
   if (!device) throw unauthenticated();
   if (device.qrCodeId !== qrId) throw notFound("qr.notFound");
-  const [qr] = await app.db.select().from(qrCodes).where(eq(qrCodes.id, qrId)).limit(1);
+  const [qr] = await db.select().from(qrCodes).where(eq(qrCodes.id, qrId)).limit(1);
   if (!qr) throw notFound("qr.notFound");
   const grant: CounterGrant = {
     kind: "device",

@@ -1,10 +1,11 @@
 import { kindsSql } from "../../../kinds";
 import { and, eq, gt, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { EXPIRY_PREVIEW_DAYS } from "../../../../../contract/rewards";
 import type { Db } from "../../../db/client";
 import { cards, rewards } from "../../../db/schema";
 import type { Events } from "../../../services/events";
+import type { Jobs } from "../../../services/jobs";
+import type { LoyaltyDeps } from "../shared/deps";
 import { applyChange } from "../engine/apply";
 import { expiresAtOf, expiryFromAfter } from "../engine/earn";
 import { newestActiveRewardId } from "../engine/lock";
@@ -108,9 +109,9 @@ export async function expireCards(db: Db, events: Events): Promise<{ expired: nu
 /** Every day at 03:41 UTC, on one instance however many run (a scheduled job, services/jobs.ts). */
 export const EXPIRY_CRON = "41 3 * * *";
 
-export function scheduleExpiry(app: FastifyInstance) {
-  app.jobs.schedule("card-expiry", EXPIRY_CRON, async () => {
-    const { expired } = await expireCards(app.db, app.events);
-    if (expired > 0) app.log.info({ expired }, "cards expired");
+export function scheduleExpiry(jobs: Jobs, deps: Pick<LoyaltyDeps, "db" | "events" | "log">) {
+  jobs.schedule("card-expiry", EXPIRY_CRON, async () => {
+    const { expired } = await expireCards(deps.db, deps.events);
+    if (expired > 0) deps.log.info({ expired }, "cards expired");
   });
 }

@@ -1,18 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
-import { calls } from "../../../../../contract/calls";
-import { balanceAmount } from "../../../../../contract/programme";
+import { balanceAmount, type ProgrammeWords } from "../../../../../contract/programme";
 import type { Db } from "../../../db/client";
 import { rewardOptions } from "../../../db/schema";
-import { actingOwnerId } from "../../../http/auth";
+import { actingOwnerId, type AuthUser } from "../../../http/auth";
 import { notFound } from "../../../http/errors";
-import { route } from "../../../http/route";
+import type { Body, LoyaltyDeps } from "../shared/deps";
 import { applyChange } from "../engine/apply";
 import type { RedeemOption } from "../engine/rules";
 import { scanTerms } from "../cards/card-balance";
 import { UNKNOWN_CARD } from "../cards/cards";
 import { scanAnswer } from "./stamping";
-import { programmeWords } from "../../../i18n/programme-words";
 import { sentence } from "../../../i18n/sentence";
 
 /** An option of this owner by its id, as the rules judge it (its reward, active), or null. */
@@ -31,40 +28,42 @@ export async function ownerOption(tx: Db, ownerId: number, optionId: number): Pr
   return option ?? null;
 }
 
-export function redeemRoutes(app: FastifyInstance) {
-  /**
-   * card-redeem, by the owner or staff, on the acting owner's cards: a points
-   * option of the card's own reward, or cashback money off. Whether the card can afford it is
-   * decided under the card's lock (engine/spend.ts), so concurrent redeems never take a balance
-   * below zero; a refusal is a 422 that writes nothing. Answers what the scanner shows.
-   */
-  route(app, calls.cardRedeem, async ({ user, body, t }) => {
-    const ownerId = actingOwnerId(user);
-    const done = await app.db.transaction(async (tx) => {
-      const option = body.option_id === undefined ? undefined : await ownerOption(tx, ownerId, body.option_id);
-      return applyChange(
-        tx,
-        app.events,
-        { serial: body.serial, ownerId },
-        {
-          kind: "redeem",
-          actorUserId: user.id,
-          option,
-          amount: body.amount,
-        },
-      );
-    });
-    if (!done || done.decision.action !== "redeem") throw notFound(UNKNOWN_CARD);
-    const { decision } = done;
-    const terms = await scanTerms(app.db, done.reward, done.currency);
-    const words = programmeWords(t);
-    const redeemed = { action: "redeem" as const, card: done.after, reward: done.reward, terms };
-    const data = scanAnswer(redeemed, done.names, null, words);
-    const unit = { kind: data.kind, currency: data.currency, stampsRequired: null };
-    const spent = balanceAmount(unit, -decision.delta, words);
-    const message = decision.option
-      ? sentence("redeem.option", { option: decision.option.title, spent, balance: data.balance_text })
-      : sentence("redeem.amount", { spent, balance: data.balance_text });
-    return { message, data };
+/**
+ * card-redeem, by the owner or staff, on the acting owner's cards: a points
+ * option of the card's own reward, or cashback money off. Whether the card can afford it is
+ * decided under the card's lock (engine/spend.ts), so concurrent redeems never take a balance
+ * below zero; a refusal is a 422 that writes nothing. Answers what the scanner shows.
+ */
+export async function redeemCard(
+  deps: Pick<LoyaltyDeps, "db" | "events">,
+  user: AuthUser,
+  body: Body<"cardRedeem">,
+  words: ProgrammeWords,
+) {
+  const ownerId = actingOwnerId(user);
+  const done = await deps.db.transaction(async (tx) => {
+    const option = body.option_id === undefined ? undefined : await ownerOption(tx, ownerId, body.option_id);
+    return applyChange(
+      tx,
+      deps.events,
+      { serial: body.serial, ownerId },
+      {
+        kind: "redeem",
+        actorUserId: user.id,
+        option,
+        amount: body.amount,
+      },
+    );
   });
+  if (!done || done.decision.action !== "redeem") throw notFound(UNKNOWN_CARD);
+  const { decision } = done;
+  const terms = await scanTerms(deps.db, done.reward, done.currency);
+  const redeemed = { action: "redeem" as const, card: done.after, reward: done.reward, terms };
+  const data = scanAnswer(redeemed, done.names, null, words);
+  const unit = { kind: data.kind, currency: data.currency, stampsRequired: null };
+  const spent = balanceAmount(unit, -decision.delta, words);
+  const message = decision.option
+    ? sentence("redeem.option", { option: decision.option.title, spent, balance: data.balance_text })
+    : sentence("redeem.amount", { spent, balance: data.balance_text });
+  return { message, data };
 }
