@@ -254,7 +254,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       authRoutes(api, { codeRequests });
       userRoutes(api);
       fileRoutes(api);
-      dashboardRoutes(api);
+      dashboardRoutes(api, { db: app.db });
       businessRoutes(api);
       cardDesignRoutes(api);
       productCategoryRoutes(api);

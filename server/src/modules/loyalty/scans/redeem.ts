@@ -13,7 +13,7 @@ import { scanAnswer } from "./stamping";
 import { sentence } from "../../../i18n/sentence";
 
 /** An option of this owner by its id, as the rules judge it (its reward, active), or null. */
-export async function ownerOption(tx: Db, ownerId: number, optionId: number): Promise<RedeemOption | null> {
+async function ownerOption(tx: Db, ownerId: number, optionId: number): Promise<RedeemOption | null> {
   const [option] = await tx
     .select({
       id: rewardOptions.id,
@@ -29,6 +29,34 @@ export async function ownerOption(tx: Db, ownerId: number, optionId: number): Pr
 }
 
 /**
+ * A redeem through the engine, under the card's lock: a points option of this owner, cashback
+ * money off, or, with neither (the public API's {}), a stamp card's reward once it is reached.
+ * What the card can afford is the engine's to decide (engine/spend.ts); a refusal writes nothing.
+ * Null: no card of this owner by that serial.
+ */
+export async function redeemOnCard(
+  deps: Pick<LoyaltyDeps, "db" | "events">,
+  ownerId: number,
+  input: { serial: string; optionId?: number; amount?: string; actorUserId: number; apiKeyId?: number },
+) {
+  return deps.db.transaction(async (tx) => {
+    const option = input.optionId === undefined ? undefined : await ownerOption(tx, ownerId, input.optionId);
+    return applyChange(
+      tx,
+      deps.events,
+      { serial: input.serial, ownerId },
+      {
+        kind: "redeem",
+        actorUserId: input.actorUserId,
+        option,
+        amount: input.amount,
+        ...(input.apiKeyId !== undefined && { apiKeyId: input.apiKeyId }),
+      },
+    );
+  });
+}
+
+/**
  * card-redeem, by the owner or staff, on the acting owner's cards: a points
  * option of the card's own reward, or cashback money off. Whether the card can afford it is
  * decided under the card's lock (engine/spend.ts), so concurrent redeems never take a balance
@@ -40,20 +68,11 @@ export async function redeemCard(
   body: Body<"cardRedeem">,
   words: ProgrammeWords,
 ) {
-  const ownerId = actingOwnerId(user);
-  const done = await deps.db.transaction(async (tx) => {
-    const option = body.option_id === undefined ? undefined : await ownerOption(tx, ownerId, body.option_id);
-    return applyChange(
-      tx,
-      deps.events,
-      { serial: body.serial, ownerId },
-      {
-        kind: "redeem",
-        actorUserId: user.id,
-        option,
-        amount: body.amount,
-      },
-    );
+  const done = await redeemOnCard(deps, actingOwnerId(user), {
+    serial: body.serial,
+    optionId: body.option_id,
+    amount: body.amount,
+    actorUserId: user.id,
   });
   if (!done || done.decision.action !== "redeem") throw notFound(UNKNOWN_CARD);
   const { decision } = done;
