@@ -73,7 +73,7 @@ export async function findQr(db: Db, qrToken: string): Promise<ResolvedQr> {
 
 /**
  * Whether a scan of this QR code may stamp with this counter code: a static code needs none; a
- * rotating one the current or previous window's (counter.ts). `window` is the code's window.
+ * rotating one the current or previous window's (counter-code.ts). `window` is the code's window.
  */
 export function counterCheck(qr: ResolvedQr["qr"], code: string | null | undefined) {
   if (qr.mode !== "rotating") return { ok: true, window: null };

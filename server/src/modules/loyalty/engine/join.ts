@@ -18,7 +18,7 @@ export const CARD_EXISTS = "join.cardExists";
 /** Where a customer's scan came from: the QR code's counter window, the client and its device. */
 export type ScanOrigin = { counterWindow: number | null; ip?: string; deviceHash?: string | null };
 
-/** A join's input; `referrerCardId`: the card whose referral link it came through (referrals.ts findReferrer). */
+/** A join's input; `referrerCardId`: the card whose referral link it came through (referrals/referrals.ts findReferrer). */
 export type JoinInput = {
   name: string;
   email: string;

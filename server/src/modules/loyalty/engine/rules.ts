@@ -21,7 +21,7 @@ export type * from "./types";
 /**
  * The rules of a card, each written once: pure functions of the card's row as its lock read it,
  * the reward it collects for, the business and the business's day. Every change to a card
- * (engine/apply.ts, engine/join.ts) and every view of one (cards.ts) decides here. The types
+ * (engine/apply.ts, engine/join.ts) and every view of one (cards/cards.ts) decides here. The types
  * they speak in are in types.ts, which earn.ts and spend.ts read too (no loop back to this file).
  */
 

@@ -9,7 +9,7 @@ import { businesses, cards, customers, qrCodes, referralBonuses } from "../../..
 import { invalid } from "../../../http/errors";
 import type { CardRow } from "../cards/cards";
 
-// Crockford's base32 (as serials, codes.ts): read aloud or typed without mix-ups.
+// Crockford's base32 (as serials, engine/codes.ts): read aloud or typed without mix-ups.
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** A card's referral code: 12 characters, 60 random bits, unrelated to its serial. */

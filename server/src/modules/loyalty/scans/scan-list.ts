@@ -10,8 +10,8 @@ import { programmeTerms } from "../engine/programme-terms";
 
 /**
  * My Scans' list (scan-list): one page of an owner's scans, newest first, by page number or by
- * cursor. The routes are scans.ts's; the CSV export is scan-export.ts's, the dashboard's figures
- * figures.ts's.
+ * cursor. The page is scans.ts's; the CSV export is scan-export.ts's, the dashboard's figures
+ * dashboard/loyalty-figures.ts's.
  */
 
 const staff = alias(users, "staff");
