@@ -21,6 +21,7 @@ import { fileRoutes } from "./modules/files/routes";
 import { createGoogleWallet } from "./modules/google-wallet/service";
 import { healthRoutes } from "./modules/health/routes";
 import { loyaltyRoutes } from "./modules/loyalty/routes";
+import type { LoyaltyDeps } from "./modules/loyalty/shared/deps";
 import { walletRoutes } from "./modules/wallet/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { customerRoutes } from "./modules/customers/routes";
@@ -35,7 +36,7 @@ import { userRoutes } from "./modules/users/routes";
 import { webhookRoutes } from "./modules/webhooks/routes";
 import { createMailer, type Mailer } from "./services/mail";
 import { createPaymentProvider, type PaymentProvider } from "./services/payments";
-import { createCounterFeed, type CounterFeed } from "./services/counter-feed";
+import { createCounterFeed } from "./services/counter-feed";
 import { createEvents, type Events } from "./services/events";
 import { registerHousekeeping } from "./services/housekeeping";
 import { createJobs, type Jobs, type JobsOptions } from "./services/jobs";
@@ -49,7 +50,7 @@ import { registerApplePassUpdates } from "./modules/apple-wallet/updates";
 import { scheduleAutomations } from "./modules/automations/run";
 import { registerGoogleWalletUpdates } from "./modules/google-wallet/updates";
 import { registerSquarePayments } from "./modules/integrations/square-customers";
-import { scheduleExpiry } from "./modules/loyalty/expiry";
+import { scheduleExpiry } from "./modules/loyalty/rewards/expiry";
 import { registerFeedListeners } from "./modules/notifications/feed";
 import { registerPushJobs } from "./modules/notifications/push-targets";
 import { registerReconciliation } from "./modules/payments/reconcile";
@@ -76,8 +77,6 @@ declare module "fastify" {
     settle(): Promise<void>;
     /** Domain events (services/events.ts): each listener is a job queue, emitted in a transaction. */
     events: Events;
-    /** Stamps as counter screens see them (LISTEN/NOTIFY; services/counter-feed.ts). */
-    counterFeed: CounterFeed;
   }
 }
 
@@ -143,13 +142,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const passImages = createPassImageCache();
   const apns = config.appleWallet && createApns(config.appleWallet);
   if (apns) app.addHook("onClose", async () => apns.close());
-  app.decorate("counterFeed", createCounterFeed(deps.database, app.log));
-  app.addHook("onClose", async () => app.counterFeed.close());
+  // Stamps as counter screens see them (LISTEN/NOTIFY).
+  const counterFeed = createCounterFeed(deps.database, app.log);
+  app.addHook("onClose", async () => counterFeed.close());
 
   const jobs = createJobs(deps.database, app.log, deps.jobs);
   app.decorate("jobs", jobs);
   app.decorate("settle", () => jobs.drain());
   app.decorate("events", createEvents(jobs));
+  const loyalty: LoyaltyDeps = { db: app.db, database: deps.database, events: app.events, counterFeed, log: app.log };
 
   // The job queue starts with the server. With the database out of reach at that moment (a
   // restart, a failover) the server starts all the same, its calls answer 503, and the queue is
@@ -172,7 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Job workers and schedulers.
   registerMailJobs(jobs, { db: app.db, mailer: app.mailer });
   registerHousekeeping(jobs, { db: app.db, log: app.log });
-  scheduleExpiry(app);
+  scheduleExpiry(jobs, loyalty);
   const otpDeps = { db: app.db, limiter: app.limiter, jobs, config };
   const codeRequests = registerCodeRequests(jobs, otpDeps);
   const contactMailJob = registerContactMail(jobs, { db: app.db, mailer: contactMailer });
@@ -257,7 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       authRoutes(api, { ...otpDeps, codeRequests });
       userRoutes(api, { db: app.db, limiter: app.limiter });
       fileRoutes(api);
-      dashboardRoutes(api);
+      dashboardRoutes(api, { db: app.db });
       businessRoutes(api);
       cardDesignRoutes(api);
       productCategoryRoutes(api);
@@ -265,7 +266,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       siteRoutes(api, { db: app.db, limiter: app.limiter, config, contactMailJob });
       planRoutes(api);
       paymentRoutes(api, paymentDeps);
-      loyaltyRoutes(api);
+      loyaltyRoutes(api, loyalty);
       walletRoutes(api, {
         db: app.db,
         events: app.events,

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { newQrToken, newSerial } from "../modules/loyalty/codes";
+import { newQrToken, newSerial } from "../modules/loyalty/engine/codes";
 import type { Db } from "../db/client";
 import {
   addresses,

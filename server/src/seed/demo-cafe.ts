@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { newQrToken, newSerial } from "../modules/loyalty/codes";
-import { rewardReady } from "../modules/loyalty/reward-ready";
-import { newCounterSecret } from "../modules/loyalty/counter";
+import { newQrToken, newSerial } from "../modules/loyalty/engine/codes";
+import { rewardReady } from "../modules/loyalty/rewards/reward-ready";
+import { newCounterSecret } from "../modules/loyalty/cards/counter-code";
 import { hashSecret, sha256 } from "../crypto";
 import type { Db } from "../db/client";
 import {

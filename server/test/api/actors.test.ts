@@ -131,7 +131,7 @@ it("expiry is the system's", async () => {
     sql`update rewards set expiry_from = now() - interval '40 days'
         where id = (select reward_id from cards where serial = ${joined.card.serial})`,
   );
-  const { expireCards } = await import("../../src/modules/loyalty/expiry");
+  const { expireCards } = await import("../../src/modules/loyalty/rewards/expiry");
   await expireCards(t.database.db, t.app.events);
   const history = await historyActors(token, joined.card.serial);
   expect(history.at(-1)).toEqual(["expire", { kind: "system", name: null }, null]);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { CounterDeviceLink } from "../../../contract/counter-devices";
-import { STREAMS_PER_HOLDER } from "../../src/modules/loyalty/counter-streams";
+import { STREAMS_PER_HOLDER } from "../../src/modules/loyalty/counter/counter-streams";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { listenBase, openStream, until, type CounterStream } from "../helpers/counter-stream";
 import { loyaltyFixtures } from "../helpers/loyalty";

@@ -3,7 +3,7 @@ import type { Automation } from "../../../contract/automations";
 import type { Reward, RewardExpiryPreview } from "../../../contract/rewards";
 import type { WalletCard } from "../../../contract/wallet";
 import { runAutomations } from "../../src/modules/automations/run";
-import { expireCards } from "../../src/modules/loyalty/expiry";
+import { expireCards } from "../../src/modules/loyalty/rewards/expiry";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

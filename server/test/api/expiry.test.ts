@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Automation } from "../../../contract/automations";
 import { runAutomations } from "../../src/modules/automations/run";
-import { EXPIRY_CRON, expireCards } from "../../src/modules/loyalty/expiry";
+import { EXPIRY_CRON, expireCards } from "../../src/modules/loyalty/rewards/expiry";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

@@ -129,6 +129,20 @@ describe("cards", () => {
       where c.serial = ${card.serial} and e.kind = 'redeem'`);
     expect(event).toEqual({ delta: -2, api_key_id: key.id });
   });
+
+  it("refuses a stamp card redeemed with an amount or an option as card-redeem does, and writes nothing", async () => {
+    const { token, business, api } = await world();
+    const card = (await api.POST("/cards", { body: enrolBody(business.id) })).data!;
+    await t.query(sql`update cards set stamps = 2, lifetime_stamps = 2 where serial = ${card.serial}`);
+    const events = await rows("card_events");
+    const path = { serial: card.serial };
+    const viaApi = await api.POST("/cards/{serial}/redeem", { params: { path }, body: { amount: "1.00" } });
+    const viaDashboard = await t.post("/api/card-redeem", { serial: card.serial, amount: "1.00" }, { token });
+    expect(viaApi.response.status).toBe(422);
+    expect(viaDashboard.statusCode).toBe(422);
+    expect(viaApi.error).toMatchObject({ code: "scan_stamp_card", detail: viaDashboard.body.message });
+    expect(await rows("card_events")).toBe(events);
+  });
 });
 
 describe("earn", () => {

@@ -8,7 +8,7 @@ import {
   type WalletCard,
 } from "../../../contract/wallet";
 import { earnForOrder } from "../../src/modules/integrations/order-earn";
-import { referralsCount } from "../../src/modules/loyalty/referrals";
+import { referralsCount } from "../../src/modules/loyalty/referrals/referrals";
 import { createTestApp, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 

@@ -4,7 +4,7 @@ import type { DashboardDetails } from "../../../contract/dashboard";
 import type { Paginated } from "../../../contract/pagination";
 import type { QrCode } from "../../../contract/qr-codes";
 import type { ScanPage } from "../../../contract/scans";
-import { COPY_SETTINGS, copyQuery } from "../../src/modules/loyalty/scan-export";
+import { COPY_SETTINGS, copyQuery } from "../../src/modules/loyalty/scans/scan-export";
 
 /** More rows than one network chunk of the COPY holds. */
 const EXPORT_ROWS = 500;

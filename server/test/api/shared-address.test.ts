@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { NotificationList } from "../../../contract/notifications";
 import { CARD_SECRETS_HEADER, type WalletJoinResult } from "../../../contract/wallet";
-import { deviceHash } from "../../src/modules/loyalty/cards";
+import { deviceHash } from "../../src/modules/loyalty/engine/codes";
 import { joinLimits } from "../../src/modules/wallet/join";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";

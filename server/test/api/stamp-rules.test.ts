@@ -6,7 +6,7 @@ import { CARD_SECRETS_HEADER, type ScanResult, type WalletCard, type WalletJoinR
 import { codeOf, createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { BUSINESS_FIELDS, multipart } from "../helpers/dashboard";
 import { loyaltyFixtures } from "../helpers/loyalty";
-import { counterCode, windowAt } from "../../src/modules/loyalty/counter";
+import { counterCode, windowAt } from "../../src/modules/loyalty/cards/counter-code";
 
 // The rules of a customer's own scan: which reward's cooldown counts, and when nothing may stamp
 // (the attack on the product found a way around the cooldown).

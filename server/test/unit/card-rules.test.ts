@@ -489,6 +489,31 @@ describe("redeeming on card-redeem", () => {
   });
 });
 
+describe("redeeming a stamp reward with nothing named (the public API's {})", () => {
+  it("takes the reward whole once reached, the card's own reward's stamps", () => {
+    expect(decide(state({ stamps: 7, rewardsRedeemed: 1 }), redeem({}))).toMatchObject({
+      action: "redeem",
+      delta: -5,
+      unit: "stamps",
+      visit: true,
+      values: { stamps: 2, rewardsRedeemed: 2 },
+    });
+  });
+
+  it("refuses a reward not reached yet, and writes nothing", () => {
+    expect(inWords(decide(state({ stamps: 4 }), redeem({})))).toEqual({
+      action: "refuse",
+      field: "_",
+      message: "This card's reward is not ready yet.",
+    });
+  });
+
+  it("leaves points and cashback to their own rules: they name an option or an amount", () => {
+    expect(decide(state({ stamps: 500 }, points()), redeem({})).action).toBe("refuse");
+    expect(decide(state({ stamps: 500 }, cashback()), redeem({})).action).toBe("refuse");
+  });
+});
+
 describe("expiry", () => {
   const lapsing = (kind: Partial<RewardRow>) => ({ ...kind, expireAfterDays: 30 });
   const visited = (daysAgo: number, ms = 0) => new Date(NOW.getTime() - daysAgo * 86_400_000 + ms);

@@ -1,6 +1,6 @@
 import { PgDialect } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
-import { rewardReady, rewardReadySql } from "../../src/modules/loyalty/reward-ready";
+import { rewardReady, rewardReadySql } from "../../src/modules/loyalty/rewards/reward-ready";
 
 // One "reward ready" rule for the card page, the scanner, the passes and the segments.
 

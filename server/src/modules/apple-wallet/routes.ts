@@ -3,7 +3,7 @@ import { calls } from "../../../../contract/calls";
 import { PKPASS_TYPE } from "../../../../contract/apple-wallet";
 import { route, type Result } from "../../http/route";
 import { verbatim } from "../../i18n/sentence";
-import { secretsOf } from "../loyalty/cards";
+import { secretsOf } from "../loyalty/cards/cards";
 import {
   checkLogAllowed,
   downloadPass,

@@ -9,7 +9,7 @@ import type { Context } from "../../http/route";
 import { randomToken, sha256 } from "../../crypto";
 import type { Limit, RateLimiter } from "../../services/rate-limit";
 import type { AppleWalletConfig } from "../../settings/apple-wallet";
-import { holderCard } from "../loyalty/holder-card";
+import { holderCard } from "../loyalty/cards/holder-card";
 import type { Apns } from "./apns";
 import type { PassImageCache } from "./images";
 import { buildPass, passData } from "./pass";

@@ -16,7 +16,7 @@ import {
   messageRecipients,
 } from "../../db/schema";
 import { EXPIRY_NOTICE_DAYS } from "../../../../contract/automations";
-import { expiresAtSql } from "../loyalty/expiry";
+import { expiresAtSql } from "../loyalty/rewards/expiry";
 import {
   extrasOn,
   fallbackOn,

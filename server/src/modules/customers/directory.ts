@@ -1,4 +1,4 @@
-import { actorColumns, actorView } from "../loyalty/actor-view";
+import { actorColumns, actorView } from "../loyalty/cards/actor-view";
 import { DEFAULT_KIND, kindOf } from "../../../../contract/kinds";
 import { and, desc, eq, exists, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -13,7 +13,7 @@ import {
   type CustomerRow,
 } from "../../../../contract/customers";
 import type { Db } from "../../db/client";
-import { withHolder } from "../loyalty/card-holder";
+import { withHolder } from "../loyalty/engine/card-holder";
 import {
   addresses,
   businesses,
@@ -28,7 +28,7 @@ import {
 import { invalid, notFound } from "../../http/errors";
 import { balanceAmount, balanceText, type ProgrammeWords } from "../../../../contract/programme";
 import { fromMinor } from "../../../../contract/money";
-import { optionsByReward, programmeTerms } from "../loyalty/programme-terms";
+import { optionsByReward, programmeTerms } from "../loyalty/engine/programme-terms";
 import {
   birthdayThisMonth,
   extrasOn,
@@ -45,7 +45,7 @@ import {
   stampsRequired,
   type Programme,
 } from "./segments";
-import { cardReferralBonuses, cardReferrals } from "../loyalty/referrals";
+import { cardReferralBonuses, cardReferrals } from "../loyalty/referrals/referrals";
 
 export const UNKNOWN_CUSTOMER = "customers.unknown";
 

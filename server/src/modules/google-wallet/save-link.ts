@@ -1,7 +1,7 @@
 import { fileUrl } from "../../../../contract/files";
 import { localeOrDefault } from "../../i18n";
-import type { CardRow, ResolvedQr, RewardRow } from "../loyalty/cards";
-import type { CardTerms } from "../loyalty/card-balance";
+import type { CardRow, ResolvedQr, RewardRow } from "../loyalty/cards/cards";
+import type { CardTerms } from "../loyalty/cards/card-balance";
 import type { GoogleWalletDeps } from "./deps";
 import { classDesign } from "./design";
 import type { PassBusiness, PassCard } from "./passes";

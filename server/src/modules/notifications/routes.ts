@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
 import { route } from "../../http/route";
-import { secretsOf } from "../loyalty/cards";
+import { secretsOf } from "../loyalty/cards/cards";
 import type { NotificationDeps } from "./deps";
 import { sendBusinessMessage } from "./send";
 import { clearFeed, feedPage, markFeedRead, saveDeviceToken, sentMessages } from "./service";

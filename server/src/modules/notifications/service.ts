@@ -18,7 +18,7 @@ import { paginate } from "../../http/paginate";
 import type { AuthUser } from "../../http/auth";
 import type { Context } from "../../http/route";
 import { localeOrDefault, translator, type Translate } from "../../i18n";
-import { holderCard } from "../loyalty/holder-card";
+import { holderCard } from "../loyalty/cards/holder-card";
 import type { NotificationDeps } from "./deps";
 import { feedText, feedTitle, type FeedNames } from "./feed-text";
 import { saveToken } from "./push-targets";

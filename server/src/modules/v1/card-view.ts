@@ -1,11 +1,11 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { hundredthsText } from "../../../../contract/money";
 import { addToWalletUrl } from "../../../../contract/qr-codes";
 import type { V1Card } from "../../../../contract/v1/cards";
 import type { Db } from "../../db/client";
 import { cards, customers, qrCodes } from "../../db/schema";
-import { cardBalance, cardTerms } from "../loyalty/card-balance";
-import { resolveReward } from "../loyalty/cards";
+import { cardBalance, cardTerms } from "../loyalty/cards/card-balance";
+import { resolveReward } from "../loyalty/cards/cards";
 import { pointsPerUnitHundredths } from "../loyalty/engine/earn";
 import { wordsIn } from "../../i18n/programme-words";
 
@@ -13,7 +13,7 @@ import { wordsIn } from "../../i18n/programme-words";
 const english = wordsIn("en");
 
 /** The owner's cards matching `where`, as the public API shows them (at most `max`). */
-export async function v1Cards(db: Db, origin: string, ownerId: number, where: SQL, max = 50): Promise<V1Card[]> {
+async function v1Cards(db: Db, origin: string, ownerId: number, where: SQL, max = 50): Promise<V1Card[]> {
   const rows = await db
     .select({ card: cards, customer: { name: customers.name, email: customers.email, phone: customers.phone } })
     .from(cards)
@@ -49,6 +49,20 @@ export async function v1Cards(db: Db, origin: string, ownerId: number, where: SQ
   );
 }
 
-export async function v1Card(db: Db, origin: string, ownerId: number, where: SQL): Promise<V1Card | undefined> {
+async function v1Card(db: Db, origin: string, ownerId: number, where: SQL): Promise<V1Card | undefined> {
   return (await v1Cards(db, origin, ownerId, where, 1))[0];
+}
+
+/** One of the owner's cards by its id or its serial, as the public API shows it. */
+export const v1CardById = (db: Db, origin: string, ownerId: number, id: number) =>
+  v1Card(db, origin, ownerId, eq(cards.id, id));
+export const v1CardBySerial = (db: Db, origin: string, ownerId: number, serial: string) =>
+  v1Card(db, origin, ownerId, eq(cards.serial, serial));
+
+/** The owner's cards of a customer by email (any case) or phone (its digits alone compared). */
+export function v1CardsOfContact(db: Db, origin: string, ownerId: number, contact: { email?: string; phone?: string }) {
+  const match = contact.email
+    ? sql`lower(${customers.email}) = lower(${contact.email})`
+    : sql`regexp_replace(coalesce(${customers.phone}, ''), '[^0-9]', '', 'g') = ${contact.phone!.replace(/\D/g, "")}`;
+  return v1Cards(db, origin, ownerId, match);
 }

@@ -2,9 +2,9 @@ import { applePassUrl } from "../../../../contract/apple-wallet";
 import type { CardMessage } from "../../../../contract/notifications";
 import type { WalletLinks } from "../../../../contract/wallet";
 import { googleSaveLink } from "../google-wallet/save-link";
-import type { CardTerms } from "../loyalty/card-balance";
-import type { CardRow, ResolvedQr } from "../loyalty/cards";
-import type { PassLocation } from "../loyalty/pass-locations";
+import type { CardTerms } from "../loyalty/cards/card-balance";
+import type { CardRow, ResolvedQr } from "../loyalty/cards/cards";
+import type { PassLocation } from "../loyalty/cards/pass-locations";
 import type { WalletDeps } from "./deps";
 
 /**

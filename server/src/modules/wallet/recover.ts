@@ -9,8 +9,8 @@ import { localeOrDefault, translator, type Translate } from "../../i18n";
 import { cardWords } from "../../i18n/programme-words";
 import { walletCodeMail } from "../../services/mail-templates";
 import type { Limit } from "../../services/rate-limit";
-import { cardPageView, findQr } from "../loyalty/cards";
-import { takeOverCard } from "../loyalty/take-over";
+import { cardPageView, findQr } from "../loyalty/cards/cards";
+import { takeOverCard } from "../loyalty/cards/take-over";
 import type { WalletDeps } from "./deps";
 
 const MINUTES = 60;

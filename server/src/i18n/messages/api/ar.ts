@@ -88,6 +88,7 @@ export const apiAr: Record<ApiKey, string> = {
   "scan.enterAmount": "أدخل مبلغ الشراء.",
   "scan.aboveLimit": "المبلغ أعلى من حد هذا النشاط التجاري البالغ {limit} {currency}: لا يكسب شيئًا.",
   "redeem.scanStampCard": "تُستبدل مكافأة بطاقة الأختام بمسح البطاقة.",
+  "redeem.notReady": "مكافأة هذه البطاقة ليست جاهزة بعد.",
   "redeem.chooseOption": "اختر خيارًا: هذه البطاقة تجمع النقاط.",
   "redeem.unknownOption": "هذا الخيار ليس من مكافآت هذه البطاقة.",
   "redeem.enterAmount": "أدخل المبلغ المراد خصمه: هذه البطاقة تجمع الاسترداد النقدي.",

@@ -92,6 +92,7 @@ export const apiDe: Record<ApiKey, string> = {
   "scan.enterAmount": "Geben Sie den Einkaufsbetrag ein.",
   "scan.aboveLimit": "Der Betrag liegt über der Grenze dieses Geschäfts von {limit} {currency}: Er bringt nichts ein.",
   "redeem.scanStampCard": "Die Prämie einer Stempelkarte wird durch Scannen der Karte eingelöst.",
+  "redeem.notReady": "Die Prämie dieser Karte ist noch nicht bereit.",
   "redeem.chooseOption": "Wählen Sie eine Option: Diese Karte sammelt Punkte.",
   "redeem.unknownOption": "Diese Option gehört nicht zu den Prämien dieser Karte.",
   "redeem.enterAmount": "Geben Sie den abzuziehenden Betrag ein: Diese Karte sammelt Cashback.",

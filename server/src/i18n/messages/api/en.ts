@@ -96,6 +96,7 @@ export const apiEn = {
   "scan.enterAmount": "Enter the purchase amount.",
   "scan.aboveLimit": "The amount is above this business's limit of {limit} {currency}: it earns nothing.",
   "redeem.scanStampCard": "A stamp card's reward is redeemed by scanning the card.",
+  "redeem.notReady": "This card's reward is not ready yet.",
   "redeem.chooseOption": "Choose an option: this card collects points.",
   "redeem.unknownOption": "This option is not one of this card's rewards.",
   "redeem.enterAmount": "Enter the amount to take off: this card collects cashback.",

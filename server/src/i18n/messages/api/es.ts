@@ -89,6 +89,7 @@ export const apiEs: Record<ApiKey, string> = {
   "scan.enterAmount": "Introduce el importe de la compra.",
   "scan.aboveLimit": "El importe supera el límite de este negocio, {limit} {currency}: no suma nada.",
   "redeem.scanStampCard": "La recompensa de una tarjeta de sellos se canjea escaneando la tarjeta.",
+  "redeem.notReady": "La recompensa de esta tarjeta aún no está lista.",
   "redeem.chooseOption": "Elige una opción: esta tarjeta acumula puntos.",
   "redeem.unknownOption": "Esta opción no es una de las recompensas de esta tarjeta.",
   "redeem.enterAmount": "Introduce el importe que se va a descontar: esta tarjeta acumula reembolso.",

@@ -91,6 +91,7 @@ export const apiFr: Record<ApiKey, string> = {
   "scan.enterAmount": "Saisissez le montant de l’achat.",
   "scan.aboveLimit": "Le montant dépasse la limite de ce commerce, {limit} {currency} : il ne rapporte rien.",
   "redeem.scanStampCard": "La récompense d’une carte à tampons s’obtient en scannant la carte.",
+  "redeem.notReady": "La récompense de cette carte n’est pas encore prête.",
   "redeem.chooseOption": "Choisissez une option : cette carte cumule des points.",
   "redeem.unknownOption": "Cette option ne fait pas partie des récompenses de cette carte.",
   "redeem.enterAmount": "Saisissez le montant à déduire : cette carte cumule du cashback.",

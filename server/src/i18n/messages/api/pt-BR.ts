@@ -89,6 +89,7 @@ export const apiPtBR: Record<ApiKey, string> = {
   "scan.enterAmount": "Informe o valor da compra.",
   "scan.aboveLimit": "O valor passa do limite deste negócio, {limit} {currency}: não rende nada.",
   "redeem.scanStampCard": "A recompensa de um cartão de selos é resgatada escaneando o cartão.",
+  "redeem.notReady": "A recompensa deste cartão ainda não está pronta.",
   "redeem.chooseOption": "Escolha uma opção: este cartão acumula pontos.",
   "redeem.unknownOption": "Esta opção não é uma das recompensas deste cartão.",
   "redeem.enterAmount": "Informe o valor a descontar: este cartão acumula cashback.",

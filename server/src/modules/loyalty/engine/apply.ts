@@ -3,13 +3,12 @@ import type { Db } from "../../../db/client";
 import { Refusal } from "../../../domain/refusal";
 import { notifyCounterSql } from "../../../services/counter-feed";
 import type { DomainEvent, Events } from "../../../services/events";
-import { NO_PROGRAMME } from "../cards";
-import { tooManyStampsReason } from "../fraud-reason";
+import { tooManyStampsReason } from "./fraud-reason";
 import { actorOf } from "./actor";
 import { restartsExpiry } from "./earn";
 import { lockCard, readCard, type CardKey, type LockedCard } from "./lock";
 import { meetsReferralTrigger, referralPending, settleReferral } from "./referral";
-import { decide, type CardRow, type Change, type Decision } from "./rules";
+import { decide, NO_PROGRAMME, type CardRow, type Change, type Decision } from "./rules";
 import { stampsRequiredOf } from "../../../../../contract/kinds";
 
 export type Applied = LockedCard & {

@@ -3,7 +3,7 @@ import { DEFAULT_KIND, kindLiteral } from "../../../../../contract/kinds";
 import type { Db } from "../../../db/client";
 import { cardEvents, cards } from "../../../db/schema";
 import type { Events } from "../../../services/events";
-import { newSerial } from "../codes";
+import { newSerial } from "./codes";
 import type { Actor } from "./actor";
 import { newestActiveRewardId } from "./lock";
 

@@ -1,17 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { cardEvents, cardKeys, cards, customers, scans } from "../../../db/schema";
+import { cardEvents, cardKeys, cards, customers, qrCodes, scans } from "../../../db/schema";
 import { isUniqueViolation } from "../../../db/errors";
 import { Refusal } from "../../../domain/refusal";
 import { sha256 } from "../../../crypto";
 import { notifyCounter } from "../../../services/counter-feed";
 import type { Events } from "../../../services/events";
-import { deviceHash, type ResolvedQr } from "../cards";
-import { newCardSecret, newSerial } from "../codes";
-import { businessToday } from "../day";
+import { deviceHash, newCardSecret, newSerial } from "./codes";
+import { businessToday } from "./day";
 import { applyChange } from "./apply";
 import { settleReferral } from "./referral";
-import { JOIN_ALERT, joinDecision } from "./rules";
+import { JOIN_ALERT, joinDecision, type RewardRow } from "./rules";
 import { stampsRequiredOf } from "../../../../../contract/kinds";
 
 export const CARD_EXISTS = "join.cardExists";
@@ -19,7 +18,7 @@ export const CARD_EXISTS = "join.cardExists";
 /** Where a customer's scan came from: the QR code's counter window, the client and its device. */
 export type ScanOrigin = { counterWindow: number | null; ip?: string; deviceHash?: string | null };
 
-/** A join's input; `referrerCardId`: the card whose referral link it came through (referrals.ts findReferrer). */
+/** A join's input; `referrerCardId`: the card whose referral link it came through (referrals/referrals.ts findReferrer). */
 export type JoinInput = {
   name: string;
   email: string;
@@ -40,7 +39,7 @@ export type JoinInput = {
 export async function joinCard(
   db: Db,
   events: Events,
-  resolved: ResolvedQr,
+  resolved: { qr: typeof qrCodes.$inferSelect; reward: RewardRow | null },
   input: JoinInput,
   origin: ScanOrigin = { counterWindow: null },
 ) {

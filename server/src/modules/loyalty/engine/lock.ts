@@ -4,8 +4,8 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";
 import { reusableSelect } from "../../../db/reusable-select";
 import { businesses, cards, customers, rewards } from "../../../db/schema";
-import { businessToday, businessTomorrow } from "../day";
-import { withHolder } from "../card-holder";
+import { businessToday, businessTomorrow } from "./day";
+import { withHolder } from "./card-holder";
 import { toHundredths } from "../../../../../contract/money";
 import { chooseReward, type CardState } from "./rules";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { Events } from "../../../services/events";
-import { referralBonusOf, referralFriendBonusOf } from "../programme-terms";
+import { referralBonusOf, referralFriendBonusOf } from "./programme-terms";
 import type { CardKey } from "./lock";
 import type { CardRow, Change, Decision, RewardRow } from "./types";
 

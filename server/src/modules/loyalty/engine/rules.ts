@@ -1,4 +1,4 @@
-import { referralBonusOf } from "../programme-terms";
+import { referralBonusOf } from "./programme-terms";
 import { DEFAULT_KIND } from "../../../../../contract/kinds";
 import { serverKind } from "../../../kinds";
 import { aboveLimitSentence, abovePurchaseLimit, expiresAt, MAX_BALANCE, purchaseMinor, visitEarn } from "./earn";
@@ -21,7 +21,7 @@ export type * from "./types";
 /**
  * The rules of a card, each written once: pure functions of the card's row as its lock read it,
  * the reward it collects for, the business and the business's day. Every change to a card
- * (engine/apply.ts, engine/join.ts) and every view of one (cards.ts) decides here. The types
+ * (engine/apply.ts, engine/join.ts) and every view of one (cards/cards.ts) decides here. The types
  * they speak in are in types.ts, which earn.ts and spend.ts read too (no loop back to this file).
  */
 
@@ -82,6 +82,9 @@ export const crossesFraudThreshold = (
   threshold: number,
   today: string,
 ) => after.stampsToday > threshold && after.alertDay !== today;
+
+/** No active reward at the business: nobody joins, and no self-scan stamps (nothing to collect for). */
+export const NO_PROGRAMME = "scan.noProgramme";
 
 /**
  * Joins from one device within this many minutes, beyond which a join is flagged. The device, not

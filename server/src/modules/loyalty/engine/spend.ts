@@ -6,7 +6,7 @@ import type { Change, RedeemOption, RewardRow } from "./types";
 /**
  * What a card-redeem costs the card, or why it may not, as the reward's kind says:
  * a points option of the card's own reward it can afford, or cashback money off up to the
- * balance; a stamp card redeems at the scanner. rules.ts applies the cost; a refusal writes nothing.
+ * balance; a stamp card's reward, reached, with nothing named (else it redeems at the scanner). rules.ts applies the cost; a refusal writes nothing.
  */
 export function redeemCost(
   reward: RewardRow,
@@ -14,7 +14,14 @@ export function redeemCost(
   change: Extract<Change, { kind: "redeem" }>,
   currency: string | null,
 ): { cost: number; option: RedeemOption | null } | { field: string; message: Sentence } {
-  return serverKind(reward.kind).redeem({
+  const kind = serverKind(reward.kind);
+  // Nothing named (the public API's {}): a kind redeemed at the scanner gives its reward whole once reached.
+  if (kind.redeemsByScan && change.option === undefined && change.amount === undefined) {
+    return kind.scanReady(balance, reward.stampsRequired, [])
+      ? { cost: reward.stampsRequired, option: null }
+      : { field: "_", message: "redeem.notReady" };
+  }
+  return kind.redeem({
     reward,
     balance,
     currency,
