@@ -121,6 +121,7 @@ export const refusalKeys = {
   choose_option: "redeem.chooseOption",
   unknown_option: "redeem.unknownOption",
   redeem_enter_amount: "redeem.enterAmount",
+  reward_not_ready: "redeem.notReady",
 } as const;
 
 /** Refusals the catalogue has no sentence for, known by their status alone. */

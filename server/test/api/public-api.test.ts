@@ -120,6 +120,7 @@ describe("cards", () => {
     const path = { serial: card.serial };
     const early = await api.POST("/cards/{serial}/redeem", { params: { path }, body: {} });
     expect(early.response.status).toBe(422);
+    expect(early.error).toMatchObject({ code: "reward_not_ready" });
     await t.query(sql`update cards set stamps = 2, lifetime_stamps = 2 where serial = ${card.serial}`);
     const done = await api.POST("/cards/{serial}/redeem", { params: { path }, body: {} });
     expect(done.response.status).toBe(200);
