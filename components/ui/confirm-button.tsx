@@ -59,7 +59,7 @@ export function ConfirmButton({
         <p className="muted">{children}</p>
         <div className="dialog-actions">
           <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>
-            Cancel
+            {t("cancel")}
           </button>
           <Button variant="danger" busy={busy} onClick={confirm}>
             {confirmLabel}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { Button } from "./button";
 
 /**
@@ -19,6 +20,7 @@ export function FormActions({
   onCancel?: () => void;
   children?: ReactNode;
 }) {
+  const t = useTranslations("common.ui");
   return (
     <div className="form-actions">
       <Button type="submit" busy={busy}>
@@ -26,7 +28,7 @@ export function FormActions({
       </Button>
       {onCancel && (
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          {t("cancel")}
         </button>
       )}
       {children}

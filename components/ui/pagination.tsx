@@ -1,3 +1,6 @@
+"use client";
+
+import { useTranslations } from "next-intl";
 import type { Paginated } from "@/contract/pagination";
 
 /** Previous / next for a list paged by cursor (no total); hidden when everything fits on one page. */
@@ -14,15 +17,16 @@ export function CursorPagination({
   onNext: () => void;
   label: string;
 }) {
+  const t = useTranslations("common.pagination");
   if (page <= 1 && !hasMore) return null;
   return (
-    <nav className="pagination" aria-label={`${label} pages`}>
+    <nav className="pagination" aria-label={t("nav", { label })}>
       <button type="button" className="btn btn-secondary" disabled={page <= 1} onClick={onPrevious}>
-        Previous
+        {t("previous")}
       </button>
-      <span aria-live="polite">Page {page}</span>
+      <span aria-live="polite">{t("page", { page })}</span>
       <button type="button" className="btn btn-secondary" disabled={!hasMore} onClick={onNext}>
-        Next
+        {t("next")}
       </button>
     </nav>
   );
@@ -38,27 +42,26 @@ export function Pagination({
   onPage: (page: number) => void;
   label: string;
 }) {
+  const t = useTranslations("common.pagination");
   if (data.last_page <= 1) return null;
   return (
-    <nav className="pagination" aria-label={`${label} pages`}>
+    <nav className="pagination" aria-label={t("nav", { label })}>
       <button
         type="button"
         className="btn btn-secondary"
         disabled={data.page <= 1}
         onClick={() => onPage(data.page - 1)}
       >
-        Previous
+        {t("previous")}
       </button>
-      <span aria-live="polite">
-        Page {data.page} of {data.last_page} ({data.total} in all)
-      </span>
+      <span aria-live="polite">{t("pageOf", { page: data.page, last: data.last_page, total: data.total })}</span>
       <button
         type="button"
         className="btn btn-secondary"
         disabled={data.page >= data.last_page}
         onClick={() => onPage(data.page + 1)}
       >
-        Next
+        {t("next")}
       </button>
     </nav>
   );

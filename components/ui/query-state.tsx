@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 import { errorMessage } from "@/lib/browser/api-client";
 
 /** Grey placeholders in the shape of what is loading; announced once to screen readers. */
@@ -15,13 +16,14 @@ export function Skeleton({ rows = 3, height = "4rem", label }: { rows?: number; 
 
 /** A failed load: what went wrong and a way to try again. */
 export function ErrorState({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+  const t = useTranslations("common.ui");
   return (
     <div className="card state-card" role="alert">
       <p>
-        <strong>We could not load {what}.</strong> {errorMessage(error)}
+        <strong>{t("couldNotLoad", { what })}</strong> {errorMessage(error)}
       </p>
       <button type="button" className="btn btn-secondary" onClick={onRetry}>
-        Try again
+        {t("tryAgain")}
       </button>
     </div>
   );
