@@ -49,6 +49,8 @@ test("the card designer: colours and a strip change the preview before saving, l
   await dashboardNav(page).getByRole("link", { name: "Card Design" }).click();
   await expect(page).toHaveURL(/\/dashboard\/card-design$/);
   await expect(page.getByRole("heading", { name: "Card design", level: 1 })).toBeVisible();
+  // A client-side navigation streams the page's metadata after its body: the title comes a moment later.
+  await expect(page).toHaveTitle(/Card design/);
   await axeClean(page);
 
   // The previews follow the form as the owner types, before anything is saved.

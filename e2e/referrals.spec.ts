@@ -69,7 +69,10 @@ test("the owner sets the referral's trigger and friend's bonus, and approves a h
   await page.goto("/dashboard/customers");
   await page.getByLabel("Search").fill("Rex Referrer");
   await page.getByRole("button", { name: "Search" }).click();
-  await page.locator("table.customer-table tbody tr").first().getByRole("button").click();
+  // The search's answer replaces the list: only then is the first row Rex's (his friends joined later).
+  const rows = page.locator("table.customer-table tbody tr");
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole("button", { name: "Rex Referrer", exact: true }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Referrals" })).toBeVisible();
   await expect(dialog.getByText("Referred 4 friends.")).toBeVisible();
