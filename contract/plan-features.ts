@@ -15,13 +15,21 @@ export const PLAN_FEATURES = {
   "product-categories": "product categories",
   /** API keys, the public API, webhooks and till connections. */
   integrations: "integrations (API keys, webhooks and till connections)",
+  /** Offers and the vouchers they issue (welcome, birthday, win-back, campaigns, at the scanner). */
+  vouchers: "vouchers",
+  /** Promotions by weekday and hour that earn more ("happy hours"). */
+  "happy-hours": "happy hours",
+  /** Levels that earn at their own rate. */
+  levels: "levels",
+  /** Prepaid visits sold at the counter. */
+  multipass: "prepaid visits",
 } as const;
 
 export type PlanFeature = keyof typeof PLAN_FEATURES;
 export const PLAN_FEATURE_KEYS = Object.keys(PLAN_FEATURES) as PlanFeature[];
 
 /** The features every paid plan has; the Growth plan and above add the rest. */
-export const BASIC_FEATURES: PlanFeature[] = ["locations", "stamp-cards"];
+export const BASIC_FEATURES: PlanFeature[] = ["locations", "stamp-cards", "vouchers"];
 
 /** 403: the owner has no plan, or it lapsed. */
 export const NO_ACTIVE_PLAN = "Your plan is not active. Choose a plan first.";

@@ -220,14 +220,18 @@ describe.each(STATES)("an owner who is %s", (state) => {
 });
 
 it("sells Starter the basics and Growth everything, as the plan list says", () => {
-  expect(keysOf("Starter").sort()).toEqual(["locations", "stamp-cards"]);
+  expect(keysOf("Starter").sort()).toEqual(["locations", "stamp-cards", "vouchers"]);
   expect(keysOf("Growth").sort()).toEqual([
+    "happy-hours",
     "integrations",
+    "levels",
     "locations",
     "messages",
+    "multipass",
     "product-categories",
     "staff",
     "stamp-cards",
+    "vouchers",
   ]);
 });
 

@@ -46,6 +46,7 @@ const RELEASED: Record<string, string> = {
   "0034_expiry-forward.sql": "eb8a2c7b701b8799be2e69ba0fbac8a814213feb5b3f320ee6ccbe282702ec93",
   "0035_record-the-actor.sql": "2055cc3d8d73b7b2bae46725356a5e54dd1a7d2cb234e0e928fc6d82e4bbeba9",
   "0036_programme-totals-from-its-declaration.sql": "88861e48158cccf721f57bd50dfa9c9172562dea071d50271b07ab12ee739171",
+  "0037_plan-offer-features.sql": "b7a529eed02b769ff8b0534110bfab72bd5c32cf9d735d68d7af87558efb2d3d",
 };
 
 const folder = path.join(__dirname, "../../migrations");

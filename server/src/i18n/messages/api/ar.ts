@@ -260,7 +260,7 @@ export const apiAr: Record<ApiKey, string> = {
     "هذه البطاقة تجمع {unit, select, points {النقاط} cashback {الاسترداد النقدي} other {{unit}}}: أرسل مبلغ الطلب.",
   "plans.notActive": "خطتك غير فعّالة. اختر خطة أولًا.",
   "plans.featureMissing":
-    "لا تتضمن خطتك {plan} {feature, select, locations {الأنشطة التجارية والمواقع} stamp_cards {المكافآت ورموز QR} staff {حسابات الموظفين} messages {الرسائل إلى حاملي بطاقاتك} product_categories {فئات المنتجات} other {عمليات الربط (مفاتيح API والـ webhooks وروابط نقاط البيع)}}. اختر خطة أكبر في صفحة الخطط لاستخدامها.",
+    "لا تتضمن خطتك {plan} {feature, select, locations {الأنشطة التجارية والمواقع} stamp_cards {المكافآت ورموز QR} staff {حسابات الموظفين} messages {الرسائل إلى حاملي بطاقاتك} product_categories {فئات المنتجات} vouchers {القسائم} happy_hours {الساعات السعيدة} levels {المستويات} multipass {الزيارات المدفوعة مسبقًا} other {عمليات الربط (مفاتيح API والـ webhooks وروابط نقاط البيع)}}. اختر خطة أكبر في صفحة الخطط لاستخدامها.",
   "payments.slotFee":
     "تتضمن خطتك {plan} {kind, select, business {{included, plural, zero {# نشاط تجاري} one {نشاطًا تجاريًا واحدًا} two {نشاطين تجاريين} few {# أنشطة تجارية} many {# نشاطًا تجاريًا} other {# نشاط تجاري}}} other {{included, plural, zero {# عنوان} one {عنوانًا واحدًا} two {عنوانين} few {# عناوين} many {# عنوانًا} other {# عنوان}}}}. ادفع الرسوم لمرة واحدة البالغة {fee} {currency} لإضافة واحد آخر.",
   "payments.amountMismatch": "المبلغ لا يطابق السعر: {price}.",

@@ -275,7 +275,7 @@ export const apiDe: Record<ApiKey, string> = {
     "Diese Karte sammelt {unit, select, points {Punkte} cashback {Cashback} other {{unit}}}: Senden Sie den Betrag der Bestellung.",
   "plans.notActive": "Ihr Tarif ist nicht aktiv. Wählen Sie zuerst einen Tarif.",
   "plans.featureMissing":
-    "Ihr Tarif {plan} enthält {feature, select, locations {keine Unternehmen und Standorte} stamp_cards {keine Prämien und QR-Codes} staff {keine Mitarbeiterkonten} messages {keine Nachrichten an Ihre Karteninhaber} product_categories {keine Produktkategorien} other {keine Integrationen (API-Schlüssel, Webhooks und Kassenverbindungen)}}. Wählen Sie auf der Seite Tarife einen größeren Tarif, um sie zu nutzen.",
+    "Ihr Tarif {plan} enthält {feature, select, locations {keine Unternehmen und Standorte} stamp_cards {keine Prämien und QR-Codes} staff {keine Mitarbeiterkonten} messages {keine Nachrichten an Ihre Karteninhaber} product_categories {keine Produktkategorien} vouchers {keine Gutscheine} happy_hours {keine Happy Hours} levels {keine Stufen} multipass {keine vorausbezahlten Besuche} other {keine Integrationen (API-Schlüssel, Webhooks und Kassenverbindungen)}}. Wählen Sie auf der Seite Tarife einen größeren Tarif, um sie zu nutzen.",
   "payments.slotFee":
     "Ihr Tarif {plan} enthält {kind, select, business {{included, plural, one {# Unternehmen} other {# Unternehmen}}} other {{included, plural, one {# Adresse} other {# Adressen}}}}. Zahlen Sie die einmalige Gebühr von {fee} {currency}, um eine weitere hinzuzufügen.",
   "payments.amountMismatch": "Der Betrag entspricht nicht dem Preis: {price}.",

@@ -267,7 +267,7 @@ export const apiEn = {
     "This card collects {unit, select, points {points} cashback {cashback} other {{unit}}}: send the order's amount.",
   "plans.notActive": NO_ACTIVE_PLAN,
   "plans.featureMissing":
-    "Your {plan} plan does not include {feature, select, locations {businesses and locations} stamp_cards {rewards and QR codes} staff {staff accounts} messages {messages to your card holders} product_categories {product categories} other {integrations (API keys, webhooks and till connections)}}. Choose a larger plan on the Plans page to use them.",
+    "Your {plan} plan does not include {feature, select, locations {businesses and locations} stamp_cards {rewards and QR codes} staff {staff accounts} messages {messages to your card holders} product_categories {product categories} vouchers {vouchers} happy_hours {happy hours} levels {levels} multipass {prepaid visits} other {integrations (API keys, webhooks and till connections)}}. Choose a larger plan on the Plans page to use them.",
   "payments.slotFee":
     "Your {plan} plan includes {kind, select, business {{included, plural, one {# business} other {# businesses}}} other {{included, plural, one {# address} other {# addresses}}}}. Pay the one-off fee of {fee} {currency} to add one more.",
   "payments.amountMismatch": "The amount does not match the price: {price}.",

@@ -263,7 +263,7 @@ export const apiEs: Record<ApiKey, string> = {
     "Esta tarjeta acumula {unit, select, points {puntos} cashback {reembolso} other {{unit}}}: envía el importe del pedido.",
   "plans.notActive": "Tu plan no está activo. Elige un plan primero.",
   "plans.featureMissing":
-    "Tu plan {plan} no incluye {feature, select, locations {negocios y locales} stamp_cards {recompensas y códigos QR} staff {cuentas del personal} messages {mensajes a los titulares de tus tarjetas} product_categories {categorías de productos} other {integraciones (claves de API, webhooks y conexiones con cajas)}}. Elige un plan mayor en la página Planes para usarlas.",
+    "Tu plan {plan} no incluye {feature, select, locations {negocios y locales} stamp_cards {recompensas y códigos QR} staff {cuentas del personal} messages {mensajes a los titulares de tus tarjetas} product_categories {categorías de productos} vouchers {cupones} happy_hours {horas felices} levels {niveles} multipass {visitas prepagadas} other {integraciones (claves de API, webhooks y conexiones con cajas)}}. Elige un plan mayor en la página Planes para usarlas.",
   "payments.slotFee":
     "Tu plan {plan} incluye {kind, select, business {{included, plural, one {# negocio} other {# negocios}}} other {{included, plural, one {# dirección} other {# direcciones}}}}. Paga la tarifa única de {fee} {currency} para añadir uno más.",
   "payments.amountMismatch": "El importe no coincide con el precio: {price}.",

@@ -272,7 +272,7 @@ export const apiFr: Record<ApiKey, string> = {
     "Cette carte cumule {unit, select, points {des points} cashback {du cashback} other {{unit}}} : envoyez le montant de la commande.",
   "plans.notActive": "Votre formule n’est pas active. Choisissez d’abord une formule.",
   "plans.featureMissing":
-    "Votre formule {plan} n’inclut pas {feature, select, locations {les entreprises et établissements} stamp_cards {les récompenses et codes QR} staff {les comptes d’équipe} messages {les messages aux détenteurs de vos cartes} product_categories {les catégories de produits} other {les intégrations (clés d’API, webhooks et connexions de caisse)}}. Choisissez une formule supérieure sur la page Formules pour les utiliser.",
+    "Votre formule {plan} n’inclut pas {feature, select, locations {les entreprises et établissements} stamp_cards {les récompenses et codes QR} staff {les comptes d’équipe} messages {les messages aux détenteurs de vos cartes} product_categories {les catégories de produits} vouchers {les bons} happy_hours {les happy hours} levels {les niveaux} multipass {les visites prépayées} other {les intégrations (clés d’API, webhooks et connexions de caisse)}}. Choisissez une formule supérieure sur la page Formules pour les utiliser.",
   "payments.slotFee":
     "Votre formule {plan} inclut {kind, select, business {{included, plural, one {# entreprise} other {# entreprises}}} other {{included, plural, one {# adresse} other {# adresses}}}}. Payez les frais uniques de {fee} {currency} pour en ajouter une de plus.",
   "payments.amountMismatch": "Le montant ne correspond pas au prix : {price}.",

@@ -263,7 +263,7 @@ export const apiPtBR: Record<ApiKey, string> = {
     "Este cartão acumula {unit, select, points {pontos} cashback {cashback} other {{unit}}}: envie o valor do pedido.",
   "plans.notActive": "Seu plano não está ativo. Escolha um plano primeiro.",
   "plans.featureMissing":
-    "Seu plano {plan} não inclui {feature, select, locations {negócios e unidades} stamp_cards {recompensas e QR codes} staff {contas da equipe} messages {mensagens para os titulares dos seus cartões} product_categories {categorias de produtos} other {integrações (chaves de API, webhooks e conexões com caixas)}}. Escolha um plano maior na página Planos para usá-los.",
+    "Seu plano {plan} não inclui {feature, select, locations {negócios e unidades} stamp_cards {recompensas e QR codes} staff {contas da equipe} messages {mensagens para os titulares dos seus cartões} product_categories {categorias de produtos} vouchers {cupons} happy_hours {happy hours} levels {níveis} multipass {visitas pré-pagas} other {integrações (chaves de API, webhooks e conexões com caixas)}}. Escolha um plano maior na página Planos para usá-los.",
   "payments.slotFee":
     "Seu plano {plan} inclui {kind, select, business {{included, plural, one {# negócio} other {# negócios}}} other {{included, plural, one {# endereço} other {# endereços}}}}. Pague a taxa única de {fee} {currency} para adicionar mais um.",
   "payments.amountMismatch": "O valor não corresponde ao preço: {price}.",
