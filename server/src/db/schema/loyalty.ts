@@ -195,6 +195,10 @@ export const customers = pgTable(
     phone: text("phone"),
     /** Optional (wallet-join or the card page): the birthday_this_month segment. */
     birthday: date("birthday", { mode: "string" }),
+    /** The phone in E.164 (normalised from the business's country), the number SMS go to. */
+    phoneE164: text("phone_e164"),
+    /** When a mail server refused the address for good (an SMTP 5xx): no mail goes to it again. */
+    emailBouncedAt: timestamp("email_bounced_at", { withTimezone: true }),
     /**
      * What the customer directory searches: name, email, phone and the phone's digits,
      * lower-cased in one column, so one trigram GIN index (pg_trgm, see the custom migration)
@@ -277,6 +281,21 @@ export const cards = pgTable(
     flagReason: text("flag_reason"),
     /** The day of the last alert: one alert per card per day. */
     alertDay: date("alert_day"),
+    /** The language of the page the customer joined on: mail and SMS to them speak it. */
+    locale: text("locale"),
+    /**
+     * Consent to marketing by email and SMS from this business, as evidence: when and how it was
+     * given (`source`: join, preferences, import, sms_keyword). Unset = never agreed. A card's
+     * service (its own card, reward ready) rides on the join's required consent instead.
+     */
+    consentEmailAt: timestamp("consent_email_at", { withTimezone: true }),
+    consentEmailSource: text("consent_email_source"),
+    consentSmsAt: timestamp("consent_sms_at", { withTimezone: true }),
+    consentSmsSource: text("consent_sms_source"),
+    /** When the customer turned a channel off (unsubscribe link, preferences, STOP): it stays off until they turn it on. */
+    emailOptOutAt: timestamp("email_opt_out_at", { withTimezone: true }),
+    smsOptOutAt: timestamp("sms_opt_out_at", { withTimezone: true }),
+    pushOptOutAt: timestamp("push_opt_out_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
