@@ -14,3 +14,12 @@ describe("the owner's shared words", () => {
     expect(webKind("points").face).toBe("balance");
   });
 });
+
+describe("a kind's words namespace without its face", () => {
+  it("is the registry's, and a stamp card's for a card without a kind", async () => {
+    const { kindNs } = await import("./ns");
+    for (const kind of ["stamps", "points", "cashback"] as const) expect(kindNs(kind)).toBe(webKind(kind).ns);
+    expect(kindNs(undefined)).toBe("kinds.stamps");
+    expect(kindNs(null)).toBe("kinds.stamps");
+  });
+});
