@@ -23,3 +23,11 @@ describe("a kind's words namespace without its face", () => {
     expect(kindNs(null)).toBe("kinds.stamps");
   });
 });
+
+describe("a kind's card face without its reward fields", () => {
+  it("is the registry's, and a stamp card's grid for a card without a kind", async () => {
+    const { cardFace } = await import("./card-face");
+    for (const kind of ["stamps", "points", "cashback"] as const) expect(cardFace(kind)).toBe(webKind(kind).face);
+    expect(cardFace(undefined)).toBe("grid");
+  });
+});
