@@ -39,6 +39,8 @@ function check(ok: boolean, line: string) {
 
 /** The phone report (reports/bench-web.md): one row per figure, the baseline of the same run beside. */
 const report: string[] = [];
+/** A difference with its sign: "+12", "−3", "+0". */
+const signed = (n: number, digits = 0) => `${n < 0 ? "−" : "+"}${Math.abs(n).toFixed(digits)}`;
 const row = (cells: (string | number)[]) => report.push(`| ${cells.join(" | ")} |`);
 function target(ok: boolean, cells: (string | number)[]) {
   if (!ok) failed++;
@@ -105,7 +107,8 @@ async function phonePages(base: string, web: string, qrToken: string) {
     "# bench:web — the site, the card page and the dashboard on a phone",
     "",
     `Written by \`npm run bench:web\` on ${new Date().toISOString()}. Every figure beside an empty page of the same`,
-    "Next.js (bench/baseline) measured in the same run, behind the same web server.",
+    "Next.js (bench/baseline) measured in the same run, behind the same web server. The machine's load average",
+    `(1 min) when the phone pages started: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`,
     "",
     "## JavaScript as a browser loads it",
     "",
@@ -126,7 +129,7 @@ async function phonePages(base: string, web: string, qrToken: string) {
       page.name,
       ((baseJs + over * KB) / KB).toFixed(1),
       (baseJs / KB).toFixed(1),
-      `+${over.toFixed(1)}`,
+      signed(over, 1),
       `≤ +${page.jsBudgetKb}`,
     ]);
   }
@@ -155,9 +158,9 @@ async function phonePages(base: string, web: string, qrToken: string) {
       r.accessibility === 100;
     target(ok, [
       page.name,
-      `${r.performance} (${range(r.spread.performance)}; ${r.performance - b.performance >= 0 ? "+" : ""}${r.performance - b.performance}, target ≥ −${page.points})`,
-      `${r.tbtMs} (${range(r.spread.tbtMs)}; +${r.tbtMs - b.tbtMs})`,
-      `${r.lcpMs} (${range(r.spread.lcpMs)}; ${r.lcpMs - b.lcpMs >= 0 ? "+" : ""}${r.lcpMs - b.lcpMs})`,
+      `${r.performance} (${range(r.spread.performance)}; ${signed(r.performance - b.performance)}, target ≥ −${page.points})`,
+      `${r.tbtMs} (${range(r.spread.tbtMs)}; ${signed(r.tbtMs - b.tbtMs)})`,
+      `${r.lcpMs} (${range(r.spread.lcpMs)}; ${signed(r.lcpMs - b.lcpMs)})`,
       `${r.cls} (${range(r.spread.cls)})`,
       r.accessibility,
       r.failing.join(", ") || "none",
