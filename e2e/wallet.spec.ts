@@ -208,6 +208,80 @@ test("installed and offline, the last card still shows its stamps, reward and QR
   await device.context.close();
 });
 
+test("a second visit takes the card's scripts from the service worker, and shows a stamp made since at once", async ({
+  browser,
+}) => {
+  const device = await customerWithCard(browser, phone);
+  const { page } = device;
+  await page.goto(device.url);
+  const card = page.getByRole("region", { name: "Bea Baker's card" });
+  await expect(card.getByText(/^1\s+of 5 stamps$/)).toBeVisible();
+  const serial = (await page.locator(".wallet-qr code").textContent())!;
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // The worker keeps the page's scripts and styles as soon as it has seen the page.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const cache = await caches.open("card-v1-assets");
+        const missing: string[] = [];
+        for (const entry of performance.getEntriesByType("resource")) {
+          if (!/^\/_next\/static\/.+\.(js|css)$/.test(new URL(entry.name).pathname)) continue;
+          if (!(await cache.match(entry.name, { ignoreVary: true }))) missing.push(entry.name);
+        }
+        return missing;
+      }),
+    )
+    .toEqual([]);
+
+  // Staff stamp the card between the two visits.
+  const ownerContext = await browser.newContext({ storageState: owner.state });
+  const scan = await ownerContext.request.post(`${E2E.webUrl}/api/qr-code-scanner`, {
+    headers: sameOrigin,
+    data: { code: serial },
+  });
+  expect(scan.status()).toBe(200);
+
+  // The second visit: every script from the worker's cache, the card's stamps from the server.
+  // What the worker itself had to fetch from the network: none of the page's static files.
+  const fetchedByWorker: string[] = [];
+  device.context.on("request", (request) => {
+    if (request.serviceWorker() && new URL(request.url()).pathname.startsWith("/_next/static/")) {
+      fetchedByWorker.push(request.url());
+    }
+  });
+  const second = await device.context.newPage();
+  const scripts: { url: string; fromWorker: boolean }[] = [];
+  second.on("response", (response) => {
+    if (
+      new URL(response.url()).pathname.startsWith("/_next/static/") &&
+      response.request().resourceType() === "script"
+    ) {
+      scripts.push({ url: response.url(), fromWorker: response.fromServiceWorker() });
+    }
+  });
+  await second.goto(device.url);
+  const again = second.getByRole("region", { name: "Bea Baker's card" });
+  await expect(again.getByText(/^2\s+of 5 stamps$/)).toBeVisible();
+  await expect(second.getByText("You are offline")).toHaveCount(0);
+  await second.waitForLoadState("load");
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => !script.fromWorker)).toEqual([]);
+  expect(fetchedByWorker).toEqual([]);
+
+  // Offline, the last card shown (with the new stamp) is the one kept.
+  await device.context.setOffline(true);
+  await second.reload();
+  await expect(
+    second.getByRole("status").filter({ hasText: "You are offline — this card may be out of date" }),
+  ).toBeVisible();
+  await expect(again.getByText(/^2\s+of 5 stamps$/)).toBeVisible();
+  await Promise.all([device.context.close(), ownerContext.close()]);
+});
+
 test("opening the card with an email code on another phone signs the first one out, and says so", async ({
   browser,
 }) => {

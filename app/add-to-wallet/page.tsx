@@ -12,7 +12,7 @@ import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
 import { StampCard } from "@/components/wallet/stamp-card";
 import { cardLocale, cardTranslator, kindTranslator, langAttributes, type CardLocale } from "@/lib/card-intl";
-import { webKind } from "@/components/kinds";
+import { kindNs } from "@/components/kinds/ns";
 import { requestCardLocale } from "@/lib/server/card-intl";
 import { CardIntlProvider } from "@/components/wallet/card-intl-provider";
 import { WalletButtons } from "@/components/wallet/wallet-buttons";
@@ -144,7 +144,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
     requestHeaders.get("accept-language"),
   );
   const t = cardTranslator(locale);
-  const kt = kindTranslator(locale, webKind(card?.kind ?? reward?.kind).ns);
+  const kt = kindTranslator(locale, kindNs(card?.kind ?? reward?.kind));
   const expired = <Friendly locale={locale} title={t("expiredTitle")} text={`${COUNTER_EXPIRED}.`} />;
   // A rotating code scanned without its current code (a photo, an old link): no stamp, no join.
   if (live && !live.code_ok && !after && !home) return expired;

@@ -14,3 +14,20 @@ describe("the owner's shared words", () => {
     expect(webKind("points").face).toBe("balance");
   });
 });
+
+describe("a kind's words namespace without its face", () => {
+  it("is the registry's, and a stamp card's for a card without a kind", async () => {
+    const { kindNs } = await import("./ns");
+    for (const kind of ["stamps", "points", "cashback"] as const) expect(kindNs(kind)).toBe(webKind(kind).ns);
+    expect(kindNs(undefined)).toBe("kinds.stamps");
+    expect(kindNs(null)).toBe("kinds.stamps");
+  });
+});
+
+describe("a kind's card face without its reward fields", () => {
+  it("is the registry's, and a stamp card's grid for a card without a kind", async () => {
+    const { cardFace } = await import("./card-face");
+    for (const kind of ["stamps", "points", "cashback"] as const) expect(cardFace(kind)).toBe(webKind(kind).face);
+    expect(cardFace(undefined)).toBe("grid");
+  });
+});

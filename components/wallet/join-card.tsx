@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import type { ReferralTrigger, RewardKind } from "@/contract/rewards";
 import { callApi, settle } from "@/lib/browser/api-client";
 import { walletCalls } from "@/contract/client-calls";
-import { webKind } from "@/components/kinds";
+import { kindNs } from "@/components/kinds/ns";
 
 type Errors = Record<string, string[]>;
 
@@ -75,7 +75,7 @@ export function JoinCard({
   kind?: RewardKind;
 }) {
   const t = useTranslations("card");
-  const kt = useTranslations(webKind(kind).ns);
+  const kt = useTranslations(kindNs(kind));
   const router = useRouter();
   const [mode, setMode] = useState<"join" | "recover" | "code">("join");
   const [email, setEmail] = useState("");

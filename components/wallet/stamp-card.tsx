@@ -4,7 +4,7 @@ import type { CardLook } from "@/contract/card-design";
 import { meetsAA } from "@/contract/contrast";
 import type { WalletCard } from "@/contract/wallet";
 import { cardTranslator, type CardLocale, type CardTranslator } from "@/lib/card-intl";
-import { webKind } from "@/components/kinds";
+import { cardFace } from "@/components/kinds/card-face";
 
 /**
  * The customer's card: stamp grid, progress, the reward when ready, and the card's own QR for staff.
@@ -21,7 +21,7 @@ export async function StampCard({
   design?: CardLook;
 }) {
   const t = cardTranslator(locale);
-  if (webKind(card.kind).face === "balance") return <BalanceCard card={card} t={t} design={design} />;
+  if (cardFace(card.kind) === "balance") return <BalanceCard card={card} t={t} design={design} />;
   const required = card.stamps_required;
   const cells = required ?? Math.max(card.stamps, 1);
   const extra = required && card.stamps > required ? card.stamps - required : 0;

@@ -12,6 +12,8 @@ describe("failureText", () => {
   it("is English for no or an unknown language, and English is the contract's own words", () => {
     expect(failureText(undefined, "offline")).toBe("You appear to be offline. Please check your connection.");
     expect(failureText("xx", "crossSite")).toBe("Cross-site request refused.");
+    expect(failureText("constructor", "crossSite")).toBe("Cross-site request refused.");
+    expect(failureText("__proto__", "crossSite")).toBe("Cross-site request refused.");
     expect(failureText("en", "unavailable")).toBe(messages.serviceUnavailable);
     expect(failureText("en", "notFound")).toBe(messages.notFound);
   });

@@ -1,4 +1,4 @@
-import { isLocale, type Locale } from "../../contract/locales";
+import type { Locale } from "../../contract/locales";
 import ar from "../../messages/ar/failures.json";
 import de from "../../messages/de/failures.json";
 import en from "../../messages/en/failures.json";
@@ -17,4 +17,4 @@ export type Failure = keyof typeof en;
 
 /** The sentence in `locale` (a page's `lang`, the BFF's cookie); English for anything else. */
 export const failureText = (locale: string | null | undefined, failure: Failure): string =>
-  FAILURES[isLocale(locale) ? locale : "en"][failure];
+  FAILURES[locale && Object.hasOwn(FAILURES, locale) ? (locale as Locale) : "en"][failure];

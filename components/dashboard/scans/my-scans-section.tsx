@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -10,17 +11,28 @@ import { SCAN_KINDS, type Scan } from "@/contract/scans";
 import { scanExportUrl, useScans } from "@/lib/browser/queries/loyalty";
 import { useProfile } from "@/lib/browser/queries/user";
 import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
-import { CardDetail } from "./card-detail";
 import { CardScanner } from "./card-scanner";
 import { ScannerApp } from "./scanner-app";
 import { useOwnerWords } from "@/components/kinds/use-owner-words";
 import { webKind } from "@/components/kinds";
+import { kindNs } from "@/components/kinds/ns";
 import "./scans.css";
 import { useActorText } from "../actor-text";
 
+// A card's history and adjustment: fetched when a card is opened, not with the scanner.
+const CardDetail = dynamic(() => import("./card-detail").then((m) => m.CardDetail), {
+  loading: () => <CardDetailLoading />,
+});
+
+/** The card's panel while its code arrives: the panel's own loading state. */
+function CardDetailLoading() {
+  const t = useTranslations("scanner.card");
+  return <Skeleton label={t("loading")} rows={1} height="10rem" />;
+}
+
 /** A scan's kind in its programme's words: a points or cashback visit is a purchase, not a stamp. */
 function ScanKind({ kind, programme }: { kind: Scan["kind"]; programme: Scan["programme"] }) {
-  const t = useTranslations(webKind(programme).ns);
+  const t = useTranslations(kindNs(programme));
   return <span className={`badge scan-${kind}`}>{t(`scanKind.${kind}`)}</span>;
 }
 

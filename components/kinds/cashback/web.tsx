@@ -3,13 +3,14 @@ import { formatMoney, fromMinor, toMinor } from "@/contract/money";
 import { percentText } from "@/contract/rewards";
 import type { WebKind } from "../types";
 import { CashbackFields, RedeemMoney } from "./fields";
+import { face } from "./face";
 
 /** Cashback: a percent of each purchase (tiers by lifetime spend), spent as money off. */
 export const cashback: WebKind = {
   kind: "cashback",
   ns: "kinds.cashback",
   figures: ["cashback_owed"],
-  face: "balance",
+  face,
   lapses: false,
   hasCatalogue: false,
   redeemsByScan: false,

@@ -4,13 +4,14 @@ import { MAX_REFERRAL_BONUS } from "@/contract/rewards";
 import { numeric } from "../numeric";
 import type { WebKind } from "../types";
 import { PointsFields, RedeemOption } from "./fields";
+import { face } from "./face";
 
 /** Points: earned per purchase and visit, spent on the reward's catalogue of options. */
 export const points: WebKind = {
   kind: "points",
   ns: "kinds.points",
   figures: ["points_issued", "points_redeemed"],
-  face: "balance",
+  face,
   lapses: true,
   hasCatalogue: true,
   redeemsByScan: false,

@@ -2,13 +2,14 @@ import { MAX_REFERRAL_BONUS } from "@/contract/rewards";
 import { numeric } from "../numeric";
 import type { WebKind } from "../types";
 import { StampFields } from "./fields";
+import { face } from "./face";
 
 /** A stamp card: N stamps for the reward, one per visit; the grid on the card page. */
 export const stamps: WebKind = {
   kind: "stamps",
   ns: "kinds.stamps",
   figures: [],
-  face: "grid",
+  face,
   lapses: true,
   hasCatalogue: false,
   redeemsByScan: true,
