@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Promotion } from "../../../contract/promotions";
-import type { ScanResult } from "../../../contract/wallet";
+import { CARD_SECRETS_HEADER, type ScanResult, type WalletCard } from "../../../contract/wallet";
 import { featureNotInPlan } from "../../../contract/plan-features";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { kindFixtures } from "../helpers/kinds";
@@ -43,7 +43,7 @@ async function pointsCard(zone = EAST) {
   const p = await programmeOf({ kind: "points", points_per_visit: 10 });
   await t.query(sql`update businesses set time_zone = ${zone} where id = ${p.business.id}`);
   const joined = await f.join(p.qr.qr_token);
-  return { ...p, serial: joined.card.serial };
+  return { ...p, serial: joined.card.serial, secret: joined.secret };
 }
 
 describe("promotion-add, -list, -delete", () => {
@@ -188,5 +188,30 @@ describe("an earn in a happy hour", () => {
     await add(a.token, { reward_id: a.reward.id, multiplier: "2", weekdays: [await weekdayIn(EAST)], ...ALL_DAY });
     await scan(b.token, b.serial);
     expect(await lastEvent(b.serial)).toEqual({ delta: 10, reason: null });
+  });
+});
+
+describe("wallet-card", () => {
+  it("answers the card's happy hours today in the business's own day, earliest first", async () => {
+    const { token, reward, qr, secret } = await pointsCard(EAST);
+    const today = await weekdayIn(EAST);
+    await add(token, { reward_id: reward.id, bonus: 5, weekdays: [today], start_time: "18:00", end_time: "20:00" });
+    await add(token, {
+      reward_id: reward.id,
+      multiplier: "2",
+      weekdays: [today],
+      start_time: "16:00",
+      end_time: "18:00",
+    });
+    // Not today there, though it may be today in UTC.
+    await add(token, { reward_id: reward.id, multiplier: "3", weekdays: [await weekdayIn(WEST)], ...ALL_DAY });
+    const card = await t.get<WalletCard>("/wallet-card", {
+      query: { qr_token: qr.qr_token },
+      headers: { [CARD_SECRETS_HEADER]: secret },
+    });
+    expect(card.body.data.promotions_today).toEqual([
+      { multiplier: "2", bonus: null, start_time: "16:00", end_time: "18:00" },
+      { multiplier: null, bonus: 5, start_time: "18:00", end_time: "20:00" },
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import {
   type PromotionToday,
 } from "../../../../contract/promotions";
 import type { Db } from "../../db/client";
-import { promotions, rewards, users } from "../../db/schema";
+import { businesses, promotions, rewards, users } from "../../db/schema";
 import { sentence } from "../../i18n/sentence";
 import { invalid, notFound } from "../../http/errors";
 import { serverKind } from "../../kinds";
@@ -121,3 +121,16 @@ export const promotionsToday = (rules: readonly PromotionRule[], at: LocalMoment
       start_time: p.startTime,
       end_time: p.endTime,
     }));
+
+/** A reward's happy hours today in its business's time zone (the card page's "what runs today"). */
+export async function todaysPromotions(db: Db, rewardId: number): Promise<PromotionToday[]> {
+  const rows = (await db.execute(sql`
+    select p.id, p.reward_id as "rewardId", p.multiplier::text as multiplier, p.bonus, p.weekdays,
+      p.start_time as "startTime", p.end_time as "endTime", p.starts_on::text as "startsOn", p.ends_on::text as "endsOn",
+      to_char(now() at time zone b.time_zone, 'YYYY-MM-DD') as date,
+      extract(dow from now() at time zone b.time_zone)::int as weekday
+    from ${promotions} p join ${businesses} b on b.id = p.business_id
+    where p.reward_id = ${rewardId}`)) as unknown as { rows: (PromotionRule & { date: string; weekday: number })[] };
+  const [first] = rows.rows;
+  return first ? promotionsToday(rows.rows, { date: first.date, weekday: first.weekday, time: "" }) : [];
+}
