@@ -110,6 +110,8 @@ it("every date in a query or body of the contract is calendarDate", () => {
   expect(dateNamed.map(([path]) => path).sort()).toEqual([
     "customerList.query.last_visit_from",
     "customerList.query.last_visit_to",
+    "promotionAdd.body.ends_on",
+    "promotionAdd.body.starts_on",
     "scanExport.query.from",
     "scanExport.query.to",
     "scanList.query.from",

@@ -134,6 +134,14 @@ import {
   productCategoryListQuery,
 } from "./product-category";
 import {
+  promotion,
+  promotionAddBody,
+  promotionDeleteBody,
+  promotionListAnswer,
+  promotionListQuery,
+  MAX_PROMOTIONS_PER_OWNER,
+} from "./promotions";
+import {
   acceptInviteAnswer,
   acceptInviteBody,
   addStaffAnswer,
@@ -327,6 +335,32 @@ export const calls = {
     feature: "product-categories",
     answer: productCategory,
     refusals: ["name_taken", "category_not_found", "business_not_found", "category_other_business"],
+  },
+  promotionList: {
+    method: "GET",
+    path: "/promotion-list",
+    access: "owner",
+    query: promotionListQuery,
+    list: { max: MAX_PROMOTIONS_PER_OWNER },
+    answer: promotionListAnswer,
+    refusals: ["reward_not_found"],
+  },
+  promotionAdd: {
+    method: "POST",
+    path: "/promotion-add",
+    access: "owner",
+    body: promotionAddBody,
+    feature: "happy-hours",
+    answer: promotion,
+    refusals: ["reward_not_found", "promotion_no_multiplier", "promotion_too_many"],
+  },
+  promotionDelete: {
+    method: "POST",
+    path: "/promotion-delete",
+    access: "owner",
+    body: promotionDeleteBody,
+    answer: noData,
+    refusals: ["promotion_not_found"],
   },
   productCategoryDelete: {
     method: "POST",

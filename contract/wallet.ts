@@ -4,6 +4,7 @@ import { serialField } from "./customers";
 import { amountField } from "./money";
 import { REWARD_KINDS } from "./rewards";
 import { counterCodeField, qrPublic, qrTokenField } from "./qr-codes";
+import { promotionToday } from "./promotions";
 
 export { CARD_SECRETS_HEADER, LAST_CARD_COOKIE, MAX_CARDS_PER_DEVICE } from "./wallet-device";
 
@@ -135,6 +136,8 @@ export const walletCard = z.object({
   balance_text: z.string(),
   /** Points: the options the balance affords, cheapest first (empty otherwise). */
   options: z.array(redeemOption),
+  /** The card's programme's happy hours today, in the business's time zone, earliest first (wallet-card only). */
+  promotions_today: z.array(promotionToday).optional(),
 });
 export type WalletCard = z.infer<typeof walletCard>;
 

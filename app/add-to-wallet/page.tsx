@@ -8,6 +8,7 @@ import { CardMessages } from "@/components/wallet/card-messages";
 import { CardPrivacy } from "@/components/wallet/card-privacy";
 import { JoinCard } from "@/components/wallet/join-card";
 import { ReferralLink } from "@/components/wallet/referral-link";
+import { HappyHours } from "@/components/wallet/happy-hours";
 import { LocalTime } from "@/components/wallet/local-time";
 import { PublicScanner } from "@/components/wallet/public-scanner";
 import { StampCard } from "@/components/wallet/stamp-card";
@@ -258,6 +259,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
         )
       )}
       {card && home && <p className="small muted">{kt("next")}</p>}
+      {card?.promotions_today && <HappyHours promotions={card.promotions_today} t={t} kt={kt} />}
       {card?.referral_url && <ReferralLink url={card.referral_url} businessName={business.name} />}
       {card?.messages && (
         <CardMessages messages={card.messages} card={{ qr_token: liveToken, serial: card.serial }} locale={locale} />

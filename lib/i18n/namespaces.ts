@@ -8,6 +8,7 @@
 // prettier-ignore
 export const NAMESPACES = [
   "auth",
+  "boosts",
   "card",
   "cardDesign",
   "common",

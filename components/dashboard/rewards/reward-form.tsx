@@ -25,6 +25,7 @@ import { useContractForm } from "@/lib/browser/use-contract-form";
 import { KindChoice, KindFields, ReferralFields, tierRow, type TierRow } from "./kind-fields";
 import { webKind } from "@/components/kinds";
 import { RewardOptions } from "./reward-options";
+import { RewardHappyHours } from "./reward-happy-hours";
 
 /** Bonuses count in the kind's unit (stamps, points, money): another kind starts them blank. */
 const REFERRAL_BONUSES = ["referral_bonus", "referral_friend_bonus"];
@@ -219,6 +220,7 @@ export function RewardForm({
         <FormActions submit={reward ? t("save") : t("add")} busy={form.busy} onCancel={onDone} />
       </form>
       {reward && webKind(reward.kind).hasCatalogue && <RewardOptions reward={reward} />}
+      {reward && <RewardHappyHours reward={reward} />}
     </section>
   );
 }

@@ -26,5 +26,6 @@ export const stamps: WebKind = {
   scanBalance: (s) => s.stamps_after,
   cardBalance: (card, of) =>
     card.stamps_required !== null ? of(card.stamps, card.stamps_required) : String(card.stamps),
+  multiplies: false,
   bonusText: (bonus, _currency, words) => words.stamps(Number(bonus)),
 };

@@ -7,6 +7,7 @@ import {
   amountField,
   amountVisitShare,
   balanceModule,
+  multipliedBoost,
   earnedWords,
   FALSE_SQL,
   NO_COLUMNS,
@@ -65,6 +66,8 @@ export const cashback: ServerKind = {
   // Money earned never lapses.
   lapses: false,
   redeemsByScan: false,
+  multiplies: true,
+  boost: multipliedBoost,
   dayCount: () => 1,
   visitShare: amountVisitShare,
   staffEarn(ctx) {

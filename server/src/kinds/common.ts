@@ -7,7 +7,7 @@ import type { Translate } from "../i18n";
 import { programmeWords } from "../i18n/programme-words";
 import { sentence, type Sentence } from "../i18n/sentence";
 import type { KindName } from "../../../contract/kinds";
-import type { ColumnsContext, EarnContext, EarnVerdict, PassCardView, PassField, SegmentSql } from "./types";
+import type { Boost, ColumnsContext, EarnContext, EarnVerdict, PassCardView, PassField, SegmentSql } from "./types";
 
 /**
  * What the kinds that earn on a purchase amount (points, cashback) share on the server: written
@@ -101,3 +101,7 @@ export const rewardCycle = (card: SegmentSql) => sql`'cycle:' || ${card.rewardsR
 export const FALSE_SQL = sql`false`;
 /** SQL null. */
 export const NULL_SQL = sql`null`;
+
+/** Points and cashback: the earn times the multiplier (rounded down), then the bonus. */
+export const multipliedBoost = (earned: number, by: Boost) =>
+  Math.floor((earned * (by.multiplier ?? 100)) / 100) + (by.bonus ?? 0);

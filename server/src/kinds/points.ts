@@ -6,6 +6,7 @@ import {
   amountField,
   amountVisitShare,
   balanceModule,
+  multipliedBoost,
   earnedWords,
   NO_COLUMNS,
   NULL_SQL,
@@ -44,6 +45,8 @@ export const points: ServerKind = {
   visitEarn: (reward) => reward.pointsPerVisit,
   lapses: true,
   redeemsByScan: false,
+  multiplies: true,
+  boost: multipliedBoost,
   // Added points count toward the day as one visit.
   dayCount: () => 1,
   visitShare: amountVisitShare,

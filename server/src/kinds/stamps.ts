@@ -32,6 +32,9 @@ export const stamps: ServerKind = {
   visitEarn: () => 1,
   lapses: true,
   redeemsByScan: true,
+  multiplies: false,
+  // A visit is one stamp whatever the hour: only a bonus adds stamps.
+  boost: (earned, by) => earned + (by.bonus ?? 0),
   // Stamps corrected in count toward the day one by one.
   dayCount: (added) => added,
   // A stamp programme's order is one visit whatever it cost.

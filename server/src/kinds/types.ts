@@ -31,6 +31,9 @@ export type KindColumns = Pick<
   "stampsRequired" | "pointsPerVisit" | "pointsPerUnit" | "cashbackBasisPoints" | "cashbackTiers"
 >;
 
+/** What multiplies or adds to an earn: a multiplier in hundredths (200: twice), a bonus in the balance's unit. */
+export type Boost = { multiplier: number | null; bonus: number | null };
+
 /** A refusal: the field at fault and the 422's sentence. */
 export type Refusal = { field: string; message: Sentence };
 
@@ -122,6 +125,10 @@ export interface ServerKind extends SharedKind {
   dayCount(added: number): number;
   /** The visit's share of an order's `earned` (the rest was earned by its amount). */
   visitShare(earned: number, byAmount: boolean, visitEarn: number): number;
+  /** A promotion or a level may multiply this kind's earn (stamps: only a bonus adds to it). */
+  readonly multiplies: boolean;
+  /** An earn of `earned` boosted by a multiplier (hundredths; null: none) and a bonus (null: none). */
+  boost(earned: number, by: Boost): number;
   /** A staff scan or an order from outside. */
   staffEarn(ctx: EarnContext): EarnVerdict;
   /** card-redeem: its cost, or why not. */

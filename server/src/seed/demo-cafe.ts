@@ -16,6 +16,7 @@ import {
   messageRecipients,
   notifications,
   qrCodes,
+  promotions,
   rewards,
   scans,
   staffInvites,
@@ -234,6 +235,16 @@ async function insertCafe(tx: Db, ownerId: number, logo: { data: Buffer; info: {
       },
     ])
     .returning({ id: rewards.id, title: rewards.title, stampsRequired: rewards.stampsRequired });
+  // Tuesday's quiet afternoon: a happy hour of one extra stamp on the coffee card (a stamp programme adds, never multiplies).
+  await tx.insert(promotions).values({
+    userId: ownerId,
+    businessId,
+    rewardId: coffee!.id,
+    bonus: 1,
+    weekdays: [2],
+    startTime: "16:00",
+    endTime: "18:00",
+  });
   const [counterQr, terraceQr] = await tx
     .insert(qrCodes)
     .values([

@@ -99,6 +99,10 @@ const UNBUILDABLE: Record<string, string> = {
     "its 2xx needs a points card holding the price of an option of its own reward (the world's card is a stamp card): owner, staff, another owner, their staff and signed out are tested in programme-kinds.test.ts",
   referralReview:
     "a held referral bonus's id (made by a referrer's fourth friend in a day): referrals-every-path.test.ts checks the owner, staff (403), another owner (404, nothing written) and signed out",
+  promotionAdd:
+    "a valid happy hour needs a multiplier or a bonus and an end after its start (and the world's stamp card takes no multiplier): promotions.test.ts checks the owner, staff (403), another owner (404, nothing written) and signed out",
+  promotionDelete:
+    "a happy hour's id: promotions.test.ts checks the owner, staff (403), another owner (404, nothing written) and signed out",
   counterEvents:
     "an endless server-sent event stream (inject waits for its end): who may open it (owner, staff, the QR code's tablet) and who may not is tested over a real socket in counter-screen.test.ts",
 };

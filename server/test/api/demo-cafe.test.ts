@@ -37,6 +37,11 @@ it("seeds the demo owner a café with a logo, rewards, QR codes, staff, 200 cust
     await one(sql`select count(*)::int from rewards where business_id = ${cafe} and active and kind = 'stamps'`),
   ).toBe(2);
   expect(await one(sql`select count(*)::int from qr_codes where business_id = ${cafe}`)).toBe(2);
+  // A Tuesday happy hour of one extra stamp on the coffee card.
+  expect(
+    await one(sql`select concat_ws(' ', p.weekdays::text, p.start_time, p.end_time, p.bonus, p.multiplier, r.title)
+      from promotions p join rewards r on r.id = p.reward_id where p.business_id = ${cafe}`),
+  ).toBe("{2} 16:00 18:00 1 Free coffee");
   expect(await one(sql`select count(*)::int from users where role = 'staff' and owner_id = ${owner}`)).toBe(1);
   expect(await one(sql`select count(*)::int from customers where user_id = ${owner}`)).toBe(everyone);
   expect(await one(sql`select count(*)::int from cards where business_id = ${cafe}`)).toBe(DEMO_CAFE.customers);

@@ -244,6 +244,9 @@ describe("owner B with owner A's ids", () => {
       "/webhook-redeliver",
       // A held referral bonus's id: referrals-every-path.test.ts checks another owner's review.
       "/referral-review",
+      // A happy hour's id, or a reward's for one: promotions.test.ts checks another owner's add and delete (404).
+      "/promotion-add",
+      "/promotion-delete",
     ];
     for (const call of idCalls.filter((c) => !noRowIds.includes(c.path))) {
       expect(covered).toContain(call.path);

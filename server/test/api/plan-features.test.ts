@@ -59,6 +59,19 @@ const cases: Record<string, Case> = {
     send: ({ token, businessId }) =>
       t.post("/pos-connection-add", { business_id: businessId, provider: "shopify", secret: "k" }, { token }),
   },
+  promotionAdd: {
+    table: "promotions",
+    send: async ({ token, businessId }) => {
+      const [reward] = await t.query<{ id: number }>(
+        sql`select id from rewards where business_id = ${businessId} limit 1`,
+      );
+      return t.post(
+        "/promotion-add",
+        { reward_id: reward!.id, bonus: 1, weekdays: [2], start_time: "16:00", end_time: "18:00" },
+        { token },
+      );
+    },
+  },
   productCategoryAdd: {
     table: "product_categories",
     send: ({ token }) => t.post("/product-category-add", { name: "Drinks" }, { token }),

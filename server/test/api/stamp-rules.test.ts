@@ -363,8 +363,10 @@ describe("the daily cap", () => {
       birthday: undefined,
       // Only the card page's answer says where the card is from (a page opened without a QR code).
       place: undefined,
-      // and gives the card's referral link.
+      // and gives the card's referral link,
       referral_url: undefined,
+      // and today's happy hours.
+      promotions_today: undefined,
     });
   });
 });

@@ -17,6 +17,7 @@ import { findReferrer, referralUrl } from "../loyalty/referrals/referrals";
 import { cardMessages } from "../notifications/messages";
 import type { WalletDeps } from "./deps";
 import { walletLinks } from "./links";
+import { todaysPromotions } from "../promotions/service";
 
 const MINUTES = 60;
 
@@ -118,5 +119,9 @@ export async function walletCard(
     wallet_links: walletLinks(deps, card, customerName, place, token, locations, messages, terms),
     referral_url: await referralUrl(db, deps.config.publicAppUrl, card, qr?.id ?? null),
   };
-  return { message: "wallet.card", data: { ...data, messages, birthday: customer?.birthday ?? null } };
+  const promotions = reward ? await todaysPromotions(db, reward.id) : [];
+  return {
+    message: "wallet.card",
+    data: { ...data, messages, birthday: customer?.birthday ?? null, promotions_today: promotions },
+  };
 }

@@ -115,6 +115,13 @@ export const apiDe: Record<ApiKey, string> = {
   "rewards.list": "Prämienliste.",
   "rewards.expiryPreview": "Was diese Verfallsfrist in den nächsten 30 Tagen verfallen ließe.",
   "rewards.cashbackNeverLapses": "Cashback verfällt nie: Nichts verfällt.",
+  "promotions.notFound": "Happy Hour nicht gefunden.",
+  "promotions.noMultiplier":
+    "Ein Stempelprogramm kann einen Besuch nicht vervielfachen: Geben Sie stattdessen Bonusstempel an.",
+  "promotions.tooMany": "Sie haben {max} Happy Hours, das Maximum: Löschen Sie zuerst eine.",
+  "promotions.list": "Happy Hours.",
+  "promotions.added": "Happy Hour hinzugefügt.",
+  "promotions.deleted": "Happy Hour gelöscht.",
   "categories.notFound": "Produktkategorie nicht gefunden.",
   "categories.otherBusiness": "Diese Produktkategorie gehört zu einem anderen Unternehmen.",
   "scan.unknownCode": "Dieser Code ist weder eine Treuekarte noch ein QR-Code von uns.",

@@ -111,6 +111,13 @@ export const apiEs: Record<ApiKey, string> = {
   "rewards.list": "Lista de recompensas.",
   "rewards.expiryPreview": "Lo que esta caducidad haría caducar en los próximos 30 días.",
   "rewards.cashbackNeverLapses": "El reembolso nunca caduca: no caduca nada.",
+  "promotions.notFound": "No se ha encontrado la hora feliz.",
+  "promotions.noMultiplier":
+    "Un programa de sellos no puede multiplicar una visita: indica en su lugar un bono de sellos extra.",
+  "promotions.tooMany": "Tienes {max} horas felices, el máximo posible: elimina una primero.",
+  "promotions.list": "Horas felices.",
+  "promotions.added": "Hora feliz añadida.",
+  "promotions.deleted": "Hora feliz eliminada.",
   "categories.notFound": "No se ha encontrado la categoría de productos.",
   "categories.otherBusiness": "Esta categoría de productos pertenece a otro negocio.",
   "scan.unknownCode": "Este código no es una tarjeta de fidelidad ni un código QR nuestro.",

@@ -114,6 +114,13 @@ export const apiFr: Record<ApiKey, string> = {
   "rewards.list": "Liste des récompenses.",
   "rewards.expiryPreview": "Ce que cette expiration ferait expirer dans les 30 prochains jours.",
   "rewards.cashbackNeverLapses": "Le cashback n’expire jamais : rien n’expire.",
+  "promotions.notFound": "Happy hour introuvable.",
+  "promotions.noMultiplier":
+    "Un programme de tampons ne peut pas multiplier une visite : donnez plutôt un bonus de tampons.",
+  "promotions.tooMany": "Vous avez {max} happy hours, le maximum possible : supprimez-en une d’abord.",
+  "promotions.list": "Happy hours.",
+  "promotions.added": "Happy hour ajoutée.",
+  "promotions.deleted": "Happy hour supprimée.",
   "categories.notFound": "Catégorie de produits introuvable.",
   "categories.otherBusiness": "Cette catégorie de produits appartient à une autre entreprise.",
   "scan.unknownCode": "Ce code n’est ni une carte de fidélité ni un code QR de chez nous.",

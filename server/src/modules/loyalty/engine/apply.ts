@@ -149,6 +149,10 @@ function historyReason(change: Change): string | null {
   return null;
 }
 
+/** The history's reason with the promotion that boosted the earn beside it. */
+const withBoost = (reason: string | null, boostedBy: string | null) =>
+  [reason, boostedBy].filter((part) => part !== null).join(" · ") || null;
+
 /**
  * The one write of a change; answers the card's flag reason as it is after it, or null when
  * `version` is given and the row is no longer that version (nothing written).
@@ -185,7 +189,7 @@ async function write(
       ${main ? amount : null}::bigint as amount, ${main ? (decision.option?.id ?? null) : null}::int as option_id`;
   const history = [
     ...(decision.restart ? [row("adjust", 0, 0, `New programme: ${decision.restart.title}`)] : []),
-    row(decision.action, decision.delta, v.stamps, historyReason(change), true),
+    row(decision.action, decision.delta, v.stamps, withBoost(historyReason(change), decision.boostedBy), true),
     ...(decision.flag ? [sql`${row("flag", 0, v.stamps, sql`u.flag_reason`)} from updated u`] : []),
   ];
   const list = eventsOf(locked, decision, change);

@@ -3,11 +3,12 @@ import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";
 import { reusableSelect } from "../../../db/reusable-select";
-import { businesses, cards, customers, rewards } from "../../../db/schema";
+import { businesses, cards, customers, promotions, rewards } from "../../../db/schema";
 import { businessToday, businessTomorrow } from "./day";
 import { withHolder } from "./card-holder";
 import { toHundredths } from "../../../../../contract/money";
 import { chooseReward, type CardState } from "./rules";
+import { inWindow, type LocalMoment, type PromotionRule } from "./boost";
 
 const ownReward = alias(rewards, "own_reward");
 const newestReward = alias(rewards, "newest_reward");
@@ -46,6 +47,8 @@ const cardSelect = (where: SQL, lock: boolean) => (tx: Db) => {
         now: sql<number>`(extract(epoch from now()) * 1000)::float8`,
         today: sql<string>`${businessToday(cards.businessId)}::text`,
         tomorrow: sql<number>`(extract(epoch from ${businessTomorrow(cards.businessId)}) * 1000)::float8`,
+        local: localMomentSql(businesses.timeZone),
+        promotions: promotionsOf(cards.businessId),
       })
       .from(cards)
       .$dynamic(),
@@ -55,6 +58,22 @@ const cardSelect = (where: SQL, lock: boolean) => (tx: Db) => {
     .where(where);
   return (lock ? query.for("update", { of: cards }) : query).limit(1);
 };
+
+/** Now in the business's time zone, as "YYYY-MM-DD HH:MM d" (d: 0 Sunday … 6). */
+const localMomentSql = (zone: SQLWrapper) =>
+  sql<string>`to_char(now() at time zone ${zone}, 'YYYY-MM-DD HH24:MI ') || extract(dow from now() at time zone ${zone})::int`;
+
+export const parseLocalMoment = (text: string): LocalMoment => {
+  const [date, time, weekday] = text.split(" ");
+  return { date: date!, time: time!, weekday: Number(weekday) };
+};
+
+/** The business's happy hours (a few rows), read beside the card for the earn's boost. */
+const promotionsOf = (businessId: SQLWrapper) =>
+  sql<PromotionRule[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'rewardId', p.reward_id,
+    'multiplier', p.multiplier::text, 'bonus', p.bonus, 'weekdays', p.weekdays, 'startTime', p.start_time,
+    'endTime', p.end_time, 'startsOn', p.starts_on::text, 'endsOn', p.ends_on::text)), '[]'::json)
+    from ${promotions} p where p.business_id = ${businessId})`;
 
 /** The three kinds of key, each a select built once, locking or only reading. */
 function cardSelects(lock: boolean) {
@@ -69,10 +88,13 @@ function cardSelects(lock: boolean) {
     const [row] =
       "serial" in key ? await serial(tx, key) : key.businessId === undefined ? await id(tx, key) : await idAt(tx, key);
     if (!row) return undefined;
+    const reward = chooseReward([row.own, row.newest], row.card.rewardId);
+    const local = parseLocalMoment(row.local);
     return {
       card: row.card,
       version: row.version,
-      reward: chooseReward([row.own, row.newest], row.card.rewardId),
+      reward,
+      promotions: row.promotions.filter((p) => p.rewardId === reward?.id && inWindow(p, local)),
       // The balance is in the unit of the reward the card collected for, even retired.
       unit: row.own?.kind ?? DEFAULT_KIND,
       currency: row.currency,

@@ -3,6 +3,7 @@ import { DEFAULT_KIND } from "../../../../../contract/kinds";
 import { serverKind } from "../../../kinds";
 import { aboveLimitSentence, abovePurchaseLimit, expiresAt, MAX_BALANCE, purchaseMinor, visitEarn } from "./earn";
 import { redeemCost } from "./spend";
+import { boostedEarn, promotionLabel } from "./boost";
 import type {
   CardRow,
   RewardRow,
@@ -148,7 +149,14 @@ export function decide(state: CardState, change: Change): Decision {
     action: ChangeAction,
     delta: number,
     values: CardValues,
-    kind: { selfStamp?: boolean; visit: boolean; added: number; amount?: number | null; option?: RedeemOption },
+    kind: {
+      selfStamp?: boolean;
+      visit: boolean;
+      added: number;
+      amount?: number | null;
+      option?: RedeemOption;
+      boostedBy?: string | null;
+    },
   ): Decision => {
     if (values.stamps > MAX_BALANCE) {
       const field = change.kind === "correction" ? "delta" : "amount";
@@ -167,11 +175,19 @@ export function decide(state: CardState, change: Change): Decision {
       selfStamp: kind.selfStamp ?? false,
       visit: kind.visit,
       flag,
+      boostedBy: kind.boostedBy ?? null,
     };
   };
-  /** An earn of `earned` on a visit: the balance, lifetime totals and the day's counters (`added` toward fraud). */
-  const earn = (earned: number, amount: number | null, self: Partial<CardValues> | null, added = 1) =>
-    changed(
+  /**
+   * An earn of `base` on a visit, boosted (boost.ts): the balance, lifetime totals and the day's
+   * counters (`added` toward fraud).
+   */
+  const earn = (base: number, amount: number | null, self: Partial<CardValues> | null, added = 1) => {
+    const { earned, promotion } = boostedEarn(serverKind(unit), base, {
+      level: null,
+      promotions: state.promotions ?? [],
+    });
+    return changed(
       "stamp",
       earned,
       {
@@ -183,8 +199,9 @@ export function decide(state: CardState, change: Change): Decision {
         ...counted(card, today, added, self ? 1 : 0),
         ...self,
       },
-      { visit: true, selfStamp: self !== null, added, amount },
+      { visit: true, selfStamp: self !== null, added, amount, boostedBy: promotion && promotionLabel(promotion) },
     );
+  };
   /** A redeem of `cost`: the card moves to the reward it redeemed; the day's counters only reset. */
   const spend = (cost: number, option?: RedeemOption) =>
     changed(

@@ -1,5 +1,6 @@
 import type { cards, rewards } from "../../../db/schema";
 import type { Sentence } from "../../../i18n/sentence";
+import type { PromotionRule } from "./boost";
 
 /** The types the engine's rules, earn and spend speak in (rules.ts decides with them). */
 export type CardRow = typeof cards.$inferSelect;
@@ -38,6 +39,8 @@ export type CardState = {
   maxPurchase: number;
   day: DayBounds;
   fraudThreshold: number;
+  /** The card's reward's happy hours running now, in the business's time zone (boost.ts). */
+  promotions?: PromotionRule[];
 };
 
 /** A points option as card-redeem read it (null: no option of this owner by that id). */
@@ -102,4 +105,6 @@ export type Decision =
       visit: boolean;
       /** This change passes the fraud threshold for the first time today: flag the card. */
       flag: boolean;
+      /** The promotion that boosted this earn, in the history's words (null: none). */
+      boostedBy: string | null;
     };
