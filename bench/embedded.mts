@@ -1,16 +1,23 @@
-// `npm run bench:embedded`: the embedded PostgreSQL on this machine, on a fresh $DATA_DIR through the
-// built API server as `npm start` runs it:
-// - first start: time to /health, peak RSS of every process the server runs (the API server, its
-//   other children: initdb; PostgreSQL's processes: their sum and the
-//   largest), disk of $DATA_DIR;
-// - staff stamps on 50 demo cards from 50 clients: open loop (50 a second arriving for 30 s: p50,
-//   p99, time-outs) and closed loop (as fast as answers come: throughput);
-// - CPU per stamp of the API server and of the database's processes (/proc, the open loop's), beside
-//   a floor measured the same way in the same run (an open loop of GET /profile: a signed-in call
-//   that reads one row), and per stamp in the closed loop (where nothing waits between stamps).
-// Targets on the default (embedded PostgreSQL): every process ≤ 350 MB at first start, open loop
-// p99 ≤ 100 ms with 0 time-outs, API CPU per stamp ≤ 2 ms. Linux only (/proc).
-//   BENCH_EMBEDDED_SECONDS=30 (open loop), BENCH_EMBEDDED_KINDS=postgres,url, BENCH_LOG_LEVEL=info,
+// `npm run bench:embedded`: the staff stamp exactly as the scanner sends it, on the product as
+// `npm start` runs it: the built API server started with `npm start`'s command and environment
+// (scripts/lib/api-server-command.mjs, scripts/lib/start-env.mjs: info log level, its output read
+// through a pipe as a terminal reads it, no raised rate limits) on a fresh $DATA_DIR with the
+// embedded PostgreSQL and the demo content. The demo owner signs in through the API's own sign-in
+// (demo@example.com), takes 50 of their own cards (the Demo Café's, with their 60 days of history)
+// and sends `POST qr-code-scanner {code: serial}` with the bearer token, as the dashboard's scanner:
+// - open loop: 50 stamps a second arriving for BENCH_EMBEDDED_SECONDS (30) s from 50 clients, each
+//   on its own kept-alive connection (p50, p99 from each stamp's scheduled time, time-outs), beside
+//   a floor in the same run: `GET /health` at the same rate from the same clients;
+// - one at a time: 500 stamps, each sent when the last is answered (median, p99);
+// - closed loop: 50 connections, each stamping as soon as its last stamp is answered, 15 s (stamps/s);
+// - burst: autocannon's `overallRate` (50 connections firing in the same millisecond every second),
+//   what a load tool's "50 requests/s from 50 connections" sends unless told otherwise.
+// Each phase prints the scan rows it added (counted in the database): a timed write must write.
+// Staff stamps have no cooldown (the reward's cooldown limits a customer's self-scans), so every
+// stamp on the demo cards is accepted: a stamp, or a redeem when the card's reward is ready.
+// Also: first start (time to /health, peak RSS of every process), CPU per stamp (/proc).
+// Linux only (/proc).
+//   BENCH_EMBEDDED_SECONDS=30, BENCH_EMBEDDED_KINDS=postgres,url, BENCH_LOG_LEVEL (default: npm start's),
 //   BENCH_CPU_PROF=DIR (the API server's CPU profile, written there when it stops)
 // With DATABASE_URL (`scripts/with-postgres.sh npm run bench:embedded`) a second column measures the
 // same on that PostgreSQL server (Debian's, outside the API server: its CPU is not counted).
@@ -21,8 +28,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
+import { API_SERVER_ARGS } from "../scripts/lib/api-server-command.mjs";
 import { waitForUrl } from "../scripts/lib/run.mjs";
-import { apiCall, demoProgramme, freePort } from "./servers.mjs";
+import { startEnv } from "../scripts/lib/start-env.mjs";
+import { embeddedUrl } from "../server/src/db/embedded-postgres";
+import { apiCall, DEMO, freePort } from "./servers.mjs";
 
 const SECONDS = Number(process.env.BENCH_EMBEDDED_SECONDS || 30);
 const EXTERNAL = process.env.DATABASE_URL;
@@ -31,7 +42,7 @@ const CLIENTS = 50;
 const CARDS = 50;
 const RATE = 50;
 const PAGE = 4096;
-const FLOOR_SECONDS = 15;
+const ONE_AT_A_TIME = 500;
 
 type Proc = { pid: number; ppid: number; comm: string; rssMb: number; cpuMs: number; systemMs: number };
 
@@ -177,56 +188,62 @@ async function openLoop(
   for (const agent of agents) agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { n: total, p50: at(0.5), p99: at(0.99), timeouts, errors };
+  return { n: total, ok: latencies.length, p50: at(0.5), p99: at(0.99), timeouts, errors };
 }
 
 const du = (dir: string) => Number(execFileSync("du", ["-sm", dir], { encoding: "utf8" }).split("\t")[0]);
 
 type Row = Record<string, string>;
 
+/** Scan rows in the database: what each timed phase wrote. */
+async function scanCounter(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    count: async () => Number((await client.query<{ n: string }>("select count(*) as n from scans")).rows[0]!.n),
+    end: () => client.end(),
+  };
+}
+
 async function measure(kind: string): Promise<Row> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-embedded-${kind}-`));
   const port = await freePort();
+  const { DATABASE_URL: _external, ...inherited } = process.env;
+  // `npm start`'s environment and command line (scripts/start.mjs), on a free port and a fresh $DATA_DIR.
+  const env = startEnv({
+    ...inherited,
+    ...(kind === "url" && { DATABASE_URL: EXTERNAL }),
+    ...(process.env.BENCH_LOG_LEVEL && { LOG_LEVEL: process.env.BENCH_LOG_LEVEL }),
+    DATA_DIR: dataDir,
+    API_PORT: String(port),
+  }) as NodeJS.ProcessEnv;
   const api = `http://127.0.0.1:${port}/api`;
   const started = performance.now();
-  // As `npm start` runs the API server (scripts/start.mjs): the built bundle in its own group.
-  const { DATABASE_URL: _external, ...inherited } = process.env;
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, "server/dist/main.cjs"], {
-    env: {
-      ...inherited,
-      ...(kind === "url" && { DATABASE_URL: EXTERNAL }),
-      NODE_ENV: "production",
-      ALLOW_LOCAL_DEFAULTS: "true",
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL || "info", // npm start's level: the access log is paid for (stdout ignored)
-      DATA_DIR: dataDir,
-      API_PORT: String(port),
-      RATE_LIMIT_FACTOR: "1000",
-      SEED_DEMO_USER: "true",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...API_SERVER_ARGS], {
+    env,
+    // `npm start` writes the server's log to its terminal: read here through a pipe, as fast as it comes.
+    stdio: ["ignore", "pipe", "inherit"],
     detached: true,
   });
+  let logBytes = 0;
+  child.stdout!.on("data", (chunk: Buffer) => (logBytes += chunk.length));
   const exited = new Promise((resolve) => child.once("exit", resolve));
   const memory = sampleMemory(child.pid!);
+  let scans: Awaited<ReturnType<typeof scanCounter>> | undefined;
   try {
     await waitForUrl(`${api}/health`, 120_000, () => child.exitCode === null);
     const startMs = performance.now() - started;
     memory.stop();
     const first = { ...memory.peaks };
     const diskMb = du(dataDir);
+    scans = await scanCounter(kind === "url" ? EXTERNAL! : embeddedUrl(dataDir)!);
 
-    const { token, qrToken } = await demoProgramme(api, 50);
-    const serials: string[] = [];
-    for (let i = 0; i < CARDS; i++) {
-      const joined = await apiCall<{ card: { serial: string } }>("POST", `${api}/wallet-join`, null, {
-        qr_token: qrToken,
-        name: "Bench Customer",
-        email: `bench-${i}@example.com`,
-        consent: true,
-      });
-      serials.push(joined.card.serial);
-    }
+    // The dashboard's scanner: the demo owner signed in through the API, scanning their own cards.
+    const token = await apiCall<string>("POST", `${api}/login`, null, DEMO);
+    const listed = await apiCall<{ items: { serial: string }[] }>("GET", `${api}/customer-list?limit=${CARDS}`, token);
+    const serials = listed.items.map((card) => card.serial);
+    if (serials.length < CARDS) throw new Error(`the demo owner has ${serials.length} cards, not ${CARDS}`);
     let next = 0;
     const stamps: autocannon.Options = {
       url: `${api}/qr-code-scanner`,
@@ -237,44 +254,64 @@ async function measure(kind: string): Promise<Row> {
         { setupRequest: (req) => ({ ...req, body: JSON.stringify({ code: serials[next++ % serials.length] }) }) },
       ],
     };
+    /** Runs a phase; answers what it measured and the scan rows it added. */
+    const phase = async <T,>(run: () => Promise<T>) => {
+      const before = await scans!.count();
+      const result = await run();
+      return { result, rows: (await scans!.count()) - before };
+    };
+    const ok = (r: autocannon.Result) => r["2xx"];
     await autocannon({ ...stamps, amount: 200 }); // warm-up
     const load = sampleMemory(child.pid!);
     const before = cpu(child.pid!);
     const stampBody = (k: number) => JSON.stringify({ code: serials[k % serials.length] });
-    const open = await openLoop(new URL(`${api}/qr-code-scanner`), token, stampBody, RATE, CLIENTS, SECONDS);
+    const open = await phase(() =>
+      openLoop(new URL(`${api}/qr-code-scanner`), token, stampBody, RATE, CLIENTS, SECONDS),
+    );
     const after = cpu(child.pid!);
     const floorBefore = cpu(child.pid!);
-    const floor = await openLoop(new URL(`${api}/profile`), token, null, RATE, CLIENTS, FLOOR_SECONDS);
+    const floor = await openLoop(new URL(`${api}/health`), token, null, RATE, CLIENTS, SECONDS);
     const floorAfter = cpu(child.pid!);
-    const burst = await autocannon({ ...stamps, overallRate: RATE, duration: 15 });
+    const single = await phase(() => autocannon({ ...stamps, connections: 1, amount: ONE_AT_A_TIME }));
+    const burst = await phase(() => autocannon({ ...stamps, overallRate: RATE, duration: 15 }));
     const beforeClosed = cpu(child.pid!);
-    const closed = await autocannon({ ...stamps, duration: 15 });
+    const closed = await phase(() => autocannon({ ...stamps, duration: 15 }));
     const afterClosed = cpu(child.pid!);
-    const closedStamps = closed.requests.total;
+    const closedStamps = closed.result.requests.total;
     load.stop();
-    const n = open.n;
+    const n = open.result.n;
+    const rows = (p: { rows: number }, answered: number) => `${p.rows} scan rows for ${answered} stamps answered 200`;
     return {
       database: kind === "url" ? "PostgreSQL (DATABASE_URL)" : "embedded PostgreSQL",
       "start to /health (fresh $DATA_DIR)": `${(startMs / 1000).toFixed(1)} s`,
       "first start peak RSS: API server": `${first.api.toFixed(0)} MB`,
       "first start peak RSS: other children": first.child ? `${first.child.toFixed(0)} MB` : "–",
-      "first start peak RSS: postgres, largest": first.pgMax ? `${first.pgMax.toFixed(0)} MB` : "–",
-      "first start peak RSS: postgres, sum": first.pgSum ? `${first.pgSum.toFixed(0)} MB` : "–",
+      "first start peak RSS: postgres, largest / sum": first.pgMax
+        ? `${first.pgMax.toFixed(0)} / ${first.pgSum.toFixed(0)} MB`
+        : "–",
       "peak RSS under load: API / postgres sum": `${load.peaks.api.toFixed(0)} / ${load.peaks.pgSum ? load.peaks.pgSum.toFixed(0) : "–"} MB`,
       "disk of $DATA_DIR after first start": `${diskMb} MB`,
-      [`open loop ${RATE}/s × ${SECONDS} s, ${CLIENTS} clients: p50 / p99`]: `${open.p50.toFixed(0)} / ${open.p99.toFixed(0)} ms`,
-      "open loop: time-outs / errors": `${open.timeouts} / ${open.errors}`,
-      [`burst: ${CLIENTS} clients at once every second, 15 s: p50 / p99`]: `${burst.latency.p50} / ${burst.latency.p99} ms, ${burst.timeouts} time-outs`,
-      "closed loop 15 s: stamps/s (p50 / p99)": `${closed.requests.average.toFixed(0)} (${closed.latency.p50} / ${closed.latency.p99} ms), ${closed.timeouts} time-outs`,
-      "API CPU per stamp (of which in the kernel)": `${((after.api - before.api) / n).toFixed(2)} ms (${((after.apiSystem - before.apiSystem) / n).toFixed(2)} ms)`,
-      [`floor, same open loop of GET /profile: API CPU per call`]: `${((floorAfter.api - floorBefore.api) / floor.n).toFixed(2)} ms`,
+      [`open loop ${RATE}/s × ${SECONDS} s, ${CLIENTS} clients: p50 / p99`]: `${open.result.p50.toFixed(0)} / ${open.result.p99.toFixed(0)} ms`,
+      "open loop: time-outs / errors": `${open.result.timeouts} / ${open.result.errors}`,
+      "open loop: rows written": rows(open, open.result.ok),
+      [`floor, same open loop of GET /health: p50 / p99`]: `${floor.p50.toFixed(0)} / ${floor.p99.toFixed(0)} ms`,
+      [`one at a time (${ONE_AT_A_TIME}): median / p99`]: `${single.result.latency.p50} / ${single.result.latency.p99} ms`,
+      "one at a time: rows written": rows(single, ok(single.result)),
+      [`closed loop ${CLIENTS} connections, 15 s: stamps/s (p50 / p99)`]: `${closed.result.requests.average.toFixed(0)} (${closed.result.latency.p50} / ${closed.result.latency.p99} ms), ${closed.result.timeouts} time-outs, ${closed.result.non2xx} not 200`,
+      "closed loop: rows written": rows(closed, ok(closed.result)),
+      [`burst: ${CLIENTS} clients at once every second, 15 s: p50 / p99`]: `${burst.result.latency.p50} / ${burst.result.latency.p99} ms, ${burst.result.timeouts} time-outs, ${rows(burst, ok(burst.result))}`,
+      "API CPU per stamp, open loop (of which in the kernel)": `${((after.api - before.api) / n).toFixed(2)} ms (${((after.apiSystem - before.apiSystem) / n).toFixed(2)} ms)`,
+      "floor: API CPU per GET /health": `${((floorAfter.api - floorBefore.api) / floor.n).toFixed(2)} ms`,
       "closed loop: API / database CPU per stamp": `${((afterClosed.api - beforeClosed.api) / closedStamps).toFixed(2)} / ${
         kind === "postgres" ? ((afterClosed.db - beforeClosed.db) / closedStamps).toFixed(2) : "–"
       } ms`,
-      "database CPU per stamp": kind === "url" ? "(not counted)" : `${((after.db - before.db) / n).toFixed(2)} ms`,
+      "database CPU per stamp, open loop":
+        kind === "url" ? "(not counted)" : `${((after.db - before.db) / n).toFixed(2)} ms`,
+      "API server's log read through the pipe": `${(logBytes / 2 ** 20).toFixed(1)} MB`,
     };
   } finally {
     memory.stop();
+    await scans?.end();
     try {
       process.kill(-child.pid!, "SIGTERM");
     } catch {

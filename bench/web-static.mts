@@ -1,7 +1,8 @@
 // Static pages against what Next.js costs: `GET /` and the legal pages on the
 // product's web server, side by side in one run with a plain `next start` serving an empty page of
 // the same Next.js version (a tiny app built in a temp dir under data/, on this checkout's node_modules). Both
-// are loaded by the same client (autocannon, as a browser asks: compressed), in alternating rounds;
+// are loaded by the same client (autocannon), as a browser asks (compressed) and without
+// Accept-Encoding (curl, monitors, crawlers: the page uncompressed), in alternating rounds;
 // the figures are each side's median over the rounds, with their spread (min–max).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -59,39 +60,60 @@ export async function startPlainNext(): Promise<{ url: string; stop: () => void 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const spread = (values: number[]) => `${Math.min(...values)}–${Math.max(...values)}`;
 
+/** How a client asks: as browsers (compressed), or without Accept-Encoding (curl, monitors, crawlers). */
+const CLIENTS: { name: string; headers: Record<string, string> }[] = [
+  { name: "compressed", headers: BROWSER_ENCODINGS },
+  { name: "no Accept-Encoding", headers: {} },
+];
+
 /**
- * Loads the plain Next.js page and each static page of `web` in alternating rounds; prints each
- * one's median req/s and p99 with their spread, and the ratio of medians. Answers the number of
- * pages that missed the target.
+ * Loads the plain Next.js page and each static page of `web` in alternating rounds, as each kind of
+ * client asks; prints each one's median req/s and p99 with their spread, and the ratio of medians
+ * against the plain page asked the same way. Answers the number of rows that missed the target.
  */
 export async function staticPagesAgainstNext(web: string, plainNext: string): Promise<number> {
-  const targets = [`${plainNext}/`, ...STATIC_PAGES.map((page) => `${web}${page}`)];
-  const results = targets.map((): LoadResult[] => []);
-  for (const target of targets) await load(target, BROWSER_ENCODINGS, 3); // warm-up
+  const rows = CLIENTS.flatMap((client) =>
+    [`${plainNext}/`, ...STATIC_PAGES.map((page) => `${web}${page}`)].map((url, i) => ({
+      client,
+      url,
+      label: i === 0 ? "plain next start, empty page" : STATIC_PAGES[i - 1]!,
+      base: i === 0,
+    })),
+  );
+  const results = rows.map((): LoadResult[] => []);
+  for (const row of rows) await load(row.url, row.client.headers, 3); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, target] of targets.entries()) results[i]!.push(await load(target, BROWSER_ENCODINGS, SECONDS));
+    for (const [i, row] of rows.entries()) results[i]!.push(await load(row.url, row.client.headers, SECONDS));
   }
   console.log(
-    `\nStatic pages against plain \`next start\` (empty page, same Next.js), as browsers ask (compressed); ` +
-      `autocannon ${SECONDS} s, 50 connections, medians of ${ROUNDS} alternating rounds (spread min–max)`,
+    `\nStatic pages against plain \`next start\` (empty page, same Next.js), each asked as browsers ask ` +
+      `(compressed) and without Accept-Encoding; autocannon ${SECONDS} s, 50 connections, medians of ${ROUNDS} ` +
+      `alternating rounds (spread min–max)`,
   );
   const figures = (all: LoadResult[]) =>
     `${median(all.map((r) => r.rps))} req/s (${spread(all.map((r) => r.rps))})  ` +
     `p99 ${median(all.map((r) => r.p99))} ms (${spread(all.map((r) => r.p99))})`;
-  const base = results[0]!;
-  const baseRps = median(base.map((r) => r.rps));
-  console.log(`     ${"plain next start, empty page".padEnd(34)} ${figures(base)}`);
   let missed = 0;
-  for (const [i, page] of STATIC_PAGES.entries()) {
-    const all = results[i + 1]!;
-    const ratio = median(all.map((r) => r.rps)) / baseRps;
-    const faults = all.reduce((n, r) => n + r.non2xx + r.errors, 0);
-    const ok = ratio >= TARGET_RATIO && faults === 0;
-    if (!ok) missed++;
-    console.log(
-      `${ok ? "ok  " : "FAIL"} ${page.padEnd(34)} ${figures(all)}  ` +
-        `${ratio.toFixed(2)}× (target ≥ ${TARGET_RATIO}×; non-2xx and errors ${faults})`,
-    );
+  for (const client of CLIENTS) {
+    console.log(`  ${client.name}:`);
+    const baseIndex = rows.findIndex((row) => row.base && row.client === client);
+    const baseRps = median(results[baseIndex]!.map((r) => r.rps));
+    for (const [i, row] of rows.entries()) {
+      if (row.client !== client) continue;
+      const all = results[i]!;
+      if (row.base) {
+        console.log(`     ${row.label.padEnd(34)} ${figures(all)}`);
+        continue;
+      }
+      const ratio = median(all.map((r) => r.rps)) / baseRps;
+      const faults = all.reduce((n, r) => n + r.non2xx + r.errors, 0);
+      const ok = ratio >= TARGET_RATIO && faults === 0;
+      if (!ok) missed++;
+      console.log(
+        `${ok ? "ok  " : "FAIL"} ${row.label.padEnd(34)} ${figures(all)}  ` +
+          `${ratio.toFixed(2)}× (target ≥ ${TARGET_RATIO}×; non-2xx and errors ${faults})`,
+      );
+    }
   }
   return missed;
 }

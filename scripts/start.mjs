@@ -2,6 +2,7 @@
 // `npm run dev`: the same with hot reload (tsx watch + next dev). Ctrl-C stops both.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import { API_SERVER_ARGS } from "./lib/api-server-command.mjs";
 import { isStale, targets } from "./lib/build-state.mjs";
 import { run, waitForUrl } from "./lib/run.mjs";
 import { apiUrlOf, startEnv } from "./lib/start-env.mjs";
@@ -68,7 +69,7 @@ try {
   }
   const api = dev
     ? start("API server", "node_modules/.bin/tsx", ["watch", "server/src/main.ts"])
-    : start("API server", process.execPath, ["--enable-source-maps", "server/dist/main.cjs"]);
+    : start("API server", process.execPath, API_SERVER_ARGS);
   await waitForUrl(`${apiUrl}/health`, 60_000, () => api.exitCode === null);
   const web = dev
     ? start("Next.js", "node_modules/.bin/tsx", ["web-server/main.ts", "--dev"])

@@ -47,8 +47,6 @@ describe("prerendered pages, compressed", () => {
     for (const [accept, answer] of [
       ["br", {}], // no ETag: rendered for this request
       ["br", { etag: '"x"', status: 404 }],
-      [undefined, { etag: '"x"' }], // the client takes no compression
-      ["identity", { etag: '"x"' }],
     ] as const) {
       const { res, body } = visit("/terms-condition", accept, answer);
       expect(res.getHeader("content-encoding")).toBeUndefined();
@@ -59,7 +57,26 @@ describe("prerendered pages, compressed", () => {
   it("chooses brotli, then gzip, among what the client accepts", () => {
     expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
     expect(chooseEncoding("gzip;q=1, br;q=0")).toBe("gzip");
-    expect(chooseEncoding("deflate")).toBeNull();
-    expect(chooseEncoding(undefined)).toBeNull();
+  });
+
+  it("sends the page as it is to a client that takes no compression, unless it refuses that too", () => {
+    expect(chooseEncoding("deflate")).toBe("identity");
+    expect(chooseEncoding(undefined)).toBe("identity");
+    expect(chooseEncoding("identity")).toBe("identity");
+    expect(chooseEncoding("*;q=0, identity")).toBe("identity");
+    expect(chooseEncoding("identity;q=0")).toBeNull();
+    expect(chooseEncoding("*;q=0")).toBeNull();
+  });
+
+  it("gives an uncompressed page the compressed one's headers: its length and Vary", () => {
+    const before = precompressed.compressions;
+    for (const accept of [undefined, "identity"]) {
+      const { res, body } = visit("/pricing", accept, { etag: '"pricing-1"' });
+      expect(res.getHeader("content-encoding")).toBeUndefined();
+      expect(res.getHeader("content-length")).toBe(Buffer.byteLength(PAGE));
+      expect(res.getHeader("vary")).toBe("Accept-Encoding");
+      expect(body.toString()).toBe(PAGE);
+    }
+    expect(precompressed.compressions - before).toBe(0);
   });
 });

@@ -17,22 +17,28 @@ const THRESHOLD = 1024;
 /** How many bodies were compressed (tests: a page is compressed once, not per visit). */
 export let compressions = 0;
 
-type Encoding = "br" | "gzip";
+export type Encoding = "br" | "gzip" | "identity";
 
-/** The encoding to send: brotli, else gzip, when the client accepts it (q=0 refuses). */
+/**
+ * The encoding to send: brotli, else gzip, when the client accepts it (q=0 refuses), else the page
+ * as it is (`identity`: no Accept-Encoding at all, curl, monitors, crawlers); null only when the
+ * client refuses that too (`identity;q=0`, or `*;q=0` without naming identity).
+ */
 export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
   const accepted = new Set<string>();
+  const refused = new Set<string>();
   for (const part of String(acceptEncoding ?? "").split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    if (name && (q === undefined || Number(q) > 0)) accepted.add(name);
+    if (name) (q === undefined || Number(q) > 0 ? accepted : refused).add(name);
   }
   if (accepted.has("br")) return "br";
   if (accepted.has("gzip") || accepted.has("*")) return "gzip";
-  return null;
+  if (refused.has("identity") || (refused.has("*") && !accepted.has("identity"))) return null;
+  return "identity";
 }
 
-function compress(body: Buffer, encoding: Encoding): Buffer {
+function compress(body: Buffer, encoding: Exclude<Encoding, "identity">): Buffer {
   compressions++;
   return encoding === "br"
     ? brotliCompressSync(body, {
@@ -57,8 +63,9 @@ const toBuffer = (chunk: unknown, encoding: unknown): Buffer | null =>
       : null;
 
 /**
- * Serves a whole HTML page with an ETag from the compressed copy (made on its first visit). Placed
- * between the page policy (which reads the page as written) and the `compression` middleware.
+ * Serves a whole HTML page with an ETag from the compressed copy (made on its first visit); to a
+ * client that takes no compression, the page as it is, with the same headers (its length, Vary).
+ * Placed between the page policy (which reads the page as written) and the `compression` middleware.
  */
 export function servePrecompressed(req: IncomingMessage, res: ServerResponse) {
   const encoding = req.method === "GET" ? chooseEncoding(req.headers["accept-encoding"]) : null;
@@ -72,6 +79,11 @@ export function servePrecompressed(req: IncomingMessage, res: ServerResponse) {
     if (!body || body.length < THRESHOLD || !type.includes("text/html") || res.getHeader("content-encoding")) {
       return end(chunk, chunkEncoding, cb);
     }
+    if (encoding === "identity") {
+      res.setHeader("content-length", body.length);
+      varyOnEncoding(res);
+      return end(body, typeof chunkEncoding === "function" ? chunkEncoding : cb);
+    }
     const key = `${page}|${String(etag)}|${body.length}|${encoding}`;
     let compressed = bodies.get(key);
     if (!compressed) {
@@ -81,9 +93,12 @@ export function servePrecompressed(req: IncomingMessage, res: ServerResponse) {
     }
     res.setHeader("content-encoding", encoding);
     res.setHeader("content-length", compressed.length);
-    const vary = String(res.getHeader("vary") ?? "");
-    if (!/\baccept-encoding\b/i.test(vary))
-      res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    varyOnEncoding(res);
     return end(compressed, typeof chunkEncoding === "function" ? chunkEncoding : cb);
   } as ServerResponse["end"];
+}
+
+function varyOnEncoding(res: ServerResponse) {
+  const vary = String(res.getHeader("vary") ?? "");
+  if (!/\baccept-encoding\b/i.test(vary)) res.setHeader("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
 }

@@ -53,9 +53,13 @@ afterEach(() => jest.restoreAllMocks());
 
 type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
-function visit(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
+/** A visit; a header given as undefined is not sent (by default the client accepts brotli). */
+function visit(path: string, headers: Record<string, string | undefined> = {}, method = "GET"): Promise<Answer> {
+  const sent = Object.fromEntries(
+    Object.entries({ "accept-encoding": "br", ...headers }).filter((header): header is [string, string] => !!header[1]),
+  );
   return new Promise((resolve, reject) => {
-    const req = request({ port, host: "127.0.0.1", path, method, headers: { "accept-encoding": "br", ...headers } });
+    const req = request({ port, host: "127.0.0.1", path, method, headers: sent });
     req.on("response", (res) => {
       const parts: Buffer[] = [];
       res.on("data", (part: Buffer) => parts.push(part));
@@ -71,7 +75,9 @@ const withoutDate = ({ date, ...rest }: IncomingHttpHeaders) => (expect(date).to
 const text = (answer: Answer) =>
   (answer.headers["content-encoding"] === "br"
     ? brotliDecompressSync(answer.body)
-    : gunzipSync(answer.body)
+    : answer.headers["content-encoding"] === "gzip"
+      ? gunzipSync(answer.body)
+      : answer.body
   ).toString();
 
 describe("static pages answered without Next.js", () => {
@@ -132,7 +138,7 @@ describe("static pages answered without Next.js", () => {
       ["/", { "next-router-prefetch": "1" }],
       ["/", { "if-none-match": `"page-${next.version}"` }],
       ["/?utm=mail", {}],
-      ["/", { "accept-encoding": "identity" }],
+      ["/", { "accept-encoding": "identity;q=0" }],
     ];
     for (const [path, headers] of otherwise) await visit(path, headers);
     expect(next.renders).toBe(1 + otherwise.length);
@@ -153,5 +159,23 @@ describe("static pages answered without Next.js", () => {
     );
     expect((await visit("/", { "accept-encoding": "gzip" })).body.equals(gzip.body)).toBe(true);
     expect(next.renders).toBe(3);
+  });
+
+  it("answers a client that takes no compression from a kept answer too, uncompressed, with the same headers", async () => {
+    const compressed = await visit("/");
+    for (const headers of [{ "accept-encoding": undefined }, { "accept-encoding": "identity" }]) {
+      const first = await visit("/", headers);
+      const again = await visit("/", headers);
+      expect(first.headers["content-encoding"]).toBeUndefined();
+      expect(Number(first.headers["content-length"])).toBe(first.body.length);
+      expect(first.headers["vary"]).toBe(compressed.headers["vary"]);
+      expect(first.headers["vary"]).toMatch(/accept-encoding/i);
+      expect(first.headers["content-security-policy"]).toBe(compressed.headers["content-security-policy"]);
+      expect(text(first)).toBe(page(next.version));
+      expect(withoutDate(again.headers)).toEqual(withoutDate(first.headers));
+      expect(again.body.equals(first.body)).toBe(true);
+    }
+    // Next.js rendered the page once for the compressed answer and once for the uncompressed one.
+    expect(next.renders).toBe(2);
   });
 });

@@ -76,7 +76,8 @@ function sharedLifetime(cacheControl: unknown): number | null {
 }
 
 /**
- * Keeps this request's answer when it is a whole, shareable, compressed page. Placed innermost of
+ * Keeps this request's answer when it is a whole, shareable page (compressed, or as it is for a
+ * client that takes no compression). Placed innermost of
  * this server's layers (after the page policy and precompression have set their headers), just
  * above the `compression` middleware, which passes an already compressed body through untouched.
  */
@@ -104,7 +105,7 @@ function remember(key: string, res: ServerResponse, body: Buffer) {
     lifetime > 0 &&
     headers["etag"] !== undefined &&
     String(headers["content-type"] ?? "").includes("text/html") &&
-    key.endsWith(`|${String(headers["content-encoding"])}`) &&
+    key.endsWith(`|${String(headers["content-encoding"] ?? "identity")}`) &&
     Number(headers["content-length"]) === body.length &&
     String(headers["x-nextjs-cache"] ?? "HIT").toUpperCase() === "HIT" &&
     vary.every((name) => ANSWERED_OTHERWISE.includes(name)) &&
