@@ -16,6 +16,7 @@ export const NAMESPACES = [
   "dashboardMore",
   "failures",
   "kinds",
+  "multipass",
   "scanner",
   "site",
 ] as const;
