@@ -6,6 +6,9 @@ import type { ScanResult } from "../../../contract/wallet";
 import { createTestApp, expectError, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 import { v1Client } from "../helpers/v1-client";
+import { seedDemoBakery } from "../../src/seed/demo-bakery";
+import { seedDemoCafe } from "../../src/seed/demo-cafe";
+import { seedDemoNails } from "../../src/seed/demo-nails";
 
 // Prepaid visits (multipass): a programme kind of its own through the one engine. Staff sell
 // visits at the counter (card-topup); a staff scan, a till order or a /v1 earn uses one; a
@@ -176,5 +179,19 @@ describe("card-topup and the scanner", () => {
     await topup(token, joined.serial, 7);
     const scanned = await t.post<ScanResult>("/qr-code-scanner", { code: joined.serial }, { token });
     expect(scanned.body.data.balance_text).toBe("6 of 10 visits left");
+  });
+});
+
+describe("Demo Nails", () => {
+  it("seeds a salon with a 10-visit pass for the demo owner, once", async () => {
+    const owner = await t.createUser({ plan: "Growth" });
+    await seedDemoCafe(t.database.db, owner.id);
+    await seedDemoBakery(t.database.db, owner.id);
+    expect(await seedDemoNails(t.database.db, owner.id)).toMatchObject({ created: true });
+    expect(await seedDemoNails(t.database.db, owner.id)).toEqual({ created: false });
+    const token = await t.tokenFor(owner.id);
+    const list = await t.get<{ items: Reward[] }>("/reward-list?per_page=50", { token });
+    const pass = list.body.data.items.find((r) => r.business_name === "Demo Nails");
+    expect(pass).toMatchObject({ kind: "multipass", visits_included: 10, expire_after_days: 180 });
   });
 });
