@@ -19,6 +19,7 @@ import { addBusinessBody, business, businessListAnswer, businessListQuery } from
 import { cardDesign, cardDesignQuery, cardDesignUpdateBody } from "./card-design";
 import {
   cardAdjustBody,
+  cardTopupBody,
   cardHistory,
   cardHistoryQuery,
   cardRedeemBody,
@@ -499,6 +500,7 @@ export const calls = {
     refusals: [
       "card_unknown",
       "scan_stamp_card",
+      "scan_pass",
       "choose_option",
       "unknown_option",
       "redeem_enter_amount",
@@ -612,6 +614,7 @@ export const calls = {
       "balance_too_large",
       "above_limit",
       "whole_stamps",
+      "no_visits_left",
       "scan_enter_amount",
       "collects_amount",
       "money_currency_first",
@@ -813,6 +816,20 @@ export const calls = {
     feature: "stamp-cards",
     answer: cardSummary,
     refusals: ["card_unknown", "staff_may_not_adjust", "balance_too_large", "money_decimals", "more_than_zero"],
+  },
+  /**
+   * Visits sold for a prepaid-visits pass, by staff or the owner (who and when in the card's
+   * history); a retry with the same Idempotency-Key sells them once.
+   */
+  cardTopup: {
+    method: "POST",
+    path: "/card-topup",
+    access: "user",
+    body: cardTopupBody,
+    feature: "multipass",
+    idempotent: true,
+    answer: cardSummary,
+    refusals: ["card_unknown", "not_a_pass", "no_programme", "balance_too_large"],
   },
   /** A card and its history (joins, stamps, redeems, corrections, fraud flags), paged. */
   cardHistory: {

@@ -32,6 +32,19 @@ export const cardAdjustBody = z.object({
 });
 export type CardAdjustBody = z.input<typeof cardAdjustBody>;
 
+export const MAX_TOPUP = 100;
+
+/** card-topup: visits sold at the counter for a prepaid-visits pass (paid outside the product). */
+export const cardTopupBody = z.object({
+  serial: cardSerial,
+  visits: z.coerce
+    .number({ error: "The visits must be a whole number." })
+    .int("The visits must be a whole number.")
+    .min(1, "The visits must be at least 1.")
+    .max(MAX_TOPUP, `The visits may not be greater than ${MAX_TOPUP}.`),
+});
+export type CardTopupBody = z.input<typeof cardTopupBody>;
+
 /**
  * card-redeem: a points programme's option ({serial, option_id}) or cashback money off
  * ({serial, amount}, a decimal string in the business's currency). Exactly one of the two.
@@ -46,7 +59,7 @@ export type CardRedeemBody = z.input<typeof cardRedeemBody>;
 
 export const cardHistoryQuery = pageQuery.extend({ serial: cardSerial });
 
-export const CARD_EVENT_KINDS = ["join", "stamp", "redeem", "adjust", "flag", "expire", "referral"] as const;
+export const CARD_EVENT_KINDS = ["join", "stamp", "redeem", "adjust", "flag", "expire", "referral", "topup"] as const;
 export type CardEventKind = (typeof CARD_EVENT_KINDS)[number];
 
 /** One entry of a card's history: what, when, by whom (null: the customer), from which QR code, why. */

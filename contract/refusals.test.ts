@@ -141,6 +141,8 @@ const SUCCESS_KEYS = [
   "scan.stampAddedOfReady",
   "scan.alreadyCheckedIn",
   "scan.visitRecorded",
+  "scan.visitUsed",
+  "cards.toppedUp",
   "scan.alreadyStamped",
   "payments.succeeded",
   "payments.confirmWithBank",

@@ -150,6 +150,8 @@ export const reward = z.object({
   points_per_unit: z.string(),
   /** Percent as a decimal string ("5", "2.5"); null unless cashback. */
   cashback_percent: z.string().nullable(),
+  /** The visits a prepaid pass includes; null unless multipass. */
+  visits_included: z.number().int().nullable(),
   tiers: z.array(z.object({ from_amount: z.string(), percent: z.string() })),
   expire_after_days: z.number().int().nullable(),
   /**

@@ -1,4 +1,5 @@
 import { counterKind } from "../contract/kinds/counter";
+import type { KindName } from "../contract/kinds";
 
 /** A stamp as the counter screen receives it (counter-events; no name or serial: it faces the shop). */
 export type Stamp = {
@@ -6,7 +7,7 @@ export type Stamp = {
   stamps: number;
   stamps_required: number | null;
   /** The programme's kind and its balance in its own terms ("340 points — 60 to Free lunch"). */
-  kind?: "stamps" | "points" | "cashback";
+  kind?: KindName;
   balance_text?: string;
 };
 

@@ -3,12 +3,13 @@
 import type { RewardKind } from "@/contract/rewards";
 import type { WebKind } from "./types";
 import { cashback } from "./cashback/web";
+import { multipass } from "./multipass/web";
 import { points } from "./points/web";
 import { stamps } from "./stamps/web";
 
 export type * from "./types";
 
-const KINDS: Record<RewardKind, WebKind> = { stamps, points, cashback };
+const KINDS: Record<RewardKind, WebKind> = { stamps, points, cashback, multipass };
 
 /** The web side of a kind; a card or reward from before kinds existed is a stamp card's. */
 export function webKind(kind: RewardKind | null | undefined): WebKind {

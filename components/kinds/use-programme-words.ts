@@ -14,5 +14,7 @@ export function useProgrammeWords(): ProgrammeWords {
     stampsOf: (stamps, required) => t("stampsOf", { stamps, required }),
     pointsTo: (amount, remaining, title) => t("pointsTo", { amount, remaining, title }),
     toSpend: (amount) => t("toSpend", { amount }),
+    visits: (count) => t("visits", { count }),
+    visitsLeft: (left, included) => t("visitsLeft", { left, included }),
   };
 }

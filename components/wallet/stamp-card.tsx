@@ -112,7 +112,7 @@ function CardCode({
 }: {
   serial: string;
   svg: string;
-  what: "stamps" | "points" | "cashback";
+  what: WalletCard["kind"];
   t: CardTranslator;
 }) {
   return (

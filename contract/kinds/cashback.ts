@@ -48,6 +48,8 @@ export const cashback = {
   defaultReferralBonus: 0,
   countsMoney: true,
   needsCurrency: true,
+  feature: null,
+  sellsVisits: false,
   hasOptions: false,
   totalled: false,
   stampsRequired: () => null,

@@ -13,6 +13,8 @@ const COUNTER: Record<RewardKind, CounterKind> = {
   stamps: { countsOnScreen: false, confirm: "stamp" },
   points: { countsOnScreen: true, confirm: "points" },
   cashback: { countsOnScreen: true, confirm: "cashback" },
+  // A self-scan of a pass is a visit recorded, its visits left unchanged.
+  multipass: { countsOnScreen: true, confirm: "cashback" },
 };
 
 /** The counter screen's side of a kind; a stamp from before kinds existed is a stamp card's. */

@@ -1,4 +1,5 @@
 import { cashback } from "./cashback";
+import { multipass } from "./multipass";
 import { points } from "./points";
 import { stamps } from "./stamps";
 import type { SharedKind } from "./types";
@@ -8,7 +9,7 @@ import type { SharedKind } from "./types";
  * branching on a kind's name. Adding a kind is its three faces (contract/kinds/<kind>.ts,
  * server/src/kinds/<kind>.ts, components/kinds/<kind>/), a line in each registry, and its messages (a migration only for columns of its own: the kind columns are text).
  */
-const registry = { stamps, points, cashback };
+const registry = { stamps, points, cashback, multipass };
 
 export type KindName = keyof typeof registry;
 
@@ -22,7 +23,7 @@ export const DEFAULT_KIND: KindName = KIND_NAMES[0];
 export const kindOf = (kind: KindName): SharedKind => registry[kind];
 
 /** add-reward's fields of every kind (each kind checks its own: `kindOf(kind).checkBody`). */
-export const KIND_FIELDS = { ...stamps.fields, ...points.fields, ...cashback.fields };
+export const KIND_FIELDS = { ...stamps.fields, ...points.fields, ...cashback.fields, ...multipass.fields };
 
 /** Stamps to the reward a card collects for: null with no reward, or for a kind that counts none. */
 export const stampsRequiredOf = (reward: { kind: KindName; stampsRequired: number } | null) =>

@@ -38,6 +38,8 @@ export const points = {
   defaultReferralBonus: 10,
   countsMoney: false,
   needsCurrency: true,
+  feature: null,
+  sellsVisits: false,
   hasOptions: true,
   totalled: true,
   stampsRequired: () => null,

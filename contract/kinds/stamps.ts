@@ -29,6 +29,8 @@ export const stamps = {
   defaultReferralBonus: 1,
   countsMoney: false,
   needsCurrency: false,
+  feature: null,
+  sellsVisits: false,
   hasOptions: false,
   totalled: false,
   stampsRequired: (reward) => reward.stampsRequired,

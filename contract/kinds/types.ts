@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { PlanFeature } from "../plan-features";
 
 /** What the balance's text needs to know of the programme (`Kind`: the registry's names). */
 export type KindTerms<Kind extends string = string> = {
@@ -27,6 +28,10 @@ export interface ProgrammeWords {
   pointsTo(amount: string, remaining: number, title: string): string;
   /** "€4.60 to spend": `amount` is already money. */
   toSpend(amount: string): string;
+  /** "1 visit", "7 visits". */
+  visits(count: number): string;
+  /** "7 of 10 visits left". */
+  visitsLeft(left: number, included: number): string;
 }
 
 /** A points programme's option, as the balance's words and the card read it. */
@@ -55,6 +60,10 @@ export interface SharedKind {
   readonly needsCurrency: boolean;
   /** The programme has a catalogue of options its balance buys (reward-option-add). */
   readonly hasOptions: boolean;
+  /** The plan feature a programme of this kind needs to be created or changed (null: the rewards' own). */
+  readonly feature: PlanFeature | null;
+  /** Staff sell its balance at the counter (card-topup): prepaid visits. */
+  readonly sellsVisits: boolean;
   /** Its earned and spent balances add up in programme_totals (the dashboard's points issued and redeemed). */
   readonly totalled: boolean;
   /** Stamps to the reward, or null when the kind counts no stamps toward one. */

@@ -159,8 +159,8 @@ export interface components {
         email: string;
         phone: string | null;
       };
-      /** @description The programme the card collects for: one of stamps, points, cashback today. An open list: clients must accept values not listed here (new programme kinds are added without a new API version). */
-      programme: "stamps" | "points" | "cashback" | (string & Record<never, never>);
+      /** @description The programme the card collects for: one of stamps, points, cashback, multipass today. An open list: clients must accept values not listed here (new programme kinds are added without a new API version). */
+      programme: "stamps" | "points" | "cashback" | "multipass" | (string & Record<never, never>);
       balance: number;
       balance_text: string;
       points_per_unit: string | null;
@@ -187,8 +187,8 @@ export interface components {
     EarnResult: {
       order_id: string;
       earned: number;
-      /** @description The unit of `earned`: one of stamps, points, cashback today. An open list: clients must accept values not listed here (new programme kinds are added without a new API version). */
-      unit: "stamps" | "points" | "cashback" | (string & Record<never, never>);
+      /** @description The unit of `earned`: one of stamps, points, cashback, multipass today. An open list: clients must accept values not listed here (new programme kinds are added without a new API version). */
+      unit: "stamps" | "points" | "cashback" | "multipass" | (string & Record<never, never>);
       duplicate: boolean;
       card: components["schemas"]["Card"];
     };
@@ -215,8 +215,8 @@ export interface components {
       kind: "join" | "stamp" | "redeem" | "adjust" | "flag" | "expire" | "referral";
       delta: number;
       balance_after: number;
-      /** @description The unit of `delta` and `balance_after`: one of stamps, points, cashback today. An open list: clients must accept values not listed here (new programme kinds are added without a new API version). */
-      unit: "stamps" | "points" | "cashback" | (string & Record<never, never>);
+      /** @description The unit of `delta` and `balance_after`: one of stamps, points, cashback, multipass today. An open list: clients must accept values not listed here (new programme kinds are added without a new API version). */
+      unit: "stamps" | "points" | "cashback" | "multipass" | (string & Record<never, never>);
       api_key_id: number | null;
       created_at: string;
     };

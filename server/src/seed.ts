@@ -8,6 +8,7 @@ import { seedCoupons, seedDemoSubscription } from "./seed/payments";
 import { seedSite } from "./seed/site";
 import { seedDemoBakery } from "./seed/demo-bakery";
 import { seedDemoCafe } from "./seed/demo-cafe";
+import { seedDemoNails } from "./seed/demo-nails";
 
 export const DEMO_USER = {
   name: "Demo Owner",
@@ -48,5 +49,7 @@ export async function seed(db: Db, options: { demoUser: boolean }) {
     await seedDemoCafe(db, demoId);
     // Beside the café's stamps, a points programme; also added to an existing demo café.
     await seedDemoBakery(db, demoId);
+    // A salon selling prepaid visits (a 10-visit multipass).
+    await seedDemoNails(db, demoId);
   }
 }

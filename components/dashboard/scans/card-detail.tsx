@@ -32,7 +32,7 @@ const ADJUST_UNITS = ["stamps", "points", "cashback"] as const satisfies readonl
 
 function AdjustForm({ serial, kind }: { serial: string; kind: CardSummary["kind"] }) {
   const t = useTranslations("scanner.card");
-  const unit = ADJUST_UNITS.includes(kind) ? kind : "stamps";
+  const unit = ADJUST_UNITS.find((u) => u === kind) ?? "stamps";
   const adjust = useAdjustCard();
   const form = useContractForm(
     cardAdjustBody,

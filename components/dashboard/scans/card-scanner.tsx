@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/browser/api-client";
+import { cardSerial } from "@/contract/cards";
 import { amountField } from "@/contract/money";
 import { queuedScan, shouldKeep } from "@/lib/browser/offline-scans/queue";
 import type { ScanResult } from "@/contract/wallet";
@@ -112,7 +113,11 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
       if (error instanceof ApiError && shouldKeep(error.status)) return keepIt();
       const message = failureText(error);
       if (error instanceof ApiError && error.errors.amount) setAmountError(error.errors.amount[0] ?? message);
-      setOutcome({ ok: false, message });
+      // A pass with no visits left: the staff sell visits for it here.
+      const serial = cardSerial.safeParse(text);
+      const sellTo =
+        error instanceof ApiError && error.code === "no_visits_left" && serial.success ? serial.data : undefined;
+      setOutcome({ ok: false, message, ...(sellTo && { sellTo }) });
     }
   }
 

@@ -8,8 +8,13 @@ import { ApiError, errorMessage } from "@/lib/browser/api-client";
 import type { ScanResult } from "@/contract/wallet";
 import { useRedeemCard } from "@/lib/browser/queries/loyalty";
 import { webKind } from "@/components/kinds";
+import { kindOf } from "@/contract/kinds";
+import { SellVisits } from "./sell-visits";
 
-export type Outcome = { ok: true; message: string; result: ScanResult; live: boolean } | { ok: false; message: string };
+export type Outcome =
+  | { ok: true; message: string; result: ScanResult; live: boolean }
+  /** `sellTo`: a pass with no visits left, by its serial: the staff may sell visits right here. */
+  | { ok: false; message: string; sellTo?: string };
 
 /** A failure as the staff should read it: a 422's own field message rather than its generic title. */
 export function failureText(error: unknown): string {
@@ -110,8 +115,11 @@ export function ResultPanel({
   const kt = useTranslations(webKind(outcome.ok ? outcome.result.kind : null).ns);
   if (!outcome.ok) {
     return (
-      <div className="scan-result error" role="alert">
-        <p className="scan-result-title">{outcome.message}</p>
+      <div className="scan-result error">
+        <p className="scan-result-title" role="alert">
+          {outcome.message}
+        </p>
+        {outcome.sellTo && <SellVisits serial={outcome.sellTo} />}
       </div>
     );
   }
@@ -158,6 +166,15 @@ export function ResultPanel({
         <p className="badge badge-success">{t("rewardReady", { reward: r.reward_title ?? "" })}</p>
       )}
       {outcome.live && <RedeemArea key={r.serial} result={r} onRedeemed={onRedeemed} />}
+      {outcome.live && kindOf(r.kind).sellsVisits && (
+        <SellVisits
+          key={`sell-${r.serial}`}
+          serial={r.serial}
+          onSold={(card) =>
+            onRedeemed({ ...outcome, result: { ...r, stamps: card.stamps, balance_text: card.balance_text } })
+          }
+        />
+      )}
       {onOpenCard && (
         <p>
           <button type="button" className="btn btn-secondary btn-small" onClick={() => onOpenCard(r.serial)}>

@@ -6,7 +6,7 @@ import { callApi, callUrl } from "@/lib/browser/api-client";
 import { calls } from "@/contract/calls";
 import { MAX_PER_PAGE } from "@/contract/pagination";
 import type { GenerateQrBody, QrCode, QrMode } from "@/contract/qr-codes";
-import type { CardAdjustBody, CardRedeemBody, StaffSettings } from "@/contract/cards";
+import type { CardAdjustBody, CardRedeemBody, CardTopupBody, StaffSettings } from "@/contract/cards";
 import { rewardExpiryPreviewBody, type AddRewardBody, type Reward } from "@/contract/rewards";
 import { listAll } from "./all-pages";
 import { refreshDashboard } from "./dashboard";
@@ -186,6 +186,20 @@ export function useAdjustCard() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: CardAdjustBody) => await callApi(calls.cardAdjust, { body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ["card-history"] }),
+        client.invalidateQueries({ queryKey: loyaltyKeys.scans }),
+      ]),
+  });
+}
+
+/** card-topup: visits sold for a pass, once per sale (its Idempotency-Key, made when the form is sent). */
+export function useTopUpCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ key, ...body }: CardTopupBody & { key: string }) =>
+      await callApi(calls.cardTopup, { body, headers: { "idempotency-key": key } }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: ["card-history"] }),

@@ -14,6 +14,8 @@ export function programmeWords(t: Translate): ProgrammeWords {
     stampsOf: (stamps, required) => t("programme.stampsOf", { stamps, required }),
     pointsTo: (amount, remaining, title) => t("programme.pointsTo", { amount, remaining, title }),
     toSpend: (amount) => t("programme.toSpend", { amount }),
+    visits: (count) => t("programme.visits", { count }),
+    visitsLeft: (left, included) => t("programme.visitsLeft", { left, included }),
   };
 }
 

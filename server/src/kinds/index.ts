@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { cashback } from "./cashback";
 import { KIND_NAMES, kindLiteral, type KindName } from "../../../contract/kinds";
+import { multipass } from "./multipass";
 import { points } from "./points";
 import type { ServerKind } from "./types";
 import { stamps } from "./stamps";
@@ -9,7 +10,7 @@ import { stamps } from "./stamps";
  * The server's side of the programme kinds: the engine and every module ask `serverKind(kind)`
  * how a kind earns, spends, reads in SQL and fills a pass, instead of branching on its name.
  */
-const registry: Record<KindName, ServerKind> = { stamps, points, cashback };
+const registry: Record<KindName, ServerKind> = { stamps, points, cashback, multipass };
 
 export const serverKind = (kind: KindName): ServerKind => registry[kind];
 

@@ -138,7 +138,7 @@ export interface ServerKind extends SharedKind {
   /** A referral bonus as stored (the contract checked its form): whole units, or money's minor units. */
   storedBonus(value: string, currency: string | null): { value: number } | { error: Sentence };
   /** The reward answer's fields only this kind fills. */
-  answer(row: KindColumns, currency: string | null): Partial<Pick<Reward, "cashback_percent">>;
+  answer(row: KindColumns, currency: string | null): Partial<Pick<Reward, "cashback_percent" | "visits_included">>;
   /** The scanner's "reward ready": what the staff may hand over now (cashback: money to spend). */
   scanReady(balance: number, stampsRequired: number | null, affordable: readonly KindOption[]): boolean;
   /** The scanner's sentence after a staff scan. */

@@ -24,7 +24,7 @@ export type DomainEvent =
       cardId: number;
       qrCodeId?: number;
       /** What changed it (engine/rules.ts): webhooks tell an earn from a correction. */
-      action?: "stamp" | "redeem" | "adjust" | "expire" | "referral";
+      action?: "stamp" | "redeem" | "adjust" | "expire" | "referral" | "topup";
     }
   /**
    * A card was deleted (customer-delete, wallet-card-delete): its saved Google pass is expired.

@@ -27,9 +27,9 @@ it("seeds the demo owner a café with a logo, rewards, QR codes, staff, 200 cust
   const token = await t.login(DEMO_USER.email, DEMO_USER.password);
   const owner = await one(sql`select id from users where email = ${DEMO_USER.email}`);
   const cafe = await one(sql`select id from businesses where user_id = ${owner} and business_name = ${DEMO_CAFE.name}`);
-  // Both demo businesses: the café (stamps) and the bakery (points).
+  // The three demo businesses: the café (stamps), the bakery (points) and the salon (prepaid visits, no customers yet).
   const everyone = DEMO_CAFE.customers + DEMO_BAKERY.customers;
-  expect(await one(sql`select count(*)::int from businesses where user_id = ${owner}`)).toBe(2);
+  expect(await one(sql`select count(*)::int from businesses where user_id = ${owner}`)).toBe(3);
 
   expect(await one(sql`select count(*)::int from businesses where id = ${cafe} and logo_file_id is not null`)).toBe(1);
   expect(await one(sql`select currency from businesses where id = ${cafe}`)).toBe("GBP");
@@ -100,7 +100,7 @@ it("seeds the demo owner a café with a logo, rewards, QR codes, staff, 200 cust
 
   // Seeding again (every start) changes nothing.
   await seed(t.database.db, { demoUser: true });
-  expect(await one(sql`select count(*)::int from businesses where user_id = ${owner}`)).toBe(2);
+  expect(await one(sql`select count(*)::int from businesses where user_id = ${owner}`)).toBe(3);
   expect(await one(sql`select count(*)::int from cards where user_id = ${owner}`)).toBe(everyone);
 });
 

@@ -101,6 +101,17 @@ const cases: Record<string, Case> = {
     table: "card_events",
     send: ({ token, serial }) => t.post("/card-adjust", { serial, delta: 2, reason: "Forgot to stamp" }, { token }),
   },
+  // Selling visits: the owner's card moves to a prepaid-visits programme.
+  cardTopup: {
+    table: "card_events",
+    send: async ({ token, serial, businessId }) => {
+      const [reward] = await t.query<{ id: number }>(sql`
+        insert into rewards (user_id, business_id, title, kind, stamps_required)
+        select user_id, id, 'Pass', 'multipass', 10 from businesses where id = ${businessId} returning id`);
+      await t.query(sql`update cards set reward_id = ${reward!.id}, stamps = 0 where serial = ${serial}`);
+      return t.post("/card-topup", { serial, visits: 5 }, { token });
+    },
+  },
   // Redeeming points: the owner's card moves to a points programme with 100 points.
   cardRedeem: {
     table: "card_events",

@@ -67,6 +67,10 @@ export const ar: Record<MessageKey, string> = {
     "{stamps} من {required, plural, zero {# ختم} one {# ختم} two {# ختم} few {# أختام} many {# ختمًا} other {# ختم}}",
   "programme.pointsTo": "{amount} — بقي {remaining, number} حتى {title}",
   "programme.toSpend": "{amount} للإنفاق",
+  "pass.visits": "الزيارات",
+  "programme.visits":
+    "{count, plural, zero {# زيارة} one {زيارة واحدة} two {زيارتان} few {# زيارات} many {# زيارة} other {# زيارة}}",
+  "programme.visitsLeft": "تبقّى {left} من أصل {included} زيارة",
   "feed.deletedCustomer": "عميل محذوف",
   "feed.deletedBusiness": "نشاط تجاري محذوف",
   "feed.unknownStaff": "أحد الموظفين",

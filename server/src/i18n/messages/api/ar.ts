@@ -255,6 +255,12 @@ export const apiAr: Record<ApiKey, string> = {
   "scan.stampAddedOfReady": "تمت إضافة ختم: {stamps} من {required}. المكافأة جاهزة.",
   "scan.alreadyCheckedIn": "لقد سجّلت زيارتك هنا بالفعل.",
   "scan.visitRecorded": "تم تسجيل الزيارة: {balance}.",
+  "scan.noVisitsLeft": "لم يتبقَّ في هذه الباقة أي زيارة. بِع زيارات أولًا.",
+  "scan.visitUsed": "تم استخدام زيارة: {balance}.",
+  "cards.notAPass": "هذه البطاقة ليست باقة زيارات مدفوعة مسبقًا.",
+  "cards.toppedUp":
+    "{visits, plural, zero {لم تُضَف أي زيارة} one {أُضيفت زيارة واحدة} two {أُضيفت زيارتان} few {أُضيفت # زيارات} many {أُضيفت # زيارة} other {أُضيفت # زيارة}}: {balance}.",
+  "redeem.scanPass": "تُستخدم زيارات الباقة بمسح البطاقة.",
   "scan.alreadyStamped": "لقد حصلت على ختم هنا بالفعل.",
   "money.currencyFirst": "حدّد عملة النشاط التجاري قبل إدخال المبالغ.",
   "money.decimals":

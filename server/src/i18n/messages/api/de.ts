@@ -271,6 +271,11 @@ export const apiDe: Record<ApiKey, string> = {
   "scan.stampAddedOfReady": "Stempel hinzugefügt: {stamps} von {required}. Die Prämie ist bereit.",
   "scan.alreadyCheckedIn": "Sie haben hier bereits eingecheckt.",
   "scan.visitRecorded": "Besuch erfasst: {balance}.",
+  "scan.noVisitsLeft": "Dieser Pass hat keine Besuche mehr. Verkaufen Sie zuerst Besuche.",
+  "scan.visitUsed": "Besuch genutzt: {balance}.",
+  "cards.notAPass": "Diese Karte ist kein Pass mit vorausbezahlten Besuchen.",
+  "cards.toppedUp": "{visits, plural, one {# Besuch hinzugefügt} other {# Besuche hinzugefügt}}: {balance}.",
+  "redeem.scanPass": "Die Besuche eines Passes werden durch Scannen der Karte genutzt.",
   "scan.alreadyStamped": "Sie haben hier bereits einen Stempel erhalten.",
   "money.currencyFirst": "Legen Sie die Währung des Unternehmens fest, bevor Sie Beträge eingeben.",
   "money.decimals":

@@ -259,6 +259,11 @@ export const apiEs: Record<ApiKey, string> = {
   "scan.stampAddedOfReady": "Sello añadido: {stamps} de {required}. La recompensa está lista.",
   "scan.alreadyCheckedIn": "Ya has registrado tu visita aquí.",
   "scan.visitRecorded": "Visita registrada: {balance}.",
+  "scan.noVisitsLeft": "Este bono no tiene visitas. Venda visitas primero.",
+  "scan.visitUsed": "Visita usada: {balance}.",
+  "cards.notAPass": "Esta tarjeta no es un bono de visitas prepagadas.",
+  "cards.toppedUp": "{visits, plural, one {# visita añadida} other {# visitas añadidas}}: {balance}.",
+  "redeem.scanPass": "Las visitas de un bono se usan escaneando la tarjeta.",
   "scan.alreadyStamped": "Ya has conseguido un sello aquí.",
   "money.currencyFirst": "Indica la moneda del negocio antes de introducir importes.",
   "money.decimals":

@@ -268,6 +268,11 @@ export const apiFr: Record<ApiKey, string> = {
   "scan.stampAddedOfReady": "Tampon ajouté : {stamps} sur {required}. La récompense est prête.",
   "scan.alreadyCheckedIn": "Vous avez déjà enregistré votre visite ici.",
   "scan.visitRecorded": "Visite enregistrée : {balance}.",
+  "scan.noVisitsLeft": "Ce forfait n'a plus de visites. Vendez d'abord des visites.",
+  "scan.visitUsed": "Visite utilisée : {balance}.",
+  "cards.notAPass": "Cette carte n'est pas un forfait de visites prépayées.",
+  "cards.toppedUp": "{visits, plural, one {# visite ajoutée} other {# visites ajoutées}} : {balance}.",
+  "redeem.scanPass": "Les visites d'un forfait s'utilisent en scannant la carte.",
   "scan.alreadyStamped": "Vous avez déjà reçu un tampon ici.",
   "money.currencyFirst": "Définissez la devise de l’entreprise avant de saisir des montants.",
   "money.decimals":

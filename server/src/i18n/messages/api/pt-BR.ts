@@ -258,6 +258,11 @@ export const apiPtBR: Record<ApiKey, string> = {
   "scan.stampAddedOfReady": "Selo adicionado: {stamps} de {required}. A recompensa está pronta.",
   "scan.alreadyCheckedIn": "Você já registrou sua visita aqui.",
   "scan.visitRecorded": "Visita registrada: {balance}.",
+  "scan.noVisitsLeft": "Este pacote não tem mais visitas. Venda visitas primeiro.",
+  "scan.visitUsed": "Visita usada: {balance}.",
+  "cards.notAPass": "Este cartão não é um pacote de visitas pré-pagas.",
+  "cards.toppedUp": "{visits, plural, one {# visita adicionada} other {# visitas adicionadas}}: {balance}.",
+  "redeem.scanPass": "As visitas de um pacote são usadas escaneando o cartão.",
   "scan.alreadyStamped": "Você já ganhou um selo aqui.",
   "money.currencyFirst": "Defina a moeda do negócio antes de informar valores.",
   "money.decimals":

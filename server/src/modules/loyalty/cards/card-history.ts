@@ -16,6 +16,7 @@ import type { Db } from "../../../db/client";
 import { businesses, cardEvents, cards, customers, ownerSettings, qrCodes, users } from "../../../db/schema";
 import { actingOwnerId, type AuthUser } from "../../../http/auth";
 import { forbidden, notFound } from "../../../http/errors";
+import { sentence } from "../../../i18n/sentence";
 import { paginate } from "../../../http/paginate";
 import { resolveReward, UNKNOWN_CARD } from "./cards";
 import { withHolder } from "../engine/card-holder";
@@ -127,6 +128,30 @@ export async function adjustCard(
   const delta = changed.decision.action === "adjust" ? changed.decision.delta : 0;
   const amount = balanceAmount(terms, Math.abs(delta), words);
   return { message: serverKind(summary.kind).adjustedMessage(delta, amount, summary), summary };
+}
+
+/**
+ * Visits sold for a pass (a kind that sells visits), under the card's row lock: who sold them and
+ * when are in the card's history; the route's Idempotency-Key makes a retry sell them once.
+ */
+export async function topUpCard(
+  deps: Pick<LoyaltyDeps, "db" | "events">,
+  user: AuthUser,
+  body: Body<"cardTopup">,
+  words: ProgrammeWords,
+) {
+  const ownerId = actingOwnerId(user);
+  const changed = await deps.db.transaction((tx) =>
+    applyChange(
+      tx,
+      deps.events,
+      { serial: body.serial, ownerId },
+      { kind: "topup", visits: body.visits, actorUserId: user.id },
+    ),
+  );
+  if (!changed) throw notFound(UNKNOWN_CARD);
+  const { summary } = await cardSummary(deps.db, user, body.serial, words);
+  return { message: sentence("cards.toppedUp", { visits: body.visits, balance: summary.balance_text }), summary };
 }
 
 /** A card of the acting owner with its history, newest first, a page at a time. */

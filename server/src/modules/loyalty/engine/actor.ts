@@ -31,6 +31,7 @@ export function actorOf(change: Change, ownerId: number): Actor {
     case "staff-scan":
       return person(change.staffUserId, ownerId);
     case "correction":
+    case "topup":
     case "redeem":
       return person(change.actorUserId, ownerId);
     case "self-scan":

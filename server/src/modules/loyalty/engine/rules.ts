@@ -235,6 +235,18 @@ export function decide(state: CardState, change: Change): Decision {
       ? { action: "wait", nextAt: null }
       : { action: "refuse" };
 
+  if (change.kind === "topup") {
+    // Visits sold: only a kind that sells them. Not a visit, not counted toward fraud; the expiry restarts.
+    if (!serverKind(unit).sellsVisits) return { action: "refuse", field: "serial", message: "cards.notAPass" };
+    const values = {
+      ...card,
+      stamps: card.stamps + change.visits,
+      lifetimeStamps: card.lifetimeStamps + change.visits,
+      rewardId: card.rewardId ?? reward.id,
+    };
+    return changed("topup", change.visits, values, { visit: false, added: 0 });
+  }
+
   if (change.kind === "expire") {
     const at = expiresAt(card, reward);
     if (!at || at > day.now || card.stamps === 0) return { action: "wait", nextAt: at };

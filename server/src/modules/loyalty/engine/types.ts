@@ -51,6 +51,8 @@ export type Change =
   | { kind: "staff-scan"; staffUserId: number; amount?: string | null; apiKeyId?: number }
   | { kind: "self-scan"; qr: { id: number; addressId: number | null }; counterWindow: number | null }
   | { kind: "correction"; delta: number; actorUserId: number; reason: string }
+  /** Visits sold at the counter (a kind that sells visits): staff or the owner. */
+  | { kind: "topup"; visits: number; actorUserId: number }
   | { kind: "redeem"; actorUserId: number; option?: RedeemOption | null; amount?: string; apiKeyId?: number }
   | { kind: "expire" }
   /** The referral bonus; `bonus` defaults to the reward's (referralBonusOf). */
@@ -81,7 +83,7 @@ export type Change =
 /** Where an order came from. */
 export type OrderSource = "api" | "shopify" | "square";
 
-export type ChangeAction = "stamp" | "redeem" | "adjust" | "expire" | "referral";
+export type ChangeAction = "stamp" | "redeem" | "adjust" | "expire" | "referral" | "topup";
 
 /** What the rules decided: refuse (a 422: no programme unless said), wait (not now), or the card's new values. */
 export type Decision =

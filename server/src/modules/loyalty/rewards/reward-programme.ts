@@ -70,6 +70,7 @@ export function programmeAnswer(
   | "points_per_visit"
   | "points_per_unit"
   | "cashback_percent"
+  | "visits_included"
   | "tiers"
   | "expire_after_days"
   | "referral_bonus"
@@ -83,6 +84,7 @@ export function programmeAnswer(
     points_per_visit: row.pointsPerVisit,
     points_per_unit: hundredthsText(pointsPerUnitHundredths(row)),
     cashback_percent: null,
+    visits_included: null,
     tiers: row.cashbackTiers.map((tier) => ({
       // A cashback reward always has a currency: add-reward requires it, and it stays while the reward runs.
       from_amount: currency ? fromMinor(tier.fromMinor, currency) : String(tier.fromMinor),

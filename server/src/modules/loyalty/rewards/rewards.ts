@@ -5,6 +5,7 @@ import type { Db } from "../../../db/client";
 import { businesses, cards, productCategories, qrCodes, rewards } from "../../../db/schema";
 import { invalid, notFound } from "../../../http/errors";
 import { paginate } from "../../../http/paginate";
+import { requireFeature } from "../../../http/plan-feature";
 import type { Body, Query } from "../shared/deps";
 import { findBusiness } from "../../businesses/service";
 import { expiryFromAfter } from "../engine/earn";
@@ -83,6 +84,9 @@ export async function rewardPage(db: Db, ownerId: number, query: Query<"rewardLi
 
 /** A reward added, or (with `id`) changed: a reward's kind is fixed once a card collects for it. */
 export async function saveReward(db: Db, ownerId: number, body: Body<"addReward">): Promise<Reward> {
+  // A kind of a larger plan (prepaid visits) needs that plan's feature besides the rewards' own.
+  const feature = serverKind(body.kind).feature;
+  if (feature) await requireFeature(db, ownerId, feature);
   if (body.id) await findReward(db, ownerId, body.id);
   const business = await findBusiness(db, ownerId, body.business_id);
   if (body.product_category_id) {

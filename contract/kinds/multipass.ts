@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { blankAsUndefined, wholeBonusProblem, wholeNumber } from "./common";
+import type { SharedKind } from "./types";
+
+/**
+ * Prepaid visits (a multipass): staff sell visits at the counter (card-topup), each staff scan or
+ * order uses one, a self-scan none. The balance is the visits left; `visits_included` is the pass's
+ * size ("7 of 10 visits left"), kept in the reward's stamps column.
+ */
+
+export const MIN_VISITS = 1;
+export const MAX_VISITS = 100;
+
+export const multipass = {
+  fields: {
+    /** Multipass programmes only (required there): the visits a pass includes. */
+    visits_included: z.preprocess(blankAsUndefined, wholeNumber("visits included", MIN_VISITS, MAX_VISITS).optional()),
+  },
+  checkBody(body: { visits_included?: number }, issue) {
+    if (body.visits_included === undefined) issue("visits_included", "The visits included field is required.");
+  },
+  bonusProblem: wholeBonusProblem,
+  // A referral gives no visits unless the owner says so: visits are paid for.
+  defaultReferralBonus: 0,
+  countsMoney: false,
+  needsCurrency: false,
+  hasOptions: false,
+  totalled: false,
+  feature: "multipass",
+  sellsVisits: true,
+  stampsRequired: (reward) => reward.stampsRequired,
+  balanceAmount: (_terms, balance, words) => words.visits(balance),
+  balanceText: (terms, balance, words) =>
+    terms.stampsRequired === null ? words.visits(balance) : words.visitsLeft(balance, terms.stampsRequired),
+  // Nothing to hand over: a visit is used at the scanner.
+  ready: () => false,
+  unitValue: (value) => value,
+} satisfies SharedKind;
