@@ -3,10 +3,11 @@
 import type { RewardKind } from "@/contract/rewards";
 import type { CardFace } from "./types";
 import { face as cashback } from "./cashback/face";
+import { face as multipass } from "./multipass/face";
 import { face as points } from "./points/face";
 import { face as stamps } from "./stamps/face";
 
-const FACES: Record<RewardKind, CardFace> = { stamps, points, cashback };
+const FACES: Record<RewardKind, CardFace> = { stamps, points, cashback, multipass };
 
 /** How the card page draws a card of this kind; a card from before kinds existed is a stamp card's. */
 export function cardFace(kind: RewardKind | null | undefined): CardFace {

@@ -1,6 +1,7 @@
 import { MAX_REFERRAL_BONUS } from "@/contract/rewards";
 import { numeric } from "../numeric";
 import type { WebKind } from "../types";
+import { face } from "./face";
 import { MultipassFields } from "./fields";
 
 /** Prepaid visits: sold at the counter, one used per staff scan; the visits left on the card page. */
@@ -8,11 +9,13 @@ export const multipass: WebKind = {
   kind: "multipass",
   ns: "kinds.multipass",
   figures: [],
-  face: "balance",
+  face,
   // Its own expiry field (after the last sale), not the shared one.
   lapses: true,
   hasCatalogue: false,
   redeemsByScan: false,
+  // A visit used is neither multiplied nor added to by a happy hour.
+  multiplies: false,
   RewardFields: MultipassFields,
   formValues: (reward) => ({ visits_included: String(reward?.visits_included ?? 10) }),
   rewardBody: (values) => ({ visits_included: values.visits_included }),

@@ -29,6 +29,9 @@ export const multipass: ServerKind = {
   redeemsByScan: false,
   dayCount: () => 1,
   visitShare: (earned) => earned,
+  // A visit used is a visit used: happy hours and levels neither multiply nor add to it.
+  multiplies: false,
+  boost: (earned) => earned,
   staffEarn(ctx) {
     // One visit whatever the order or the amount; none left: refused, nothing written.
     if (ctx.balance < 1) return { action: "refuse", field: "serial", message: "scan.noVisitsLeft" };
