@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cardVoucher } from "./offers";
 import { calendarDate, email, name, otpCode } from "./fields";
 import { serialField } from "./customers";
 import { amountField } from "./money";
@@ -135,6 +136,8 @@ export const walletCard = z.object({
   balance_text: z.string(),
   /** Points: the options the balance affords, cheapest first (empty otherwise). */
   options: z.array(redeemOption),
+  /** The card's unused vouchers, soonest to expire first (wallet-card only). */
+  vouchers: z.array(cardVoucher).optional(),
 });
 export type WalletCard = z.infer<typeof walletCard>;
 

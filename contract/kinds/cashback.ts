@@ -49,6 +49,7 @@ export const cashback = {
   countsMoney: true,
   needsCurrency: true,
   hasOptions: false,
+  balanceOffer: null,
   totalled: false,
   stampsRequired: () => null,
   balanceAmount: (terms, balance, words) => money(balance, terms.currency, words.locale),

@@ -39,6 +39,7 @@ export const points = {
   countsMoney: false,
   needsCurrency: true,
   hasOptions: true,
+  balanceOffer: "points",
   totalled: true,
   stampsRequired: () => null,
   balanceAmount: (_terms, balance, words) => words.points(balance),

@@ -30,6 +30,7 @@ export const stamps = {
   countsMoney: false,
   needsCurrency: false,
   hasOptions: false,
+  balanceOffer: "stamps",
   totalled: false,
   stampsRequired: (reward) => reward.stampsRequired,
   balanceAmount: (_terms, balance, words) => words.stamps(balance),

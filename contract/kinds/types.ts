@@ -55,6 +55,8 @@ export interface SharedKind {
   readonly needsCurrency: boolean;
   /** The programme has a catalogue of options its balance buys (reward-option-add). */
   readonly hasOptions: boolean;
+  /** The voucher offer kind (contract/offers.ts) that adds to this kind's balance on redeem; null: none. */
+  readonly balanceOffer: "points" | "stamps" | null;
   /** Its earned and spent balances add up in programme_totals (the dashboard's points issued and redeemed). */
   readonly totalled: boolean;
   /** Stamps to the reward, or null when the kind counts no stamps toward one. */

@@ -28,6 +28,7 @@ import { customerRoutes } from "./modules/customers/routes";
 import { automationRoutes } from "./modules/automations/routes";
 import { openApiRoutes } from "./modules/openapi/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
+import { offerRoutes } from "./modules/offers/routes";
 import { staffRoutes } from "./modules/staff/routes";
 import { planRoutes } from "./modules/plans/routes";
 import { paymentRoutes } from "./modules/payments/routes";
@@ -262,6 +263,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       businessRoutes(api);
       cardDesignRoutes(api);
       productCategoryRoutes(api);
+      offerRoutes(api, { db: app.db, events: app.events });
       staffRoutes(api, { db: app.db, jobs, events: app.events, limiter: app.limiter, config });
       siteRoutes(api, { db: app.db, limiter: app.limiter, config, contactMailJob });
       planRoutes(api);

@@ -99,6 +99,9 @@ const UNBUILDABLE: Record<string, string> = {
     "its 2xx needs a points card holding the price of an option of its own reward (the world's card is a stamp card): owner, staff, another owner, their staff and signed out are tested in programme-kinds.test.ts",
   referralReview:
     "a held referral bonus's id (made by a referrer's fourth friend in a day): referrals-every-path.test.ts checks the owner, staff (403), another owner (404, nothing written) and signed out",
+  offerDelete: "an offer's id: offers.test.ts checks another owner's (404, nothing retired) and staff (403)",
+  voucherIssue:
+    "an offer's id and a card of its business: offers.test.ts checks another owner's offer or card (404, nothing issued), staff (201) and a retired offer (422)",
   counterEvents:
     "an endless server-sent event stream (inject waits for its end): who may open it (owner, staff, the QR code's tablet) and who may not is tested over a real socket in counter-screen.test.ts",
 };

@@ -15,6 +15,7 @@ import { joinCard } from "../loyalty/engine/join";
 import { passLocations } from "../loyalty/cards/pass-locations";
 import { findReferrer, referralUrl } from "../loyalty/referrals/referrals";
 import { cardMessages } from "../notifications/messages";
+import { unusedVouchers } from "../offers/queries";
 import type { WalletDeps } from "./deps";
 import { walletLinks } from "./links";
 
@@ -118,5 +119,6 @@ export async function walletCard(
     wallet_links: walletLinks(deps, card, customerName, place, token, locations, messages, terms),
     referral_url: await referralUrl(db, deps.config.publicAppUrl, card, qr?.id ?? null),
   };
-  return { message: "wallet.card", data: { ...data, messages, birthday: customer?.birthday ?? null } };
+  const vouchers = await unusedVouchers(db, card.id);
+  return { message: "wallet.card", data: { ...data, messages, birthday: customer?.birthday ?? null, vouchers } };
 }

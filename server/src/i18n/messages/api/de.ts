@@ -285,4 +285,18 @@ export const apiDe: Record<ApiKey, string> = {
   "coupons.currency": "Dieser Gutschein gilt nur für Zahlungen in {currency}.",
   "invites.notInPlan":
     "Der Tarif dieses Unternehmens enthält derzeit keine Mitarbeiterkonten. Bitten Sie den Inhaber, seinen Tarif zu prüfen.",
+  "offers.notFound": "Angebot nicht gefunden.",
+  "offers.retired": "Dieses Angebot ist eingestellt und gibt keine Gutscheine mehr aus.",
+  "offers.kindNotForProgramme": "Diese Angebotsart passt nicht zum Programm dieses Unternehmens.",
+  "vouchers.notFound": "Gutschein nicht gefunden.",
+  "vouchers.used": "Dieser Gutschein wurde bereits eingelöst.",
+  "vouchers.expired": "Dieser Gutschein ist abgelaufen.",
+  "vouchers.minPurchase": "Dieser Gutschein gilt ab einem Einkauf von {amount}.",
+  "offers.added": "Angebot hinzugefügt.",
+  "offers.list": "Angebotsliste.",
+  "offers.retiredDone": "Angebot eingestellt. Bereits ausgegebene Gutscheine bleiben gültig.",
+  "offers.sent": "Das Angebot wird gesendet.",
+  "vouchers.issued": "Gutschein ausgegeben.",
+  "vouchers.redeemed": "Gutschein eingelöst: {title}.",
+  "vouchers.list": "Gutscheinliste.",
 };

@@ -273,4 +273,18 @@ export const apiEs: Record<ApiKey, string> = {
   "coupons.currency": "Este cupón solo se aplica a pagos en {currency}.",
   "invites.notInPlan":
     "El plan de este negocio no incluye cuentas del personal en este momento. Pide al propietario del negocio que revise su plan.",
+  "offers.notFound": "Oferta no encontrada.",
+  "offers.retired": "Esta oferta está retirada y ya no emite cupones.",
+  "offers.kindNotForProgramme": "Este tipo de oferta no encaja con el programa de este negocio.",
+  "vouchers.notFound": "Cupón no encontrado.",
+  "vouchers.used": "Este cupón ya se ha usado.",
+  "vouchers.expired": "Este cupón ha caducado.",
+  "vouchers.minPurchase": "Este cupón requiere una compra de al menos {amount}.",
+  "offers.added": "Oferta añadida.",
+  "offers.list": "Lista de ofertas.",
+  "offers.retiredDone": "Oferta retirada. Los cupones ya emitidos siguen siendo válidos.",
+  "offers.sent": "La oferta se está enviando.",
+  "vouchers.issued": "Cupón emitido.",
+  "vouchers.redeemed": "Cupón canjeado: {title}.",
+  "vouchers.list": "Lista de cupones.",
 };

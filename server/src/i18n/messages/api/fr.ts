@@ -282,4 +282,18 @@ export const apiFr: Record<ApiKey, string> = {
   "coupons.currency": "Ce code promo ne s’applique qu’aux paiements en {currency}.",
   "invites.notInPlan":
     "La formule de cette entreprise n’inclut pas de comptes d’équipe pour le moment. Demandez au propriétaire de vérifier sa formule.",
+  "offers.notFound": "Offre introuvable.",
+  "offers.retired": "Cette offre est retirée et n’émet plus de bons.",
+  "offers.kindNotForProgramme": "Ce type d’offre ne convient pas au programme de cette entreprise.",
+  "vouchers.notFound": "Bon introuvable.",
+  "vouchers.used": "Ce bon a déjà été utilisé.",
+  "vouchers.expired": "Ce bon a expiré.",
+  "vouchers.minPurchase": "Ce bon nécessite un achat d’au moins {amount}.",
+  "offers.added": "Offre ajoutée.",
+  "offers.list": "Liste des offres.",
+  "offers.retiredDone": "Offre retirée. Les bons déjà émis restent valables.",
+  "offers.sent": "L’offre est en cours d’envoi.",
+  "vouchers.issued": "Bon émis.",
+  "vouchers.redeemed": "Bon utilisé : {title}.",
+  "vouchers.list": "Liste des bons.",
 };

@@ -273,4 +273,18 @@ export const apiPtBR: Record<ApiKey, string> = {
   "coupons.currency": "Este cupom só vale para pagamentos em {currency}.",
   "invites.notInPlan":
     "O plano deste negócio não inclui contas da equipe no momento. Peça ao proprietário do negócio que verifique o plano.",
+  "offers.notFound": "Oferta não encontrada.",
+  "offers.retired": "Esta oferta foi encerrada e não emite mais cupons.",
+  "offers.kindNotForProgramme": "Este tipo de oferta não combina com o programa deste negócio.",
+  "vouchers.notFound": "Cupom não encontrado.",
+  "vouchers.used": "Este cupom já foi usado.",
+  "vouchers.expired": "Este cupom expirou.",
+  "vouchers.minPurchase": "Este cupom exige uma compra de pelo menos {amount}.",
+  "offers.added": "Oferta adicionada.",
+  "offers.list": "Lista de ofertas.",
+  "offers.retiredDone": "Oferta encerrada. Os cupons já emitidos continuam válidos.",
+  "offers.sent": "A oferta está sendo enviada.",
+  "vouchers.issued": "Cupom emitido.",
+  "vouchers.redeemed": "Cupom resgatado: {title}.",
+  "vouchers.list": "Lista de cupons.",
 };
