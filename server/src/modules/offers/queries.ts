@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { BALANCE_OFFER_KINDS, type BalanceOfferKind, type CardVoucher, type Offer } from "../../../../contract/offers";
 import { fromMinor } from "../../../../contract/money";
 import type { Db } from "../../db/client";
-import { businesses, offers, rewards, vouchers } from "../../db/schema";
+import { businesses, cards, offers, rewards, vouchers } from "../../db/schema";
 
 /** A business of the owner with its currency and its programme's kind (its newest active reward's). */
 export async function businessForOffer(db: Db, ownerId: number, businessId: number) {
@@ -107,4 +107,28 @@ export async function unusedVouchers(db: Db, cardId: number): Promise<CardVouche
     .where(and(eq(vouchers.cardId, cardId), isNull(vouchers.redeemedAt), gt(vouchers.expiresAt, sql`now()`)))
     .orderBy(asc(vouchers.expiresAt), asc(vouchers.id));
   return rows.map((r) => ({ code: r.code, title: r.title, expires_at: r.expiresAt.toISOString() }));
+}
+
+/** The unused vouchers of one of the owner's cards by its serial; undefined when no such card. */
+export async function unusedVouchersOfSerial(db: Db, ownerId: number, serial: string) {
+  const [card] = await db
+    .select({ id: cards.id, serial: cards.serial })
+    .from(cards)
+    .where(and(eq(cards.serial, serial), eq(cards.userId, ownerId)))
+    .limit(1);
+  if (!card) return undefined;
+  const rows = await db
+    .select({ code: vouchers.code, title: offers.title, kind: offers.kind, expiresAt: vouchers.expiresAt })
+    .from(vouchers)
+    .innerJoin(offers, eq(offers.id, vouchers.offerId))
+    .where(and(eq(vouchers.cardId, card.id), isNull(vouchers.redeemedAt), gt(vouchers.expiresAt, sql`now()`)))
+    .orderBy(asc(vouchers.expiresAt), asc(vouchers.id));
+  return rows.map((r) => ({
+    code: r.code,
+    title: r.title,
+    kind: r.kind,
+    serial: card.serial,
+    expires_at: r.expiresAt.toISOString(),
+    redeemed_at: null,
+  }));
 }
