@@ -183,6 +183,8 @@ import {
   offerIdBody,
   offerListAnswer,
   offerListQuery,
+  offerSendBody,
+  offerSent,
   voucher,
   voucherIssueBody,
   voucherRedeemBody,
@@ -352,6 +354,16 @@ export const calls = {
     body: offerIdBody,
     answer: noData,
     refusals: ["offer_not_found"],
+  },
+  /** A campaign offer's vouchers to a segment of its business's cards, once per card. */
+  offerSend: {
+    method: "POST",
+    path: "/offer-send",
+    access: "owner",
+    body: offerSendBody,
+    feature: "vouchers",
+    answer: offerSent,
+    refusals: ["offer_not_found", "offer_retired", "offer_not_campaign"],
   },
   /** A manual offer's voucher for the scanned card (owner or staff). */
   voucherIssue: {

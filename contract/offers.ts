@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { daysWhereNeeded, segmentShape } from "./customers";
 import { amountField } from "./money";
 import { id, optionalId, refId } from "./ids";
 import { pageQuery, paginated } from "./pagination";
@@ -133,3 +134,7 @@ export const voucher = z.object({
   redeemed_at: z.string().nullable(),
 });
 export type Voucher = z.infer<typeof voucher>;
+
+/** offer-send: a campaign offer's voucher to every card of the segment of its business, once per card. */
+export const offerSendBody = z.object({ offer_id: refId("offer"), ...segmentShape }).superRefine(daysWhereNeeded);
+export const offerSent = z.object({ issued: z.number().int() });

@@ -124,6 +124,7 @@ export const refusalKeys = {
   reward_not_ready: "redeem.notReady",
   offer_not_found: "offers.notFound",
   offer_retired: "offers.retired",
+  offer_not_campaign: "offers.notCampaign",
   offer_kind_not_for_programme: "offers.kindNotForProgramme",
   voucher_not_found: "vouchers.notFound",
   voucher_used: "vouchers.used",

@@ -100,6 +100,8 @@ const UNBUILDABLE: Record<string, string> = {
   referralReview:
     "a held referral bonus's id (made by a referrer's fourth friend in a day): referrals-every-path.test.ts checks the owner, staff (403), another owner (404, nothing written) and signed out",
   offerDelete: "an offer's id: offers.test.ts checks another owner's (404, nothing retired) and staff (403)",
+  offerSend:
+    "an offer's id: offers.test.ts checks another owner's (404, nothing issued) and an offer that is not a campaign (422)",
   voucherIssue:
     "an offer's id and a card of its business: offers.test.ts checks another owner's offer or card (404, nothing issued), staff (201) and a retired offer (422)",
   counterEvents:

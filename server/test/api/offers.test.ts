@@ -300,3 +300,51 @@ describe("vouchers", () => {
     expect(await balance(joined.card.serial)).toBe(before + 1);
   });
 });
+
+describe("offer-send and the has_voucher segment", () => {
+  it("issues a campaign offer's voucher to each card of the segment once, however often it is sent", async () => {
+    const p = await f.programme();
+    const campaign = await addOffer(p.token, p.business.id, { title: "Autumn treat", trigger: "campaign" });
+    const a = await f.join(p.qr.qr_token);
+    const b = await f.join(p.qr.qr_token);
+    const holders = async () =>
+      (
+        await t.get<{ count: number }>("/segment-count", {
+          token: p.token,
+          query: { business_id: String(p.business.id), segment: "has_voucher" },
+        })
+      ).body.data.count;
+    expect(await holders()).toBe(0);
+    const sent = await t.post<{ issued: number }>(
+      "/offer-send",
+      { offer_id: campaign.id, segment: "all" },
+      { token: p.token },
+    );
+    expect(sent.statusCode).toBe(200);
+    expect(sent.body.data).toEqual({ issued: 2 });
+    expect(
+      (await t.post<{ issued: number }>("/offer-send", { offer_id: campaign.id, segment: "all" }, { token: p.token }))
+        .body.data,
+    ).toEqual({
+      issued: 0,
+    });
+    expect(await voucherRows(a.card.serial)).toHaveLength(1);
+    expect(await voucherRows(b.card.serial)).toHaveLength(1);
+    expect(await holders()).toBe(2);
+    const code = (await walletCard(p.qr.qr_token, a.secret))!.vouchers![0]!.code;
+    await redeem(p.token, { code });
+    expect(await holders()).toBe(1);
+    // Only campaign offers go to a segment; another owner's offer is not found.
+    const welcome = await addOffer(p.token, p.business.id);
+    expect((await t.post("/offer-send", { offer_id: welcome.id, segment: "all" }, { token: p.token })).body.code).toBe(
+      "offer_not_campaign",
+    );
+    expectError(
+      await t.post("/offer-send", { offer_id: campaign.id, segment: "all" }, { token: await f.owner() }),
+      404,
+    );
+    expectInvalid(await t.post("/offer-send", { offer_id: campaign.id, segment: "inactive" }, { token: p.token }), [
+      "days",
+    ]);
+  });
+});

@@ -68,6 +68,16 @@ const cases: Record<string, Case> = {
         { token },
       ),
   },
+  offerSend: {
+    table: "vouchers",
+    send: async ({ token, businessId }) => {
+      const [offer] = await t.query<{ id: number }>(sql`
+        insert into offers (user_id, business_id, title, kind, trigger, valid_days)
+        select user_id, id, 'Treat', 'free_item', 'campaign', 7 from businesses where id = ${businessId}
+        returning id`);
+      return t.post("/offer-send", { offer_id: offer!.id, segment: "all" }, { token });
+    },
+  },
   voucherIssue: {
     table: "vouchers",
     send: async ({ token, businessId, serial }) => {

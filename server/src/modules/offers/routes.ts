@@ -2,7 +2,15 @@ import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
 import { route } from "../../http/route";
 import { sentence } from "../../i18n/sentence";
-import { addOffer, issueManualVoucher, listOffers, redeemVoucherCode, retireOffer, type OffersDeps } from "./service";
+import {
+  addOffer,
+  issueManualVoucher,
+  listOffers,
+  redeemVoucherCode,
+  retireOffer,
+  sendOffer,
+  type OffersDeps,
+} from "./service";
 
 export function offerRoutes(app: FastifyInstance, deps: OffersDeps) {
   route(app, calls.offerAdd, async ({ user, body }) => ({
@@ -20,6 +28,11 @@ export function offerRoutes(app: FastifyInstance, deps: OffersDeps) {
     await retireOffer(deps.db, user.id, body.id);
     return { message: "offers.retiredDone" };
   });
+
+  route(app, calls.offerSend, async ({ user, body }) => ({
+    message: "offers.sent",
+    data: await sendOffer(deps, user.id, body),
+  }));
 
   route(app, calls.voucherIssue, async ({ user, body }) => ({
     statusCode: 201,

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Segment } from "../../../../contract/customers";
+import { segmentCardIds } from "../customers/segments";
 import type { z } from "zod";
 import type { offerAddBody, Offer, Voucher } from "../../../../contract/offers";
 import type { KindName } from "../../../../contract/kinds";
@@ -129,4 +131,29 @@ export async function redeemVoucherCode(
     expires_at: redeemed.expiresAt.toISOString(),
     redeemed_at: redeemed.redeemedAt.toISOString(),
   };
+}
+
+/**
+ * offer-send: the campaign offer's voucher to every card of the segment at its business, in one
+ * transaction, once per (offer, card): sending again reaches only cards that joined the segment since.
+ */
+export async function sendOffer(
+  deps: OffersDeps,
+  ownerId: number,
+  body: { offer_id: number; segment: Segment; days?: number },
+): Promise<{ issued: number }> {
+  const found = await findOffer(deps.db, ownerId, body.offer_id);
+  if (!found) throw notFound(OFFER_NOT_FOUND);
+  const { offer } = found;
+  if (!offer.active) throw invalid("offer_id", "offers.retired");
+  if (offer.trigger !== "campaign") throw invalid("offer_id", "offers.notCampaign");
+  return deps.db.transaction(async (tx) => {
+    const members = await tx
+      .select({ id: cards.id, userId: cards.userId, businessId: cards.businessId })
+      .from(cards)
+      .where(inArray(cards.id, segmentCardIds(tx, ownerId, offer.businessId, body.segment, body.days)));
+    let issued = 0;
+    for (const card of members) if (await issueVoucher(tx, deps.events, offer, card, "campaign")) issued++;
+    return { issued };
+  });
 }

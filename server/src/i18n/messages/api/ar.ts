@@ -270,6 +270,7 @@ export const apiAr: Record<ApiKey, string> = {
   "coupons.currency": "لا تنطبق هذه القسيمة إلا على المدفوعات بعملة {currency}.",
   "invites.notInPlan": "خطة هذا النشاط التجاري لا تتضمن حسابات موظفين حاليًا. اطلب من مالك النشاط التجاري مراجعة خطته.",
   "offers.notFound": "العرض غير موجود.",
+  "offers.notCampaign": "لا يُرسل إلى شريحة إلا عرض الحملة.",
   "offers.retired": "تم إيقاف هذا العرض ولم يعد يُصدر قسائم.",
   "offers.kindNotForProgramme": "هذا النوع من العروض لا يناسب برنامج هذا النشاط التجاري.",
   "vouchers.notFound": "القسيمة غير موجودة.",

@@ -286,6 +286,7 @@ export const apiDe: Record<ApiKey, string> = {
   "invites.notInPlan":
     "Der Tarif dieses Unternehmens enthält derzeit keine Mitarbeiterkonten. Bitten Sie den Inhaber, seinen Tarif zu prüfen.",
   "offers.notFound": "Angebot nicht gefunden.",
+  "offers.notCampaign": "Nur ein Kampagnenangebot wird an ein Segment gesendet.",
   "offers.retired": "Dieses Angebot ist eingestellt und gibt keine Gutscheine mehr aus.",
   "offers.kindNotForProgramme": "Diese Angebotsart passt nicht zum Programm dieses Unternehmens.",
   "vouchers.notFound": "Gutschein nicht gefunden.",

@@ -278,6 +278,7 @@ export const apiEn = {
   "invites.notInPlan":
     "This business's plan does not include staff accounts at the moment. Ask the business owner to check their plan.",
   "offers.notFound": "Offer not found.",
+  "offers.notCampaign": "Only a campaign offer is sent to a segment.",
   "offers.retired": "This offer is retired and issues no more vouchers.",
   "offers.kindNotForProgramme": "This kind of offer does not fit this business's programme.",
   "vouchers.notFound": "Voucher not found.",

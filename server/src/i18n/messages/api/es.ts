@@ -274,6 +274,7 @@ export const apiEs: Record<ApiKey, string> = {
   "invites.notInPlan":
     "El plan de este negocio no incluye cuentas del personal en este momento. Pide al propietario del negocio que revise su plan.",
   "offers.notFound": "Oferta no encontrada.",
+  "offers.notCampaign": "Solo una oferta de campaña se envía a un segmento.",
   "offers.retired": "Esta oferta está retirada y ya no emite cupones.",
   "offers.kindNotForProgramme": "Este tipo de oferta no encaja con el programa de este negocio.",
   "vouchers.notFound": "Cupón no encontrado.",

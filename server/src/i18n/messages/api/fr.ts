@@ -283,6 +283,7 @@ export const apiFr: Record<ApiKey, string> = {
   "invites.notInPlan":
     "La formule de cette entreprise n’inclut pas de comptes d’équipe pour le moment. Demandez au propriétaire de vérifier sa formule.",
   "offers.notFound": "Offre introuvable.",
+  "offers.notCampaign": "Seule une offre de campagne s’envoie à un segment.",
   "offers.retired": "Cette offre est retirée et n’émet plus de bons.",
   "offers.kindNotForProgramme": "Ce type d’offre ne convient pas au programme de cette entreprise.",
   "vouchers.notFound": "Bon introuvable.",

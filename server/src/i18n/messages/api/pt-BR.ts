@@ -274,6 +274,7 @@ export const apiPtBR: Record<ApiKey, string> = {
   "invites.notInPlan":
     "O plano deste negócio não inclui contas da equipe no momento. Peça ao proprietário do negócio que verifique o plano.",
   "offers.notFound": "Oferta não encontrada.",
+  "offers.notCampaign": "Só uma oferta de campanha é enviada a um segmento.",
   "offers.retired": "Esta oferta foi encerrada e não emite mais cupons.",
   "offers.kindNotForProgramme": "Este tipo de oferta não combina com o programa deste negócio.",
   "vouchers.notFound": "Cupom não encontrado.",
