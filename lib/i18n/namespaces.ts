@@ -18,6 +18,7 @@ export const NAMESPACES = [
   "kinds",
   "scanner",
   "site",
+  "vouchers",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];
