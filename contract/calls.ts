@@ -187,6 +187,18 @@ import {
 } from "./customers";
 import { walletBirthdayBody, walletCardDeleteBody } from "./wallet";
 import {
+  offer,
+  offerAddBody,
+  offerIdBody,
+  offerListAnswer,
+  offerListQuery,
+  offerSendBody,
+  offerSent,
+  voucher,
+  voucherIssueBody,
+  voucherRedeemBody,
+} from "./offers";
+import {
   AUTOMATION_KINDS,
   automation,
   automationListAnswer,
@@ -319,6 +331,75 @@ export const calls = {
     body: idBody,
     answer: noData,
     refusals: ["address_not_found"],
+  },
+  offerAdd: {
+    method: "POST",
+    path: "/offer-add",
+    access: "owner",
+    body: offerAddBody,
+    feature: "vouchers",
+    answer: offer,
+    refusals: [
+      "business_not_found",
+      "offer_kind_not_for_programme",
+      "money_currency_first",
+      "money_decimals",
+      "more_than_zero",
+    ],
+  },
+  offerList: {
+    method: "GET",
+    path: "/offer-list",
+    access: "owner",
+    query: offerListQuery,
+    list: paged,
+    answer: offerListAnswer,
+  },
+  /** Retires the offer: it issues no more vouchers; those issued stay valid. */
+  offerDelete: {
+    method: "POST",
+    path: "/offer-delete",
+    access: "owner",
+    body: offerIdBody,
+    answer: noData,
+    refusals: ["offer_not_found"],
+  },
+  /** A campaign offer's vouchers to a segment of its business's cards, once per card. */
+  offerSend: {
+    method: "POST",
+    path: "/offer-send",
+    access: "owner",
+    body: offerSendBody,
+    feature: "vouchers",
+    answer: offerSent,
+    refusals: ["offer_not_found", "offer_retired", "offer_not_campaign"],
+  },
+  /** A manual offer's voucher for the scanned card (owner or staff). */
+  voucherIssue: {
+    method: "POST",
+    path: "/voucher-issue",
+    access: "user",
+    body: voucherIssueBody,
+    feature: "vouchers",
+    answer: voucher,
+    refusals: ["offer_not_found", "offer_retired", "card_unknown"],
+  },
+  /** Redeems a voucher once (owner or staff); another owner's code is as unknown as a wrong one. */
+  voucherRedeem: {
+    method: "POST",
+    path: "/voucher-redeem",
+    access: "user",
+    body: voucherRedeemBody,
+    answer: voucher,
+    refusals: [
+      "voucher_not_found",
+      "voucher_used",
+      "voucher_expired",
+      "voucher_min_purchase",
+      "money_currency_first",
+      "money_decimals",
+      "more_than_zero",
+    ],
   },
   productCategoryList: {
     method: "GET",

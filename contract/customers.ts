@@ -10,7 +10,15 @@ import { REWARD_KINDS } from "./rewards";
  * has its own stamps and visits), and is the same person for export and delete.
  */
 
-export const SEGMENTS = ["all", "inactive", "reward_ready", "near_reward", "new", "birthday_this_month"] as const;
+export const SEGMENTS = [
+  "all",
+  "inactive",
+  "reward_ready",
+  "near_reward",
+  "new",
+  "birthday_this_month",
+  "has_voucher",
+] as const;
 export type Segment = (typeof SEGMENTS)[number];
 /** The segments that take N days (`days`). */
 export const SEGMENTS_WITH_DAYS: readonly Segment[] = ["inactive", "new"];
@@ -23,6 +31,7 @@ export const SEGMENT_LABELS: Record<Segment, string> = {
   near_reward: "Near the reward (one stamp, or within 10 %)",
   new: "Joined in the last N days",
   birthday_this_month: "Birthday this month",
+  has_voucher: "Holds an unused voucher",
 };
 
 export const DEFAULT_SEGMENT_DAYS = 30;
@@ -56,7 +65,7 @@ const daysField = z.preprocess(
 export const segmentShape = { segment: segmentField, days: daysField };
 
 type SegmentInput = { segment: Segment; days?: number | undefined };
-const daysWhereNeeded = (value: SegmentInput, ctx: z.RefinementCtx) => {
+export const daysWhereNeeded = (value: SegmentInput, ctx: z.RefinementCtx) => {
   if (segmentTakesDays(value.segment) && value.days === undefined) {
     ctx.addIssue({ code: "custom", path: ["days"], message: "Please say how many days." });
   }

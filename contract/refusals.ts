@@ -128,6 +128,14 @@ export const refusalKeys = {
   unknown_option: "redeem.unknownOption",
   redeem_enter_amount: "redeem.enterAmount",
   reward_not_ready: "redeem.notReady",
+  offer_not_found: "offers.notFound",
+  offer_retired: "offers.retired",
+  offer_not_campaign: "offers.notCampaign",
+  offer_kind_not_for_programme: "offers.kindNotForProgramme",
+  voucher_not_found: "vouchers.notFound",
+  voucher_used: "vouchers.used",
+  voucher_expired: "vouchers.expired",
+  voucher_min_purchase: "vouchers.minPurchase",
 } as const;
 
 /** Refusals the catalogue has no sentence for, known by their status alone. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cardVoucher } from "./offers";
 import { calendarDate, email, name, otpCode } from "./fields";
 import { serialField } from "./customers";
 import { amountField } from "./money";
@@ -138,6 +139,8 @@ export const walletCard = z.object({
   options: z.array(redeemOption),
   /** The card's programme's happy hours today, in the business's time zone, earliest first (wallet-card only). */
   promotions_today: z.array(promotionToday).optional(),
+  /** The card's unused vouchers, soonest to expire first (wallet-card only). */
+  vouchers: z.array(cardVoucher).optional(),
 });
 export type WalletCard = z.infer<typeof walletCard>;
 

@@ -14,6 +14,8 @@ export const WEBHOOK_EVENTS = [
   "card.deleted",
   "fraud.alert",
   "customer.updated",
+  "voucher.issued",
+  "voucher.redeemed",
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

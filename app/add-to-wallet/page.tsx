@@ -5,6 +5,7 @@ import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
 import { CardOffline } from "@/components/wallet/card-offline";
 import { CardMessages } from "@/components/wallet/card-messages";
+import { CardVouchers } from "@/components/wallet/card-vouchers";
 import { CardPrivacy } from "@/components/wallet/card-privacy";
 import { JoinCard } from "@/components/wallet/join-card";
 import { ReferralLink } from "@/components/wallet/referral-link";
@@ -261,6 +262,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       {card && home && <p className="small muted">{kt("next")}</p>}
       {card?.promotions_today && <HappyHours promotions={card.promotions_today} t={t} kt={kt} />}
       {card?.referral_url && <ReferralLink url={card.referral_url} businessName={business.name} />}
+      {card?.vouchers && <CardVouchers vouchers={card.vouchers} locale={locale} />}
       {card?.messages && (
         <CardMessages messages={card.messages} card={{ qr_token: liveToken, serial: card.serial }} locale={locale} />
       )}

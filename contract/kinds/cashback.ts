@@ -51,6 +51,7 @@ export const cashback = {
   feature: null,
   sellsVisits: false,
   hasOptions: false,
+  balanceOffer: null,
   totalled: false,
   stampsRequired: () => null,
   balanceAmount: (terms, balance, words) => money(balance, terms.currency, words.locale),

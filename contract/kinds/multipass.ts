@@ -28,6 +28,8 @@ export const multipass = {
   totalled: false,
   feature: "multipass",
   sellsVisits: true,
+  // A voucher never adds visits: they are sold at the counter.
+  balanceOffer: null,
   stampsRequired: (reward) => reward.stampsRequired,
   balanceAmount: (_terms, balance, words) => words.visits(balance),
   balanceText: (terms, balance, words) =>

@@ -41,6 +41,7 @@ export const points = {
   feature: null,
   sellsVisits: false,
   hasOptions: true,
+  balanceOffer: "points",
   totalled: true,
   stampsRequired: () => null,
   balanceAmount: (_terms, balance, words) => words.points(balance),

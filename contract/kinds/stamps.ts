@@ -32,6 +32,7 @@ export const stamps = {
   feature: null,
   sellsVisits: false,
   hasOptions: false,
+  balanceOffer: "stamps",
   totalled: false,
   stampsRequired: (reward) => reward.stampsRequired,
   balanceAmount: (_terms, balance, words) => words.stamps(balance),

@@ -64,6 +64,8 @@ export interface SharedKind {
   readonly feature: PlanFeature | null;
   /** Staff sell its balance at the counter (card-topup): prepaid visits. */
   readonly sellsVisits: boolean;
+  /** The voucher offer kind (contract/offers.ts) that adds to this kind's balance on redeem; null: none. */
+  readonly balanceOffer: "points" | "stamps" | null;
   /** Its earned and spent balances add up in programme_totals (the dashboard's points issued and redeemed). */
   readonly totalled: boolean;
   /** Stamps to the reward, or null when the kind counts no stamps toward one. */

@@ -3,6 +3,7 @@ import type { ApiKeyScope } from "../api-keys";
 import { card, cardList, cardLookupQuery, earnBody, earnResult, enrolBody, redeemBody, serialParam } from "./cards";
 import { customerPage, eventPage, pageQuery } from "./lists";
 import { messageBody, sentMessage } from "./messages";
+import { v1Voucher, v1VoucherList, voucherCodeParam, voucherRedeemBody } from "./vouchers";
 
 /**
  * One endpoint of the public API, version 1. The API server registers its routes
@@ -74,6 +75,26 @@ export const endpoints = {
     params: serialParam,
     body: redeemBody,
     response: card,
+    idempotent: true,
+    status: 200,
+  },
+  cardVouchers: {
+    method: "GET",
+    path: "/cards/{serial}/vouchers",
+    summary: "The card's unused vouchers, soonest to expire first.",
+    scope: "cards:read",
+    params: serialParam,
+    response: v1VoucherList,
+    status: 200,
+  },
+  redeemVoucher: {
+    method: "POST",
+    path: "/vouchers/{code}/redeem",
+    summary: "Redeem a voucher once; a used or expired one is refused (voucher_used, voucher_expired).",
+    scope: "cards:write",
+    params: voucherCodeParam,
+    body: voucherRedeemBody,
+    response: v1Voucher,
     idempotent: true,
     status: 200,
   },

@@ -87,6 +87,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/cards/{serial}/vouchers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The card's unused vouchers, soonest to expire first.
+     * @description Scope: cards:read.
+     */
+    get: operations["cardVouchers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/vouchers/{code}/redeem": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Redeem a voucher once; a used or expired one is refused (voucher_used, voucher_expired).
+     * @description Scope: cards:write. Takes Idempotency-Key.
+     */
+    post: operations["redeemVoucher"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/customers": {
     parameters: {
       query?: never;
@@ -565,6 +605,165 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Card"];
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key lacks the cards:write scope, or the owner's plan does not include integrations. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Not found among the key owner's data. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Invalid input (errors per field); nothing was written. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this key; see Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  cardVouchers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        serial: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            data: {
+              code: string;
+              title: string;
+              kind: string;
+              serial: string;
+              expires_at: string;
+              redeemed_at: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Missing, invalid or revoked API key. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description The key lacks the cards:read scope, or the owner's plan does not include integrations. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Not found among the key owner's data. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Invalid input (errors per field); nothing was written. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+      /** @description Too many requests for this key; see Retry-After. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/problem+json": components["schemas"]["Problem"];
+        };
+      };
+    };
+  };
+  redeemVoucher: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Retries answer the first answer for 24 h. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            code: string;
+            title: string;
+            kind: string;
+            serial: string;
+            expires_at: string;
+            redeemed_at: string | null;
+          };
         };
       };
       /** @description Missing, invalid or revoked API key. */

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   "multipass",
   "scanner",
   "site",
+  "vouchers",
 ] as const;
 
 export type Namespace = (typeof NAMESPACES)[number];

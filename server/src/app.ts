@@ -29,6 +29,7 @@ import { automationRoutes } from "./modules/automations/routes";
 import { openApiRoutes } from "./modules/openapi/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
 import { promotionRoutes } from "./modules/promotions/routes";
+import { offerRoutes } from "./modules/offers/routes";
 import { staffRoutes } from "./modules/staff/routes";
 import { planRoutes } from "./modules/plans/routes";
 import { paymentRoutes } from "./modules/payments/routes";
@@ -264,6 +265,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       cardDesignRoutes(api);
       productCategoryRoutes(api);
       promotionRoutes(api);
+      offerRoutes(api, { db: app.db, events: app.events });
       staffRoutes(api, { db: app.db, jobs, events: app.events, limiter: app.limiter, config });
       siteRoutes(api, { db: app.db, limiter: app.limiter, config, contactMailJob });
       planRoutes(api);

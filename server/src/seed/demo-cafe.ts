@@ -15,6 +15,7 @@ import {
   files,
   messageRecipients,
   notifications,
+  offers,
   qrCodes,
   promotions,
   rewards,
@@ -163,6 +164,7 @@ export async function seedDemoCafe(db: Db, ownerId: number, now = new Date()) {
     const { customerIds, cardIds, scanCount } = await insertCustomers(step, simulated, staffId);
     await insertMessages(step, simulated, cardIds);
     await insertFeed(step, simulated, customerIds, cardIds);
+    await insertWelcomeOffer(step);
     return { created: true as const, businessId, customers: simulated.length, scans: scanCount };
   });
 }
@@ -287,6 +289,18 @@ async function insertCafe(tx: Db, ownerId: number, logo: { data: Buffer; info: {
     },
   ];
   return { businessId, programmes };
+}
+
+/** A welcome voucher for every new card: the demo shows offers at work from the first join. */
+async function insertWelcomeOffer({ tx, ownerId, businessId }: Step) {
+  await tx.insert(offers).values({
+    userId: ownerId,
+    businessId,
+    title: "Free pastry with your first coffee",
+    kind: "free_item",
+    trigger: "join",
+    validDays: 30,
+  });
 }
 
 /** The staff member (with the accepted invite that made them); the owner stands in when the email is taken. */

@@ -24,7 +24,7 @@ export type DomainEvent =
       cardId: number;
       qrCodeId?: number;
       /** What changed it (engine/rules.ts): webhooks tell an earn from a correction. */
-      action?: "stamp" | "redeem" | "adjust" | "expire" | "referral" | "topup";
+      action?: "stamp" | "redeem" | "adjust" | "expire" | "referral" | "topup" | "voucher";
     }
   /**
    * A card was deleted (customer-delete, wallet-card-delete): its saved Google pass is expired.
@@ -33,6 +33,10 @@ export type DomainEvent =
   | { type: "card.deleted"; ownerId: number; businessId: number; cardId: number; serial: string }
   /** A fraud alert marked the card (once per card per day): the owner's feed says why. */
   | { type: "card.flagged"; ownerId: number; businessId: number; cardId: number; reason: string }
+  /** A voucher was issued to a card (offers: join, birthday, win-back, campaign or manual). */
+  | { type: "voucher.issued"; ownerId: number; businessId: number; cardId: number; voucherId: number }
+  /** Staff (or the owner) redeemed a card's voucher. */
+  | { type: "voucher.redeemed"; ownerId: number; businessId: number; cardId: number; voucherId: number }
   /** Staff (or the owner) redeemed a card's reward. */
   | { type: "reward.redeemed"; ownerId: number; businessId: number; cardId: number; rewardTitle: string }
   | { type: "payment.succeeded"; ownerId: number; paymentId: number; amountMinor: number; currency: string }

@@ -103,6 +103,11 @@ const UNBUILDABLE: Record<string, string> = {
     "a valid happy hour needs a multiplier or a bonus and an end after its start (and the world's stamp card takes no multiplier): promotions.test.ts checks the owner, staff (403), another owner (404, nothing written) and signed out",
   promotionDelete:
     "a happy hour's id: promotions.test.ts checks the owner, staff (403), another owner (404, nothing written) and signed out",
+  offerDelete: "an offer's id: offers.test.ts checks another owner's (404, nothing retired) and staff (403)",
+  offerSend:
+    "an offer's id: offers.test.ts checks another owner's (404, nothing issued) and an offer that is not a campaign (422)",
+  voucherIssue:
+    "an offer's id and a card of its business: offers.test.ts checks another owner's offer or card (404, nothing issued), staff (201) and a retired offer (422)",
   counterEvents:
     "an endless server-sent event stream (inject waits for its end): who may open it (owner, staff, the QR code's tablet) and who may not is tested over a real socket in counter-screen.test.ts",
 };

@@ -76,6 +76,35 @@ async function cardWithPass(locale?: string) {
 }
 
 describe("the .pkpass download", () => {
+  it("shows each unused voucher on the back with its code and expiry", async () => {
+    const { token, qr, joined } = await cardWithPass();
+    const businessId = (
+      await t.query<{ business_id: number }>(sql`select business_id from cards where serial = ${joined.card.serial}`)
+    )[0]!.business_id;
+    const offer = await t.post<{ id: number }>(
+      "/offer-add",
+      { business_id: businessId, title: "Free pastry", kind: "free_item", trigger: "manual", valid_days: 7 },
+      { token },
+    );
+    const issued = await t.post<{ code: string }>(
+      "/voucher-issue",
+      { offer_id: offer.body.data.id, serial: joined.card.serial },
+      { token },
+    );
+    const res = await t.get("/apple-wallet-pass", {
+      query: { qr_token: qr.qr_token },
+      headers: { [CARD_SECRETS_HEADER]: joined.secret },
+    });
+    const pass = JSON.parse(readZip(res.rawPayload)["pass.json"]!.toString()) as {
+      storeCard: { backFields: { key: string; label: string; value: string }[] };
+    };
+    expect(pass.storeCard.backFields).toContainEqual({
+      key: `voucher-${issued.body.data.code}`,
+      label: "Free pastry",
+      value: expect.stringMatching(new RegExp(`^${issued.body.data.code} · valid until `)),
+    });
+  });
+
   it("is a zip whose manifest hashes every file, signed by the pass certificate", async () => {
     const { res, files } = await cardWithPass();
     expect(res.headers["content-type"]).toBe("application/vnd.apple.pkpass");

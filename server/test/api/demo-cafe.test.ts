@@ -47,6 +47,10 @@ it("seeds the demo owner a café with a logo, rewards, QR codes, staff, 200 cust
   expect(await one(sql`select count(*)::int from cards where business_id = ${cafe}`)).toBe(DEMO_CAFE.customers);
   expect(await one(sql`select count(*)::int from cards where user_id = ${owner}`)).toBe(everyone);
   expect(await one(sql`select count(*)::int from business_messages where user_id = ${owner}`)).toBe(3);
+  // A welcome voucher for each new card.
+  expect(await one(sql`select title from offers where business_id = ${cafe} and trigger = 'join' and active`)).toBe(
+    "Free pastry with your first coffee",
+  );
   expect(await one(sql`select count(*)::int from message_recipients`)).toBeGreaterThan(0);
   const span = await t.query<{ first: number; last: number; redeems: number; joins: number }>(sql`
     select extract(day from now() - min(created_at))::int as first, extract(day from now() - max(created_at))::int as last,

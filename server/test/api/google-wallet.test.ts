@@ -476,3 +476,36 @@ describe("messages reach the saved passes", () => {
     ).toEqual([paths[0]]);
   });
 });
+
+describe("vouchers on the saved pass", () => {
+  it("adds a text module per unused voucher when one is issued, and takes it off when it is redeemed", async () => {
+    const { token, business, joined } = await heldCard();
+    stand.saved.add(`${ISSUER}.${joined.card.serial}`);
+    const offer = await t.post<{ id: number }>(
+      "/offer-add",
+      { business_id: business.id, title: "Free pastry", kind: "free_item", trigger: "manual", valid_days: 7 },
+      { token },
+    );
+    const issued = await t.post<{ code: string }>(
+      "/voucher-issue",
+      { offer_id: offer.body.data.id, serial: joined.card.serial },
+      { token },
+    );
+    expect(issued.statusCode).toBe(201);
+    await t.app.settle();
+    const modules = () =>
+      (JSON.parse(stand.patches().at(-1)!.body) as { textModulesData: { id: string; header: string; body: string }[] })
+        .textModulesData;
+    expect(modules()).toEqual([
+      expect.objectContaining({ id: "reward" }),
+      {
+        id: `voucher-${issued.body.data.code}`,
+        header: "Free pastry",
+        body: expect.stringContaining(issued.body.data.code),
+      },
+    ]);
+    expect((await t.post("/voucher-redeem", { code: issued.body.data.code }, { token })).statusCode).toBe(200);
+    await t.app.settle();
+    expect(modules()).toEqual([expect.objectContaining({ id: "reward" })]);
+  });
+});

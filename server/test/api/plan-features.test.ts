@@ -72,6 +72,35 @@ const cases: Record<string, Case> = {
       );
     },
   },
+  offerAdd: {
+    table: "offers",
+    send: ({ token, businessId }) =>
+      t.post(
+        "/offer-add",
+        { business_id: businessId, title: "Free pastry", kind: "free_item", trigger: "join", valid_days: 7 },
+        { token },
+      ),
+  },
+  offerSend: {
+    table: "vouchers",
+    send: async ({ token, businessId }) => {
+      const [offer] = await t.query<{ id: number }>(sql`
+        insert into offers (user_id, business_id, title, kind, trigger, valid_days)
+        select user_id, id, 'Treat', 'free_item', 'campaign', 7 from businesses where id = ${businessId}
+        returning id`);
+      return t.post("/offer-send", { offer_id: offer!.id, segment: "all" }, { token });
+    },
+  },
+  voucherIssue: {
+    table: "vouchers",
+    send: async ({ token, businessId, serial }) => {
+      const [offer] = await t.query<{ id: number }>(sql`
+        insert into offers (user_id, business_id, title, kind, trigger, valid_days)
+        select user_id, id, 'Free tea', 'free_item', 'manual', 7 from businesses where id = ${businessId}
+        returning id`);
+      return t.post("/voucher-issue", { offer_id: offer!.id, serial }, { token });
+    },
+  },
   productCategoryAdd: {
     table: "product_categories",
     send: ({ token }) => t.post("/product-category-add", { name: "Drinks" }, { token }),

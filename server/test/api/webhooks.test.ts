@@ -1,3 +1,4 @@
+import type { WalletCard } from "../../../contract/wallet";
 import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { NotificationList } from "../../../contract/notifications";
@@ -414,5 +415,33 @@ describe("access and addresses", () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe("vouchers", () => {
+  it("tells voucher.issued and voucher.redeemed once each, with the voucher and never its code", async () => {
+    const { token, business, qr } = await f.programme();
+    const endpoint = await addEndpoint(token, ["voucher.issued", "voucher.redeemed"], "/vouchers");
+    const offer = await t.post<{ id: number }>(
+      "/offer-add",
+      { business_id: business.id, title: "Free pastry", kind: "free_item", trigger: "join", valid_days: 7 },
+      { token },
+    );
+    expect(offer.statusCode).toBe(201);
+    const joined = await f.join(qr.qr_token);
+    const card = await t.get<WalletCard>("/wallet-card", {
+      query: { qr_token: qr.qr_token },
+      headers: f.cardHeaders([joined.secret]),
+    });
+    const code = card.body.data!.vouchers![0]!.code;
+    expect((await t.post("/voucher-redeem", { code }, { token })).statusCode).toBe(200);
+    await t.settle();
+    const events = verified("/vouchers", endpoint.secret);
+    expect(events.map((e) => e.type)).toEqual(["voucher.issued", "voucher.redeemed"]);
+    expect(events[1]!.data).toMatchObject({
+      card: { serial: joined.card.serial },
+      voucher: { offer_id: offer.body.data.id, title: "Free pastry", redeemed_at: expect.any(String) },
+    });
+    for (const e of events) expect(e.raw.body).not.toContain(code);
   });
 });

@@ -16,3 +16,4 @@ export * from "./pos-connections";
 export * from "./pos";
 export * from "./webhooks";
 export * from "./promotions";
+export * from "./offers";

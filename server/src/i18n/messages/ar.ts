@@ -45,6 +45,7 @@ export const ar: Record<MessageKey, string> = {
   "pass.reward": "المكافأة",
   "pass.rewardReady": "المكافأة جاهزة",
   "pass.pointsTo": "{points} حتى {title}",
+  "pass.voucher": "{code} · صالح حتى {expires, date, medium}",
   "pass.member": "العضو",
   "pass.latestMessage": "أحدث رسالة",
   "pass.messagesShowHere": "ستظهر هنا الرسائل من {business}.",

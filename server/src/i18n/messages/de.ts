@@ -48,6 +48,7 @@ export const de: Record<MessageKey, string> = {
   "pass.reward": "Prämie",
   "pass.rewardReady": "Prämie bereit",
   "pass.pointsTo": "{points} bis {title}",
+  "pass.voucher": "{code} · gültig bis {expires, date, medium}",
   "pass.member": "Mitglied",
   "pass.latestMessage": "Neueste Nachricht",
   "pass.messagesShowHere": "Nachrichten von {business} erscheinen hier.",

@@ -50,6 +50,7 @@ export const en = {
   "pass.reward": "Reward",
   "pass.rewardReady": "Reward ready",
   "pass.pointsTo": "{points} to {title}",
+  "pass.voucher": "{code} · valid until {expires, date, medium}",
   "pass.member": "Member",
   "pass.latestMessage": "Latest message",
   "pass.messagesShowHere": "Messages from {business} show here.",

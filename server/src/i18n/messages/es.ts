@@ -47,6 +47,7 @@ export const es: Record<MessageKey, string> = {
   "pass.reward": "Recompensa",
   "pass.rewardReady": "Recompensa lista",
   "pass.pointsTo": "{points} para {title}",
+  "pass.voucher": "{code} · válido hasta el {expires, date, medium}",
   "pass.member": "Socio",
   "pass.latestMessage": "Último mensaje",
   "pass.messagesShowHere": "Los mensajes de {business} aparecerán aquí.",

@@ -47,6 +47,7 @@ export const fr: Record<MessageKey, string> = {
   "pass.reward": "Récompense",
   "pass.rewardReady": "Récompense prête",
   "pass.pointsTo": "{points} avant {title}",
+  "pass.voucher": "{code} · valable jusqu’au {expires, date, medium}",
   "pass.member": "Membre",
   "pass.latestMessage": "Dernier message",
   "pass.messagesShowHere": "Les messages de {business} s’afficheront ici.",

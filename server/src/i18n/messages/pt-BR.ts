@@ -47,6 +47,7 @@ export const ptBR: Record<MessageKey, string> = {
   "pass.reward": "Recompensa",
   "pass.rewardReady": "Recompensa disponível",
   "pass.pointsTo": "{points} para {title}",
+  "pass.voucher": "{code} · válido até {expires, date, medium}",
   "pass.member": "Membro",
   "pass.latestMessage": "Última mensagem",
   "pass.messagesShowHere": "As mensagens de {business} aparecem aqui.",

@@ -8,6 +8,8 @@ import { passLocations } from "../loyalty/cards/pass-locations";
 import { cardTerms, type CardTerms } from "../loyalty/cards/card-balance";
 import { serverKind } from "../../kinds";
 import { cardMessages } from "../notifications/messages";
+import { unusedVouchers } from "../offers/queries";
+import type { CardVoucher } from "../../../../contract/offers";
 import type { AppleWalletConfig } from "../../settings/apple-wallet";
 import { hexToRgb, type PassImageCache } from "./images";
 import { designOf, lookColumns } from "../card-design/service";
@@ -33,17 +35,26 @@ export async function passData(db: Db, cardId: number) {
     .where(eq(cards.id, cardId))
     .limit(1);
   if (!row) return null;
-  const [reward, locations, [message]] = await Promise.all([
+  const [reward, locations, [message], vouchers] = await Promise.all([
     resolveReward(db, row.card.businessId, row.card.rewardId),
     passLocations(db, row.card.businessId, row.businessName),
     // The newest message that reached this card: a back field of the pass.
     cardMessages(db, row.card.businessId, row.card.id, 1),
+    unusedVouchers(db, row.card.id),
   ]);
   const terms = await cardTerms(db, row.card.businessId, reward);
-  return { ...row, design: designOf(row), reward, terms, locations, message: message ?? null };
+  return { ...row, design: designOf(row), reward, terms, locations, message: message ?? null, vouchers };
 }
 
 export type PassData = NonNullable<Awaited<ReturnType<typeof passData>>>;
+
+/** A back field per unused voucher: its title, its code and until when; a new one says so on the lock screen. */
+export const voucherFields = (vouchers: CardVoucher[], t: Translate) =>
+  vouchers.map((v) => ({
+    key: `voucher-${v.code}`,
+    label: v.title,
+    value: t("pass.voucher", { code: v.code, expires: Date.parse(v.expires_at) }),
+  }));
 
 /**
  * The pass's balance, as the programme's kind fills it: a stamp card's "3 of 10" under
@@ -156,6 +167,7 @@ export async function buildPass(
   if (reward) pass.secondaryFields.push(rewardField(data.terms, reward, card.stamps, t));
   pass.auxiliaryFields.push({ key: "member", label: t("pass.member"), value: data.customerName });
   pass.backFields.push(messageField(data, t));
+  pass.backFields.push(...voucherFields(data.vouchers, t));
   if (reward?.description)
     pass.backFields.push({ key: "reward-details", label: reward.title, value: reward.description });
   pass.backFields.push(

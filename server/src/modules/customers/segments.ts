@@ -4,7 +4,7 @@ import { alias, QueryBuilder } from "drizzle-orm/pg-core";
 import type { Segment } from "../../../../contract/customers";
 import type { RewardKind } from "../../../../contract/rewards";
 import type { Db } from "../../db/client";
-import { cards, customers, rewards } from "../../db/schema";
+import { cards, customers, rewards, vouchers } from "../../db/schema";
 
 /**
  * The reward a card collects for, by the rule of a scan (`chooseReward` in loyalty/engine/rules.ts): its own
@@ -125,6 +125,9 @@ const daysAgo = (days: number) => sql`now() - make_interval(days => ${days})`;
 /** Whether the customer's birthday falls in the current month (UTC). */
 export const birthdayThisMonth = sql`extract(month from ${customers.birthday}) = extract(month from now() at time zone 'UTC')`;
 
+/** Whether the card holds a voucher it may still use. */
+export const holdsVoucher = sql`exists (select 1 from ${vouchers} v where v.card_id = ${cards.id} and v.redeemed_at is null and v.expires_at > now())`;
+
 /**
  * The condition of a segment over `cards` joined with `customers` and the reward joins (undefined:
  * everyone). One definition for segment-count, customer-list and notification-add: the count the
@@ -144,6 +147,8 @@ export function segmentWhere(p: Programme, segment: Segment, days: number | unde
       return nearRewardWhere(p);
     case "birthday_this_month":
       return birthdayThisMonth;
+    case "has_voucher":
+      return holdsVoucher;
   }
 }
 

@@ -1,10 +1,11 @@
+import type { CardVoucher } from "../../../../contract/offers";
 import { DEFAULT_KIND } from "../../../../contract/kinds";
 import { serverKind } from "../../kinds";
 import type { ProgrammeTerms } from "../../../../contract/programme";
 import type { CardMessage } from "../../../../contract/notifications";
 import type { GoogleWalletConfig } from "../../settings/google-wallet";
 import type { Locale } from "../../../../contract/locales";
-import { translator } from "../../i18n";
+import { translator, type Translate } from "../../i18n";
 
 /** The brand colour of the web card (app/styles/base.css --primary): the look of a business never designed. */
 export const PASS_BACKGROUND = "#4f46e5";
@@ -32,6 +33,8 @@ export type PassCard = {
   messages?: CardMessage[];
   /** The card's language (the business's): the object's texts; none: English. */
   locale?: Locale;
+  /** The card's unused vouchers: a text module each (an empty list takes them off). */
+  vouchers?: CardVoucher[];
 };
 
 /** Google's ids are `ISSUER.suffix` with the suffix in [A-Za-z0-9._-]; a card serial already is. */
@@ -88,11 +91,21 @@ export function objectLook(design: ClassDesign | undefined, locale?: Locale) {
 }
 
 /** What changes with a stamp or a redeem: the balance and the reward line, as the programme's kind fills them. */
-export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward" | "terms" | "locale">) {
+export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward" | "terms" | "locale" | "vouchers">) {
   const t = translator(card.locale ?? "en");
   const terms = card.terms ?? { kind: DEFAULT_KIND, stampsRequired: null, currency: null };
-  return serverKind(terms.kind).googlePatch({ balance: card.stamps, reward: card.reward, terms }, t);
+  const patch = serverKind(terms.kind).googlePatch({ balance: card.stamps, reward: card.reward, terms }, t);
+  // The kind's modules first, then the vouchers': a PATCH replaces the list whole.
+  return { ...patch, textModulesData: [...patch.textModulesData, ...voucherModules(card.vouchers ?? [], t)] };
 }
+
+/** The object's text modules: one per unused voucher, its title over its code and until when. */
+export const voucherModules = (vouchers: CardVoucher[], t: Translate) =>
+  vouchers.map((v) => ({
+    id: `voucher-${v.code}`,
+    header: v.title.slice(0, 100),
+    body: t("pass.voucher", { code: v.code, expires: Date.parse(v.expires_at) }),
+  }));
 
 export { moneyMicros } from "../../kinds/cashback";
 

@@ -1,3 +1,4 @@
+import { unusedVouchers } from "../offers/queries";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { businesses, cards } from "../../db/schema";
@@ -47,9 +48,10 @@ export async function updateCardPass(deps: GoogleWalletDeps, cardId: number, sou
   const reward = await resolveReward(deps.db, card.businessId, card.rewardId);
   const terms = await cardTerms(deps.db, card.businessId, reward);
   const { design } = await businessDesign(deps, card.businessId);
+  const vouchers = await unusedVouchers(deps.db, card.id);
   await onceOutside(deps.db, { kind: "google-card", source }, cardId, () =>
     deps.googleWallet.updateCard(
-      { serial: card.serial, stamps: card.stamps, reward: passReward(reward), terms, locale },
+      { serial: card.serial, stamps: card.stamps, reward: passReward(reward), terms, locale, vouchers },
       design,
     ),
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { v1CardRoutes } from "./cards";
+import { v1VoucherRoutes } from "./vouchers";
 import { v1ListRoutes } from "./lists";
 import { v1OpenApiDocument } from "./openapi";
 import { registerProblems } from "./problems";
@@ -14,5 +15,6 @@ export async function publicApi(app: FastifyInstance) {
       .send(v1OpenApiDocument()),
   );
   v1CardRoutes(app);
+  v1VoucherRoutes(app);
   v1ListRoutes(app);
 }

@@ -15,6 +15,7 @@ import { joinCard } from "../loyalty/engine/join";
 import { passLocations } from "../loyalty/cards/pass-locations";
 import { findReferrer, referralUrl } from "../loyalty/referrals/referrals";
 import { cardMessages } from "../notifications/messages";
+import { unusedVouchers } from "../offers/queries";
 import type { WalletDeps } from "./deps";
 import { walletLinks } from "./links";
 import { todaysPromotions } from "../promotions/service";
@@ -120,8 +121,9 @@ export async function walletCard(
     referral_url: await referralUrl(db, deps.config.publicAppUrl, card, qr?.id ?? null),
   };
   const promotions = reward ? await todaysPromotions(db, reward.id) : [];
+  const vouchers = await unusedVouchers(db, card.id);
   return {
     message: "wallet.card",
-    data: { ...data, messages, birthday: customer?.birthday ?? null, promotions_today: promotions },
+    data: { ...data, messages, birthday: customer?.birthday ?? null, promotions_today: promotions, vouchers },
   };
 }

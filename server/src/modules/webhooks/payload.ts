@@ -2,7 +2,7 @@ import { DEFAULT_KIND } from "../../../../contract/kinds";
 import { eq } from "drizzle-orm";
 import type { WebhookEvent } from "../../../../contract/webhooks";
 import type { Db } from "../../db/client";
-import { cards, customers, rewards } from "../../db/schema";
+import { cards, customers, offers, rewards, vouchers } from "../../db/schema";
 import type { DomainEvent, EventType } from "../../services/events";
 
 /** The domain events webhooks hear (services/events.ts). */
@@ -13,6 +13,8 @@ export const WEBHOOK_DOMAIN_EVENTS = [
   "card.flagged",
   "card.deleted",
   "customer.updated",
+  "voucher.issued",
+  "voucher.redeemed",
 ] as const satisfies readonly EventType[];
 
 /**
@@ -24,7 +26,8 @@ export function publicEventOf(e: DomainEvent): WebhookEvent | null {
     case "card.joined":
       return "card.created";
     case "card.changed":
-      if (e.action === "redeem") return null;
+      // A voucher's own event tells it (`voucher.issued`, `voucher.redeemed`).
+      if (e.action === "redeem" || e.action === "voucher") return null;
       return e.action === "adjust" || e.action === "expire" ? "card.adjusted" : "card.earned";
     case "reward.redeemed":
       return "reward.redeemed";
@@ -34,6 +37,9 @@ export function publicEventOf(e: DomainEvent): WebhookEvent | null {
       return "card.deleted";
     case "customer.updated":
       return "customer.updated";
+    case "voucher.issued":
+    case "voucher.redeemed":
+      return e.type;
     default:
       return null;
   }
@@ -74,6 +80,26 @@ async function cardData(db: Db, cardId: number) {
   return { card: { ...card, unit: unit ?? DEFAULT_KIND }, customer: await customerData(db, customerId) };
 }
 
+/** A voucher as webhooks tell it: never its code (the holder's bearer secret). */
+async function voucherData(db: Db, voucherId: number) {
+  const [row] = await db
+    .select({
+      id: vouchers.id,
+      offer_id: vouchers.offerId,
+      title: offers.title,
+      kind: offers.kind,
+      expires_at: vouchers.expiresAt,
+      redeemed_at: vouchers.redeemedAt,
+    })
+    .from(vouchers)
+    .innerJoin(offers, eq(offers.id, vouchers.offerId))
+    .where(eq(vouchers.id, voucherId))
+    .limit(1);
+  return row
+    ? { ...row, expires_at: row.expires_at.toISOString(), redeemed_at: row.redeemed_at?.toISOString() ?? null }
+    : null;
+}
+
 /** The `data` of an event's payload: what it is about, read when the fan-out runs. */
 export async function dataOf(db: Db, e: DomainEvent): Promise<Record<string, unknown>> {
   switch (e.type) {
@@ -85,6 +111,9 @@ export async function dataOf(db: Db, e: DomainEvent): Promise<Record<string, unk
       return { ...(await cardData(db, e.cardId)), reward: e.rewardTitle };
     case "card.flagged":
       return { ...(await cardData(db, e.cardId)), reason: e.reason };
+    case "voucher.issued":
+    case "voucher.redeemed":
+      return { ...(await cardData(db, e.cardId)), voucher: await voucherData(db, e.voucherId) };
     case "card.joined":
     case "card.changed":
       return { ...(await cardData(db, e.cardId)), business_id: e.businessId };

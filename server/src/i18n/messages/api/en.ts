@@ -288,6 +288,21 @@ export const apiEn = {
   "coupons.currency": "This coupon only applies to payments in {currency}.",
   "invites.notInPlan":
     "This business's plan does not include staff accounts at the moment. Ask the business owner to check their plan.",
+  "offers.notFound": "Offer not found.",
+  "offers.notCampaign": "Only a campaign offer is sent to a segment.",
+  "offers.retired": "This offer is retired and issues no more vouchers.",
+  "offers.kindNotForProgramme": "This kind of offer does not fit this business's programme.",
+  "vouchers.notFound": "Voucher not found.",
+  "vouchers.used": "This voucher has already been used.",
+  "vouchers.expired": "This voucher has expired.",
+  "vouchers.minPurchase": "This voucher needs a purchase of at least {amount}.",
+  "offers.added": "Offer added.",
+  "offers.list": "Offer list.",
+  "offers.retiredDone": "Offer retired. Vouchers already issued stay valid.",
+  "offers.sent": "The offer is being sent.",
+  "vouchers.issued": "Voucher issued.",
+  "vouchers.redeemed": "Voucher redeemed: {title}.",
+  "vouchers.list": "Voucher list.",
 } as const;
 
 export type ApiKey = keyof typeof apiEn;

@@ -59,3 +59,12 @@ export function deviceHash(secrets: string[]): string | null {
   const oldest = secrets.at(-1);
   return oldest ? sha256(`device:${oldest}`) : null;
 }
+
+/**
+ * A voucher's code, `V-XXXX-XXXX-XXXX` (60 random bits, the serial's alphabet): the holder's
+ * bearer secret, read aloud or typed at the counter.
+ */
+export function newVoucherCode(): string {
+  const chars = [...randomBytes(12)].map((b) => ALPHABET[b & 31]).join("");
+  return `V-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
+}

@@ -10,6 +10,7 @@ import { deviceHash, newCardSecret, newSerial } from "./codes";
 import { businessToday } from "./day";
 import { applyChange } from "./apply";
 import { settleReferral } from "./referral";
+import { issueJoinVouchers } from "./voucher";
 import { JOIN_ALERT, joinDecision, type RewardRow } from "./rules";
 import { stampsRequiredOf } from "../../../../../contract/kinds";
 
@@ -120,6 +121,7 @@ export async function joinCard(
       const { userId: ownerId, businessId, id: cardId } = card!;
       await events.emit(tx, { type: "card.joined", ownerId, businessId, cardId });
       if (flag) await events.emit(tx, { type: "card.flagged", ownerId, businessId, cardId, reason: flag });
+      await issueJoinVouchers(tx, events, card!);
       if (card!.referredByCardId !== null && reward?.referralTrigger === "join") {
         const after = await settleReferral(tx, events, { card: card!, reward }, (k, c) =>
           applyChange(tx, events, k, c),

@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Segment } from "../../../../contract/customers";
+import { segmentCardIds } from "../customers/segments";
+import type { z } from "zod";
+import type { offerAddBody, Offer, Voucher } from "../../../../contract/offers";
+import type { KindName } from "../../../../contract/kinds";
+import type { Db } from "../../db/client";
+import { cards, offers } from "../../db/schema";
+import { actingOwnerId, type AuthUser } from "../../http/auth";
+import { invalid, notFound } from "../../http/errors";
+import { paginate } from "../../http/paginate";
+import type { PageQuery } from "../../../../contract/pagination";
+import type { Events } from "../../services/events";
+import { UNKNOWN_CARD } from "../loyalty/cards/cards";
+import { parseScannedCode } from "../loyalty/engine/codes";
+import { purchaseMinor } from "../loyalty/engine/earn";
+import {
+  issueVoucher,
+  OFFER_KIND_NOT_FOR_PROGRAMME,
+  programmeTakesOffer,
+  redeemVoucher,
+} from "../loyalty/engine/voucher";
+import { businessForOffer, countOffers, findOffer, offerView, pageOfOffers } from "./queries";
+
+export type OffersDeps = { db: Db; events: Events };
+
+const OFFER_NOT_FOUND = "offers.notFound";
+
+/** A decimal amount of the business's currency in minor units, or the 422 on `field`. */
+function minorOf(field: string, amount: string | undefined, currency: string | null): number | null {
+  if (amount === undefined) return null;
+  const checked = purchaseMinor(amount, currency);
+  if ("error" in checked) throw invalid(field, checked.error);
+  return checked.minor;
+}
+
+/** offer-add: a business's offer; points and stamps offers only where the programme's kind takes them. */
+export async function addOffer(db: Db, ownerId: number, body: z.output<typeof offerAddBody>): Promise<Offer> {
+  const business = await businessForOffer(db, ownerId, body.business_id);
+  if (!business) throw notFound("business.notFound");
+  const units = body.points ?? body.stamps ?? null;
+  if (units !== null && (!business.programme || !programmeTakesOffer(business.programme as KindName, body.kind))) {
+    throw invalid("kind", OFFER_KIND_NOT_FOR_PROGRAMME);
+  }
+  const [row] = await db
+    .insert(offers)
+    .values({
+      userId: ownerId,
+      businessId: business.id,
+      title: body.title,
+      kind: body.kind,
+      amountMinor: minorOf("amount", body.amount, business.currency),
+      percent: body.percent ?? null,
+      units,
+      trigger: body.trigger,
+      validDays: body.valid_days,
+      minPurchaseMinor: minorOf("min_purchase", body.min_purchase, business.currency),
+    })
+    .returning({ id: offers.id });
+  return offerView((await findOffer(db, ownerId, row!.id))!);
+}
+
+export function listOffers(db: Db, ownerId: number, query: PageQuery & { business_id?: number }) {
+  return paginate(
+    query,
+    () => countOffers(db, ownerId, query.business_id),
+    (limit, offset) => pageOfOffers(db, ownerId, query.business_id, limit, offset),
+  );
+}
+
+/** offer-delete: retires the offer (no more vouchers); those issued stay valid. */
+export async function retireOffer(db: Db, ownerId: number, id: number) {
+  const done = await db
+    .update(offers)
+    .set({ active: false })
+    .where(and(eq(offers.id, id), eq(offers.userId, ownerId)))
+    .returning({ id: offers.id });
+  if (done.length === 0) throw notFound(OFFER_NOT_FOUND);
+}
+
+/** voucher-issue: a voucher of the offer for the scanned card of its business (owner or staff). */
+export async function issueManualVoucher(
+  deps: OffersDeps,
+  user: AuthUser,
+  body: { offer_id: number; serial: string },
+): Promise<Voucher> {
+  const ownerId = actingOwnerId(user);
+  const found = await findOffer(deps.db, ownerId, body.offer_id);
+  if (!found) throw notFound(OFFER_NOT_FOUND);
+  const { offer } = found;
+  if (!offer.active) throw invalid("offer_id", "offers.retired");
+  const scanned = parseScannedCode(body.serial);
+  if (scanned.kind !== "card") throw notFound(UNKNOWN_CARD);
+  const [card] = await deps.db
+    .select({ id: cards.id, userId: cards.userId, businessId: cards.businessId, serial: cards.serial })
+    .from(cards)
+    .where(and(eq(cards.serial, scanned.serial), eq(cards.userId, ownerId), eq(cards.businessId, offer.businessId)))
+    .limit(1);
+  if (!card) throw notFound(UNKNOWN_CARD);
+  // Each manual issue is its own: keyed by a fresh id.
+  const issued = await deps.db.transaction((tx) =>
+    issueVoucher(tx, deps.events, offer, card, `manual:${randomUUID()}`),
+  );
+  return {
+    code: issued!.code,
+    title: offer.title,
+    kind: offer.kind,
+    serial: card.serial,
+    expires_at: issued!.expiresAt.toISOString(),
+    redeemed_at: null,
+  };
+}
+
+/** voucher-redeem: once, by the owner or their staff; another owner's code is as unknown as a wrong one. */
+export async function redeemVoucherCode(
+  deps: OffersDeps,
+  user: AuthUser,
+  body: { code: string; amount?: string },
+): Promise<Voucher> {
+  const ownerId = actingOwnerId(user);
+  const redeemed = await deps.db.transaction((tx) =>
+    redeemVoucher(tx, deps.events, { code: body.code, ownerId, actorUserId: user.id, amount: body.amount }),
+  );
+  if (!redeemed) throw notFound("vouchers.notFound");
+  return {
+    code: redeemed.code,
+    title: redeemed.title,
+    kind: redeemed.kind,
+    serial: redeemed.serial,
+    expires_at: redeemed.expiresAt.toISOString(),
+    redeemed_at: redeemed.redeemedAt.toISOString(),
+  };
+}
+
+/**
+ * offer-send: the campaign offer's voucher to every card of the segment at its business, in one
+ * transaction, once per (offer, card): sending again reaches only cards that joined the segment since.
+ */
+export async function sendOffer(
+  deps: OffersDeps,
+  ownerId: number,
+  body: { offer_id: number; segment: Segment; days?: number },
+): Promise<{ issued: number }> {
+  const found = await findOffer(deps.db, ownerId, body.offer_id);
+  if (!found) throw notFound(OFFER_NOT_FOUND);
+  const { offer } = found;
+  if (!offer.active) throw invalid("offer_id", "offers.retired");
+  if (offer.trigger !== "campaign") throw invalid("offer_id", "offers.notCampaign");
+  return deps.db.transaction(async (tx) => {
+    const members = await tx
+      .select({ id: cards.id, userId: cards.userId, businessId: cards.businessId })
+      .from(cards)
+      .where(inArray(cards.id, segmentCardIds(tx, ownerId, offer.businessId, body.segment, body.days)));
+    let issued = 0;
+    for (const card of members) if (await issueVoucher(tx, deps.events, offer, card, "campaign")) issued++;
+    return { issued };
+  });
+}
