@@ -1,4 +1,5 @@
 import "./zod-setup";
+import { analyticsPeriodQuery, analyticsSummary } from "./analytics";
 import type { Call, ListLimit } from "./call";
 import { MAX_PER_PAGE } from "./pagination";
 import { addAddressBody, address, addressListAnswer, addressListQuery } from "./address";
@@ -1088,6 +1089,15 @@ export const calls = {
     list: paged,
     answer: posOrdersAnswer,
     refusals: ["till_not_found"],
+  },
+  /** Insights: a business's figures for a period (owners only: staff never read them). */
+  analyticsSummary: {
+    method: "GET",
+    path: "/analytics-summary",
+    access: "owner",
+    query: analyticsPeriodQuery,
+    answer: analyticsSummary,
+    refusals: ["business_not_found"],
   },
   /** Shopify's `orders/paid` and `refunds/create`, verified by X-Shopify-Hmac-Sha256 over the raw body. */
   posShopifyHook: {

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../contract/calls";
+import type { Db } from "../../db/client";
+import { route } from "../../http/route";
+import { analyticsSummary } from "./summary";
+
+/** Insights: the owner's figures of a business. */
+export function insightRoutes(app: FastifyInstance, deps: { db: Db }) {
+  route(app, calls.analyticsSummary, async ({ user, query }) => ({
+    message: "insights.summary",
+    data: await analyticsSummary(deps.db, user.id, query),
+  }));
+}
