@@ -53,3 +53,42 @@ export const analyticsSummary = z.object({
   lifetime_value: money,
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummary>;
+
+/** control-group-update: the share of cards (0–20 %) held out of automations, messages and offers. */
+export const controlGroupUpdateBody = z.object({
+  business_id: refId("business"),
+  percent: z.coerce
+    .number({ error: "The percent must be a whole number from 0 to 20." })
+    .int("The percent must be a whole number from 0 to 20.")
+    .min(0, "The percent must be a whole number from 0 to 20.")
+    .max(20, "The percent must be a whole number from 0 to 20."),
+});
+export const controlGroup = z.object({ business_id: z.number().int(), percent: z.number().int() });
+
+/** The fewest customers in each group for a lift to be told. */
+export const MIN_LIFT_GROUP = 30;
+
+/** An estimate with its 95 % confidence interval. */
+const interval = z.object({ estimate: z.number(), low: z.number(), high: z.number() });
+
+/**
+ * analytics-lift: the cards messages and offers reached against the held-out ones, in the period:
+ * visits and till spend (minor units) per customer, and what the difference brought over all the
+ * reached customers, with its 95 % interval. `enough` is false (and the estimates null) when
+ * either group has fewer than MIN_LIFT_GROUP customers.
+ */
+export const analyticsLift = z.object({
+  business_id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  percent: z.number().int(),
+  currency: z.string().nullable(),
+  enough: z.boolean(),
+  reached_customers: z.number().int(),
+  control_customers: z.number().int(),
+  visits_per_customer: z.object({ reached: z.number(), control: z.number() }),
+  spend_per_customer: z.object({ reached: z.number(), control: z.number() }),
+  extra_visits: interval.nullable(),
+  extra_spend: interval.nullable(),
+});
+export type AnalyticsLift = z.infer<typeof analyticsLift>;

@@ -1,5 +1,11 @@
 import "./zod-setup";
-import { analyticsPeriodQuery, analyticsSummary } from "./analytics";
+import {
+  analyticsLift,
+  analyticsPeriodQuery,
+  analyticsSummary,
+  controlGroup,
+  controlGroupUpdateBody,
+} from "./analytics";
 import type { Call, ListLimit } from "./call";
 import { MAX_PER_PAGE } from "./pagination";
 import { addAddressBody, address, addressListAnswer, addressListQuery } from "./address";
@@ -1097,6 +1103,24 @@ export const calls = {
     access: "owner",
     query: analyticsPeriodQuery,
     answer: analyticsSummary,
+    refusals: ["business_not_found"],
+  },
+  /** The share of a business's cards held out of automations, messages and offers (0–20 %). */
+  controlGroupUpdate: {
+    method: "POST",
+    path: "/control-group-update",
+    access: "owner",
+    body: controlGroupUpdateBody,
+    answer: controlGroup,
+    refusals: ["business_not_found"],
+  },
+  /** The reached cards against the control group: visits and spend per customer, with a 95 % interval. */
+  analyticsLift: {
+    method: "GET",
+    path: "/analytics-lift",
+    access: "owner",
+    query: analyticsPeriodQuery,
+    answer: analyticsLift,
     refusals: ["business_not_found"],
   },
   /** Shopify's `orders/paid` and `refunds/create`, verified by X-Shopify-Hmac-Sha256 over the raw body. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { AnalyticsSummary } from "../../../contract/analytics";
+import type { AnalyticsLift, AnalyticsSummary } from "../../../contract/analytics";
+import { controlBucket, inControlGroup } from "../../src/modules/insights/control-group";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { kindFixtures } from "../helpers/kinds";
 import { loyaltyFixtures } from "../helpers/loyalty";
@@ -191,5 +192,107 @@ describe("analytics-summary", () => {
     expectInvalid(await summary(token, { business_id: String(own.id), from: "2026-13-01", to: "2026-12-31" }), [
       "from",
     ]);
+  });
+});
+
+describe("the control group and lift", () => {
+  /** `count` more cards at the business, made in one statement, each with one visit per `visits(i)` in January. */
+  async function cards(businessId: number, count: number) {
+    await t.query(sql`
+      with made as (
+        insert into customers (user_id, name, email)
+        select b.user_id, 'Bulk ' || g, 'bulk-' || ${businessId} || '-' || g || '@example.com'
+        from businesses b, generate_series(1, ${count}) g where b.id = ${businessId}
+        returning id, user_id
+      )
+      insert into cards (user_id, business_id, customer_id, serial, created_at)
+      select m.user_id, ${businessId}, m.id, 'ctl-' || ${businessId} || '-' || m.id, '2025-12-01T00:00:00Z'
+      from made m`);
+    return t.query<{ id: number; serial: string }>(
+      sql`select id, serial from cards where business_id = ${businessId} order by id`,
+    );
+  }
+
+  it("a card's place is stable: raising the percent only adds cards; messages skip held-out cards", async () => {
+    const { token, business } = await f.programme();
+    const all = await cards(business.id, 200);
+    const buckets = await t.query<{ serial: string; bucket: number }>(
+      sql`select serial, (('x' || substr(md5(serial), 1, 8))::bit(32)::bigint % 100)::int as bucket
+          from cards where business_id = ${business.id}`,
+    );
+    for (const row of buckets) expect(controlBucket(row.serial)).toBe(row.bucket);
+
+    const held = (percent: number) =>
+      all.filter((c) => inControlGroup({ serial: c.serial, controlGroupPercent: percent })).map((c) => c.id);
+    const update = (percent: unknown) =>
+      t.post("/control-group-update", { business_id: business.id, percent }, { token });
+    expect((await update(5)).body.data).toEqual({ business_id: business.id, percent: 5 });
+    const five = held(5);
+    const fifteen = held(15);
+    expect(five.length).toBeGreaterThan(0);
+    expect(fifteen).toEqual(expect.arrayContaining(five));
+    expect(fifteen.length).toBeGreaterThan(five.length);
+
+    expectInvalid(await update(21), ["percent"]);
+    expectInvalid(await update(-1), ["percent"]);
+    expectError(
+      await t.post("/control-group-update", { business_id: business.id, percent: 5 }, { token: await f.owner() }),
+      404,
+    );
+
+    // A segmented message reaches every new card but the held-out ones.
+    await update(15);
+    await t.query(sql`update cards set created_at = now() where business_id = ${business.id}`);
+    const sent = await t.post(
+      "/notification-add",
+      { business_id: business.id, segment: "new", days: 30, title: "Hello", message: "Welcome" },
+      { token },
+    );
+    expect(sent.statusCode).toBeLessThan(300);
+    const reached = await t.query<{ card_id: number }>(
+      sql`select r.card_id from message_recipients r join cards c on c.id = r.card_id where c.business_id = ${business.id}`,
+    );
+    expect(reached.map((r) => r.card_id).sort((x, y) => x - y)).toEqual(
+      all.map((c) => c.id).filter((id) => !fifteen.includes(id)),
+    );
+  });
+
+  it("with too few customers, lift says so", async () => {
+    const { token, business } = await f.programme();
+    await cards(business.id, 20);
+    await t.post("/control-group-update", { business_id: business.id, percent: 20 }, { token });
+    const res = await t.get<AnalyticsLift>("/analytics-lift", {
+      token,
+      query: { business_id: String(business.id), from: "2026-01-01", to: "2026-01-31" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toMatchObject({ enough: false, extra_visits: null, extra_spend: null, percent: 20 });
+    expect(res.body.data.reached_customers + res.body.data.control_customers).toBe(20);
+  });
+
+  it("lift: reached customers visited twice, held-out ones once; the extra visits are the reached customers", async () => {
+    const { token, business } = await f.programme();
+    const all = await cards(business.id, 400);
+    await t.post("/control-group-update", { business_id: business.id, percent: 20 }, { token });
+    const control = new Set(
+      all.filter((c) => inControlGroup({ serial: c.serial, controlGroupPercent: 20 })).map((c) => c.id),
+    );
+    await t.query(sql`insert into scans (user_id, business_id, card_id, kind, stamps_after, created_at)
+      select c.user_id, c.business_id, c.id, 'stamp', 0, '2026-01-10T10:00:00Z'::timestamptz + make_interval(days => g)
+      from cards c, generate_series(0, 1) g
+      where c.business_id = ${business.id} and (g = 0 or not (c.id = any(${`{${[...control].join(",")}}`}::int[])))`);
+    const res = await t.get<AnalyticsLift>("/analytics-lift", {
+      token,
+      query: { business_id: String(business.id), from: "2026-01-01", to: "2026-01-31" },
+    });
+    const reached = all.length - control.size;
+    expect(res.body.data).toMatchObject({
+      enough: true,
+      reached_customers: reached,
+      control_customers: control.size,
+      visits_per_customer: { reached: 2, control: 1 },
+      extra_visits: { estimate: reached, low: reached, high: reached },
+      extra_spend: { estimate: 0, low: 0, high: 0 },
+    });
   });
 });
