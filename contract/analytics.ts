@@ -92,3 +92,25 @@ export const analyticsLift = z.object({
   extra_spend: interval.nullable(),
 });
 export type AnalyticsLift = z.infer<typeof analyticsLift>;
+
+/** analytics-cohorts: the business's customers by the month they joined (UTC), the last `months` months. */
+export const analyticsCohortsQuery = z.object({
+  business_id: refId("business"),
+  months: z.coerce
+    .number({ error: "The months must be a whole number from 1 to 24." })
+    .int("The months must be a whole number from 1 to 24.")
+    .min(1, "The months must be a whole number from 1 to 24.")
+    .max(24, "The months must be a whole number from 1 to 24.")
+    .optional()
+    .default(6),
+});
+
+/**
+ * Each cohort: its month ("2026-01"), how many joined, and for each following month up to now the
+ * share of them (0–1) who came back that month (`returned[0]` is the month after joining).
+ */
+export const analyticsCohorts = z.object({
+  business_id: z.number().int(),
+  cohorts: z.array(z.object({ month: z.string(), customers: z.number().int(), returned: z.array(z.number()) })),
+});
+export type AnalyticsCohorts = z.infer<typeof analyticsCohorts>;

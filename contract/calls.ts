@@ -1,5 +1,7 @@
 import "./zod-setup";
 import {
+  analyticsCohorts,
+  analyticsCohortsQuery,
   analyticsLift,
   analyticsPeriodQuery,
   analyticsSummary,
@@ -1103,6 +1105,15 @@ export const calls = {
     access: "owner",
     query: analyticsPeriodQuery,
     answer: analyticsSummary,
+    refusals: ["business_not_found"],
+  },
+  /** Customers by the month they joined, and the share who came back each month after. */
+  analyticsCohorts: {
+    method: "GET",
+    path: "/analytics-cohorts",
+    access: "owner",
+    query: analyticsCohortsQuery,
+    answer: analyticsCohorts,
     refusals: ["business_not_found"],
   },
   /** The share of a business's cards held out of automations, messages and offers (0–20 %). */

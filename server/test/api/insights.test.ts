@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { AnalyticsLift, AnalyticsSummary } from "../../../contract/analytics";
+import type { AnalyticsCohorts, AnalyticsLift, AnalyticsSummary } from "../../../contract/analytics";
 import { controlBucket, inControlGroup } from "../../src/modules/insights/control-group";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { kindFixtures } from "../helpers/kinds";
@@ -294,5 +294,44 @@ describe("the control group and lift", () => {
       extra_visits: { estimate: reached, low: reached, high: reached },
       extra_spend: { estimate: 0, low: 0, high: 0 },
     });
+  });
+});
+
+describe("analytics-cohorts", () => {
+  it("groups customers by the month they joined and gives the share who came back each month after", async () => {
+    const { token, business, qr } = await f.programme({ cooldown_minutes: 0, daily_cap: 0 });
+    const [a, b] = [await f.join(qr.qr_token), await f.join(qr.qr_token)];
+    await f.join(qr.qr_token);
+    const [A, B] = [await cardIdOf(a), await cardIdOf(b)];
+    const now = new Date();
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1, 12));
+    const thisMonth = now.toISOString().slice(0, 7);
+    // A and B joined last month; A came back this month (its join moved with it); C joined this month.
+    await t.query(sql`update cards set created_at = ${lastMonth.toISOString()}::timestamptz where id in (${A}, ${B})`);
+    await t.query(
+      sql`update scans set created_at = ${lastMonth.toISOString()}::timestamptz where card_id in (${A}, ${B})`,
+    );
+    await t.query(sql`insert into scans (user_id, business_id, card_id, kind, stamps_after)
+      select user_id, business_id, id, 'stamp', 0 from cards where id = ${A}`);
+    const res = await t.get<AnalyticsCohorts>("/analytics-cohorts", {
+      token,
+      query: { business_id: String(business.id), months: "2" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data).toEqual({
+      business_id: business.id,
+      cohorts: [
+        { month: lastMonth.toISOString().slice(0, 7), customers: 2, returned: [0.5] },
+        { month: thisMonth, customers: 1, returned: [] },
+      ],
+    });
+    expectInvalid(
+      await t.get("/analytics-cohorts", { token, query: { business_id: String(business.id), months: "25" } }),
+      ["months"],
+    );
+    expectError(
+      await t.get("/analytics-cohorts", { token: await f.owner(), query: { business_id: String(business.id) } }),
+      404,
+    );
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
 import type { Db } from "../../db/client";
 import { route } from "../../http/route";
+import { analyticsCohorts } from "./cohorts";
 import { analyticsLift, updateControlGroup } from "./lift";
 import { analyticsSummary } from "./summary";
 
@@ -20,5 +21,10 @@ export function insightRoutes(app: FastifyInstance, deps: { db: Db }) {
   route(app, calls.analyticsLift, async ({ user, query }) => ({
     message: "insights.lift",
     data: await analyticsLift(deps.db, user.id, query),
+  }));
+
+  route(app, calls.analyticsCohorts, async ({ user, query }) => ({
+    message: "insights.cohorts",
+    data: await analyticsCohorts(deps.db, user.id, query),
   }));
 }

@@ -69,6 +69,7 @@ export const apiAr: Record<ApiKey, string> = {
   "dashboard.countries": "قائمة البلدان.",
   "insights.summary": "أرقام الفترة.",
   "insights.controlGroup": "تم حفظ مجموعة المقارنة.",
+  "insights.cohorts": "العملاء حسب شهر الانضمام.",
   "insights.lift": "أثر الفترة.",
   "tills.orders": "طلبات هذا الربط.",
   "tills.notFound": "لم يُعثر على ربط نقطة البيع.",

@@ -72,6 +72,7 @@ export const apiDe: Record<ApiKey, string> = {
   "dashboard.countries": "Länderliste.",
   "insights.summary": "Kennzahlen des Zeitraums.",
   "insights.controlGroup": "Kontrollgruppe gespeichert.",
+  "insights.cohorts": "Kunden nach Beitrittsmonat.",
   "insights.lift": "Wirkung im Zeitraum.",
   "tills.orders": "Bestellungen dieser Verbindung.",
   "tills.notFound": "Kassenverbindung nicht gefunden.",

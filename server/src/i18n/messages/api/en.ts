@@ -77,6 +77,7 @@ export const apiEn = {
   "dashboard.countries": "Country list.",
   "insights.summary": "Figures of the period.",
   "insights.controlGroup": "Control group saved.",
+  "insights.cohorts": "Customers by the month they joined.",
   "insights.lift": "Lift of the period.",
   "tills.orders": "Orders of this connection.",
   "tills.notFound": "Till connection not found.",

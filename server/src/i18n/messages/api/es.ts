@@ -70,6 +70,7 @@ export const apiEs: Record<ApiKey, string> = {
   "dashboard.countries": "Lista de países.",
   "insights.summary": "Cifras del periodo.",
   "insights.controlGroup": "Grupo de control guardado.",
+  "insights.cohorts": "Clientes por mes de alta.",
   "insights.lift": "Efecto del periodo.",
   "tills.orders": "Pedidos de esta conexión.",
   "tills.notFound": "No se ha encontrado la conexión con la caja.",

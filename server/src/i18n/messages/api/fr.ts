@@ -72,6 +72,7 @@ export const apiFr: Record<ApiKey, string> = {
   "dashboard.countries": "Liste des pays.",
   "insights.summary": "Chiffres de la période.",
   "insights.controlGroup": "Groupe témoin enregistré.",
+  "insights.cohorts": "Clients par mois d'inscription.",
   "insights.lift": "Effet de la période.",
   "tills.orders": "Commandes de cette connexion.",
   "tills.notFound": "Connexion de caisse introuvable.",

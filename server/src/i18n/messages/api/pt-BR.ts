@@ -70,6 +70,7 @@ export const apiPtBR: Record<ApiKey, string> = {
   "dashboard.countries": "Lista de países.",
   "insights.summary": "Números do período.",
   "insights.controlGroup": "Grupo de controle salvo.",
+  "insights.cohorts": "Clientes por mês de entrada.",
   "insights.lift": "Efeito do período.",
   "tills.orders": "Pedidos desta conexão.",
   "tills.notFound": "Conexão com o caixa não encontrada.",
