@@ -1,4 +1,13 @@
 import "./zod-setup";
+import {
+  analyticsCohorts,
+  analyticsCohortsQuery,
+  analyticsLift,
+  analyticsPeriodQuery,
+  analyticsSummary,
+  controlGroup,
+  controlGroupUpdateBody,
+} from "./analytics";
 import type { Call, ListLimit } from "./call";
 import { MAX_PER_PAGE } from "./pagination";
 import { addAddressBody, address, addressListAnswer, addressListQuery } from "./address";
@@ -1220,6 +1229,42 @@ export const calls = {
     list: paged,
     answer: posOrdersAnswer,
     refusals: ["till_not_found"],
+  },
+  /** Insights: a business's figures for a period (owners only: staff never read them). */
+  analyticsSummary: {
+    method: "GET",
+    path: "/analytics-summary",
+    access: "owner",
+    query: analyticsPeriodQuery,
+    answer: analyticsSummary,
+    refusals: ["business_not_found"],
+  },
+  /** Customers by the month they joined, and the share who came back each month after. */
+  analyticsCohorts: {
+    method: "GET",
+    path: "/analytics-cohorts",
+    access: "owner",
+    query: analyticsCohortsQuery,
+    answer: analyticsCohorts,
+    refusals: ["business_not_found"],
+  },
+  /** The share of a business's cards held out of automations, messages and offers (0–20 %). */
+  controlGroupUpdate: {
+    method: "POST",
+    path: "/control-group-update",
+    access: "owner",
+    body: controlGroupUpdateBody,
+    answer: controlGroup,
+    refusals: ["business_not_found"],
+  },
+  /** The reached cards against the control group: visits and spend per customer, with a 95 % interval. */
+  analyticsLift: {
+    method: "GET",
+    path: "/analytics-lift",
+    access: "owner",
+    query: analyticsPeriodQuery,
+    answer: analyticsLift,
+    refusals: ["business_not_found"],
   },
   /** Shopify's `orders/paid` and `refunds/create`, verified by X-Shopify-Hmac-Sha256 over the raw body. */
   posShopifyHook: {

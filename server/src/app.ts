@@ -8,6 +8,7 @@ import type { Database, Db } from "./db/client";
 import { HttpError } from "./http/errors";
 import { failureOf } from "./http/failure";
 import { integrationRoutes } from "./modules/integrations/routes";
+import { insightRoutes } from "./modules/insights/routes";
 import { registerJsonParser } from "./http/json-body";
 import { loggerOptions, type LogStream } from "./logger";
 import { apiKeyRoutes } from "./modules/api-keys/routes";
@@ -287,6 +288,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       openApiRoutes(api);
       integrationRoutes(api, { db: app.db, events: app.events, config, squarePayments });
       apiKeyRoutes(api);
+      insightRoutes(api, { db: app.db });
       // POST /v1/messages sends as notification-add does (notifications/send.ts).
       await api.register(publicApi, { prefix: "/v1" });
     },

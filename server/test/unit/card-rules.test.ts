@@ -54,6 +54,7 @@ const reward = (over: Partial<RewardRow> = {}): RewardRow => ({
   cooldownMinutes: 60,
   dailyCap: 1,
   active: true,
+  cost: null,
   createdAt: NOW,
   updatedAt: NOW,
   ...over,

@@ -34,6 +34,7 @@ const reward = (over: Partial<RewardRow> = {}): RewardRow => ({
   cooldownMinutes: 60,
   dailyCap: 1,
   active: true,
+  cost: null,
   createdAt: NOW,
   updatedAt: NOW,
   ...over,

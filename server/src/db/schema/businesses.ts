@@ -72,6 +72,8 @@ export const businesses = pgTable(
     stripFileId: integer("strip_file_id").references(() => files.id, { onDelete: "set null" }),
     /** Google's hero image (1032×336 PNG), cut from the same upload. */
     heroFileId: integer("hero_file_id").references(() => files.id, { onDelete: "set null" }),
+    /** The share of cards (0-20 %) held out of automations, messages and offers, to measure their lift. */
+    controlGroupPercent: integer("control_group_percent").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,3 +17,4 @@ export * from "./pos";
 export * from "./webhooks";
 export * from "./promotions";
 export * from "./offers";
+export * from "./sales";

@@ -89,6 +89,8 @@ export const rewards = pgTable(
     /** Self-scans per card per day (the business's day, see day.ts); 0 = no cap. */
     dailyCap: integer("daily_cap").notNull().default(1),
     active: boolean("active").notNull().default(true),
+    /** What one reward costs the owner (minor units of the business's currency), for the insights; null = not said. */
+    cost: integer("cost"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -135,6 +137,8 @@ export const rewardOptions = pgTable(
       .references(() => rewards.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     points: integer("points").notNull(),
+    /** What the option costs the owner (minor units of the business's currency), for the insights; null = not said. */
+    cost: integer("cost"),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
   },

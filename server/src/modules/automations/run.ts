@@ -27,6 +27,7 @@ import {
   programmeOf,
   stampsRequired,
 } from "../customers/segments";
+import { outsideControlGroup } from "../insights/control-group";
 
 /** What the automations use that the composition root (app.ts) creates. */
 export type AutomationDeps = {
@@ -130,6 +131,7 @@ async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: numb
         eq(cards.userId, a.userId),
         gt(cards.id, afterCardId),
         where,
+        outsideControlGroup(),
         notExists(
           db
             .select({ one: sql`1` })

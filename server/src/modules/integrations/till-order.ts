@@ -7,6 +7,7 @@ import { Refusal } from "../../domain/refusal";
 import type { Events } from "../../services/events";
 import { enrolCard } from "../loyalty/engine/enrol";
 import { earnForOrder, refundOrder } from "./order-earn";
+import { recordRefund, recordSale } from "./sales";
 import type { TillEvent } from "./till-platforms";
 
 export type Connection = typeof posConnections.$inferSelect;
@@ -104,9 +105,23 @@ const SKIPPED: Record<PosSkipReason, TillOutcome> = {
  * business's rules refuse (a 422 of the earn) are listed with their reason, not earned.
  */
 export async function earnPaidOrder(db: Db, events: Events, connection: Connection, event: Paid): Promise<TillOutcome> {
+  const { outcome, cardId } = await earnPaid(db, events, connection, event);
+  await recordSale(db, connection, { orderId: event.orderId, amount: event.amount, currency: event.currency, cardId });
+  return outcome;
+}
+
+/** What a paid order did, and the card it found. */
+async function earnPaid(
+  db: Db,
+  events: Events,
+  connection: Connection,
+  event: Paid,
+): Promise<{ outcome: TillOutcome; cardId: number | null }> {
+  let cardId: number | null = null;
+  const done = (outcome: TillOutcome) => ({ outcome, cardId });
   const skipped = async (reason: PosSkipReason) => {
     await skip(db, connection, event, reason);
-    return SKIPPED[reason];
+    return done(SKIPPED[reason]);
   };
   const [business] = await db
     .select({ currency: businesses.currency })
@@ -120,8 +135,9 @@ export async function earnPaidOrder(db: Db, events: Events, connection: Connecti
     (await findCard(db, connection, event)) ??
     (connection.enrolUnknown && event.email ? await enrol(db, events, connection, event) : undefined);
   if (!card) return skipped("unknown-customer");
+  cardId = card.id;
   try {
-    const done = await earnForOrder(db, events, {
+    const earned = await earnForOrder(db, events, {
       ownerId: connection.userId,
       businessId: connection.businessId,
       cardId: card.id,
@@ -130,7 +146,7 @@ export async function earnPaidOrder(db: Db, events: Events, connection: Connecti
       source: connection.provider,
       connectionId: connection.id,
     });
-    return done?.duplicate ? "already earned" : "earned";
+    return done(earned?.duplicate ? "already earned" : "earned");
   } catch (error) {
     // Any rule of the engine that refuses the earn: a readable amount it refuses is above a limit.
     if (!(error instanceof Refusal)) throw error;
@@ -151,7 +167,7 @@ async function refundMinor(db: Db, connection: Connection, amounts: string[]) {
     if (minor === null) return null;
     sum += minor;
   }
-  return sum;
+  return { amount: sum, currency: business.currency };
 }
 
 /**
@@ -166,9 +182,11 @@ export async function handleTillEvent(
 ): Promise<TillOutcome> {
   if (event.kind === "ignored") return "ignored";
   if (event.kind === "paid") return earnPaidOrder(db, events, connection, event);
-  const amount = await refundMinor(db, connection, event.amounts);
+  const refunded = await refundMinor(db, connection, event.amounts);
   // A refund that returned no money (a restock, a failed attempt) takes nothing back.
-  if (amount === null || amount <= 0) return "ignored";
+  if (refunded === null || refunded.amount <= 0) return "ignored";
+  const { amount } = refunded;
+  await recordRefund(db, connection, { orderId: event.orderId, refundId: event.refundId, ...refunded });
   const done = await refundOrder(db, events, {
     ownerId: connection.userId,
     businessId: connection.businessId,

@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import type { SentMessage } from "../../../../contract/notifications";
 import type { Segment } from "../../../../contract/customers";
 import { businessMessages, cards, messageRecipients, notifications } from "../../db/schema";
@@ -6,6 +6,7 @@ import type { Result } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
 import { ownBusiness } from "../businesses/owned";
 import { segmentCardIds } from "../customers/segments";
+import { outsideControlGroup } from "../insights/control-group";
 import type { NotificationDeps } from "./deps";
 import { queueCardHolderPush } from "./push-targets";
 
@@ -76,7 +77,12 @@ export async function sendBusinessMessage(
             tx
               .select({ messageId: sql`${message!.id}`.as("message_id"), cardId: cards.id })
               .from(cards)
-              .where(inArray(cards.id, segmentCardIds(tx, ownerId, business.id, body.segment, body.days))),
+              .where(
+                and(
+                  inArray(cards.id, segmentCardIds(tx, ownerId, business.id, body.segment, body.days)),
+                  outsideControlGroup(),
+                ),
+              ),
           )
           .returning({ cardId: messageRecipients.cardId })
       : null;
