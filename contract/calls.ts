@@ -106,6 +106,7 @@ import {
   walletRecoverBody,
 } from "./wallet";
 import { idBody } from "./ids";
+import { cardPreferenceCalls } from "./card-preferences";
 import {
   MAX_WEBHOOK_ENDPOINTS,
   webhookAddBody,
@@ -524,6 +525,7 @@ export const calls = {
     answer: qrPublic,
     refusals: ["qr_not_found", "qr_stale"],
   },
+  ...cardPreferenceCalls,
   walletJoin: {
     ...walletCalls.walletJoin,
     body: walletJoinBody,
