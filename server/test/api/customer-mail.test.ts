@@ -2,6 +2,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import type { CardPreferences } from "../../../contract/card-preferences";
+import type { CustomerDetail, CustomerExport } from "../../../contract/customers";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
@@ -272,5 +273,30 @@ describe("through SMTP", () => {
     } finally {
       await smtp.close();
     }
+  });
+});
+
+describe("consent is evidence", () => {
+  it("the customer's page and the export show what was agreed, when and how; erasure removes it with the sends", async () => {
+    const p = await f.programme();
+    const joined = await f.join(p.qr.qr_token, { consent_email: true });
+    const [mail] = await t.mailsTo(joined.email);
+    await t.post(`/unsubscribe/${encodeURIComponent(tokenOf(mail!.text))}`);
+    const query = { serial: joined.card.serial };
+
+    const detail = await t.get<CustomerDetail>("/customer-detail", { token: p.token, query });
+    expect(detail.body.data.consent.email).toMatchObject({ source: "join", bounced_at: null });
+    expect(detail.body.data.consent.email.agreed_at).toEqual(expect.any(String));
+    expect(detail.body.data.consent.email.opted_out_at).toEqual(expect.any(String));
+    expect(detail.body.data.consent.sms).toEqual({ agreed_at: null, source: null, opted_out_at: null });
+
+    const exported = JSON.parse((await t.get("/customer-export", { token: p.token, query })).text) as CustomerExport;
+    expect(exported.cards[0]!.consent.email).toMatchObject({ source: "join" });
+
+    expect((await t.post("/customer-delete", query, { token: p.token })).statusCode).toBe(200);
+    const left = await t.query(
+      sql`select 1 from channel_sends s join cards c on c.id = s.card_id where c.serial = ${joined.card.serial}`,
+    );
+    expect(left).toHaveLength(0);
   });
 });
