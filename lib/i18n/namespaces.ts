@@ -16,6 +16,7 @@ export const NAMESPACES = [
   "dashboardMore",
   "failures",
   "kinds",
+  "reach",
   "scanner",
   "site",
 ] as const;
