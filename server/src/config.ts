@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { googleWalletEnv, readGoogleWalletConfig, type GoogleWalletConfig } from "./settings/google-wallet";
@@ -106,8 +106,8 @@ export type Config = {
   mailDir?: string;
   mailFrom: string;
   contactEmail?: string;
-  /** The key of customers' mail links (modules/reach/links.ts). */
-  linkSecret: Buffer;
+  /** The key of customers' mail links (modules/reach/links.ts); unset: one made at start. */
+  linkSecret?: Buffer;
   unsubscribeEmail?: string;
   logLevel: string;
   trustProxy: boolean | string[];
@@ -238,7 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: e.CONTACT_EMAIL,
     linkSecret: e.SESSION_SECRET
       ? createHmac("sha256", e.SESSION_SECRET).update("customer-mail-links").digest()
-      : randomBytes(32),
+      : undefined,
     unsubscribeEmail: e.UNSUBSCRIBE_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY.split(",").map((s) => s.trim()),
