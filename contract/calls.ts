@@ -116,6 +116,7 @@ import {
   walletRecoverBody,
 } from "./wallet";
 import { idBody } from "./ids";
+import { cardPreferenceCalls } from "./card-preferences";
 import {
   MAX_WEBHOOK_ENDPOINTS,
   webhookAddBody,
@@ -650,6 +651,7 @@ export const calls = {
     answer: qrPublic,
     refusals: ["qr_not_found", "qr_stale"],
   },
+  ...cardPreferenceCalls,
   walletJoin: {
     ...walletCalls.walletJoin,
     body: walletJoinBody,

@@ -223,6 +223,24 @@ export const customerMessage = z.object({
 export type CustomerMessage = z.infer<typeof customerMessage>;
 
 /** customer-detail: the card, its history (newest first, the latest 100) and the messages it received. */
+/** What the customer agreed to on each channel, when and how (cards.consent_*), and what they turned off. */
+export const consentEvidence = z.object({
+  email: z.object({
+    agreed_at: z.string().nullable(),
+    source: z.string().nullable(),
+    opted_out_at: z.string().nullable(),
+    /** When a mail server refused the address for good: no mail goes to it. */
+    bounced_at: z.string().nullable(),
+  }),
+  sms: z.object({
+    agreed_at: z.string().nullable(),
+    source: z.string().nullable(),
+    opted_out_at: z.string().nullable(),
+  }),
+  push: z.object({ opted_out_at: z.string().nullable() }),
+});
+export type ConsentEvidence = z.infer<typeof consentEvidence>;
+
 export const customerDetail = customerRow.extend({
   birthday: z.string().nullable(),
   lifetime_stamps: z.number(),
@@ -236,6 +254,8 @@ export const customerDetail = customerRow.extend({
   referrals: z.number().int(),
   /** The referral bonuses this card is the friend or the referrer of, newest first (the latest 50). */
   referral_bonuses: z.array(referralBonusEntry),
+  /** Consent as evidence: the customer's page and the export show it. */
+  consent: consentEvidence,
 });
 export type CustomerDetail = z.infer<typeof customerDetail>;
 export const CUSTOMER_HISTORY_MAX = 100;

@@ -5,6 +5,9 @@ import { COMMON_REFUSALS, refusalCode, refusalKeys, statusRefusals } from "./ref
 
 /** The catalogue's sentences of successes: every other key is a refusal and needs a code. */
 const SUCCESS_KEYS = [
+  "reach.preferences",
+  "reach.saved",
+  "reach.unsubscribed",
   "auth.registered",
   "auth.emailVerified",
   "auth.codeVerified",

@@ -42,6 +42,7 @@ export const refusalKeys = {
   qr_stale: "qr.stale",
   no_programme: "scan.noProgramme",
   qr_not_found: "qr.notFound",
+  invalid_link: "reach.invalidLink",
   link_used: "devices.linkUsed",
   device_not_found: "devices.notFound",
   balance_too_large: "scan.balanceTooLarge",

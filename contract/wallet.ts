@@ -22,6 +22,11 @@ export const REFERRAL_CODE_PATTERN = /^[0-9A-Za-z]{8,32}$/;
 export const REFERRAL_UNKNOWN = "This referral link is not valid. You can join without it.";
 export const REFERRAL_OTHER_BUSINESS = "This referral link is for another business. You can join without it.";
 
+/** A ticked optional box (`true`, a form's `on`); anything else is no. */
+const optionalConsent = z.optional(
+  z.preprocess((value) => value === true || value === "true" || value === "on", z.boolean()),
+);
+
 /** wallet-join: a customer joins from the add-to-wallet page; consent is required, stated beside the button. */
 export const walletJoinBody = z.object({
   qr_token: qrTokenField,
@@ -31,6 +36,9 @@ export const walletJoinBody = z.object({
     (value) => value === true || value === "true" || value === "on",
     z.literal(true, { error: "Please agree to receive your card and messages from this business." }),
   ),
+  /** Optional, unticked: marketing by email / SMS from this business (recorded with time and source `join`). */
+  consent_email: optionalConsent,
+  consent_sms: optionalConsent,
   // Optional: the owner's directory searches the phone, birthday messages use the date.
   phone: z.preprocess(
     (value) => (value === "" || value === null ? undefined : value),
@@ -132,6 +140,8 @@ export const walletCard = z.object({
    * page with this card's `ref`. Null when the business has no QR code.
    */
   referral_url: z.string().nullable().optional(),
+  /** The card's message choices page (wallet-card only): email, SMS and push on and off. */
+  preferences_url: z.string().optional(),
   /** The programme's kind and the balance in its own terms ("340 points — 60 to Free lunch"). */
   kind: z.enum(REWARD_KINDS),
   balance_text: z.string(),

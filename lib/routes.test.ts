@@ -21,6 +21,7 @@ describe("page routing rules", () => {
     "/privacy-policy",
     "/privacy-policy-1",
     "/terms-condition",
+    "/card/preferences",
   ])("%s is a page", (path) => expect(isKnownPage(path)).toBe(true));
 
   it.each([

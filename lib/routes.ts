@@ -45,6 +45,8 @@ const EXACT = new Set([
   "/thank-you",
   // The customer's card (public: customers have no account).
   "/add-to-wallet",
+  // A card's message choices, by the token of its mails (public as well).
+  "/card/preferences",
 ]);
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);

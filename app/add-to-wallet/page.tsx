@@ -268,6 +268,11 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       )}
       {card && <WalletButtons links={card.wallet_links} device={device} stores={stores} locale={locale} />}
       {card && <CardPrivacy qrToken={liveToken} serial={card.serial} birthday={card.birthday ?? null} />}
+      {card?.preferences_url && (
+        <p className="small">
+          <a href={card.preferences_url}>{t("manageMessages")}</a>
+        </p>
+      )}
       <PublicScanner />
     </Shell>
   );

@@ -60,6 +60,25 @@ export async function LegalPage({ path, locale }: { path: LegalPath; locale: Loc
       ) : (
         <p>{t("legal.unavailable")}</p>
       )}
+      {LEGAL_PAGES[path].title === "privacy" && <ReachChannels locale={locale} />}
     </article>
+  );
+}
+
+/** The channels a business may reach a card holder on, and how to turn each off: ours, beside the operator's text. */
+async function ReachChannels({ locale }: { locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: "reach.privacy" });
+  return (
+    <section aria-labelledby="reach-channels-title">
+      <h2 id="reach-channels-title">{t("title")}</h2>
+      <p>{t("intro")}</p>
+      <ul>
+        <li>{t("pass")}</li>
+        <li>{t("push")}</li>
+        <li>{t("email")}</li>
+        <li>{t("sms")}</li>
+      </ul>
+      <p>{t("choose")}</p>
+    </section>
   );
 }

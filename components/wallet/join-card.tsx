@@ -99,6 +99,8 @@ export function JoinCard({
               phone: value("phone"),
               birthday: value("birthday"),
               consent: form.get("consent") === "on",
+              consent_email: form.get("consent_email") === "on",
+              consent_sms: form.get("consent_sms") === "on",
               code: counterCode,
               ref: referralCode,
             },
@@ -192,6 +194,14 @@ export function JoinCard({
                   {errors.consent[0]}
                 </p>
               )}
+            </div>
+            <div className="field wallet-consent">
+              <input id="join-consent-email" name="consent_email" type="checkbox" />
+              <label htmlFor="join-consent-email">{t("consentEmail", { business: businessName })}</label>
+            </div>
+            <div className="field wallet-consent">
+              <input id="join-consent-sms" name="consent_sms" type="checkbox" />
+              <label htmlFor="join-consent-sms">{t("consentSms", { business: businessName })}</label>
             </div>
           </>
         )}

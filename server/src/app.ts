@@ -59,6 +59,8 @@ import { registerPushJobs } from "./modules/notifications/push-targets";
 import { registerReconciliation } from "./modules/payments/reconcile";
 import { registerPaymentJobs } from "./modules/payments/settle";
 import { registerContactMail } from "./modules/site/contact-mail";
+import { registerCustomerMail } from "./modules/reach/customer-mail";
+import { reachRoutes } from "./modules/reach/routes";
 import { registerDelivery } from "./modules/webhooks/deliver";
 import { registerFanOut } from "./modules/webhooks/fan-out";
 
@@ -180,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const otpDeps = { db: app.db, limiter: app.limiter, jobs, config };
   const codeRequests = registerCodeRequests(jobs, otpDeps);
   const contactMailJob = registerContactMail(jobs, { db: app.db, mailer: contactMailer });
+  const customerMail = registerCustomerMail(jobs, { db: app.db, mailer: app.mailer, config });
   const paymentDeps = {
     db: app.db,
     payments: app.payments,
@@ -278,8 +281,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         limiter: app.limiter,
         googleWallet,
         queueMail: (tx, mail) => queueMail({ jobs }, tx, mail),
+        customerMail,
         config,
       });
+      reachRoutes(api, { db: app.db, config });
       appleWalletRoutes(api, { db: app.db, limiter: app.limiter, images: passImages, config });
       notificationRoutes(api, { db: app.db, limiter: app.limiter, events: app.events, jobs, push, config });
       customerRoutes(api);

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import path from "node:path";
 import { z } from "zod";
 import { googleWalletEnv, readGoogleWalletConfig, type GoogleWalletConfig } from "./settings/google-wallet";
@@ -38,6 +39,14 @@ const envSchema = z.object({
    * generated session secret): `npm start` sets it for a local run. A deployment never does.
    */
   ALLOW_LOCAL_DEFAULTS: bool.default(false),
+  /**
+   * The web's session secret, shared with the API server (compose.yaml): the customers' mail links
+   * (unsubscribe, preferences) are HMACs keyed from it. Unset (a local run, tests): a key made at
+   * start, so such links last until the server restarts.
+   */
+  SESSION_SECRET: z.string().min(1).optional(),
+  /** The address a `List-Unsubscribe` mailto names (unset: the one-click URL only). */
+  UNSUBSCRIBE_EMAIL: z.email("must be an email address").optional(),
   /** Where contact-form messages are mailed; unset: they go to mail_outbox (and MAIL_DIR). */
   CONTACT_EMAIL: z.email("must be an email address").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -97,6 +106,9 @@ export type Config = {
   mailDir?: string;
   mailFrom: string;
   contactEmail?: string;
+  /** The key of customers' mail links (modules/reach/links.ts); unset: one made at start. */
+  linkSecret?: Buffer;
+  unsubscribeEmail?: string;
   logLevel: string;
   trustProxy: boolean | string[];
   migrateOnStart: boolean;
@@ -224,6 +236,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         (e.NODE_ENV === "test" ? undefined : path.join(path.resolve(e.DATA_DIR), "mail"))),
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
+    linkSecret: e.SESSION_SECRET
+      ? createHmac("sha256", e.SESSION_SECRET).update("customer-mail-links").digest()
+      : undefined,
+    unsubscribeEmail: e.UNSUBSCRIBE_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY.split(",").map((s) => s.trim()),
     migrateOnStart: e.MIGRATE_ON_START,

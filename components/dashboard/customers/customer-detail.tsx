@@ -16,6 +16,7 @@ import { webKind } from "@/components/kinds";
 import { Flags } from "./flags";
 import { Programme } from "./programme";
 import { ReferralBonuses } from "./referral-bonuses";
+import { ConsentEvidence } from "./consent-evidence";
 import { useActorText } from "../actor-text";
 
 function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: () => void }) {
@@ -128,6 +129,8 @@ function Body({ customer, onDeleted }: { customer: CustomerDetail; onDeleted: ()
       )}
 
       <ReferralBonuses customer={c} owner={owner} />
+
+      <ConsentEvidence consent={c.consent} />
 
       <h3>{t("messages")}</h3>
       {c.messages.length === 0 ? (

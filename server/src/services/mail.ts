@@ -10,7 +10,15 @@ import { mailOutbox } from "../db/schema";
  * `kind` names the template (`otp`, `staff-invite`, …): it is what the log says of a mail. A mail's
  * subject and text may carry a one-time code or a sign-in link, so they never reach the log.
  */
-export type Mail = { to: string; subject: string; text: string; html?: string; kind?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind?: string;
+  /** Extra headers (a customer mail's List-Unsubscribe); the local outbox does not keep them. */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
 
@@ -54,7 +62,7 @@ export function createMailer(options: {
   }
   return {
     async send(mail) {
-      const { kind: _kind, ...row } = mail;
+      const { kind: _kind, headers: _headers, ...row } = mail;
       await options.db.insert(mailOutbox).values(row);
       let file: string | undefined;
       if (options.mailDir) {

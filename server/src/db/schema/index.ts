@@ -18,3 +18,4 @@ export * from "./webhooks";
 export * from "./promotions";
 export * from "./offers";
 export * from "./sales";
+export * from "./reach";

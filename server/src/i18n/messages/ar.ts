@@ -3,6 +3,15 @@ import type { MessageKey } from "./en";
 
 export const ar: Record<MessageKey, string> = {
   ...apiAr,
+  "mail.yourCard.subject": "بطاقتك من {business}",
+  "mail.yourCard.title": "مرحبًا {name}",
+  "mail.yourCard.intro": "هذه بطاقة الولاء الخاصة بك من {business}. افتحها في أي وقت من هذا الرابط:",
+  "mail.yourCard.open": "افتح بطاقتي",
+  "mail.yourCard.apple": "أضف إلى Apple Wallet",
+  "mail.yourCard.google": "احفظ في Google Wallet",
+  "mail.customer.why": "تصلك هذه الرسالة لأنك انضممت إلى برنامج الولاء لدى {business} ووافقت على تلقي رسائله.",
+  "mail.customer.preferences": "اختر الرسائل التي تصلك",
+  "mail.customer.unsubscribe": "إلغاء الاشتراك",
   "mail.code.expiry": "تنتهي صلاحية الرمز خلال 10 دقائق. إذا لم تطلبه، يمكنك تجاهل هذه الرسالة.",
   "mail.otp.subject": "{code} هو رمزك في {appName}",
   "mail.otp.register.title": "أكّد عنوان بريدك الإلكتروني",

@@ -3,6 +3,16 @@ import type { MessageKey } from "./en";
 
 export const de: Record<MessageKey, string> = {
   ...apiDe,
+  "mail.yourCard.subject": "Ihre Karte von {business}",
+  "mail.yourCard.title": "Willkommen, {name}",
+  "mail.yourCard.intro": "Hier ist Ihre Kundenkarte von {business}. Öffnen Sie sie jederzeit über diesen Link:",
+  "mail.yourCard.open": "Meine Karte öffnen",
+  "mail.yourCard.apple": "Zu Apple Wallet hinzufügen",
+  "mail.yourCard.google": "In Google Wallet speichern",
+  "mail.customer.why":
+    "Sie erhalten diese E-Mail, weil Sie dem Treueprogramm von {business} beigetreten sind und Nachrichten zugestimmt haben.",
+  "mail.customer.preferences": "Wählen, welche Nachrichten Sie erhalten",
+  "mail.customer.unsubscribe": "Abbestellen",
   "mail.code.expiry":
     "Der Code läuft in 10 Minuten ab. Wenn Sie ihn nicht angefordert haben, können Sie diese E-Mail ignorieren.",
   "mail.otp.subject": "{code} ist Ihr {appName}-Code",

@@ -7,6 +7,16 @@ import { apiEn } from "./api/en";
  */
 export const en = {
   ...apiEn,
+  "mail.yourCard.subject": "Your {business} card",
+  "mail.yourCard.title": "Welcome, {name}",
+  "mail.yourCard.intro": "Here is your {business} loyalty card. Open it any time from this link:",
+  "mail.yourCard.open": "Open my card",
+  "mail.yourCard.apple": "Add to Apple Wallet",
+  "mail.yourCard.google": "Save to Google Wallet",
+  "mail.customer.why":
+    "You get this email because you joined {business}'s loyalty programme and agreed to hear from them.",
+  "mail.customer.preferences": "Choose which messages you get",
+  "mail.customer.unsubscribe": "Unsubscribe",
   "mail.code.expiry": "The code expires in 10 minutes. If you did not ask for it, you can ignore this email.",
   "mail.otp.subject": "{code} is your {appName} code",
   "mail.otp.register.title": "Confirm your email address",

@@ -3,6 +3,16 @@ import type { MessageKey } from "./en";
 
 export const es: Record<MessageKey, string> = {
   ...apiEs,
+  "mail.yourCard.subject": "Tu tarjeta de {business}",
+  "mail.yourCard.title": "Te damos la bienvenida, {name}",
+  "mail.yourCard.intro": "Aquí tienes tu tarjeta de fidelidad de {business}. Ábrela cuando quieras desde este enlace:",
+  "mail.yourCard.open": "Abrir mi tarjeta",
+  "mail.yourCard.apple": "Añadir a Apple Wallet",
+  "mail.yourCard.google": "Guardar en Google Wallet",
+  "mail.customer.why":
+    "Recibes este email porque te uniste al programa de fidelidad de {business} y aceptaste recibir sus mensajes.",
+  "mail.customer.preferences": "Elige qué mensajes recibes",
+  "mail.customer.unsubscribe": "Darme de baja",
   "mail.code.expiry": "El código caduca en 10 minutos. Si no lo has pedido, puedes ignorar este correo.",
   "mail.otp.subject": "{code} es tu código de {appName}",
   "mail.otp.register.title": "Confirma tu dirección de correo",

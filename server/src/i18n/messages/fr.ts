@@ -3,6 +3,16 @@ import type { MessageKey } from "./en";
 
 export const fr: Record<MessageKey, string> = {
   ...apiFr,
+  "mail.yourCard.subject": "Votre carte {business}",
+  "mail.yourCard.title": "Bienvenue, {name}",
+  "mail.yourCard.intro": "Voici votre carte de fidélité {business}. Ouvrez-la à tout moment avec ce lien :",
+  "mail.yourCard.open": "Ouvrir ma carte",
+  "mail.yourCard.apple": "Ajouter à Apple Wallet",
+  "mail.yourCard.google": "Enregistrer dans Google Wallet",
+  "mail.customer.why":
+    "Vous recevez cet e-mail car vous avez rejoint le programme de fidélité de {business} et accepté d'en recevoir des messages.",
+  "mail.customer.preferences": "Choisir les messages que vous recevez",
+  "mail.customer.unsubscribe": "Se désabonner",
   "mail.code.expiry": "Le code expire dans 10 minutes. Si vous ne l’avez pas demandé, vous pouvez ignorer cet e-mail.",
   "mail.otp.subject": "{code} est votre code {appName}",
   "mail.otp.register.title": "Confirmez votre adresse e-mail",

@@ -3,6 +3,16 @@ import type { MessageKey } from "./en";
 
 export const ptBR: Record<MessageKey, string> = {
   ...apiPtBR,
+  "mail.yourCard.subject": "Seu cartão {business}",
+  "mail.yourCard.title": "Boas-vindas, {name}",
+  "mail.yourCard.intro": "Aqui está seu cartão fidelidade {business}. Abra quando quiser por este link:",
+  "mail.yourCard.open": "Abrir meu cartão",
+  "mail.yourCard.apple": "Adicionar à Apple Wallet",
+  "mail.yourCard.google": "Salvar na Google Wallet",
+  "mail.customer.why":
+    "Você recebeu este e-mail porque entrou no programa de fidelidade de {business} e aceitou receber mensagens.",
+  "mail.customer.preferences": "Escolha quais mensagens você recebe",
+  "mail.customer.unsubscribe": "Cancelar inscrição",
   "mail.code.expiry": "O código expira em 10 minutos. Se você não o solicitou, pode ignorar este e-mail.",
   "mail.otp.subject": "{code} é o seu código do {appName}",
   "mail.otp.register.title": "Confirme seu endereço de e-mail",

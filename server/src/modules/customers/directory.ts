@@ -6,6 +6,7 @@ import {
   CUSTOMER_HISTORY_MAX,
   CUSTOMER_MESSAGES_MAX,
   INACTIVE_FLAG_DAYS,
+  type ConsentEvidence,
   type CustomerDetail,
   type CustomerFlag,
   type CustomerList,
@@ -237,12 +238,13 @@ export async function customerDetail(
     .leftJoin(rewards, eq(rewards.id, scans.rewardId))
     .where(eq(scans.cardId, row.id))
     .orderBy(desc(scans.id));
-  const [history, messages, referrals, rewardOptions, referralBonuses] = await Promise.all([
+  const [history, messages, referrals, rewardOptions, referralBonuses, consent] = await Promise.all([
     options.history === "all" ? historyQuery : historyQuery.limit(CUSTOMER_HISTORY_MAX),
     receivedMessages(db, { id: row.id, businessId: row.businessId, createdAt: row.createdAt }, CUSTOMER_MESSAGES_MAX),
     cardReferrals(db, row.id),
     pageOptions(db, [row]),
     cardReferralBonuses(db, row.userId, row.id),
+    consentOf(db, row.id),
   ]);
   return {
     ...toRow(row, rewardOptions, words),
@@ -276,6 +278,42 @@ export async function customerDetail(
     })),
     ...referrals,
     referral_bonuses: referralBonuses,
+    consent,
+  };
+}
+
+const isoOrNull = (at: Date | null) => (at ? iso(at) : null);
+
+/** A card's consents and opt-outs, and its holder's bounced address (contract consentEvidence). */
+async function consentOf(db: Db, cardId: number): Promise<ConsentEvidence> {
+  const [c] = await db
+    .select({
+      emailAt: cards.consentEmailAt,
+      emailSource: cards.consentEmailSource,
+      emailOff: cards.emailOptOutAt,
+      bounced: customers.emailBouncedAt,
+      smsAt: cards.consentSmsAt,
+      smsSource: cards.consentSmsSource,
+      smsOff: cards.smsOptOutAt,
+      pushOff: cards.pushOptOutAt,
+    })
+    .from(cards)
+    .innerJoin(customers, eq(customers.id, cards.customerId))
+    .where(eq(cards.id, cardId))
+    .limit(1);
+  return {
+    email: {
+      agreed_at: isoOrNull(c?.emailAt ?? null),
+      source: c?.emailSource ?? null,
+      opted_out_at: isoOrNull(c?.emailOff ?? null),
+      bounced_at: isoOrNull(c?.bounced ?? null),
+    },
+    sms: {
+      agreed_at: isoOrNull(c?.smsAt ?? null),
+      source: c?.smsSource ?? null,
+      opted_out_at: isoOrNull(c?.smsOff ?? null),
+    },
+    push: { opted_out_at: isoOrNull(c?.pushOff ?? null) },
   };
 }
 

@@ -19,6 +19,7 @@ import { unusedVouchers } from "../offers/queries";
 import type { WalletDeps } from "./deps";
 import { walletLinks } from "./links";
 import { todaysPromotions } from "../promotions/service";
+import { cardLinkToken, preferencesUrl } from "../reach/links";
 
 const MINUTES = 60;
 
@@ -35,11 +36,11 @@ export const joinLimits = {
 } satisfies Record<string, Limit>;
 
 /** Who asks: the request's address and the card keys this device holds. */
-export type Asker = { ip: string; secrets: string[] };
+export type Asker = { ip: string; secrets: string[]; locale?: string | null };
 
 /** A new card from a business's QR code (and the counter's code), within the join limits. */
 export async function joinWallet(
-  deps: Pick<WalletDeps, "db" | "events" | "limiter">,
+  deps: Pick<WalletDeps, "db" | "events" | "limiter" | "customerMail">,
   body: Context<typeof calls.walletJoin>["body"],
   asker: Asker,
   t: Translate,
@@ -65,15 +66,27 @@ export async function joinWallet(
   };
   // joinCard's own transaction nests (a savepoint) in this one, which also holds the events' jobs.
   // The referral's bonus comes when the reward's trigger says (engine/referral.ts).
-  const joined = await db.transaction((tx) =>
-    joinCard(
+  const joined = await db.transaction(async (tx) => {
+    const result = await joinCard(
       tx,
       events,
       resolved,
-      { name: body.name, email: body.email, phone: body.phone, birthday: body.birthday, referrerCardId: referrer },
+      {
+        name: body.name,
+        email: body.email,
+        phone: body.phone,
+        birthday: body.birthday,
+        referrerCardId: referrer,
+        consentEmail: body.consent_email,
+        consentSms: body.consent_sms,
+        locale: asker.locale,
+      },
       origin,
-    ),
-  );
+    );
+    // "Your card" by email, only to a customer who ticked the email consent.
+    if (body.consent_email) await deps.customerMail.enqueue(tx, { cardId: result.card.id, purpose: "your-card" });
+    return result;
+  });
   const data: WalletJoinResult = {
     card: await cardPageView(
       db,
@@ -119,6 +132,7 @@ export async function walletCard(
     place: publicPlace({ ...place, reward }),
     wallet_links: walletLinks(deps, card, customerName, place, token, locations, messages, terms),
     referral_url: await referralUrl(db, deps.config.publicAppUrl, card, qr?.id ?? null),
+    preferences_url: preferencesUrl(deps.config.publicAppUrl, cardLinkToken(deps.config.linkSecret, card.serial)),
   };
   const promotions = reward ? await todaysPromotions(db, reward.id) : [];
   const vouchers = await unusedVouchers(db, card.id);

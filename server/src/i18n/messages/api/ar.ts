@@ -1,6 +1,10 @@
 import type { ApiKey } from "./en";
 
 export const apiAr: Record<ApiKey, string> = {
+  "reach.invalidLink": "هذا الرابط غير صالح. افتح الرابط من آخر رسالة بريد إلكتروني أو من صفحة بطاقتك.",
+  "reach.preferences": "اختياراتك للرسائل.",
+  "reach.saved": "تم حفظ اختياراتك.",
+  "reach.unsubscribed": "تم إلغاء اشتراكك: لن تصلك رسائل بريد إلكتروني من هذا النشاط التجاري.",
   "http.forbidden": "ليست لديك صلاحية للقيام بذلك.",
   "http.notFound": "غير موجود.",
   "http.invalidInput": "البيانات المُرسلة غير صالحة.",

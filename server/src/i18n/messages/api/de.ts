@@ -1,6 +1,11 @@
 import type { ApiKey } from "./en";
 
 export const apiDe: Record<ApiKey, string> = {
+  "reach.invalidLink":
+    "Dieser Link ist ungültig. Öffnen Sie den Link aus Ihrer letzten E-Mail oder von Ihrer Kartenseite.",
+  "reach.preferences": "Ihre Nachrichteneinstellungen.",
+  "reach.saved": "Ihre Auswahl ist gespeichert.",
+  "reach.unsubscribed": "Sie sind abgemeldet: keine E-Mails mehr von diesem Geschäft.",
   "http.forbidden": "Sie haben keine Berechtigung dafür.",
   "http.notFound": "Nicht gefunden.",
   "http.invalidInput": "Die übermittelten Daten sind ungültig.",

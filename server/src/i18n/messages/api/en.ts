@@ -8,6 +8,10 @@ import { REFERRAL_OTHER_BUSINESS, REFERRAL_UNKNOWN } from "../../../../../contra
  * English, word for word as existing clients know them; the other locales translate each key.
  */
 export const apiEn = {
+  "reach.invalidLink": "This link is not valid. Open the link from your latest email or your card page.",
+  "reach.preferences": "Your message choices.",
+  "reach.saved": "Your choices are saved.",
+  "reach.unsubscribed": "You are unsubscribed: no more emails from this business.",
   "http.forbidden": messages.forbidden,
   "http.notFound": messages.notFound,
   "http.invalidInput": messages.invalidInput,

@@ -1,6 +1,10 @@
 import type { ApiKey } from "./en";
 
 export const apiEs: Record<ApiKey, string> = {
+  "reach.invalidLink": "Este enlace no es válido. Abre el enlace de tu último email o de la página de tu tarjeta.",
+  "reach.preferences": "Tus preferencias de mensajes.",
+  "reach.saved": "Tus preferencias se han guardado.",
+  "reach.unsubscribed": "Te has dado de baja: no recibirás más emails de este negocio.",
   "http.forbidden": "No tienes permiso para hacer esto.",
   "http.notFound": "No encontrado.",
   "http.invalidInput": "Los datos enviados no son válidos.",

@@ -1,6 +1,10 @@
 import type { ApiKey } from "./en";
 
 export const apiFr: Record<ApiKey, string> = {
+  "reach.invalidLink": "Ce lien n'est pas valide. Ouvrez le lien de votre dernier e-mail ou de la page de votre carte.",
+  "reach.preferences": "Vos choix de messages.",
+  "reach.saved": "Vos choix sont enregistrés.",
+  "reach.unsubscribed": "Vous êtes désabonné : plus d'e-mails de cet établissement.",
   "http.forbidden": "Vous n’avez pas l’autorisation de faire cela.",
   "http.notFound": "Introuvable.",
   "http.invalidInput": "Les données envoyées ne sont pas valides.",

@@ -1,6 +1,10 @@
 import type { ApiKey } from "./en";
 
 export const apiPtBR: Record<ApiKey, string> = {
+  "reach.invalidLink": "Este link não é válido. Abra o link do seu último e-mail ou da página do seu cartão.",
+  "reach.preferences": "Suas escolhas de mensagens.",
+  "reach.saved": "Suas escolhas foram salvas.",
+  "reach.unsubscribed": "Inscrição cancelada: você não receberá mais e-mails deste negócio.",
   "http.forbidden": "Você não tem permissão para fazer isso.",
   "http.notFound": "Não encontrado.",
   "http.invalidInput": "Os dados enviados não são válidos.",

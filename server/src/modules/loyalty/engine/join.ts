@@ -26,6 +26,11 @@ export type JoinInput = {
   phone?: string;
   birthday?: string;
   referrerCardId?: number | null;
+  /** The optional marketing consents ticked on the join form (recorded with `source`: join). */
+  consentEmail?: boolean;
+  consentSms?: boolean;
+  /** The language of the page the customer joined on. */
+  locale?: string | null;
 };
 
 /**
@@ -90,6 +95,9 @@ export async function joinCard(
           customerId: customer!.id,
           serial: newSerial(),
           referredByCardId: input.referrerCardId ?? null,
+          locale: input.locale ?? null,
+          ...(input.consentEmail && { consentEmailAt: sql`now()`, consentEmailSource: "join" }),
+          ...(input.consentSms && { consentSmsAt: sql`now()`, consentSmsSource: "join" }),
           ...values,
           lastSelfStampAt: sql`now()`,
           ...(flag && { flaggedAt: sql`now()`, flagReason: flag }),

@@ -1,0 +1,118 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { cardPreferenceCalls, type CardPreferences } from "@/contract/card-preferences";
+import { callApi, settle } from "@/lib/browser/api-client";
+
+type Evidence = CardPreferences["consent_email"];
+const SOURCE_KEYS = {
+  join: "prefsSourceJoin",
+  preferences: "prefsSourcePreferences",
+  import: "prefsSourceImport",
+  sms_keyword: "prefsSourceSmsKeyword",
+} as const;
+
+/**
+ * The card holder's channels (card-preferences-save), by the token of their mail's link: email,
+ * SMS and push on and off, with what they agreed to, when and how. Opened from a mail's
+ * unsubscribe link (`unsubscribe`), it offers that one button first.
+ */
+export function CardPreferencesForm({
+  token,
+  initial,
+  unsubscribe,
+}: {
+  token: string;
+  initial: CardPreferences;
+  unsubscribe: boolean;
+}) {
+  const t = useTranslations("card");
+  const [prefs, setPrefs] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const business = prefs.business_name;
+
+  async function save(values: { email: boolean; sms: boolean; push: boolean }, done: string) {
+    setBusy(true);
+    const res = await settle(callApi(cardPreferenceCalls.cardPreferencesSave, { body: { token, ...values } }));
+    setBusy(false);
+    if (res.ok && res.data) setPrefs(res.data);
+    setMessage({ text: res.ok ? done : res.message, error: !res.ok });
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    void save(
+      { email: form.get("email") === "on", sms: form.get("sms") === "on", push: form.get("push") === "on" },
+      t("prefsSaved"),
+    );
+  }
+
+  const agreed = (evidence: Evidence) =>
+    evidence
+      ? t("prefsAgreed", {
+          date: new Date(evidence.at).toLocaleDateString(),
+          source: t(SOURCE_KEYS[evidence.source as keyof typeof SOURCE_KEYS] ?? "prefsSourceJoin", { business }),
+        })
+      : t("prefsNotAgreed");
+
+  return (
+    <section className="wallet-form" aria-labelledby="prefs-title">
+      <h1 id="prefs-title">{t("prefsTitle", { business })}</h1>
+      {unsubscribe && prefs.email && (
+        <div className="wallet-unsubscribe">
+          <h2>{t("unsubscribeTitle", { business })}</h2>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => void save({ ...prefs, email: false }, t("unsubscribed", { business }))}
+          >
+            {t("unsubscribeButton")}
+          </button>
+        </div>
+      )}
+      <p>{t("prefsIntro", { business })}</p>
+      {/* Keyed by the saved state: the boxes show what the server holds after each save. */}
+      <form onSubmit={submit} key={`${prefs.email}-${prefs.sms}-${prefs.push}`}>
+        <div className="field wallet-consent">
+          <input
+            id="prefs-email"
+            name="email"
+            type="checkbox"
+            defaultChecked={prefs.email}
+            aria-describedby="prefs-email-evidence"
+          />
+          <label htmlFor="prefs-email">{t("prefsEmail")}</label>
+          <p className="small muted wallet-evidence" id="prefs-email-evidence">
+            {agreed(prefs.consent_email)}
+          </p>
+        </div>
+        <div className="field wallet-consent">
+          <input
+            id="prefs-sms"
+            name="sms"
+            type="checkbox"
+            defaultChecked={prefs.sms}
+            aria-describedby="prefs-sms-evidence"
+          />
+          <label htmlFor="prefs-sms">{t("prefsSms")}</label>
+          <p className="small muted wallet-evidence" id="prefs-sms-evidence">
+            {agreed(prefs.consent_sms)}
+          </p>
+        </div>
+        <div className="field wallet-consent">
+          <input id="prefs-push" name="push" type="checkbox" defaultChecked={prefs.push} />
+          <label htmlFor="prefs-push">{t("prefsPush")}</label>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t("prefsSave")}
+        </button>
+      </form>
+      <p role="status" aria-live="polite" className={message?.error ? "field-error" : undefined}>
+        {message?.text}
+      </p>
+    </section>
+  );
+}

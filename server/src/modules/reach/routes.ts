@@ -1,0 +1,22 @@
+import type { FastifyInstance } from "fastify";
+import { calls } from "../../../../contract/calls";
+import { route } from "../../http/route";
+import { cardPreferences, saveCardPreferences, unsubscribeCard, type ReachDeps } from "./preferences";
+
+/** A card holder's message choices, reached by the token in their mails (no sign-in). */
+export function reachRoutes(app: FastifyInstance, deps: ReachDeps) {
+  route(app, calls.cardPreferences, async ({ query }) => ({
+    message: "reach.preferences",
+    data: await cardPreferences(deps, query.token),
+  }));
+
+  route(app, calls.cardPreferencesSave, async ({ body }) => ({
+    message: "reach.saved",
+    data: await saveCardPreferences(deps, body),
+  }));
+
+  route(app, calls.cardUnsubscribe, async ({ params }) => {
+    await unsubscribeCard(deps, params.token);
+    return { message: "reach.unsubscribed", data: null };
+  });
+}
