@@ -5,6 +5,10 @@ import { COMMON_REFUSALS, refusalCode, refusalKeys, statusRefusals } from "./ref
 
 /** The catalogue's sentences of successes: every other key is a refusal and needs a code. */
 const SUCCESS_KEYS = [
+  "insights.summary",
+  "insights.cohorts",
+  "insights.controlGroup",
+  "insights.lift",
   "reach.preferences",
   "reach.saved",
   "reach.unsubscribed",
