@@ -122,6 +122,11 @@ export const refusalKeys = {
   unknown_option: "redeem.unknownOption",
   redeem_enter_amount: "redeem.enterAmount",
   reward_not_ready: "redeem.notReady",
+  import_bad_encoding: "imports.badEncoding",
+  import_too_large: "imports.tooLarge",
+  import_unreadable: "imports.unreadable",
+  import_empty: "imports.empty",
+  import_not_found: "imports.notFound",
 } as const;
 
 /** Refusals the catalogue has no sentence for, known by their status alone. */

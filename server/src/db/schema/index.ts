@@ -15,3 +15,4 @@ export * from "./api-keys";
 export * from "./pos-connections";
 export * from "./pos";
 export * from "./webhooks";
+export * from "./imports";
