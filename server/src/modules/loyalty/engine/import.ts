@@ -35,14 +35,17 @@ export async function importBatch(tx: Db, target: ImportTarget, size: number): P
         select id, email, phone_keys from customer_import_rows
         where import_id = ${importId} and error is null and outcome is null
         order by id limit ${size}
+      ), by_phone as (
+        -- A join, not a subquery per row: the planner may hash the owner's phones once a batch.
+        select distinct on (b.id) b.id, c.id as customer_id
+        from batch b cross join lateral unnest(b.phone_keys) k
+        join customers c on c.user_id = ${ownerId} and ${digits(sql`c.phone`)} = k
+        order by b.id, c.id
       ), matched as (
         select b.id,
           (select c.id from customers c where c.user_id = ${ownerId} and lower(c.email) = lower(b.email)) as by_email,
-          (select c.id from customers c
-            where b.phone_keys is not null and c.user_id = ${ownerId}
-              and ${digits(sql`c.phone`)} = any(b.phone_keys)
-            order by c.id limit 1) as by_phone
-        from batch b
+          p.customer_id as by_phone
+        from batch b left join by_phone p on p.id = b.id
       )
       update customer_import_rows r
       set customer_id = coalesce(m.by_email, m.by_phone),
