@@ -100,11 +100,14 @@ const isCalendarDateField = (schema: Schema) =>
 const DATE_NAME = /(^|_)(date|day|from|to|until|since|birthday|on|before|after)$/;
 
 it("every date in a query or body of the contract is calendarDate", () => {
-  const fields = (Object.entries(calls) as [string, Call][]).flatMap(([name, call]) =>
-    (["query", "body", "params"] as const).flatMap((part) =>
-      call[part] ? fieldsOf(call[part] as Schema, `${name}.${part}`) : [],
-    ),
-  );
+  const fields = (Object.entries(calls) as [string, Call][])
+    .flatMap(([name, call]) =>
+      (["query", "body", "params"] as const).flatMap((part) =>
+        call[part] ? fieldsOf(call[part] as Schema, `${name}.${part}`) : [],
+      ),
+    )
+    // An import's mapping names each field's column: its `birthday` is a column number, not a date.
+    .filter(([path]) => !path.includes(".mapping."));
   const dateNamed = fields.filter(([path]) => DATE_NAME.test(path.split(".").pop()!));
   // What they are today; a date field added later is caught by its name (or its pattern, below).
   expect(dateNamed.map(([path]) => path).sort()).toEqual([

@@ -90,6 +90,11 @@ export type Call = {
    * other call.
    */
   counterDevice?: true;
+  /**
+   * The call takes one CSV file (multipart) of up to `maxBytes`, read as it streams in: the
+   * handler gets its cells (`CsvTable`), never the whole file's bytes. Larger is a 413.
+   */
+  upload?: { kind: "csv"; maxBytes: number };
 };
 
 /** See `Call.list`. */

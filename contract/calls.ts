@@ -195,6 +195,14 @@ import {
   customerSerialQuery,
   segmentCountQuery,
 } from "./customers";
+import {
+  customerImportBody,
+  customerImportPreview,
+  customerImportPreviewBody,
+  customerImportStatus,
+  customerImportStatusQuery,
+  MAX_IMPORT_BYTES,
+} from "./customer-import";
 import { walletBirthdayBody, walletCardDeleteBody } from "./wallet";
 import {
   offer,
@@ -1090,6 +1098,33 @@ export const calls = {
     body: customerDeleteBody,
     answer: customerDeleteAnswer,
     refusals: ["customer_unknown"],
+  },
+  /** Reads and checks a CSV of customers for one business (nothing imported yet): counts, bad rows, the mapping. */
+  customerImportPreview: {
+    method: "POST",
+    path: "/customer-import-preview",
+    access: "owner",
+    body: customerImportPreviewBody,
+    answer: customerImportPreview,
+    upload: { kind: "csv", maxBytes: MAX_IMPORT_BYTES },
+    refusals: ["business_not_found", "import_bad_encoding", "import_too_large", "import_unreadable", "import_empty"],
+  },
+  /** Runs a previewed import as a job (customers and cards with their starting balance); once. */
+  customerImport: {
+    method: "POST",
+    path: "/customer-import",
+    access: "owner",
+    body: customerImportBody,
+    answer: customerImportStatus,
+    refusals: ["import_not_found"],
+  },
+  customerImportStatus: {
+    method: "GET",
+    path: "/customer-import-status",
+    access: "owner",
+    query: customerImportStatusQuery,
+    answer: customerImportStatus,
+    refusals: ["import_not_found"],
   },
   /** Approves (pays both cards through the engine, once) or rejects a held referral bonus. */
   referralReview: {

@@ -59,7 +59,17 @@ export type CardRedeemBody = z.input<typeof cardRedeemBody>;
 
 export const cardHistoryQuery = pageQuery.extend({ serial: cardSerial });
 
-export const CARD_EVENT_KINDS = ["join", "stamp", "redeem", "adjust", "flag", "expire", "referral", "topup"] as const;
+export const CARD_EVENT_KINDS = [
+  "join",
+  "stamp",
+  "redeem",
+  "adjust",
+  "flag",
+  "expire",
+  "referral",
+  "topup",
+  "import",
+] as const;
 export type CardEventKind = (typeof CARD_EVENT_KINDS)[number];
 
 /** One entry of a card's history: what, when, by whom (null: the customer), from which QR code, why. */

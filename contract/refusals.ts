@@ -137,6 +137,11 @@ export const refusalKeys = {
   voucher_used: "vouchers.used",
   voucher_expired: "vouchers.expired",
   voucher_min_purchase: "vouchers.minPurchase",
+  import_bad_encoding: "imports.badEncoding",
+  import_too_large: "imports.tooLarge",
+  import_unreadable: "imports.unreadable",
+  import_empty: "imports.empty",
+  import_not_found: "imports.notFound",
 } as const;
 
 /** Refusals the catalogue has no sentence for, known by their status alone. */

@@ -10,6 +10,7 @@ import { failureOf } from "./http/failure";
 import { integrationRoutes } from "./modules/integrations/routes";
 import { insightRoutes } from "./modules/insights/routes";
 import { registerJsonParser } from "./http/json-body";
+import { isCsvUploadRoute, readCsv } from "./http/csv-upload";
 import { loggerOptions, type LogStream } from "./logger";
 import { apiKeyRoutes } from "./modules/api-keys/routes";
 import { publicApi } from "./modules/v1/plugin";
@@ -26,6 +27,8 @@ import type { LoyaltyDeps } from "./modules/loyalty/shared/deps";
 import { walletRoutes } from "./modules/wallet/routes";
 import { notificationRoutes } from "./modules/notifications/routes";
 import { customerRoutes } from "./modules/customers/routes";
+import { customerImportRoutes } from "./modules/customer-import/routes";
+import { registerImportJob } from "./modules/customer-import/job";
 import { automationRoutes } from "./modules/automations/routes";
 import { openApiRoutes } from "./modules/openapi/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
@@ -199,6 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const pushes = registerPushJobs(jobs, { db: app.db, push });
   scheduleAutomations(jobs, { db: app.db, events: app.events, jobs, log: app.log, config });
   const deliveries = registerDelivery(jobs, { db: app.db, config });
+  const customerImports = registerImportJob(jobs, { db: app.db });
   const squarePayments = registerSquarePayments(jobs, { db: app.db, events: app.events, config });
 
   // Event listeners (each a job queue of its own: services/events.ts).
@@ -219,9 +223,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // Multipart forms (add-business with its logo) arrive as plain fields with files as Buffers, so
   // the contract's zod schema validates them like any other body. A file may be as large as the
   // body cap: its size is the schema's to judge (a too-large logo is a 422 with a field message).
+  // A call that declares an `upload` (contract) reads its file as it streams in instead: its
+  // handler gets the file's cells, and its route raises the size limit to the call's.
   await app.register(multipart, {
     attachFieldsToBody: "keyValues",
     limits: { fileSize: BODY_LIMIT, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+    async onFile(part) {
+      if (isCsvUploadRoute(this)) (part as typeof part & { value?: unknown }).value = await readCsv(part.file);
+      else await part.toBuffer();
+    },
   });
 
   app.addHook("onResponse", async (request, reply) => {
@@ -288,6 +298,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       appleWalletRoutes(api, { db: app.db, limiter: app.limiter, images: passImages, config });
       notificationRoutes(api, { db: app.db, limiter: app.limiter, events: app.events, jobs, push, config });
       customerRoutes(api);
+      customerImportRoutes(api, { db: app.db, queue: customerImports });
       automationRoutes(api, { db: app.db });
       webhookRoutes(api, { db: app.db, deliveries, config });
       openApiRoutes(api);

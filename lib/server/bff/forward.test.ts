@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { calls } from "../../../contract/calls";
-import { deviceMayCall, forward } from "./forward";
+import { bodyLimitOf, deviceMayCall, forward } from "./forward";
 import { authorizationFor, passedOnHeaders } from "./request-headers";
 
 describe("the Authorization header the API server gets", () => {
@@ -91,5 +91,14 @@ describe("the BFF's own refusals", () => {
     );
     expect(res.status).toBe(404);
     expect((await res.json()).message).toBe("Introuvable.");
+  });
+});
+
+describe("the largest body the BFF passes on", () => {
+  it("is the BFF's cap for ordinary calls, and an upload's own size (with its form) for an upload", () => {
+    const cap = 5 * 1024 * 1024;
+    expect(bodyLimitOf(calls.addBusiness, cap)).toBe(cap);
+    expect(bodyLimitOf(calls.customerImportPreview, cap)).toBeGreaterThan(20 * 1024 * 1024);
+    expect(bodyLimitOf(calls.customerImportPreview, cap)).toBeLessThan(21 * 1024 * 1024);
   });
 });

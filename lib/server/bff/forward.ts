@@ -59,6 +59,13 @@ function withField(text: string, field: string, value: string): string {
 /** The calls a counter screen's tablet (device cookie, no session) may make; it gets 403 on any other. */
 export const deviceMayCall = (call: Call) => call.counterDevice === true || call.session === "holdCounterDevice";
 
+/** Room in an upload's body for the form around the file (its boundaries and other fields). */
+const UPLOAD_FORM_ROOM = 64 * 1024;
+
+/** The largest body the BFF passes on for a call: an upload's own size (contract), else the BFF's cap. */
+export const bodyLimitOf = (call: Call, bffLimit: number) =>
+  call.upload ? Math.max(bffLimit, call.upload.maxBytes + UPLOAD_FORM_ROOM) : bffLimit;
+
 /**
  * The backend-for-frontend: forwards a contract call to the API server with the session's bearer
  * token. The token lives only in the sealed httpOnly cookie; the browser never sees it.
@@ -76,7 +83,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
     return fail(403, "crossSite");
   }
 
-  const limit = webEnv().BFF_BODY_LIMIT;
+  const limit = bodyLimitOf(call, webEnv().BFF_BODY_LIMIT);
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > limit) return tooLarge();
 
@@ -111,7 +118,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
     headers.set("content-type", "application/json");
     headers.set("content-length", String(Buffer.byteLength(body)));
   } else if (request.body && call.method !== "GET") {
-    if (length > 0) {
+    if (length > 0 && !call.upload) {
       // A body the browser announced the length of (within the limit, checked above) is read whole
       // and sent with it: reading it through a stream reader chunk by chunk cost more CPU than the
       // copy (bench/cpu.mts), and JSON bodies are small.
@@ -119,7 +126,7 @@ export async function forward(request: NextRequest, segments: string[]): Promise
       if (body.byteLength > limit) return tooLarge();
       headers.set("content-length", String(body.byteLength));
     } else {
-      // Others go chunked, capped as they stream.
+      // Others go chunked, capped as they stream (an upload always: it is never held whole).
       body = request.body;
     }
   }

@@ -9,6 +9,7 @@ import { safeParse, type Schema } from "../../../contract/schema";
 import { actingOwnerId, authenticate, type AuthUser } from "./auth";
 import { CARD_SECRETS_HEADER } from "../../../contract/wallet-device";
 import { sha256 } from "../crypto";
+import { csvUploadConfig } from "./csv-upload";
 import { forbidden, HttpError, unauthenticated, type FieldSentences } from "./errors";
 import { idempotencyKeyOf, requestHash, runIdempotent } from "./idempotency";
 import { requireFeature } from "./plan-feature";
@@ -113,6 +114,7 @@ export function route<C extends Call>(
   app.route({
     method: call.method,
     url: call.path,
+    ...(call.upload && { config: csvUploadConfig(call.upload.maxBytes) }),
     handler: async (request, reply) => {
       let user: AuthUser | null = null;
       if (call.access !== "public" || request.headers.authorization) {

@@ -88,6 +88,12 @@ const ADD_REWARD_VALUES: Record<string, unknown> = { kind: "stamps", referral_bo
 
 /** Calls taking an owner's id that the generator cannot build a valid request for, with why. */
 const UNBUILDABLE: Record<string, string> = {
+  customerImportPreview:
+    "a CSV file upload: customer-import.test.ts checks another owner's business (404, nothing written), staff (403) and signed out (401)",
+  customerImport:
+    "an import's id (made by a preview): customer-import.test.ts checks another owner's (404, nothing written), staff (403) and signed out (401)",
+  customerImportStatus:
+    "an import's id (made by a preview): customer-import.test.ts checks another owner's (404), staff (403) and signed out (401)",
   posConnectionSettings: "a till connection's id: till.test.ts checks another owner's (404, nothing written)",
   posConnectionDelete: "a till connection's id: till.test.ts checks another owner's (404, nothing written)",
   posOrders: "a till connection's id: till.test.ts checks another owner's (404)",

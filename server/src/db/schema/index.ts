@@ -19,3 +19,4 @@ export * from "./promotions";
 export * from "./offers";
 export * from "./sales";
 export * from "./reach";
+export * from "./imports";

@@ -220,6 +220,8 @@ export const customers = pgTable(
     index("customers_search_trgm_idx").using("gin", t.search.op("gin_trgm_ops")),
     // The birthday_this_month segment: the owner's customers born in one month.
     index("customers_birth_month_idx").on(t.userId, sql`extract(month from ${t.birthday})`),
+    // An import finds an owner's customer by the phone's digits (customer-import).
+    index("customers_phone_digits_idx").on(t.userId, sql`regexp_replace(coalesce(${t.phone}, ''), '[^0-9]', '', 'g')`),
   ],
 );
 
@@ -455,7 +457,7 @@ export const walletCodes = pgTable(
  * which QR code, and why. Nothing updates or deletes these rows (they go only with their card).
  */
 /** What a card's history records. */
-export const CARD_EVENT_KINDS = ["join", "stamp", "redeem", "adjust", "flag", "expire", "referral"] as const;
+export const CARD_EVENT_KINDS = ["join", "stamp", "redeem", "adjust", "flag", "expire", "referral", "import"] as const;
 export type CardEventKind = (typeof CARD_EVENT_KINDS)[number];
 /** The events whose positive delta the card earned (a join's first stamp or visit points, a bonus, a correction up). */
 export const EARNING_EVENTS: readonly CardEventKind[] = ["join", "stamp", "referral", "adjust"];

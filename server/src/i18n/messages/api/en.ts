@@ -311,6 +311,23 @@ export const apiEn = {
   "vouchers.issued": "Voucher issued.",
   "vouchers.redeemed": "Voucher redeemed: {title}.",
   "vouchers.list": "Voucher list.",
+  "imports.badEncoding": "The file is not UTF-8 text. Save it as CSV UTF-8 and try again.",
+  "imports.tooLarge": "The file may not be greater than 20 MB.",
+  "imports.unreadable": "The file cannot be read as CSV (line {line}).",
+  "imports.empty": "The file has no customer rows under its header line.",
+  "imports.notFound": "This import was not found.",
+  "imports.previewed": "The file was read. Check the rows before importing.",
+  "imports.started": "The import has started.",
+  "imports.status": "Import progress.",
+  "imports.row.emailMissing": "The email address is missing.",
+  "imports.row.emailInvalid": "The email address is not valid.",
+  "imports.row.phoneInvalid": "The phone is not a phone number.",
+  "imports.row.birthdayInvalid": "The birthday is not a date (YYYY-MM-DD).",
+  "imports.row.balanceInvalid": "The balance is not a whole number from 0 to 1,000,000.",
+  "imports.row.joinedAtInvalid": "The join date is not a past date (YYYY-MM-DD).",
+  "imports.row.tooLong": "A cell is longer than 255 characters.",
+  "imports.row.duplicate": "The same customer is on an earlier line of the file.",
+  "imports.row.twoCustomers": "The email and the phone belong to two different customers: not imported.",
 } as const;
 
 export type ApiKey = keyof typeof apiEn;

@@ -1,0 +1,60 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { customerImports } from "../../db/schema";
+import type { JobQueue, Jobs } from "../../services/jobs";
+import { DEFAULT_KIND } from "../../../../contract/kinds";
+import { importBatch } from "../loyalty/engine/import";
+import { currentProgramme } from "./queries";
+
+export type ImportJob = { importId: number };
+
+/** Rows one transaction imports: short enough that the counter's writes never wait long on it. */
+export const IMPORT_BATCH = 1000;
+
+/**
+ * The import job: staged rows in batches, each in its own transaction with the progress it made,
+ * until none is left. A run cut short is taken again and goes on from the rows not yet done.
+ */
+export function registerImportJob(jobs: Jobs, deps: { db: Db }): JobQueue<ImportJob> {
+  return jobs.work<ImportJob>(
+    "customer-import",
+    async ({ importId }) => {
+      const [run] = await deps.db
+        .update(customerImports)
+        .set({ status: "running" })
+        .where(eq(customerImports.id, importId))
+        .returning();
+      if (!run) return;
+      const programme = await currentProgramme(deps.db, run.businessId);
+      const target = {
+        importId,
+        ownerId: run.userId,
+        businessId: run.businessId,
+        rewardId: programme?.id ?? null,
+        unit: programme?.kind ?? DEFAULT_KIND,
+      };
+      for (;;) {
+        const done = await deps.db.transaction(async (tx) => {
+          const batch = await importBatch(tx, target, IMPORT_BATCH);
+          if (!batch) return true;
+          await tx
+            .update(customerImports)
+            .set({
+              processedRows: sql`${customerImports.processedRows} + ${batch.rows}`,
+              addedCustomers: sql`${customerImports.addedCustomers} + ${batch.customers}`,
+              addedCards: sql`${customerImports.addedCards} + ${batch.cards}`,
+              unchangedRows: sql`${customerImports.unchangedRows} + ${batch.existing}`,
+            })
+            .where(eq(customerImports.id, importId));
+          return false;
+        });
+        if (done) break;
+      }
+      await deps.db
+        .update(customerImports)
+        .set({ status: "done", finishedAt: sql`now()` })
+        .where(eq(customerImports.id, importId));
+    },
+    { expireInSeconds: 600 },
+  );
+}

@@ -1,0 +1,102 @@
+import { and, asc, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import type { CountryCode } from "libphonenumber-js";
+import type { Db } from "../../db/client";
+import { businesses, countries, customerImportRows, customerImports, rewards } from "../../db/schema";
+import { IMPORT_BAD_ROWS_SHOWN } from "../../../../contract/customer-import";
+import type { CheckedRow } from "./rows";
+import { newSerial } from "../loyalty/engine/codes";
+
+/** Rows one staging insert writes (14 parameters a row, well under PostgreSQL's 65,535). */
+const STAGE_BATCH = 1000;
+
+/** The business's country as ISO 3166-1 alpha-2, for phone numbers written without their country code. */
+export async function businessCountry(db: Db, businessId: number): Promise<CountryCode | undefined> {
+  const [row] = await db
+    .select({ code: countries.code })
+    .from(businesses)
+    .innerJoin(countries, eq(countries.name, businesses.countryName))
+    .where(eq(businesses.id, businessId))
+    .limit(1);
+  return row?.code as CountryCode | undefined;
+}
+
+/** The import with its checked rows staged, in one transaction: a failure leaves nothing behind. */
+export async function stageImport(
+  db: Db,
+  head: { ownerId: number; businessId: number; mapping: typeof customerImports.$inferInsert.mapping },
+  rows: readonly CheckedRow[],
+) {
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(customerImports)
+      .values({
+        userId: head.ownerId,
+        businessId: head.businessId,
+        mapping: head.mapping,
+        totalRows: rows.length,
+        goodRows: rows.filter((row) => !row.error).length,
+      })
+      .returning();
+    for (let start = 0; start < rows.length; start += STAGE_BATCH) {
+      await tx.insert(customerImportRows).values(
+        rows.slice(start, start + STAGE_BATCH).map((row) => ({
+          importId: created!.id,
+          line: row.line,
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          phoneE164: row.phoneE164,
+          phoneKeys: row.phoneKeys,
+          birthday: row.birthday,
+          balance: row.balance,
+          consentEmail: row.consentEmail,
+          consentSms: row.consentSms,
+          joinedAt: row.joinedAt,
+          serial: newSerial(),
+          error: row.error,
+        })),
+      );
+    }
+    return created!;
+  });
+}
+
+/** One of the owner's imports, or undefined (another owner's is not theirs to see). */
+export async function ownImport(db: Db, ownerId: number, importId: number) {
+  const [row] = await db
+    .select()
+    .from(customerImports)
+    .where(and(eq(customerImports.id, importId), eq(customerImports.userId, ownerId)))
+    .limit(1);
+  return row;
+}
+
+/** The rows not imported, by line: refused by the preview, or matching two customers in the job. */
+export async function badRows(db: Db, importId: number) {
+  const where = and(
+    eq(customerImportRows.importId, importId),
+    or(isNotNull(customerImportRows.error), eq(customerImportRows.outcome, "conflict")),
+  );
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(customerImportRows)
+    .where(where);
+  const shown = await db
+    .select({ line: customerImportRows.line, error: customerImportRows.error })
+    .from(customerImportRows)
+    .where(where)
+    .orderBy(asc(customerImportRows.line))
+    .limit(IMPORT_BAD_ROWS_SHOWN);
+  return { count: Number(count!.n), shown };
+}
+
+/** The business's current programme (the newest active one): imported cards collect for it. */
+export async function currentProgramme(db: Db, businessId: number) {
+  const [row] = await db
+    .select({ id: rewards.id, kind: rewards.kind })
+    .from(rewards)
+    .where(and(eq(rewards.businessId, businessId), eq(rewards.active, true)))
+    .orderBy(desc(rewards.id))
+    .limit(1);
+  return row;
+}
