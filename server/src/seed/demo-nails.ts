@@ -53,16 +53,14 @@ export async function seedDemoNails(db: Db, ownerId: number) {
         cooldownMinutes: 60,
       })
       .returning({ id: rewards.id });
-    await tx
-      .insert(qrCodes)
-      .values({
-        userId: ownerId,
-        businessId,
-        addressId: salon!.id,
-        rewardId: reward!.id,
-        label: "Desk",
-        qrToken: newQrToken(),
-      });
+    await tx.insert(qrCodes).values({
+      userId: ownerId,
+      businessId,
+      addressId: salon!.id,
+      rewardId: reward!.id,
+      label: "Desk",
+      qrToken: newQrToken(),
+    });
     return { created: true as const, businessId, rewardId: reward!.id };
   });
 }

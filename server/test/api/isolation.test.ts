@@ -247,6 +247,15 @@ describe("owner B with owner A's ids", () => {
       // A happy hour's id, or a reward's for one: promotions.test.ts checks another owner's add and delete (404).
       "/promotion-add",
       "/promotion-delete",
+      // An offer's id, or a business id for one: offers.test.ts checks another owner's add, retire and send (404, nothing written).
+      "/offer-add",
+      "/offer-delete",
+      "/offer-send",
+      // A business id for an upload, or an import's id: customer-import.test.ts checks another owner's (404).
+      "/customer-import-preview",
+      "/customer-import",
+      // A business id: insights.test.ts checks another owner's update (404).
+      "/control-group-update",
     ];
     for (const call of idCalls.filter((c) => !noRowIds.includes(c.path))) {
       expect(covered).toContain(call.path);
