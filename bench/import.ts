@@ -5,42 +5,15 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { buildApp } from "../server/src/app";
 import { loadConfig } from "../server/src/config";
-import { connectPostgres } from "../server/src/db/client";
-import { seed } from "../server/src/seed";
-import { businesses, rewards, users } from "../server/src/db/schema";
 import { issueApiToken } from "../server/src/modules/auth/tokens";
+import { benchOwner } from "./bench-owner";
 import { devNull } from "./log-sink";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const TARGET_S = 60;
 
 async function main(): Promise<number> {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error("DATABASE_URL is not set: run it as npm run bench:import (a throwaway PostgreSQL)");
-  const database = connectPostgres(url);
-  await database.migrate();
-  await seed(database.db, { demoUser: false });
-  const db = database.db;
-  const [owner] = await db
-    .insert(users)
-    .values({ name: "Bench Owner", email: `bench-${Date.now()}@example.com`, passwordHash: "x", role: "owner" })
-    .returning({ id: users.id });
-  const [business] = await db
-    .insert(businesses)
-    .values({
-      userId: owner!.id,
-      businessName: "Bench Café",
-      businessCategory: "Café",
-      address: "1 Bench Street",
-      state: "S",
-      city: "C",
-      zipCode: "1",
-      countryName: "United Kingdom",
-    })
-    .returning({ id: businesses.id });
-  await db
-    .insert(rewards)
-    .values({ userId: owner!.id, businessId: business!.id, title: "Free coffee", stampsRequired: 10 });
+  const { database, db, owner, business } = await benchOwner("bench:import");
 
   const config = loadConfig({
     LOG_LEVEL: "info",
@@ -53,7 +26,7 @@ async function main(): Promise<number> {
   // The job runs through `settle()`, here and now, so its time is measured alone.
   const app = await buildApp(config, { database, logStream: devNull(), jobs: { workers: false } });
   await app.ready();
-  const token = await issueApiToken(db, owner!.id);
+  const token = await issueApiToken(db, owner.id);
   const headers = { authorization: `Bearer ${token}` };
 
   const lines = ["name,email,phone,birthday,points,consent_email,consent_sms,joined_at"];
@@ -64,7 +37,7 @@ async function main(): Promise<number> {
     );
   }
   const form = new FormData();
-  form.append("business_id", String(business!.id));
+  form.append("business_id", String(business.id));
   form.append("file", new Blob([lines.join("\n")], { type: "text/csv" }), "customers.csv");
   const encoded = new Response(form);
   const payload = Buffer.from(await encoded.arrayBuffer());
@@ -98,9 +71,9 @@ async function main(): Promise<number> {
     })
   ).json().data;
   const [counts] = (
-    (await db.execute(sql`select (select count(*) from customers where user_id = ${owner!.id})::int as customers,
-      (select count(*) from cards where user_id = ${owner!.id})::int as cards,
-      (select count(*) from card_events where user_id = ${owner!.id} and kind = 'import')::int as history`)) as unknown as {
+    (await db.execute(sql`select (select count(*) from customers where user_id = ${owner.id})::int as customers,
+      (select count(*) from cards where user_id = ${owner.id})::int as cards,
+      (select count(*) from card_events where user_id = ${owner.id} and kind = 'import')::int as history`)) as unknown as {
       rows: { customers: number; cards: number; history: number }[];
     }
   ).rows;
