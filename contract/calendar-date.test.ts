@@ -111,6 +111,10 @@ it("every date in a query or body of the contract is calendarDate", () => {
   const dateNamed = fields.filter(([path]) => DATE_NAME.test(path.split(".").pop()!));
   // What they are today; a date field added later is caught by its name (or its pattern, below).
   expect(dateNamed.map(([path]) => path).sort()).toEqual([
+    "analyticsLift.query.from",
+    "analyticsLift.query.to",
+    "analyticsSummary.query.from",
+    "analyticsSummary.query.to",
     "customerList.query.last_visit_from",
     "customerList.query.last_visit_to",
     "promotionAdd.body.ends_on",

@@ -452,7 +452,7 @@ export const calls = {
     body: promotionAddBody,
     feature: "happy-hours",
     answer: promotion,
-    refusals: ["reward_not_found", "promotion_no_multiplier", "promotion_too_many"],
+    refusals: ["reward_not_found", "promotion_no_multiplier", "promotion_not_for_programme", "promotion_too_many"],
   },
   promotionDelete: {
     method: "POST",

@@ -61,6 +61,7 @@ export const refusalKeys = {
   reward_not_found: "rewards.notFound",
   promotion_not_found: "promotions.notFound",
   promotion_no_multiplier: "promotions.noMultiplier",
+  promotion_not_for_programme: "promotions.notForProgramme",
   promotion_too_many: "promotions.tooMany",
   category_not_found: "categories.notFound",
   category_other_business: "categories.otherBusiness",

@@ -49,6 +49,8 @@ export type KindFigure = "points_issued" | "points_redeemed" | "cashback_owed";
 export interface WebKind {
   /** A happy hour or level may multiply this kind's earn (stamps: only a bonus adds to it). */
   multiplies: boolean;
+  /** A happy hour may add to this kind's earn at all (prepaid visits are used, never earned). */
+  boosted: boolean;
   kind: RewardKind;
   /** Its words: the `kinds` messages' subtree of this kind (the same keys in every kind). */
   ns: `kinds.${RewardKind}`;

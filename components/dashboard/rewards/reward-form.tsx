@@ -220,7 +220,7 @@ export function RewardForm({
         <FormActions submit={reward ? t("save") : t("add")} busy={form.busy} onCancel={onDone} />
       </form>
       {reward && webKind(reward.kind).hasCatalogue && <RewardOptions reward={reward} />}
-      {reward && <RewardHappyHours reward={reward} />}
+      {reward && webKind(reward.kind).boosted && <RewardHappyHours reward={reward} />}
     </section>
   );
 }

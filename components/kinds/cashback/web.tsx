@@ -38,6 +38,7 @@ export const cashback: WebKind = {
   changeText: (e) => `${e.delta_text} → ${e.balance_text}`,
   scanBalance: (s) => s.balance_after_text,
   cardBalance: (card) => card.balance_text,
+  boosted: true,
   multiplies: true,
   bonusText: (bonus, currency, words) => {
     const minor = currency ? toMinor(String(bonus), currency) : null;

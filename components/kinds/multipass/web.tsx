@@ -15,6 +15,7 @@ export const multipass: WebKind = {
   hasCatalogue: false,
   redeemsByScan: false,
   // A visit used is neither multiplied nor added to by a happy hour.
+  boosted: false,
   multiplies: false,
   RewardFields: MultipassFields,
   formValues: (reward) => ({ visits_included: String(reward?.visits_included ?? 10) }),

@@ -42,6 +42,7 @@ export const points: WebKind = {
   changeText: (e) => `${e.delta_text} → ${e.balance_text}`,
   scanBalance: (s) => s.balance_after_text,
   cardBalance: (card) => card.balance_text,
+  boosted: true,
   multiplies: true,
   bonusText: (bonus, _currency, words) => words.points(Number(bonus)),
 };

@@ -26,6 +26,7 @@ export const stamps: WebKind = {
   scanBalance: (s) => s.stamps_after,
   cardBalance: (card, of) =>
     card.stamps_required !== null ? of(card.stamps, card.stamps_required) : String(card.stamps),
+  boosted: true,
   multiplies: false,
   bonusText: (bonus, _currency, words) => words.stamps(Number(bonus)),
 };

@@ -66,6 +66,7 @@ export const cashback: ServerKind = {
   // Money earned never lapses.
   lapses: false,
   redeemsByScan: false,
+  boosted: true,
   multiplies: true,
   boost: multipliedBoost,
   dayCount: () => 1,

@@ -30,6 +30,7 @@ export const multipass: ServerKind = {
   dayCount: () => 1,
   visitShare: (earned) => earned,
   // A visit used is a visit used: happy hours and levels neither multiply nor add to it.
+  boosted: false,
   multiplies: false,
   boost: (earned) => earned,
   staffEarn(ctx) {

@@ -45,6 +45,7 @@ export const points: ServerKind = {
   visitEarn: (reward) => reward.pointsPerVisit,
   lapses: true,
   redeemsByScan: false,
+  boosted: true,
   multiplies: true,
   boost: multipliedBoost,
   // Added points count toward the day as one visit.

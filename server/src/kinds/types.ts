@@ -127,6 +127,8 @@ export interface ServerKind extends SharedKind {
   visitShare(earned: number, byAmount: boolean, visitEarn: number): number;
   /** A promotion or a level may multiply this kind's earn (stamps: only a bonus adds to it). */
   readonly multiplies: boolean;
+  /** A promotion may add to this kind's earn at all (prepaid visits are used, never earned). */
+  readonly boosted: boolean;
   /** An earn of `earned` boosted by a multiplier (hundredths; null: none) and a bonus (null: none). */
   boost(earned: number, by: Boost): number;
   /** A staff scan or an order from outside. */

@@ -136,6 +136,21 @@ describe("promotion-add, -list, -delete", () => {
     expect(await lastEvent(card.serial)).toEqual({ delta: 2, reason: "Happy hour 00:00–24:00 +1" });
   });
 
+  it("refuses a happy hour on prepaid visits, which are used, never earned", async () => {
+    const { token, business } = await f.programme({ stamps_required: 10, cooldown_minutes: 0 });
+    const pass = await t.post<{ id: number }>(
+      "/add-reward",
+      { business_id: business.id, title: "10 manicures", kind: "multipass", visits_included: 10, cooldown_minutes: 0 },
+      { token },
+    );
+    expect(pass.statusCode).toBe(201);
+    const before = await t.query<{ n: number }>(sql`select count(*)::int as n from promotions`);
+    const refused = await add(token, { reward_id: pass.body.data.id, bonus: 1, weekdays: [0], ...ALL_DAY });
+    expectInvalid(refused, ["reward_id"]);
+    expect(refused.body.code).toBe("promotion_not_for_programme");
+    expect(await t.query<{ n: number }>(sql`select count(*)::int as n from promotions`)).toEqual(before);
+  });
+
   it("is a Growth feature: a Starter owner is refused and nothing is written", async () => {
     const user = await t.createUser({ plan: "Starter" });
     const token = await t.tokenFor(user.id);

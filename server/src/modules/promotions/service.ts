@@ -69,6 +69,7 @@ export async function addPromotion(
   body: z.output<typeof promotionAddBody>,
 ): Promise<Promotion> {
   const reward = await ownReward(db, ownerId, body.reward_id);
+  if (!serverKind(reward.kind).boosted) throw invalid("reward_id", "promotions.notForProgramme");
   if (body.multiplier !== undefined && !serverKind(reward.kind).multiplies) {
     throw invalid("multiplier", "promotions.noMultiplier");
   }

@@ -119,6 +119,7 @@ export const apiAr: Record<ApiKey, string> = {
   "rewards.expiryPreview": "ما سينتهي بهذه المدة خلال الثلاثين يومًا القادمة.",
   "rewards.cashbackNeverLapses": "الاسترداد النقدي لا تنتهي صلاحيته: لا شيء ينتهي.",
   "promotions.notFound": "لم يُعثر على ساعة العروض.",
+  "promotions.notForProgramme": "لا تنطبق الساعة السعيدة على الزيارات المدفوعة مسبقًا: كل زيارة تستهلك واحدة في أي وقت.",
   "promotions.noMultiplier": "لا يمكن لبرنامج الأختام مضاعفة الزيارة: أضف أختامًا إضافية بدلًا من ذلك.",
   "promotions.tooMany": "لديك {max} من ساعات العروض، وهو الحد الأقصى: احذف واحدة أولًا.",
   "promotions.list": "ساعات العروض.",

@@ -125,6 +125,8 @@ export const apiDe: Record<ApiKey, string> = {
   "rewards.expiryPreview": "Was diese Verfallsfrist in den nächsten 30 Tagen verfallen ließe.",
   "rewards.cashbackNeverLapses": "Cashback verfällt nie: Nichts verfällt.",
   "promotions.notFound": "Happy Hour nicht gefunden.",
+  "promotions.notForProgramme":
+    "Eine Happy Hour gilt nicht für vorausbezahlte Besuche: Jeder Besuch verbraucht einen, zu jeder Zeit.",
   "promotions.noMultiplier":
     "Ein Stempelprogramm kann einen Besuch nicht vervielfachen: Geben Sie stattdessen Bonusstempel an.",
   "promotions.tooMany": "Sie haben {max} Happy Hours, das Maximum: Löschen Sie zuerst eine.",

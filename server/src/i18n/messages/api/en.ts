@@ -127,6 +127,7 @@ export const apiEn = {
   "rewards.expiryPreview": "What this expiry would lapse in the next 30 days.",
   "rewards.cashbackNeverLapses": "Cashback never expires: nothing lapses.",
   "promotions.notFound": "Happy hour not found.",
+  "promotions.notForProgramme": "A happy hour does not apply to prepaid visits: each visit uses one, whenever it is.",
   "promotions.noMultiplier": "A stamp programme cannot multiply a visit: give a bonus of extra stamps instead.",
   "promotions.tooMany": "You have {max} happy hours, the most there may be: delete one first.",
   "promotions.list": "Happy hours.",

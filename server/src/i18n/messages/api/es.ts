@@ -120,6 +120,8 @@ export const apiEs: Record<ApiKey, string> = {
   "rewards.expiryPreview": "Lo que esta caducidad haría caducar en los próximos 30 días.",
   "rewards.cashbackNeverLapses": "El reembolso nunca caduca: no caduca nada.",
   "promotions.notFound": "No se ha encontrado la hora feliz.",
+  "promotions.notForProgramme":
+    "Una hora feliz no se aplica a las visitas prepagadas: cada visita usa una, sea cuando sea.",
   "promotions.noMultiplier":
     "Un programa de sellos no puede multiplicar una visita: indica en su lugar un bono de sellos extra.",
   "promotions.tooMany": "Tienes {max} horas felices, el máximo posible: elimina una primero.",

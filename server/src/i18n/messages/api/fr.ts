@@ -123,6 +123,8 @@ export const apiFr: Record<ApiKey, string> = {
   "rewards.expiryPreview": "Ce que cette expiration ferait expirer dans les 30 prochains jours.",
   "rewards.cashbackNeverLapses": "Le cashback n’expire jamais : rien n’expire.",
   "promotions.notFound": "Happy hour introuvable.",
+  "promotions.notForProgramme":
+    "Une happy hour ne s’applique pas aux visites prépayées : chaque visite en utilise une, à toute heure.",
   "promotions.noMultiplier":
     "Un programme de tampons ne peut pas multiplier une visite : donnez plutôt un bonus de tampons.",
   "promotions.tooMany": "Vous avez {max} happy hours, le maximum possible : supprimez-en une d’abord.",

@@ -120,6 +120,8 @@ export const apiPtBR: Record<ApiKey, string> = {
   "rewards.expiryPreview": "O que esta expiração faria expirar nos próximos 30 dias.",
   "rewards.cashbackNeverLapses": "O cashback nunca expira: nada expira.",
   "promotions.notFound": "Happy hour não encontrada.",
+  "promotions.notForProgramme":
+    "Uma happy hour não se aplica a visitas pré-pagas: cada visita usa uma, a qualquer hora.",
   "promotions.noMultiplier": "Um programa de selos não pode multiplicar uma visita: informe um bônus de selos extras.",
   "promotions.tooMany": "Você tem {max} happy hours, o máximo possível: exclua uma primeiro.",
   "promotions.list": "Happy hours.",
