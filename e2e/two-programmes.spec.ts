@@ -65,7 +65,7 @@ test("a points card holder who scans the stamp card's code sees their points car
   await customer.goto(`/add-to-wallet?qr_token=${pointsQr.qr_token}`);
   await customer.getByLabel("Your name").fill("Ann Lee");
   await customer.getByLabel("Email", { exact: true }).fill(uniqueEmail("ann"));
-  await customer.getByRole("checkbox").check();
+  await customer.getByRole("checkbox", { name: /I agree/ }).check();
   await customer.getByRole("button", { name: "Join and start collecting points" }).click();
   await expect(customer.getByTestId("card-balance")).toContainText("points");
   await customer.goto(`/add-to-wallet?qr_token=${stampQr.qr_token}`);
