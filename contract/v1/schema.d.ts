@@ -969,7 +969,7 @@ export interface operations {
            * @default all
            * @enum {string}
            */
-          segment?: "all" | "inactive" | "reward_ready" | "near_reward" | "new" | "birthday_this_month";
+          segment?: "all" | "inactive" | "reward_ready" | "near_reward" | "new" | "birthday_this_month" | "has_voucher";
           days?: number;
         };
       };

@@ -384,9 +384,11 @@ describe("documents", () => {
         "/cards/{serial}",
         "/cards/{serial}/earn",
         "/cards/{serial}/redeem",
+        "/cards/{serial}/vouchers",
         "/customers",
         "/events",
         "/messages",
+        "/vouchers/{code}/redeem",
       ].sort(),
     );
   });

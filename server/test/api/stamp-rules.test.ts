@@ -365,8 +365,10 @@ describe("the daily cap", () => {
       place: undefined,
       // and gives the card's referral link,
       referral_url: undefined,
-      // and today's happy hours.
+      // and today's happy hours, its unused vouchers and the link to its message preferences.
       promotions_today: undefined,
+      vouchers: undefined,
+      preferences_url: undefined,
     });
   });
 });

@@ -25,6 +25,11 @@ const CROSS_FIELD: Record<string, string> = {
   "segmentCount.query": "days required by some segments only",
   "addReward.body": "each programme kind's own required fields (stamps, points per visit or unit, cashback percent)",
   "cardRedeem.body": "exactly one of an option and an amount",
+  "offerAdd.body": "each offer kind's own field (an amount, a percent, points or stamps) and no other",
+  "offerSend.body": "days required by some segments only",
+  "promotionAdd.body": "a multiplier or a bonus, an end time after the start, an end day on or after the first",
+  "analyticsSummary.query": "real calendar days, from ≤ to, at most two years apart",
+  "analyticsLift.query": "real calendar days, from ≤ to, at most two years apart",
 };
 
 const schemas = (Object.entries(calls) as [string, Call][]).flatMap(([name, call]) =>
