@@ -13,7 +13,8 @@ import { useScanCard } from "@/lib/browser/queries/loyalty";
 import { useHydrated } from "@/lib/browser/use-hydrated";
 import { useOwnerWords } from "@/components/kinds/use-owner-words";
 import { OfflineQueue } from "./offline-queue";
-import { failureText, ResultPanel, type Outcome } from "./scan-result";
+import { failureText } from "./failure-text";
+import { ResultPanel, type Outcome } from "./scan-result";
 import { useOfflineScans } from "./use-offline-scans";
 
 const CameraScanner = dynamic(() => import("@/components/scanner/camera-scanner").then((m) => m.CameraScanner), {

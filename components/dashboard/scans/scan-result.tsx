@@ -4,27 +4,17 @@ import { useFormatter, useTranslations } from "next-intl";
 import { balanceText } from "@/contract/programme";
 import { useProgrammeWords } from "@/components/kinds/use-programme-words";
 import { useId, useState } from "react";
-import { ApiError, errorMessage } from "@/lib/browser/api-client";
 import type { ScanResult } from "@/contract/wallet";
 import { useRedeemCard } from "@/lib/browser/queries/loyalty";
 import { webKind } from "@/components/kinds";
 import { kindOf } from "@/contract/kinds";
+import { failureText } from "./failure-text";
 import { SellVisits } from "./sell-visits";
 
 export type Outcome =
   | { ok: true; message: string; result: ScanResult; live: boolean }
   /** `sellTo`: a pass with no visits left, by its serial: the staff may sell visits right here. */
   | { ok: false; message: string; sellTo?: string };
-
-/** A failure as the staff should read it: a 422's own field message rather than its generic title. */
-export function failureText(error: unknown): string {
-  // By its status, not its words: the API says its title in the page's language.
-  if (error instanceof ApiError && error.status === 422) {
-    const first = Object.values(error.errors)[0]?.[0];
-    if (first) return first;
-  }
-  return errorMessage(error);
-}
 
 /** A stamp card's balance in the page's language ("7 of 10 stamps"), from scanner.result.stampBalance. */
 export type StampBalance = (stamps: number, required: number | null) => string;

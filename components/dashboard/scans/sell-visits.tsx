@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { TextField } from "@/components/ui/text-field";
 import { MAX_TOPUP, type CardSummary } from "@/contract/cards";
 import { useTopUpCard } from "@/lib/browser/queries/loyalty";
-import { failureText } from "./scan-result";
+import { failureText } from "./failure-text";
 
 /**
  * Visits sold for a pass at the counter (paid outside the product): the number of visits, sent

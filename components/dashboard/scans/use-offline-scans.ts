@@ -5,7 +5,8 @@ import { ApiError } from "@/lib/browser/api-client";
 import { indexedDbStore } from "@/lib/browser/offline-scans/idb-store";
 import { memoryStore, scanQueue, shouldKeep, type QueuedScan, type Sent } from "@/lib/browser/offline-scans/queue";
 import { sendScan, useRefreshScans } from "@/lib/browser/queries/loyalty";
-import { failureText, type Outcome } from "./scan-result";
+import { failureText } from "./failure-text";
+import type { Outcome } from "./scan-result";
 
 /** A kept scan and what the server said when it finally arrived. */
 export type QueuedAnswer = { scan: QueuedScan; outcome: Outcome };

@@ -1,5 +1,5 @@
 import { ApiError } from "@/lib/browser/api-client";
-import { failureText } from "./scan-result";
+import { failureText } from "./failure-text";
 
 // A refused scan shows its field's own message, whatever language the API said the
 // 422's title in (it was recognised by its English words before).
