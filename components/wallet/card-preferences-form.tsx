@@ -76,32 +76,8 @@ export function CardPreferencesForm({
       <p>{t("prefsIntro", { business })}</p>
       {/* Keyed by the saved state: the boxes show what the server holds after each save. */}
       <form onSubmit={submit} key={`${prefs.email}-${prefs.sms}-${prefs.push}`}>
-        <div className="field wallet-consent">
-          <input
-            id="prefs-email"
-            name="email"
-            type="checkbox"
-            defaultChecked={prefs.email}
-            aria-describedby="prefs-email-evidence"
-          />
-          <label htmlFor="prefs-email">{t("prefsEmail")}</label>
-          <p className="small muted wallet-evidence" id="prefs-email-evidence">
-            {agreed(prefs.consent_email)}
-          </p>
-        </div>
-        <div className="field wallet-consent">
-          <input
-            id="prefs-sms"
-            name="sms"
-            type="checkbox"
-            defaultChecked={prefs.sms}
-            aria-describedby="prefs-sms-evidence"
-          />
-          <label htmlFor="prefs-sms">{t("prefsSms")}</label>
-          <p className="small muted wallet-evidence" id="prefs-sms-evidence">
-            {agreed(prefs.consent_sms)}
-          </p>
-        </div>
+        <ChannelBox name="email" label={t("prefsEmail")} checked={prefs.email} evidence={agreed(prefs.consent_email)} />
+        <ChannelBox name="sms" label={t("prefsSms")} checked={prefs.sms} evidence={agreed(prefs.consent_sms)} />
         <div className="field wallet-consent">
           <input id="prefs-push" name="push" type="checkbox" defaultChecked={prefs.push} />
           <label htmlFor="prefs-push">{t("prefsPush")}</label>
@@ -114,5 +90,34 @@ export function CardPreferencesForm({
         {message?.text}
       </p>
     </section>
+  );
+}
+
+/** One channel's box, with what the customer agreed to and when beneath it. */
+function ChannelBox({
+  name,
+  label,
+  checked,
+  evidence,
+}: {
+  name: string;
+  label: string;
+  checked: boolean;
+  evidence: string;
+}) {
+  return (
+    <div className="field wallet-consent">
+      <input
+        id={`prefs-${name}`}
+        name={name}
+        type="checkbox"
+        defaultChecked={checked}
+        aria-describedby={`prefs-${name}-evidence`}
+      />
+      <label htmlFor={`prefs-${name}`}>{label}</label>
+      <p className="small muted wallet-evidence" id={`prefs-${name}-evidence`}>
+        {evidence}
+      </p>
+    </div>
   );
 }
