@@ -1,5 +1,5 @@
 "use client";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { cardPreferenceCalls, type CardPreferences } from "@/contract/card-preferences";
 import { callApi, settle } from "@/lib/browser/api-client";
@@ -27,6 +27,7 @@ export function CardPreferencesForm({
   unsubscribe: boolean;
 }) {
   const t = useTranslations("card");
+  const format = useFormatter();
   const [prefs, setPrefs] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
@@ -52,7 +53,7 @@ export function CardPreferencesForm({
   const agreed = (evidence: Evidence) =>
     evidence
       ? t("prefsAgreed", {
-          date: new Date(evidence.at).toLocaleDateString(),
+          date: format.dateTime(new Date(evidence.at), "day"),
           source: t(SOURCE_KEYS[evidence.source as keyof typeof SOURCE_KEYS] ?? "prefsSourceJoin", { business }),
         })
       : t("prefsNotAgreed");
