@@ -77,20 +77,16 @@ async function ok<T>(promise: ReturnType<typeof call>, what: string): Promise<T>
   return (res.json.auth_token ?? res.json.data) as T;
 }
 
-/** The demo owner's programme: a business, a reward of 50 stamps and its QR code. */
+/**
+ * The demo owner's programme: a reward of 50 stamps at Demo Café and its QR code. (Their Growth
+ * plan's three businesses are the demo's: a fourth would cost the one-off fee.)
+ */
 async function programme(api: string, token: string) {
-  const form = new FormData();
-  const business = {
-    business_name: "Cluster Café",
-    address: "1 Cluster Road",
-    business_category: "Café and Coffee Shop",
-    state: "Greater London",
-    city: "London",
-    zip_code: "EC1A 1BB",
-    country_name: "United Kingdom",
-  };
-  for (const [key, value] of Object.entries(business)) form.append(key, value);
-  const { id } = await ok<{ id: number }>(call("POST", `${api}/add-business`, { token, body: form }), "add-business");
+  const businesses = await ok<{ items: { id: number; business_name: string }[] }>(
+    call("GET", `${api}/business-list`, { token }),
+    "business-list",
+  );
+  const id = businesses.items.find((b) => b.business_name === "Demo Café")!.id;
   const reward = await ok<{ id: number }>(
     call("POST", `${api}/add-reward`, { token, body: { business_id: id, title: "Free coffee", stamps_required: 50 } }),
     "add-reward",
