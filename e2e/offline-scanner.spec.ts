@@ -84,8 +84,19 @@ test("the staff scanner keeps scans made offline and sends them when back: each 
   const manifest = await (await staff.request.get("/scanner.webmanifest")).json();
   expect(manifest).toMatchObject({ id: "/dashboard/my-scans", scope: "/dashboard/my-scans" });
   expect(manifest.start_url).toBe("/dashboard/my-scans");
+  // Ready for offline once the worker controls the page: it is active (its install kept the page and
+  // every chunk) and has claimed this page. A copy in the cache alone can mean the install is still
+  // under way, and a reload then goes past the worker to the network.
   await expect
-    .poll(() => staff.evaluate(async () => Boolean(await caches.match("/dashboard/my-scans"))), { timeout: 20_000 })
+    .poll(
+      () =>
+        staff.evaluate(
+          async () =>
+            navigator.serviceWorker.controller?.state === "activated" &&
+            Boolean(await caches.match("/dashboard/my-scans")),
+        ),
+      { timeout: 20_000 },
+    )
     .toBe(true);
 
   // The café's connection drops: three cards scanned by typing their codes.
