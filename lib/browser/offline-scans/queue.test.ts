@@ -78,6 +78,31 @@ describe("the staff scanner's offline queue", () => {
     expect(sent).toEqual(["LC-A", "LC-B"]);
   });
 
+  it("tries once more when asked while a run stopped for the network: the connection came back meanwhile", async () => {
+    const store = memoryStore();
+    const s = server();
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    const queue = scanQueue(store, async (scan) => {
+      if (first) {
+        // The first try fails for want of a network, slowly, as a request does when it times out.
+        first = false;
+        await gate;
+        return { keep: true };
+      }
+      return s.send(scan);
+    });
+    await queue.add(queuedScan("LC-A", undefined));
+    const running = queue.flush(() => {});
+    // Back online while that try is still under way: the `online` event asks for a flush.
+    const online = queue.flush(() => {});
+    release();
+    expect(await online).toEqual({ answered: 1, left: 0 });
+    expect(await running).toEqual({ answered: 1, left: 0 });
+    expect([...s.stamped.values()]).toEqual(["stamped LC-A"]);
+  });
+
   it("makes a new key for each scan, even of the same card", () => {
     const a = queuedScan("LC-A", undefined);
     const b = queuedScan("LC-A", undefined);

@@ -55,10 +55,13 @@ export function queuedScan(code: string, amount: string | undefined, now = new D
 /**
  * The queue over a store: `add` keeps a scan, `flush` sends the kept ones oldest first and stops at
  * the first that must be kept. One flush runs at a time (the `online` event and a page load may
- * both ask): a second call while one runs gets the running one.
+ * both ask): a second call while one runs gets the running one, which then tries once more if it
+ * stopped at a scan it had to keep (the connection may have come back while it ran: that `online`
+ * event must not be lost until the next timed retry).
  */
 export function scanQueue<A>(store: ScanStore, send: (scan: QueuedScan) => Promise<Sent<A>>) {
   let running: Promise<{ answered: number; left: number }> | null = null;
+  let askedAgain = false;
 
   async function run(onAnswer: (scan: QueuedScan, answer: A) => void) {
     let answered = 0;
@@ -79,7 +82,21 @@ export function scanQueue<A>(store: ScanStore, send: (scan: QueuedScan) => Promi
     add: (scan: QueuedScan) => store.add(scan),
     count: async () => (await store.all()).length,
     flush(onAnswer: (scan: QueuedScan, answer: A) => void) {
-      running ??= run(onAnswer).finally(() => {
+      if (running) {
+        askedAgain = true;
+        return running;
+      }
+      running = (async () => {
+        let answered = 0;
+        let left: number;
+        do {
+          askedAgain = false;
+          const round = await run(onAnswer);
+          answered += round.answered;
+          left = round.left;
+        } while (askedAgain && left > 0);
+        return { answered, left };
+      })().finally(() => {
         running = null;
       });
       return running;
