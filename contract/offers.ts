@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cardSerial } from "./cards";
 import { daysWhereNeeded, segmentShape } from "./customers";
 import { amountField } from "./money";
 import { id, optionalId, refId } from "./ids";
@@ -138,3 +139,21 @@ export type Voucher = z.infer<typeof voucher>;
 /** offer-send: a campaign offer's voucher to every card of the segment of its business, once per card. */
 export const offerSendBody = z.object({ offer_id: refId("offer"), ...segmentShape }).superRefine(daysWhereNeeded);
 export const offerSent = z.object({ issued: z.number().int() });
+
+/** card-vouchers: what the counter may do with vouchers for a scanned card. */
+export const cardVouchersQuery = z.object({ serial: cardSerial });
+
+/** An unused voucher at the counter, with the purchase it needs (a decimal string) or null. */
+export const counterVoucher = voucher.extend({ min_purchase: z.string().nullable() });
+export type CounterVoucher = z.infer<typeof counterVoucher>;
+
+/** An active manual offer of the card's business: the staff may issue its voucher to the card. */
+export const manualOffer = z.object({ id: z.number().int(), title: z.string(), kind: z.enum(OFFER_KINDS) });
+export type ManualOffer = z.infer<typeof manualOffer>;
+
+export const cardVouchersAnswer = z.object({
+  /** The card's unused vouchers, soonest to expire first. */
+  vouchers: z.array(counterVoucher),
+  manual_offers: z.array(manualOffer),
+});
+export type CardVouchers = z.infer<typeof cardVouchersAnswer>;
