@@ -24,6 +24,15 @@ export type OfferTrigger = (typeof OFFER_TRIGGERS)[number];
 export const VOUCHER_CODE_PATTERN = /^V-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 export const MAX_VALID_DAYS = 3650;
 
+/** The value each kind of offer takes (and no other), or null for a free item. */
+export const OFFER_KIND_FIELD: Record<OfferKind, "amount" | "percent" | "points" | "stamps" | null> = {
+  free_item: null,
+  amount_off: "amount",
+  percent_off: "percent",
+  points: "points",
+  stamps: "stamps",
+};
+
 const voucherCode = z
   .string({ error: "The code field is required." })
   .trim()
@@ -72,14 +81,7 @@ export const offerAddBody = z
   })
   .superRefine((body, ctx) => {
     // Each kind takes its own value, and only that one.
-    const needs: Record<OfferKind, "amount" | "percent" | "points" | "stamps" | null> = {
-      free_item: null,
-      amount_off: "amount",
-      percent_off: "percent",
-      points: "points",
-      stamps: "stamps",
-    };
-    const field = needs[body.kind];
+    const field = OFFER_KIND_FIELD[body.kind];
     if (field && body[field] === undefined)
       ctx.addIssue({ code: "custom", path: [field], message: `The ${field} field is required for this kind.` });
     for (const other of ["amount", "percent", "points", "stamps"] as const) {
