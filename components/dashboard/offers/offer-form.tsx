@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import toast from "react-hot-toast";
+import { z } from "zod";
 import { FormActions } from "@/components/ui/form-actions";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
@@ -23,6 +24,15 @@ import { useContractForm } from "@/lib/browser/use-contract-form";
 import { planRefusal } from "./plan-gate";
 
 const VALUE_FIELDS = ["amount", "percent", "points", "stamps"] as const;
+
+/** A field left blank is not sent: the contract reads a missing value, not an empty one. */
+const formBody = z.preprocess(
+  (value) =>
+    value && typeof value === "object"
+      ? Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v !== "string" || v.trim() !== ""))
+      : value,
+  offerAddBody,
+);
 
 /**
  * The kinds of offer a business may make: an item, money or a percent off anywhere; points or
@@ -67,7 +77,7 @@ export function OfferForm({
     min_purchase: "",
   };
   const form = useContractForm(
-    offerAddBody,
+    formBody,
     initial,
     async (values) => {
       try {
