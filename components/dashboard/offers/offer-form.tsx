@@ -95,6 +95,8 @@ export function OfferForm({
   const offerKinds = useOfferKinds(chosenBusiness);
   const kind = (form.values.kind ?? "free_item") as OfferKind;
   const valueField = OFFER_KIND_FIELD[kind];
+  // Points or stamps added on redeem: the field is named for the balance it adds to.
+  const balanceField = BALANCE_OFFER_KINDS.find((k) => k === valueField);
   const currency = businesses.find((b) => b.id === chosenBusiness)?.currency ?? null;
   const chooseKind = (next: string) =>
     // Only the chosen kind's value goes: the others are emptied.
@@ -143,15 +145,15 @@ export function OfferForm({
               {...form.field("percent")}
             />
           )}
-          {(valueField === "points" || valueField === "stamps") && (
+          {balanceField && (
             <TextField
-              label={t(valueField)}
+              label={t(balanceField)}
               hint={t("addedOnRedeem")}
               type="number"
               inputMode="numeric"
               min={1}
               required
-              {...form.field(valueField)}
+              {...form.field(balanceField)}
             />
           )}
         </div>
