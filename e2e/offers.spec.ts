@@ -162,6 +162,31 @@ test("welcome and manual vouchers: added by the owner, shown on the card, redeem
   await fitsTheScreen(page);
   await axeClean(page);
 
+  // A campaign offer goes to a segment (the notifications' picker): once per card, however often sent.
+  const campaign = await page.request.post("/api/offer-add", {
+    headers: sameOrigin,
+    data: {
+      business_id: businessId,
+      title: "Coffee week",
+      kind: "percent_off",
+      percent: 10,
+      trigger: "campaign",
+      valid_days: 7,
+    },
+  });
+  expect(campaign.status()).toBe(201);
+  await page.reload();
+  await row("Coffee week").getByRole("button", { name: "Send Coffee week to a segment" }).click();
+  const send = page.getByRole("form", { name: "Send Coffee week" });
+  await expect(send.getByText("Reaches 1 card holder.", { exact: true })).toBeVisible();
+  await send.getByRole("button", { name: "Send vouchers" }).click();
+  await expect(send.getByTestId("offer-sent")).toHaveText("1 voucher issued.");
+  await send.getByRole("button", { name: "Send vouchers" }).click();
+  await expect(send.getByTestId("offer-sent")).toHaveText(
+    "No new voucher: every card of this segment has one already.",
+  );
+  await fitsTheScreen(page);
+
   // Retiring asks first, then the offer shows as retired with its vouchers counted.
   await row("Free pastry").getByRole("button", { name: "Retire Free pastry" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Retire offer" }).click();

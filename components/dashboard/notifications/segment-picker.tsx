@@ -8,7 +8,17 @@ import { MAX_SEGMENT_DAYS, SEGMENTS, segmentTakesDays, type Segment } from "@/co
 import { useSegmentCount } from "@/lib/browser/queries/customers";
 
 /** "Reaches 42 card holders": the segment's count (segment-count) before the owner sends. */
-function Reach({ businessId, segment, days }: { businessId: string; segment: Segment; days: string }) {
+function Reach({
+  businessId,
+  segment,
+  days,
+  later,
+}: {
+  businessId: string;
+  segment: Segment;
+  days: string;
+  later: boolean;
+}) {
   const needsDays = segmentTakesDays(segment);
   const daysOk = !needsDays || (/^\d+$/.test(days) && Number(days) >= 1 && Number(days) <= MAX_SEGMENT_DAYS);
   const count = useSegmentCount(businessId, segment, needsDays ? days : "", !!businessId && daysOk);
@@ -17,7 +27,7 @@ function Reach({ businessId, segment, days }: { businessId: string; segment: Seg
   if (businessId && !daysOk) text = t("reachDays");
   else if (businessId && count.isError) text = t("reachError");
   else if (businessId && count.data) {
-    text = t("reaches", { count: count.data.count, later: segment === "all" ? "yes" : "no" });
+    text = t("reaches", { count: count.data.count, later: later && segment === "all" ? "yes" : "no" });
   } else if (businessId) text = t("counting");
   return (
     <p className="field-hint reach" aria-live="polite">
@@ -43,12 +53,15 @@ export function SegmentPicker({
   segment,
   days,
   label,
+  reachesLater = true,
 }: {
   businessId: string;
   segment: FormField;
   days: FormField;
   /** The select's label ("Send to" by default). */
   label?: string;
+  /** Whether "all" also reaches those who join later (a message does; a voucher sent once does not). */
+  reachesLater?: boolean;
 }) {
   const t = useTranslations("dashboardMore.send");
   const segments = useTranslations("dashboardMore.segments");
@@ -73,7 +86,7 @@ export function SegmentPicker({
           {...days}
         />
       )}
-      <Reach businessId={businessId} segment={chosen} days={days.value} />
+      <Reach businessId={businessId} segment={chosen} days={days.value} later={reachesLater} />
     </>
   );
 }
