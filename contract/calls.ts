@@ -205,6 +205,8 @@ import {
 } from "./customer-import";
 import { walletBirthdayBody, walletCardDeleteBody } from "./wallet";
 import {
+  cardVouchersAnswer,
+  cardVouchersQuery,
   offer,
   offerAddBody,
   offerIdBody,
@@ -401,6 +403,15 @@ export const calls = {
     feature: "vouchers",
     answer: voucher,
     refusals: ["offer_not_found", "offer_retired", "card_unknown"],
+  },
+  /** A scanned card's unused vouchers and the manual offers of its business (owner or staff). */
+  cardVouchers: {
+    method: "GET",
+    path: "/card-vouchers",
+    access: "user",
+    query: cardVouchersQuery,
+    answer: cardVouchersAnswer,
+    refusals: ["card_unknown"],
   },
   /** Redeems a voucher once (owner or staff); another owner's code is as unknown as a wrong one. */
   voucherRedeem: {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cardSerial } from "./cards";
 import { daysWhereNeeded, segmentShape } from "./customers";
 import { amountField } from "./money";
 import { id, optionalId, refId } from "./ids";
@@ -22,6 +23,15 @@ export type OfferTrigger = (typeof OFFER_TRIGGERS)[number];
 /** `V-XXXX-XXXX-XXXX`: Crockford's base32 without I, L, O, U (60 random bits). */
 export const VOUCHER_CODE_PATTERN = /^V-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 export const MAX_VALID_DAYS = 3650;
+
+/** The value each kind of offer takes (and no other), or null for a free item. */
+export const OFFER_KIND_FIELD: Record<OfferKind, "amount" | "percent" | "points" | "stamps" | null> = {
+  free_item: null,
+  amount_off: "amount",
+  percent_off: "percent",
+  points: "points",
+  stamps: "stamps",
+};
 
 const voucherCode = z
   .string({ error: "The code field is required." })
@@ -71,14 +81,7 @@ export const offerAddBody = z
   })
   .superRefine((body, ctx) => {
     // Each kind takes its own value, and only that one.
-    const needs: Record<OfferKind, "amount" | "percent" | "points" | "stamps" | null> = {
-      free_item: null,
-      amount_off: "amount",
-      percent_off: "percent",
-      points: "points",
-      stamps: "stamps",
-    };
-    const field = needs[body.kind];
+    const field = OFFER_KIND_FIELD[body.kind];
     if (field && body[field] === undefined)
       ctx.addIssue({ code: "custom", path: [field], message: `The ${field} field is required for this kind.` });
     for (const other of ["amount", "percent", "points", "stamps"] as const) {
@@ -138,3 +141,21 @@ export type Voucher = z.infer<typeof voucher>;
 /** offer-send: a campaign offer's voucher to every card of the segment of its business, once per card. */
 export const offerSendBody = z.object({ offer_id: refId("offer"), ...segmentShape }).superRefine(daysWhereNeeded);
 export const offerSent = z.object({ issued: z.number().int() });
+
+/** card-vouchers: what the counter may do with vouchers for a scanned card. */
+export const cardVouchersQuery = z.object({ serial: cardSerial });
+
+/** An unused voucher at the counter, with the purchase it needs (a decimal string) or null. */
+export const counterVoucher = voucher.extend({ min_purchase: z.string().nullable() });
+export type CounterVoucher = z.infer<typeof counterVoucher>;
+
+/** An active manual offer of the card's business: the staff may issue its voucher to the card. */
+export const manualOffer = z.object({ id: z.number().int(), title: z.string(), kind: z.enum(OFFER_KINDS) });
+export type ManualOffer = z.infer<typeof manualOffer>;
+
+export const cardVouchersAnswer = z.object({
+  /** The card's unused vouchers, soonest to expire first. */
+  vouchers: z.array(counterVoucher),
+  manual_offers: z.array(manualOffer),
+});
+export type CardVouchers = z.infer<typeof cardVouchersAnswer>;

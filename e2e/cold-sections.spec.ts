@@ -31,6 +31,7 @@ const CHECKS: Record<DashboardSection, Check[]> = {
   ],
   "my-scans": [{ selector: ".scan-filters", property: "display", value: "flex" }],
   rewards: [{ selector: ".reward-earn", property: "font-weight", value: "600" }],
+  offers: [{ selector: ".form-row", property: "display", value: "grid" }],
   address: [{ selector: ".section-header", property: "display", value: "flex" }],
   notifications: [{ selector: ".notifications-page textarea", property: "box-sizing", value: "border-box" }],
   "product-category": [{ selector: ".form-row", property: "display", value: "grid" }],

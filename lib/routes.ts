@@ -7,6 +7,7 @@ export const DASHBOARD_SECTIONS = [
   "my-qr-code",
   "my-scans",
   "rewards",
+  "offers",
   "address",
   "notifications",
   "product-category",

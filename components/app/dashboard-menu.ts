@@ -19,6 +19,7 @@ export const MENU: readonly MenuItem[] = [
   { href: "/dashboard/my-scans", label: "myScans", roles: EVERYONE },
   { href: "/dashboard/customers", label: "customers", roles: EVERYONE },
   { href: "/dashboard/rewards", label: "rewards", roles: OWNER },
+  { href: "/dashboard/offers", label: "offers", roles: OWNER },
   { href: "/dashboard/my-staff", label: "myStaff", roles: OWNER },
   { href: "/dashboard/address", label: "address", roles: OWNER },
   { href: "/dashboard/notifications", label: "notifications", roles: EVERYONE },

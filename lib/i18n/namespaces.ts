@@ -18,6 +18,7 @@ export const NAMESPACES = [
   "failures",
   "kinds",
   "multipass",
+  "offers",
   "reach",
   "scanner",
   "site",

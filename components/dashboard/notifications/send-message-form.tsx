@@ -6,12 +6,12 @@ import toast from "react-hot-toast";
 import { FormActions } from "@/components/ui/form-actions";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { DEFAULT_SEGMENT_DAYS, MAX_SEGMENT_DAYS, SEGMENTS, segmentTakesDays, type Segment } from "@/contract/customers";
+import { DEFAULT_SEGMENT_DAYS, segmentTakesDays } from "@/contract/customers";
 import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX, notificationAddBody } from "@/contract/notifications";
 import { useBusinessOptions } from "@/lib/browser/queries/businesses";
-import { useSegmentCount } from "@/lib/browser/queries/customers";
 import { useSendMessage } from "@/lib/browser/queries/notifications";
 import { useContractForm } from "@/lib/browser/use-contract-form";
+import { SegmentPicker } from "./segment-picker";
 
 /** "12 / 60": how much of what a phone shows is used; announced politely as it changes. */
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
@@ -19,25 +19,6 @@ function Counter({ id, length, max }: { id: string; length: number; max: number 
   return (
     <p id={id} className={length > max ? "field-error small" : "field-hint"} aria-live="polite">
       {t("characters", { length, max })}
-    </p>
-  );
-}
-
-/** "Reaches 42 card holders": the segment's count (segment-count) before the owner sends. */
-function Reach({ businessId, segment, days }: { businessId: string; segment: Segment; days: string }) {
-  const needsDays = segmentTakesDays(segment);
-  const daysOk = !needsDays || (/^\d+$/.test(days) && Number(days) >= 1 && Number(days) <= MAX_SEGMENT_DAYS);
-  const count = useSegmentCount(businessId, segment, needsDays ? days : "", !!businessId && daysOk);
-  const t = useTranslations("dashboardMore.send");
-  let text = t("reachChoose");
-  if (businessId && !daysOk) text = t("reachDays");
-  else if (businessId && count.isError) text = t("reachError");
-  else if (businessId && count.data) {
-    text = t("reaches", { count: count.data.count, later: segment === "all" ? "yes" : "no" });
-  } else if (businessId) text = t("counting");
-  return (
-    <p className="field-hint reach" aria-live="polite">
-      {text}
     </p>
   );
 }
@@ -50,7 +31,6 @@ export function SendMessageForm() {
   const messageId = useId();
   const counterId = useId();
   const t = useTranslations("dashboardMore.send");
-  const segments = useTranslations("dashboardMore.segments");
   const form = useContractForm(
     notificationAddBody,
     { business_id: "", segment: "", days: String(DEFAULT_SEGMENT_DAYS), title: "", message: "" },
@@ -67,7 +47,6 @@ export function SendMessageForm() {
   const business = form.field("business_id");
   const segment = form.field("segment");
   const days = form.field("days");
-  const chosen = (segment.value || "all") as Segment;
   const message = form.field("message");
   const options = (businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.business_name }));
   return (
@@ -82,25 +61,7 @@ export function SendMessageForm() {
           required
           {...business}
         />
-        <SelectField
-          label={t("sendTo")}
-          // The empty first choice is "all" (the contract reads a blank segment as all).
-          placeholder={segments("all")}
-          options={SEGMENTS.filter((s) => s !== "all").map((s) => ({ value: s, label: segments(s) }))}
-          {...segment}
-        />
-        {segmentTakesDays(chosen) && (
-          <TextField
-            label={t("days")}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_SEGMENT_DAYS}
-            required
-            {...days}
-          />
-        )}
-        <Reach businessId={String(business.value)} segment={chosen} days={String(days.value)} />
+        <SegmentPicker businessId={business.value} segment={segment} days={days} />
         <TextField
           label={t("title")}
           autoComplete="off"

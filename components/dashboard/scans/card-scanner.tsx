@@ -16,6 +16,8 @@ import { OfflineQueue } from "./offline-queue";
 import { failureText } from "./failure-text";
 import { ResultPanel, type Outcome } from "./scan-result";
 import { useOfflineScans } from "./use-offline-scans";
+import { VoucherRedeemForm, type VoucherOutcome } from "./voucher-redeem";
+import { VoucherResult } from "./voucher-result";
 
 const CameraScanner = dynamic(() => import("@/components/scanner/camera-scanner").then((m) => m.CameraScanner), {
   ssr: false,
@@ -69,6 +71,8 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
   const [amount, setAmount] = useState("");
   const [amountError, setAmountError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // A voucher redeemed by its code: shown in the last-scan box until the next card scan.
+  const [voucher, setVoucher] = useState<VoucherOutcome | null>(null);
   const stored = useStoredScan();
   const shown: Outcome | null =
     outcome ?? (stored && { ok: true, message: t("lastScan"), result: stored, live: false });
@@ -76,6 +80,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
   async function send(text: string) {
     if (scan.isPending) return;
     setAmountError(null);
+    setVoucher(null);
     // The contract's own rule, before anything is sent (the currency's decimals are the server's to check).
     const typed = amount.trim() ? amountField.safeParse(amount.trim()) : null;
     if (typed && !typed.success) {
@@ -155,6 +160,8 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
       <p className="scan-kept" data-testid="scan-kept">
         {t("queue.kept")}
       </p>
+    ) : voucher ? (
+      <VoucherResult outcome={voucher} />
     ) : (
       shown && <ResultPanel outcome={shown} onOpenCard={onOpenCard} onRedeemed={redeemed} />
     );
@@ -239,6 +246,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
           {words("scanSubmit")}
         </Button>
       </form>
+      <VoucherRedeemForm onOutcome={setVoucher} />
       <OfflineQueue
         waiting={offline.waiting}
         sending={offline.sending}

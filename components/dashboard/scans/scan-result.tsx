@@ -10,6 +10,7 @@ import { webKind } from "@/components/kinds";
 import { kindOf } from "@/contract/kinds";
 import { failureText } from "./failure-text";
 import { SellVisits } from "./sell-visits";
+import { CardVouchers } from "./card-vouchers";
 
 export type Outcome =
   | { ok: true; message: string; result: ScanResult; live: boolean }
@@ -156,6 +157,7 @@ export function ResultPanel({
         <p className="badge badge-success">{t("rewardReady", { reward: r.reward_title ?? "" })}</p>
       )}
       {outcome.live && <RedeemArea key={r.serial} result={r} onRedeemed={onRedeemed} />}
+      {outcome.live && <CardVouchers key={`vouchers-${r.serial}`} serial={r.serial} currency={r.currency} />}
       {outcome.live && kindOf(r.kind).sellsVisits && (
         <SellVisits
           key={`sell-${r.serial}`}

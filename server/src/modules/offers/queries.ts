@@ -132,3 +132,54 @@ export async function unusedVouchersOfSerial(db: Db, ownerId: number, serial: st
     redeemed_at: null,
   }));
 }
+
+/**
+ * What the counter may do with vouchers for one of the owner's cards by its serial: its unused
+ * vouchers (with the purchase each needs) and its business's active manual offers; undefined when
+ * the owner has no such card.
+ */
+export async function counterVouchersOfSerial(db: Db, ownerId: number, serial: string) {
+  const [card] = await db
+    .select({ id: cards.id, serial: cards.serial, businessId: cards.businessId, currency: businesses.currency })
+    .from(cards)
+    .innerJoin(businesses, eq(businesses.id, cards.businessId))
+    .where(and(eq(cards.serial, serial), eq(cards.userId, ownerId)))
+    .limit(1);
+  if (!card) return undefined;
+  const held = await db
+    .select({
+      code: vouchers.code,
+      title: offers.title,
+      kind: offers.kind,
+      expiresAt: vouchers.expiresAt,
+      minPurchase: offers.minPurchaseMinor,
+    })
+    .from(vouchers)
+    .innerJoin(offers, eq(offers.id, vouchers.offerId))
+    .where(and(eq(vouchers.cardId, card.id), isNull(vouchers.redeemedAt), gt(vouchers.expiresAt, sql`now()`)))
+    .orderBy(asc(vouchers.expiresAt), asc(vouchers.id));
+  const manual = await db
+    .select({ id: offers.id, title: offers.title, kind: offers.kind })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.userId, ownerId),
+        eq(offers.businessId, card.businessId),
+        eq(offers.trigger, "manual"),
+        eq(offers.active, true),
+      ),
+    )
+    .orderBy(asc(offers.title), asc(offers.id));
+  return {
+    vouchers: held.map((r) => ({
+      code: r.code,
+      title: r.title,
+      kind: r.kind,
+      serial: card.serial,
+      expires_at: r.expiresAt.toISOString(),
+      redeemed_at: null,
+      min_purchase: money(r.minPurchase, card.currency),
+    })),
+    manual_offers: manual,
+  };
+}

@@ -4,6 +4,7 @@ import { route } from "../../http/route";
 import { sentence } from "../../i18n/sentence";
 import {
   addOffer,
+  counterVouchers,
   issueManualVoucher,
   listOffers,
   redeemVoucherCode,
@@ -38,6 +39,11 @@ export function offerRoutes(app: FastifyInstance, deps: OffersDeps) {
     statusCode: 201,
     message: "vouchers.issued",
     data: await issueManualVoucher(deps, user, body),
+  }));
+
+  route(app, calls.cardVouchers, async ({ user, query }) => ({
+    message: "vouchers.list",
+    data: await counterVouchers(deps.db, user, query.serial),
   }));
 
   route(app, calls.voucherRedeem, async ({ user, body }) => {

@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Segment } from "../../../../contract/customers";
 import { segmentCardIds } from "../customers/segments";
 import type { z } from "zod";
-import type { offerAddBody, Offer, Voucher } from "../../../../contract/offers";
+import type { CardVouchers, offerAddBody, Offer, Voucher } from "../../../../contract/offers";
 import type { KindName } from "../../../../contract/kinds";
 import type { Db } from "../../db/client";
 import { cards, offers } from "../../db/schema";
@@ -21,7 +21,7 @@ import {
   programmeTakesOffer,
   redeemVoucher,
 } from "../loyalty/engine/voucher";
-import { businessForOffer, countOffers, findOffer, offerView, pageOfOffers } from "./queries";
+import { businessForOffer, countOffers, counterVouchersOfSerial, findOffer, offerView, pageOfOffers } from "./queries";
 
 export type OffersDeps = { db: Db; events: Events };
 
@@ -110,6 +110,13 @@ export async function issueManualVoucher(
     expires_at: issued!.expiresAt.toISOString(),
     redeemed_at: null,
   };
+}
+
+/** card-vouchers: a card's unused vouchers and its business's manual offers (owner or staff); 404 for another's card. */
+export async function counterVouchers(db: Db, user: AuthUser, serial: string): Promise<CardVouchers> {
+  const found = await counterVouchersOfSerial(db, actingOwnerId(user), serial);
+  if (!found) throw notFound(UNKNOWN_CARD);
+  return found;
 }
 
 /** voucher-redeem: once, by the owner or their staff; another owner's code is as unknown as a wrong one. */
