@@ -10,6 +10,7 @@ test("the demo owner imports a small CSV file with a bad row, at 390 px", async 
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await logIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/dashboard\/main$/);
   await page.goto("/dashboard/customers");
   await expect(page.getByRole("heading", { name: "Customers", level: 1 })).toBeVisible();
 
@@ -29,7 +30,10 @@ test("the demo owner imports a small CSV file with a bad row, at 390 px", async 
     mimeType: "text/csv",
     buffer: Buffer.from(csv, "utf8"),
   });
+  await dialog.getByLabel("Business").selectOption({ label: "Demo Café" });
+  const previewed = page.waitForResponse((res) => res.url().includes("/customer-import-preview"));
   await dialog.getByRole("button", { name: "Check the file" }).click();
+  expect((await previewed).status()).toBe(200);
 
   // The preview: the header's columns, the counts and the row left out with its line and reason.
   const mapping = dialog.getByRole("table", { name: "Columns found" });
