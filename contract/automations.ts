@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { refId, text } from "./ids";
+import { optionalId, refId, text } from "./ids";
 import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "./notifications";
 import { pageQuery, paginated } from "./pagination";
 
@@ -58,10 +58,24 @@ export const automationSaveBody = z
     ),
     title: text("title", MESSAGE_TITLE_MAX),
     message: text("message", MESSAGE_TEXT_MAX),
+    /** Win-back: the win_back offer whose voucher it issues when it fires; none when empty. */
+    offer_id: optionalId,
+    /** Off: the win-back issues its voucher without the message (needs `offer_id`). */
+    send_message: z
+      .preprocess((v) => (v === undefined ? undefined : v === true || v === "true" || v === "on"), z.boolean())
+      .default(true),
   })
   .refine((a) => a.kind !== "win_back" || a.days !== undefined, {
     path: ["days"],
     message: "Please say after how many days without a visit.",
+  })
+  .refine((a) => a.offer_id == null || a.kind === "win_back", {
+    path: ["offer_id"],
+    message: "Only the win-back automation gives a voucher.",
+  })
+  .refine((a) => a.send_message || a.offer_id != null, {
+    path: ["send_message"],
+    message: "Without the message, choose a voucher to give.",
   });
 export type AutomationSaveBody = z.input<typeof automationSaveBody>;
 
@@ -75,6 +89,8 @@ export const automation = z.object({
   days: z.number().int().nullable(),
   title: z.string(),
   message: z.string(),
+  offer_id: z.number().int().nullable(),
+  send_message: z.boolean(),
 });
 export type Automation = z.infer<typeof automation>;
 export const automationListAnswer = z.array(automation);

@@ -1193,7 +1193,7 @@ export const calls = {
     body: automationSaveBody,
     feature: "messages",
     answer: automation,
-    refusals: ["business_not_found"],
+    refusals: ["business_not_found", "offer_not_win_back"],
   },
   /** What the automations sent to whom, newest first. */
   automationLog: {

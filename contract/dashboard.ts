@@ -28,6 +28,9 @@ export const dashboardDetails = z.object({
    * the owner's businesses count in, largest first; empty without cashback cards.
    */
   cashback_owed: z.array(z.object({ currency: z.string(), amount: z.string() })),
+  /** Vouchers issued and redeemed in the last 30 days; null when the owner has no offer. */
+  vouchers_issued: z.number().int().nullable(),
+  vouchers_redeemed: z.number().int().nullable(),
   /** Friends whose first visit earned their referral bonus. */
   referrals: z.number().int(),
   /** The kinds of programme the owner runs (active rewards), so the pages speak of stamps, points or money. */

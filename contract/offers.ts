@@ -138,9 +138,12 @@ export const voucher = z.object({
 });
 export type Voucher = z.infer<typeof voucher>;
 
-/** offer-send: a campaign offer's voucher to every card of the segment of its business, once per card. */
+/**
+ * offer-send: a campaign offer's voucher to every card of the segment of its business, once per
+ * card; answers at once with the number of cards queued (the vouchers are issued by jobs).
+ */
 export const offerSendBody = z.object({ offer_id: refId("offer"), ...segmentShape }).superRefine(daysWhereNeeded);
-export const offerSent = z.object({ issued: z.number().int() });
+export const offerSent = z.object({ queued: z.number().int() });
 
 /** card-vouchers: what the counter may do with vouchers for a scanned card. */
 export const cardVouchersQuery = z.object({ serial: cardSerial });

@@ -134,6 +134,7 @@ export const refusalKeys = {
   offer_retired: "offers.retired",
   offer_not_campaign: "offers.notCampaign",
   offer_kind_not_for_programme: "offers.kindNotForProgramme",
+  offer_not_win_back: "automations.offerNotWinBack",
   voucher_not_found: "vouchers.notFound",
   voucher_used: "vouchers.used",
   voucher_expired: "vouchers.expired",

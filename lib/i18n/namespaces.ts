@@ -13,6 +13,7 @@ export const NAMESPACES = [
   "cardDesign",
   "common",
   "contact",
+  "customerImport",
   "dashboard",
   "dashboardMore",
   "failures",

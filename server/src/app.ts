@@ -34,6 +34,7 @@ import { openApiRoutes } from "./modules/openapi/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
 import { promotionRoutes } from "./modules/promotions/routes";
 import { offerRoutes } from "./modules/offers/routes";
+import { registerOfferSendJob } from "./modules/offers/send-job";
 import { staffRoutes } from "./modules/staff/routes";
 import { planRoutes } from "./modules/plans/routes";
 import { paymentRoutes } from "./modules/payments/routes";
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   scheduleAutomations(jobs, { db: app.db, events: app.events, jobs, log: app.log, config });
   const deliveries = registerDelivery(jobs, { db: app.db, config });
   const customerImports = registerImportJob(jobs, { db: app.db });
+  registerOfferSendJob(jobs, { db: app.db, events: app.events });
   const squarePayments = registerSquarePayments(jobs, { db: app.db, events: app.events, config });
 
   // Event listeners (each a job queue of its own: services/events.ts).
@@ -279,7 +281,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       cardDesignRoutes(api);
       productCategoryRoutes(api);
       promotionRoutes(api);
-      offerRoutes(api, { db: app.db, events: app.events });
+      offerRoutes(api, { db: app.db, events: app.events, jobs });
       staffRoutes(api, { db: app.db, jobs, events: app.events, limiter: app.limiter, config });
       siteRoutes(api, { db: app.db, limiter: app.limiter, config, contactMailJob });
       planRoutes(api);

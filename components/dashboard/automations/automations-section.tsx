@@ -11,6 +11,7 @@ import { TextField } from "@/components/ui/text-field";
 import { automationSaveBody, EXPIRY_NOTICE_DAYS, type Automation } from "@/contract/automations";
 import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "@/contract/notifications";
 import { useAutomationLog, useAutomations, useSaveAutomation } from "@/lib/browser/queries/automations";
+import { useWinBackOffers } from "@/lib/browser/queries/automation-offers";
 import { useBusinessOptions } from "@/lib/browser/queries/businesses";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { labelColumns } from "@/components/ui/stack-table";
@@ -32,6 +33,8 @@ function AutomationForm({ automation }: { automation: Automation }) {
       days: automation.days === null ? "" : String(automation.days),
       title: automation.title,
       message: automation.message,
+      offer_id: automation.offer_id === null ? "" : String(automation.offer_id),
+      send_message: automation.send_message ? "true" : "false",
     },
     async (values) => {
       const result = await save.mutateAsync(values);
@@ -56,13 +59,46 @@ function AutomationForm({ automation }: { automation: Automation }) {
         </div>
         <p className="muted small">{t(`kind.${automation.kind}.when`, { days: EXPIRY_NOTICE_DAYS })}</p>
         {automation.kind === "win_back" && (
-          <TextField label={t("days")} type="number" min={1} max={3650} {...form.field("days")} />
+          <>
+            <TextField label={t("days")} type="number" min={1} max={3650} {...form.field("days")} />
+            <WinBackOffer businessId={String(automation.business_id)} field={form.field("offer_id")} />
+            <SelectField
+              label={t("sendMessage")}
+              placeholder={t("choose")}
+              options={[
+                { value: "true", label: t("withMessage") },
+                { value: "false", label: t("voucherOnly") },
+              ]}
+              {...form.field("send_message")}
+            />
+          </>
         )}
         <TextField label={t("titleField")} maxLength={MESSAGE_TITLE_MAX} {...form.field("title")} />
         <TextField label={t("message")} maxLength={MESSAGE_TEXT_MAX} {...form.field("message")} />
         <FormActions submit={t(`kind.${automation.kind}.save`)} busy={form.busy} />
       </form>
     </section>
+  );
+}
+
+/** The win-back's voucher: one of the business's active win-back offers, or none. */
+function WinBackOffer({
+  businessId,
+  field,
+}: {
+  businessId: string;
+  field: ReturnType<ReturnType<typeof useContractForm<typeof automationSaveBody>>["field"]>;
+}) {
+  const offers = useWinBackOffers(businessId);
+  const t = useTranslations("dashboardMore.automations");
+  return (
+    <SelectField
+      label={t("offer")}
+      placeholder={t("noOffer")}
+      hint={t("offerHint")}
+      options={(offers.data ?? []).map((offer) => ({ value: String(offer.id), label: offer.title }))}
+      {...field}
+    />
   );
 }
 

@@ -10,6 +10,7 @@ import { useCustomers } from "@/lib/browser/queries/customers";
 import { useProfile } from "@/lib/browser/queries/user";
 import { BusinessFilter, submitFilters, type FilterValues } from "../filters";
 import { CustomerDetailDialog } from "./customer-detail";
+import { ImportCustomers } from "./import-dialog";
 import { useOwnerWords } from "@/components/kinds/use-owner-words";
 import { webKind } from "@/components/kinds";
 import { Flags } from "./flags";
@@ -96,6 +97,7 @@ export function CustomersSection() {
   const [filters, setFilters] = useState<FilterValues>({});
   const [open, setOpen] = useState<string | null>(null);
   const list = useCustomers(filters);
+  const owner = useProfile().data?.role === "owner";
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Object.keys(filters).some((k) => k !== "segment" || filters[k] !== "all");
   const t = useTranslations("dashboardMore.customers");
@@ -104,7 +106,10 @@ export function CustomersSection() {
   const day = (iso: string) => format.dateTime(new Date(iso), "day");
   return (
     <>
-      <h1 className="page-title">{t("title")}</h1>
+      <div className="row-between">
+        <h1 className="page-title">{t("title")}</h1>
+        {owner && <ImportCustomers />}
+      </div>
       <section className="card" aria-labelledby="customers-title">
         <h2 id="customers-title" className="visually-hidden">
           {t("cardHolders")}

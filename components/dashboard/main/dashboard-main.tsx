@@ -65,13 +65,18 @@ function KpiGrid({ details, owner }: { details: DashboardDetails; owner: boolean
   // Each kind the owner runs brings its figures; referrals count in every kind.
   const figures: ProgrammeFigure[] = [...details.programmes.flatMap((kind) => webKind(kind).figures), "referrals"];
   const programme: Tile[] = figures.map((key) => ({ key, text: figureText(details[key], format) }));
+  // The voucher figures only where the owner has offers.
+  const voucherTiles: Tile[] = (["vouchers_issued", "vouchers_redeemed"] as const).flatMap((key) => {
+    const value = details[key];
+    return value === null ? [] : [{ key, text: format.number(value) }];
+  });
   const standard: Tile[] = KPIS.map((kpi) => ({ ...kpi, text: String(details[kpi.key]) }));
   // A visit is a stamp, a purchase, or either, as the owner's programmes are.
   const label = (key: Tile["key"]) =>
     key === "stamps_today" ? words("kpiToday") : key === "stamps_30_days" ? words("kpi30") : t(`kpi.${key}`);
   // The programme figures follow the loyalty ones (up to rewards redeemed), before what the owner manages.
   const split = standard.findIndex((tile) => tile.key === "rewards_redeemed") + 1;
-  const tiles = [...standard.slice(0, split), ...programme, ...standard.slice(split)];
+  const tiles = [...standard.slice(0, split), ...programme, ...voucherTiles, ...standard.slice(split)];
   return (
     <ul className="kpi-grid" aria-label={t("keyFigures")}>
       {tiles.map((kpi) => (

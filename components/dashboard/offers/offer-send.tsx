@@ -43,7 +43,7 @@ export function OfferSend({
       try {
         const result = await send.mutateAsync(values);
         toast.success(result.message);
-        setSent(result.data.issued);
+        setSent(result.data.queued);
       } catch (error) {
         const refused = planRefusal(error);
         if (!refused) throw error;
@@ -62,7 +62,7 @@ export function OfferSend({
       />
       {sent !== null && (
         <p role="status" data-testid="offer-sent">
-          {t("issued", { count: sent })}
+          {t("queued", { count: sent })}
         </p>
       )}
       <FormActions submit={t("submit")} busy={form.busy} onCancel={onClose} />

@@ -109,6 +109,8 @@ const UNBUILDABLE: Record<string, string> = {
     "a valid happy hour needs a multiplier or a bonus and an end after its start (and the world's stamp card takes no multiplier): promotions.test.ts checks the owner, staff (403), another owner (404, nothing written) and signed out",
   promotionDelete:
     "a happy hour's id: promotions.test.ts checks the owner, staff (403), another owner (404, nothing written) and signed out",
+  automationSave:
+    "its offer_id names a win-back offer of the same business: automation-offers.test.ts checks another owner's offer and another trigger's (422, nothing written); automations.test.ts checks another owner's business (404)",
   offerDelete: "an offer's id: offers.test.ts checks another owner's (404, nothing retired) and staff (403)",
   offerSend:
     "an offer's id: offers.test.ts checks another owner's (404, nothing issued) and an offer that is not a campaign (422)",

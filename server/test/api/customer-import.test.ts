@@ -221,6 +221,19 @@ describe("customer-import", () => {
     ]);
   });
 
+  it("sends the 'your card' mail to the rows that said yes to email, once per card however often it runs", async () => {
+    const p = await f.programme();
+    const file = FILE.replaceAll("@example.com", "@invite.example.com");
+    await run(p.token, (await preview(p.token, p.business.id, file)).import_id);
+    const ann = await t.mailsTo("ann@invite.example.com");
+    expect(ann).toHaveLength(1);
+    expect(ann[0]!.subject).toContain(p.business.business_name);
+    expect(await t.mailsTo("ben@invite.example.com")).toHaveLength(0);
+    expect(await t.mailsTo("cat@invite.example.com")).toHaveLength(0);
+    await run(p.token, (await preview(p.token, p.business.id, file)).import_id);
+    expect(await t.mailsTo("ann@invite.example.com")).toHaveLength(1);
+  });
+
   it("adds nothing and changes nothing when the same file runs again", async () => {
     const p = await f.programme();
     const ownerId = await ownerIdOf(p);

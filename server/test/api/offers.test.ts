@@ -4,7 +4,9 @@ import type { Paginated } from "../../../contract/pagination";
 import type { WalletCard } from "../../../contract/wallet";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { kindFixtures } from "../helpers/kinds";
+import { redeliver } from "../helpers/jobs";
 import { loyaltyFixtures } from "../helpers/loyalty";
+import { OFFER_SEND_QUEUE } from "../../src/modules/offers/send-job";
 
 // Offers and their vouchers through the API: adding, the welcome voucher of a join, the card page,
 // a manual issue at the scanner, and redeeming once whoever asks and however many at a time.
@@ -302,7 +304,7 @@ describe("vouchers", () => {
 });
 
 describe("offer-send and the has_voucher segment", () => {
-  it("issues a campaign offer's voucher to each card of the segment once, however often it is sent", async () => {
+  it("queues a campaign offer's voucher for each card of the segment and issues it once, however often it is sent or run", async () => {
     const p = await f.programme();
     const campaign = await addOffer(p.token, p.business.id, { title: "Autumn treat", trigger: "campaign" });
     const a = await f.join(p.qr.qr_token);
@@ -315,19 +317,23 @@ describe("offer-send and the has_voucher segment", () => {
         })
       ).body.data.count;
     expect(await holders()).toBe(0);
-    const sent = await t.post<{ issued: number }>(
+    const sent = await t.post<{ queued: number }>(
       "/offer-send",
       { offer_id: campaign.id, segment: "all" },
       { token: p.token },
     );
     expect(sent.statusCode).toBe(200);
-    expect(sent.body.data).toEqual({ issued: 2 });
+    expect(sent.body.data).toEqual({ queued: 2 });
+    // Answered before any voucher is issued: the jobs issue them.
+    expect(await voucherRows(a.card.serial)).toHaveLength(0);
+    await t.settle();
+    // Sent again, the same cards are queued and get nothing more; delivered again, a job issues nothing.
     expect(
-      (await t.post<{ issued: number }>("/offer-send", { offer_id: campaign.id, segment: "all" }, { token: p.token }))
+      (await t.post<{ queued: number }>("/offer-send", { offer_id: campaign.id, segment: "all" }, { token: p.token }))
         .body.data,
-    ).toEqual({
-      issued: 0,
-    });
+    ).toEqual({ queued: 2 });
+    expect(await redeliver(t.query, OFFER_SEND_QUEUE)).toBeGreaterThan(0);
+    await t.settle();
     expect(await voucherRows(a.card.serial)).toHaveLength(1);
     expect(await voucherRows(b.card.serial)).toHaveLength(1);
     expect(await holders()).toBe(2);

@@ -27,6 +27,8 @@ const CROSS_FIELD: Record<string, string> = {
   "cardRedeem.body": "exactly one of an option and an amount",
   "offerAdd.body": "each offer kind's own field (an amount, a percent, points or stamps) and no other",
   "offerSend.body": "days required by some segments only",
+  "automationSave.body":
+    "days required by win-back only, an offer only on win-back, the message off only with an offer",
   "promotionAdd.body": "a multiplier or a bonus, an end time after the start, an end day on or after the first",
   "analyticsSummary.query": "real calendar days, from ≤ to, at most two years apart",
   "analyticsLift.query": "real calendar days, from ≤ to, at most two years apart",

@@ -4,6 +4,7 @@ import { users } from "./auth";
 import { businesses } from "./businesses";
 import { cards } from "./loyalty";
 import { businessMessages } from "./notifications";
+import { offers } from "./offers";
 
 /**
  * An owner's automated message for one business: win-back, birthday, near-reward,
@@ -26,12 +27,19 @@ export const automations = pgTable(
     days: integer("days"),
     title: text("title").notNull(),
     message: text("message").notNull(),
+    /** Win-back: the win_back offer whose voucher it issues when it fires (null: none). */
+    offerId: integer("offer_id").references(() => offers.id, { onDelete: "set null" }),
+    /** Off: a win-back with an offer issues its voucher without the message. */
+    sendMessage: boolean("send_message").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("automations_business_kind_unique").on(t.businessId, t.kind),
     index("automations_user_idx").on(t.userId),
+    index("automations_offer_idx")
+      .on(t.offerId)
+      .where(sql`${t.offerId} is not null`),
   ],
 );
 

@@ -1,20 +1,17 @@
 import { kindsSql } from "../../kinds";
-import { and, asc, eq, gt, gte, lt, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, ne, notExists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Events } from "../../services/events";
 import type { Jobs } from "../../services/jobs";
 import { queueCardHolderPush } from "../notifications/push-targets";
-import {
-  automations,
-  automationSends,
-  businesses,
-  businessMessages,
-  cards,
-  customers,
-  messageRecipients,
-} from "../../db/schema";
+import { automations, automationSends, businesses, cards, customers, offers } from "../../db/schema";
+import { issueVoucher } from "../loyalty/engine/voucher";
+import { runBirthdays } from "./birthdays";
+import { claimAndWrite, type AutomationRow, type OnSent } from "./message";
+
+export { fillPlaceholders } from "./message";
 import { EXPIRY_NOTICE_DAYS } from "../../../../contract/automations";
 import { expiresAtSql } from "../loyalty/rewards/expiry";
 import {
@@ -41,21 +38,7 @@ export type AutomationDeps = {
 /** Welcome messages go to cards this recent (a missed tick catches up; older cards are not greeted). */
 const WELCOME_WINDOW_MS = 2 * 86_400_000;
 
-type AutomationRow = typeof automations.$inferSelect & { businessName: string };
 type Candidate = { cardId: number; name: string; stampsLeft: number | null; period: string };
-/** Runs in each message's transaction (the push to the card's devices is a job written there). */
-type OnSent = (
-  tx: Db,
-  sent: { ownerId: number; businessId: number; messageId: number; title: string; message: string },
-) => Promise<void>;
-
-/** `{name}`, `{business}`, `{stamps_left}` filled in; unknown braces stay as typed. */
-export function fillPlaceholders(text: string, values: { name: string; business: string; stampsLeft: number | null }) {
-  return text
-    .replaceAll("{name}", values.name)
-    .replaceAll("{business}", values.business)
-    .replaceAll("{stamps_left}", values.stampsLeft === null ? "" : String(values.stampsLeft));
-}
 
 /** Cards one page of an automation's tick reads: a business of 100,000 cards is never all in memory. */
 export const AUTOMATION_PAGE = 500;
@@ -77,13 +60,9 @@ async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: numb
       // One message per absence: a visit starts a new one.
       period = sql<string>`'absence:' || (extract(epoch from ${cards.lastVisitAt}) * 1000000)::bigint::text`;
       break;
-    case "birthday": {
-      const month = now.getUTCMonth() + 1;
-      const day = now.getUTCDate();
-      where = sql`extract(month from ${customers.birthday}) = ${month} and extract(day from ${customers.birthday}) <= ${day}`;
-      period = sql<string>`${`year:${now.getUTCFullYear()}`}`;
-      break;
-    }
+    case "birthday":
+      // The birthday run's (birthdays.ts): each business on its own time zone's date.
+      return [];
     case "near_reward":
       // The near_reward segment's own definition: a stamp away, points near the cheapest option,
       // cashback spend near the next tier.
@@ -153,68 +132,78 @@ async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: numb
 
 /**
  * One tick of the automations: every enabled automation sends its message to the cards it is due
- * for and has not sent to in this period. Idempotent and safe on several instances at once: a
- * send is claimed by inserting its (automation, card, period) row, which the unique index lets
- * only one transaction do; the message (to that card only) is written in the same transaction.
- * The job queue's scheduler calls it (`scheduleAutomations`); `onSent` runs in each message's
- * transaction (the push to that card's devices is a job written there).
+ * for and has not sent to in this period (a win-back with an offer issues its voucher, keyed by
+ * the same period), then the birthdays of the day (birthdays.ts). Idempotent and safe on several
+ * instances at once: a send is claimed by inserting its (automation, card, period) row, which the
+ * unique index lets only one transaction do; the message (to that card only) and the voucher are
+ * written in the same transaction. The job queue's scheduler calls it (`scheduleAutomations`);
+ * `onSent` runs in each message's transaction (the push to that card's devices is a job written
+ * there); without `events`, no voucher is issued.
  */
-export async function runAutomations(db: Db, now = new Date(), onSent?: OnSent): Promise<{ sent: number }> {
+export async function runAutomations(
+  db: Db,
+  now = new Date(),
+  onSent?: OnSent,
+  events?: Events,
+): Promise<{ sent: number; vouchers: number }> {
   const active = await db
-    .select({ automation: automations, businessName: businesses.businessName })
+    .select({
+      automation: automations,
+      businessName: businesses.businessName,
+      offer: { id: offers.id, userId: offers.userId, businessId: offers.businessId, validDays: offers.validDays },
+    })
     .from(automations)
     .innerJoin(businesses, eq(businesses.id, automations.businessId))
-    .where(eq(automations.enabled, true));
+    .leftJoin(
+      offers,
+      and(
+        eq(offers.id, automations.offerId),
+        eq(offers.businessId, automations.businessId),
+        eq(offers.trigger, "win_back"),
+        eq(offers.active, true),
+      ),
+    )
+    .where(and(eq(automations.enabled, true), ne(automations.kind, "birthday")));
   let sent = 0;
-  for (const { automation, businessName } of active) {
-    const a: AutomationRow = { ...automation, businessName };
+  let vouchers = 0;
+  for (const { automation, businessName, offer } of active) {
+    const a: AutomationRow = { ...automation, businessName, offer: events && offer?.id ? offer : null };
+    // A voucher-only win-back whose offer was retired has nothing left to give.
+    if (!a.sendMessage && !a.offer) continue;
     let afterCardId = 0;
     for (;;) {
       const page = await candidates(db, a, now, afterCardId);
-      sent += await sendPage(db, a, page, onSent);
+      const done = await sendPage(db, a, page, onSent, events);
+      sent += done.sent;
+      vouchers += done.vouchers;
       if (page.length < AUTOMATION_PAGE) break;
       afterCardId = page.at(-1)!.cardId;
     }
   }
-  return { sent };
+  const birthdays = await runBirthdays(db, now, { onSent, events });
+  return { sent: sent + birthdays.sent, vouchers: vouchers + birthdays.vouchers };
 }
 
-/** Sends an automation's message to a page of its cards, each claimed in its own transaction. */
-async function sendPage(db: Db, a: AutomationRow, page: Candidate[], onSent: OnSent | undefined): Promise<number> {
+/** Sends an automation's message (and voucher) to a page of its cards, each claimed in its own transaction. */
+async function sendPage(
+  db: Db,
+  a: AutomationRow,
+  page: Candidate[],
+  onSent: OnSent | undefined,
+  events: Events | undefined,
+): Promise<{ sent: number; vouchers: number }> {
   let sent = 0;
+  let vouchers = 0;
   for (const c of page) {
-    const done = await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .insert(automationSends)
-        .values({ automationId: a.id, cardId: c.cardId, period: c.period })
-        .onConflictDoNothing()
-        .returning({ id: automationSends.id });
-      if (!claimed) return false;
-      const values = { name: c.name, business: a.businessName, stampsLeft: c.stampsLeft };
-      const [message] = await tx
-        .insert(businessMessages)
-        .values({
-          userId: a.userId,
-          businessId: a.businessId,
-          title: fillPlaceholders(a.title, values).slice(0, 120),
-          message: fillPlaceholders(a.message, values).slice(0, 480),
-          segment: `automation:${a.kind}`,
-        })
-        .returning({ id: businessMessages.id, title: businessMessages.title, message: businessMessages.message });
-      await tx.insert(messageRecipients).values({ messageId: message!.id, cardId: c.cardId });
-      await onSent?.(tx, {
-        ownerId: a.userId,
-        businessId: a.businessId,
-        messageId: message!.id,
-        title: message!.title,
-        message: message!.message,
-      });
-      await tx.update(automationSends).set({ messageId: message!.id }).where(eq(automationSends.id, claimed.id));
-      return true;
+    await db.transaction(async (tx) => {
+      if (!(await claimAndWrite(tx, a, c, onSent))) return;
+      sent++;
+      if (!a.offer || !events) return;
+      const card = { id: c.cardId, userId: a.userId, businessId: a.businessId };
+      if (await issueVoucher(tx, events, a.offer, card, c.period)) vouchers++;
     });
-    if (done) sent++;
   }
-  return sent;
+  return { sent, vouchers };
 }
 
 /** Every quarter of an hour, on one instance however many run (the job queue's scheduler). */
@@ -234,7 +223,7 @@ export function automationSent(deps: Pick<AutomationDeps, "events" | "jobs" | "c
 /** Runs the automations on the job queue's schedule; each message reaches its card's devices and passes. */
 export function scheduleAutomations(jobs: Jobs, deps: AutomationDeps) {
   jobs.schedule("automations", AUTOMATIONS_CRON, async () => {
-    const { sent } = await runAutomations(deps.db, new Date(), automationSent(deps));
-    if (sent > 0) deps.log.info({ sent }, "automations sent");
+    const { sent, vouchers } = await runAutomations(deps.db, new Date(), automationSent(deps), deps.events);
+    if (sent > 0 || vouchers > 0) deps.log.info({ sent, vouchers }, "automations sent");
   });
 }

@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import {
   AUTOMATION_DEFAULTS,
   AUTOMATION_KINDS,
@@ -8,7 +8,8 @@ import {
 } from "../../../../contract/automations";
 import type { calls } from "../../../../contract/calls";
 import type { Db } from "../../db/client";
-import { automations, automationSends, businesses, businessMessages, cards, customers } from "../../db/schema";
+import { automations, automationSends, businesses, businessMessages, cards, customers, offers } from "../../db/schema";
+import { invalid } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import type { Context } from "../../http/route";
 import { ownBusiness } from "../businesses/owned";
@@ -27,6 +28,8 @@ export async function listAutomations(db: Db, ownerId: number, businessId: numbe
       days: row ? row.days : defaults.days,
       title: row?.title ?? defaults.title,
       message: row?.message ?? defaults.message,
+      offer_id: row?.offerId ?? null,
+      send_message: row?.sendMessage ?? true,
     };
   });
 }
@@ -37,11 +40,31 @@ export async function saveAutomation(
   body: Context<typeof calls.automationSave>["body"],
 ): Promise<Automation> {
   await ownBusiness(db, ownerId, body.business_id);
+  const offerId = body.offer_id ?? null;
+  if (offerId !== null) {
+    // Only an active win_back offer of the same business: another owner's offer is as unknown.
+    const [offer] = await db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(
+        and(
+          eq(offers.id, offerId),
+          eq(offers.userId, ownerId),
+          eq(offers.businessId, body.business_id),
+          eq(offers.trigger, "win_back"),
+          eq(offers.active, true),
+        ),
+      )
+      .limit(1);
+    if (!offer) throw invalid("offer_id", "automations.offerNotWinBack");
+  }
   const values = {
     enabled: body.enabled,
     days: body.kind === "win_back" ? (body.days ?? null) : null,
     title: body.title,
     message: body.message,
+    offerId,
+    sendMessage: body.send_message,
   };
   await db
     .insert(automations)
@@ -50,7 +73,16 @@ export async function saveAutomation(
       target: [automations.businessId, automations.kind],
       set: { ...values, updatedAt: sql`now()` },
     });
-  return { business_id: body.business_id, kind: body.kind, ...values };
+  return {
+    business_id: body.business_id,
+    kind: body.kind,
+    enabled: values.enabled,
+    days: values.days,
+    title: values.title,
+    message: values.message,
+    offer_id: offerId,
+    send_message: values.sendMessage,
+  };
 }
 
 /** What the owner's automations sent, newest first. */

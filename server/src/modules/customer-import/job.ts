@@ -8,6 +8,9 @@ import { currentProgramme } from "./queries";
 
 export type ImportJob = { importId: number };
 
+/** The reach module's customer-mail queue (reach/customer-mail.ts), which sends the invites. */
+const INVITE_QUEUE = "customer-mail";
+
 /** Rows one transaction imports: short enough that the counter's writes never wait long on it. */
 export const IMPORT_BATCH = 1000;
 
@@ -50,10 +53,27 @@ export function registerImportJob(jobs: Jobs, deps: { db: Db }): JobQueue<Import
         });
         if (done) break;
       }
-      await deps.db
-        .update(customerImports)
-        .set({ status: "done", finishedAt: sql`now()` })
-        .where(eq(customerImports.id, importId));
+      await jobs.ready([INVITE_QUEUE]);
+      await deps.db.transaction(async (tx) => {
+        // The "your card" mail to each card added from a row that said yes to email, with the
+        // import's end: an id per card, and the mail queue's claim per (card, purpose), send it once.
+        const { rows } = (await tx.execute(
+          jobs.insertSql(
+            sql`select ${INVITE_QUEUE}::text as queue,
+                md5(${`import-invite:${importId}:`} || c.id)::uuid as id,
+                jsonb_build_object('cardId', c.id, 'purpose', 'your-card') as data
+              from customer_import_rows r
+              join cards c on c.customer_id = r.customer_id and c.business_id = ${run.businessId}
+              where r.import_id = ${importId} and r.invite = 'email'`,
+            [INVITE_QUEUE],
+          ),
+        )) as unknown as { rows: { name: string }[] };
+        jobs.written(rows.map((row) => row.name));
+        await tx
+          .update(customerImports)
+          .set({ status: "done", finishedAt: sql`now()` })
+          .where(eq(customerImports.id, importId));
+      });
     },
     { expireInSeconds: 600 },
   );

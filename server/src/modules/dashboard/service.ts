@@ -5,13 +5,14 @@ import type { Db } from "../../db/client";
 import { addresses, businessCategories, businesses, countries, productCategories, staffInvites } from "../../db/schema";
 import { loyaltyFigures } from "./loyalty-figures";
 import { programmeFigures } from "./programme-figures";
+import { voucherFigures } from "./voucher-figures";
 
 export type DashboardDeps = { db: Db };
 
 /** The owner's figures: what they set up, and what their programmes did. */
 export async function dashboardDetails(db: Db, ownerId: number): Promise<DashboardDetails> {
   const one = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
-  const [businessCount, locations, staff, categories, loyalty, programmes] = await Promise.all([
+  const [businessCount, locations, staff, categories, loyalty, programmes, voucherCounts] = await Promise.all([
     one(db.select({ n: count() }).from(businesses).where(eq(businesses.userId, ownerId))),
     one(db.select({ n: count() }).from(addresses).where(eq(addresses.userId, ownerId))),
     one(
@@ -25,6 +26,7 @@ export async function dashboardDetails(db: Db, ownerId: number): Promise<Dashboa
     one(db.select({ n: count() }).from(productCategories).where(eq(productCategories.userId, ownerId))),
     loyaltyFigures(db, ownerId),
     programmeFigures(db, ownerId),
+    voucherFigures(db, ownerId),
   ]);
   return {
     businesses: businessCount,
@@ -33,6 +35,7 @@ export async function dashboardDetails(db: Db, ownerId: number): Promise<Dashboa
     product_categories: categories,
     ...loyalty,
     ...programmes,
+    ...voucherCounts,
   };
 }
 

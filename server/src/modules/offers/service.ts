@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Segment } from "../../../../contract/customers";
 import { segmentCardIds } from "../customers/segments";
 import type { z } from "zod";
@@ -12,6 +12,8 @@ import { invalid, notFound } from "../../http/errors";
 import { paginate } from "../../http/paginate";
 import type { PageQuery } from "../../../../contract/pagination";
 import type { Events } from "../../services/events";
+import type { Jobs } from "../../services/jobs";
+import { OFFER_SEND_QUEUE, offerSendJobRows } from "./send-job";
 import { UNKNOWN_CARD } from "../loyalty/cards/cards";
 import { parseScannedCode } from "../loyalty/engine/codes";
 import { purchaseMinor } from "../loyalty/engine/earn";
@@ -23,7 +25,7 @@ import {
 } from "../loyalty/engine/voucher";
 import { businessForOffer, countOffers, counterVouchersOfSerial, findOffer, offerView, pageOfOffers } from "./queries";
 
-export type OffersDeps = { db: Db; events: Events };
+export type OffersDeps = { db: Db; events: Events; jobs: Pick<Jobs, "insertSql" | "written" | "ready"> };
 
 const OFFER_NOT_FOUND = "offers.notFound";
 
@@ -141,26 +143,33 @@ export async function redeemVoucherCode(
 }
 
 /**
- * offer-send: the campaign offer's voucher to every card of the segment at its business, in one
- * transaction, once per (offer, card): sending again reaches only cards that joined the segment since.
+ * offer-send: counts the cards of the segment at the offer's business and queues their vouchers
+ * as jobs of `OFFER_SEND_BATCH` cards (the outbox, in the same snapshot as the count); each card
+ * gets the campaign voucher once, however often the offer is sent or a job is run.
  */
 export async function sendOffer(
   deps: OffersDeps,
   ownerId: number,
   body: { offer_id: number; segment: Segment; days?: number },
-): Promise<{ issued: number }> {
+): Promise<{ queued: number }> {
   const found = await findOffer(deps.db, ownerId, body.offer_id);
   if (!found) throw notFound(OFFER_NOT_FOUND);
   const { offer } = found;
   if (!offer.active) throw invalid("offer_id", "offers.retired");
   if (offer.trigger !== "campaign") throw invalid("offer_id", "offers.notCampaign");
-  return deps.db.transaction(async (tx) => {
-    const members = await tx
-      .select({ id: cards.id, userId: cards.userId, businessId: cards.businessId })
-      .from(cards)
-      .where(inArray(cards.id, segmentCardIds(tx, ownerId, offer.businessId, body.segment, body.days)));
-    let issued = 0;
-    for (const card of members) if (await issueVoucher(tx, deps.events, offer, card, "campaign")) issued++;
-    return { issued };
-  });
+  await deps.jobs.ready([OFFER_SEND_QUEUE]);
+  return deps.db.transaction(
+    async (tx) => {
+      const members = segmentCardIds(tx, ownerId, offer.businessId, body.segment, body.days);
+      const { rows: counted } = (await tx.execute(sql`select count(*)::int as n from (${members}) m`)) as unknown as {
+        rows: { n: number }[];
+      };
+      const { rows: written } = (await tx.execute(
+        deps.jobs.insertSql(offerSendJobRows(offer.id, sql`${members}`), [OFFER_SEND_QUEUE]),
+      )) as unknown as { rows: { name: string }[] };
+      deps.jobs.written(written.map((row) => row.name));
+      return { queued: Number(counted[0]?.n ?? 0) };
+    },
+    { isolationLevel: "repeatable read" },
+  );
 }

@@ -223,6 +223,7 @@ export const apiAr: Record<ApiKey, string> = {
   "webhooks.tooMany": "يمكنك امتلاك {max} نقطة نهاية على الأكثر.",
   "automations.on": "الأتمتة مفعّلة.",
   "automations.off": "الأتمتة متوقفة.",
+  "automations.offerNotWinBack": "اختر عرض استعادة نشطًا لهذا النشاط التجاري.",
   "business.currencyLocked":
     "برنامج النقاط أو الاسترداد النقدي يحسب بعملة {currency}: لا يمكن تغيير العملة ما دام البرنامج يعمل.",
   "customers.birthdaySaved": "شكرًا! تم حفظ تاريخ ميلادك.",

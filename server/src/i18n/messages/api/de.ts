@@ -237,6 +237,7 @@ export const apiDe: Record<ApiKey, string> = {
   "webhooks.tooMany": "Sie können höchstens {max} Endpunkte haben.",
   "automations.on": "Die Automatisierung ist eingeschaltet.",
   "automations.off": "Die Automatisierung ist ausgeschaltet.",
+  "automations.offerNotWinBack": "Wählen Sie ein aktives Rückgewinnungsangebot dieses Geschäfts.",
   "business.currencyLocked":
     "Ein Punkte- oder Cashback-Programm rechnet in {currency}: Die Währung kann sich nicht ändern, solange es läuft.",
   "customers.birthdaySaved": "Danke! Ihr Geburtstag ist gespeichert.",

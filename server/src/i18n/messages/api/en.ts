@@ -231,6 +231,7 @@ export const apiEn = {
   "webhooks.tooMany": "You can have at most {max} endpoints.",
   "automations.on": "The automation is on.",
   "automations.off": "The automation is off.",
+  "automations.offerNotWinBack": "Choose an active win-back offer of this business.",
   "business.currencyLocked":
     "A points or cashback programme counts in {currency}: the currency cannot change while it runs.",
   "customers.birthdaySaved": "Thank you! Your birthday is saved.",

@@ -226,6 +226,7 @@ export const apiEs: Record<ApiKey, string> = {
   "webhooks.tooMany": "Puedes tener como máximo {max} endpoints.",
   "automations.on": "La automatización está activada.",
   "automations.off": "La automatización está desactivada.",
+  "automations.offerNotWinBack": "Elija una oferta de recuperación activa de este negocio.",
   "business.currencyLocked":
     "Un programa de puntos o de reembolso cuenta en {currency}: la moneda no puede cambiar mientras esté activo.",
   "customers.birthdaySaved": "¡Gracias! Tu cumpleaños se ha guardado.",

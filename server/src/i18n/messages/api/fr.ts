@@ -235,6 +235,7 @@ export const apiFr: Record<ApiKey, string> = {
   "webhooks.tooMany": "Vous pouvez avoir au maximum {max} points de terminaison.",
   "automations.on": "L’automatisation est activée.",
   "automations.off": "L’automatisation est désactivée.",
+  "automations.offerNotWinBack": "Choisissez une offre de reconquête active de cet établissement.",
   "business.currencyLocked":
     "Un programme à points ou de cashback compte en {currency} : la devise ne peut pas changer tant qu’il est en cours.",
   "customers.birthdaySaved": "Merci ! Votre anniversaire est enregistré.",

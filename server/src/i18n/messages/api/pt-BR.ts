@@ -225,6 +225,7 @@ export const apiPtBR: Record<ApiKey, string> = {
   "webhooks.tooMany": "Você pode ter no máximo {max} endpoints.",
   "automations.on": "A automação está ativada.",
   "automations.off": "A automação está desativada.",
+  "automations.offerNotWinBack": "Escolha uma oferta de reconquista ativa deste negócio.",
   "business.currencyLocked":
     "Um programa de pontos ou de cashback conta em {currency}: a moeda não pode mudar enquanto ele estiver ativo.",
   "customers.birthdaySaved": "Obrigado! Seu aniversário foi salvo.",
