@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { cardLevel } from "../levels/progress";
 import type { calls } from "../../../../contract/calls";
 import type { WalletCard, WalletJoinResult } from "../../../../contract/wallet";
 import { customers } from "../../db/schema";
@@ -136,8 +137,9 @@ export async function walletCard(
   };
   const promotions = reward ? await todaysPromotions(db, reward.id) : [];
   const vouchers = await unusedVouchers(db, card.id);
+  const level = await cardLevel(db, card.id);
   return {
     message: "wallet.card",
-    data: { ...data, messages, birthday: customer?.birthday ?? null, promotions_today: promotions, vouchers },
+    data: { ...data, messages, birthday: customer?.birthday ?? null, promotions_today: promotions, vouchers, level },
   };
 }
