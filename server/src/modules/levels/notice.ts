@@ -1,16 +1,13 @@
 import { eq } from "drizzle-orm";
-import { kindOf } from "../../../../contract/kinds";
-import type { LevelProgress } from "../../../../contract/kinds/levels";
-import { formatMoney, toMinor } from "../../../../contract/money";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { businesses, businessMessages, cards, messageRecipients, rewards } from "../../db/schema";
-import { localeOrDefault, translator, type Translate } from "../../i18n";
-import { programmeWords } from "../../i18n/programme-words";
+import { localeOrDefault, translator } from "../../i18n";
 import { claimEffect } from "../../services/effects";
 import type { EventOf, Events } from "../../services/events";
 import type { Jobs } from "../../services/jobs";
 import { queueCardHolderPush } from "../notifications/push-targets";
+import { levelAmountText } from "./amount";
 import { cardLevel } from "./progress";
 
 /** What the level notices use that the composition root (app.ts) creates. */
@@ -18,25 +15,6 @@ export type LevelNoticeDeps = { db: Db; events: Events; jobs: Jobs; config: Pick
 
 /** The message segment a level notice is written under (it reaches its one card). */
 export const LEVEL_SEGMENT = "level";
-
-/**
- * What is left to a level, in the programme's words: "150 points", "3 stamps", "3 visits",
- * "€40.00". `basis` is the reward's; the kind words its own balance.
- */
-export function levelAmountText(
-  progress: Pick<LevelProgress, "to_next">,
-  reward: { kind: (typeof rewards.$inferSelect)["kind"]; levelBasis: string; stampsRequired: number },
-  currency: string | null,
-  t: Translate,
-): string {
-  const words = programmeWords(t);
-  const left = progress.to_next ?? 0;
-  if (typeof left === "string")
-    return currency ? formatMoney(toMinor(left, currency) ?? 0, currency, words.locale) : left;
-  if (reward.levelBasis === "visits") return words.visits(left);
-  const terms = { kind: reward.kind, stampsRequired: reward.stampsRequired, currency };
-  return kindOf(reward.kind).balanceAmount(terms, left, words);
-}
 
 /**
  * The customer hears of their card's level moving: a message on the card (its page and passes)
