@@ -154,6 +154,8 @@ export const walletCard = z.object({
   vouchers: z.array(cardVoucher).optional(),
   /** The card's level, the next one and what is left to it; null without levels (wallet-card only). */
   level: levelProgress.nullable().optional(),
+  /** The level and the way to the next in the programme's words ("Silver · 275 points to Gold"; wallet-card only). */
+  level_text: z.string().nullable().optional(),
 });
 export type WalletCard = z.infer<typeof walletCard>;
 

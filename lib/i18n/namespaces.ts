@@ -17,6 +17,7 @@ export const NAMESPACES = [
   "dashboardMore",
   "failures",
   "kinds",
+  "levels",
   "multipass",
   "reach",
   "scanner",

@@ -166,11 +166,9 @@ describe("an earn that crosses a level", () => {
     expect((await f.staffScan(token, serial)).body.data.stamps).toBe(225);
     expect(await lastEvent(serial)).toEqual({ delta: 125, reason: "Silver ×1.25" });
     expect(await levelOf(serial)).toBe("Silver");
-    expect((await walletCard(joined.card.serial, joined.secret)).level).toEqual({
-      name: "Silver",
-      next: "Gold",
-      to_next: 275,
-    });
+    const card = await walletCard(joined.card.serial, joined.secret);
+    expect(card.level).toEqual({ name: "Silver", next: "Gold", to_next: 275 });
+    expect(card.level_text).toBe("Silver · 275 points to Gold");
 
     expect((await f.staffScan(token, serial)).body.data.stamps).toBe(350);
     expect(await notices(serial)).toEqual([
