@@ -251,3 +251,27 @@ describe("the nightly re-evaluation of a rolling period", () => {
     });
   });
 });
+
+describe("the level segment and the directory", () => {
+  it("counts and lists the cards at a named level, each row with its level; the level is required", async () => {
+    const { token, res } = await pointsProgramme({ levels: SILVER_GOLD });
+    const qr = await f.generateQr(token, res.body.data.business_id, { reward_id: res.body.data.id });
+    const silver = await f.join(qr.qr_token);
+    await f.staffScan(token, silver.card.serial);
+    await f.join(qr.qr_token);
+    const count = await t.get<{ count: number }>("/segment-count", {
+      token,
+      query: { segment: "level", level: "Silver" },
+    });
+    expect(count.body.data).toMatchObject({ count: 1 });
+    const list = await t.get<{ items: { serial: string; level: string | null }[] }>("/customer-list", {
+      token,
+      query: { segment: "level", level: "Silver" },
+    });
+    expect(list.body.data.items.map((r) => [r.serial, r.level])).toEqual([[silver.card.serial, "Silver"]]);
+    const all = await t.get<{ items: { level: string | null }[] }>("/customer-list", { token });
+    expect(all.body.data.items.map((r) => r.level).sort()).toEqual(["Silver", null]);
+    expectInvalid(await t.get("/segment-count", { token, query: { segment: "level" } }), ["level"]);
+    expectInvalid(await t.get("/segment-count", { token, query: { segment: "all", level: "Gold" } }), ["level"]);
+  });
+});

@@ -140,7 +140,7 @@ export async function redeemVoucherCode(
 export async function sendOffer(
   deps: OffersDeps,
   ownerId: number,
-  body: { offer_id: number; segment: Segment; days?: number },
+  body: { offer_id: number; segment: Segment; days?: number; level?: string },
 ): Promise<{ issued: number }> {
   const found = await findOffer(deps.db, ownerId, body.offer_id);
   if (!found) throw notFound(OFFER_NOT_FOUND);
@@ -151,7 +151,7 @@ export async function sendOffer(
     const members = await tx
       .select({ id: cards.id, userId: cards.userId, businessId: cards.businessId })
       .from(cards)
-      .where(inArray(cards.id, segmentCardIds(tx, ownerId, offer.businessId, body.segment, body.days)));
+      .where(inArray(cards.id, segmentCardIds(tx, ownerId, offer.businessId, body.segment, body.days, body.level)));
     let issued = 0;
     for (const card of members) if (await issueVoucher(tx, deps.events, offer, card, "campaign")) issued++;
     return { issued };
