@@ -975,7 +975,15 @@ export interface operations {
            * @default all
            * @enum {string}
            */
-          segment?: "all" | "inactive" | "reward_ready" | "near_reward" | "new" | "birthday_this_month" | "has_voucher";
+          segment?:
+            | "all"
+            | "inactive"
+            | "reward_ready"
+            | "near_reward"
+            | "new"
+            | "birthday_this_month"
+            | "has_voucher"
+            | "level";
           days?: number;
         };
       };
