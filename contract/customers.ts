@@ -18,6 +18,7 @@ export const SEGMENTS = [
   "new",
   "birthday_this_month",
   "has_voucher",
+  "level",
 ] as const;
 export type Segment = (typeof SEGMENTS)[number];
 /** The segments that take N days (`days`). */
@@ -32,6 +33,7 @@ export const SEGMENT_LABELS: Record<Segment, string> = {
   new: "Joined in the last N days",
   birthday_this_month: "Birthday this month",
   has_voucher: "Holds an unused voucher",
+  level: "At a level (its name)",
 };
 
 export const DEFAULT_SEGMENT_DAYS = 30;
@@ -61,16 +63,40 @@ const daysField = z.preprocess(
     .optional(),
 );
 
-/** `segment` and, for inactive and new, the N of "N days" (required there, refused elsewhere). */
-export const segmentShape = { segment: segmentField, days: daysField };
+/** The level segment's level: its name, as the programme's levels name it. */
+const levelField = z.preprocess(
+  blank,
+  z
+    .string({ error: "The level must be a level's name." })
+    .trim()
+    .max(40, "The level may not be greater than 40 characters.")
+    .optional(),
+);
 
-type SegmentInput = { segment: Segment; days?: number | undefined };
+/**
+ * `segment` and, for inactive and new, the N of "N days" (required there, refused elsewhere); for
+ * level, the level's name.
+ */
+export const segmentShape = { segment: segmentField, days: daysField, level: levelField };
+
+type SegmentInput = { segment: Segment; days?: number | undefined; level?: string | undefined };
 export const daysWhereNeeded = (value: SegmentInput, ctx: z.RefinementCtx) => {
+  levelWhereNeeded(value, ctx);
   if (segmentTakesDays(value.segment) && value.days === undefined) {
     ctx.addIssue({ code: "custom", path: ["days"], message: "Please say how many days." });
   }
   if (!segmentTakesDays(value.segment) && value.days !== undefined) {
     ctx.addIssue({ code: "custom", path: ["days"], message: "This segment takes no number of days." });
+  }
+};
+
+/** The level segment names its level; no other segment takes one. */
+export const levelWhereNeeded = (value: SegmentInput, ctx: z.RefinementCtx) => {
+  if (value.segment === "level" && !value.level) {
+    ctx.addIssue({ code: "custom", path: ["level"], message: "Please say which level." });
+  }
+  if (value.segment !== "level" && value.level !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["level"], message: "This segment takes no level." });
   }
 };
 
@@ -190,6 +216,8 @@ export const customerRow = z.object({
   /** The programme the card collects for (its reward's title): a customer holds one card per business. */
   reward_title: z.string().nullable(),
   rewards_redeemed: z.number().int(),
+  /** The level the card reached (null: none, or the programme has no levels). */
+  level: z.string().nullable(),
   first_visit_at: z.string(),
   last_visit_at: z.string(),
   flags: z.array(z.enum(CUSTOMER_FLAGS)),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { segmentShape, segmentTakesDays } from "./customers";
+import { levelWhereNeeded, segmentShape, segmentTakesDays } from "./customers";
 import { optionalId, refId, text } from "./ids";
 import { pageQuery, paginated } from "./pagination";
 import { cardRef, hasCardRef, NO_CARD_REF } from "./wallet";
@@ -66,6 +66,7 @@ export const notificationAddBody = z
     ...segmentShape,
   })
   .superRefine((value, ctx) => {
+    levelWhereNeeded(value, ctx);
     if (segmentTakesDays(value.segment) && value.days === undefined) {
       ctx.addIssue({ code: "custom", path: ["days"], message: "Please say how many days." });
     }

@@ -57,6 +57,7 @@ export const refusalKeys = {
   cashback_never_lapses: "rewards.cashbackNeverLapses",
   tiers_cashback_only: "rewards.tiersCashbackOnly",
   tiers_order: "rewards.tiersOrder",
+  levels_order: "rewards.levelsOrder",
   kind_fixed: "rewards.kindFixed",
   reward_not_found: "rewards.notFound",
   promotion_not_found: "promotions.notFound",

@@ -3,6 +3,7 @@ import { id, optionalId, refId, text } from "./ids";
 import { pageQuery, paginated } from "./pagination";
 import { wholeNumber } from "./kinds/common";
 import { DEFAULT_KIND, KIND_FIELDS, KIND_NAMES, kindOf, type KindName } from "./kinds";
+import { checkLevels, LEVEL_BASES, LEVEL_PERIODS, levelFields } from "./kinds/levels";
 
 /** What a programme collects: stamps (the default), points, or cashback (money). */
 export const REWARD_KINDS = KIND_NAMES;
@@ -85,6 +86,7 @@ export const addRewardBody = z
       .optional()
       .default(DEFAULT_KIND),
     ...KIND_FIELDS,
+    ...levelFields,
     expire_after_days: expireAfterDays,
     /**
      * The referrer's bonus when a referred friend's referral pays (stamps, points, or cashback's
@@ -112,7 +114,10 @@ export const addRewardBody = z
   })
   .superRefine((body, ctx) => {
     const kind = kindOf(body.kind);
-    kind.checkBody(body, (field, message) => ctx.addIssue({ code: "custom", path: [field], message }));
+    const issue = (field: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: field.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p)), message });
+    kind.checkBody(body, issue);
+    checkLevels(body, kind.levelField, kind.levelBasis, issue);
     for (const [field, label] of [
       ["referral_bonus", "referral bonus"],
       ["referral_friend_bonus", "friend's bonus"],
@@ -153,6 +158,18 @@ export const reward = z.object({
   /** The visits a prepaid pass includes; null unless multipass. */
   visits_included: z.number().int().nullable(),
   tiers: z.array(z.object({ from_amount: z.string(), percent: z.string() })),
+  /** Points and stamp programmes: their levels, each with `from` (or `from_amount` by spend) and what it adds. */
+  levels: z.array(
+    z.object({
+      name: z.string(),
+      from: z.number().int().optional(),
+      from_amount: z.string().optional(),
+      multiplier: z.string().optional(),
+      bonus_stamps: z.number().int().optional(),
+    }),
+  ),
+  level_basis: z.enum(LEVEL_BASES),
+  level_period: z.enum(LEVEL_PERIODS),
   expire_after_days: z.number().int().nullable(),
   /**
    * The referrer's bonus in force (the default filled in), in the programme's unit: whole stamps

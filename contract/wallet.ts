@@ -1,3 +1,4 @@
+import { levelProgress } from "./kinds/levels";
 import { z } from "zod";
 import { cardVoucher } from "./offers";
 import { calendarDate, email, name, otpCode } from "./fields";
@@ -151,6 +152,10 @@ export const walletCard = z.object({
   promotions_today: z.array(promotionToday).optional(),
   /** The card's unused vouchers, soonest to expire first (wallet-card only). */
   vouchers: z.array(cardVoucher).optional(),
+  /** The card's level, the next one and what is left to it; null without levels (wallet-card only). */
+  level: levelProgress.nullable().optional(),
+  /** The level and the way to the next in the programme's words ("Silver · 275 points to Gold"; wallet-card only). */
+  level_text: z.string().nullable().optional(),
 });
 export type WalletCard = z.infer<typeof walletCard>;
 

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { CardOffline } from "@/components/wallet/card-offline";
 import { CardMessages } from "@/components/wallet/card-messages";
 import { CardVouchers } from "@/components/wallet/card-vouchers";
+import { CardLevel } from "@/components/wallet/card-level";
 import { CardPrivacy } from "@/components/wallet/card-privacy";
 import { JoinCard } from "@/components/wallet/join-card";
 import { ReferralLink } from "@/components/wallet/referral-link";
@@ -260,6 +261,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
         )
       )}
       {card && home && <p className="small muted">{kt("next")}</p>}
+      {card && <CardLevel level={card.level} text={card.level_text} locale={locale} />}
       {card?.promotions_today && <HappyHours promotions={card.promotions_today} t={t} kt={kt} />}
       {card?.referral_url && <ReferralLink url={card.referral_url} businessName={business.name} />}
       {card?.vouchers && <CardVouchers vouchers={card.vouchers} locale={locale} />}

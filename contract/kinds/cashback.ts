@@ -52,6 +52,8 @@ export const cashback = {
   sellsVisits: false,
   hasOptions: false,
   balanceOffer: null,
+  levelField: null,
+  levelBasis: "spend",
   totalled: false,
   stampsRequired: () => null,
   balanceAmount: (terms, balance, words) => money(balance, terms.currency, words.locale),

@@ -25,6 +25,8 @@ export const multipass = {
   countsMoney: false,
   needsCurrency: false,
   hasOptions: false,
+  levelField: null,
+  levelBasis: "visits",
   totalled: false,
   feature: "multipass",
   sellsVisits: true,

@@ -42,6 +42,8 @@ export const points = {
   sellsVisits: false,
   hasOptions: true,
   balanceOffer: "points",
+  levelField: "multiplier",
+  levelBasis: "points",
   totalled: true,
   stampsRequired: () => null,
   balanceAmount: (_terms, balance, words) => words.points(balance),

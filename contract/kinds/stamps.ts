@@ -33,6 +33,8 @@ export const stamps = {
   sellsVisits: false,
   hasOptions: false,
   balanceOffer: "stamps",
+  levelField: "bonus_stamps",
+  levelBasis: "visits",
   totalled: false,
   stampsRequired: (reward) => reward.stampsRequired,
   balanceAmount: (_terms, balance, words) => words.stamps(balance),

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { PlanFeature } from "../plan-features";
+import type { LevelBasis, LevelBoostField } from "./levels";
 
 /** What the balance's text needs to know of the programme (`Kind`: the registry's names). */
 export type KindTerms<Kind extends string = string> = {
@@ -66,6 +67,10 @@ export interface SharedKind {
   readonly sellsVisits: boolean;
   /** The voucher offer kind (contract/offers.ts) that adds to this kind's balance on redeem; null: none. */
   readonly balanceOffer: "points" | "stamps" | null;
+  /** What a level adds to this kind's earn (add-reward's `levels` field), or null: no levels. */
+  readonly levelField: LevelBoostField | null;
+  /** What a card's level is measured by when the owner names no `level_basis`. */
+  readonly levelBasis: LevelBasis;
   /** Its earned and spent balances add up in programme_totals (the dashboard's points issued and redeemed). */
   readonly totalled: boolean;
   /** Stamps to the reward, or null when the kind counts no stamps toward one. */

@@ -1,3 +1,4 @@
+import { levelProgress } from "../kinds/levels";
 import { z } from "zod";
 import { KIND_NAMES } from "../kinds";
 
@@ -94,6 +95,8 @@ export const card = z
      */
     points_per_unit: z.string().nullable(),
     reward_ready: z.boolean(),
+    /** The card's level, the next one and what is left to it; null when the programme has no levels. */
+    level: levelProgress.nullable(),
     /** The page where the customer adds the card to their phone, when the business has a QR code. */
     url: z.string().nullable(),
     created_at: z.string(),

@@ -205,8 +205,14 @@ export interface components {
       balance_text: string;
       points_per_unit: string | null;
       reward_ready: boolean;
+      level: components["schemas"]["CardLevel"] | null;
       url: string | null;
       created_at: string;
+    };
+    CardLevel: {
+      name: string | null;
+      next: string | null;
+      to_next: number | string | null;
     };
     /** @description RFC 9457 problem details. */
     Problem: {
@@ -969,7 +975,15 @@ export interface operations {
            * @default all
            * @enum {string}
            */
-          segment?: "all" | "inactive" | "reward_ready" | "near_reward" | "new" | "birthday_this_month" | "has_voucher";
+          segment?:
+            | "all"
+            | "inactive"
+            | "reward_ready"
+            | "near_reward"
+            | "new"
+            | "birthday_this_month"
+            | "has_voucher"
+            | "level";
           days?: number;
         };
       };

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   "dashboardMore",
   "failures",
   "kinds",
+  "levels",
   "multipass",
   "offers",
   "reach",

@@ -58,6 +58,8 @@ import { scheduleAutomations } from "./modules/automations/run";
 import { registerGoogleWalletUpdates } from "./modules/google-wallet/updates";
 import { registerSquarePayments } from "./modules/integrations/square-customers";
 import { scheduleExpiry } from "./modules/loyalty/rewards/expiry";
+import { scheduleLevels } from "./modules/levels/nightly";
+import { registerLevelNotices } from "./modules/levels/notice";
 import { registerFeedListeners } from "./modules/notifications/feed";
 import { registerPushJobs } from "./modules/notifications/push-targets";
 import { registerReconciliation } from "./modules/payments/reconcile";
@@ -183,6 +185,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerMailJobs(jobs, { db: app.db, mailer: app.mailer });
   registerHousekeeping(jobs, { db: app.db, log: app.log });
   scheduleExpiry(jobs, loyalty);
+  scheduleLevels(jobs, { db: app.db, events: app.events, log: app.log });
   const otpDeps = { db: app.db, limiter: app.limiter, jobs, config };
   const codeRequests = registerCodeRequests(jobs, otpDeps);
   const contactMailJob = registerContactMail(jobs, { db: app.db, mailer: contactMailer });
@@ -212,6 +215,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerGoogleWalletUpdates(app, { db: app.db, log: app.log, googleWallet, publicAppUrl: config.publicAppUrl });
   if (apns) registerApplePassUpdates(app, { db: app.db, apns });
   registerFanOut(app, { db: app.db, deliveries });
+  registerLevelNotices({ db: app.db, events: app.events, jobs, config });
 
   // HTTP plumbing.
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "same-site" } });

@@ -22,6 +22,7 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
   const [segment, setSegment] = useState<Segment>("all");
   const t = useTranslations("dashboardMore.customers");
   const segments = useTranslations("dashboardMore.segments");
+  const lt = useTranslations("levels.directory");
   const words = useOwnerWords();
   return (
     <form className="customer-filters" onSubmit={submitFilters(onApply)} role="search" aria-label={t("find")}>
@@ -52,6 +53,12 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
           ))}
         </select>
       </div>
+      {segment === "level" && (
+        <div className="field customer-days">
+          <label htmlFor="customer-level">{lt("levelName")}</label>
+          <input id="customer-level" name="level" maxLength={40} required autoComplete="off" />
+        </div>
+      )}
       {segmentTakesDays(segment) && (
         <div className="field customer-days">
           <label htmlFor="customer-days">{t("days")}</label>
@@ -101,6 +108,7 @@ export function CustomersSection() {
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Object.keys(filters).some((k) => k !== "segment" || filters[k] !== "all");
   const t = useTranslations("dashboardMore.customers");
+  const lt = useTranslations("levels.directory");
   const format = useFormatter();
   const words = useOwnerWords();
   const day = (iso: string) => format.dateTime(new Date(iso), "day");
@@ -160,6 +168,7 @@ export function CustomersSection() {
                   ),
                 },
                 { key: "rewards", header: t("col.rewards"), cell: (c) => c.rewards_redeemed },
+                { key: "level", header: lt("level"), cell: (c) => c.level ?? "" },
                 {
                   key: "firstVisit",
                   header: t("col.firstVisit"),

@@ -72,7 +72,7 @@ export function SegmentPicker({
         label={label ?? t("sendTo")}
         // The empty first choice is "all" (the contract reads a blank segment as all).
         placeholder={segments("all")}
-        options={SEGMENTS.filter((s) => s !== "all").map((s) => ({ value: s, label: segments(s) }))}
+        options={SEGMENTS.filter((s) => s !== "all" && s !== "level").map((s) => ({ value: s, label: segments(s) }))}
         {...segment}
       />
       {segmentTakesDays(chosen) && (

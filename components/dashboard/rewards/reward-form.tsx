@@ -26,6 +26,7 @@ import { KindChoice, KindFields, ReferralFields, tierRow, type TierRow } from ".
 import { webKind } from "@/components/kinds";
 import { RewardOptions } from "./reward-options";
 import { RewardHappyHours } from "./reward-happy-hours";
+import { initialLevels, levelsBody, RewardLevels, type LevelsState } from "./reward-levels";
 
 /** Bonuses count in the kind's unit (stamps, points, money): another kind starts them blank. */
 const REFERRAL_BONUSES = ["referral_bonus", "referral_friend_bonus"];
@@ -95,6 +96,7 @@ export function RewardForm({
   const [tiers, setTiers] = useState<TierRow[]>(() =>
     (reward?.tiers ?? []).map((t) => tierRow(t.from_amount, t.percent)),
   );
+  const [levels, setLevels] = useState<LevelsState>(() => initialLevels(reward));
   const form = useContractForm(
     addRewardBody,
     initialValues(reward),
@@ -117,10 +119,17 @@ export function RewardForm({
         points_per_visit: 0,
       };
       // Only the chosen kind's fields go.
-      const body: AddRewardBody = { ...common, ...webKind(kind).rewardBody(values, () => checkedTiers(tiers)) };
+      const body: AddRewardBody = {
+        ...common,
+        ...webKind(kind).rewardBody(values, () => checkedTiers(tiers)),
+        ...levelsBody(kind, levels),
+      };
       const result = await save.mutateAsync(body);
       toast.success(result.message);
-      if (!reward) setTiers([]);
+      if (!reward) {
+        setTiers([]);
+        setLevels(initialLevels());
+      }
       onSaved?.(result.data);
       onDone?.();
     },
@@ -190,6 +199,7 @@ export function RewardForm({
           errors={form.errors}
           rewardId={reward?.kind === kind ? reward.id : undefined}
         />
+        <RewardLevels kind={kind} state={levels} onChange={setLevels} errors={form.errors} />
         <ReferralFields kind={kind} currency={currency} field={form.field} />
         <div className="form-row">
           <TextField

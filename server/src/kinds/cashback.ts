@@ -68,6 +68,8 @@ export const cashback: ServerKind = {
   redeemsByScan: false,
   boosted: true,
   multiplies: true,
+  // Its tiers of percent are its levels (cashbackRate).
+  levelBoost: () => null,
   boost: multipliedBoost,
   dayCount: () => 1,
   visitShare: amountVisitShare,

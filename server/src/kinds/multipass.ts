@@ -32,6 +32,7 @@ export const multipass: ServerKind = {
   // A visit used is a visit used: happy hours and levels neither multiply nor add to it.
   boosted: false,
   multiplies: false,
+  levelBoost: () => null,
   boost: (earned) => earned,
   staffEarn(ctx) {
     // One visit whatever the order or the amount; none left: refused, nothing written.

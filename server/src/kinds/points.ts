@@ -47,6 +47,7 @@ export const points: ServerKind = {
   redeemsByScan: false,
   boosted: true,
   multiplies: true,
+  levelBoost: (level) => ({ multiplier: level.multiplier, bonus: null }),
   boost: multipliedBoost,
   // Added points count toward the day as one visit.
   dayCount: () => 1,

@@ -35,6 +35,8 @@ export const stamps: ServerKind = {
   boosted: true,
   multiplies: false,
   // A visit is one stamp whatever the hour: only a bonus adds stamps.
+  // A level adds stamps to each visit.
+  levelBoost: (level) => ({ multiplier: null, bonus: level.bonus }),
   boost: (earned, by) => earned + (by.bonus ?? 0),
   // Stamps corrected in count toward the day one by one.
   dayCount: (added) => added,

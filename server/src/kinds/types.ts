@@ -129,6 +129,8 @@ export interface ServerKind extends SharedKind {
   readonly multiplies: boolean;
   /** A promotion may add to this kind's earn at all (prepaid visits are used, never earned). */
   readonly boosted: boolean;
+  /** What a level of this kind adds to an earn (its stored multiplier or bonus), null: the kind has no levels. */
+  levelBoost(level: { multiplier: number | null; bonus: number | null }): Boost | null;
   /** An earn of `earned` boosted by a multiplier (hundredths; null: none) and a bonus (null: none). */
   boost(earned: number, by: Boost): number;
   /** A staff scan or an order from outside. */

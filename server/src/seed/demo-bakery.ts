@@ -34,7 +34,15 @@ export const DEMO_BAKERY = {
     { title: "Coffee and a pastry", points: 120 },
     { title: "Free lunch", points: 400 },
   ],
+  /** Levels by lifetime points: each earns its multiplier (hundredths) from the earn that reaches it. */
+  levels: [
+    { name: "Silver", from: 200, multiplier: 125, bonus: null },
+    { name: "Gold", from: 500, multiplier: 150, bonus: null },
+  ],
 } as const;
+
+/** The demo level `earned` points reach (as the engine's levels.ts `levelAt`), or null. */
+const demoLevel = (earned: number) => [...DEMO_BAKERY.levels].reverse().find((l) => l.from <= earned) ?? null;
 
 const FIRST = ["Camille", "Louis", "Chloé", "Jules", "Manon", "Hugo", "Inès", "Léo", "Sarah", "Adam", "Lina", "Nathan"];
 const LAST = ["Martin", "Bernard", "Dubois", "Durand", "Lefebvre", "Moreau", "Laurent", "Garnier", "Roux", "Fournier"];
@@ -127,6 +135,9 @@ async function insertBakery(tx: Db, ownerId: number): Promise<Bakery> {
       pointsPerUnit: DEMO_BAKERY.pointsPerUnit,
       expireAfterDays: 365,
       cooldownMinutes: 60,
+      levels: DEMO_BAKERY.levels.map((l) => ({ ...l })),
+      levelBasis: "points",
+      levelPeriod: "lifetime",
     })
     .returning({ id: rewards.id });
   const rewardId = reward!.id;
@@ -189,9 +200,12 @@ function simulateCustomers({ rewardId, options }: Bakery, now: Date, today: numb
       }
       // Staff scans take the purchase (2.50 to 18.00 EUR); self-scans earn the visit's points only.
       const amount = bySelf ? null : 250 + Math.floor(random() * 1_551);
-      const delta =
+      const base =
         DEMO_BAKERY.pointsPerVisit +
         (amount === null ? 0 : Math.floor((amount * Number(DEMO_BAKERY.pointsPerUnit)) / 100));
+      // The level this earn reaches earns at its rate already, as the engine decides.
+      const level = demoLevel(earned + base);
+      const delta = level ? Math.floor((base * level.multiplier) / 100) : base;
       balance += delta;
       earned += delta;
       spend += amount ?? 0;
@@ -208,6 +222,7 @@ function simulateCustomers({ rewardId, options }: Bakery, now: Date, today: numb
         lifetimeStamps: earned,
         lifetimeSpend: spend,
         rewardsRedeemed: redeemed,
+        level: demoLevel(earned)?.name ?? null,
         lastSelfStampAt: lastSelf === null ? null : at(lastSelf),
         lastVisitAt: at(last),
         earnedAt: at(last),

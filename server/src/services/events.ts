@@ -31,6 +31,19 @@ export type DomainEvent =
    * The row is gone when listeners run, so the event carries the serial the pass is named by.
    */
   | { type: "card.deleted"; ownerId: number; businessId: number; cardId: number; serial: string }
+  /**
+   * A card's level moved: up by an earn, or up or down by the nightly re-evaluation of a rolling
+   * period (`level` null: none). The customer is told (modules/levels/notice.ts).
+   */
+  | {
+      type: "card.level_changed";
+      ownerId: number;
+      businessId: number;
+      cardId: number;
+      level: string | null;
+      previous: string | null;
+      up: boolean;
+    }
   /** A fraud alert marked the card (once per card per day): the owner's feed says why. */
   | { type: "card.flagged"; ownerId: number; businessId: number; cardId: number; reason: string }
   /** A voucher was issued to a card (offers: join, birthday, win-back, campaign or manual). */

@@ -124,9 +124,23 @@ it("seeds Demo Bakery: a points programme with a catalogue, a QR code and cards 
       points_per_unit: DEMO_BAKERY.pointsPerUnit,
       currency: "EUR",
       qr_codes_count: 1,
+      levels: [
+        { name: "Silver", from: 200, multiplier: "1.25" },
+        { name: "Gold", from: 500, multiplier: "1.5" },
+      ],
+      level_basis: "points",
+      level_period: "lifetime",
     }),
   ]);
   const reward = rewards.body.data.items[0]!;
+  // Each card holds the level its lifetime points reach.
+  const levels = await t.query<{ level: string | null; earned: number }>(
+    sql`select level, lifetime_stamps as earned from cards where user_id = ${owner.id}`,
+  );
+  for (const c of levels) {
+    expect(c.level).toBe(c.earned >= 500 ? "Gold" : c.earned >= 200 ? "Silver" : null);
+  }
+  expect(levels.some((c) => c.level !== null)).toBe(true);
   const options = await t.get<Paginated<RewardOption>>("/reward-option-list", {
     token,
     query: { reward_id: String(reward.id) },

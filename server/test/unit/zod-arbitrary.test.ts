@@ -23,6 +23,7 @@ const CROSS_FIELD: Record<string, string> = {
   "scanExport.query": "real calendar days in 1900–2100 (and edge dates), from ≤ to",
   "customerList.query": "the last-visit range and a server-made cursor",
   "segmentCount.query": "days required by some segments only",
+  "notificationAdd.body": "a level named only by the level segment",
   "addReward.body": "each programme kind's own required fields (stamps, points per visit or unit, cashback percent)",
   "cardRedeem.body": "exactly one of an option and an amount",
   "offerAdd.body": "each offer kind's own field (an amount, a percent, points or stamps) and no other",

@@ -18,6 +18,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { ACTOR_KINDS } from "../../../../contract/actors";
+import { LEVEL_BASES, LEVEL_PERIODS } from "../../../../contract/kinds/levels";
 import { apiKeys } from "./api-keys";
 import { addresses, businesses, productCategories } from "./businesses";
 import { posConnections } from "./pos-connections";
@@ -61,6 +62,17 @@ export const rewards = pgTable(
     cashbackBasisPoints: integer("cashback_basis_points").notNull().default(0),
     /** [{ fromMinor, basisPoints }], ascending: from that lifetime spend (minor units) on, that rate. */
     cashbackTiers: jsonb("cashback_tiers").$type<{ fromMinor: number; basisPoints: number }[]>().notNull().default([]),
+    /**
+     * Points and stamp programmes: [{ name, from, multiplier, bonus }], ascending by `from` (in the
+     * basis's unit: points or stamps, visits, or minor units spent); `multiplier` in hundredths.
+     */
+    levels: jsonb("levels")
+      .$type<{ name: string; from: number; multiplier: number | null; bonus: number | null }[]>()
+      .notNull()
+      .default([]),
+    /** What a card's level is measured by, and over which period. */
+    levelBasis: text("level_basis", { enum: LEVEL_BASES }).notNull().default("points"),
+    levelPeriod: text("level_period", { enum: LEVEL_PERIODS }).notNull().default("lifetime"),
     /**
      * Unspent stamps or points lapse this many days after the card's last earn, or after
      * `expiryFrom` when that is later; null = never.
@@ -260,6 +272,8 @@ export const cards = pgTable(
      */
     referralSettledAt: timestamp("referral_settled_at", { withTimezone: true }),
     rewardsRedeemed: integer("rewards_redeemed").notNull().default(0),
+    /** The name of the level the card reached (its reward's levels), null: none; kept by every earn and the nightly job. */
+    level: text("level"),
     /** The last stamp the customer collected themselves: the reward's cooldown counts from it. */
     lastSelfStampAt: timestamp("last_self_stamp_at", { withTimezone: true }),
     /**
@@ -318,6 +332,10 @@ export const cards = pgTable(
     uniqueIndex("cards_customer_business_unique").on(t.customerId, t.businessId),
     index("cards_user_idx").on(t.userId, t.id),
     index("cards_reward_idx").on(t.rewardId),
+    // The directory's level filter and the dashboard's customers per level.
+    index("cards_level_idx")
+      .on(t.businessId, t.level)
+      .where(sql`${t.level} is not null`),
     // The directory's order (keyset on last visit, id) per owner and per business (the latter also serves the business foreign key). Ascending, read
     // backwards: `order by … desc` (nulls first) matches them, where drizzle's `.desc()` (nulls
     // last) would not, and PostgreSQL would sort every card instead.

@@ -59,6 +59,16 @@ export const de: Record<MessageKey, string> = {
   "pass.rewardReady": "Prämie bereit",
   "pass.pointsTo": "{points} bis {title}",
   "pass.voucher": "{code} · gültig bis {expires, date, medium}",
+  "pass.level": "Stufe",
+  "pass.levelTo": "{amount} bis {next}",
+  "pass.levelAt": "{level} · {amount} bis {next}",
+  "level.reachedTitle": "Sie haben {level} erreicht",
+  "level.reachedBody": "Ihre Karte bei {business} ist jetzt {level}: Ab sofort bringt jeder Besuch mehr.",
+  "level.downTitle": "Ihre Stufe hat sich geändert",
+  "level.downBody":
+    "Nach dem, was Sie in den letzten 12 Monaten gesammelt haben, ist Ihre Karte bei {business} jetzt {level}.",
+  "level.downBodyNone":
+    "Nach dem, was Sie in den letzten 12 Monaten gesammelt haben, hat Ihre Karte bei {business} vorerst keine Stufe. Mit {amount} mehr erreichen Sie {next}.",
   "pass.member": "Mitglied",
   "pass.latestMessage": "Neueste Nachricht",
   "pass.messagesShowHere": "Nachrichten von {business} erscheinen hier.",

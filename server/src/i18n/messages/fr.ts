@@ -58,6 +58,17 @@ export const fr: Record<MessageKey, string> = {
   "pass.rewardReady": "Récompense prête",
   "pass.pointsTo": "{points} avant {title}",
   "pass.voucher": "{code} · valable jusqu’au {expires, date, medium}",
+  "pass.level": "Niveau",
+  "pass.levelTo": "{amount} avant {next}",
+  "pass.levelAt": "{level} · {amount} avant {next}",
+  "level.reachedTitle": "Vous avez atteint {level}",
+  "level.reachedBody":
+    "Votre carte chez {business} est désormais {level} : chaque visite rapporte plus à partir de maintenant.",
+  "level.downTitle": "Votre niveau a changé",
+  "level.downBody":
+    "D’après ce que vous avez cumulé ces 12 derniers mois, votre carte chez {business} est désormais {level}.",
+  "level.downBodyNone":
+    "D’après ce que vous avez cumulé ces 12 derniers mois, votre carte chez {business} n’a pas de niveau pour l’instant. Encore {amount} pour atteindre {next}.",
   "pass.member": "Membre",
   "pass.latestMessage": "Dernier message",
   "pass.messagesShowHere": "Les messages de {business} s’afficheront ici.",

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { cardLevelView, levelText } from "../levels/progress";
 import { PKPass } from "passkit-generator";
 import type { Db } from "../../db/client";
 import { businesses, cards, customers, files } from "../../db/schema";
@@ -35,15 +36,16 @@ export async function passData(db: Db, cardId: number) {
     .where(eq(cards.id, cardId))
     .limit(1);
   if (!row) return null;
-  const [reward, locations, [message], vouchers] = await Promise.all([
+  const [reward, locations, [message], vouchers, level] = await Promise.all([
     resolveReward(db, row.card.businessId, row.card.rewardId),
     passLocations(db, row.card.businessId, row.businessName),
     // The newest message that reached this card: a back field of the pass.
     cardMessages(db, row.card.businessId, row.card.id, 1),
     unusedVouchers(db, row.card.id),
+    cardLevelView(db, row.card.id),
   ]);
   const terms = await cardTerms(db, row.card.businessId, reward);
-  return { ...row, design: designOf(row), reward, terms, locations, message: message ?? null, vouchers };
+  return { ...row, design: designOf(row), reward, terms, locations, message: message ?? null, vouchers, level };
 }
 
 export type PassData = NonNullable<Awaited<ReturnType<typeof passData>>>;
@@ -165,6 +167,15 @@ export async function buildPass(
   // Only a field with a changeMessage makes an update show on the lock screen.
   pass.primaryFields.push(balanceField(data.terms, reward, card.stamps, t));
   if (reward) pass.secondaryFields.push(rewardField(data.terms, reward, card.stamps, t));
+  // The level and the way to the next; a move shows on the lock screen.
+  if (data.level) {
+    pass.auxiliaryFields.push({
+      key: "level",
+      label: t("pass.level"),
+      value: levelText(data.level, t),
+      changeMessage: "%@",
+    });
+  }
   pass.auxiliaryFields.push({ key: "member", label: t("pass.member"), value: data.customerName });
   pass.backFields.push(messageField(data, t));
   pass.backFields.push(...voucherFields(data.vouchers, t));

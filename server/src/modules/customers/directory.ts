@@ -73,6 +73,7 @@ const rowColumns = ({ fallback, ...p }: Programme) => ({
   rewardReady: sql<boolean>`coalesce(${rewardReadyWhere({ fallback, ...p })}, false)`,
   nearReward: sql<boolean>`coalesce(${nearRewardWhere({ fallback, ...p })}, false)`,
   rewardsRedeemed: cards.rewardsRedeemed,
+  level: cards.level,
   createdAt: cards.createdAt,
   lastVisitAt: cards.lastVisitAt,
   birthdayThisMonth: sql<boolean>`coalesce(${birthdayThisMonth}, false)`,
@@ -135,6 +136,7 @@ function toRow(row: Row, options: Options, words: ProgrammeWords): CustomerRow {
     ...rowBalance(row, options, words),
     reward_title: row.rewardTitle,
     rewards_redeemed: row.rewardsRedeemed,
+    level: row.level,
     first_visit_at: iso(row.createdAt),
     last_visit_at: iso(row.lastVisitAt),
     flags: flagsOf(row),
@@ -174,7 +176,7 @@ export async function listCustomers(
   words: ProgrammeWords,
 ): Promise<CustomerList> {
   const p = programmeOf(ownerId);
-  const conditions: (SQL | undefined)[] = [segmentCards(p, ownerId, f.business_id, f.segment, f.days)];
+  const conditions: (SQL | undefined)[] = [segmentCards(p, ownerId, f.business_id, f.segment, f.days, f.level)];
   if (f.q) conditions.push(sql`${customers.search} like ${likeLiteral(f.q)}`);
   if (f.last_visit_from) conditions.push(gte(cards.lastVisitAt, dayStart(f.last_visit_from)));
   if (f.last_visit_to) conditions.push(lt(cards.lastVisitAt, dayAfter(f.last_visit_to)));

@@ -41,7 +41,7 @@ export function customerRoutes(app: FastifyInstance) {
 
   route(app, calls.segmentCount, async ({ user, query }) => {
     await checkBusiness(app.db, user.id, query.business_id);
-    const n = await countSegment(app.db, user.id, query.business_id, query.segment, query.days);
+    const n = await countSegment(app.db, user.id, query.business_id, query.segment, query.days, query.level);
     const data: SegmentCount = { segment: query.segment, days: query.days ?? null, count: n };
     return { message: "customers.segmentCount", data };
   });

@@ -133,7 +133,12 @@ export const holdsVoucher = sql`exists (select 1 from ${vouchers} v where v.card
  * everyone). One definition for segment-count, customer-list and notification-add: the count the
  * owner is shown is the set the message reaches.
  */
-export function segmentWhere(p: Programme, segment: Segment, days: number | undefined): SQL | undefined {
+export function segmentWhere(
+  p: Programme,
+  segment: Segment,
+  days: number | undefined,
+  level?: string,
+): SQL | undefined {
   switch (segment) {
     case "all":
       return undefined;
@@ -149,6 +154,8 @@ export function segmentWhere(p: Programme, segment: Segment, days: number | unde
       return birthdayThisMonth;
     case "has_voucher":
       return holdsVoucher;
+    case "level":
+      return eq(cards.level, level ?? "");
   }
 }
 
@@ -162,6 +169,7 @@ export function segmentCardIds(
   businessId: number | undefined,
   segment: Segment,
   days?: number,
+  level?: string,
 ) {
   const p = programmeOf(ownerId);
   return (
@@ -173,7 +181,7 @@ export function segmentCardIds(
       .leftJoin(ownReward, ownRewardOn)
       .leftJoin(p.fallback, fallbackOn(p.fallback))
       .leftJoin(p.extras, extrasOn(p))
-      .where(segmentCards(p, ownerId, businessId, segment, days))
+      .where(segmentCards(p, ownerId, businessId, segment, days, level))
   );
 }
 
@@ -184,13 +192,14 @@ export function segmentCards(
   businessId: number | undefined,
   segment: Segment,
   days?: number,
+  level?: string,
 ) {
   return and(
     eq(cards.userId, ownerId),
     businessId ? eq(cards.businessId, businessId) : undefined,
     // Redundant (a card's customer is its owner's), but it lets customers_birth_month_idx answer.
     segment === "birthday_this_month" ? eq(customers.userId, ownerId) : undefined,
-    segmentWhere(p, segment, days),
+    segmentWhere(p, segment, days, level),
   )!;
 }
 
@@ -201,8 +210,9 @@ export async function countSegment(
   businessId: number | undefined,
   segment: Segment,
   days?: number,
+  level?: string,
 ): Promise<number> {
-  const ids = segmentCardIds(db, ownerId, businessId, segment, days).as("segment_cards");
+  const ids = segmentCardIds(db, ownerId, businessId, segment, days, level).as("segment_cards");
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(ids);
   return Number(row?.n ?? 0);
 }

@@ -1,4 +1,5 @@
 import type { CardVoucher } from "../../../../contract/offers";
+import { levelText, type CardLevelView } from "../levels/progress";
 import { DEFAULT_KIND } from "../../../../contract/kinds";
 import { serverKind } from "../../kinds";
 import type { ProgrammeTerms } from "../../../../contract/programme";
@@ -35,6 +36,8 @@ export type PassCard = {
   locale?: Locale;
   /** The card's unused vouchers: a text module each (an empty list takes them off). */
   vouchers?: CardVoucher[];
+  /** The card's level and the way to the next (null: the programme has none). */
+  level?: CardLevelView | null;
 };
 
 /** Google's ids are `ISSUER.suffix` with the suffix in [A-Za-z0-9._-]; a card serial already is. */
@@ -91,12 +94,18 @@ export function objectLook(design: ClassDesign | undefined, locale?: Locale) {
 }
 
 /** What changes with a stamp or a redeem: the balance and the reward line, as the programme's kind fills them. */
-export function loyaltyObjectPatch(card: Pick<PassCard, "stamps" | "reward" | "terms" | "locale" | "vouchers">) {
+export function loyaltyObjectPatch(
+  card: Pick<PassCard, "stamps" | "reward" | "terms" | "locale" | "vouchers" | "level">,
+) {
   const t = translator(card.locale ?? "en");
   const terms = card.terms ?? { kind: DEFAULT_KIND, stampsRequired: null, currency: null };
   const patch = serverKind(terms.kind).googlePatch({ balance: card.stamps, reward: card.reward, terms }, t);
   // The kind's modules first, then the vouchers': a PATCH replaces the list whole.
-  return { ...patch, textModulesData: [...patch.textModulesData, ...voucherModules(card.vouchers ?? [], t)] };
+  const level = card.level ? [{ id: "level", header: t("pass.level"), body: levelText(card.level, t) }] : [];
+  return {
+    ...patch,
+    textModulesData: [...patch.textModulesData, ...level, ...voucherModules(card.vouchers ?? [], t)],
+  };
 }
 
 /** The object's text modules: one per unused voucher, its title over its code and until when. */

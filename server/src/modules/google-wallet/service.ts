@@ -31,7 +31,7 @@ export type GoogleWallet = {
    * design, so the object keeps the colour and hero it overrides its class's with.
    */
   updateCard(
-    card: Pick<PassCard, "serial" | "stamps" | "reward" | "terms" | "locale" | "vouchers">,
+    card: Pick<PassCard, "serial" | "stamps" | "reward" | "terms" | "locale" | "vouchers" | "level">,
     design?: ClassDesign,
   ): Promise<void>;
   /**

@@ -1,4 +1,5 @@
 import { unusedVouchers } from "../offers/queries";
+import { cardLevelView } from "../levels/progress";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { businesses, cards } from "../../db/schema";
@@ -49,9 +50,10 @@ export async function updateCardPass(deps: GoogleWalletDeps, cardId: number, sou
   const terms = await cardTerms(deps.db, card.businessId, reward);
   const { design } = await businessDesign(deps, card.businessId);
   const vouchers = await unusedVouchers(deps.db, card.id);
+  const level = await cardLevelView(deps.db, card.id);
   await onceOutside(deps.db, { kind: "google-card", source }, cardId, () =>
     deps.googleWallet.updateCard(
-      { serial: card.serial, stamps: card.stamps, reward: passReward(reward), terms, locale, vouchers },
+      { serial: card.serial, stamps: card.stamps, reward: passReward(reward), terms, locale, vouchers, level },
       design,
     ),
   );

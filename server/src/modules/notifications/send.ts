@@ -17,6 +17,7 @@ export type NotificationAddInput = {
   message: string;
   segment: Segment;
   days?: number;
+  level?: string;
 };
 
 /** Every message may reach every card holder's phone: a handful an hour is plenty, and no spam. */
@@ -79,7 +80,7 @@ export async function sendBusinessMessage(
               .from(cards)
               .where(
                 and(
-                  inArray(cards.id, segmentCardIds(tx, ownerId, business.id, body.segment, body.days)),
+                  inArray(cards.id, segmentCardIds(tx, ownerId, business.id, body.segment, body.days, body.level)),
                   outsideControlGroup(),
                 ),
               ),

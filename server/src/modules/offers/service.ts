@@ -150,7 +150,7 @@ export async function redeemVoucherCode(
 export async function sendOffer(
   deps: OffersDeps,
   ownerId: number,
-  body: { offer_id: number; segment: Segment; days?: number },
+  body: { offer_id: number; segment: Segment; days?: number; level?: string },
 ): Promise<{ queued: number }> {
   const found = await findOffer(deps.db, ownerId, body.offer_id);
   if (!found) throw notFound(OFFER_NOT_FOUND);
@@ -160,7 +160,7 @@ export async function sendOffer(
   await deps.jobs.ready([OFFER_SEND_QUEUE]);
   return deps.db.transaction(
     async (tx) => {
-      const members = segmentCardIds(tx, ownerId, offer.businessId, body.segment, body.days);
+      const members = segmentCardIds(tx, ownerId, offer.businessId, body.segment, body.days, body.level);
       const { rows: counted } = (await tx.execute(sql`select count(*)::int as n from (${members}) m`)) as unknown as {
         rows: { n: number }[];
       };

@@ -8,6 +8,7 @@ import { cardBalance, cardTerms } from "../loyalty/cards/card-balance";
 import { resolveReward } from "../loyalty/cards/cards";
 import { pointsPerUnitHundredths } from "../loyalty/engine/earn";
 import { wordsIn } from "../../i18n/programme-words";
+import { cardLevel } from "../levels/progress";
 
 /** The public API answers in English only (see i18n/sentence.ts). */
 const english = wordsIn("en");
@@ -42,6 +43,7 @@ async function v1Cards(db: Db, origin: string, ownerId: number, where: SQL, max 
         points_per_unit:
           reward && pointsPerUnitHundredths(reward) > 0 ? hundredthsText(pointsPerUnitHundredths(reward)) : null,
         reward_ready: balance.reward_ready,
+        level: await cardLevel(db, card.id),
         url: qr ? addToWalletUrl(origin, qr.token) : null,
         created_at: card.createdAt.toISOString(),
       };

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
+import { cardLevelView, levelText } from "../levels/progress";
 import type { calls } from "../../../../contract/calls";
 import type { WalletCard, WalletJoinResult } from "../../../../contract/wallet";
 import { customers } from "../../db/schema";
 import { invalid } from "../../http/errors";
 import type { Context, Result } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
-import type { Translate } from "../../i18n";
+import { translator, type Translate } from "../../i18n";
+import { isLocale } from "../../../../contract/locales";
 import { cardWords } from "../../i18n/programme-words";
 import { cardPage, cardPageView, counterCheck, findQr, publicPlace } from "../loyalty/cards/cards";
 import { deviceHash } from "../loyalty/engine/codes";
@@ -136,8 +138,19 @@ export async function walletCard(
   };
   const promotions = reward ? await todaysPromotions(db, reward.id) : [];
   const vouchers = await unusedVouchers(db, card.id);
+  const level = await cardLevelView(db, card.id);
+  // The level's words in the card's language, as its balance's (cardWords).
+  const lt = isLocale(business.cardLocale) ? translator(business.cardLocale) : t;
   return {
     message: "wallet.card",
-    data: { ...data, messages, birthday: customer?.birthday ?? null, promotions_today: promotions, vouchers },
+    data: {
+      ...data,
+      messages,
+      birthday: customer?.birthday ?? null,
+      promotions_today: promotions,
+      vouchers,
+      level: level?.progress ?? null,
+      level_text: level ? levelText(level, lt) : null,
+    },
   };
 }

@@ -109,6 +109,7 @@ export const apiAr: Record<ApiKey, string> = {
   "rewards.currencyFirst": "حدّد عملة النشاط التجاري أولًا.",
   "rewards.cashbackNoExpiry": "الاسترداد النقدي لا تنتهي صلاحيته: اترك عدد الأيام قبل انتهاء الصلاحية فارغًا.",
   "rewards.tiersCashbackOnly": "برنامج الاسترداد النقدي وحده له مستويات.",
+  "rewards.levelsOrder": "يجب أن يبدأ كل مستوى أعلى من المستوى الذي قبله.",
   "rewards.tiersOrder": "يجب أن يبدأ كل مستوى بمبلغ أعلى من المستوى الذي قبله.",
   "rewards.kindFixed": "لهذه المكافأة بطاقات بالفعل: لا يمكن تغيير نوعها. أضف مكافأة جديدة بدلًا من ذلك.",
   "rewards.updated": "تم تحديث المكافأة بنجاح.",

@@ -114,6 +114,7 @@ export const apiDe: Record<ApiKey, string> = {
   "rewards.currencyFirst": "Legen Sie zuerst die Währung des Unternehmens fest.",
   "rewards.cashbackNoExpiry": "Cashback verfällt nie: Lassen Sie die Tage bis zum Verfall leer.",
   "rewards.tiersCashbackOnly": "Nur ein Cashback-Programm hat Stufen.",
+  "rewards.levelsOrder": "Jede Stufe muss höher beginnen als die vorherige.",
   "rewards.tiersOrder": "Jede Stufe muss bei einem höheren Betrag beginnen als die vorherige.",
   "rewards.kindFixed":
     "Diese Prämie hat bereits Karten: Ihre Art kann sich nicht ändern. Fügen Sie stattdessen eine neue Prämie hinzu.",

@@ -117,6 +117,7 @@ export const apiEn = {
   "rewards.currencyFirst": "Set the business's currency first.",
   "rewards.cashbackNoExpiry": "Cashback never expires: leave the days before expiry blank.",
   "rewards.tiersCashbackOnly": "Only a cashback programme has tiers.",
+  "rewards.levelsOrder": "Each level must start higher than the one before.",
   "rewards.tiersOrder": "Each tier must start at a higher amount than the one before.",
   "rewards.kindFixed": "This reward already has cards: its kind cannot change. Add a new reward instead.",
   "rewards.updated": "Reward updated successfully.",

@@ -110,6 +110,7 @@ export const apiEs: Record<ApiKey, string> = {
   "rewards.currencyFirst": "Primero indica la moneda del negocio.",
   "rewards.cashbackNoExpiry": "El reembolso nunca caduca: deja en blanco los días hasta la caducidad.",
   "rewards.tiersCashbackOnly": "Solo un programa de reembolso tiene niveles.",
+  "rewards.levelsOrder": "Cada nivel debe empezar más alto que el anterior.",
   "rewards.tiersOrder": "Cada nivel debe empezar en un importe mayor que el anterior.",
   "rewards.kindFixed": "Esta recompensa ya tiene tarjetas: su tipo no puede cambiar. Añade una recompensa nueva.",
   "rewards.updated": "Recompensa actualizada correctamente.",

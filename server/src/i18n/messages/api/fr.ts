@@ -112,6 +112,7 @@ export const apiFr: Record<ApiKey, string> = {
   "rewards.currencyFirst": "Définissez d’abord la devise de l’entreprise.",
   "rewards.cashbackNoExpiry": "Le cashback n’expire jamais : laissez vide le nombre de jours avant expiration.",
   "rewards.tiersCashbackOnly": "Seul un programme de cashback a des paliers.",
+  "rewards.levelsOrder": "Chaque niveau doit commencer plus haut que le précédent.",
   "rewards.tiersOrder": "Chaque palier doit commencer à un montant supérieur au précédent.",
   "rewards.kindFixed":
     "Cette récompense a déjà des cartes : son type ne peut pas changer. Ajoutez plutôt une nouvelle récompense.",

@@ -110,6 +110,7 @@ export const apiPtBR: Record<ApiKey, string> = {
   "rewards.currencyFirst": "Defina primeiro a moeda do negócio.",
   "rewards.cashbackNoExpiry": "O cashback nunca expira: deixe em branco os dias até a expiração.",
   "rewards.tiersCashbackOnly": "Só um programa de cashback tem faixas.",
+  "rewards.levelsOrder": "Cada nível deve começar acima do anterior.",
   "rewards.tiersOrder": "Cada faixa deve começar em um valor maior que a anterior.",
   "rewards.kindFixed": "Esta recompensa já tem cartões: o tipo dela não pode mudar. Adicione uma nova recompensa.",
   "rewards.updated": "Recompensa atualizada com sucesso.",

@@ -40,6 +40,7 @@ export function actorOf(change: Change, ownerId: number): Actor {
     case "refund":
       return change.connectionId === undefined ? by("system") : by("till", { connectionId: change.connectionId });
     case "expire":
+    case "level":
     case "referral":
       return by("system");
   }

@@ -6,6 +6,7 @@ import type { DomainEvent, Events } from "../../../services/events";
 import { tooManyStampsReason } from "./fraud-reason";
 import { actorOf } from "./actor";
 import { restartsExpiry } from "./earn";
+import { levelRank } from "./levels";
 import { lockCard, readCard, type CardKey, type LockedCard } from "./lock";
 import { meetsReferralTrigger, referralPending, settleReferral } from "./referral";
 import { decide, NO_PROGRAMME, type CardRow, type Change, type Decision } from "./rules";
@@ -116,13 +117,15 @@ const pickValues = (v: Written["values"]): Written["values"] => ({
   stampsToday: v.stampsToday,
   selfStampsToday: v.selfStampsToday,
   alertDay: v.alertDay,
+  level: v.level,
 });
 
 /** The events a change causes, in the order their listeners see them. */
 function eventsOf(locked: LockedCard, decision: Written, change: Change): DomainEvent[] {
   const { userId: ownerId, businessId, id: cardId } = locked.card;
   const list: DomainEvent[] = [];
-  if (decision.delta !== 0 || decision.restart) {
+  const level = levelMove(locked, decision);
+  if (decision.delta !== 0 || decision.restart || level) {
     list.push({
       type: "card.changed",
       ownerId,
@@ -136,9 +139,19 @@ function eventsOf(locked: LockedCard, decision: Written, change: Change): Domain
     const rewardTitle = decision.option?.title ?? locked.reward!.title;
     list.push({ type: "reward.redeemed", ownerId, businessId, cardId, rewardTitle });
   }
+  if (level) list.push({ type: "card.level_changed", ownerId, businessId, cardId, ...level });
   // The reason is the statement's own (fraud-reason.ts): filled in from the updated row.
   if (decision.flag) list.push({ type: "card.flagged", ownerId, businessId, cardId, reason: "" });
   return list;
+}
+
+/** The card's level moved (an earn up, the nightly job up or down): its new level and which way. */
+function levelMove(locked: LockedCard, decision: Written) {
+  const before = locked.card.level;
+  const after = decision.values.level;
+  if (before === after || !locked.reward) return null;
+  const up = levelRank(locked.reward.levels, after) > levelRank(locked.reward.levels, before);
+  return { level: after, previous: before, up };
 }
 
 /** Why the history says the change happened: a correction's reason, an order's source and id. */
@@ -146,6 +159,7 @@ function historyReason(change: Change): string | null {
   if (change.kind === "correction") return change.reason;
   if (change.kind === "earn") return `Order ${change.orderId} (${change.source})`;
   if (change.kind === "refund") return `Refund of order ${change.orderId} (${change.source})`;
+  if (change.kind === "level") return "Level re-evaluated (last 12 months)";
   return null;
 }
 
@@ -237,6 +251,7 @@ async function write(
         stamps_today = ${v.stampsToday},
         self_stamps_today = ${v.selfStampsToday},
         alert_day = ${v.alertDay}::date,
+        level = ${v.level},
         last_self_stamp_at = ${decision.selfStamp ? now : sql`last_self_stamp_at`},
         last_visit_at = ${decision.visit ? now : sql`last_visit_at`},
         earned_at = ${restartsExpiry(decision) ? now : sql`earned_at`},

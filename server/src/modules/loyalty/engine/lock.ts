@@ -9,6 +9,7 @@ import { withHolder } from "./card-holder";
 import { toHundredths } from "../../../../../contract/money";
 import { chooseReward, type CardState } from "./rules";
 import { inWindow, type LocalMoment, type PromotionRule } from "./boost";
+import { levelMeasureSql } from "./levels";
 
 const ownReward = alias(rewards, "own_reward");
 const newestReward = alias(rewards, "newest_reward");
@@ -49,6 +50,7 @@ const cardSelect = (where: SQL, lock: boolean) => (tx: Db) => {
         tomorrow: sql<number>`(extract(epoch from ${businessTomorrow(cards.businessId)}) * 1000)::float8`,
         local: localMomentSql(businesses.timeZone),
         promotions: promotionsOf(cards.businessId),
+        levelMeasure: levelMeasureOf(),
       })
       .from(cards)
       .$dynamic(),
@@ -75,6 +77,23 @@ const promotionsOf = (businessId: SQLWrapper) =>
     'endTime', p.end_time, 'startsOn', p.starts_on::text, 'endsOn', p.ends_on::text)), '[]'::json)
     from ${promotions} p where p.business_id = ${businessId})`;
 
+/**
+ * What the card collected toward the levels of the reward it collects for (its own while active,
+ * else the newest), read only when that reward has levels.
+ */
+const levelMeasureOf = () => {
+  const chosen = (column: "levels" | "level_basis" | "level_period") =>
+    sql`(case when ${ownReward.active} then ${sql.raw(`"own_reward"."${column}"`)} else ${sql.raw(`"newest_reward"."${column}"`)} end)`;
+  return levelMeasureSql(
+    { id: cards.id, lifetimeStamps: cards.lifetimeStamps, lifetimeSpend: cards.lifetimeSpend },
+    {
+      levels: sql`coalesce(${chosen("levels")}, '[]'::jsonb)`,
+      basis: chosen("level_basis"),
+      period: chosen("level_period"),
+    },
+  );
+};
+
 /** The three kinds of key, each a select built once, locking or only reading. */
 function cardSelects(lock: boolean) {
   const verb = lock ? "lock" : "read";
@@ -94,6 +113,7 @@ function cardSelects(lock: boolean) {
       card: row.card,
       version: row.version,
       reward,
+      levelMeasure: Number(row.levelMeasure ?? 0),
       promotions: row.promotions.filter((p) => p.rewardId === reward?.id && inWindow(p, local)),
       // The balance is in the unit of the reward the card collected for, even retired.
       unit: row.own?.kind ?? DEFAULT_KIND,

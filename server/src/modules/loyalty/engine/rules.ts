@@ -4,6 +4,7 @@ import { serverKind } from "../../../kinds";
 import { aboveLimitSentence, abovePurchaseLimit, expiresAt, MAX_BALANCE, purchaseMinor, visitEarn } from "./earn";
 import { redeemCost } from "./spend";
 import { boostedEarn, promotionLabel } from "./boost";
+import { levelAfterEarn, levelAt, levelLabel } from "./levels";
 import type {
   CardRow,
   RewardRow,
@@ -183,10 +184,15 @@ export function decide(state: CardState, change: Change): Decision {
    * counters (`added` toward fraud).
    */
   const earn = (base: number, amount: number | null, self: Partial<CardValues> | null, added = 1) => {
+    // The level this earn reaches earns at its rate from this earn on (levels.ts).
+    const level = levelAfterEarn(reward!, card.level, state.levelMeasure ?? 0, { base, amount });
     const { earned, promotion } = boostedEarn(serverKind(unit), base, {
-      level: null,
+      level: level.boost,
       promotions: state.promotions ?? [],
     });
+    const boostedBy = [level.boost && level.level && levelLabel(level.level), promotion && promotionLabel(promotion)]
+      .filter(Boolean)
+      .join(" · ");
     return changed(
       "stamp",
       earned,
@@ -196,10 +202,11 @@ export function decide(state: CardState, change: Change): Decision {
         lifetimeStamps: card.lifetimeStamps + earned,
         lifetimeSpend: card.lifetimeSpend + (amount ?? 0),
         rewardId: card.rewardId ?? reward!.id,
+        level: level.level?.name ?? null,
         ...counted(card, today, added, self ? 1 : 0),
         ...self,
       },
-      { visit: true, selfStamp: self !== null, added, amount, boostedBy: promotion && promotionLabel(promotion) },
+      { visit: true, selfStamp: self !== null, added, amount, boostedBy: boostedBy || null },
     );
   };
   /** A redeem of `cost`: the card moves to the reward it redeemed; the day's counters only reset. */
@@ -251,6 +258,13 @@ export function decide(state: CardState, change: Change): Decision {
     const at = expiresAt(card, reward);
     if (!at || at > day.now || card.stamps === 0) return { action: "wait", nextAt: at };
     return changed("expire", -card.stamps, { ...card, stamps: 0 }, { visit: false, added: 0 });
+  }
+
+  if (change.kind === "level") {
+    // The measure now (a rolling period forgets old earns): up or down, a change only when it moves.
+    const level = levelAt(reward.levels, state.levelMeasure ?? 0)?.name ?? null;
+    if (level === card.level) return { action: "wait", nextAt: null };
+    return changed("adjust", 0, { ...card, level }, { visit: false, added: 0 });
   }
 
   if (change.kind === "referral") {
@@ -318,6 +332,7 @@ export function joinDecision(reward: RewardRow | null, today: string, counterWin
     stampsToday: 1,
     selfStampsToday: 1,
     alertDay: flag ? today : null,
+    level: null,
   };
   return { values, flag, unit: reward?.kind ?? DEFAULT_KIND };
 }

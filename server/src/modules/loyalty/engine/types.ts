@@ -22,6 +22,7 @@ export type CardValues = Pick<
   | "stampsToday"
   | "selfStampsToday"
   | "alertDay"
+  | "level"
 >;
 
 /** A programme's kind: the unit of a card's balance (stamps, points, or cashback's minor units). */
@@ -41,6 +42,8 @@ export type CardState = {
   fraudThreshold: number;
   /** The card's reward's happy hours running now, in the business's time zone (boost.ts). */
   promotions?: PromotionRule[];
+  /** What the card collected toward its reward's levels before this change (levels.ts; 0: none). */
+  levelMeasure?: number;
 };
 
 /** A points option as card-redeem read it (null: no option of this owner by that id). */
@@ -55,6 +58,8 @@ export type Change =
   | { kind: "topup"; visits: number; actorUserId: number }
   | { kind: "redeem"; actorUserId: number; option?: RedeemOption | null; amount?: string; apiKeyId?: number }
   | { kind: "expire" }
+  /** The nightly re-evaluation of a rolling level period: the level the measure reaches, up or down. */
+  | { kind: "level" }
   /** The referral bonus; `bonus` defaults to the reward's (referralBonusOf). */
   | { kind: "referral"; bonus?: number }
   /** An order from outside (the public API, a till): earns as a staff scan, never redeems. */

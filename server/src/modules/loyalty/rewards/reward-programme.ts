@@ -18,6 +18,9 @@ type ProgrammeColumns = Pick<
   | "pointsPerUnit"
   | "cashbackBasisPoints"
   | "cashbackTiers"
+  | "levels"
+  | "levelBasis"
+  | "levelPeriod"
   | "expireAfterDays"
   | "referralBonus"
   | "referralFriendBonus"
@@ -40,11 +43,51 @@ export function programmeColumns(body: AddRewardInput, currency: string | null):
   return {
     kind: body.kind,
     ...made.columns,
+    ...levelColumns(body, currency),
     expireAfterDays: body.expire_after_days,
     referralBonus: bonusInUnit(body.referral_bonus, kind, currency, "referral_bonus"),
     referralFriendBonus: bonusInUnit(body.referral_friend_bonus, kind, currency, "referral_friend_bonus"),
     referralTrigger: body.referral_trigger,
   };
+}
+
+/**
+ * The levels as stored: thresholds in the basis's unit (spend: minor units of the currency, which
+ * it then needs), ascending; the multiplier in hundredths. The contract checked the rest.
+ */
+function levelColumns(
+  body: AddRewardInput,
+  currency: string | null,
+): Pick<RewardRow, "levels" | "levelBasis" | "levelPeriod"> {
+  const basis = body.level_basis ?? kindOf(body.kind).levelBasis;
+  const levels = body.levels.map((level, i) => {
+    let from = level.from ?? 0;
+    if (basis === "spend") {
+      if (!currency) throw invalid(`levels.${i}.from_amount`, "money.currencyFirst");
+      const minor = amountMinor(level.from_amount!, currency);
+      if ("error" in minor) throw invalid(`levels.${i}.from_amount`, minor.error);
+      from = minor.minor;
+    }
+    return { name: level.name, from, multiplier: level.multiplier ?? null, bonus: level.bonus_stamps ?? null };
+  });
+  // Ascending and distinct: a card's level is the highest it reached, so order is the meaning.
+  const unordered = levels.findIndex((level, i) => i > 0 && level.from <= levels[i - 1]!.from);
+  if (unordered >= 0) {
+    throw invalid(`levels.${unordered}.${basis === "spend" ? "from_amount" : "from"}`, "rewards.levelsOrder");
+  }
+  return { levels, levelBasis: basis, levelPeriod: body.level_period };
+}
+
+/** The levels as the reward answer gives them, in the body's own fields. */
+function levelsAnswer(row: Pick<RewardRow, "levels" | "levelBasis">, currency: string | null): Reward["levels"] {
+  return row.levels.map((level) => ({
+    name: level.name,
+    ...(row.levelBasis === "spend"
+      ? { from_amount: currency ? fromMinor(level.from, currency) : String(level.from) }
+      : { from: level.from }),
+    ...(level.multiplier !== null && { multiplier: hundredthsText(level.multiplier) }),
+    ...(level.bonus !== null && { bonus_stamps: level.bonus }),
+  }));
 }
 
 /** A referral bonus as stored: whole stamps or points, or cashback's minor units (the contract checked the rest). */
@@ -72,6 +115,9 @@ export function programmeAnswer(
   | "cashback_percent"
   | "visits_included"
   | "tiers"
+  | "levels"
+  | "level_basis"
+  | "level_period"
   | "expire_after_days"
   | "referral_bonus"
   | "referral_friend_bonus"
@@ -90,6 +136,9 @@ export function programmeAnswer(
       from_amount: currency ? fromMinor(tier.fromMinor, currency) : String(tier.fromMinor),
       percent: percentText(tier.basisPoints),
     })),
+    levels: levelsAnswer(row, currency),
+    level_basis: row.levelBasis,
+    level_period: row.levelPeriod,
     expire_after_days: row.expireAfterDays,
     referral_bonus: bonusAnswer(referralBonusOf(row), row.kind, currency),
     referral_friend_bonus:

@@ -24,6 +24,9 @@ const columns = {
   pointsPerUnit: rewards.pointsPerUnit,
   cashbackBasisPoints: rewards.cashbackBasisPoints,
   cashbackTiers: rewards.cashbackTiers,
+  levels: rewards.levels,
+  levelBasis: rewards.levelBasis,
+  levelPeriod: rewards.levelPeriod,
   expireAfterDays: rewards.expireAfterDays,
   referralBonus: rewards.referralBonus,
   referralFriendBonus: rewards.referralFriendBonus,
@@ -87,6 +90,8 @@ export async function saveReward(db: Db, ownerId: number, body: Body<"addReward"
   // A kind of a larger plan (prepaid visits) needs that plan's feature besides the rewards' own.
   const feature = serverKind(body.kind).feature;
   if (feature) await requireFeature(db, ownerId, feature);
+  // Levels are a larger plan's too (a reward without them needs only the rewards' own feature).
+  if (body.levels.length > 0) await requireFeature(db, ownerId, "levels");
   if (body.id) await findReward(db, ownerId, body.id);
   const business = await findBusiness(db, ownerId, body.business_id);
   if (body.product_category_id) {
