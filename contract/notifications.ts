@@ -52,6 +52,8 @@ export const notificationList = z.object({
   unread_count: z.number().int(),
   /** Whether this server sends push messages (Firebase configured); the page says so when not. */
   push_configured: z.boolean(),
+  /** Whether this server sends SMS (Twilio configured): the message form offers SMS only then. */
+  sms_configured: z.boolean(),
 });
 export type NotificationList = z.infer<typeof notificationList>;
 

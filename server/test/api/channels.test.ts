@@ -143,6 +143,9 @@ describe("notification-add's channels", () => {
     const res = await send(t, a.token, a.business.id, { channels: ["pass", "sms"] });
     expectError(res, 422);
     expect(res.body.code).toBe("channel_unavailable");
+    // The message form reads from the feed's answer that SMS is not offered.
+    const feed = await t.get<{ sms_configured: boolean }>("/notification-list", { token: a.token });
+    expect(feed.body.data.sms_configured).toBe(false);
     expect(res.body.errors?.channels).toEqual([expect.any(String)]);
     expect(await messagesSent(t, a.token)).toHaveLength(0);
   });
@@ -153,6 +156,8 @@ describe("notification-add's channels", () => {
       const g = loyaltyFixtures(app);
       const p = await g.programme();
       const texted = await g.join(p.qr.qr_token, { consent_sms: true, phone: "+14155550100" });
+      const feed = await app.get<{ sms_configured: boolean }>("/notification-list", { token: p.token });
+      expect(feed.body.data.sms_configured).toBe(true);
       const res = await send(app, p.token, p.business.id, { channels: ["sms"] });
       expect(res.statusCode).toBe(201);
       expect(res.body.data.channels).toEqual(["sms"]);

@@ -56,7 +56,7 @@ const toEntry = ({ row, ...names }: FeedRow, t: Translate): FeedEntry => ({
 
 /** A page of the reader's feed, newest first, with the unread count. */
 export async function feedPage(
-  { db, push }: Pick<NotificationDeps, "db" | "push">,
+  { db, push, config }: Pick<NotificationDeps, "db" | "push" | "config">,
   user: Pick<AuthUser, "id" | "locale">,
   query: Context<typeof calls.notificationList>["query"],
 ): Promise<NotificationList> {
@@ -104,6 +104,7 @@ export async function feedPage(
     last_page: lastPage(total, query.per_page),
     unread_count: unread!.n,
     push_configured: push.configured,
+    sms_configured: config.smsConfigured,
   };
 }
 
