@@ -117,6 +117,7 @@ import {
 } from "./wallet";
 import { idBody } from "./ids";
 import { cardPreferenceCalls } from "./card-preferences";
+import { reachSettingsCalls } from "./reach-settings";
 import {
   MAX_WEBHOOK_ENDPOINTS,
   webhookAddBody,
@@ -829,8 +830,9 @@ export const calls = {
     body: notificationAddBody,
     feature: "messages",
     answer: sentMessage,
-    refusals: ["business_not_found"],
+    refusals: ["business_not_found", "channel_unavailable"],
   },
+  ...reachSettingsCalls,
   /** The messages the owner sent, newest first. */
   messageList: {
     method: "GET",

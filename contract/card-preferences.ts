@@ -1,10 +1,10 @@
 import { z } from "zod";
 
 /**
- * The channels a message reaches a card on. `sms` joins once SMS sending exists: one entry here.
+ * The channels a message reaches a card on; `sms` only where the server sends SMS.
  * The default (no `channels` given) is today's: the wallet pass and push.
  */
-export const CHANNELS = ["pass", "push", "email"] as const;
+export const CHANNELS = ["pass", "push", "email", "sms"] as const;
 export type Channel = (typeof CHANNELS)[number];
 export const DEFAULT_CHANNELS: readonly Channel[] = ["pass", "push"];
 

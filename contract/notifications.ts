@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHANNELS, DEFAULT_CHANNELS } from "./card-preferences";
 import { levelWhereNeeded, segmentShape, segmentTakesDays } from "./customers";
 import { optionalId, refId, text } from "./ids";
 import { pageQuery, paginated } from "./pagination";
@@ -51,6 +52,8 @@ export const notificationList = z.object({
   unread_count: z.number().int(),
   /** Whether this server sends push messages (Firebase configured); the page says so when not. */
   push_configured: z.boolean(),
+  /** Whether this server sends SMS (Twilio configured): the message form offers SMS only then. */
+  sms_configured: z.boolean(),
 });
 export type NotificationList = z.infer<typeof notificationList>;
 
@@ -64,6 +67,15 @@ export const notificationAddBody = z
     title: text("title", MESSAGE_TITLE_MAX),
     message: text("message", MESSAGE_TEXT_MAX),
     ...segmentShape,
+    /** Where it goes (default: the wallet pass and push); each card gets it once per channel. */
+    channels: z
+      .array(z.enum(CHANNELS, { error: "Choose pass, push, email or SMS." }), {
+        error: "Choose at least one channel.",
+      })
+      .min(1, "Choose at least one channel.")
+      .max(CHANNELS.length, "Choose each channel once.")
+      .refine((list) => new Set(list).size === list.length, "Choose each channel once.")
+      .default([...DEFAULT_CHANNELS]),
   })
   .superRefine((value, ctx) => {
     levelWhereNeeded(value, ctx);
@@ -72,6 +84,21 @@ export const notificationAddBody = z
     }
   });
 export type NotificationAddBody = z.input<typeof notificationAddBody>;
+
+/**
+ * What became of a message on one channel: cards it was sent to, that confirmed delivery, that
+ * failed (or whose outcome is unknown), that unsubscribed from the channel since, and that it
+ * skipped (the channel refused, or the weekly cap held it back).
+ */
+export const channelDelivery = z.object({
+  channel: z.enum(CHANNELS),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  failed: z.number().int(),
+  unsubscribed: z.number().int(),
+  skipped: z.number().int(),
+});
+export type ChannelDelivery = z.infer<typeof channelDelivery>;
 
 /** A message the owner sent (the dashboard's "Sent messages"). */
 export const sentMessage = z.object({
@@ -85,6 +112,9 @@ export const sentMessage = z.object({
   segment_days: z.number().int().nullable(),
   /** How many cards it reached when sent (null for `all`: every card, also those joining later). */
   recipients: z.number().int().nullable(),
+  channels: z.array(z.enum(CHANNELS)),
+  /** Per channel sent through the outbox (email, SMS), what became of it. */
+  delivery: z.array(channelDelivery),
   created_at: z.string(),
 });
 export type SentMessage = z.infer<typeof sentMessage>;

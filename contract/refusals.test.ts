@@ -12,6 +12,7 @@ const SUCCESS_KEYS = [
   "reach.preferences",
   "reach.saved",
   "reach.unsubscribed",
+  "reach.settingsSaved",
   "auth.registered",
   "auth.emailVerified",
   "auth.codeVerified",

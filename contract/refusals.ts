@@ -43,6 +43,7 @@ export const refusalKeys = {
   no_programme: "scan.noProgramme",
   qr_not_found: "qr.notFound",
   invalid_link: "reach.invalidLink",
+  channel_unavailable: "messages.channelUnavailable",
   link_used: "devices.linkUsed",
   device_not_found: "devices.notFound",
   balance_too_large: "scan.balanceTooLarge",

@@ -177,3 +177,37 @@ test("staff turn on the owner's notifications for their own device (the push set
   await expect(staff.getByRole("heading", { name: "Message your customers" })).toHaveCount(0);
   await context.close();
 });
+
+test("the message form offers its channels as checkboxes at 390 px, and the sent list counts the email channel", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await ownerWithProgramme(page, "Channel Café");
+  await page.goto("/dashboard/notifications");
+  const form = page.getByRole("region", { name: "Message your customers" });
+  const channels = form.getByRole("group", { name: "Send on" });
+  await expect(channels.getByRole("checkbox", { name: "Wallet pass and card page" })).toBeChecked();
+  await expect(channels.getByRole("checkbox", { name: "Push notification" })).toBeChecked();
+  const email = channels.getByRole("checkbox", { name: /^Email/ });
+  await expect(email).not.toBeChecked();
+  // This server sends no SMS: no box for it, and a sentence says so.
+  await expect(channels.getByRole("checkbox", { name: /^SMS/ })).toHaveCount(0);
+  await expect(channels.getByText("SMS is not set up on this server.", { exact: false })).toBeVisible();
+
+  await email.check();
+  await channels.getByRole("checkbox", { name: "Push notification" }).uncheck();
+  await form.getByLabel("Business").selectOption({ label: "Channel Café" });
+  await form.getByLabel("Title").fill("Autumn menu");
+  await form.getByLabel("Message").fill("Pumpkin soup is back.");
+  await form.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByText("Notification added successfully")).toBeVisible();
+  const sent = page.getByRole("list", { name: "Sent messages" });
+  await expect(sent.getByRole("heading", { name: "Autumn menu" })).toBeVisible();
+  await expect(
+    sent.getByRole("list", { name: "Delivery by channel" }).getByText(/^Email: 0 sent, 0 delivered, 0 failed/),
+  ).toBeVisible();
+  // Nothing is wider than the phone.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -66,6 +66,8 @@ import { registerReconciliation } from "./modules/payments/reconcile";
 import { registerPaymentJobs } from "./modules/payments/settle";
 import { registerContactMail } from "./modules/site/contact-mail";
 import { registerCustomerMail } from "./modules/reach/customer-mail";
+import { registerMessageMail } from "./modules/reach/message-mail";
+import { registerChannelDispatch, type ChannelSenders } from "./modules/notifications/channels";
 import { reachRoutes } from "./modules/reach/routes";
 import { registerDelivery } from "./modules/webhooks/deliver";
 import { registerFanOut } from "./modules/webhooks/fan-out";
@@ -190,6 +192,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const codeRequests = registerCodeRequests(jobs, otpDeps);
   const contactMailJob = registerContactMail(jobs, { db: app.db, mailer: contactMailer });
   const customerMail = registerCustomerMail(jobs, { db: app.db, mailer: app.mailer, config });
+  // A message's email and SMS, card by card: the table channel → sender.
+  const channelSenders: ChannelSenders = {
+    email: registerMessageMail(jobs, { db: app.db, mailer: app.mailer, config }),
+    // SMS sending registers here (reach/sms's queueSms); until then SMS sends are skipped.
+    sms: null,
+  };
+  registerChannelDispatch(jobs, app.db, channelSenders);
   const paymentDeps = {
     db: app.db,
     payments: app.payments,

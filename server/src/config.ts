@@ -47,6 +47,8 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(1).optional(),
   /** The address a `List-Unsubscribe` mailto names (unset: the one-click URL only). */
   UNSUBSCRIBE_EMAIL: z.email("must be an email address").optional(),
+  /** Twilio's account: set, messages may go by SMS too. */
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   /** Where contact-form messages are mailed; unset: they go to mail_outbox (and MAIL_DIR). */
   CONTACT_EMAIL: z.email("must be an email address").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -109,6 +111,8 @@ export type Config = {
   /** The key of customers' mail links (modules/reach/links.ts); unset: one made at start. */
   linkSecret?: Buffer;
   unsubscribeEmail?: string;
+  /** Whether SMS is set up (TWILIO_ACCOUNT_SID): only then may a message pick the `sms` channel. */
+  smsConfigured: boolean;
   logLevel: string;
   trustProxy: boolean | string[];
   migrateOnStart: boolean;
@@ -240,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? createHmac("sha256", e.SESSION_SECRET).update("customer-mail-links").digest()
       : undefined,
     unsubscribeEmail: e.UNSUBSCRIBE_EMAIL,
+    smsConfigured: Boolean(e.TWILIO_ACCOUNT_SID),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY.split(",").map((s) => s.trim()),
     migrateOnStart: e.MIGRATE_ON_START,

@@ -1,17 +1,19 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId } from "react";
+import { useId, useState } from "react";
 import toast from "react-hot-toast";
 import { FormActions } from "@/components/ui/form-actions";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
+import { DEFAULT_CHANNELS, type Channel } from "@/contract/card-preferences";
 import { DEFAULT_SEGMENT_DAYS, segmentTakesDays } from "@/contract/customers";
 import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX, notificationAddBody } from "@/contract/notifications";
 import { useBusinessOptions } from "@/lib/browser/queries/businesses";
-import { useSendMessage } from "@/lib/browser/queries/notifications";
+import { useNotifications, useSendMessage } from "@/lib/browser/queries/notifications";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { SegmentPicker } from "./segment-picker";
+import { ChannelBoxes } from "./channel-boxes";
 
 /** "12 / 60": how much of what a phone shows is used; announced politely as it changes. */
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
@@ -26,6 +28,10 @@ function Counter({ id, length, max }: { id: string; length: number; max: number 
 /** notification-add: a message to the card holders of one business, or a segment of them. */
 export function SendMessageForm() {
   const send = useSendMessage();
+  // The feed's answer says whether this server sends SMS.
+  const feed = useNotifications(1);
+  const smsConfigured = feed.data?.sms_configured ?? false;
+  const [channels, setChannels] = useState<Channel[]>([...DEFAULT_CHANNELS]);
   const businesses = useBusinessOptions();
   const headingId = useId();
   const messageId = useId();
@@ -38,6 +44,7 @@ export function SendMessageForm() {
       const result = await send.mutateAsync({
         ...values,
         days: segmentTakesDays(values.segment) ? values.days : undefined,
+        channels: channels.filter((c) => c !== "sms" || smsConfigured),
       });
       toast.success(result.message);
     },
@@ -62,6 +69,7 @@ export function SendMessageForm() {
           {...business}
         />
         <SegmentPicker businessId={business.value} segment={segment} days={days} />
+        <ChannelBoxes value={channels} onChange={setChannels} smsConfigured={smsConfigured} />
         <TextField
           label={t("title")}
           autoComplete="off"

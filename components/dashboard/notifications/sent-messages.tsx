@@ -14,6 +14,7 @@ export function SentMessages() {
   usePageInRange(list.data, setPage);
   const headingId = useId();
   const t = useTranslations("dashboard.notifications.sent");
+  const c = useTranslations("channels");
   const format = useFormatter();
   return (
     <section aria-labelledby={headingId}>
@@ -38,6 +39,13 @@ export function SentMessages() {
                       {format.dateTime(new Date(m.created_at), { dateStyle: "medium", timeStyle: "short" })}
                     </time>
                   </p>
+                  {m.delivery.length > 0 && (
+                    <ul className="muted small delivery" aria-label={c("deliveryLabel")}>
+                      {m.delivery.map((d) => (
+                        <li key={d.channel}>{c("delivery", { ...d, channel: c(`name.${d.channel}`) })}</li>
+                      ))}
+                    </ul>
+                  )}
                 </div>
               </li>
             ))}

@@ -32,6 +32,7 @@ export function unsubscribeHeaders(links: CustomerLinks): Record<string, string>
 }
 
 type Button = { label: string; href: string };
+export type CustomerMailButton = Button;
 
 /**
  * A customer mail in the business's colours and logo, built with MJML (responsive HTML that mail

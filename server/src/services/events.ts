@@ -71,6 +71,8 @@ export type DomainEvent =
       message: string;
       /** Sent to a segment or by an automation: it reaches only its recipients' cards. */
       segmented?: boolean;
+      /** False: the owner left the wallet pass out of its channels (absent: it goes there). */
+      pass?: boolean;
     }
   /** The owner saved the card design: saved Apple and Google passes take the new look. */
   | { type: "card.designed"; ownerId: number; businessId: number }

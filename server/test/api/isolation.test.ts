@@ -184,6 +184,12 @@ const crossOwner: Attempt[] = [
     "/notification-add",
     () => ({ business_id: a.business, title: "Hijacked", message: "Hijacked" }),
   ],
+  [
+    "change the message settings of A's business",
+    "POST",
+    "/reach-settings-save",
+    () => ({ business_id: a.business, weekly_cap: 0 }),
+  ],
   // Customers.
   ["view A's customer", "GET", "/customer-detail", () => ({ serial: a.serial })],
   ["export A's customer", "GET", "/customer-export", () => ({ serial: a.serial })],

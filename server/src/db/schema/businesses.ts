@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -74,6 +75,12 @@ export const businesses = pgTable(
     heroFileId: integer("hero_file_id").references(() => files.id, { onDelete: "set null" }),
     /** The share of cards (0-20 %) held out of automations, messages and offers, to measure their lift. */
     controlGroupPercent: integer("control_group_percent").notNull().default(0),
+    /** The most marketing messages (0-3) a card of this business gets in 7 days, across channels. */
+    messageWeeklyCap: integer("message_weekly_cap").notNull().default(3),
+    /** The owner's mail switches: these notices also go by email to cards that consented. */
+    mailRewardReady: boolean("mail_reward_ready").notNull().default(false),
+    mailExpiry: boolean("mail_expiry").notNull().default(false),
+    mailVouchers: boolean("mail_vouchers").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -130,6 +130,11 @@ export const businessMessages = pgTable(
     segment: text("segment").notNull().default("all"),
     /** The N of the inactive and new segments. */
     segmentDays: integer("segment_days"),
+    /** The channels the owner picked (contract/card-preferences.ts CHANNELS). */
+    channels: text("channels")
+      .array()
+      .notNull()
+      .default(sql`'{pass,push}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -47,5 +47,7 @@ export const channelSends = pgTable(
     index("channel_sends_card_recent_idx").on(t.cardId, t.createdAt),
     index("channel_sends_business_idx").on(t.businessId),
     index("channel_sends_user_idx").on(t.userId),
+    // A message's counts per channel (notification-list's delivery figures).
+    index("channel_sends_purpose_idx").on(t.purpose, t.channel),
   ],
 );

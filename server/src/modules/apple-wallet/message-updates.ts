@@ -38,7 +38,7 @@ export function appleMessageUpdates(
   const queues = { pushes, pages };
 
   app.events.on("message.sent", "apple-pass-message", (e, job) =>
-    moveMessagePage(db, queues, firstMessagePage(e, job)),
+    e.pass === false ? Promise.resolve() : moveMessagePage(db, queues, firstMessagePage(e, job)),
   );
   // A new card design changes every pass of the business: the same pages, over all its
   // registered cards (messageId 0: a page of all cards never reads message_recipients).

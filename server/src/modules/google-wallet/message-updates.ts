@@ -32,7 +32,7 @@ export function googleMessageUpdates(app: FastifyInstance, deps: GoogleWalletDep
     sendMessagePage(deps, pages, pageWithSource(page, job)),
   );
   app.events.on("message.sent", "google-wallet-message", (e, job) =>
-    sendMessagePage(deps, pages, firstMessagePage(e, job)),
+    e.pass === false ? Promise.resolve() : sendMessagePage(deps, pages, firstMessagePage(e, job)),
   );
 }
 

@@ -12,5 +12,5 @@ export type NotificationDeps = {
   events: Events;
   jobs: Jobs;
   push: Pick<PushSender, "configured">;
-  config: Pick<Config, "fcm">;
+  config: Pick<Config, "fcm" | "smsConfigured">;
 };

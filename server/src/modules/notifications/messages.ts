@@ -1,7 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { CARD_MESSAGES, type CardMessage } from "../../../../contract/notifications";
 import type { Db } from "../../db/client";
 import { businessMessages, messageRecipients } from "../../db/schema";
+
+/** A message the owner sent to the wallet pass (the card page and the passes show those only). */
+const onPass = sql`'pass' = any(${businessMessages.channels})`;
 
 /**
  * A business's latest messages as a card shows them, newest first: those to every card holder,
@@ -24,14 +27,14 @@ export async function cardMessages(
     db
       .select()
       .from(businessMessages)
-      .where(and(eq(businessMessages.businessId, businessId), eq(businessMessages.segment, "all")))
+      .where(and(eq(businessMessages.businessId, businessId), eq(businessMessages.segment, "all"), onPass))
       .orderBy(desc(businessMessages.id))
       .limit(limit),
     db
       .select({ message: businessMessages })
       .from(messageRecipients)
       .innerJoin(businessMessages, eq(businessMessages.id, messageRecipients.messageId))
-      .where(and(eq(messageRecipients.cardId, cardId), eq(businessMessages.businessId, businessId)))
+      .where(and(eq(messageRecipients.cardId, cardId), eq(businessMessages.businessId, businessId), onPass))
       .orderBy(desc(messageRecipients.messageId))
       .limit(limit),
   ]);

@@ -154,6 +154,8 @@ export async function pushToCardHolders(
       and(
         eq(cards.businessId, page.businessId),
         isNotNull(pushTokens.cardId),
+        // The holder turned push off on the card's preferences page.
+        isNull(cards.pushOptOutAt),
         gt(pushTokens.id, page.afterId),
         page.messageId === undefined
           ? undefined

@@ -1,13 +1,16 @@
 import { and, inArray, sql } from "drizzle-orm";
-import type { SentMessage } from "../../../../contract/notifications";
+import { DEFAULT_CHANNELS, type Channel } from "../../../../contract/card-preferences";
+import type { ChannelDelivery, SentMessage } from "../../../../contract/notifications";
 import type { Segment } from "../../../../contract/customers";
 import { businessMessages, cards, messageRecipients, notifications } from "../../db/schema";
+import { invalid } from "../../http/errors";
 import type { Result } from "../../http/route";
 import type { Limit } from "../../services/rate-limit";
 import { ownBusiness } from "../businesses/owned";
 import { segmentCardIds } from "../customers/segments";
 import { outsideControlGroup } from "../insights/control-group";
 import type { NotificationDeps } from "./deps";
+import { isOutboxChannel, queueChannelDispatch } from "./channels";
 import { queueCardHolderPush } from "./push-targets";
 
 /** notification-add's body as validated (the public API's POST /v1/messages sends the same). */
@@ -18,6 +21,8 @@ export type NotificationAddInput = {
   segment: Segment;
   days?: number;
   level?: string;
+  /** Default: the wallet pass and push. */
+  channels?: readonly Channel[];
 };
 
 /** Every message may reach every card holder's phone: a handful an hour is plenty, and no spam. */
@@ -26,10 +31,14 @@ export const notificationLimits = {
   tokensPerIp: { max: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
+/** The channels a stored message picked. */
+export const channelsOf = (row: typeof businessMessages.$inferSelect) => row.channels as Channel[];
+
 export const toSent = (
   row: typeof businessMessages.$inferSelect,
   businessName: string,
   recipients: number | null,
+  delivery: ChannelDelivery[] = [],
 ): SentMessage => ({
   id: row.id,
   business_id: row.businessId,
@@ -39,11 +48,15 @@ export const toSent = (
   segment: row.segment,
   segment_days: row.segmentDays,
   recipients: row.segment === "all" ? null : Number(recipients ?? 0),
+  channels: channelsOf(row),
+  delivery,
   created_at: row.createdAt.toISOString(),
 });
 
 /** What sending a message uses: the public API's POST /v1/messages passes the same. */
-export type MessageDeps = Pick<NotificationDeps, "db" | "limiter" | "events" | "jobs" | "config">;
+export type MessageDeps = Pick<NotificationDeps, "db" | "limiter" | "events" | "jobs"> & {
+  config: Pick<NotificationDeps["config"], "fcm" | "smsConfigured">;
+};
 
 /**
  * notification-add's work, shared with the public API's POST /v1/messages: the message, its
@@ -55,6 +68,9 @@ export async function sendBusinessMessage(
   body: NotificationAddInput,
 ): Promise<Result<SentMessage>> {
   const { db, limiter, events } = deps;
+  const channels = [...new Set(body.channels ?? DEFAULT_CHANNELS)];
+  // SMS is offered only where this server sends it.
+  if (channels.includes("sms") && !deps.config.smsConfigured) throw invalid("channels", "messages.channelUnavailable");
   const business = await ownBusiness(db, ownerId, body.business_id);
   await limiter.hit(`notification-add:owner:${ownerId}`, notificationLimits.addPerOwner);
   const segmented = body.segment !== "all";
@@ -68,6 +84,7 @@ export async function sendBusinessMessage(
         message: body.message,
         segment: body.segment,
         segmentDays: body.days ?? null,
+        channels,
       })
       .returning();
     // A segment's cards are fixed as it is sent, by the same condition segment-count counts with.
@@ -104,21 +121,37 @@ export async function sendBusinessMessage(
       title: message!.title,
       message: message!.message,
       segmented,
+      pass: channels.includes("pass"),
     });
     // A segmented message goes to the devices of the cards it reached, and no other.
-    await queueCardHolderPush(
-      deps,
-      tx,
-      business.id,
-      { title: message!.title, body: message!.message },
-      segmented ? message!.id : undefined,
-    );
+    if (channels.includes("push")) {
+      await queueCardHolderPush(
+        deps,
+        tx,
+        business.id,
+        { title: message!.title, body: message!.message },
+        segmented ? message!.id : undefined,
+      );
+    }
+    await queueChannelDispatch(deps.jobs, tx, message!.id, channels);
     return { row: message!, recipients: reached?.length ?? null };
   });
   // The call's fixed success text.
   return {
     statusCode: 201,
     message: "messages.sent",
-    data: toSent(row, business.name, recipients),
+    data: toSent(
+      row,
+      business.name,
+      recipients,
+      channels.filter(isOutboxChannel).map((channel) => ({
+        channel,
+        sent: 0,
+        delivered: 0,
+        failed: 0,
+        unsubscribed: 0,
+        skipped: 0,
+      })),
+    ),
   };
 }

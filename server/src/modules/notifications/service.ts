@@ -22,7 +22,8 @@ import { holderCard } from "../loyalty/cards/holder-card";
 import type { NotificationDeps } from "./deps";
 import { feedText, feedTitle, type FeedNames } from "./feed-text";
 import { saveToken } from "./push-targets";
-import { notificationLimits, toSent } from "./send";
+import { messageDelivery } from "./delivery";
+import { channelsOf, notificationLimits, toSent } from "./send";
 
 /** How many cards a segmented message reached (its recipients), per row of a message query. */
 const recipientCount = sql<number>`(select count(*)::int from ${messageRecipients} where ${messageRecipients.messageId} = ${businessMessages.id})`;
@@ -55,7 +56,7 @@ const toEntry = ({ row, ...names }: FeedRow, t: Translate): FeedEntry => ({
 
 /** A page of the reader's feed, newest first, with the unread count. */
 export async function feedPage(
-  { db, push }: Pick<NotificationDeps, "db" | "push">,
+  { db, push, config }: Pick<NotificationDeps, "db" | "push" | "config">,
   user: Pick<AuthUser, "id" | "locale">,
   query: Context<typeof calls.notificationList>["query"],
 ): Promise<NotificationList> {
@@ -103,6 +104,7 @@ export async function feedPage(
     last_page: lastPage(total, query.per_page),
     unread_count: unread!.n,
     push_configured: push.configured,
+    sms_configured: config.smsConfigured,
   };
 }
 
@@ -129,17 +131,23 @@ export function sentMessages(db: Db, ownerId: number, query: Context<typeof call
   return paginate(
     query,
     async () => (await db.select({ n: count() }).from(businessMessages).where(where))[0]!.n,
-    async (limit, offset) =>
-      (
-        await db
-          .select({ row: businessMessages, businessName: businesses.businessName, recipients: recipientCount })
-          .from(businessMessages)
-          .innerJoin(businesses, eq(businesses.id, businessMessages.businessId))
-          .where(where)
-          .orderBy(desc(businessMessages.id))
-          .limit(limit)
-          .offset(offset)
-      ).map(({ row, businessName, recipients }) => toSent(row, businessName, recipients)),
+    async (limit, offset) => {
+      const rows = await db
+        .select({ row: businessMessages, businessName: businesses.businessName, recipients: recipientCount })
+        .from(businessMessages)
+        .innerJoin(businesses, eq(businesses.id, businessMessages.businessId))
+        .where(where)
+        .orderBy(desc(businessMessages.id))
+        .limit(limit)
+        .offset(offset);
+      const delivery = await messageDelivery(
+        db,
+        rows.map(({ row }) => ({ id: row.id, channels: channelsOf(row) })),
+      );
+      return rows.map(({ row, businessName, recipients }) =>
+        toSent(row, businessName, recipients, delivery.get(row.id)),
+      );
+    },
   );
 }
 

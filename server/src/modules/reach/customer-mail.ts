@@ -3,8 +3,8 @@ import { fileUrl } from "../../../../contract/files";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
 import { businesses, cards, channelSends, customers } from "../../db/schema";
-import { localeOrDefault, translator } from "../../i18n";
-import { customerMail } from "../../services/customer-mail-templates";
+import { localeOrDefault, translator, type Translate } from "../../i18n";
+import { customerMail, type CustomerMailButton as Button } from "../../services/customer-mail-templates";
 import type { JobQueue, Jobs } from "../../services/jobs";
 import type { Mail, Mailer } from "../../services/mail";
 import { nameForMail } from "../../services/mail-templates";
@@ -14,7 +14,11 @@ import { cardLinkToken, preferencesUrl, unsubscribeUrl } from "./links";
 export type CustomerMailJob = { cardId: number; purpose: "your-card" };
 export type CustomerMailQueue = JobQueue<CustomerMailJob>;
 
-type MailDeps = { db: Db; mailer: Mailer; config: Pick<Config, "publicAppUrl" | "linkSecret" | "unsubscribeEmail"> };
+export type MailDeps = {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, "publicAppUrl" | "linkSecret" | "unsubscribeEmail">;
+};
 
 /** Why a card gets no mail on a channel, or null when it may. */
 export function emailRefusal(row: {
@@ -46,7 +50,7 @@ export async function sendClaimed(db: Db, mailer: Mailer, claimId: number, custo
     await mailer.send(mail);
     await db
       .update(channelSends)
-      .set({ status: "sent", updatedAt: sql`now()` })
+      .set({ status: "sent", reason: null, updatedAt: sql`now()` })
       .where(eq(channelSends.id, claimId));
   } catch (error) {
     const code = smtpCode(error);
@@ -69,7 +73,7 @@ export async function sendClaimed(db: Db, mailer: Mailer, claimId: number, custo
 }
 
 /** The card, its holder and business as a customer mail needs them. */
-async function mailTarget(db: Db, cardId: number) {
+export async function mailTarget(db: Db, cardId: number) {
   const [row] = await db
     .select({
       card: cards,
@@ -89,27 +93,27 @@ async function mailTarget(db: Db, cardId: number) {
     .limit(1);
   return row;
 }
+export type MailTarget = NonNullable<Awaited<ReturnType<typeof mailTarget>>>;
 
-/** "Your card": the card page's link and its wallets, in the card's language and the business's look. */
-async function yourCardMail(deps: MailDeps, target: NonNullable<Awaited<ReturnType<typeof mailTarget>>>) {
+/** What a card mail says, made in the card's language; `cardPage` is the card page's URL. */
+type MailContent = (
+  t: Translate,
+  names: { business: string; customer: string; cardPage: string },
+) => { kind: string; subject: string; title: string; paragraphs: string[]; buttons: Button[] };
+
+/**
+ * A mail to a card's holder in the card's language (the page they joined on, else the business's
+ * card language) and the business's look, with the card's unsubscribe and preferences links.
+ */
+export async function cardMail(deps: MailDeps, target: MailTarget, content: MailContent) {
   const { card, customer, business } = target;
   const { publicAppUrl, linkSecret, unsubscribeEmail } = deps.config;
   const t = translator(localeOrDefault(card.locale ?? business.cardLocale));
   const token = cardLinkToken(linkSecret, card.serial);
-  const name = nameForMail(business.name);
   const cardPage = `${publicAppUrl}/add-to-wallet`;
   return customerMail({
-    kind: "customer-your-card",
+    ...content(t, { business: nameForMail(business.name), customer: nameForMail(customer.name), cardPage }),
     to: customer.email,
-    subject: t("mail.yourCard.subject", { business: name }),
-    title: t("mail.yourCard.title", { name: nameForMail(customer.name) }),
-    paragraphs: [t("mail.yourCard.intro", { business: name })],
-    // The wallets are offered on the card page, where this device's card key opens the pass.
-    buttons: [
-      { label: t("mail.yourCard.open"), href: cardPage },
-      { label: t("mail.yourCard.apple"), href: `${cardPage}#wallet` },
-      { label: t("mail.yourCard.google"), href: `${cardPage}#wallet` },
-    ],
     brand: {
       name: business.name,
       background: business.background,
@@ -125,17 +129,32 @@ async function yourCardMail(deps: MailDeps, target: NonNullable<Awaited<ReturnTy
   });
 }
 
+/** "Your card": the card page's link and its wallets, in the card's language and the business's look. */
+const yourCardMail = (deps: MailDeps, target: MailTarget) =>
+  cardMail(deps, target, (t, { business, customer, cardPage }) => ({
+    kind: "customer-your-card",
+    subject: t("mail.yourCard.subject", { business }),
+    title: t("mail.yourCard.title", { name: customer }),
+    paragraphs: [t("mail.yourCard.intro", { business })],
+    // The wallets are offered on the card page, where this device's card key opens the pass.
+    buttons: [
+      { label: t("mail.yourCard.open"), href: cardPage },
+      { label: t("mail.yourCard.apple"), href: `${cardPage}#wallet` },
+      { label: t("mail.yourCard.google"), href: `${cardPage}#wallet` },
+    ],
+  }));
+
+/** Why a card's holder gets no mail now (bounced address, opted out, no consent), or null. */
+export const cardEmailRefusal = ({ card, customer }: MailTarget) =>
+  emailRefusal({ bouncedAt: customer.bouncedAt, optOutAt: card.emailOptOutAt, consentAt: card.consentEmailAt });
+
 /** The customer-mail queue: each (card, purpose) is claimed once, then sent (sendClaimed). */
 export function registerCustomerMail(jobs: Jobs, deps: MailDeps): CustomerMailQueue {
   return jobs.work<CustomerMailJob>("customer-mail", async ({ cardId, purpose }) => {
     const target = await mailTarget(deps.db, cardId);
     if (!target) return;
     const { card, customer } = target;
-    const refusal = emailRefusal({
-      bouncedAt: customer.bouncedAt,
-      optOutAt: card.emailOptOutAt,
-      consentAt: card.consentEmailAt,
-    });
+    const refusal = cardEmailRefusal(target);
     const [claim] = await deps.db
       .insert(channelSends)
       .values({

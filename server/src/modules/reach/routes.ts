@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
 import { route } from "../../http/route";
 import { cardPreferences, saveCardPreferences, unsubscribeCard, type ReachDeps } from "./preferences";
+import { saveReachSettings } from "./settings";
 
 /** A card holder's message choices, reached by the token in their mails (no sign-in). */
 export function reachRoutes(app: FastifyInstance, deps: ReachDeps) {
@@ -19,4 +20,9 @@ export function reachRoutes(app: FastifyInstance, deps: ReachDeps) {
     await unsubscribeCard(deps, params.token);
     return { message: "reach.unsubscribed", data: null };
   });
+
+  route(app, calls.reachSettingsSave, async ({ user, body }) => ({
+    message: "reach.settingsSaved",
+    data: await saveReachSettings(deps.db, user.id, body),
+  }));
 }

@@ -140,6 +140,8 @@ export const apiAr: Record<ApiKey, string> = {
   "messages.list": "قائمة الرسائل.",
   "notifications.deviceOn": "الإشعارات مفعّلة على هذا الجهاز.",
   "messages.sent": "تمت إضافة الإشعار بنجاح",
+  "messages.channelUnavailable": "هذه القناة غير متاحة: الرسائل النصية غير مُعدّة على هذا الخادم.",
+  "reach.settingsSaved": "تم حفظ إعدادات الرسائل.",
   "openapi.document": "مستند OpenAPI.",
   "payments.unreachable": "تعذّر الوصول إلى مزوّد الدفع. يُرجى المحاولة مرة أخرى.",
   "payments.processing": "هذه الدفعة قيد المعالجة. يُرجى الانتظار لحظة.",

@@ -148,6 +148,8 @@ export const apiDe: Record<ApiKey, string> = {
   "messages.list": "Nachrichtenliste.",
   "notifications.deviceOn": "Benachrichtigungen sind für dieses Gerät aktiviert.",
   "messages.sent": "Benachrichtigung erfolgreich hinzugefügt",
+  "messages.channelUnavailable": "Dieser Kanal ist nicht verfügbar: SMS sind auf diesem Server nicht eingerichtet.",
+  "reach.settingsSaved": "Nachrichteneinstellungen gespeichert.",
   "openapi.document": "OpenAPI-Dokument.",
   "payments.unreachable": "Der Zahlungsanbieter war nicht erreichbar. Bitte versuchen Sie es erneut.",
   "payments.processing": "Diese Zahlung wird gerade verarbeitet. Bitte warten Sie einen Moment.",

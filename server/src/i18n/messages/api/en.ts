@@ -148,6 +148,8 @@ export const apiEn = {
   "messages.list": "Message list.",
   "notifications.deviceOn": "Notifications are on for this device.",
   "messages.sent": "Notification added successfully",
+  "messages.channelUnavailable": "This channel is not available: SMS is not set up on this server.",
+  "reach.settingsSaved": "Message settings saved.",
   "openapi.document": "OpenAPI document.",
   "payments.unreachable": "The payment provider could not be reached. Please try again.",
   "payments.processing": "This payment is being processed. Please wait a moment.",

@@ -143,6 +143,8 @@ export const apiEs: Record<ApiKey, string> = {
   "messages.list": "Lista de mensajes.",
   "notifications.deviceOn": "Las notificaciones están activadas en este dispositivo.",
   "messages.sent": "Notificación añadida correctamente",
+  "messages.channelUnavailable": "Este canal no está disponible: los SMS no están configurados en este servidor.",
+  "reach.settingsSaved": "Ajustes de mensajes guardados.",
   "openapi.document": "Documento OpenAPI.",
   "payments.unreachable": "No se ha podido contactar con el proveedor de pagos. Inténtalo de nuevo.",
   "payments.processing": "Este pago se está procesando. Espera un momento.",

@@ -146,6 +146,8 @@ export const apiFr: Record<ApiKey, string> = {
   "messages.list": "Liste des messages.",
   "notifications.deviceOn": "Les notifications sont activées sur cet appareil.",
   "messages.sent": "Notification ajoutée avec succès",
+  "messages.channelUnavailable": "Ce canal n’est pas disponible : les SMS ne sont pas configurés sur ce serveur.",
+  "reach.settingsSaved": "Réglages des messages enregistrés.",
   "openapi.document": "Document OpenAPI.",
   "payments.unreachable": "Le prestataire de paiement n’a pas pu être joint. Veuillez réessayer.",
   "payments.processing": "Ce paiement est en cours de traitement. Veuillez patienter un instant.",

@@ -142,6 +142,8 @@ export const apiPtBR: Record<ApiKey, string> = {
   "messages.list": "Lista de mensagens.",
   "notifications.deviceOn": "As notificações estão ativadas neste dispositivo.",
   "messages.sent": "Notificação adicionada com sucesso",
+  "messages.channelUnavailable": "Este canal não está disponível: o SMS não está configurado neste servidor.",
+  "reach.settingsSaved": "Configurações de mensagens salvas.",
   "openapi.document": "Documento OpenAPI.",
   "payments.unreachable": "Não foi possível contatar o provedor de pagamentos. Tente novamente.",
   "payments.processing": "Este pagamento está sendo processado. Aguarde um momento.",

@@ -1,0 +1,34 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { calls } from "../../../../contract/calls";
+import type { ReachSettings } from "../../../../contract/reach-settings";
+import type { Db } from "../../db/client";
+import { businesses } from "../../db/schema";
+import type { Context } from "../../http/route";
+import { ownBusiness } from "../businesses/owned";
+
+/** Saves a business's mail switches and weekly cap (a field left out keeps its value); answers all of them. */
+export async function saveReachSettings(
+  db: Db,
+  ownerId: number,
+  body: Context<typeof calls.reachSettingsSave>["body"],
+): Promise<ReachSettings> {
+  const business = await ownBusiness(db, ownerId, body.business_id);
+  const [row] = await db
+    .update(businesses)
+    .set({
+      ...(body.weekly_cap !== undefined && { messageWeeklyCap: body.weekly_cap }),
+      ...(body.mail_reward_ready !== undefined && { mailRewardReady: body.mail_reward_ready }),
+      ...(body.mail_expiry !== undefined && { mailExpiry: body.mail_expiry }),
+      ...(body.mail_vouchers !== undefined && { mailVouchers: body.mail_vouchers }),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(businesses.id, business.id), eq(businesses.userId, ownerId)))
+    .returning();
+  return {
+    business_id: business.id,
+    weekly_cap: row!.messageWeeklyCap,
+    mail_reward_ready: row!.mailRewardReady,
+    mail_expiry: row!.mailExpiry,
+    mail_vouchers: row!.mailVouchers,
+  };
+}
