@@ -36,6 +36,7 @@ describe("loadConfig", () => {
       rateLimitFactor: 1,
       webhooksAllowLoopback: false,
       squareApiUrl: "https://connect.squareup.com",
+      smsConfigured: false,
     });
   });
 
@@ -83,6 +84,7 @@ describe("loadConfig", () => {
       rateLimitFactor: 2.5,
       webhooksAllowLoopback: false,
       squareApiUrl: "https://connect.squareup.com",
+      smsConfigured: false,
     });
   });
 
