@@ -47,6 +47,15 @@ const RELEASED: Record<string, string> = {
   "0035_record-the-actor.sql": "2055cc3d8d73b7b2bae46725356a5e54dd1a7d2cb234e0e928fc6d82e4bbeba9",
   "0036_programme-totals-from-its-declaration.sql": "88861e48158cccf721f57bd50dfa9c9172562dea071d50271b07ab12ee739171",
   "0037_plan-offer-features.sql": "b7a529eed02b769ff8b0534110bfab72bd5c32cf9d735d68d7af87558efb2d3d",
+  "0038_consent-and-channels.sql": "97187de054afa39bee0297fccdecc907de034d88ff03a58d16e2038b06eee259",
+  "0039_happy-hours.sql": "db72316fe547f3d00e08199d01e54dce5a5250d17f2ab60a20f213ae0772e595",
+  "0040_vouchers.sql": "f7ed4d3016a8cd66c53b275eb8e72c8d4438b0705d59ee17890477cb22a37c3d",
+  "0041_sales-and-control-group.sql": "c1be85b85eb2579f6d30d4499b6ff670dfdb8666b856be0e2594607d4f31dc9c",
+  "0042_channel-sends.sql": "8fc611d209a241d4dbc2961bf69726937c0ef389b891b4cb05577fd31498dbb4",
+  "0043_customer-import.sql": "ef9c97ff5614eeb5237c61e34fa245efad9e4677881b8223f05c3e046d308dae",
+  "0044_automation-offers.sql": "105c02fc142c34a2417a37420686660bd7aa51baa803debcadbf59ba7814090f",
+  "0045_levels.sql": "53518de58e258888e016c3411b9cdc9f6e2b21e53942ab4598dd06472807642e",
+  "0046_message-channels.sql": "bb2e12c969d961788db747e28fbc419128bc23f389ec829f84b7ec0d4e85ea52",
 };
 
 const folder = path.join(__dirname, "../../migrations");
