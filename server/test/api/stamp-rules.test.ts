@@ -365,9 +365,11 @@ describe("the daily cap", () => {
       place: undefined,
       // and gives the card's referral link,
       referral_url: undefined,
-      // and today's happy hours, its unused vouchers and the link to its message preferences.
+      // and today's happy hours, its unused vouchers, its level and the link to its message preferences.
       promotions_today: undefined,
       vouchers: undefined,
+      level: undefined,
+      level_text: undefined,
       preferences_url: undefined,
     });
   });
