@@ -142,6 +142,8 @@ test("after login the token is nowhere the page's JavaScript can read", async ({
 
 test("login works with the keyboard alone", async ({ page }) => {
   await page.goto("/login");
+  // Typed only once the page is live (its submit button enabled): see logIn in fixtures/auth.
+  await expect(page.getByRole("button", { name: "Log in" })).toBeEnabled();
   await page.getByLabel("Email").focus();
   await page.keyboard.type("demo@example.com");
   await page.keyboard.press("Tab");

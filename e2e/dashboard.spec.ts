@@ -224,6 +224,9 @@ test("an invited staff member joins in another browser and sees the reduced menu
   // The invite page has an Email field too: type only once the login page has replaced it.
   await expect(staff).toHaveURL(/\/login$/);
   await expect(staff.getByRole("heading", { name: "Log in to your account" })).toBeVisible();
+  // The link leads to another root layout, so a full load: typed only once the page is live (its
+  // submit button enabled), as a value typed before hydration is replaced by the field's state.
+  await expect(staff.getByRole("button", { name: "Log in" })).toBeEnabled();
   await staff.getByLabel("Email").fill(staffEmail);
   await staff.getByLabel("Password").fill("staff-password-77");
   await staff.getByRole("button", { name: "Log in" }).click();
@@ -297,6 +300,7 @@ test("the menu is open at 1280 px and a closed drawer at 800 px, marking the cur
     "My Scans",
     "Customers",
     "Rewards",
+    "Offers",
     "My Staff",
     "Address",
     "Notification",
