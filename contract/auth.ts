@@ -1,4 +1,5 @@
 // zod/mini, like fields.ts: the auth pages ship these schemas and nothing more of zod.
+import "./zod-setup";
 import * as z from "zod/mini";
 import { LOCALES } from "./locales";
 import {

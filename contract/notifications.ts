@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 import { segmentShape, segmentTakesDays } from "./customers";
 import { optionalId, refId, text } from "./ids";

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 import { cardVoucher } from "./offers";
 import { calendarDate, email, name, otpCode } from "./fields";
