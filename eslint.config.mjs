@@ -14,6 +14,20 @@ export const SERVER_IMPORT_PATTERNS = [
   },
 ];
 
+/**
+ * What the browser's code (components/, lib/browser/) must not import: the whole contract of calls
+ * brings zod and every schema of the product into each page's first-load JavaScript. The browser
+ * names its calls in contract/browser-calls.ts; a form imports its own schema where it is used.
+ */
+export const BROWSER_IMPORT_PATTERNS = [
+  {
+    regex: "^(?:@/|(?:\\.\\./)+)contract/calls$",
+    message:
+      "The browser's calls are contract/browser-calls.ts (method and path, the types from the contract): " +
+      "contract/calls brings every schema and zod into the page. Import a form's schema where the form is.",
+  },
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -52,6 +66,14 @@ const config = [
     files: ["server/**/*.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: SERVER_IMPORT_PATTERNS }],
+    },
+  },
+  {
+    // Tests may read the whole contract: they are not shipped to a browser.
+    files: ["components/**/*.{ts,tsx}", "lib/browser/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: BROWSER_IMPORT_PATTERNS }],
     },
   },
 ];

@@ -1,9 +1,7 @@
 import type { Metadata, Viewport } from "next";
-import { NextIntlClientProvider } from "next-intl";
-import { getLocale, getMessages } from "next-intl/server";
+import { getLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { isRightToLeft, type Locale } from "@/contract/locales";
-import type { Namespace } from "@/lib/i18n/namespaces";
 import { SITE_URL } from "@/lib/server/seo";
 import { APP_NAME } from "@/lib/site";
 // The global styles by feature, in cascade order: a later file wins over an earlier one, as the
@@ -26,36 +24,22 @@ import "./styles/language-pickers.css";
 /**
  * Each part of the app has a root layout of its own (the public site's is per `[locale]` and
  * prerendered; the others render per request in the visitor's language): they all render this
- * document, so `<html lang dir>` is the page's language and Arabic reads right to left.
+ * document, so `<html lang dir>` is the page's language and Arabic reads right to left. It holds no
+ * client provider: the public site's pages import nothing of next-intl's browser code (their client
+ * parts get their words from the server); the other parts add the provider (request-root-layout.tsx).
  */
 export async function RootDocument({
   locale,
-  clientNamespaces,
   children,
 }: {
   /** The public site names its locale; the other parts render in the request's (i18n/request.ts). */
   locale?: Locale;
-  /**
-   * The messages the part's client components use (all when absent): the browser gets only these,
-   * so a public page does not carry the dashboard's texts.
-   */
-  clientNamespaces?: readonly Namespace[];
   children: ReactNode;
 }) {
-  // Asked without a locale on pages rendered per request, so the request configuration decides
-  // (and the e2e pseudo-locale reaches the client components too).
-  const messages = await getMessages(locale ? { locale } : undefined);
   const lang = locale ?? ((await getLocale()) as Locale);
-  const forClient = clientNamespaces
-    ? Object.fromEntries(clientNamespaces.map((namespace) => [namespace, messages[namespace] ?? {}]))
-    : messages;
   return (
     <html lang={lang} dir={isRightToLeft(lang) ? "rtl" : "ltr"}>
-      <body>
-        <NextIntlClientProvider locale={lang} messages={forClient}>
-          {children}
-        </NextIntlClientProvider>
-      </body>
+      <body>{children}</body>
     </html>
   );
 }

@@ -159,21 +159,15 @@ export async function apiCall<T>(method: string, url: string, token: string | nu
 
 export const DEMO = { email: "demo@example.com", password: "demo-password" };
 
-/** The seeded demo owner with a business, a reward (`stampsRequired`) and a QR code. */
+/**
+ * The seeded demo owner's programme on their first business (the seed gives them as many as their
+ * plan includes: another would cost the slot fee), or on a new one when they have none: a reward
+ * of `stampsRequired` stamps and a QR code.
+ */
 export async function demoProgramme(api: string, stampsRequired = 10) {
   const token = await apiCall<string>("POST", `${api}/login`, null, DEMO);
-  const form = new FormData();
-  const business = {
-    business_name: "Bench Café",
-    address: "1 Bench Road",
-    business_category: "Café and Coffee Shop",
-    state: "Greater London",
-    city: "London",
-    zip_code: "EC1A 1BB",
-    country_name: "United Kingdom",
-  };
-  for (const [key, value] of Object.entries(business)) form.append(key, value);
-  const { id } = await apiCall<{ id: number }>("POST", `${api}/add-business`, token, form);
+  const { items } = await apiCall<{ items: { id: number }[] }>("GET", `${api}/business-list`, token);
+  const id = items[0]?.id ?? (await benchBusiness(api, token));
   const reward = await apiCall<{ id: number }>("POST", `${api}/add-reward`, token, {
     business_id: id,
     title: "Free coffee",
@@ -185,6 +179,22 @@ export async function demoProgramme(api: string, stampsRequired = 10) {
     label: "Counter",
   });
   return { token, qrToken: qr.qr_token };
+}
+
+/** A business of the bench's own, for an owner who has none. */
+async function benchBusiness(api: string, token: string): Promise<number> {
+  const form = new FormData();
+  const business = {
+    business_name: "Bench Café",
+    address: "1 Bench Road",
+    business_category: "Café and Coffee Shop",
+    state: "Greater London",
+    city: "London",
+    zip_code: "EC1A 1BB",
+    country_name: "United Kingdom",
+  };
+  for (const [key, value] of Object.entries(business)) form.append(key, value);
+  return (await apiCall<{ id: number }>("POST", `${api}/add-business`, token, form)).id;
 }
 
 /** The demo owner signed in through the BFF: the session cookie a browser would send. */

@@ -1,4 +1,5 @@
 // zod/mini, like fields.ts: the auth pages ship these schemas and nothing more of zod.
+import "./zod-setup";
 import * as z from "zod/mini";
 import { LOCALES } from "./locales";
 import {
@@ -48,11 +49,11 @@ export const resetPasswordBody = z
 /** What the change-password form sends; the BFF adds reset_token. */
 export const changePasswordForm = z.object({ email, password, password_confirmation: z.string() }).check(confirmed);
 
-/** locales.ts's localeSchema in zod/mini (the same enum and message), so the auth pages stay small. */
-const locale = z.enum(LOCALES, { error: `Choose one of: ${LOCALES.join(", ")}.` });
+/** One of our locales (zod/mini, so the auth pages stay small; locales.ts has no zod at all). */
+export const localeSchema = z.enum(LOCALES, { error: `Choose one of: ${LOCALES.join(", ")}.` });
 
 /** `locale` is optional so older clients keep working; when sent, it must be one of ours. */
-export const profileUpdateBody = z.object({ name, phone_number: phoneNumber, locale: z.optional(locale) });
+export const profileUpdateBody = z.object({ name, phone_number: phoneNumber, locale: z.optional(localeSchema) });
 export type ProfileUpdateBody = z.input<typeof profileUpdateBody>;
 
 export const passwordUpdateBody = z
@@ -78,7 +79,7 @@ export const userProfile = z.object({
   email_verified_at: z.nullable(z.string()),
   created_at: z.string(),
   /** The owner's chosen language; null until chosen (the browser's is used). */
-  locale: z.nullable(locale),
+  locale: z.nullable(localeSchema),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 import { optionalId, refId, text } from "./ids";
 import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX } from "./notifications";

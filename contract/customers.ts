@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { actorView } from "./actors";
 import { z } from "zod";
 import { calendarDate } from "./fields";

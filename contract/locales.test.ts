@@ -1,4 +1,5 @@
-import { localeFromAcceptLanguage, localeSchema } from "./locales";
+import { localeSchema } from "./auth";
+import { localeFromAcceptLanguage } from "./locales";
 
 describe("locales", () => {
   it("picks the best of our locales from Accept-Language", () => {

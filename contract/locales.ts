@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The languages the product speaks: the owner's dashboard, the card page, the counter
  * screen, mails and pass texts. English is the default and the public site's unprefixed pages;
@@ -9,8 +7,6 @@ import { z } from "zod";
 export const LOCALES = ["en", "es", "fr", "de", "pt-BR", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
-
-export const localeSchema = z.enum(LOCALES, { error: `Choose one of: ${LOCALES.join(", ")}.` });
 
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === "string" && (LOCALES as readonly string[]).includes(value);

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 
 /** Reference lists (seeded, the same for every owner): small and fixed, so not paginated. */

@@ -1,6 +1,7 @@
 // Money in the contract: decimal strings with the currency's own decimals ("4.60",
 // "500" for yen), integer minor units in the database, never floats in between. The currency's
 // decimals come from Intl (ISO 4217 as the runtime knows it), on the server and in the browser.
+import "./zod-setup";
 import { z } from "zod";
 
 /**

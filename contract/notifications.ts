@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 import { CHANNELS, DEFAULT_CHANNELS } from "./card-preferences";
 import { levelWhereNeeded, segmentShape, segmentTakesDays } from "./customers";

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 
 /** GET /openapi.json answers the OpenAPI 3.1 document itself, not the envelope. */

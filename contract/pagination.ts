@@ -1,9 +1,9 @@
 import "./zod-setup";
 import { z } from "zod";
 
-/** The largest page any list call answers; a bigger `per_page` is refused (422), not clamped. */
-export const MAX_PER_PAGE = 100;
-export const DEFAULT_PER_PAGE = 20;
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from "./page-size";
+
+export { DEFAULT_PER_PAGE, MAX_PER_PAGE };
 
 /** The query of every list that can grow: `?page=1&per_page=20`. */
 export const pageQuery = z.object({

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 import { email, name } from "./fields";
 import { id } from "./ids";

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { REWARD_KINDS } from "./rewards";
 import { z } from "zod";
 import { id, idBody, refId, text } from "./ids";

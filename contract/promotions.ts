@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 import { calendarDate } from "./fields";
 import { idBody, optionalId, refId } from "./ids";

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 import { cardLook } from "./card-design";
 import { id, optionalId, refId, text } from "./ids";

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { actorView } from "./actors";
 import { REWARD_KINDS } from "./rewards";
 import { z } from "zod";

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 import { email, name, phoneNumber } from "./fields";
 import { CONTACT_LIMITS } from "./limits";

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { z } from "zod";
 import { confirmed, email, name, password } from "./fields";
 import { pageQuery, paginated } from "./pagination";

@@ -1,3 +1,4 @@
+import "./zod-setup";
 import { levelProgress } from "./kinds/levels";
 import { z } from "zod";
 import { cardVoucher } from "./offers";

@@ -20,10 +20,7 @@ export default async function PublicSiteLayout({ children, params }: Props) {
   const { locale } = await params;
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  // The public site's client parts need only the shared texts and the contact form's.
-  return (
-    <RootDocument locale={locale} clientNamespaces={["common", "contact"]}>
-      {children}
-    </RootDocument>
-  );
+  // The public site's client parts (the language links, the contact form) get their words from
+  // the server: no messages, and no message formatter, in its JavaScript.
+  return <RootDocument locale={locale}>{children}</RootDocument>;
 }

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import toast from "react-hot-toast";
 import { Button } from "@/components/ui/button";
 import { ApiError, callApi, errorMessage } from "@/lib/browser/api-client";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 import { type PaymentMode, SLOT_FEE_MINOR } from "@/contract/payments";
 import { type ChargeAttempt, outcomeUnknown, reusableAttempt } from "@/lib/browser/payments/charge-attempt";
 import { RETURN_TO, useChosenPlan } from "@/lib/browser/payments/local";

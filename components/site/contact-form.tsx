@@ -1,6 +1,5 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { ApiError, callApi, errorMessage } from "@/lib/browser/api-client";
 import { contactUsCall } from "@/contract/client-calls";
@@ -9,13 +8,19 @@ import { CONTACT_LIMITS as L, PHONE_PATTERN } from "@/contract/limits";
 type Status = { kind: "success" | "error"; message: string } | null;
 type FieldName = "name" | "email" | "phone_number" | "company_name" | "message";
 
+/** The form's words (the `contact` messages), given by the page: no message formatting in the browser. */
+export type ContactTexts = Record<
+  "form" | "name" | "email" | "phone" | "phoneHint" | "company" | "optional" | "message" | "send" | "sending",
+  string
+>;
+
 /**
  * The contact form. The browser checks the contract's limits with HTML constraint validation (no
  * zod on the public pages: it would double their JavaScript); the API checks them again with the
  * contract's schema, and its messages show beside the fields and in the status line.
  */
-export function ContactForm() {
-  const t = useTranslations("contact");
+export function ContactForm({ texts }: { texts: ContactTexts }) {
+  const t = (key: keyof ContactTexts) => texts[key];
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});

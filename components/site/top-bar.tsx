@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { SiteLanguageLinks } from "@/components/ui/language-picker";
+import { SiteLanguageLinks } from "@/components/ui/site-language-links";
 import { isLocale } from "@/contract/locales";
 import { localizedPath } from "@/lib/i18n/paths";
 import { APP_NAME } from "@/lib/site";
@@ -9,6 +9,7 @@ import { SECTIONS } from "./nav-links";
 /** The public site's top bar: the logo from the home data, the section links and the session button. */
 export function TopBar({ logo, button }: { logo: string | null; button: ReactNode }) {
   const t = useTranslations("site");
+  const common = useTranslations("common");
   const locale = useLocale();
   const home = localizedPath(isLocale(locale) ? locale : "en", "/");
   return (
@@ -37,7 +38,10 @@ export function TopBar({ logo, button }: { logo: string | null; button: ReactNod
             ))}
           </ul>
         </nav>
-        <SiteLanguageLinks />
+        <SiteLanguageLinks
+          current={locale}
+          words={{ picker: common("languagePicker"), language: common("language") }}
+        />
         {button}
       </div>
     </header>

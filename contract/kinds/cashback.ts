@@ -1,3 +1,4 @@
+import "../zod-setup";
 import { z } from "zod";
 import { amountField, formatMoney, fromMinor, MAX_AMOUNT_MAJOR } from "../money";
 import { blankAsUndefined } from "./common";

@@ -1,3 +1,4 @@
+import "../zod-setup";
 import { z } from "zod";
 
 /** A whole number between `min` and `max`, in the contract's words. */

@@ -1,3 +1,4 @@
+import "../zod-setup";
 import { z } from "zod";
 import { amountField, hundredthsField } from "../money";
 import { blankAsUndefined, wholeNumber } from "./common";

@@ -1,3 +1,4 @@
+import "../zod-setup";
 import { z } from "zod";
 import { hundredthsField } from "../money";
 import { blankAsZero, wholeBonusProblem, wholeNumber } from "./common";

@@ -1,3 +1,4 @@
+import "../zod-setup";
 import { z } from "zod";
 import { blankAsUndefined, wholeBonusProblem, wholeNumber } from "./common";
 import type { SharedKind } from "./types";

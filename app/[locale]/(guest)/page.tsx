@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { Metadata } from "next";
-import { ContactForm } from "@/components/site/contact-form";
+import { ContactForm, type ContactTexts } from "@/components/site/contact-form";
 import { About, Hero, HowItWorks, Pricing, Reviews } from "@/components/site/home-sections";
 import { OrganizationJsonLd } from "@/components/site/json-ld";
 import { isLocale } from "@/contract/locales";
@@ -30,6 +30,20 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
   setRequestLocale(locale);
   const { home, plans, reviews } = await getHomeContent(locale);
   const t = await getTranslations("site.home");
+  const contact = await getTranslations("contact");
+  const keys = [
+    "form",
+    "name",
+    "email",
+    "phone",
+    "phoneHint",
+    "company",
+    "optional",
+    "message",
+    "send",
+    "sending",
+  ] as const;
+  const contactTexts = Object.fromEntries(keys.map((key) => [key, contact(key)])) as ContactTexts;
   return (
     <>
       <OrganizationJsonLd home={home} />
@@ -47,7 +61,7 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
             {home.contact_text}
           </p>
         )}
-        <ContactForm />
+        <ContactForm texts={contactTexts} />
       </section>
     </>
   );

@@ -6,7 +6,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { showModal, trapTab } from "@/components/ui/modal";
 import { PanelHeader } from "@/components/ui/panel-header";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 import { callUrl } from "@/lib/browser/api-client";
 import { SEGMENTS, type CustomerDetail, type Segment } from "@/contract/customers";
 import { useCustomer, useDeleteCustomer } from "@/lib/browser/queries/customers";

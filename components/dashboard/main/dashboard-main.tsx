@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
+import { IntentLink } from "@/components/ui/intent-link";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
 import type { DashboardDetails } from "@/contract/dashboard";
 import { useDashboardDetails } from "@/lib/browser/queries/dashboard";
@@ -86,10 +87,10 @@ function KpiGrid({ details, owner }: { details: DashboardDetails; owner: boolean
           </span>
           <span className="kpi-label">{label(kpi.key)}</span>
           {owner && kpi.ownerOnly && kpi.href && (
-            <Link href={kpi.href} className="kpi-link">
+            <IntentLink href={kpi.href} className="kpi-link">
               {t("manage")}
               <span className="visually-hidden"> {label(kpi.key).toLowerCase()}</span>
-            </Link>
+            </IntentLink>
           )}
         </li>
       ))}

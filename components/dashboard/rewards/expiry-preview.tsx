@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { EXPIRY_PREVIEW_DAYS } from "@/contract/rewards";
-import { useExpiryPreview } from "@/lib/browser/queries/loyalty";
+import { useExpiryPreview } from "@/lib/browser/queries/expiry-preview";
 
 /**
  * Under the expiry field of a saved reward: what the days typed would lapse in the next 30 days

@@ -5,8 +5,6 @@ import { useTranslations } from "next-intl";
 import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/browser/api-client";
-import { cardSerial } from "@/contract/cards";
-import { amountField } from "@/contract/money";
 import { queuedScan, shouldKeep } from "@/lib/browser/offline-scans/queue";
 import type { ScanResult } from "@/contract/wallet";
 import { useScanCard } from "@/lib/browser/queries/loyalty";
@@ -28,6 +26,17 @@ function CameraStarting() {
   const t = useTranslations("scanner");
   return <p className="small muted">{t("cameraStarting")}</p>;
 }
+
+/**
+ * The contract's rules for what is typed (the amount, a card's code), with zod: fetched when the
+ * scanner is first used, not with the page, so its fields answer as soon as the page is up.
+ */
+let scanRules: Promise<typeof import("./scan-rules")> | null = null;
+const loadScanRules = () =>
+  (scanRules ??= import("./scan-rules").catch((error: unknown) => {
+    scanRules = null; // a chunk that failed to load (offline) is fetched again next time
+    throw error;
+  }));
 
 /** The last scan's result is kept in local storage as `qrData`, shown again when the page comes back. */
 const QR_DATA_KEY = "qrData";
@@ -82,7 +91,8 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
     setAmountError(null);
     setVoucher(null);
     // The contract's own rule, before anything is sent (the currency's decimals are the server's to check).
-    const typed = amount.trim() ? amountField.safeParse(amount.trim()) : null;
+    const rules = await loadScanRules().catch(() => null);
+    const typed = amount.trim() && rules ? rules.amountField.safeParse(amount.trim()) : null;
     if (typed && !typed.success) {
       const message = typed.error.issues[0]?.message ?? t("checkAmount");
       setAmountError(message);
@@ -120,9 +130,9 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
       const message = failureText(error);
       if (error instanceof ApiError && error.errors.amount) setAmountError(error.errors.amount[0] ?? message);
       // A pass with no visits left: the staff sell visits for it here.
-      const serial = cardSerial.safeParse(text);
+      const serial = rules?.cardSerial.safeParse(text);
       const sellTo =
-        error instanceof ApiError && error.code === "no_visits_left" && serial.success ? serial.data : undefined;
+        error instanceof ApiError && error.code === "no_visits_left" && serial?.success ? serial.data : undefined;
       setOutcome({ ok: false, message, ...(sellTo && { sellTo }) });
     }
   }
@@ -167,7 +177,11 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
     );
 
   return (
-    <section className="card form-card" aria-labelledby="scanner-title">
+    <section
+      className="card form-card"
+      aria-labelledby="scanner-title"
+      onFocus={() => void loadScanRules().catch(() => undefined)}
+    >
       <h2 id="scanner-title">{t("title")}</h2>
       <div className="field scan-amount">
         <label htmlFor="scan-amount">{t("amountLabel")}</label>

@@ -1,8 +1,9 @@
 import "client-only";
 import { callApi } from "../api-client";
 import type * as z from "zod/mini";
-import type { Call } from "../../../contract/calls";
-import { MAX_PER_PAGE, type Paginated } from "../../../contract/pagination";
+import type { CallSpec } from "../../api/call";
+import { MAX_PER_PAGE } from "../../../contract/page-size";
+import type { Paginated } from "../../../contract/pagination";
 
 /** The query of one page, as every paged list call takes it. */
 export type PageSearch = { page: number; per_page: number };
@@ -30,7 +31,7 @@ export async function fetchAllPages<T>(fetchPage: (search: PageSearch) => Promis
  * by id).
  */
 export async function listAll<T extends { id: number }>(
-  call: Pick<Call, "method" | "path" | "query"> & { answer: z.core.$ZodType<Paginated<T>> },
+  call: CallSpec & { readonly answer?: z.core.$ZodType<Paginated<T>> },
   filters: Record<string, number | undefined> = {},
 ): Promise<T[]> {
   const rows = await fetchAllPages<T>(async (page) => (await callApi(call, { query: { ...filters, ...page } })).data);

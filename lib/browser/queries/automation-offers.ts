@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 import { listAll } from "./all-pages";
 
 /** The active win-back offers of a business, for the win-back automation's voucher. */

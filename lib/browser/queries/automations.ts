@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
 import type { AutomationSaveBody } from "@/contract/automations";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 
 export const automationKeys = { list: ["automation-list"] as const, log: ["automation-log"] as const };
 

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 import type { Business } from "@/contract/business";
 import { listAll } from "./all-pages";
 import { refreshDashboard } from "./dashboard";

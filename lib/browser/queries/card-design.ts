@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 
 const designKey = (businessId: number) => ["card-design", businessId] as const;
 

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 import type { Segment } from "@/contract/customers";
 import { refreshDashboard } from "./dashboard";
 

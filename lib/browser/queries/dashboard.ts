@@ -2,7 +2,7 @@
 
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 
 export const dashboardKeys = { details: ["dashboard-details"] as const };
 

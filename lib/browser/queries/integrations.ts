@@ -3,7 +3,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
 import type { ApiKeyAddBody } from "@/contract/api-keys";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 import type { PosProvider } from "@/contract/pos";
 import type { WebhookDelivery, WebhookEvent } from "@/contract/webhooks";
 

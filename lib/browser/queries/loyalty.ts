@@ -1,13 +1,12 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useDebounce } from "use-debounce";
 import { callApi, callUrl } from "@/lib/browser/api-client";
-import { calls } from "@/contract/calls";
-import { MAX_PER_PAGE } from "@/contract/pagination";
+import { calls } from "@/contract/browser-calls";
+import { MAX_PER_PAGE } from "@/contract/page-size";
 import type { GenerateQrBody, QrCode, QrMode } from "@/contract/qr-codes";
 import type { CardAdjustBody, CardRedeemBody, CardTopupBody, StaffSettings } from "@/contract/cards";
-import { rewardExpiryPreviewBody, type AddRewardBody, type Reward } from "@/contract/rewards";
+import type { AddRewardBody, Reward } from "@/contract/rewards";
 import { listAll } from "./all-pages";
 import { refreshDashboard } from "./dashboard";
 
@@ -34,26 +33,6 @@ export function useRewardOptions(businessId: number | undefined) {
     queryFn: () => listAll<Reward>(calls.rewardList, { business_id: businessId }),
     enabled: !!businessId,
   });
-}
-
-/** How long the expiry field waits for typing to pause before it asks for a preview. */
-export const EXPIRY_PREVIEW_DEBOUNCE_MS = 400;
-
-/**
- * What setting the reward's expiry to `days` (the field's text) would lapse in the next 30 days
- * (reward-expiry-preview), asked once typing pauses; undefined while the text is not a valid
- * number of days (the form shows that error on save).
- */
-export function useExpiryPreview(rewardId: number, days: string) {
-  const [settled] = useDebounce(days.trim(), EXPIRY_PREVIEW_DEBOUNCE_MS);
-  const body = rewardExpiryPreviewBody.safeParse({ reward_id: rewardId, expire_after_days: settled });
-  const query = useQuery({
-    queryKey: [...loyaltyKeys.expiryPreview, rewardId, settled],
-    queryFn: async () => (await callApi(calls.rewardExpiryPreview, { body: body.data! })).data,
-    enabled: body.success,
-    placeholderData: keepPreviousData,
-  });
-  return body.success ? query.data : undefined;
 }
 
 function useRefresh(...keys: (readonly string[])[]) {

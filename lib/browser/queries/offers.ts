@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 import type { z } from "zod";
 import type { OfferAddBody, offerSendBody, voucherIssueBody, voucherRedeemBody } from "@/contract/offers";
 

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { useFormatter } from "next-intl";
 import { callApi, callUrl } from "@/lib/browser/api-client";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 import type { CouponApplyBody, SubscriptionChargeBody } from "@/contract/payments";
 import { userKeys } from "./user";
 

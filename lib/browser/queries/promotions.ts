@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 import type { PromotionAddBody } from "@/contract/promotions";
 
 /** A reward's happy hours. */

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 
 /** Reference lists change only when the operator edits the seed: fetched once per visit. */
 const forever = { staleTime: Infinity, gcTime: Infinity } as const;

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
 import { useHydrated } from "@/lib/browser/use-hydrated";
-import { calls } from "@/contract/calls";
+import { calls } from "@/contract/browser-calls";
 import type { PasswordUpdateBody, ProfileUpdateBody, UserProfile, UserSoftDeleteBody } from "@/contract/auth";
 
 export const userKeys = { profile: ["user-profile"] as const };
