@@ -146,6 +146,14 @@ import {
   productCategoryListQuery,
 } from "./product-category";
 import {
+  categoryRule,
+  categoryRuleDeleteBody,
+  categoryRuleListAnswer,
+  categoryRuleListQuery,
+  categoryRuleSaveBody,
+  MAX_CATEGORY_RULES_PER_OWNER,
+} from "./category-rules";
+import {
   promotion,
   promotionAddBody,
   promotionDeleteBody,
@@ -482,6 +490,40 @@ export const calls = {
     answer: noData,
     refusals: ["category_not_found"],
   },
+  /** Each programme's earning rule for a category's products (the owner's, all or filtered). */
+  categoryRuleList: {
+    method: "GET",
+    path: "/category-rule-list",
+    access: "owner",
+    query: categoryRuleListQuery,
+    list: { max: MAX_CATEGORY_RULES_PER_OWNER },
+    answer: categoryRuleListAnswer,
+    refusals: ["reward_not_found", "category_not_found"],
+  },
+  /** A category's multiplier on one programme ("0": its products earn nothing); saving again replaces it. */
+  categoryRuleSave: {
+    method: "POST",
+    path: "/category-rule-save",
+    access: "owner",
+    body: categoryRuleSaveBody,
+    feature: "product-categories",
+    answer: categoryRule,
+    refusals: [
+      "reward_not_found",
+      "category_not_found",
+      "category_other_business",
+      "category_rule_not_for_programme",
+      "category_rule_too_many",
+    ],
+  },
+  categoryRuleDelete: {
+    method: "POST",
+    path: "/category-rule-delete",
+    access: "owner",
+    body: categoryRuleDeleteBody,
+    answer: noData,
+    refusals: ["category_rule_not_found"],
+  },
   staffList: {
     method: "GET",
     path: "/staff-list",
@@ -728,6 +770,8 @@ export const calls = {
       "whole_stamps",
       "no_visits_left",
       "scan_enter_amount",
+      "scan_lines_exceed_amount",
+      "category_not_found",
       "collects_amount",
       "money_currency_first",
       "money_decimals",

@@ -103,7 +103,6 @@ export const addRewardBody = z
         .optional()
         .default("first_visit"),
     ),
-    product_category_id: optionalId,
     cooldown_minutes: z.preprocess(
       (value) => (value === "" || value === undefined ? DEFAULT_COOLDOWN_MINUTES : value),
       wholeNumber("cooldown minutes", 0, MAX_COOLDOWN_MINUTES),
@@ -182,8 +181,6 @@ export const reward = z.object({
   referral_trigger: z.enum(REFERRAL_TRIGGERS),
   /** The business's currency (points and cashback count in it). */
   currency: z.string().nullable(),
-  product_category_id: z.number().int().nullable(),
-  product_category_name: z.string().nullable(),
   cooldown_minutes: z.number().int(),
   daily_cap: z.number().int(),
   qr_codes_count: z.number().int(),

@@ -5,6 +5,8 @@ import { cardVoucher } from "./offers";
 import { calendarDate, email, name, otpCode } from "./fields";
 import { serialField } from "./customers";
 import { amountField } from "./money";
+import { id } from "./ids";
+import { MAX_SCAN_LINES } from "./category-rules";
 import { REWARD_KINDS } from "./rewards";
 import { counterCodeField, qrPublic, qrTokenField } from "./qr-codes";
 import { promotionToday } from "./promotions";
@@ -165,17 +167,32 @@ export const walletJoinResult = z.object({ card: walletCard, card_secret: z.stri
 export type WalletJoinResult = z.infer<typeof walletJoinResult>;
 
 /** qr-code-scanner: a card serial (staff), a business QR URL or token (a customer with a card). */
-export const scannerBody = z.object({
-  code: z
-    .string({ error: "Please enter or scan a code." })
-    .trim()
-    .min(1, "Please enter or scan a code.")
-    .max(500, "This code is not one of ours."),
-  /** The counter code of a rotating QR code, when `code` is the bare token (the card page's own scan). */
-  counter_code: counterCodeField,
-  /** Staff on a points or cashback programme: the purchase amount (a stamp programme ignores it). */
-  amount: amountField.optional(),
-});
+export const scannerBody = z
+  .object({
+    code: z
+      .string({ error: "Please enter or scan a code." })
+      .trim()
+      .min(1, "Please enter or scan a code.")
+      .max(500, "This code is not one of ours."),
+    /** The counter code of a rotating QR code, when `code` is the bare token (the card page's own scan). */
+    counter_code: counterCodeField,
+    /** Staff on a points or cashback programme: the purchase amount (a stamp programme ignores it). */
+    amount: amountField.optional(),
+    /**
+     * Staff: the part of `amount` each product category's products made (at most `amount` in all);
+     * each earns at its category's rule on the programme, the rest at the base rate.
+     */
+    lines: z
+      .array(z.object({ product_category_id: id, amount: amountField }), {
+        error: "The lines must be a list of categories and amounts.",
+      })
+      .max(MAX_SCAN_LINES, `A purchase may be split into at most ${MAX_SCAN_LINES} lines.`)
+      .optional(),
+  })
+  .refine((body) => !body.lines?.length || body.amount !== undefined, {
+    path: ["amount"],
+    message: "Enter the purchase amount to split it by category.",
+  });
 
 /** What a scan did; the dashboard keeps the last one in local storage as `qrData`. */
 export const scanResult = z.object({

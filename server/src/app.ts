@@ -32,6 +32,7 @@ import { registerImportJob } from "./modules/customer-import/job";
 import { automationRoutes } from "./modules/automations/routes";
 import { openApiRoutes } from "./modules/openapi/routes";
 import { productCategoryRoutes } from "./modules/product-categories/routes";
+import { categoryRuleRoutes } from "./modules/category-rules/routes";
 import { promotionRoutes } from "./modules/promotions/routes";
 import { offerRoutes } from "./modules/offers/routes";
 import { registerOfferSendJob } from "./modules/offers/send-job";
@@ -293,6 +294,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       businessRoutes(api);
       cardDesignRoutes(api);
       productCategoryRoutes(api);
+      categoryRuleRoutes(api);
       promotionRoutes(api);
       offerRoutes(api, { db: app.db, events: app.events, jobs });
       staffRoutes(api, { db: app.db, jobs, events: app.events, limiter: app.limiter, config });

@@ -20,7 +20,6 @@ import {
 } from "@/contract/rewards";
 import { useBusinessOptions } from "@/lib/browser/queries/businesses";
 import { useRewardOptions, useSaveReward } from "@/lib/browser/queries/loyalty";
-import { useProductCategoryOptions } from "@/lib/browser/queries/product-categories";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { KindChoice, KindFields, ReferralFields, tierRow, type TierRow } from "./kind-fields";
 import { webKind } from "@/components/kinds";
@@ -53,7 +52,6 @@ function initialValues(reward?: Reward): Record<string, string> {
     referral_bonus: reward ? bonusText(reward, kind) : "",
     referral_friend_bonus: reward?.referral_friend_bonus == null ? "" : String(reward.referral_friend_bonus),
     referral_trigger: reward?.referral_trigger ?? "first_visit",
-    product_category_id: reward?.product_category_id ? String(reward.product_category_id) : "",
     cooldown_minutes: String(reward?.cooldown_minutes ?? DEFAULT_COOLDOWN_MINUTES),
     daily_cap: String(reward?.daily_cap ?? DEFAULT_DAILY_CAP),
   };
@@ -90,7 +88,6 @@ export function RewardForm({
 }) {
   const save = useSaveReward();
   const businesses = useBusinessOptions();
-  const categories = useProductCategoryOptions();
   const headingId = useId();
   const t = useTranslations("dashboardMore.rewardForm");
   const [tiers, setTiers] = useState<TierRow[]>(() =>
@@ -108,7 +105,6 @@ export function RewardForm({
         title: values.title,
         description: values.description,
         kind,
-        product_category_id: values.product_category_id,
         cooldown_minutes: values.cooldown_minutes,
         daily_cap: values.daily_cap,
         expire_after_days: webKind(kind).lapses ? values.expire_after_days : null,
@@ -157,15 +153,10 @@ export function RewardForm({
       ...(reward?.kind === next ? initialValues(reward) : webKind(next).formValues()),
       // What else was typed stays.
       ...Object.fromEntries(
-        [
-          "business_id",
-          "title",
-          "description",
-          "product_category_id",
-          "cooldown_minutes",
-          "daily_cap",
-          "referral_trigger",
-        ].map((n) => [n, v[n] ?? ""]),
+        ["business_id", "title", "description", "cooldown_minutes", "daily_cap", "referral_trigger"].map((n) => [
+          n,
+          v[n] ?? "",
+        ]),
       ),
       kind: next,
     }));
@@ -218,13 +209,6 @@ export function RewardForm({
             max={MAX_DAILY_CAP}
             hint={t("dailyCapHint")}
             {...form.field("daily_cap")}
-          />
-          <SelectField
-            label={t("category")}
-            placeholder={t("everyPurchase")}
-            hint={t("categoryHint")}
-            options={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-            {...form.field("product_category_id")}
           />
         </div>
         <FormActions submit={reward ? t("save") : t("add")} busy={form.busy} onCancel={onDone} />

@@ -48,8 +48,7 @@ function RewardRow({ reward, onEdit }: { reward: Reward; onEdit: () => void }) {
         {webKind(reward.kind).lapses &&
           reward.expire_after_days &&
           ` · ${t("lapses", { count: reward.expire_after_days })}`}
-        {reward.product_category_name && ` · ${reward.product_category_name}`} ·{" "}
-        {t("qrCount", { count: reward.qr_codes_count })}
+        · {t("qrCount", { count: reward.qr_codes_count })}
       </p>
       {reward.description && <p className="small">{reward.description}</p>}
     </ItemRow>

@@ -79,7 +79,12 @@ export const cashback: ServerKind = {
     const purchase = purchaseOf(ctx, true);
     if ("action" in purchase) return purchase;
     const minor = purchase.minor!;
-    return { action: "earn", earned: cashbackEarned(ctx.reward, ctx.lifetimeSpend, minor), amount: minor, added: 1 };
+    return {
+      action: "earn",
+      earned: cashbackEarned(ctx.reward, ctx.lifetimeSpend, ctx.earnOn(minor)),
+      amount: minor,
+      added: 1,
+    };
   },
   redeem({ balance, currency, amount }) {
     const off = amount();

@@ -60,7 +60,7 @@ export const points: ServerKind = {
     if ("action" in purchase) return purchase;
     return {
       action: "earn",
-      earned: pointsEarned(ctx.reward, purchase.minor, ctx.currency),
+      earned: pointsEarned(ctx.reward, purchase.minor === null ? null : ctx.earnOn(purchase.minor), ctx.currency),
       amount: purchase.minor,
       added: 1,
     };

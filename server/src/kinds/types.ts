@@ -52,6 +52,11 @@ export type EarnContext = {
   currency: string | null;
   /** The purchase amount in minor units, read when the kind asks (null: none given). */
   amount(): ParsedAmount | null;
+  /**
+   * The part of a purchase of `minor` units the programme's rate applies to: its lines weighted by
+   * their product categories' multipliers (engine/earn.ts `lineEarnAmount`); all of it without lines.
+   */
+  earnOn(minor: number): number;
   /** An order from outside (never a redeem), with the stamps it names; null for a staff scan. */
   order: { stamps?: number } | null;
 };

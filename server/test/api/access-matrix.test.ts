@@ -111,6 +111,10 @@ const UNBUILDABLE: Record<string, string> = {
     "a happy hour's id: promotions.test.ts checks the owner, staff (403), another owner (404, nothing written) and signed out",
   automationSave:
     "its offer_id names a win-back offer of the same business: automation-offers.test.ts checks another owner's offer and another trigger's (422, nothing written); automations.test.ts checks another owner's business (404)",
+  categoryRuleSave:
+    "a rule needs a points or cashback programme (the world's card is a stamp card): category-rules.test.ts checks the owner, staff (403), another owner (404, nothing written) and signed out",
+  categoryRuleDelete:
+    "an earning rule's id: category-rules.test.ts checks the owner, staff (403), another owner (404, nothing written) and signed out",
   offerDelete: "an offer's id: offers.test.ts checks another owner's (404, nothing retired) and staff (403)",
   offerSend:
     "an offer's id: offers.test.ts checks another owner's (404, nothing issued) and an offer that is not a campaign (422)",

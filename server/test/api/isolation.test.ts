@@ -253,6 +253,9 @@ describe("owner B with owner A's ids", () => {
       // A happy hour's id, or a reward's for one: promotions.test.ts checks another owner's add and delete (404).
       "/promotion-add",
       "/promotion-delete",
+      // A category's and a programme's ids, or a rule's: category-rules.test.ts checks another owner's save and delete (404).
+      "/category-rule-save",
+      "/category-rule-delete",
       // An offer's id, or a business id for one: offers.test.ts checks another owner's add, retire and send (404, nothing written).
       "/offer-add",
       "/offer-delete",

@@ -104,6 +104,23 @@ const cases: Record<string, Case> = {
       return t.post("/voucher-issue", { offer_id: offer!.id, serial }, { token });
     },
   },
+  categoryRuleSave: {
+    table: "category_rules",
+    send: async ({ token, businessId }) => {
+      const [reward] = await t.query<{ id: number }>(
+        sql`update rewards set kind = 'points', stamps_required = 0, points_per_unit = 1
+            where business_id = ${businessId} returning id`,
+      );
+      const [category] = await t.query<{ id: number }>(sql`
+        insert into product_categories (user_id, name) select user_id, 'Pastries ' || id from rewards where id = ${reward!.id}
+        returning id`);
+      return t.post(
+        "/category-rule-save",
+        { product_category_id: category!.id, reward_id: reward!.id, multiplier: "2" },
+        { token },
+      );
+    },
+  },
   productCategoryAdd: {
     table: "product_categories",
     send: ({ token }) => t.post("/product-category-add", { name: "Drinks" }, { token }),

@@ -31,7 +31,21 @@ export function shopifySender(t: TestApp, connection: { webhook_url: string }, s
     send,
     /** `orders/paid`: an order as Shopify sends it (the fields the receiver reads, and a few more). */
     paid(
-      order: { id: number; total: string; currency?: string; email?: string | null; phone?: string | null },
+      order: {
+        id: number;
+        total: string;
+        currency?: string;
+        email?: string | null;
+        phone?: string | null;
+        /** Line items as Shopify lists them: a SKU and/or product id, a unit price, a quantity, a discount. */
+        lines?: {
+          sku?: string | null;
+          product_id?: number | null;
+          price: string;
+          quantity?: number;
+          discount?: string;
+        }[];
+      },
       over = {},
     ) {
       return send(
@@ -46,6 +60,20 @@ export function shopifySender(t: TestApp, connection: { webhook_url: string }, s
           current_total_price: order.total,
           financial_status: "paid",
           customer: order.email ? { id: 1, email: order.email, first_name: "Ada", last_name: "Lovelace" } : null,
+          ...(order.lines && {
+            line_items: order.lines.map((line, i) => ({
+              id: order.id * 1000 + i,
+              title: `Item ${i + 1}`,
+              sku: line.sku ?? null,
+              product_id: line.product_id ?? null,
+              variant_id: line.product_id ? line.product_id * 10 : null,
+              price: line.price,
+              quantity: line.quantity ?? 1,
+              total_discount: line.discount ?? "0.00",
+              discount_allocations: line.discount ? [{ amount: line.discount, discount_application_index: 0 }] : [],
+              taxable: true,
+            })),
+          }),
         },
         over,
       );
@@ -105,6 +133,8 @@ export function squareSender(t: TestApp, connection: { webhook_url: string }, si
         currency?: string | null;
         email?: string;
         customerId?: string;
+        /** The order the payment pays (Square's Orders API has its lines). */
+        orderId?: string;
         status?: string;
       },
       over = {},
@@ -118,6 +148,7 @@ export function squareSender(t: TestApp, connection: { webhook_url: string }, si
             amount_money: { amount: p.amount, ...(p.currency !== null && { currency: p.currency ?? "EUR" }) },
             buyer_email_address: p.email,
             customer_id: p.customerId,
+            order_id: p.orderId,
           },
         },
         over,

@@ -53,7 +53,6 @@ const reward = (over: Partial<RewardRow> = {}): RewardRow => ({
   referralBonus: null,
   referralFriendBonus: null,
   referralTrigger: "first_visit",
-  productCategoryId: null,
   cooldownMinutes: 60,
   dailyCap: 1,
   active: true,

@@ -118,7 +118,10 @@ export const addresses = pgTable(
   (t) => [index("addresses_user_idx").on(t.userId, t.id), index("addresses_business_idx").on(t.businessId)],
 );
 
-/** Owner-defined product categories ("Coffee"); a reward may count stamps for one. */
+/**
+ * Owner-defined product categories ("Pastries"): the till's items they hold (`item_ids`: Shopify
+ * SKUs or product ids, Square catalog object ids), each programme's earning rule in category_rules.
+ */
 export const productCategories = pgTable(
   "product_categories",
   {
@@ -126,6 +129,10 @@ export const productCategories = pgTable(
     userId: owner(),
     businessId: integer("business_id").references(() => businesses.id, { onDelete: "set null" }),
     name: text("name").notNull(),
+    itemIds: text("item_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

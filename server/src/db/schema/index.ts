@@ -20,3 +20,4 @@ export * from "./offers";
 export * from "./sales";
 export * from "./reach";
 export * from "./imports";
+export * from "./category-rules";

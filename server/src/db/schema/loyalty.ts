@@ -20,7 +20,7 @@ import { users } from "./auth";
 import { ACTOR_KINDS } from "../../../../contract/actors";
 import { LEVEL_BASES, LEVEL_PERIODS } from "../../../../contract/kinds/levels";
 import { apiKeys } from "./api-keys";
-import { addresses, businesses, productCategories } from "./businesses";
+import { addresses, businesses } from "./businesses";
 import { posConnections } from "./pos-connections";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -94,9 +94,6 @@ export const rewards = pgTable(
     referralTrigger: text("referral_trigger", { enum: ["join", "first_visit", "first_purchase"] })
       .notNull()
       .default("first_visit"),
-    productCategoryId: integer("product_category_id").references(() => productCategories.id, {
-      onDelete: "set null",
-    }),
     cooldownMinutes: integer("cooldown_minutes").notNull().default(240),
     /** Self-scans per card per day (the business's day, see day.ts); 0 = no cap. */
     dailyCap: integer("daily_cap").notNull().default(1),
@@ -106,13 +103,7 @@ export const rewards = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("rewards_user_idx").on(t.userId, t.id),
-    index("rewards_business_idx").on(t.businessId),
-    index("rewards_product_category_idx")
-      .on(t.productCategoryId)
-      .where(sql`${t.productCategoryId} is not null`),
-  ],
+  (t) => [index("rewards_user_idx").on(t.userId, t.id), index("rewards_business_idx").on(t.businessId)],
 );
 
 /**

@@ -40,7 +40,7 @@ export async function receiveTillDelivery(deps: IntegrationDeps, delivery: TillD
   const topic = headers["x-shopify-topic"];
   const event = tillEvent(provider, bytes, typeof topic === "string" ? topic : undefined);
   if (!event) return "ignored";
-  if (event.kind === "paid" && event.customerId && connection.accessToken) {
+  if (event.kind === "paid" && (event.customerId || event.squareOrderId) && connection.accessToken) {
     await squarePayments.enqueue(db, connection, event);
     return "queued";
   }

@@ -7,7 +7,7 @@ import { cards, notifications, orderEarns, orderRefunds } from "../../db/schema"
 import type { Events } from "../../services/events";
 import { applyChange, type Applied } from "../loyalty/engine/apply";
 import { visitEarn } from "../loyalty/engine/earn";
-import type { OrderSource } from "../loyalty/engine/rules";
+import type { EarnLine, OrderSource } from "../loyalty/engine/rules";
 
 /** An order to earn on: the card (by serial or id) of one of the owner's businesses. */
 export type OrderEarnInput = {
@@ -23,6 +23,8 @@ export type OrderEarnInput = {
   source: OrderSource;
   connectionId?: number;
   apiKeyId?: number;
+  /** The order's lines with their product categories (what they do not add up to earns at the base rate). */
+  lines?: readonly EarnLine[];
 };
 
 export type OrderEarned = typeof orderEarns.$inferSelect;
@@ -93,6 +95,7 @@ export async function earnForOrder(
         orderId: input.orderId,
         apiKeyId: input.apiKeyId,
         connectionId: input.connectionId,
+        lines: input.lines,
       },
     ))!;
     const earned = "delta" in applied.decision ? applied.decision : null;

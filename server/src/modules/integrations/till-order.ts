@@ -8,6 +8,7 @@ import type { Events } from "../../services/events";
 import { enrolCard } from "../loyalty/engine/enrol";
 import { earnForOrder, refundOrder } from "./order-earn";
 import { recordRefund, recordSale } from "./sales";
+import { earnLines } from "./till-lines";
 import type { TillEvent } from "./till-platforms";
 
 export type Connection = typeof posConnections.$inferSelect;
@@ -145,6 +146,7 @@ async function earnPaid(
       orderId: event.orderId,
       source: connection.provider,
       connectionId: connection.id,
+      lines: await earnLines(db, connection, event.lines),
     });
     return done(earned?.duplicate ? "already earned" : "earned");
   } catch (error) {

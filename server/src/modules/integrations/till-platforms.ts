@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { fromMinor } from "../../../../contract/money";
+import { fromMinor, toMinor } from "../../../../contract/money";
 import type { PosProvider } from "../../../../contract/pos";
 
 /**
@@ -18,6 +18,10 @@ export type TillEvent =
       name: string | null;
       /** Square: the customer the payment names, whose email and phone the Customers API gives. */
       customerId: string | null;
+      /** The order's lines (Shopify's line items); null: none known (Square's come from its Orders API). */
+      lines: TillLine[] | null;
+      /** Square: the order the payment pays, whose lines the Orders API gives. */
+      squareOrderId: string | null;
     }
   | {
       kind: "refund";
@@ -28,6 +32,9 @@ export type TillEvent =
       amounts: string[];
     }
   | { kind: "ignored"; why: string };
+
+/** A line of an order: the till's ids of its item (SKU, product id, catalog object id) and what it cost in all. */
+export type TillLine = { itemIds: string[]; amount: string };
 
 /** Base64 HMAC-SHA256 of `content`, compared in constant time with the header's. */
 function signedBy(secret: string, content: Buffer, header: string | undefined) {
@@ -61,6 +68,30 @@ const obj = (value: unknown): Json => (value && typeof value === "object" ? (val
 const str = (value: unknown) =>
   typeof value === "string" && value.trim() !== "" ? value.trim() : typeof value === "number" ? String(value) : null;
 
+/**
+ * Shopify's line items: each by its `sku` and `product_id`, for its price × quantity less its
+ * discounts (`total_discount`, or the sum of its `discount_allocations`), in minor units summed
+ * and answered as a decimal in the order's currency. A line that is no amount is left out.
+ */
+function shopifyLines(items: unknown, currency: string | null): TillLine[] | null {
+  if (!Array.isArray(items) || !currency) return null;
+  const lines: TillLine[] = [];
+  for (const item of items.map(obj)) {
+    const itemIds = [str(item.sku), str(item.product_id)].filter((id): id is string => id !== null);
+    const price = safeToMinor(str(item.price), currency);
+    const quantity = typeof item.quantity === "number" && Number.isSafeInteger(item.quantity) ? item.quantity : null;
+    if (itemIds.length === 0 || price === null || quantity === null || quantity <= 0) continue;
+    const allocations = Array.isArray(item.discount_allocations) ? item.discount_allocations.map(obj) : [];
+    const discount =
+      safeToMinor(str(item.total_discount), currency) ??
+      allocations.reduce((sum, a) => sum + (safeToMinor(str(a.amount), currency) ?? 0), 0);
+    const minor = price * quantity - discount;
+    const amount = minor > 0 && Number.isSafeInteger(minor) ? safeFromMinor(minor, currency) : null;
+    if (amount !== null) lines.push({ itemIds, amount });
+  }
+  return lines;
+}
+
 /** Shopify's `orders/paid` (an order) and `refunds/create` (a refund with its `order_id`). */
 function shopifyEvent(topic: string | undefined, body: Json): TillEvent {
   if (topic === "orders/paid") {
@@ -77,6 +108,8 @@ function shopifyEvent(topic: string | undefined, body: Json): TillEvent {
       phone: str(body.phone) ?? str(customer.phone),
       name: name || null,
       customerId: null,
+      lines: shopifyLines(body.line_items, str(body.currency)),
+      squareOrderId: null,
     };
   }
   if (topic === "refunds/create") {
@@ -114,6 +147,8 @@ function squareEvent(body: Json): TillEvent {
       phone: null,
       name: null,
       customerId: str(payment.customer_id),
+      lines: null,
+      squareOrderId: str(payment.order_id),
     };
   }
   if (type === "refund.created" || type === "refund.updated") {
@@ -130,6 +165,16 @@ function squareEvent(body: Json): TillEvent {
     return { kind: "refund", orderId: `square:${paymentId}`, refundId: `square:${refundId}`, amounts: [amount ?? ""] };
   }
   return { kind: "ignored", why: `Square event ${type ?? "(none)"} is not one this connection acts on.` };
+}
+
+/** A decimal in the currency's minor units; null when it is none (or the currency unknown). */
+function safeToMinor(decimal: string | null, currency: string) {
+  if (decimal === null) return null;
+  try {
+    return toMinor(decimal, currency);
+  } catch {
+    return null;
+  }
 }
 
 /** An unknown currency code has no minor digits to read: no amount then (the currency check refuses it). */

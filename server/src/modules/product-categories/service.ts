@@ -16,6 +16,7 @@ const columns = {
   name: productCategories.name,
   business_id: productCategories.businessId,
   business_name: businesses.businessName,
+  item_ids: productCategories.itemIds,
   createdAt: productCategories.createdAt,
 };
 
@@ -76,7 +77,11 @@ export async function saveCategory(
   if (body.id) await findCategory(db, ownerId, body.id);
   if (body.business_id) await findBusiness(db, ownerId, body.business_id);
   await checkNameFree(db, ownerId, body.name, body.id);
-  const values = { name: body.name, businessId: body.business_id ?? null };
+  const values = {
+    name: body.name,
+    businessId: body.business_id ?? null,
+    ...(body.item_ids !== undefined && { itemIds: body.item_ids }),
+  };
   let id = body.id;
   try {
     if (id) {

@@ -2,7 +2,7 @@ import { sql, type SQLWrapper } from "drizzle-orm";
 import { amountInMinor, hundredthsText, minorDigits, toMinor } from "../../../../../contract/money";
 import { kindsSql, serverKind } from "../../../kinds";
 import { sentence, type Sentence } from "../../../i18n/sentence";
-import type { CardRow, RewardRow } from "./types";
+import type { CardRow, CategoryMultiplier, RewardRow } from "./types";
 
 /**
  * What a visit earns and when a balance lapses: pure arithmetic on integers,
@@ -47,6 +47,29 @@ export const aboveLimitSentence = (maxHundredths: number, currency: string): Sen
   sentence("scan.aboveLimit", { limit: hundredthsText(maxHundredths), currency });
 
 /**
+ * The part of a purchase of `totalMinor` the programme's rate applies to, from its lines (amounts
+ * in minor units): each line in a category with a rule counts its multiplier (hundredths) times,
+ * the rest of the total (lines in no category, shipping, tax) once. Lines count in order up to the
+ * total (a discount on the whole order leaves less for the last); rounded down once, at the end.
+ */
+export function lineEarnAmount(
+  totalMinor: number,
+  lines: readonly { minor: number; categories: readonly number[] }[],
+  rules: readonly CategoryMultiplier[],
+): number {
+  const multiplierOf = new Map(rules.map((rule) => [rule.categoryId, rule.multiplier]));
+  let left = BigInt(totalMinor);
+  let weighted = 0n;
+  for (const line of lines) {
+    const multiplier = line.categories.map((id) => multiplierOf.get(id)).find((m) => m !== undefined);
+    if (multiplier === undefined) continue;
+    const minor = BigInt(Math.max(0, line.minor)) < left ? BigInt(Math.max(0, line.minor)) : left;
+    left -= minor;
+    weighted += minor * BigInt(multiplier);
+  }
+  return Number((weighted + left * 100n) / 100n);
+}
+
 /**
  * When a card's unspent stamps or points lapse: `expire_after_days` after its last earn (a join is
  * one; a redeem is not), or after the reward's `expiryFrom` when that is later (expiry turned on or

@@ -3,11 +3,19 @@ import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";
 import { reusableSelect } from "../../../db/reusable-select";
-import { businesses, cards, customers, promotions, rewards } from "../../../db/schema";
+import {
+  businesses,
+  cards,
+  categoryRules,
+  customers,
+  productCategories,
+  promotions,
+  rewards,
+} from "../../../db/schema";
 import { businessToday, businessTomorrow } from "./day";
 import { withHolder } from "./card-holder";
 import { toHundredths } from "../../../../../contract/money";
-import { chooseReward, type CardState } from "./rules";
+import { chooseReward, type CardState, type CategoryMultiplier } from "./rules";
 import { inWindow, type LocalMoment, type PromotionRule } from "./boost";
 import { levelMeasureSql } from "./levels";
 
@@ -51,6 +59,7 @@ const cardSelect = (where: SQL, lock: boolean) => (tx: Db) => {
         local: localMomentSql(businesses.timeZone),
         promotions: promotionsOf(cards.businessId),
         levelMeasure: levelMeasureOf(),
+        categoryRules: categoryRulesOf(cards.businessId),
       })
       .from(cards)
       .$dynamic(),
@@ -94,6 +103,20 @@ const levelMeasureOf = () => {
   );
 };
 
+/**
+ * The product categories' multipliers on the business's programmes (in hundredths), read beside
+ * the card for an earn's lines; a category of another business has none here.
+ */
+const categoryRulesOf = (businessId: SQLWrapper) =>
+  sql<
+    (CategoryMultiplier & { rewardId: number })[]
+  >`(select coalesce(json_agg(json_build_object('rewardId', cr.reward_id,
+    'categoryId', cr.product_category_id, 'multiplier', (cr.multiplier * 100)::int)), '[]'::json)
+    from ${categoryRules} cr
+    join ${rewards} r on r.id = cr.reward_id
+    join ${productCategories} pc on pc.id = cr.product_category_id
+    where r.business_id = ${businessId} and (pc.business_id is null or pc.business_id = ${businessId}))`;
+
 /** The three kinds of key, each a select built once, locking or only reading. */
 function cardSelects(lock: boolean) {
   const verb = lock ? "lock" : "read";
@@ -115,6 +138,9 @@ function cardSelects(lock: boolean) {
       reward,
       levelMeasure: Number(row.levelMeasure ?? 0),
       promotions: row.promotions.filter((p) => p.rewardId === reward?.id && inWindow(p, local)),
+      categoryRules: row.categoryRules
+        .filter((rule) => rule.rewardId === reward?.id)
+        .map(({ categoryId, multiplier }) => ({ categoryId, multiplier })),
       // The balance is in the unit of the reward the card collected for, even retired.
       unit: row.own?.kind ?? DEFAULT_KIND,
       currency: row.currency,

@@ -1,7 +1,15 @@
 import { referralBonusOf } from "./programme-terms";
 import { DEFAULT_KIND } from "../../../../../contract/kinds";
 import { serverKind } from "../../../kinds";
-import { aboveLimitSentence, abovePurchaseLimit, expiresAt, MAX_BALANCE, purchaseMinor, visitEarn } from "./earn";
+import {
+  aboveLimitSentence,
+  abovePurchaseLimit,
+  expiresAt,
+  lineEarnAmount,
+  MAX_BALANCE,
+  purchaseMinor,
+  visitEarn,
+} from "./earn";
 import { redeemCost } from "./spend";
 import { boostedEarn, promotionLabel } from "./boost";
 import { levelAfterEarn, levelAt, levelLabel } from "./levels";
@@ -293,12 +301,15 @@ export function decide(state: CardState, change: Change): Decision {
     // The kind decides: a stamp card stamps (or, at the scanner, takes its reward once reached);
     // points and cashback earn on the amount and never redeem here (card-redeem does). An order
     // from outside earns as a staff scan, never redeems.
+    const lines = linesMinor(change, currency);
+    if ("action" in lines) return lines;
     const verdict = serverKind(unit).staffEarn({
       reward,
       balance: card.stamps,
       lifetimeSpend: card.lifetimeSpend,
       currency,
       amount: () => (change.amount ? purchaseMinor(change.amount, currency) : null),
+      earnOn: (minor) => (lines.length > 0 ? lineEarnAmount(minor, lines, state.categoryRules ?? []) : minor),
       order: change.kind === "earn" ? { stamps: change.stamps } : null,
     });
     if (verdict.action === "refuse") return { action: "refuse", field: verdict.field, message: verdict.message };
@@ -311,6 +322,34 @@ export function decide(state: CardState, change: Change): Decision {
   const nextAt = nextStampAt(card, reward, day);
   if (counterCodeUsed(card, change.counterWindow) || nextAt) return { action: "wait", nextAt };
   return earn(visitEarn(reward), null, { lastCounterWindow: change.counterWindow ?? card.lastCounterWindow });
+}
+
+/**
+ * A purchase's lines in minor units: the staff's split may not add up to more than the amount
+ * (each line's amount, as any amount, in the currency's decimals); an order's lines are as the till
+ * sent them (lineEarnAmount counts them up to the total).
+ */
+function linesMinor(
+  change: Extract<Change, { kind: "staff-scan" | "earn" }>,
+  currency: string | null,
+): { minor: number; categories: readonly number[] }[] | Extract<Decision, { action: "refuse" }> {
+  if (!change.lines?.length || !change.amount || !currency) return [];
+  const lines = [];
+  for (const [i, line] of change.lines.entries()) {
+    const parsed = purchaseMinor(line.amount, currency);
+    // A till's line that is no amount (a free item) counts nothing; the staff's split is refused.
+    if ("error" in parsed) {
+      if (change.kind === "earn") continue;
+      return { action: "refuse", field: `lines.${i}.amount`, message: parsed.error };
+    }
+    lines.push({ minor: parsed.minor, categories: line.categories });
+  }
+  const total = purchaseMinor(change.amount, currency);
+  const sum = lines.reduce((all, line) => all + line.minor, 0);
+  if (change.kind === "staff-scan" && "minor" in total && sum > total.minor) {
+    return { action: "refuse", field: "lines", message: "scan.linesExceedAmount" };
+  }
+  return lines;
 }
 
 /**

@@ -44,14 +44,32 @@ export type CardState = {
   promotions?: PromotionRule[];
   /** What the card collected toward its reward's levels before this change (levels.ts; 0: none). */
   levelMeasure?: number;
+  /** The product categories' multipliers on the card's programme (category_rules). */
+  categoryRules?: CategoryMultiplier[];
 };
 
 /** A points option as card-redeem read it (null: no option of this owner by that id). */
 export type RedeemOption = { id: number; rewardId: number; title: string; points: number; active: boolean };
 
+/**
+ * A line of a purchase: its amount (a decimal string in the business's currency) and the product
+ * categories it is in (the first with a rule for the card's programme sets its multiplier).
+ */
+export type EarnLine = { amount: string; categories: readonly number[] };
+
+/** A product category's multiplier on the card's programme, in hundredths (200: double, 0: excluded). */
+export type CategoryMultiplier = { categoryId: number; multiplier: number };
+
 /** A change someone asks of a card. Amounts are the contract's decimal strings in the business's currency. */
 export type Change =
-  | { kind: "staff-scan"; staffUserId: number; amount?: string | null; apiKeyId?: number }
+  | {
+      kind: "staff-scan";
+      staffUserId: number;
+      amount?: string | null;
+      apiKeyId?: number;
+      /** The staff's split of the amount by category (their sum may not exceed it). */
+      lines?: readonly EarnLine[];
+    }
   | { kind: "self-scan"; qr: { id: number; addressId: number | null }; counterWindow: number | null }
   | { kind: "correction"; delta: number; actorUserId: number; reason: string }
   /** Visits sold at the counter (a kind that sells visits): staff or the owner. */
@@ -72,6 +90,8 @@ export type Change =
       apiKeyId?: number;
       /** The till connection the order came through. */
       connectionId?: number;
+      /** The order's lines (what they do not add up to of the amount earns at the base rate). */
+      lines?: readonly EarnLine[];
     }
   /** An order refunded: takes back what it earned (`earned` in `unit`, on `amount` minor units), never below zero. */
   | {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, exists, not, or, sql } from "drizzle-orm";
 import { serverKind } from "../../../kinds";
 import type { Reward, RewardExpiryPreview } from "../../../../../contract/rewards";
 import type { Db } from "../../../db/client";
-import { businesses, cards, productCategories, qrCodes, rewards } from "../../../db/schema";
+import { businesses, cards, qrCodes, rewards } from "../../../db/schema";
 import { invalid, notFound } from "../../../http/errors";
 import { paginate } from "../../../http/paginate";
 import { requireFeature } from "../../../http/plan-feature";
@@ -32,8 +32,6 @@ const columns = {
   referralFriendBonus: rewards.referralFriendBonus,
   referralTrigger: rewards.referralTrigger,
   currency: businesses.currency,
-  product_category_id: rewards.productCategoryId,
-  product_category_name: productCategories.name,
   cooldown_minutes: rewards.cooldownMinutes,
   daily_cap: rewards.dailyCap,
   qr_codes_count: sql<number>`(select count(*)::int from "qr_codes" where "qr_codes"."reward_id" = "rewards"."id")`,
@@ -41,11 +39,7 @@ const columns = {
 };
 
 const select = (db: Db) =>
-  db
-    .select(columns)
-    .from(rewards)
-    .innerJoin(businesses, eq(businesses.id, rewards.businessId))
-    .leftJoin(productCategories, eq(productCategories.id, rewards.productCategoryId));
+  db.select(columns).from(rewards).innerJoin(businesses, eq(businesses.id, rewards.businessId));
 
 const toReward = (row: Awaited<ReturnType<ReturnType<typeof select>["execute"]>>[number]): Reward => ({
   id: row.id,
@@ -54,8 +48,6 @@ const toReward = (row: Awaited<ReturnType<ReturnType<typeof select>["execute"]>>
   title: row.title,
   description: row.description,
   ...programmeAnswer(row, row.currency),
-  product_category_id: row.product_category_id,
-  product_category_name: row.product_category_name,
   cooldown_minutes: row.cooldown_minutes,
   daily_cap: row.daily_cap,
   qr_codes_count: Number(row.qr_codes_count),
@@ -94,23 +86,11 @@ export async function saveReward(db: Db, ownerId: number, body: Body<"addReward"
   if (body.levels.length > 0) await requireFeature(db, ownerId, "levels");
   if (body.id) await findReward(db, ownerId, body.id);
   const business = await findBusiness(db, ownerId, body.business_id);
-  if (body.product_category_id) {
-    const [category] = await db
-      .select({ businessId: productCategories.businessId })
-      .from(productCategories)
-      .where(and(eq(productCategories.id, body.product_category_id), eq(productCategories.userId, ownerId)))
-      .limit(1);
-    if (!category) throw notFound("categories.notFound");
-    if (category.businessId && category.businessId !== body.business_id) {
-      throw invalid("product_category_id", "categories.otherBusiness");
-    }
-  }
   const values = {
     businessId: body.business_id,
     title: body.title,
     description: body.description,
     ...programmeColumns(body, business.currency),
-    productCategoryId: body.product_category_id ?? null,
     cooldownMinutes: body.cooldown_minutes,
     dailyCap: body.daily_cap,
   };

@@ -1,4 +1,7 @@
+import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import type { Db } from "../../../db/client";
+import { productCategories } from "../../../db/schema";
 import type { ProgrammeWords } from "../../../../../contract/programme";
 import { serverKind } from "../../../kinds";
 import { actingOwnerId, type AuthUser } from "../../../http/auth";
@@ -11,6 +14,22 @@ import { scanAnswer, selfStamp, staffScan } from "./stamping";
 export const UNKNOWN_CODE = "scan.unknownCode";
 const BUSINESS_CODE_FOR_STAFF = "scan.businessCodeForStaff";
 const NO_CARD = "scan.noCardYet";
+
+/**
+ * The staff's split of a purchase as the engine reads it: each line's category must be one of the
+ * owner's (else the 422 names the line); the engine applies the card's programme's rules.
+ */
+async function scanLines(db: Db, ownerId: number, lines: NonNullable<Body<"qrCodeScanner">["lines"]>) {
+  const ids = [...new Set(lines.map((line) => line.product_category_id))];
+  const own = await db
+    .select({ id: productCategories.id })
+    .from(productCategories)
+    .where(and(eq(productCategories.userId, ownerId), inArray(productCategories.id, ids)));
+  const known = new Set(own.map((row) => row.id));
+  const unknown = lines.findIndex((line) => !known.has(line.product_category_id));
+  if (unknown >= 0) throw invalid(`lines.${unknown}.product_category_id`, "categories.notFound");
+  return lines.map((line) => ({ amount: line.amount, categories: [line.product_category_id] }));
+}
 
 /**
  * qr-code-scanner, both kinds of code: a card's serial (staff or the owner: stamp or redeem;
@@ -28,7 +47,9 @@ export async function scanCode(
   if (code.kind === "card") {
     if (!user) throw unauthenticated();
     // The stamp and the jobs it causes (wallet updates, the feed) commit together, or neither.
-    const outcome = await staffScan(deps.db, deps.events, actingOwnerId(user), user.id, code.serial, body.amount);
+    const ownerId = actingOwnerId(user);
+    const lines = body.lines?.length ? await scanLines(deps.db, ownerId, body.lines) : undefined;
+    const outcome = await staffScan(deps.db, deps.events, ownerId, user.id, code.serial, body.amount, lines);
     const data = scanAnswer(outcome, outcome.names, null, words);
     return { message: serverKind(data.kind).staffScanMessage(data, outcome, words), data };
   }

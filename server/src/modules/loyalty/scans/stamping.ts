@@ -10,7 +10,7 @@ import { scanTerms, type ScanTerms } from "../cards/card-balance";
 import { UNKNOWN_CARD, type CardRow, type ResolvedQr, type RewardRow } from "../cards/cards";
 import { applyChange, applyChangeAtOnce } from "../engine/apply";
 import type { ScanOrigin } from "../engine/join";
-import { nextStampAt } from "../engine/rules";
+import { nextStampAt, type EarnLine } from "../engine/rules";
 import { programmeTerms } from "../engine/programme-terms";
 
 /** What a staff scan did, with what the scanner's answer shows. */
@@ -44,9 +44,10 @@ export async function staffScan(
   staffUserId: number,
   serial: string,
   amount: string | null = null,
+  lines?: readonly EarnLine[],
 ): Promise<StaffScanOutcome> {
   const key = { serial, ownerId };
-  const change = { kind: "staff-scan", staffUserId, amount } as const;
+  const change = { kind: "staff-scan", staffUserId, amount, lines } as const;
   // One statement after the read for most scans; a card whose referral is still to decide may
   // decide it with this visit, and those writes commit together, in a transaction.
   const atOnce = await applyChangeAtOnce(db, events, key, change);
