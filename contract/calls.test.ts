@@ -23,6 +23,8 @@ describe("the call list", () => {
       if (call.path.startsWith("/apple-wallet/v1/")) expect(call.path).toMatch(/^(\/(v1|[a-z-]+|:[a-z_]+))+$/);
       // The OpenAPI document keeps the name tools look for.
       else if (call === calls.openapi) expect(call.path).toBe("/openapi.json");
+      // Twilio's webhooks: one path per kind of request (/hooks/twilio/inbound, /hooks/twilio/status).
+      else if (call.path.startsWith("/hooks/twilio/")) expect(call.path).toMatch(/^\/hooks\/twilio\/(inbound|status)$/);
       // The till's receivers are one path per platform (/hooks/shopify/:connection_id).
       else expect(call.path).toMatch(/^\/[a-z-]+(\/(shopify|square))?(\/:[a-z_]+)?$/);
     }

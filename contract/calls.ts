@@ -118,6 +118,7 @@ import {
 import { idBody } from "./ids";
 import { cardPreferenceCalls } from "./card-preferences";
 import { reachSettingsCalls } from "./reach-settings";
+import { smsCalls } from "./sms";
 import {
   MAX_WEBHOOK_ENDPOINTS,
   webhookAddBody,
@@ -714,6 +715,7 @@ export const calls = {
     refusals: ["qr_not_found", "qr_stale"],
   },
   ...cardPreferenceCalls,
+  ...smsCalls,
   walletJoin: {
     ...walletCalls.walletJoin,
     body: walletJoinBody,

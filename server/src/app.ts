@@ -47,7 +47,7 @@ import { createPaymentProvider, type PaymentProvider } from "./services/payments
 import { createCounterFeed } from "./services/counter-feed";
 import { createEvents, type Events } from "./services/events";
 import { registerHousekeeping } from "./services/housekeeping";
-import { createJobs, type Jobs, type JobsOptions } from "./services/jobs";
+import { childJobId, createJobs, type Jobs, type JobsOptions } from "./services/jobs";
 import { queueMail, registerMailJobs } from "./services/mail-jobs";
 import { createRateLimiter, type RateLimiter } from "./services/rate-limit";
 import { createPushSender } from "./services/push";
@@ -70,6 +70,9 @@ import { registerCustomerMail } from "./modules/reach/customer-mail";
 import { registerMessageMail } from "./modules/reach/message-mail";
 import { registerChannelDispatch, type ChannelSenders } from "./modules/notifications/channels";
 import { reachRoutes } from "./modules/reach/routes";
+import { registerSms } from "./modules/reach/sms/send";
+import { smsRoutes } from "./modules/reach/sms/routes";
+import { createTwilio } from "./modules/reach/sms/twilio";
 import { registerDelivery } from "./modules/webhooks/deliver";
 import { registerFanOut } from "./modules/webhooks/fan-out";
 
@@ -193,11 +196,30 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const codeRequests = registerCodeRequests(jobs, otpDeps);
   const contactMailJob = registerContactMail(jobs, { db: app.db, mailer: contactMailer });
   const customerMail = registerCustomerMail(jobs, { db: app.db, mailer: app.mailer, config });
-  // A message's email and SMS, card by card: the table channel → sender.
+  // SMS through Twilio when configured; unconfigured, every SMS is recorded as skipped.
+  const smsQueue = registerSms(jobs, {
+    db: app.db,
+    sender: config.twilio ? createTwilio(config.twilio) : null,
+    config,
+  });
+  // A message's email and SMS, card by card: the table channel → sender. An SMS job claims its
+  // own send, as it checks the plan's monthly allowance when it claims.
   const channelSenders: ChannelSenders = {
     email: registerMessageMail(jobs, { db: app.db, mailer: app.mailer, config }),
-    // SMS sending registers here (reach/sms's queueSms); until then SMS sends are skipped.
-    sms: null,
+    sms: config.twilio
+      ? {
+          claimsItself: true,
+          queue: async (tx, sends, jobId) => {
+            for (const send of sends) {
+              await smsQueue.enqueue(
+                tx,
+                { cardId: send.cardId, purpose: send.purpose, marketing: send.marketing, body: send.body },
+                { id: childJobId(jobId, String(send.cardId)) },
+              );
+            }
+          },
+        }
+      : null,
   };
   registerChannelDispatch(jobs, app.db, channelSenders);
   const paymentDeps = {
@@ -312,6 +334,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
         config,
       });
       reachRoutes(api, { db: app.db, config });
+      smsRoutes(api, { db: app.db, config });
       appleWalletRoutes(api, { db: app.db, limiter: app.limiter, images: passImages, config });
       notificationRoutes(api, { db: app.db, limiter: app.limiter, events: app.events, jobs, push, config });
       customerRoutes(api);

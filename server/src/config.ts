@@ -47,8 +47,6 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().min(1).optional(),
   /** The address a `List-Unsubscribe` mailto names (unset: the one-click URL only). */
   UNSUBSCRIBE_EMAIL: z.email("must be an email address").optional(),
-  /** Twilio's account: set, messages may go by SMS too. */
-  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   /** Where contact-form messages are mailed; unset: they go to mail_outbox (and MAIL_DIR). */
   CONTACT_EMAIL: z.email("must be an email address").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -93,6 +91,16 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: bool.default(false),
   /** Square's API (its Customers API, for a till connection's paying customers); tests point it at a stand-in. */
   SQUARE_API_URL: z.url().default("https://connect.squareup.com"),
+  /** SMS through Twilio's Messages API: the three together, or none (then no SMS is offered or sent). */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "must be a Twilio Account SID (AC followed by 32 hex digits)")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sender: a phone number in E.164, an alphanumeric sender ID, or a Messaging Service SID (MG…). */
+  TWILIO_FROM: z.string().min(1).optional(),
+  /** Twilio's API base URL; tests and local runs point it at a stand-in. */
+  TWILIO_API_URL: z.url().default("https://api.twilio.com"),
 });
 
 export type Config = {
@@ -111,7 +119,7 @@ export type Config = {
   /** The key of customers' mail links (modules/reach/links.ts); unset: one made at start. */
   linkSecret?: Buffer;
   unsubscribeEmail?: string;
-  /** Whether SMS is set up (TWILIO_ACCOUNT_SID): only then may a message pick the `sms` channel. */
+  /** Whether SMS is set up (the three TWILIO_ settings): only then may a message pick the `sms` channel. */
   smsConfigured: boolean;
   logLevel: string;
   trustProxy: boolean | string[];
@@ -131,6 +139,17 @@ export type Config = {
   webhooksAllowLoopback: boolean;
   /** Square's API base URL, without a trailing slash. */
   squareApiUrl: string;
+  /** Set when Twilio is configured; unset: no SMS is offered or sent. */
+  twilio?: TwilioConfig;
+};
+
+export type TwilioConfig = {
+  accountSid: string;
+  authToken: string;
+  /** A phone number, an alphanumeric sender ID, or a Messaging Service SID (MG…). */
+  from: string;
+  /** Without a trailing slash. */
+  apiUrl: string;
 };
 
 export type FcmConfig = {
@@ -215,6 +234,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new ConfigError("Invalid environment:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together");
   }
+  const twilioSet = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM].filter(Boolean).length;
+  if (twilioSet !== 0 && twilioSet !== 3) {
+    throw new ConfigError(
+      "Invalid environment:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together",
+    );
+  }
   const google = readGoogleWalletConfig(e);
   if ("error" in google) throw new ConfigError(`Invalid environment:\n  ${google.error}`);
   // Apple Wallet: all or nothing, checked (certificates, key) before the server starts.
@@ -244,7 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? createHmac("sha256", e.SESSION_SECRET).update("customer-mail-links").digest()
       : undefined,
     unsubscribeEmail: e.UNSUBSCRIBE_EMAIL,
-    smsConfigured: Boolean(e.TWILIO_ACCOUNT_SID),
+    smsConfigured: twilioSet === 3,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === "true" ? true : e.TRUST_PROXY.split(",").map((s) => s.trim()),
     migrateOnStart: e.MIGRATE_ON_START,
@@ -266,5 +291,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     webhooksAllowLoopback: e.WEBHOOKS_ALLOW_PRIVATE,
     squareApiUrl: e.SQUARE_API_URL.replace(/\/$/, ""),
+    twilio:
+      twilioSet === 3
+        ? {
+            accountSid: e.TWILIO_ACCOUNT_SID!,
+            authToken: e.TWILIO_AUTH_TOKEN!,
+            from: e.TWILIO_FROM!,
+            apiUrl: e.TWILIO_API_URL.replace(/\/$/, ""),
+          }
+        : undefined,
   };
 }

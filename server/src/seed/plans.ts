@@ -16,6 +16,8 @@ export const SEED_PLANS = [
     interval: "month" as const,
     includedBusinesses: 1,
     includedAddresses: 1,
+    smsAllowance: 100,
+    smsPricePerSegment: "0.0600",
     sortOrder: 1,
     featureKeys: BASIC_FEATURES,
     features: [
@@ -33,6 +35,8 @@ export const SEED_PLANS = [
     interval: "month" as const,
     includedBusinesses: 3,
     includedAddresses: 5,
+    smsAllowance: 500,
+    smsPricePerSegment: "0.0500",
     sortOrder: 2,
     featureKeys: ALL_FEATURES,
     features: [
@@ -51,6 +55,8 @@ export const SEED_PLANS = [
     interval: "year" as const,
     includedBusinesses: 10,
     includedAddresses: 25,
+    smsAllowance: 2000,
+    smsPricePerSegment: "0.0400",
     sortOrder: 3,
     featureKeys: ALL_FEATURES,
     features: [

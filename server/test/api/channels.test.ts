@@ -3,6 +3,7 @@ import type { SentMessage } from "../../../contract/notifications";
 import type { WalletCard } from "../../../contract/wallet";
 import { createTestApp, expectError, expectInvalid, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
+import { startTwilioStandIn } from "../helpers/twilio-stand-in";
 
 // A message on the channels the owner picks: each card gets it at most once per channel, never on
 // a channel it refused, at most the business's weekly share of marketing messages, and the owner
@@ -31,6 +32,14 @@ const sendsOf = async (app: TestApp, messageId: number) => {
     sql`select card_id, channel, purpose, status, reason from channel_sends where purpose = ${`message:${messageId}`} order by card_id, channel`,
   );
 };
+
+/** An IANA zone (Etc/GMT±N) whose local hour is `hour` now. */
+function zoneAt(hour: number): string {
+  let offset = hour - new Date().getUTCHours();
+  if (offset > 14) offset -= 24;
+  if (offset < -12) offset += 24;
+  return offset === 0 ? "Etc/UTC" : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}
 
 const messagesSent = async (app: TestApp, token: string) => {
   await app.settle();
@@ -150,28 +159,53 @@ describe("notification-add's channels", () => {
     expect(await messagesSent(t, a.token)).toHaveLength(0);
   });
 
-  it("takes SMS where it is set up, skipping the cards without SMS consent", async () => {
-    const app = await createTestApp({ TWILIO_ACCOUNT_SID: "AC00000000000000000000000000000000" });
+  it("sends SMS through Twilio where it is set up, once per card, skipping the cards without SMS consent", async () => {
+    const sid = `AC${"b2".repeat(16)}`;
+    const twilio = await startTwilioStandIn(sid, "twilio-token");
+    const app = await createTestApp({
+      TWILIO_ACCOUNT_SID: sid,
+      TWILIO_AUTH_TOKEN: "twilio-token",
+      TWILIO_FROM: "+15005550006",
+      TWILIO_API_URL: twilio.url,
+    });
     try {
       const g = loyaltyFixtures(app);
       const p = await g.programme();
+      // Midday in the business's time zone: outside the quiet hours, the SMS goes at once.
+      await app.query(sql`update businesses set time_zone = ${zoneAt(12)} where id = ${p.business.id}`);
       const texted = await g.join(p.qr.qr_token, { consent_sms: true, phone: "+14155550100" });
+      const silent = await g.join(p.qr.qr_token, { phone: "+14155550101" });
       const feed = await app.get<{ sms_configured: boolean }>("/notification-list", { token: p.token });
       expect(feed.body.data.sms_configured).toBe(true);
       const res = await send(app, p.token, p.business.id, { channels: ["sms"] });
       expect(res.statusCode).toBe(201);
       expect(res.body.data.channels).toEqual(["sms"]);
       const rows = await sendsOf(app, res.body.data.id);
-      expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({
-        card_id: await cardIdOf(app, texted.card.serial),
-        channel: "sms",
-        status: "skipped",
+      expect(rows).toEqual([
+        expect.objectContaining({ card_id: await cardIdOf(app, texted.card.serial), channel: "sms", status: "sent" }),
+        expect.objectContaining({
+          card_id: await cardIdOf(app, silent.card.serial),
+          channel: "sms",
+          status: "skipped",
+          reason: "no_consent",
+        }),
+      ]);
+      expect(twilio.messages).toEqual([expect.objectContaining({ to: "+14155550100", body: "2-for-1 today" })]);
+      // Twilio reports the SMS delivered: the message's SMS figures count it.
+      const { params, signature } = twilio.statusCallback(twilio.messages[0]!, "delivered");
+      const status = await app.post("/hooks/twilio/status", undefined, {
+        raw: new URLSearchParams(params).toString(),
+        contentType: "application/x-www-form-urlencoded",
+        headers: { "x-twilio-signature": signature },
       });
-      // No sender is registered on this server: the send is skipped, never left pending.
-      expect(rows[0]!.reason).toBe("not_configured");
+      expect(status.statusCode).toBe(200);
+      const [listed] = await messagesSent(app, p.token);
+      expect(listed!.delivery).toEqual([
+        { channel: "sms", sent: 1, delivered: 1, failed: 0, unsubscribed: 0, skipped: 1 },
+      ]);
     } finally {
       await app.close();
+      await twilio.close();
     }
   });
 });

@@ -196,6 +196,12 @@ const crossOwner: Attempt[] = [
   ["delete A's customer", "POST", "/customer-delete", () => ({ serial: a.serial })],
   ["list A's business's customers", "GET", "/customer-list", () => ({ business_id: String(a.business) })],
   ["count a segment of A's business", "GET", "/segment-count", () => ({ business_id: String(a.business) })],
+  [
+    "estimate an SMS to A's business's customers",
+    "POST",
+    "/sms-estimate",
+    () => ({ business_id: a.business, body: "Hi" }),
+  ],
   ["list A's automations", "GET", "/automation-list", () => ({ business_id: String(a.business) })],
   [
     "automate A's business",

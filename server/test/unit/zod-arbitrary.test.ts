@@ -24,6 +24,7 @@ const CROSS_FIELD: Record<string, string> = {
   "customerList.query": "the last-visit range and a server-made cursor",
   "segmentCount.query": "days required by some segments only",
   "notificationAdd.body": "a level named only by the level segment",
+  "smsEstimate.body": "days required by some segments only",
   "addReward.body": "each programme kind's own required fields (stamps, points per visit or unit, cashback percent)",
   "cardRedeem.body": "exactly one of an option and an amount",
   "offerAdd.body": "each offer kind's own field (an amount, a percent, points or stamps) and no other",

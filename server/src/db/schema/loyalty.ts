@@ -225,6 +225,10 @@ export const customers = pgTable(
     index("customers_birth_month_idx").on(t.userId, sql`extract(month from ${t.birthday})`),
     // An import finds an owner's customer by the phone's digits (customer-import).
     index("customers_phone_digits_idx").on(t.userId, sql`regexp_replace(coalesce(${t.phone}, ''), '[^0-9]', '', 'g')`),
+    // An SMS keyword (STOP, START) reaches every card of the number it came from.
+    index("customers_phone_e164_idx")
+      .on(t.phoneE164)
+      .where(sql`${t.phoneE164} is not null`),
   ],
 );
 

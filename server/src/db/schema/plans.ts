@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type { PlanFeature } from "../../../../contract/plan-features";
 import type { PlanTexts } from "../../../../contract/plans";
 import type { ContentTranslations } from "../../i18n/localized-content";
@@ -45,6 +56,10 @@ export const plans = pgTable(
     translations: jsonb("translations").$type<ContentTranslations<PlanTexts>>().notNull().default({}),
     includedBusinesses: integer("included_businesses").notNull().default(1),
     includedAddresses: integer("included_addresses").notNull().default(1),
+    /** SMS segments the owner's businesses may send each calendar month (UTC); over it a send is skipped. */
+    smsAllowance: integer("sms_allowance").notNull().default(0),
+    /** What one SMS segment costs, in the plan's currency (major units): sms-estimate's price. */
+    smsPricePerSegment: numeric("sms_price_per_segment", { precision: 10, scale: 4 }).notNull().default("0"),
     /** Lower first on the pricing page. */
     sortOrder: integer("sort_order").notNull().default(0),
     active: boolean("active").notNull().default(true),
@@ -57,6 +72,7 @@ export const plans = pgTable(
     check("plans_amount_positive", sql`${t.amountMinor} > 0`),
     check("plans_currency_iso", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check("plans_included_positive", sql`${t.includedBusinesses} >= 1 and ${t.includedAddresses} >= 1`),
+    check("plans_sms_not_negative", sql`${t.smsAllowance} >= 0 and ${t.smsPricePerSegment} >= 0`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { businesses } from "./businesses";
@@ -13,6 +14,20 @@ export const SEND_CHANNELS = ["pass", "push", "email", "sms"] as const;
  * channel or the weekly cap held it back.
  */
 export const SEND_STATUSES = ["claimed", "sent", "failed", "unknown", "skipped"] as const;
+
+/** What Twilio's status callbacks say of a message (MessageStatus), as kept on its send. */
+export const SMS_DELIVERY_STATUSES = [
+  "accepted",
+  "scheduled",
+  "queued",
+  "sending",
+  "sent",
+  "delivered",
+  "undelivered",
+  "failed",
+  "read",
+  "canceled",
+] as const;
 
 /**
  * One message to one card on one channel, claimed before the provider call: the unique key
@@ -36,8 +51,17 @@ export const channelSends = pgTable(
     purpose: text("purpose").notNull(),
     marketing: boolean("marketing").notNull().default(false),
     status: text("status", { enum: SEND_STATUSES }).notNull().default("claimed"),
-    /** Why it failed or was skipped (`bounced`, `opted_out`, `no_consent`, `weekly_cap`, an SMTP code). */
+    /**
+     * Why it failed or was skipped (`bounced`, `opted_out`, `no_consent`, `weekly_cap`, an SMTP code;
+     * SMS: `no_phone`, `allowance`, `not_configured`, `twilio_<code>`).
+     */
     reason: text("reason"),
+    /** SMS: the provider's id of the message (Twilio's `SM…` sid), the key of its status callbacks. */
+    providerId: text("provider_id"),
+    /** SMS: the segments the body takes (GSM-7 or UCS-2), counted toward the plan's monthly allowance. */
+    segments: integer("segments"),
+    /** SMS: the provider's last delivery status (queued, sent, delivered, undelivered, failed). */
+    delivery: text("delivery", { enum: SMS_DELIVERY_STATUSES }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,5 +73,8 @@ export const channelSends = pgTable(
     index("channel_sends_user_idx").on(t.userId),
     // A message's counts per channel (notification-list's delivery figures).
     index("channel_sends_purpose_idx").on(t.purpose, t.channel),
+    uniqueIndex("channel_sends_provider_id_unique")
+      .on(t.providerId)
+      .where(sql`${t.providerId} is not null`),
   ],
 );

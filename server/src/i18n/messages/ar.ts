@@ -3,6 +3,10 @@ import type { MessageKey } from "./en";
 
 export const ar: Record<MessageKey, string> = {
   ...apiAr,
+  "sms.stop": "{business}: تم إلغاء اشتراكك ولن تصلك رسائل نصية بعد الآن. أرسل START للاشتراك من جديد.",
+  "sms.start": "{business}: تم تفعيل اشتراكك في الرسائل النصية من جديد. أرسل HELP للمساعدة، وSTOP لإلغاء الاشتراك.",
+  "sms.help":
+    "رسائل بطاقة الولاء من {business}. للمساعدة: {contact}. أرسل STOP لإلغاء الاشتراك، وSTART للاشتراك من جديد. قد تُطبَّق رسوم الرسائل والبيانات.",
   "mail.yourCard.subject": "بطاقتك من {business}",
   "mail.yourCard.title": "مرحبًا {name}",
   "mail.yourCard.intro": "هذه بطاقة الولاء الخاصة بك من {business}. افتحها في أي وقت من هذا الرابط:",

@@ -3,6 +3,11 @@ import type { MessageKey } from "./en";
 
 export const de: Record<MessageKey, string> = {
   ...apiDe,
+  "sms.stop":
+    "{business}: Sie sind abgemeldet und erhalten keine SMS mehr. Antworten Sie START, um sich wieder anzumelden.",
+  "sms.start": "{business}: Sie erhalten wieder SMS. Antworten Sie HELP für Hilfe, STOP zum Abmelden.",
+  "sms.help":
+    "Nachrichten der Treuekarte von {business}. Hilfe: {contact}. Antworten Sie STOP zum Abmelden, START zum erneuten Anmelden. Es können Nachrichten- und Datengebühren anfallen.",
   "mail.yourCard.subject": "Ihre Karte von {business}",
   "mail.yourCard.title": "Willkommen, {name}",
   "mail.yourCard.intro": "Hier ist Ihre Kundenkarte von {business}. Öffnen Sie sie jederzeit über diesen Link:",

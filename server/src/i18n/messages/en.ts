@@ -7,6 +7,10 @@ import { apiEn } from "./api/en";
  */
 export const en = {
   ...apiEn,
+  "sms.stop": "{business}: you are unsubscribed and will get no more text messages. Reply START to subscribe again.",
+  "sms.start": "{business}: you are subscribed to text messages again. Reply HELP for help, STOP to unsubscribe.",
+  "sms.help":
+    "{business} loyalty card messages. Help: {contact}. Reply STOP to unsubscribe, START to subscribe again. Msg & data rates may apply.",
   "mail.yourCard.subject": "Your {business} card",
   "mail.yourCard.title": "Welcome, {name}",
   "mail.yourCard.intro": "Here is your {business} loyalty card. Open it any time from this link:",

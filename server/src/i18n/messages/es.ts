@@ -3,6 +3,10 @@ import type { MessageKey } from "./en";
 
 export const es: Record<MessageKey, string> = {
   ...apiEs,
+  "sms.stop": "{business}: te has dado de baja y no recibirás más SMS. Responde START para suscribirte de nuevo.",
+  "sms.start": "{business}: vuelves a estar suscrito a los SMS. Responde HELP para ayuda, STOP para darte de baja.",
+  "sms.help":
+    "Mensajes de la tarjeta de fidelidad de {business}. Ayuda: {contact}. Responde STOP para darte de baja, START para volver a suscribirte. Pueden aplicarse tarifas de mensajes y datos.",
   "mail.yourCard.subject": "Tu tarjeta de {business}",
   "mail.yourCard.title": "Te damos la bienvenida, {name}",
   "mail.yourCard.intro": "Aquí tienes tu tarjeta de fidelidad de {business}. Ábrela cuando quieras desde este enlace:",

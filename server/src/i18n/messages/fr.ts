@@ -3,6 +3,11 @@ import type { MessageKey } from "./en";
 
 export const fr: Record<MessageKey, string> = {
   ...apiFr,
+  "sms.stop": "{business} : vous êtes désabonné et ne recevrez plus de SMS. Répondez START pour vous réabonner.",
+  "sms.start":
+    "{business} : vous êtes de nouveau abonné aux SMS. Répondez HELP pour de l'aide, STOP pour vous désabonner.",
+  "sms.help":
+    "Messages de la carte de fidélité {business}. Aide : {contact}. Répondez STOP pour vous désabonner, START pour vous réabonner. Frais de messages et de données possibles.",
   "mail.yourCard.subject": "Votre carte {business}",
   "mail.yourCard.title": "Bienvenue, {name}",
   "mail.yourCard.intro": "Voici votre carte de fidélité {business}. Ouvrez-la à tout moment avec ce lien :",

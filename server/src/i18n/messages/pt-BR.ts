@@ -3,6 +3,11 @@ import type { MessageKey } from "./en";
 
 export const ptBR: Record<MessageKey, string> = {
   ...apiPtBR,
+  "sms.stop":
+    "{business}: sua inscrição foi cancelada e você não receberá mais SMS. Responda START para se inscrever de novo.",
+  "sms.start": "{business}: você voltou a receber SMS. Responda HELP para ajuda, STOP para cancelar.",
+  "sms.help":
+    "Mensagens do cartão fidelidade {business}. Ajuda: {contact}. Responda STOP para cancelar, START para se inscrever de novo. Podem ser cobradas tarifas de mensagens e dados.",
   "mail.yourCard.subject": "Seu cartão {business}",
   "mail.yourCard.title": "Boas-vindas, {name}",
   "mail.yourCard.intro": "Aqui está seu cartão fidelidade {business}. Abra quando quiser por este link:",

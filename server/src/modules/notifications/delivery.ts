@@ -12,10 +12,12 @@ const optedOutSince = sql`(case ${channelSends.channel}
   when 'email' then ${cards.emailOptOutAt} when 'sms' then ${cards.smsOptOutAt} end) >= ${channelSends.createdAt}`;
 /** A mail the receiving server took, to an address that has not bounced since. */
 const deliveredMail = sql`${channelSends.channel} = 'email' and (${customers.emailBouncedAt} is null or ${customers.emailBouncedAt} < ${channelSends.createdAt})`;
+/** An SMS the carrier reported delivered (Twilio's status callback; one it could not deliver is failed). */
+const deliveredSms = sql`${channelSends.channel} = 'sms' and ${channelSends.delivery} = 'delivered'`;
 
 /**
- * Per message and outbox channel (email, SMS): sent, delivered, failed (refused, or outcome
- * unknown), unsubscribed since, and skipped. A channel the message picked with no row yet
+ * Per message and outbox channel (email, SMS): sent, delivered, failed (refused, outcome
+ * unknown, or an SMS the carrier could not deliver), unsubscribed since, and skipped. A channel the message picked with no row yet
  * counts zeros.
  */
 export async function messageDelivery(
@@ -31,7 +33,7 @@ export async function messageDelivery(
             purpose: channelSends.purpose,
             channel: channelSends.channel,
             sent: counted(sent),
-            delivered: counted(sql`${sent} and ${deliveredMail}`),
+            delivered: counted(sql`${sent} and (${deliveredMail} or ${deliveredSms})`),
             failed: counted(sql`${channelSends.status} in ('failed', 'unknown')`),
             unsubscribed: counted(sql`${sent} and ${optedOutSince}`),
             skipped: counted(sql`${channelSends.status} = 'skipped'`),

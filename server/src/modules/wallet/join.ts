@@ -21,6 +21,7 @@ import { unusedVouchers } from "../offers/queries";
 import type { WalletDeps } from "./deps";
 import { walletLinks } from "./links";
 import { todaysPromotions } from "../promotions/service";
+import { phoneE164 } from "../reach/sms/phone";
 import { cardLinkToken, preferencesUrl } from "../reach/links";
 
 const MINUTES = 60;
@@ -66,6 +67,7 @@ export async function joinWallet(
     ip: asker.ip,
     deviceHash: device,
   };
+  const phone = await phoneE164(db, resolved.business.id, body.phone);
   // joinCard's own transaction nests (a savepoint) in this one, which also holds the events' jobs.
   // The referral's bonus comes when the reward's trigger says (engine/referral.ts).
   const joined = await db.transaction(async (tx) => {
@@ -77,6 +79,7 @@ export async function joinWallet(
         name: body.name,
         email: body.email,
         phone: body.phone,
+        phoneE164: phone,
         birthday: body.birthday,
         referrerCardId: referrer,
         consentEmail: body.consent_email,

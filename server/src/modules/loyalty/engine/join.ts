@@ -24,6 +24,8 @@ export type JoinInput = {
   name: string;
   email: string;
   phone?: string;
+  /** The phone in E.164 (from the business's country), when it is a valid number. */
+  phoneE164?: string | null;
   birthday?: string;
   referrerCardId?: number | null;
   /** The optional marketing consents ticked on the join form (recorded with `source`: join). */
@@ -66,6 +68,7 @@ export async function joinCard(
           name: input.name,
           email: input.email,
           phone: input.phone ?? null,
+          phoneE164: input.phoneE164 ?? null,
           birthday: input.birthday ?? null,
         })
         .onConflictDoNothing();
