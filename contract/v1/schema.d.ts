@@ -969,7 +969,21 @@ export interface operations {
            * @default all
            * @enum {string}
            */
-          segment?: "all" | "inactive" | "reward_ready" | "near_reward" | "new" | "birthday_this_month" | "has_voucher";
+          segment?:
+            | "all"
+            | "inactive"
+            | "reward_ready"
+            | "near_reward"
+            | "new"
+            | "birthday_this_month"
+            | "has_voucher"
+            | "rfm:champions"
+            | "rfm:loyal"
+            | "rfm:promising"
+            | "rfm:needs_attention"
+            | "rfm:at_risk"
+            | "rfm:hibernating"
+            | "rfm:lost";
           days?: number;
         };
       };
