@@ -8,6 +8,7 @@ import {
   controlGroup,
   controlGroupUpdateBody,
 } from "./analytics";
+import { analyticsRfm, analyticsRfmQuery } from "./rfm";
 import type { Call, ListLimit } from "./call";
 import { MAX_PER_PAGE } from "./pagination";
 import { addAddressBody, address, addressListAnswer, addressListQuery } from "./address";
@@ -1342,6 +1343,16 @@ export const calls = {
     access: "owner",
     query: analyticsCohortsQuery,
     answer: analyticsCohorts,
+    refusals: ["business_not_found"],
+  },
+  /** Every card scored 1–5 on recency, frequency and (with a till) spend, by segment; a segment's cards on request. */
+  analyticsRfm: {
+    method: "GET",
+    path: "/analytics-rfm",
+    access: "owner",
+    query: analyticsRfmQuery,
+    list: paged,
+    answer: analyticsRfm,
     refusals: ["business_not_found"],
   },
   /** The share of a business's cards held out of automations, messages and offers (0–20 %). */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { calendarDate } from "./fields";
 import { id, optionalId } from "./ids";
 import { REWARD_KINDS } from "./rewards";
+import type { RfmSegment } from "./rfm";
 
 /**
  * The customer directory, segments and privacy calls. A "customer" row of the directory
@@ -20,6 +21,13 @@ export const SEGMENTS = [
   "birthday_this_month",
   "has_voucher",
   "level",
+  "rfm:champions",
+  "rfm:loyal",
+  "rfm:promising",
+  "rfm:needs_attention",
+  "rfm:at_risk",
+  "rfm:hibernating",
+  "rfm:lost",
 ] as const;
 export type Segment = (typeof SEGMENTS)[number];
 /** The segments that take N days (`days`). */
@@ -35,7 +43,17 @@ export const SEGMENT_LABELS: Record<Segment, string> = {
   birthday_this_month: "Birthday this month",
   has_voucher: "Holds an unused voucher",
   level: "At a level (its name)",
+  "rfm:champions": "Champions (RFM)",
+  "rfm:loyal": "Loyal (RFM)",
+  "rfm:promising": "Promising (RFM)",
+  "rfm:needs_attention": "Needs attention (RFM)",
+  "rfm:at_risk": "At risk (RFM)",
+  "rfm:hibernating": "Hibernating (RFM)",
+  "rfm:lost": "Lost (RFM)",
 };
+/** The RFM segment a segment names (analytics-rfm's, contract/rfm.ts), or undefined. */
+export const rfmSegmentOfName = (segment: Segment): RfmSegment | undefined =>
+  segment.startsWith("rfm:") ? (segment.slice(4) as RfmSegment) : undefined;
 
 export const DEFAULT_SEGMENT_DAYS = 30;
 export const MAX_SEGMENT_DAYS = 3650;

@@ -7,6 +7,7 @@ import { COMMON_REFUSALS, refusalCode, refusalKeys, statusRefusals } from "./ref
 const SUCCESS_KEYS = [
   "insights.summary",
   "insights.cohorts",
+  "insights.rfm",
   "insights.controlGroup",
   "insights.lift",
   "reach.preferences",

@@ -983,7 +983,14 @@ export interface operations {
             | "new"
             | "birthday_this_month"
             | "has_voucher"
-            | "level";
+            | "level"
+            | "rfm:champions"
+            | "rfm:loyal"
+            | "rfm:promising"
+            | "rfm:needs_attention"
+            | "rfm:at_risk"
+            | "rfm:hibernating"
+            | "rfm:lost";
           days?: number;
         };
       };

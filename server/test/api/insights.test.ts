@@ -206,7 +206,11 @@ describe("the control group and lift", () => {
         returning id, user_id
       )
       insert into cards (user_id, business_id, customer_id, serial, created_at)
-      select m.user_id, ${businessId}, m.id, 'ctl-' || ${businessId} || '-' || m.id, '2025-12-01T00:00:00Z'
+      select m.user_id, ${businessId}, m.id,
+        'LC-' || upper(substr(md5(${businessId} || '-' || m.id), 1, 4)) || '-' ||
+        upper(substr(md5(${businessId} || '-' || m.id), 5, 4)) || '-' ||
+        upper(substr(md5(${businessId} || '-' || m.id), 9, 4)),
+        '2025-12-01T00:00:00Z'
       from made m`);
     return t.query<{ id: number; serial: string }>(
       sql`select id, serial from cards where business_id = ${businessId} order by id`,
@@ -255,6 +259,36 @@ describe("the control group and lift", () => {
     expect(reached.map((r) => r.card_id).sort((x, y) => x - y)).toEqual(
       all.map((c) => c.id).filter((id) => !fifteen.includes(id)),
     );
+  });
+
+  it("a message to every card holder skips the held-out cards on every channel", async () => {
+    const { token, business } = await f.programme();
+    const all = await cards(business.id, 100);
+    await t.query(sql`update cards set consent_email_at = now() where business_id = ${business.id}`);
+    expect(
+      (await t.post("/control-group-update", { business_id: business.id, percent: 20 }, { token })).statusCode,
+    ).toBe(200);
+    const held = all.filter((c) => inControlGroup({ serial: c.serial, controlGroupPercent: 20 })).map((c) => c.id);
+    expect(held.length).toBeGreaterThan(0);
+    const sent = await t.post<{ id: number }>(
+      "/notification-add",
+      { business_id: business.id, title: "Hello all", message: "Open late today", channels: ["pass", "email"] },
+      { token },
+    );
+    expect(sent.statusCode).toBe(201);
+    await t.settle();
+    const mailed = await t.query<{ card_id: number }>(
+      sql`select card_id from channel_sends where purpose = ${`message:${sent.body.data.id}`} and channel = 'email' order by card_id`,
+    );
+    expect(mailed.map((r) => r.card_id)).toEqual(all.map((c) => c.id).filter((id) => !held.includes(id)));
+    // The customer's page (as the card's feed) does not list it for a held-out card; it does for another.
+    const received = async (serial: string) => {
+      const detail = await t.get<{ messages: { title: string }[] }>("/customer-detail", { token, query: { serial } });
+      expect(detail.statusCode).toBe(200);
+      return detail.body.data.messages.map((m) => m.title);
+    };
+    expect(await received(all.find((c) => c.id === held[0])!.serial)).not.toContain("Hello all");
+    expect(await received(all.find((c) => !held.includes(c.id))!.serial)).toContain("Hello all");
   });
 
   it("with too few customers, lift says so", async () => {

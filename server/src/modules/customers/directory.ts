@@ -47,6 +47,7 @@ import {
   type Programme,
 } from "./segments";
 import { cardReferralBonuses, cardReferrals } from "../loyalty/referrals/referrals";
+import { cardOutsideControlGroup } from "../insights/control-group";
 
 export const UNKNOWN_CUSTOMER = "customers.unknown";
 
@@ -320,8 +321,8 @@ async function consentOf(db: Db, cardId: number): Promise<ConsentEvidence> {
 }
 
 /**
- * The messages a card received: the business's messages to everyone sent since it joined, and the
- * segmented ones it was a recipient of. Newest first.
+ * The messages a card received: the business's messages to everyone sent since it joined (none
+ * while it is in the control group), and the segmented ones it was a recipient of. Newest first.
  */
 export function receivedMessages(db: Db, card: { id: number; businessId: number; createdAt: Date }, limit: number) {
   return db
@@ -331,7 +332,11 @@ export function receivedMessages(db: Db, card: { id: number; businessId: number;
       and(
         eq(businessMessages.businessId, card.businessId),
         or(
-          and(eq(businessMessages.segment, "all"), gte(businessMessages.createdAt, card.createdAt)),
+          and(
+            eq(businessMessages.segment, "all"),
+            gte(businessMessages.createdAt, card.createdAt),
+            cardOutsideControlGroup(card.id),
+          ),
           exists(
             db
               .select({ one: sql`1` })

@@ -1,10 +1,11 @@
 import { caseOfKind, type SegmentSql } from "../../kinds";
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { alias, QueryBuilder } from "drizzle-orm/pg-core";
-import type { Segment } from "../../../../contract/customers";
+import { rfmSegmentOfName, type Segment } from "../../../../contract/customers";
 import type { RewardKind } from "../../../../contract/rewards";
 import type { Db } from "../../db/client";
 import { cards, customers, rewards, vouchers } from "../../db/schema";
+import { rfmSegmentWhere } from "../insights/rfm";
 
 /**
  * The reward a card collects for, by the rule of a scan (`chooseReward` in loyalty/engine/rules.ts): its own
@@ -130,15 +131,19 @@ export const holdsVoucher = sql`exists (select 1 from ${vouchers} v where v.card
 
 /**
  * The condition of a segment over `cards` joined with `customers` and the reward joins (undefined:
- * everyone). One definition for segment-count, customer-list and notification-add: the count the
- * owner is shown is the set the message reaches.
+ * everyone), for the owner's cards (optionally one business's: an RFM segment scores within it).
+ * One definition for segment-count, customer-list and notification-add: the count the owner is
+ * shown is the set the message reaches.
  */
 export function segmentWhere(
   p: Programme,
   segment: Segment,
   days: number | undefined,
+  scope: { ownerId: number; businessId: number | undefined },
   level?: string,
 ): SQL | undefined {
+  const rfm = rfmSegmentOfName(segment);
+  if (rfm) return rfmSegmentWhere(scope.ownerId, scope.businessId, rfm);
   switch (segment) {
     case "all":
       return undefined;
@@ -199,7 +204,7 @@ export function segmentCards(
     businessId ? eq(cards.businessId, businessId) : undefined,
     // Redundant (a card's customer is its owner's), but it lets customers_birth_month_idx answer.
     segment === "birthday_this_month" ? eq(customers.userId, ownerId) : undefined,
-    segmentWhere(p, segment, days, level),
+    segmentWhere(p, segment, days, { ownerId, businessId }, level),
   )!;
 }
 

@@ -28,3 +28,10 @@ export const controlBucketSql = (serial: SQL | typeof cards.serial) =>
 /** The condition a query of `cards` adds to reach only cards outside their business's control group. */
 export const outsideControlGroup = (): SQL =>
   sql`${controlBucketSql(cards.serial)} >= (select ${businesses.controlGroupPercent} from ${businesses} where ${businesses.id} = ${cards.businessId})`;
+
+/**
+ * The condition that one card (by id) is outside its business's control group: a message to every
+ * card holder ("all") is read by, pushed to and listed for these cards only.
+ */
+export const cardOutsideControlGroup = (cardId: number): SQL =>
+  sql`exists (select 1 from ${cards} where ${cards.id} = ${cardId} and ${outsideControlGroup()})`;

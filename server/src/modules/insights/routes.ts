@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { route } from "../../http/route";
 import { analyticsCohorts } from "./cohorts";
 import { analyticsLift, updateControlGroup } from "./lift";
+import { analyticsRfm } from "./rfm";
 import { analyticsSummary } from "./summary";
 
 /** Insights: the owner's figures of a business. */
@@ -26,5 +27,10 @@ export function insightRoutes(app: FastifyInstance, deps: { db: Db }) {
   route(app, calls.analyticsCohorts, async ({ user, query }) => ({
     message: "insights.cohorts",
     data: await analyticsCohorts(deps.db, user.id, query),
+  }));
+
+  route(app, calls.analyticsRfm, async ({ user, query }) => ({
+    message: "insights.rfm",
+    data: await analyticsRfm(deps.db, user.id, query),
   }));
 }

@@ -2,15 +2,19 @@ import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { productCategories } from "../../db/schema";
 import type { EarnLine } from "../loyalty/engine/rules";
-import type { Connection } from "./till-order";
 import type { TillLine } from "./till-platforms";
 
 /**
  * An order's lines as the engine reads them: each with the owner's product categories that list
  * one of its item ids (the connection's business's, or of no business), oldest first. Which of
- * them earns what is the card's programme's rule (engine/earn.ts `lineEarnAmount`).
+ * them earns what is the card's programme's rule (engine/earn.ts `lineEarnAmount`). `connection`:
+ * the till connection's owner and business.
  */
-export async function earnLines(db: Db, connection: Connection, lines: readonly TillLine[] | null) {
+export async function earnLines(
+  db: Db,
+  connection: { userId: number; businessId: number },
+  lines: readonly TillLine[] | null,
+) {
   if (!lines?.length) return undefined;
   const ids = [...new Set(lines.flatMap((line) => line.itemIds))];
   if (ids.length === 0) return undefined;

@@ -5,6 +5,7 @@ import { businesses, businessMessages, cards, channelSends, customers, messageRe
 import { childJobId, type JobQueue, type Jobs } from "../../services/jobs";
 import type { ChannelSender } from "../reach/channel-sender";
 import { emailRefusal } from "../reach/customer-mail";
+import { outsideControlGroup } from "../insights/control-group";
 import { lockMarketing, marketingThisWeek } from "./weekly-cap";
 
 /** The channels sent card by card through channel_sends (pass and push have queues of their own). */
@@ -72,8 +73,9 @@ function pageCards(db: Db, message: typeof businessMessages.$inferSelect, afterC
       and(
         eq(cards.businessId, message.businessId),
         gt(cards.id, afterCardId),
+        // A message to every card holder skips the control group; a segment's recipients were chosen outside it.
         message.segment === "all"
-          ? undefined
+          ? outsideControlGroup()
           : inArray(
               cards.id,
               db

@@ -2,13 +2,15 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { CARD_MESSAGES, type CardMessage } from "../../../../contract/notifications";
 import type { Db } from "../../db/client";
 import { businessMessages, messageRecipients } from "../../db/schema";
+import { cardOutsideControlGroup } from "../insights/control-group";
 
 /** A message the owner sent to the wallet pass (the card page and the passes show those only). */
 const onPass = sql`'pass' = any(${businessMessages.channels})`;
 
 /**
- * A business's latest messages as a card shows them, newest first: those to every card holder,
- * and those to a segment or from an automation that reached this card. Wallet passes
+ * A business's latest messages as a card shows them, newest first: those to every card holder
+ * (unless the card is in the control group), and those to a segment or from an automation that
+ * reached this card. Wallet passes
  * show the newest (`limit` 1) or a few of them.
  *
  * Two index-ordered reads of `limit` rows each, merged: the business's broadcasts
@@ -27,7 +29,14 @@ export async function cardMessages(
     db
       .select()
       .from(businessMessages)
-      .where(and(eq(businessMessages.businessId, businessId), eq(businessMessages.segment, "all"), onPass))
+      .where(
+        and(
+          eq(businessMessages.businessId, businessId),
+          eq(businessMessages.segment, "all"),
+          onPass,
+          cardOutsideControlGroup(cardId),
+        ),
+      )
       .orderBy(desc(businessMessages.id))
       .limit(limit),
     db

@@ -6,6 +6,7 @@ import { sha256 } from "../../crypto";
 import { claimEffect, effectsToDo, recordEffects, type EffectKey } from "../../services/effects";
 import { childJobId, type JobQueue, type Jobs } from "../../services/jobs";
 import type { PushMessage, PushSender } from "../../services/push";
+import { outsideControlGroup } from "../insights/control-group";
 
 /** Tokens one card-holder push job sends to; the next page is a job of its own. */
 export const CARD_HOLDER_PAGE = 500;
@@ -157,8 +158,9 @@ export async function pushToCardHolders(
         // The holder turned push off on the card's preferences page.
         isNull(cards.pushOptOutAt),
         gt(pushTokens.id, page.afterId),
+        // A message to every card holder skips the control group; a segmented one was sent outside it.
         page.messageId === undefined
-          ? undefined
+          ? outsideControlGroup()
           : inArray(
               pushTokens.cardId,
               db

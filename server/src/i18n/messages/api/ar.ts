@@ -77,6 +77,7 @@ export const apiAr: Record<ApiKey, string> = {
   "insights.summary": "أرقام الفترة.",
   "insights.controlGroup": "تم حفظ مجموعة المقارنة.",
   "insights.cohorts": "العملاء حسب شهر الانضمام.",
+  "insights.rfm": "العملاء حسب شريحة RFM.",
   "insights.lift": "أثر الفترة.",
   "tills.orders": "طلبات هذا الربط.",
   "tills.notFound": "لم يُعثر على ربط نقطة البيع.",

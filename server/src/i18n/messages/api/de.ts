@@ -81,6 +81,7 @@ export const apiDe: Record<ApiKey, string> = {
   "insights.summary": "Kennzahlen des Zeitraums.",
   "insights.controlGroup": "Kontrollgruppe gespeichert.",
   "insights.cohorts": "Kunden nach Beitrittsmonat.",
+  "insights.rfm": "Kunden nach RFM-Segment.",
   "insights.lift": "Wirkung im Zeitraum.",
   "tills.orders": "Bestellungen dieser Verbindung.",
   "tills.notFound": "Kassenverbindung nicht gefunden.",

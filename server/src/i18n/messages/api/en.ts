@@ -85,6 +85,7 @@ export const apiEn = {
   "insights.summary": "Figures of the period.",
   "insights.controlGroup": "Control group saved.",
   "insights.cohorts": "Customers by the month they joined.",
+  "insights.rfm": "Customers by RFM segment.",
   "insights.lift": "Lift of the period.",
   "tills.orders": "Orders of this connection.",
   "tills.notFound": "Till connection not found.",

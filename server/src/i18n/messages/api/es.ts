@@ -78,6 +78,7 @@ export const apiEs: Record<ApiKey, string> = {
   "insights.summary": "Cifras del periodo.",
   "insights.controlGroup": "Grupo de control guardado.",
   "insights.cohorts": "Clientes por mes de alta.",
+  "insights.rfm": "Clientes por segmento RFM.",
   "insights.lift": "Efecto del periodo.",
   "tills.orders": "Pedidos de esta conexión.",
   "tills.notFound": "No se ha encontrado la conexión con la caja.",

@@ -80,6 +80,7 @@ export const apiFr: Record<ApiKey, string> = {
   "insights.summary": "Chiffres de la période.",
   "insights.controlGroup": "Groupe témoin enregistré.",
   "insights.cohorts": "Clients par mois d'inscription.",
+  "insights.rfm": "Clients par segment RFM.",
   "insights.lift": "Effet de la période.",
   "tills.orders": "Commandes de cette connexion.",
   "tills.notFound": "Connexion de caisse introuvable.",

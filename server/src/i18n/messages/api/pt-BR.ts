@@ -78,6 +78,7 @@ export const apiPtBR: Record<ApiKey, string> = {
   "insights.summary": "Números do período.",
   "insights.controlGroup": "Grupo de controle salvo.",
   "insights.cohorts": "Clientes por mês de entrada.",
+  "insights.rfm": "Clientes por segmento RFM.",
   "insights.lift": "Efeito do período.",
   "tills.orders": "Pedidos desta conexão.",
   "tills.notFound": "Conexão com o caixa não encontrada.",
