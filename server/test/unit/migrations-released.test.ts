@@ -56,6 +56,8 @@ const RELEASED: Record<string, string> = {
   "0044_automation-offers.sql": "105c02fc142c34a2417a37420686660bd7aa51baa803debcadbf59ba7814090f",
   "0045_levels.sql": "53518de58e258888e016c3411b9cdc9f6e2b21e53942ab4598dd06472807642e",
   "0046_message-channels.sql": "bb2e12c969d961788db747e28fbc419128bc23f389ec829f84b7ec0d4e85ea52",
+  "0047_product-category-rules.sql": "5e38b555981b12cf5bc414a191807fa9dd423626b6356ad14368cecffdf4f7fc",
+  "0048_sms-through-twilio.sql": "2670947dd4ca302bf73ba0147d4eaf0daf356e03b9a2aeffa1b835a4405de375",
 };
 
 const folder = path.join(__dirname, "../../migrations");
