@@ -82,7 +82,7 @@ async function main(): Promise<number> {
     await dispatchPage(
       db,
       { name: "message-channels", enqueue: async (_tx, following) => void (next = following) },
-      { email: { claimsItself: false, queue: async () => {} }, sms: null },
+      { email: { queue: async () => {} }, sms: null },
       page,
       "bench",
     );

@@ -202,13 +202,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     sender: config.twilio ? createTwilio(config.twilio) : null,
     config,
   });
-  // A message's email and SMS, card by card: the table channel → sender. An SMS job claims its
-  // own send, as it checks the plan's monthly allowance when it claims.
+  // A message's email and SMS, card by card: the table channel → sender. The dispatcher claims
+  // each send before it queues it (the weekly cap counts it at once); an SMS job then checks the
+  // plan's monthly allowance as it takes its claim over.
   const channelSenders: ChannelSenders = {
     email: registerMessageMail(jobs, { db: app.db, mailer: app.mailer, config }),
     sms: config.twilio
       ? {
-          claimsItself: true,
           queue: async (tx, sends, jobId) => {
             for (const send of sends) {
               await smsQueue.enqueue(

@@ -203,6 +203,18 @@ describe("notification-add's channels", () => {
       expect(listed!.delivery).toEqual([
         { channel: "sms", sent: 1, delivered: 1, failed: 0, unsubscribed: 0, skipped: 1 },
       ]);
+
+      // Four SMS-only campaigns dispatched before any SMS job runs: the weekly cap still holds at 3.
+      const campaigns = [];
+      for (const title of ["Two", "Three", "Four"]) {
+        campaigns.push(
+          (await send(app, p.token, p.business.id, { channels: ["sms"], title, message: title })).body.data.id,
+        );
+      }
+      await app.settle();
+      expect(twilio.messages.map((m) => m.body)).toEqual(["2-for-1 today", "Two", "Three"]);
+      const fourth = await sendsOf(app, campaigns[2]!);
+      expect(fourth[0]).toMatchObject({ status: "skipped", reason: "weekly_cap" });
     } finally {
       await app.close();
       await twilio.close();

@@ -92,7 +92,7 @@ function pageCards(db: Db, message: typeof businessMessages.$inferSelect, afterC
 /**
  * Decides, for a page of cards, each outbox channel of the message: a card that refused the
  * channel, or got its weekly share of marketing messages already, gets a `skipped` row; the others
- * are claimed (or handed to a sender that claims itself) and queued. The cards' marketing locks
+ * are claimed and queued. The cards' marketing locks
  * are held while the page counts and claims, so two messages never both pass a card's cap.
  * A page run again finds its rows and queues nothing twice; the next page's job id derives from
  * this chain's.
@@ -141,15 +141,13 @@ export async function dispatchPage(
           .onConflictDoNothing();
       }
       if (!sender || accepted.length === 0) continue;
-      const toSend = sender.claimsItself
-        ? accepted
-        : (
-            await tx
-              .insert(channelSends)
-              .values(accepted.map((cardId) => ({ ...base, cardId })))
-              .onConflictDoNothing()
-              .returning({ cardId: channelSends.cardId })
-          ).map((r) => r.cardId);
+      const toSend = (
+        await tx
+          .insert(channelSends)
+          .values(accepted.map((cardId) => ({ ...base, cardId })))
+          .onConflictDoNothing()
+          .returning({ cardId: channelSends.cardId })
+      ).map((r) => r.cardId);
       if (toSend.length === 0) continue;
       await sender.queue(
         tx,

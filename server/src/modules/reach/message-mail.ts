@@ -51,7 +51,6 @@ export function registerMessageMail(jobs: Jobs, deps: MailDeps & { mailer: Maile
     }
   });
   return {
-    claimsItself: false,
     // A page's sends share the message: its words travel once.
     queue: (tx, sends: ChannelSend[], jobId) =>
       sends.length === 0

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../../config";
 import type { Db } from "../../../db/client";
 import { businesses, cards, channelSends, customers, SMS_DELIVERY_STATUSES } from "../../../db/schema";
@@ -70,7 +70,21 @@ async function smsTarget(db: Db, cardId: number) {
   return row;
 }
 
-/** Claims the send, or records it skipped when over the allowance; null when it was claimed before. */
+/**
+ * The send's row: made here, or the one a message's dispatcher claimed for it (status `claimed`,
+ * segments not yet counted: notifications/channels.ts claims before it queues, so the weekly cap
+ * counts the SMS at once). The first attempt takes it over once by counting its segments.
+ */
+const dispatcherClaim = (job: SmsJob) =>
+  and(
+    eq(channelSends.cardId, job.cardId),
+    eq(channelSends.channel, "sms"),
+    eq(channelSends.purpose, job.purpose),
+    eq(channelSends.status, "claimed"),
+    isNull(channelSends.segments),
+  );
+
+/** Claims the send, or records it skipped (refused, or over the allowance); null when it is not to be sent. */
 async function claim(db: Db, job: SmsJob, target: { userId: number; businessId: number }, refusal: string | null) {
   const segments = smsSize(job.body).segments;
   const row = {
@@ -83,21 +97,34 @@ async function claim(db: Db, job: SmsJob, target: { userId: number; businessId: 
     segments,
   };
   if (refusal) {
+    const skipped = { status: "skipped" as const, reason: refusal };
     await db
       .insert(channelSends)
-      .values({ ...row, status: "skipped", reason: refusal })
+      .values({ ...row, ...skipped })
       .onConflictDoNothing();
+    await db
+      .update(channelSends)
+      .set({ ...skipped, segments, updatedAt: sql`now()` })
+      .where(dispatcherClaim(job));
     return null;
   }
   return db.transaction(async (tx) => {
     await lockAllowance(tx, target.userId);
     const { allowance, used } = await smsAllowance(tx, target.userId);
     const over = used + segments > allowance;
-    const [claimed] = await tx
+    const outcome = over ? { status: "skipped" as const, reason: "allowance" } : {};
+    const [made] = await tx
       .insert(channelSends)
-      .values({ ...row, ...(over && { status: "skipped" as const, reason: "allowance" }) })
+      .values({ ...row, ...outcome })
       .onConflictDoNothing()
       .returning({ id: channelSends.id });
+    const [claimed] = made
+      ? [made]
+      : await tx
+          .update(channelSends)
+          .set({ segments, ...outcome, updatedAt: sql`now()` })
+          .where(dispatcherClaim(job))
+          .returning({ id: channelSends.id });
     return claimed && !over ? claimed.id : null;
   });
 }
