@@ -1,30 +1,6 @@
 // The lint rule that keeps the whole contract of calls (zod and every schema) out of the browser's
-// code (eslint.config.mjs, BROWSER_IMPORT_PATTERNS). ESLint loads its flat config as an ES module,
-// which Jest's CommonJS sandbox cannot, so the imports are linted in one child Node process.
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-
-const root = path.resolve(__dirname, "../..");
-
-type Case = { file: string; source: string };
-
-/** The rule ids ESLint reports for each case, in order. */
-function lint(cases: Case[]): string[][] {
-  const code = `
-    import { ESLint } from "eslint";
-    const eslint = new ESLint({ cwd: ${JSON.stringify(root)} });
-    const cases = ${JSON.stringify(cases)};
-    const out = [];
-    for (const c of cases) {
-      const [result] = await eslint.lintText(c.source, { filePath: c.file });
-      out.push(result.messages.map((m) => m.ruleId ?? m.message));
-    }
-    console.log(JSON.stringify(out));`;
-  const stdout = execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd: root, encoding: "utf8" });
-  return JSON.parse(stdout) as string[][];
-}
-
-const use = (spec: string) => `import { calls } from "${spec}";\nexport const y = calls;\n`;
+// code (eslint.config.mjs, BROWSER_IMPORT_PATTERNS).
+import { importing, lintRuleIds } from "../../scripts/lib/lint-imports.mjs";
 
 describe("the browser's code does not import the contract of calls", () => {
   it("refuses contract/calls in components/ and lib/browser/, and allows the browser's table and the server side", () => {
@@ -44,7 +20,9 @@ describe("the browser's code does not import the contract of calls", () => {
       ["lib/server/bff/forward.ts", "../../../contract/calls"],
       ["app/card/preferences/page.tsx", "@/contract/calls"],
     ];
-    const results = lint([...refused, ...allowed].map(([file, spec]) => ({ file: file!, source: use(spec!) })));
+    const results = lintRuleIds(
+      [...refused, ...allowed].map(([file, spec]) => ({ file: file!, source: importing(spec!, "calls") })),
+    );
     const restricted = results.map((ids) => ids.includes("no-restricted-imports"));
     expect(restricted).toEqual([...refused.map(() => true), ...allowed.map(() => false)]);
   });

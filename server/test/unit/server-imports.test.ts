@@ -1,30 +1,5 @@
 // The lint rule that keeps web code out of the API server (eslint.config.mjs).
-// ESLint loads its flat config as an ES module, which Jest's CommonJS sandbox cannot, so the
-// imports are linted in one child Node process through ESLint's own API.
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-
-const root = path.resolve(__dirname, "../../..");
-
-type Case = { file: string; source: string };
-
-/** The rule ids ESLint reports for each case, in order. */
-function lint(cases: Case[]): string[][] {
-  const code = `
-    import { ESLint } from "eslint";
-    const eslint = new ESLint({ cwd: ${JSON.stringify(root)} });
-    const cases = ${JSON.stringify(cases)};
-    const out = [];
-    for (const c of cases) {
-      const [result] = await eslint.lintText(c.source, { filePath: c.file });
-      out.push(result.messages.map((m) => m.ruleId ?? m.message));
-    }
-    console.log(JSON.stringify(out));`;
-  const stdout = execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd: root, encoding: "utf8" });
-  return JSON.parse(stdout) as string[][];
-}
-
-const use = (spec: string) => `import { x } from "${spec}";\nexport const y = x;\n`;
+import { importing, lintRuleIds } from "../../../scripts/lib/lint-imports.mjs";
 
 describe("server code imports no web code", () => {
   it("refuses lib/ outside contract/, app/, components/ and the @/ alias in server/**, and allows the contract", () => {
@@ -53,7 +28,9 @@ describe("server code imports no web code", () => {
       ["lib/server/site-data.ts", "./sanitize"],
       ["components/x.tsx", "@/lib/server/session"],
     ];
-    const results = lint([...refused, ...allowed].map(([file, spec]) => ({ file: file!, source: use(spec!) })));
+    const results = lintRuleIds(
+      [...refused, ...allowed].map(([file, spec]) => ({ file: file!, source: importing(spec!) })),
+    );
     const restricted = results.map((ids) => ids.includes("no-restricted-imports"));
     expect(restricted).toEqual([...refused.map(() => true), ...allowed.map(() => false)]);
   });
