@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
-import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js";
+import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Db } from "../../../db/client";
-import { businesses, countries } from "../../../db/schema";
+import { businessCountry } from "../../customer-import/queries";
 
 /**
  * A phone as typed, in E.164 (the number SMS go to): a number written without its country code is
@@ -9,12 +8,6 @@ import { businesses, countries } from "../../../db/schema";
  */
 export async function phoneE164(db: Db, businessId: number, phone: string | undefined): Promise<string | null> {
   if (!phone?.trim()) return null;
-  const [row] = await db
-    .select({ code: countries.code })
-    .from(businesses)
-    .innerJoin(countries, eq(countries.name, businesses.countryName))
-    .where(eq(businesses.id, businessId))
-    .limit(1);
-  const parsed = parsePhoneNumberFromString(phone, row?.code as CountryCode | undefined);
+  const parsed = parsePhoneNumberFromString(phone, await businessCountry(db, businessId));
   return parsed?.isValid() ? parsed.number : null;
 }
