@@ -4,7 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { logIn, uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
-import { businessFields, dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
+import { businessFields, payPlan, signedInOwner } from "./fixtures/owner";
 import { STAFF_PASSWORD } from "./fixtures/programme";
 
 const sameOrigin = { origin: E2E.webUrl };
@@ -71,6 +71,11 @@ test("the owner sets a category's item ids and a double rule; a split at the sca
   await edit.getByRole("button", { name: "Add item id" }).click();
   await edit.getByRole("button", { name: "Save category" }).click();
   await expect(row.getByTestId("category-item-ids")).toHaveText("3 till items: CROISSANT-01, ECLAIR-01, PAIN-CHOC-01");
+  // On a 390 px phone nothing is wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(rules.getByLabel("Multiplier")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: "reports/screenshots/product-categories-390.png", fullPage: true });
 
   // A customer joins (the visit's 5 points).
   const qr = await page.request.post("/api/generate-qr", {
@@ -92,7 +97,7 @@ test("the owner sets a category's item ids and a double rule; a split at the sca
     data: { name: "Tom Till", email: uniqueEmail("tom") },
   });
   const { invite_link, email: staffEmail } = (await invite.json()).data as { invite_link: string; email: string };
-  const desk = await browser.newContext();
+  const desk = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const staff = await desk.newPage();
   staff.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   const accepted = await staff.request.post("/api/accept-invite", {
@@ -106,13 +111,16 @@ test("the owner sets a category's item ids and a double rule; a split at the sca
   });
   expect(accepted.status()).toBe(201);
   await logIn(staff, staffEmail, STAFF_PASSWORD);
-  await dashboardNav(staff).getByRole("link", { name: "My Scans" }).click();
+  await expect(staff).toHaveURL(/\/dashboard\/main$/);
+  await staff.goto("/dashboard/my-scans"); // a phone: the menu is folded away
   await staff.getByLabel("Purchase amount").fill("10.00");
   await staff.getByRole("button", { name: "+ Split by category" }).click();
   const split = staff.getByRole("group", { name: "Split by category" });
   await split.getByLabel("Category 1").selectOption({ label: "Pastries" });
   await split.getByLabel("Amount 1").fill("4.00");
   await expect(split.getByTestId("split-rest")).toHaveText("At the base rate: 6.00");
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await staff.screenshot({ path: "reports/screenshots/scanner-split-390.png", fullPage: true });
   await staff.getByLabel("Or type the card's code").fill(serial);
   await staff.getByLabel("Or type the card's code").press("Enter");
 
