@@ -121,7 +121,12 @@ test("the owner sets a category's item ids and a double rule; a split at the sca
   await expect(split.getByTestId("split-rest")).toHaveText("At the base rate: 6.00");
   expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await staff.screenshot({ path: "reports/screenshots/scanner-split-390.png", fullPage: true });
+  // A split needs the purchase amount: without it nothing is sent.
+  await staff.getByLabel("Purchase amount").clear();
   await staff.getByLabel("Or type the card's code").fill(serial);
+  await staff.getByLabel("Or type the card's code").press("Enter");
+  await expect(staff.getByRole("alert").getByText("Type the purchase amount to split it by category.")).toBeVisible();
+  await staff.getByLabel("Purchase amount").fill("10.00");
   await staff.getByLabel("Or type the card's code").press("Enter");
 
   // 6 at the base rate + 2 × 4 pastries = 14, + 5 for the visit: 19, after the join's 5.

@@ -135,6 +135,11 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
       return;
     }
     const lines = scanLines(sentRows);
+    if (lines.length > 0 && !amount.trim()) {
+      setAmountError(split("needAmount"));
+      setOutcome({ ok: false, message: split("needAmount") });
+      return;
+    }
     // Its Idempotency-Key is made now, once: every later try of this scan sends the same.
     const made = queuedScan(text, amount.trim() ? { amount: amount.trim(), lines } : undefined);
     const keepIt = async () => {
