@@ -492,11 +492,14 @@ export const calls = {
     answer: noData,
     refusals: ["category_not_found"],
   },
-  /** Each programme's earning rule for a category's products (the owner's, all or filtered). */
+  /**
+   * Each programme's earning rule for a category's products (the owner's, all or filtered); staff
+   * read them too, to split a purchase by category at the scanner.
+   */
   categoryRuleList: {
     method: "GET",
     path: "/category-rule-list",
-    access: "owner",
+    access: "user",
     query: categoryRuleListQuery,
     list: { max: MAX_CATEGORY_RULES_PER_OWNER },
     answer: categoryRuleListAnswer,

@@ -2,6 +2,7 @@ import "./zod-setup";
 import { z } from "zod";
 import { email, name } from "./fields";
 import { id } from "./ids";
+import { PLAN_FEATURE_KEYS } from "./plan-features";
 
 /** What a payment pays for: a plan (first or renewal), or one more business / address. */
 export const paymentMode = z.enum(["newUser", "businessPayment", "addressPayment"], {
@@ -108,6 +109,8 @@ export const paymentListAnswer = z.array(paymentRecord);
 export const activePlan = paymentRecord.extend({
   included_businesses: z.number().int(),
   included_addresses: z.number().int(),
+  /** What the plan unlocks (contract/plan-features.ts): a section shows the upgrade instead of a form its plan refuses. */
+  feature_keys: z.array(z.enum(PLAN_FEATURE_KEYS)),
 });
 export type ActivePlan = z.infer<typeof activePlan>;
 export const activePlanAnswer = activePlan.nullable();

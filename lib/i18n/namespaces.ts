@@ -10,6 +10,7 @@ export const NAMESPACES = [
   "auth",
   "boosts",
   "card",
+  "categories",
   "channels",
   "cardDesign",
   "common",

@@ -9,10 +9,14 @@ import { queuedScan, shouldKeep } from "@/lib/browser/offline-scans/queue";
 import type { ScanResult } from "@/contract/wallet";
 import { useScanCard } from "@/lib/browser/queries/loyalty";
 import { useHydrated } from "@/lib/browser/use-hydrated";
+import { webKind } from "@/components/kinds";
 import { useOwnerWords } from "@/components/kinds/use-owner-words";
+import { useDashboardDetails } from "@/lib/browser/queries/dashboard";
+import { AmountField } from "./amount-field";
 import { OfflineQueue } from "./offline-queue";
 import { failureText } from "./failure-text";
 import { ResultPanel, type Outcome } from "./scan-result";
+import { newLine, scanLines, type SplitLine } from "./split-lines";
 import { useOfflineScans } from "./use-offline-scans";
 import { VoucherRedeemForm, type VoucherOutcome } from "./voucher-redeem";
 import { VoucherResult } from "./voucher-result";
@@ -21,6 +25,17 @@ const CameraScanner = dynamic(() => import("@/components/scanner/camera-scanner"
   ssr: false,
   loading: () => <CameraStarting />,
 });
+
+/** The split by category: its code is fetched when staff open it, not with the scanner. */
+const CategorySplit = dynamic(() => import("./category-split").then((m) => m.CategorySplit), {
+  ssr: false,
+  loading: () => <SplitLoading />,
+});
+
+function SplitLoading() {
+  const t = useTranslations("categories.split");
+  return <p className="small muted">{t("loading")}</p>;
+}
 
 function CameraStarting() {
   const t = useTranslations("scanner");
@@ -68,6 +83,7 @@ function useStoredScan(): ScanResult | null {
  */
 export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => void } = {}) {
   const t = useTranslations("scanner");
+  const split = useTranslations("categories.split");
   const words = useOwnerWords();
   const scan = useScanCard();
   const offline = useOfflineScans();
@@ -79,6 +95,12 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
   const [code, setCode] = useState("");
   const [amount, setAmount] = useState("");
   const [amountError, setAmountError] = useState<string | null>(null);
+  // The purchase split by category (points and cashback programmes earn each part at its rule).
+  const [splitting, setSplitting] = useState(false);
+  const [rows, setRows] = useState<SplitLine[]>([]);
+  const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
+  const details = useDashboardDetails();
+  const splits = (details.data?.programmes ?? []).some((kind) => webKind(kind).multiplies);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // A voucher redeemed by its code: shown in the last-scan box until the next card scan.
   const [voucher, setVoucher] = useState<VoucherOutcome | null>(null);
@@ -89,6 +111,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
   async function send(text: string) {
     if (scan.isPending) return;
     setAmountError(null);
+    setLineErrors({});
     setVoucher(null);
     // The contract's own rule, before anything is sent (the currency's decimals are the server's to check).
     const rules = await loadScanRules().catch(() => null);
@@ -99,8 +122,26 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
       setOutcome({ ok: false, message });
       return;
     }
+    const sentRows = splitting ? rows.filter((row) => scanLines([row]).length > 0) : [];
+    const badLines = Object.fromEntries(
+      sentRows.flatMap((row) => {
+        const line = rules?.amountField.safeParse(row.amount.trim());
+        return line && !line.success ? [[row.key, line.error.issues[0]?.message ?? t("checkAmount")]] : [];
+      }),
+    );
+    if (Object.keys(badLines).length > 0) {
+      setLineErrors(badLines);
+      setOutcome({ ok: false, message: Object.values(badLines)[0]! });
+      return;
+    }
+    const lines = scanLines(sentRows);
+    if (lines.length > 0 && !amount.trim()) {
+      setAmountError(split("needAmount"));
+      setOutcome({ ok: false, message: split("needAmount") });
+      return;
+    }
     // Its Idempotency-Key is made now, once: every later try of this scan sends the same.
-    const made = queuedScan(text, amount.trim() || undefined);
+    const made = queuedScan(text, amount.trim() ? { amount: amount.trim(), lines } : undefined);
     const keepIt = async () => {
       try {
         await offline.keep(made);
@@ -112,7 +153,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
       setKept(true);
       setOutcome(null);
       setCode("");
-      setAmount("");
+      clearPurchase();
     };
     setKept(false);
     // Offline, or scans already waiting: this one joins the queue behind them (they arrive in order).
@@ -123,18 +164,37 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
       setOutcome({ ok: true, live: true, message: res.message, result: res.data });
       setCode("");
       // The amount was this customer's purchase: the next one types their own.
-      setAmount("");
+      clearPurchase();
     } catch (error) {
       // Not reached (or its answer lost): kept with its key, sent again when the server is back.
       if (error instanceof ApiError && shouldKeep(error.status)) return keepIt();
       const message = failureText(error);
       if (error instanceof ApiError && error.errors.amount) setAmountError(error.errors.amount[0] ?? message);
+      // A line the server refused ("lines.1.amount"): its message beside that row.
+      if (error instanceof ApiError) {
+        const refused = Object.entries(error.errors).flatMap(([key, messages]) => {
+          const row = /^lines\.(\d+)\./.exec(key) && sentRows[Number(key.split(".")[1])];
+          return row ? [[row.key, messages[0] ?? message] as const] : [];
+        });
+        if (refused.length > 0) setLineErrors(Object.fromEntries(refused));
+      }
       // A pass with no visits left: the staff sell visits for it here.
       const serial = rules?.cardSerial.safeParse(text);
       const sellTo =
         error instanceof ApiError && error.code === "no_visits_left" && serial?.success ? serial.data : undefined;
       setOutcome({ ok: false, message, ...(sellTo && { sellTo }) });
     }
+  }
+
+  const clearSplit = () => {
+    setSplitting(false);
+    setRows([]);
+    setLineErrors({});
+  };
+
+  function clearPurchase() {
+    setAmount("");
+    clearSplit();
   }
 
   const redeemed = (next: Outcome) => {
@@ -183,33 +243,43 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
       onFocus={() => void loadScanRules().catch(() => undefined)}
     >
       <h2 id="scanner-title">{t("title")}</h2>
-      <div className="field scan-amount">
-        <label htmlFor="scan-amount">{t("amountLabel")}</label>
-        <input
-          id="scan-amount"
-          name="amount"
-          form="scan-form"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="12.50"
-          disabled={!hydrated}
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setAmountError(null);
-          }}
-          aria-invalid={amountError ? true : undefined}
-          aria-describedby={`scan-amount-hint${amountError ? " scan-amount-error" : ""}`}
-        />
-        <p id="scan-amount-hint" className="field-hint">
-          {words("amountHint")}
-        </p>
-        {amountError && (
-          <p id="scan-amount-error" className="field-error">
-            {amountError}
-          </p>
-        )}
-      </div>
+      <AmountField
+        id="scan-amount"
+        name="amount"
+        form="scan-form"
+        className="field scan-amount"
+        label={t("amountLabel")}
+        hint={words("amountHint")}
+        placeholder="12.50"
+        disabled={!hydrated}
+        value={amount}
+        error={amountError}
+        onChange={(value) => {
+          setAmount(value);
+          setAmountError(null);
+        }}
+      />
+      {splits &&
+        (splitting ? (
+          <div className="scan-split">
+            <CategorySplit rows={rows} onRows={setRows} total={amount} errors={lineErrors} />
+            <button type="button" className="btn btn-secondary btn-small" onClick={clearSplit}>
+              {split("close")}
+            </button>
+          </div>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-secondary btn-small scan-split-open"
+            disabled={!hydrated}
+            onClick={() => {
+              setSplitting(true);
+              setRows([newLine([])]);
+            }}
+          >
+            {split("open")}
+          </button>
+        ))}
       {camera ? (
         <div className="camera-block">
           <CameraScanner

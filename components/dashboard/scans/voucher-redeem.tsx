@@ -7,6 +7,7 @@ import { ApiError } from "@/lib/browser/api-client";
 import type { Voucher } from "@/contract/offers";
 import { useRedeemVoucher } from "@/lib/browser/queries/offers";
 import { useHydrated } from "@/lib/browser/use-hydrated";
+import { AmountField } from "./amount-field";
 import { useVoucherFailure } from "./voucher-refusal";
 
 export type VoucherOutcome = { ok: true; message: string; voucher: Voucher } | { ok: false; message: string };
@@ -56,31 +57,19 @@ export function VoucherRedeemForm({ onOutcome }: { onOutcome: (outcome: VoucherO
             spellCheck={false}
           />
         </div>
-        <div className="field">
-          <label htmlFor="voucher-amount">{t("amount")}</label>
-          <input
-            id="voucher-amount"
-            name="voucher_amount"
-            inputMode="decimal"
-            autoComplete="off"
-            disabled={!hydrated}
-            value={amount}
-            onChange={(event) => {
-              setAmount(event.target.value);
-              setAmountError(null);
-            }}
-            aria-invalid={amountError ? true : undefined}
-            aria-describedby={`voucher-amount-hint${amountError ? " voucher-amount-error" : ""}`}
-          />
-          <p id="voucher-amount-hint" className="field-hint">
-            {t("amountHint")}
-          </p>
-          {amountError && (
-            <p id="voucher-amount-error" className="field-error">
-              {amountError}
-            </p>
-          )}
-        </div>
+        <AmountField
+          id="voucher-amount"
+          name="voucher_amount"
+          label={t("amount")}
+          hint={t("amountHint")}
+          error={amountError}
+          disabled={!hydrated}
+          value={amount}
+          onChange={(value) => {
+            setAmount(value);
+            setAmountError(null);
+          }}
+        />
       </div>
       <Button type="submit" variant="secondary" busy={redeem.isPending} disabled={!hydrated}>
         {t("redeem")}

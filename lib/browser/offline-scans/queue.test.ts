@@ -57,6 +57,18 @@ describe("the staff scanner's offline queue", () => {
     expect(s.state.sends).toBe(2);
   });
 
+  it("keeps a purchase split by category with its lines, and no lines without an amount to split", async () => {
+    const store = memoryStore();
+    const queue = scanQueue(store, server().send);
+    const lines = [{ product_category_id: 7, amount: "4.00" }];
+    await queue.add(queuedScan("LC-A", { amount: "10.00", lines }));
+    await queue.add(queuedScan("LC-B", { amount: "", lines }));
+    const [split, none] = await store.all();
+    expect(split).toMatchObject({ code: "LC-A", amount: "10.00", lines });
+    expect(none).not.toHaveProperty("lines");
+    expect(none).not.toHaveProperty("amount");
+  });
+
   it("runs one flush at a time, and that one also sends what is kept while it runs", async () => {
     const store = memoryStore();
     const s = server();

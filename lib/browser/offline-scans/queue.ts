@@ -13,8 +13,13 @@ export type QueuedScan = {
   key: string;
   code: string;
   amount?: string;
+  /** The staff's split of `amount` by product category. */
+  lines?: ScanLine[];
   queued_at: string;
 };
+
+/** A part of a purchase's amount that one product category's products made. */
+export type ScanLine = { product_category_id: number; amount: string };
 
 export type ScanStore = {
   /** Every kept scan, oldest first. */
@@ -48,8 +53,19 @@ export function newScanKey(): string {
   return `scan-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-export function queuedScan(code: string, amount: string | undefined, now = new Date()): QueuedScan {
-  return { key: newScanKey(), code, ...(amount ? { amount } : {}), queued_at: now.toISOString() };
+export function queuedScan(
+  code: string,
+  purchase: string | { amount: string; lines?: ScanLine[] } | undefined,
+  now = new Date(),
+): QueuedScan {
+  const { amount, lines } = typeof purchase === "string" ? { amount: purchase, lines: undefined } : (purchase ?? {});
+  return {
+    key: newScanKey(),
+    code,
+    ...(amount ? { amount } : {}),
+    ...(amount && lines?.length ? { lines } : {}),
+    queued_at: now.toISOString(),
+  };
 }
 
 /**

@@ -126,9 +126,19 @@ export const scanExportUrl = (filters: Record<string, string>) => callUrl(calls.
  * cashback programme it earns on the purchase `amount` (a stamp programme ignores it).
  */
 /** A staff scan: `key` is its Idempotency-Key, made once per scan (the offline queue resends with it). */
-export const sendScan = async ({ code, amount, key }: { code: string; amount?: string; key: string }) =>
+export const sendScan = async ({
+  code,
+  amount,
+  lines,
+  key,
+}: {
+  code: string;
+  amount?: string;
+  lines?: { product_category_id: number; amount: string }[];
+  key: string;
+}) =>
   await callApi(calls.qrCodeScanner, {
-    body: { code, ...(amount ? { amount } : {}) },
+    body: { code, ...(amount ? { amount } : {}), ...(amount && lines?.length ? { lines } : {}) },
     headers: { "idempotency-key": key },
   });
 

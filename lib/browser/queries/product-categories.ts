@@ -5,6 +5,7 @@ import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
 import type { ProductCategory, ProductCategoryAddBody } from "@/contract/product-category";
 import { listAll } from "./all-pages";
+import { categoryRuleKeys } from "./category-rules";
 import { refreshDashboard } from "./dashboard";
 
 export const productCategoryKeys = { all: ["product-category-list"] as const };
@@ -27,7 +28,13 @@ export function useProductCategoryOptions() {
 
 function useRefresh() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: productCategoryKeys.all }), refreshDashboard(client)]);
+  // A deleted category takes its earning rules with it.
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: productCategoryKeys.all }),
+      client.invalidateQueries({ queryKey: categoryRuleKeys.all }),
+      refreshDashboard(client),
+    ]);
 }
 
 export function useSaveProductCategory() {

@@ -6,7 +6,9 @@ import {
   businesses,
   cardEvents,
   cards,
+  categoryRules,
   customers,
+  productCategories,
   qrCodes,
   rewardOptions,
   rewards,
@@ -17,7 +19,8 @@ import { DEMO_CAFE, prng } from "./demo-cafe";
 
 /**
  * "Demo Bakery": beside Demo Café's stamps, a points programme the demo owner can try:
- * 1 point per euro spent plus 5 per visit, a catalogue to spend them on, a QR code, and 30 days of
+ * 1 point per euro spent plus 5 per visit, a catalogue to spend them on, pastries that earn
+ * double (a product category with the till's item ids and its rule), a QR code, and 30 days of
  * customers earning and redeeming, in the card history as the engine writes it (unit "points",
  * the purchase amount, the option bought). Deterministic like the café (a seeded PRNG, relative to
  * the day it is seeded); secrets (serials, QR token) random as always.
@@ -39,6 +42,12 @@ export const DEMO_BAKERY = {
     { name: "Silver", from: 200, multiplier: 125, bonus: null },
     { name: "Gold", from: 500, multiplier: 150, bonus: null },
   ],
+  /** A category of the till's pastries (Shopify SKUs, a Square catalog item id) that earns double points. */
+  pastries: {
+    name: "Pastries",
+    itemIds: ["CROISSANT-01", "PAIN-CHOC-01", "ECLAIR-01", "SQ-CAT-7Q4XKZ2M"],
+    multiplier: "2",
+  },
 } as const;
 
 /** The demo level `earned` points reach (as the engine's levels.ts `levelAt`), or null. */
@@ -149,6 +158,14 @@ async function insertBakery(tx: Db, ownerId: number): Promise<Bakery> {
     .insert(qrCodes)
     .values({ userId: ownerId, businessId, addressId: shop!.id, rewardId, label: "Till", qrToken: newQrToken() })
     .returning({ id: qrCodes.id });
+  const { pastries } = DEMO_BAKERY;
+  const [category] = await tx
+    .insert(productCategories)
+    .values({ userId: ownerId, businessId, name: pastries.name, itemIds: [...pastries.itemIds] })
+    .returning({ id: productCategories.id });
+  await tx
+    .insert(categoryRules)
+    .values({ userId: ownerId, productCategoryId: category!.id, rewardId, multiplier: pastries.multiplier });
   return { businessId, shopId: shop!.id, rewardId, qrId: qr!.id, options };
 }
 

@@ -188,8 +188,20 @@ describe("categories and their rules", () => {
       404,
     );
     expectError(await t.post("/category-rule-delete", { id: aRule!.id }, { token: b.token }), 404);
-    // A's staff may not change A's rules, and nobody signed out may.
+    // A's staff read A's rules (the scanner's split by category), never B's; they may not change
+    // A's rules, and nobody signed out may.
     const staff = await f.staffOf(a.token, `rules-staff-${Date.now()}@example.com`);
+    expect(
+      (await t.get<{ items: CategoryRule[] }>("/category-rule-list", { token: staff.token })).body.data.items,
+    ).toEqual([expect.objectContaining({ id: aRule!.id }), expect.objectContaining({ multiplier: "0" })]);
+    const bStaff = await f.staffOf(b.token, `rules-staff-b-${Date.now()}@example.com`);
+    expect(
+      (await t.get<{ items: CategoryRule[] }>("/category-rule-list", { token: bStaff.token })).body.data.items,
+    ).toEqual([]);
+    expectError(
+      await t.get("/category-rule-list", { token: bStaff.token, query: { reward_id: String(a.reward.id) } }),
+      404,
+    );
     const rule = { product_category_id: a.pastries.id, reward_id: a.reward.id, multiplier: "5" };
     expectError(await saveRule(staff.token, rule), 403);
     expectError(await t.post("/category-rule-delete", { id: aRule!.id }, { token: staff.token }), 403);

@@ -5,6 +5,9 @@ import { DEMO_USER, seed } from "../../src/seed";
 import type { DashboardDetails } from "../../../contract/dashboard";
 import type { Paginated } from "../../../contract/pagination";
 import type { Reward, RewardOption } from "../../../contract/rewards";
+import type { CategoryRule } from "../../../contract/category-rules";
+import type { ProductCategory } from "../../../contract/product-category";
+import type { ScanResult, WalletJoinResult } from "../../../contract/wallet";
 import { DEMO_BAKERY, seedDemoBakery } from "../../src/seed/demo-bakery";
 import { DEMO_CAFE, seedDemoCafe } from "../../src/seed/demo-cafe";
 import { createTestApp, type TestApp } from "../helpers/app";
@@ -181,6 +184,54 @@ it("seeds Demo Bakery: a points programme with a catalogue, a QR code and cards 
       from cards c where c.user_id = ${id} order by c.id`);
   expect(await shape(other.id)).toEqual(await shape(owner.id));
   expect(await seedDemoBakery(t.database.db, owner.id, now)).toEqual({ created: false });
+});
+
+it("seeds Demo Bakery's pastries: a category of the till's items that earns double points at the till and the scanner", async () => {
+  const owner = await t.createUser();
+  const token = await t.tokenFor(owner.id);
+  expect(await seedDemoBakery(t.database.db, owner.id)).toMatchObject({ created: true });
+
+  const categories = await t.get<Paginated<ProductCategory>>("/product-category-list", { token });
+  expect(categories.body.data.items).toEqual([
+    expect.objectContaining({
+      name: "Pastries",
+      business_name: DEMO_BAKERY.name,
+      item_ids: [...DEMO_BAKERY.pastries.itemIds],
+    }),
+  ]);
+  const pastries = categories.body.data.items[0]!;
+  const rules = await t.get<{ items: CategoryRule[] }>("/category-rule-list", { token });
+  expect(rules.body.data.items).toEqual([
+    expect.objectContaining({
+      product_category_id: pastries.id,
+      product_category_name: "Pastries",
+      reward_title: "Bakery points",
+      multiplier: "2",
+    }),
+  ]);
+
+  // A new customer (the join's 5 points), then €10.00 of which €4.00 pastries: 6 + 2 × 4 = 14, + 5 a visit.
+  const [qr] = await t.query<{ token: string }>(
+    sql`select qr_token as token from qr_codes where user_id = ${owner.id}`,
+  );
+  const joined = await t.post<WalletJoinResult>("/wallet-join", {
+    qr_token: qr!.token,
+    name: "Pia Pastry",
+    email: `pia-${Date.now()}@example.com`,
+    consent: true,
+  });
+  expect(joined.statusCode).toBe(201);
+  const scan = await t.post<ScanResult>(
+    "/qr-code-scanner",
+    {
+      code: joined.body.data.card.serial,
+      amount: "10.00",
+      lines: [{ product_category_id: pastries.id, amount: "4.00" }],
+    },
+    { token },
+  );
+  expect(scan.statusCode).toBe(200);
+  expect(scan.body.data.stamps).toBe(5 + 14 + DEMO_BAKERY.pointsPerVisit);
 });
 
 it("is deterministic: the same day seeds the same customers, cards and visits", async () => {

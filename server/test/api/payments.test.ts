@@ -76,6 +76,7 @@ describe("subscription-charge with the sandbox", () => {
       plan: { name: "Starter", interval: "month" },
       amount: "19.00",
       status: "succeeded",
+      feature_keys: ["locations", "stamp-cards", "vouchers"],
     });
     const days = (Date.parse(active.period_end!) - Date.parse(active.period_start!)) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(28);

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
+import { actingOwnerId } from "../../http/auth";
 import { route } from "../../http/route";
 import { deleteCategoryRule, listCategoryRules, saveCategoryRule } from "./service";
 
 export function categoryRuleRoutes(app: FastifyInstance) {
   route(app, calls.categoryRuleList, async ({ user, query }) => ({
     message: "categoryRules.list",
-    data: await listCategoryRules(app.db, user.id, query),
+    data: await listCategoryRules(app.db, actingOwnerId(user), query),
   }));
 
   route(app, calls.categoryRuleSave, async ({ user, body }) => {

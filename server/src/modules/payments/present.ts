@@ -25,4 +25,5 @@ export const presentActivePlan = (payment: Payment, plan: Plan, coupon: string |
   ...presentPayment(payment, plan, coupon),
   included_businesses: plan.includedBusinesses,
   included_addresses: plan.includedAddresses,
+  feature_keys: plan.featureKeys,
 });
