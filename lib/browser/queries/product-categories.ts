@@ -3,8 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
-import type { ProductCategory, ProductCategoryAddBody } from "@/contract/product-category";
-import { listAll } from "./all-pages";
+import type { ProductCategoryAddBody } from "@/contract/product-category";
 import { categoryRuleKeys } from "./category-rules";
 import { refreshDashboard } from "./dashboard";
 
@@ -15,14 +14,6 @@ export function useProductCategories(page: number) {
     queryKey: [...productCategoryKeys.all, page],
     queryFn: async () => (await callApi(calls.productCategoryList, { query: { page } })).data,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** Every category of the owner, for the reward form's select (all pages, not only the first). */
-export function useProductCategoryOptions() {
-  return useQuery({
-    queryKey: [...productCategoryKeys.all, "options"],
-    queryFn: () => listAll<ProductCategory>(calls.productCategoryList),
   });
 }
 
