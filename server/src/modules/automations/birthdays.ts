@@ -1,11 +1,10 @@
-import { and, asc, eq, exists, gt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { automations, automationSends, businesses, cards, customers, offers, vouchers } from "../../db/schema";
 import type { Events } from "../../services/events";
 import { issueVoucher, type IssuingOffer } from "../loyalty/engine/voucher";
-import { extrasOn, fallbackOn, ownReward, ownRewardOn, programmeOf, stampsRequired } from "../customers/segments";
-import { outsideControlGroup } from "../insights/control-group";
-import { claimAndWrite, type AutomationRow, type OnSent } from "./message";
+import { programmeOf } from "../customers/segments";
+import { candidatePage, claimAndWrite, type AutomationRow, type OnSent } from "./message";
 
 /** Cards one page of the birthday run reads. */
 const BIRTHDAY_PAGE = 500;
@@ -85,15 +84,18 @@ export async function runBirthdays(
     const [year, month, day] = business.today.split("-").map(Number) as [number, number, number];
     let afterCardId = 0;
     for (;;) {
-      const page = await birthdayCards(
-        db,
+      // The cards whose customer was born on the day, a page at a time.
+      const page = await candidatePage(db, {
         business,
-        and(bornOn(year, month, day), notDone(a, gifts, year))!,
+        programme: programmeOf(business.userId),
+        where: and(bornOn(year, month, day), notDone(a, gifts, year)),
+        period: sql<string>`${`year:${year}`}::text`,
         afterCardId,
-      );
+        limit: BIRTHDAY_PAGE,
+      });
       for (const c of page) {
         await db.transaction(async (tx) => {
-          if (a && (await claimAndWrite(tx, a, { ...c, period: `year:${year}` }, hooks.onSent))) sent++;
+          if (a && (await claimAndWrite(tx, a, c, hooks.onSent))) sent++;
           const card = { id: c.cardId, userId: business.userId, businessId: business.id };
           for (const offer of gifts) {
             if (await issueVoucher(tx, hooks.events!, offer, card, `birthday:${year}`)) vouchers++;
@@ -122,33 +124,4 @@ function notDone(a: AutomationRow | null, gifts: IssuingOffer[], year: number): 
       and v.card_id = ${cards.id} and v.issue_key = ${`birthday:${year}`})`);
   }
   return due.length === 0 ? sql`false` : sql`(${sql.join(due, sql` or `)})`;
-}
-
-/** A page of the business's cards whose customer was born on the day, outside the control group. */
-async function birthdayCards(db: Db, business: { id: number; userId: number }, born: SQL, afterCardId: number) {
-  const p = programmeOf(business.userId);
-  const required = stampsRequired(p.fallback);
-  const rows = await db
-    .select({
-      cardId: cards.id,
-      name: customers.name,
-      stampsLeft: sql<number | null>`greatest(${required} - ${cards.stamps}, 0)`,
-    })
-    .from(cards)
-    .innerJoin(customers, eq(customers.id, cards.customerId))
-    .leftJoin(ownReward, ownRewardOn)
-    .leftJoin(p.fallback, fallbackOn(p.fallback))
-    .leftJoin(p.extras, extrasOn(p))
-    .where(
-      and(
-        eq(cards.businessId, business.id),
-        eq(cards.userId, business.userId),
-        gt(cards.id, afterCardId),
-        born,
-        outsideControlGroup(),
-      ),
-    )
-    .orderBy(asc(cards.id))
-    .limit(BIRTHDAY_PAGE);
-  return rows.map((r) => ({ ...r, stampsLeft: r.stampsLeft === null ? null : Number(r.stampsLeft) }));
 }

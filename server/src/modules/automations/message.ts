@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { automations, automationSends, businessMessages, messageRecipients } from "../../db/schema";
+import { automations, automationSends, businessMessages, cards, customers, messageRecipients } from "../../db/schema";
+import { extrasOn, fallbackOn, ownReward, ownRewardOn, stampsRequired, type Programme } from "../customers/segments";
+import { outsideControlGroup } from "../insights/control-group";
 import type { IssuingOffer } from "../loyalty/engine/voucher";
 
 export type AutomationRow = typeof automations.$inferSelect & {
@@ -23,6 +25,53 @@ export function fillPlaceholders(text: string, values: { name: string; business:
     .replaceAll("{stamps_left}", values.stampsLeft === null ? "" : String(values.stampsLeft));
 }
 
+/** A card an automation (or the birthday run) sends to, with its once-per-period key. */
+export type Candidate = { cardId: number; name: string; stampsLeft: number | null; period: string };
+
+/**
+ * A page of the business's cards, outside the control group, that `where` picks, by card id after
+ * `afterCardId`: each with its holder's name, the stamps left to its reward (the {stamps_left}
+ * placeholder; null on a card that counts no stamps) and its `period` key.
+ */
+export async function candidatePage(
+  db: Db,
+  page: {
+    business: { id: number; userId: number };
+    /** The owner's programme (programmeOf): `where` and `period` may read its joins. */
+    programme: Programme;
+    where: SQL | undefined;
+    period: SQL<string>;
+    afterCardId: number;
+    limit: number;
+  },
+): Promise<Candidate[]> {
+  const { business, programme: p, where, period, afterCardId, limit } = page;
+  const rows = await db
+    .select({
+      cardId: cards.id,
+      name: customers.name,
+      stampsLeft: sql<number | null>`greatest(${stampsRequired(p.fallback)} - ${cards.stamps}, 0)`,
+      period,
+    })
+    .from(cards)
+    .innerJoin(customers, eq(customers.id, cards.customerId))
+    .leftJoin(ownReward, ownRewardOn)
+    .leftJoin(p.fallback, fallbackOn(p.fallback))
+    .leftJoin(p.extras, extrasOn(p))
+    .where(
+      and(
+        eq(cards.businessId, business.id),
+        eq(cards.userId, business.userId),
+        gt(cards.id, afterCardId),
+        where,
+        outsideControlGroup(),
+      ),
+    )
+    .orderBy(asc(cards.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, stampsLeft: r.stampsLeft === null ? null : Number(r.stampsLeft) }));
+}
+
 /**
  * Claims the automation's send to the card for `period` (its unique row, which only one
  * transaction can insert) and, unless the automation gives only a voucher, writes its message
@@ -31,7 +80,7 @@ export function fillPlaceholders(text: string, values: { name: string; business:
 export async function claimAndWrite(
   tx: Db,
   a: AutomationRow,
-  c: { cardId: number; name: string; stampsLeft: number | null; period: string },
+  c: Candidate,
   onSent: OnSent | undefined,
 ): Promise<boolean> {
   const [claimed] = await tx

@@ -1,30 +1,20 @@
 import { kindsSql } from "../../kinds";
-import { and, asc, eq, gt, gte, lt, ne, notExists, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, ne, notExists, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../../config";
 import type { Events } from "../../services/events";
 import type { Jobs } from "../../services/jobs";
 import { queueCardHolderPush } from "../notifications/push-targets";
-import { automations, automationSends, businesses, cards, customers, offers } from "../../db/schema";
+import { automations, automationSends, businesses, cards, offers } from "../../db/schema";
 import { issueVoucher } from "../loyalty/engine/voucher";
 import { runBirthdays } from "./birthdays";
-import { claimAndWrite, type AutomationRow, type OnSent } from "./message";
+import { candidatePage, claimAndWrite, type AutomationRow, type Candidate, type OnSent } from "./message";
 
 export { fillPlaceholders } from "./message";
 import { EXPIRY_NOTICE_DAYS } from "../../../../contract/automations";
 import { expiresAtSql } from "../loyalty/rewards/expiry";
-import {
-  extrasOn,
-  fallbackOn,
-  nearRewardPeriod,
-  nearRewardWhere,
-  ownReward,
-  ownRewardOn,
-  programmeOf,
-  stampsRequired,
-} from "../customers/segments";
-import { outsideControlGroup } from "../insights/control-group";
+import { nearRewardPeriod, nearRewardWhere, programmeOf } from "../customers/segments";
 
 /** What the automations use that the composition root (app.ts) creates. */
 export type AutomationDeps = {
@@ -38,8 +28,6 @@ export type AutomationDeps = {
 /** Welcome messages go to cards this recent (a missed tick catches up; older cards are not greeted). */
 const WELCOME_WINDOW_MS = 2 * 86_400_000;
 
-type Candidate = { cardId: number; name: string; stampsLeft: number | null; period: string };
-
 /** Cards one page of an automation's tick reads: a business of 100,000 cards is never all in memory. */
 export const AUTOMATION_PAGE = 500;
 
@@ -50,7 +38,6 @@ export const AUTOMATION_PAGE = 500;
  */
 async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: number): Promise<Candidate[]> {
   const p = programmeOf(a.userId);
-  const required = stampsRequired(p.fallback);
   const at = (ms: number) => new Date(ms);
   let where: SQL | undefined;
   let period: SQL<string>;
@@ -92,42 +79,28 @@ async function candidates(db: Db, a: AutomationRow, now: Date, afterCardId: numb
       break;
     }
   }
-  const rows = await db
-    .select({
-      cardId: cards.id,
-      name: customers.name,
-      stampsLeft: sql<number | null>`greatest(${required} - ${cards.stamps}, 0)`,
-      period,
-    })
-    .from(cards)
-    .innerJoin(customers, eq(customers.id, cards.customerId))
-    .leftJoin(ownReward, ownRewardOn)
-    .leftJoin(p.fallback, fallbackOn(p.fallback))
-    .leftJoin(p.extras, extrasOn(p))
-    .where(
-      and(
-        eq(cards.businessId, a.businessId),
-        eq(cards.userId, a.userId),
-        gt(cards.id, afterCardId),
-        where,
-        outsideControlGroup(),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(automationSends)
-            .where(
-              and(
-                eq(automationSends.automationId, a.id),
-                eq(automationSends.cardId, cards.id),
-                eq(automationSends.period, period),
-              ),
+  return candidatePage(db, {
+    business: { id: a.businessId, userId: a.userId },
+    programme: p,
+    where: and(
+      where,
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(automationSends)
+          .where(
+            and(
+              eq(automationSends.automationId, a.id),
+              eq(automationSends.cardId, cards.id),
+              eq(automationSends.period, period),
             ),
-        ),
+          ),
       ),
-    )
-    .orderBy(asc(cards.id))
-    .limit(AUTOMATION_PAGE);
-  return rows.map((r) => ({ ...r, stampsLeft: r.stampsLeft === null ? null : Number(r.stampsLeft) }));
+    ),
+    period,
+    afterCardId,
+    limit: AUTOMATION_PAGE,
+  });
 }
 
 /**
