@@ -5,12 +5,12 @@
 // fits a 390 px screen.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { logIn, uniqueEmail } from "./fixtures/auth";
+import { uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
 import { businessFields, dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
+import { joinedStaff, signedInStaff } from "./fixtures/programme";
 
 const sameOrigin = { origin: E2E.webUrl };
-const STAFF_PASSWORD = "staff-password-77";
 
 async function axeClean(page: Page) {
   const result = await new AxeBuilder({ page })
@@ -97,28 +97,13 @@ test("welcome and manual vouchers: added by the owner, shown on the card, redeem
   await phone.close();
 
   // Staff redeem it by its code at the scanner; the second try is refused in words.
-  const invite = await page.request.post("/api/add-staff", {
-    headers: sameOrigin,
-    data: { name: "Tom Till", email: uniqueEmail("tom") },
-  });
-  const { invite_link, email: staffEmail } = (await invite.json()).data as { invite_link: string; email: string };
+  const staffEmail = await joinedStaff(page, "Tom Till");
   const desk = await browser.newContext();
   const staff = await desk.newPage();
   // The refusals below are answered 422 (used) and 404 (unknown code): the browser logs those loads.
   const refused = /the server responded with a status of (404|422)/;
   staff.on("console", (m) => m.type() === "error" && !refused.test(m.text()) && errors.push(m.text()));
-  const accepted = await staff.request.post("/api/accept-invite", {
-    headers: sameOrigin,
-    data: {
-      token: invite_link.split("/add-user/")[1],
-      name: "Tom Till",
-      password: STAFF_PASSWORD,
-      password_confirmation: STAFF_PASSWORD,
-    },
-  });
-  expect(accepted.status()).toBe(201);
-  await logIn(staff, staffEmail, STAFF_PASSWORD);
-  await expect(staff).toHaveURL(/\/dashboard\/main$/);
+  await signedInStaff(staff, staffEmail);
   await expect(dashboardNav(staff).getByRole("link", { name: "Offers", exact: true })).toHaveCount(0);
   await dashboardNav(staff).getByRole("link", { name: "My Scans" }).click();
   const redeemForm = staff.getByRole("form", { name: "Redeem a voucher" });

@@ -2,10 +2,10 @@
 // category and makes it earn double on a points programme; staff split a purchase by category at
 // the scanner and the pastry part earns double. A Starter owner is offered the upgrade instead.
 import { expect, test } from "@playwright/test";
-import { logIn, uniqueEmail } from "./fixtures/auth";
+import { uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
 import { businessFields, payPlan, signedInOwner } from "./fixtures/owner";
-import { STAFF_PASSWORD } from "./fixtures/programme";
+import { joinedStaff, signedInStaff } from "./fixtures/programme";
 
 const sameOrigin = { origin: E2E.webUrl };
 
@@ -92,26 +92,11 @@ test("the owner sets a category's item ids and a double rule; a split at the sca
   await phone.close();
 
   // Staff at the scanner split €10.00: €4.00 of pastries.
-  const invite = await page.request.post("/api/add-staff", {
-    headers: sameOrigin,
-    data: { name: "Tom Till", email: uniqueEmail("tom") },
-  });
-  const { invite_link, email: staffEmail } = (await invite.json()).data as { invite_link: string; email: string };
+  const staffEmail = await joinedStaff(page, "Tom Till");
   const desk = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const staff = await desk.newPage();
   staff.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  const accepted = await staff.request.post("/api/accept-invite", {
-    headers: sameOrigin,
-    data: {
-      token: invite_link.split("/add-user/")[1],
-      name: "Tom Till",
-      password: STAFF_PASSWORD,
-      password_confirmation: STAFF_PASSWORD,
-    },
-  });
-  expect(accepted.status()).toBe(201);
-  await logIn(staff, staffEmail, STAFF_PASSWORD);
-  await expect(staff).toHaveURL(/\/dashboard\/main$/);
+  await signedInStaff(staff, staffEmail);
   await staff.goto("/dashboard/my-scans"); // a phone: the menu is folded away
   await staff.getByLabel("Purchase amount").fill("10.00");
   await staff.getByRole("button", { name: "+ Split by category" }).click();
