@@ -86,7 +86,7 @@ test("an owner adds, edits and deletes a business with its logo, an address and 
   await page.getByRole("button", { name: "Edit Coffee" }).click();
   await page.getByRole("region", { name: "Rename Coffee" }).getByLabel("Category name").fill("Espresso");
   await page.getByRole("button", { name: "Save category" }).click();
-  await expect(page.getByRole("heading", { name: "Espresso" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Espresso", exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Delete Espresso" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete category" }).click();
   await expect(page.getByRole("heading", { name: "No product categories yet" })).toBeVisible();

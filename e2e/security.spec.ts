@@ -53,6 +53,9 @@ const SIGNED_IN_PAGES = [
 ];
 
 test("every page has a strict CSP and runs without a single violation", async ({ page }) => {
+  // One test walks every public and signed-in page (each settled): about 20 s on a quiet machine,
+  // over the default minute when CI's two cores are busy.
+  test.setTimeout(180_000);
   const violations = await watchCsp(page);
   // Nothing third-party is configured here (Stripe, Google): no page may reach beyond this host.
   const outside: string[] = [];
