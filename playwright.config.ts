@@ -62,6 +62,8 @@ export default defineConfig({
       command: "node e2e/fixtures/api-server.mjs",
       url: `${E2E.apiUrl}/health`,
       timeout: SERVER_START_MS,
+      // Its warnings (a statement cancelled, the database away) belong beside a failed test.
+      stdout: "pipe",
       env: {
         NODE_ENV: "production",
         API_PORT: String(E2E.apiPort),

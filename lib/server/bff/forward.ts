@@ -144,7 +144,10 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   } catch (error) {
     if (error instanceof BodyTooLarge) return tooLarge();
     if (error instanceof BackendTimeout) return fail(504, "unavailable");
-    // The API server is down, or the browser went away (nobody reads this answer then).
+    // The API server is down, or the browser went away (nobody reads this answer then). The
+    // first is an operator's business: said on stderr with the socket's reason, never the body.
+    if (!request.signal.aborted)
+      console.warn(`[bff] ${call.method} ${call.path}: the API could not be reached (${reasonOf(error)})`);
     return fail(503, "unavailable");
   }
 
@@ -184,4 +187,11 @@ export async function forward(request: NextRequest, segments: string[]): Promise
   if (!payload || typeof payload !== "object") return fail(502, "unavailable");
   const result = await applySession(call, payload, session, secure);
   return NextResponse.json(result, { status, headers: responseHeaders });
+}
+
+/** A network failure's code and message (ECONNRESET, ECONNREFUSED…), for the log. */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  return code ? `${code}: ${error.message}` : `${error.name}: ${error.message}`;
 }
