@@ -288,8 +288,13 @@ test("the card page runs no message formatter in the browser: its client parts' 
   const device = await customerWithCard(browser, phone);
   const { page } = device;
   const scripts: Promise<string>[] = [];
+  const errors: string[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() === "script") scripts.push(response.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
   });
   await page.goto(device.url);
   await expect(page.getByRole("region", { name: "Bea Baker's card" }).getByText(/^1\s+of 5 stamps$/)).toBeVisible();
@@ -302,6 +307,8 @@ test("the card page runs no message formatter in the browser: its client parts' 
   await expect(page.getByRole("button", { name: "Scan a QR code" })).toBeVisible();
   await page.getByText("Your data").click();
   await expect(page.getByRole("button", { name: "Delete my card" })).toBeVisible();
+  // Hydrated without a mismatch or a missing message.
+  expect(errors).toEqual([]);
   await device.context.close();
 });
 
