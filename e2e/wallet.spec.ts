@@ -282,6 +282,36 @@ test("a second visit takes the card's scripts from the service worker, and shows
   await Promise.all([device.context.close(), ownerContext.close()]);
 });
 
+test("the card page runs no message formatter in the browser: its client parts' words come from the server", async ({
+  browser,
+}) => {
+  const device = await customerWithCard(browser, phone);
+  const { page } = device;
+  const scripts: Promise<string>[] = [];
+  const errors: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  await page.goto(device.url);
+  await expect(page.getByRole("region", { name: "Bea Baker's card" }).getByText(/^1\s+of 5 stamps$/)).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // next-intl's browser code (its provider and message formatter) names this error; no script of the card has it.
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(0);
+  expect(bodies.filter((body) => body.includes("MISSING_MESSAGE"))).toEqual([]);
+  // The client parts still speak: the scanner, "Your data" and its birthday form.
+  await expect(page.getByRole("button", { name: "Scan a QR code" })).toBeVisible();
+  await page.getByText("Your data").click();
+  await expect(page.getByRole("button", { name: "Delete my card" })).toBeVisible();
+  // Hydrated without a mismatch or a missing message.
+  expect(errors).toEqual([]);
+  await device.context.close();
+});
+
 test("opening the card with an email code on another phone signs the first one out, and says so", async ({
   browser,
 }) => {

@@ -8,7 +8,6 @@ import { CardMessages } from "@/components/wallet/card-messages";
 import { CardVouchers } from "@/components/wallet/card-vouchers";
 import { CardLevel } from "@/components/wallet/card-level";
 import { CardPrivacy } from "@/components/wallet/card-privacy";
-import { JoinCard } from "@/components/wallet/join-card";
 import { ReferralLink } from "@/components/wallet/referral-link";
 import { HappyHours } from "@/components/wallet/happy-hours";
 import { LocalTime } from "@/components/wallet/local-time";
@@ -17,8 +16,10 @@ import { StampCard } from "@/components/wallet/stamp-card";
 import { cardLocale, cardTranslator, kindTranslator, langAttributes, type CardLocale } from "@/lib/card-intl";
 import { kindNs } from "@/components/kinds/ns";
 import { requestCardLocale } from "@/lib/server/card-intl";
-import { CardIntlProvider } from "@/components/wallet/card-intl-provider";
+import { cardIntl } from "@/components/wallet/card-intl";
+import { JoinCardWithIntl } from "@/components/wallet/card-intl-parts";
 import { WalletButtons } from "@/components/wallet/wallet-buttons";
+import { privacyWords, referralWords, scannerWords } from "@/components/wallet/card-words";
 import { COUNTER_EXPIRED, QR_TOKEN_PATTERN } from "@/contract/qr-codes";
 import { LAST_CARD_COOKIE, type WalletCard } from "@/contract/wallet";
 import { walletDevice } from "@/lib/device";
@@ -57,16 +58,14 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 function Shell({ locale, children }: { locale: CardLocale; children: ReactNode }) {
   const t = cardTranslator(locale);
   return (
-    <CardIntlProvider locale={locale}>
-      <div className="wallet-shell" {...langAttributes(locale)}>
-        <main className="wallet-main" id="main">
-          {children}
-        </main>
-        <footer className="wallet-footer small muted">
-          {t("footer", { appName: APP_NAME })} · <Link href="/privacy-policy">{t("privacyPolicy")}</Link>
-        </footer>
-      </div>
-    </CardIntlProvider>
+    <div className="wallet-shell" {...langAttributes(locale)}>
+      <main className="wallet-main" id="main">
+        {children}
+      </main>
+      <footer className="wallet-footer small muted">
+        {t("footer", { appName: APP_NAME })} · <Link href="/privacy-policy">{t("privacyPolicy")}</Link>
+      </footer>
+    </div>
   );
 }
 
@@ -77,7 +76,7 @@ function Friendly({ locale, title, text }: { locale: CardLocale; title: string; 
         <h1>{title}</h1>
         <p>{text}</p>
       </section>
-      <PublicScanner />
+      <PublicScanner words={scannerWords(cardTranslator(locale))} />
     </Shell>
   );
 }
@@ -202,7 +201,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
 
   return (
     <Shell locale={locale}>
-      {card && <CardOffline serial={card.serial} />}
+      {card && <CardOffline serial={card.serial} offlineText={t("offline")} />}
       <header className="wallet-business">
         {business.logo ? (
           // eslint-disable-next-line @next/next/no-img-element -- a stored logo served by our API, already sized
@@ -239,7 +238,7 @@ export default async function AddToWalletPage({ searchParams }: Props) {
           {notice.nextAt && (
             <>
               {" "}
-              <LocalTime iso={notice.nextAt} />.
+              <LocalTime iso={notice.nextAt} locale={langAttributes(locale).lang} />.
             </>
           )}
         </p>
@@ -250,7 +249,8 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       ) : (
         reward &&
         liveToken && (
-          <JoinCard
+          <JoinCardWithIntl
+            intl={await cardIntl(locale)}
             qrToken={liveToken}
             businessName={business.name}
             counterCode={counterCode}
@@ -263,19 +263,28 @@ export default async function AddToWalletPage({ searchParams }: Props) {
       {card && home && <p className="small muted">{kt("next")}</p>}
       {card && <CardLevel level={card.level} text={card.level_text} locale={locale} />}
       {card?.promotions_today && <HappyHours promotions={card.promotions_today} t={t} kt={kt} />}
-      {card?.referral_url && <ReferralLink url={card.referral_url} businessName={business.name} />}
+      {card?.referral_url && (
+        <ReferralLink url={card.referral_url} businessName={business.name} words={referralWords(t, business.name)} />
+      )}
       {card?.vouchers && <CardVouchers vouchers={card.vouchers} locale={locale} />}
       {card?.messages && (
         <CardMessages messages={card.messages} card={{ qr_token: liveToken, serial: card.serial }} locale={locale} />
       )}
       {card && <WalletButtons links={card.wallet_links} device={device} stores={stores} locale={locale} />}
-      {card && <CardPrivacy qrToken={liveToken} serial={card.serial} birthday={card.birthday ?? null} />}
+      {card && (
+        <CardPrivacy
+          qrToken={liveToken}
+          serial={card.serial}
+          birthday={card.birthday ?? null}
+          words={privacyWords(t)}
+        />
+      )}
       {card?.preferences_url && (
         <p className="small">
           <a href={card.preferences_url}>{t("manageMessages")}</a>
         </p>
       )}
-      <PublicScanner />
+      <PublicScanner words={scannerWords(t)} />
     </Shell>
   );
 }

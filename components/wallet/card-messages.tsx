@@ -1,16 +1,17 @@
-import { PushButton } from "@/components/notifications/push-button";
 import type { CardMessage } from "@/contract/notifications";
 import { webEnv } from "@/lib/server/env";
 import { parsePushConfig } from "@/lib/push-config";
 import { LocalTime } from "./local-time";
-import { cardTranslator, type CardLocale } from "@/lib/card-intl";
+import { cardTranslator, langAttributes, type CardLocale } from "@/lib/card-intl";
+import { cardIntl } from "./card-intl";
+import { PushButtonWithIntl } from "./card-intl-parts";
 import "./card-messages.css";
 
 /**
  * The business's latest messages on the customer's card, newest first, and (when push is
  * configured) the button that lets this phone receive the next ones as notifications.
  */
-export function CardMessages({
+export async function CardMessages({
   messages,
   card,
   locale = "en",
@@ -37,13 +38,20 @@ export function CardMessages({
               <h3>{m.title}</h3>
               <p>{m.message}</p>
               <p className="small muted">
-                <LocalTime iso={m.created_at} />
+                <LocalTime iso={m.created_at} locale={langAttributes(locale).lang} />
               </p>
             </li>
           ))}
         </ul>
       )}
-      {push && <PushButton config={push} target={{ for: "card", ...card }} label={t("pushLabel")} />}
+      {push && (
+        <PushButtonWithIntl
+          intl={await cardIntl(locale)}
+          config={push}
+          target={{ for: "card", ...card }}
+          label={t("pushLabel")}
+        />
+      )}
     </section>
   );
 }

@@ -1,5 +1,4 @@
 "use client";
-import { useTranslations } from "next-intl";
 import { useEffect, useSyncExternalStore } from "react";
 import { LAST_CARD_COOKIE } from "@/contract/wallet-device";
 
@@ -18,10 +17,10 @@ function subscribe(onChange: () => void) {
  * Makes the card work as an installed app: registers the card's service worker (public/card-sw.js,
  * which keeps the last card page for offline use), remembers this card as the one the home-screen
  * icon opens, and says so when the page is shown without a network. Deliberately tiny: it ships
- * in the card page's first-load JavaScript.
+ * in the card page's first-load JavaScript, with its one sentence given by the server (no
+ * message formatter in the browser).
  */
-export function CardOffline({ serial }: { serial: string }) {
-  const t = useTranslations("card");
+export function CardOffline({ serial, offlineText }: { serial: string; offlineText: string }) {
   const online = useSyncExternalStore(
     subscribe,
     () => navigator.onLine,
@@ -41,7 +40,7 @@ export function CardOffline({ serial }: { serial: string }) {
   if (online) return null;
   return (
     <p className="wallet-offline" role="status">
-      {t("offline")}
+      {offlineText}
     </p>
   );
 }

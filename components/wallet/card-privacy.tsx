@@ -1,9 +1,9 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { callApi, settle } from "@/lib/browser/api-client";
 import { walletCalls } from "@/contract/client-calls";
+import type { PrivacyWords } from "./card-words";
 
 /**
  * "Your data" on the card: the holder adds or removes their birthday (wallet-birthday)
@@ -14,13 +14,15 @@ export function CardPrivacy({
   qrToken,
   serial,
   birthday,
+  words,
 }: {
   /** The live QR code the page was opened from; without it the card is named by its serial alone. */
   qrToken?: string;
   serial: string;
   birthday: string | null;
+  /** Its words in the card's language, from the server (`privacyWords`). */
+  words: PrivacyWords;
 }) {
-  const t = useTranslations("card");
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -53,7 +55,7 @@ export function CardPrivacy({
 
   return (
     <details className="wallet-privacy">
-      <summary>{t("yourData")}</summary>
+      <summary>{words.yourData}</summary>
       {message && (
         <p
           className={message.error ? "wallet-notice error" : "wallet-notice ok"}
@@ -65,7 +67,7 @@ export function CardPrivacy({
       <form className="form wallet-birthday" onSubmit={saveBirthday}>
         <div className="field">
           <label htmlFor="card-birthday">
-            {t("birthdayLabel")} <span className="muted">{t("birthdayHint")}</span>
+            {words.birthdayLabel} <span className="muted">{words.birthdayHint}</span>
           </label>
           <input
             id="card-birthday"
@@ -77,23 +79,23 @@ export function CardPrivacy({
           />
         </div>
         <button type="submit" className="btn btn-secondary btn-small" disabled={busy}>
-          {t("saveBirthday")}
+          {words.saveBirthday}
         </button>
       </form>
       <div className="wallet-delete">
-        <p className="small muted">{t("deleteWarning")}</p>
+        <p className="small muted">{words.deleteWarning}</p>
         {confirming ? (
           <div className="wallet-delete-actions">
             <button type="button" className="btn btn-danger btn-small" onClick={deleteCard} disabled={busy}>
-              {t("deleteConfirm")}
+              {words.deleteConfirm}
             </button>
             <button type="button" className="btn btn-secondary btn-small" onClick={() => setConfirming(false)}>
-              {t("keepCard")}
+              {words.keepCard}
             </button>
           </div>
         ) : (
           <button type="button" className="btn btn-secondary btn-small" onClick={() => setConfirming(true)}>
-            {t("deleteCard")}
+            {words.deleteCard}
           </button>
         )}
       </div>

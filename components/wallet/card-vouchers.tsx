@@ -29,7 +29,7 @@ export function CardVouchers({ vouchers, locale = "en" }: { vouchers: CardVouche
               {t("code")}: <strong className="mono">{v.code}</strong>
             </p>
             <p className="small muted">
-              {t("validUntil")} <LocalTime iso={v.expires_at} />
+              {t("validUntil")} <LocalTime iso={v.expires_at} locale={lang} />
             </p>
           </li>
         ))}

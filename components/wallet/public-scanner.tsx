@@ -1,18 +1,12 @@
 "use client";
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
+import type { ScannerWords } from "./card-words";
 
-const CameraScanner = dynamic(() => import("@/components/scanner/camera-scanner").then((m) => m.CameraScanner), {
-  ssr: false,
-  loading: () => <StartingCamera />,
-});
-
-function StartingCamera() {
-  const t = useTranslations("card");
-  return <p className="small muted">{t("startingCamera")}</p>;
-}
+// Loaded when the camera is opened (a click, so only ever in the browser).
+const CameraScanner = lazy(() =>
+  import("@/components/scanner/camera-scanner").then((m) => ({ default: m.CameraScanner })),
+);
 
 const TOKEN = /^[A-Za-z0-9_-]{32}$/;
 
@@ -29,9 +23,10 @@ function tokenOf(text: string): string | null {
   }
 }
 
-/** "Scan a QR code", for phones whose camera app does not open links: a business QR leads to its page. */
-export function PublicScanner() {
-  const t = useTranslations("card");
+/** "Scan a QR code", for phones whose camera app does not open links: a business QR leads to its page.
+ * Its words come from the server in the card's language (`scannerWords`).
+ */
+export function PublicScanner({ words }: { words: ScannerWords }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -42,20 +37,26 @@ export function PublicScanner() {
       setOpen(false);
       router.push(`/add-to-wallet?qr_token=${encodeURIComponent(token)}`);
     } else if (/^LC[\s-]?[0-9A-Z]{4}/i.test(text.trim())) {
-      setMessage(t("scanCustomerCard"));
+      setMessage(words.scanCustomerCard);
     } else {
-      setMessage(t("scanNotOurs"));
+      setMessage(words.scanNotOurs);
     }
   };
 
   return (
-    <section className="wallet-scan" aria-label={t("scanQr")}>
+    <section className="wallet-scan" aria-label={words.scanQr}>
       {open ? (
         <>
           {/* The camera's own words are the shared scanner's: the card's language says it here. */}
-          <CameraScanner onCode={onCode} onError={() => setMessage(t("cameraUnavailable"))} label={t("cameraView")} />
+          <Suspense fallback={<p className="small muted">{words.startingCamera}</p>}>
+            <CameraScanner
+              onCode={onCode}
+              onError={() => setMessage(words.cameraUnavailable)}
+              label={words.cameraView}
+            />
+          </Suspense>
           <button type="button" className="btn btn-secondary btn-block" onClick={() => setOpen(false)}>
-            {t("closeCamera")}
+            {words.closeCamera}
           </button>
         </>
       ) : (
@@ -67,7 +68,7 @@ export function PublicScanner() {
             setOpen(true);
           }}
         >
-          {t("scanQr")}
+          {words.scanQr}
         </button>
       )}
       {message && (
