@@ -148,6 +148,55 @@ describe("customer-import-preview", () => {
     expect(await count("customer_imports")).toBe(before);
   });
 
+  it("refuses a 50 MB file with the 20 MB limit's words and writes nothing", async () => {
+    const p = await f.programme();
+    const before = await count("customer_imports");
+    const line = `${"x".repeat(1024 * 1024)},someone@example.com\n`;
+    const res = await upload(p.token, p.business.id, "name,email\n" + line.repeat(50));
+    expectError(res, 413, /20 MB/);
+    expect(await count("customer_imports")).toBe(before);
+  });
+
+  it("refuses UTF-16 and Windows-1252 files with 422 and writes nothing", async () => {
+    const p = await f.programme();
+    const before = await count("customer_imports");
+    const text = "name,email\nJosé Müller,jose@example.com\n";
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+    expectError(await upload(p.token, p.business.id, utf16), 422, /not UTF-8/);
+    // A Windows-1252 curly quote (0x92) alone on an otherwise ASCII line.
+    const cp1252 = Buffer.concat([
+      Buffer.from("name,email\nO"),
+      Buffer.from([0x92]),
+      Buffer.from("Neil,o@example.com\n"),
+    ]);
+    expectError(await upload(p.token, p.business.id, cp1252), 422, /not UTF-8/);
+    expect(await count("customer_imports")).toBe(before);
+  });
+
+  it("reads quoted cells holding the other delimiter, and reports each phone that is not a phone by line", async () => {
+    const p = await f.programme();
+    const comma = [
+      "name,email,phone",
+      '"Archer; Ann",ann@example.com,12',
+      '"Baker, Ben",ben@example.com,020 7946 0011',
+    ];
+    const semi = [
+      "\uFEFFname;email;phone",
+      '"Cole, Cat";cat@example.com;not a phone',
+      '"Dee; Dan";dan@example.com;+44 20 7946 0022',
+    ];
+    for (const lines of [comma, semi]) {
+      const data = await preview(p.token, p.business.id, lines.join("\r\n"));
+      expect(data.header).toEqual(["name", "email", "phone"]);
+      expect(data).toMatchObject({ total_rows: 2, good_rows: 1, bad_row_count: 1 });
+      expect(data.bad_rows).toEqual([{ line: 2, reason: "The phone is not a phone number." }]);
+    }
+    const status = await run(p.token, (await preview(p.token, p.business.id, semi.join("\n"))).import_id);
+    expect(status).toMatchObject({ added_customers: 1, added_cards: 1, bad_row_count: 1 });
+    const list = (await t.get<CustomerList>("/customer-list", { token: p.token })).body.data;
+    expect(list.items.map((c) => c.name)).toEqual(["Dee; Dan"]);
+  });
+
   it("refuses a file without rows, and another owner's business", async () => {
     const p = await f.programme();
     const other = await f.programme();

@@ -36,10 +36,12 @@ export function registerImportJob(jobs: Jobs, deps: { db: Db }): JobQueue<Import
         rewardId: programme?.id ?? null,
         unit: programme?.kind ?? DEFAULT_KIND,
       };
+      let afterId = 0;
       for (;;) {
         const done = await deps.db.transaction(async (tx) => {
-          const batch = await importBatch(tx, target, IMPORT_BATCH);
+          const batch = await importBatch(tx, target, IMPORT_BATCH, afterId);
           if (!batch) return true;
+          afterId = batch.lastId;
           await tx
             .update(customerImports)
             .set({

@@ -6,8 +6,8 @@ import { IMPORT_BAD_ROWS_SHOWN } from "../../../../contract/customer-import";
 import type { CheckedRow } from "./rows";
 import { newSerial } from "../loyalty/engine/codes";
 
-/** Rows one staging insert writes (14 parameters a row, well under PostgreSQL's 65,535). */
-const STAGE_BATCH = 1000;
+/** Rows one staging insert writes. */
+const STAGE_BATCH = 5000;
 
 /** The business's country as ISO 3166-1 alpha-2, for phone numbers written without their country code. */
 export async function businessCountry(db: Db, businessId: number): Promise<CountryCode | undefined> {
@@ -38,24 +38,25 @@ export async function stageImport(
       })
       .returning();
     for (let start = 0; start < rows.length; start += STAGE_BATCH) {
-      await tx.insert(customerImportRows).values(
-        rows.slice(start, start + STAGE_BATCH).map((row) => ({
-          importId: created!.id,
-          line: row.line,
-          name: row.name,
-          email: row.email,
-          phone: row.phone,
-          phoneE164: row.phoneE164,
-          phoneKeys: row.phoneKeys,
-          birthday: row.birthday,
-          balance: row.balance,
-          consentEmail: row.consentEmail,
-          consentSms: row.consentSms,
-          joinedAt: row.joinedAt,
-          serial: newSerial(),
-          error: row.error,
-        })),
-      );
+      const part = rows.slice(start, start + STAGE_BATCH);
+      // One array a column, unnested: a statement of 13 parameters whatever the rows.
+      const column = <T>(value: (row: CheckedRow) => T, type: string) =>
+        sql`${sql.param(part.map(value))}::${sql.raw(type)}[]`;
+      await tx.execute(sql`
+        insert into customer_import_rows (import_id, line, name, email, phone, phone_e164, phone_keys, birthday,
+          balance, consent_email, consent_sms, joined_at, serial, error)
+        select ${created!.id}, line, name, email, phone, phone_e164, string_to_array(phone_keys, ' '), birthday,
+          balance, consent_email, consent_sms, joined_at, serial, error
+        from unnest(
+          ${column((row) => row.line, "int")}, ${column((row) => row.name, "text")},
+          ${column((row) => row.email, "text")}, ${column((row) => row.phone, "text")},
+          ${column((row) => row.phoneE164, "text")}, ${column((row) => row.phoneKeys?.join(" ") ?? null, "text")},
+          ${column((row) => row.birthday, "text")}, ${column((row) => row.balance, "int")},
+          ${column((row) => row.consentEmail, "boolean")}, ${column((row) => row.consentSms, "boolean")},
+          ${column((row) => row.joinedAt?.toISOString() ?? null, "timestamptz")},
+          ${column(() => newSerial(), "text")}, ${column((row) => row.error, "text")}
+        ) as r(line, name, email, phone, phone_e164, phone_keys, birthday, balance, consent_email, consent_sms,
+          joined_at, serial, error)`);
     }
     return created!;
   });

@@ -3,7 +3,15 @@ import type { Db } from "../../../db/client";
 import type { KindName } from "../../../../../contract/kinds";
 
 /** What one batch of an import did: rows gone through, customers and cards added, rows already there. */
-export type ImportBatch = { rows: number; customers: number; cards: number; existing: number; conflicts: number };
+export type ImportBatch = {
+  rows: number;
+  customers: number;
+  cards: number;
+  existing: number;
+  conflicts: number;
+  /** The batch's last staged row: the next batch starts after it. */
+  lastId: number;
+};
 
 export type ImportTarget = {
   importId: number;
@@ -24,16 +32,22 @@ const countOf = (result: unknown) => (result as { rowCount?: number | null }).ro
  * business with its starting balance and its history entry (kind `import`, by the owner), the
  * consent the row gave (source `import`) and its join date as the card's creation. A customer who
  * already holds a card here keeps it unchanged: running the same file again adds nothing.
- * Answers null when no row is left.
+ * The batch is the next rows after `afterId` (0 at first, or after a run cut short): a keyset, so
+ * a batch never scans the rows done before it. Answers null when no row is left.
  */
-export async function importBatch(tx: Db, target: ImportTarget, size: number): Promise<ImportBatch | null> {
+export async function importBatch(
+  tx: Db,
+  target: ImportTarget,
+  size: number,
+  afterId = 0,
+): Promise<ImportBatch | null> {
   const { importId, ownerId, businessId } = target;
   const digits = (column: SQL) => sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
   const matched = rowsOf(
     await tx.execute(sql`
       with batch as (
         select id, email, phone_keys from customer_import_rows
-        where import_id = ${importId} and error is null and outcome is null
+        where import_id = ${importId} and id > ${afterId} and error is null and outcome is null
         order by id limit ${size}
       ), by_phone as (
         -- A join, not a subquery per row: the planner may hash the owner's phones once a batch.
@@ -100,5 +114,6 @@ export async function importBatch(tx: Db, target: ImportTarget, size: number): P
       returning r.outcome`),
   );
   const cards = outcomes.filter((row) => row.outcome === "added").length;
-  return { rows: matched.length, customers, cards, existing: outcomes.length - cards, conflicts };
+  const lastId = Math.max(...matched.map((row) => Number(row.id)));
+  return { rows: matched.length, customers, cards, existing: outcomes.length - cards, conflicts, lastId };
 }
