@@ -70,6 +70,7 @@ import { registerCustomerMail } from "./modules/reach/customer-mail";
 import { registerMessageMail } from "./modules/reach/message-mail";
 import { registerChannelDispatch, type ChannelSenders } from "./modules/notifications/channels";
 import { reachRoutes } from "./modules/reach/routes";
+import { registerNoticeMail } from "./modules/notifications/notice-mail";
 import { registerSms } from "./modules/reach/sms/send";
 import { smsRoutes } from "./modules/reach/sms/routes";
 import { createTwilio } from "./modules/reach/sms/twilio";
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const codeRequests = registerCodeRequests(jobs, otpDeps);
   const contactMailJob = registerContactMail(jobs, { db: app.db, mailer: contactMailer });
   const customerMail = registerCustomerMail(jobs, { db: app.db, mailer: app.mailer, config });
+  registerNoticeMail(jobs, app.events, { db: app.db, mailer: app.mailer, config });
   // SMS through Twilio when configured; unconfigured, every SMS is recorded as skipped.
   const smsQueue = registerSms(jobs, {
     db: app.db,

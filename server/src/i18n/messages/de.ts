@@ -14,6 +14,18 @@ export const de: Record<MessageKey, string> = {
   "mail.yourCard.open": "Meine Karte öffnen",
   "mail.yourCard.apple": "Zu Apple Wallet hinzufügen",
   "mail.yourCard.google": "In Google Wallet speichern",
+  "mail.rewardReady.subject": "Ihre Prämie bei {business} ist bereit",
+  "mail.rewardReady.title": "Ihre Prämie ist bereit, {name}",
+  "mail.rewardReady.intro":
+    "Auf Ihrer Karte von {business} wartet eine Prämie. Zeigen Sie Ihre Karte beim nächsten Besuch.",
+  "mail.expiry.subject": "Ihr Guthaben bei {business} verfällt bald",
+  "mail.expiry.title": "Ihr Guthaben verfällt bald, {name}",
+  "mail.expiry.intro":
+    "Ihre Stempel oder Punkte bei {business} verfallen am {date}. Kommen Sie vorher vorbei, um sie zu behalten.",
+  "mail.voucher.subject": "Ein Gutschein von {business}",
+  "mail.voucher.title": "Ein Gutschein für Sie, {name}",
+  "mail.voucher.intro":
+    "{business} schenkt Ihnen einen Gutschein: {title}. Zeigen Sie Ihre Karte, um ihn vor dem {date} einzulösen.",
   "mail.customer.why":
     "Sie erhalten diese E-Mail, weil Sie dem Treueprogramm von {business} beigetreten sind und Nachrichten zugestimmt haben.",
   "mail.customer.preferences": "Wählen, welche Nachrichten Sie erhalten",

@@ -13,6 +13,16 @@ export const es: Record<MessageKey, string> = {
   "mail.yourCard.open": "Abrir mi tarjeta",
   "mail.yourCard.apple": "Añadir a Apple Wallet",
   "mail.yourCard.google": "Guardar en Google Wallet",
+  "mail.rewardReady.subject": "Tu recompensa en {business} está lista",
+  "mail.rewardReady.title": "Tu recompensa está lista, {name}",
+  "mail.rewardReady.intro":
+    "Tu tarjeta de {business} tiene una recompensa esperándote. Muestra tu tarjeta en tu próxima visita.",
+  "mail.expiry.subject": "Tu saldo de {business} caduca pronto",
+  "mail.expiry.title": "Tu saldo caduca pronto, {name}",
+  "mail.expiry.intro": "Tus sellos o puntos de {business} caducan el {date}. Visítanos antes para conservarlos.",
+  "mail.voucher.subject": "Un cupón de {business}",
+  "mail.voucher.title": "Un cupón para ti, {name}",
+  "mail.voucher.intro": "{business} te ha dado un cupón: {title}. Muestra tu tarjeta para usarlo antes del {date}.",
   "mail.customer.why":
     "Recibes este email porque te uniste al programa de fidelidad de {business} y aceptaste recibir sus mensajes.",
   "mail.customer.preferences": "Elige qué mensajes recibes",

@@ -14,6 +14,17 @@ export const fr: Record<MessageKey, string> = {
   "mail.yourCard.open": "Ouvrir ma carte",
   "mail.yourCard.apple": "Ajouter à Apple Wallet",
   "mail.yourCard.google": "Enregistrer dans Google Wallet",
+  "mail.rewardReady.subject": "Votre récompense chez {business} est prête",
+  "mail.rewardReady.title": "Votre récompense est prête, {name}",
+  "mail.rewardReady.intro":
+    "Votre carte {business} a une récompense qui vous attend. Présentez votre carte lors de votre prochaine visite.",
+  "mail.expiry.subject": "Votre solde {business} expire bientôt",
+  "mail.expiry.title": "Votre solde expire bientôt, {name}",
+  "mail.expiry.intro": "Vos tampons ou points {business} expirent le {date}. Passez avant pour les garder.",
+  "mail.voucher.subject": "Un bon de {business}",
+  "mail.voucher.title": "Un bon pour vous, {name}",
+  "mail.voucher.intro":
+    "{business} vous offre un bon : {title}. Présentez votre carte pour l’utiliser avant le {date}.",
   "mail.customer.why":
     "Vous recevez cet e-mail car vous avez rejoint le programme de fidélité de {business} et accepté d'en recevoir des messages.",
   "mail.customer.preferences": "Choisir les messages que vous recevez",

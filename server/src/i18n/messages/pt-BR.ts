@@ -14,6 +14,16 @@ export const ptBR: Record<MessageKey, string> = {
   "mail.yourCard.open": "Abrir meu cartão",
   "mail.yourCard.apple": "Adicionar à Apple Wallet",
   "mail.yourCard.google": "Salvar na Google Wallet",
+  "mail.rewardReady.subject": "Sua recompensa na {business} está pronta",
+  "mail.rewardReady.title": "Sua recompensa está pronta, {name}",
+  "mail.rewardReady.intro":
+    "Seu cartão da {business} tem uma recompensa esperando por você. Mostre seu cartão na próxima visita.",
+  "mail.expiry.subject": "Seu saldo na {business} expira em breve",
+  "mail.expiry.title": "Seu saldo expira em breve, {name}",
+  "mail.expiry.intro": "Seus selos ou pontos da {business} expiram em {date}. Venha antes para mantê-los.",
+  "mail.voucher.subject": "Um cupom da {business}",
+  "mail.voucher.title": "Um cupom para você, {name}",
+  "mail.voucher.intro": "A {business} deu um cupom para você: {title}. Mostre seu cartão para usá-lo antes de {date}.",
   "mail.customer.why":
     "Você recebeu este e-mail porque entrou no programa de fidelidade de {business} e aceitou receber mensagens.",
   "mail.customer.preferences": "Escolha quais mensagens você recebe",
