@@ -18,6 +18,7 @@ export const NAMESPACES = [
   "dashboard",
   "dashboardMore",
   "failures",
+  "insights",
   "kinds",
   "levels",
   "multipass",
