@@ -48,6 +48,7 @@ const CHECKS: Record<DashboardSection, Check[]> = {
   automations: [{ selector: ".automation-grid", property: "display", value: "grid" }],
   "card-design": [{ selector: ".cd-layout", property: "display", value: "grid" }],
   integrations: [{ selector: ".checkbox-group", property: "display", value: "grid" }],
+  insights: [{ selector: ".insights-figures", property: "display", value: "grid" }],
 };
 
 test("every dashboard section is styled when it is the first page a browser opens", async ({ page, browser }) => {

@@ -281,6 +281,7 @@ test("the menu is open at 1280 px and a closed drawer at 800 px, marking the cur
     "My Staff",
     "Address",
     "Notification",
+    "Insights",
     "Automations",
     "Product Categories",
     "Coupons",

@@ -20,6 +20,7 @@ export const DASHBOARD_SECTIONS = [
   "automations",
   "card-design",
   "integrations",
+  "insights",
 ] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 

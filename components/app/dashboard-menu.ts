@@ -23,6 +23,7 @@ export const MENU: readonly MenuItem[] = [
   { href: "/dashboard/my-staff", label: "myStaff", roles: OWNER },
   { href: "/dashboard/address", label: "address", roles: OWNER },
   { href: "/dashboard/notifications", label: "notifications", roles: EVERYONE },
+  { href: "/dashboard/insights", label: "insights", roles: OWNER },
   { href: "/dashboard/automations", label: "automations", roles: OWNER },
   { href: "/dashboard/product-category", label: "productCategories", roles: OWNER },
   { href: "/dashboard/coupon", label: "coupons", roles: OWNER },

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   "dashboard",
   "dashboardMore",
   "failures",
+  "insights",
   "kinds",
   "levels",
   "multipass",
