@@ -114,3 +114,33 @@ export const analyticsCohorts = z.object({
   cohorts: z.array(z.object({ month: z.string(), customers: z.number().int(), returned: z.array(z.number()) })),
 });
 export type AnalyticsCohorts = z.infer<typeof analyticsCohorts>;
+
+/** How near a till payment must be to a staff member's earn to match it (minutes, either side). */
+export const STAFF_MATCH_MINUTES = 10;
+
+/** analytics-staff: the business's period, as every analytics read. */
+export const analyticsStaffQuery = analyticsPeriodQuery;
+export type AnalyticsStaffQuery = AnalyticsPeriodQuery;
+
+/**
+ * analytics-staff: per staff member (the owner included when they scanned), the earns they gave in
+ * the period and, with a till connected, how many were matched one-to-one to the nearest till
+ * payment at the business within STAFF_MATCH_MINUTES (one payment matches one earn at most);
+ * `matched` and `unmatched` are null without a till. Most earns first.
+ */
+export const analyticsStaff = z.object({
+  business_id: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  till: z.boolean(),
+  staff: z.array(
+    z.object({
+      user_id: z.number().int(),
+      name: z.string(),
+      earns: z.number().int(),
+      matched: z.number().int().nullable(),
+      unmatched: z.number().int().nullable(),
+    }),
+  ),
+});
+export type AnalyticsStaff = z.infer<typeof analyticsStaff>;

@@ -4,6 +4,8 @@ import {
   analyticsCohortsQuery,
   analyticsLift,
   analyticsPeriodQuery,
+  analyticsStaff,
+  analyticsStaffQuery,
   analyticsSummary,
   controlGroup,
   controlGroupUpdateBody,
@@ -1346,6 +1348,15 @@ export const calls = {
     access: "owner",
     query: analyticsCohortsQuery,
     answer: analyticsCohorts,
+    refusals: ["business_not_found"],
+  },
+  /** Per staff member: the earns they gave in a period and, with a till, how many a till payment matched. */
+  analyticsStaff: {
+    method: "GET",
+    path: "/analytics-staff",
+    access: "owner",
+    query: analyticsStaffQuery,
+    answer: analyticsStaff,
     refusals: ["business_not_found"],
   },
   /** Every card scored 1–5 on recency, frequency and (with a till) spend, by segment; a segment's cards on request. */

@@ -8,6 +8,7 @@ const SUCCESS_KEYS = [
   "insights.summary",
   "insights.cohorts",
   "insights.rfm",
+  "insights.staff",
   "insights.controlGroup",
   "insights.lift",
   "reach.preferences",

@@ -33,6 +33,7 @@ const CROSS_FIELD: Record<string, string> = {
     "days required by win-back only, an offer only on win-back, the message off only with an offer",
   "promotionAdd.body": "a multiplier or a bonus, an end time after the start, an end day on or after the first",
   "analyticsSummary.query": "real calendar days, from ≤ to, at most two years apart",
+  "analyticsStaff.query": "real calendar days, from ≤ to, at most two years apart",
   "analyticsLift.query": "real calendar days, from ≤ to, at most two years apart",
 };
 

@@ -5,6 +5,7 @@ import { route } from "../../http/route";
 import { analyticsCohorts } from "./cohorts";
 import { analyticsLift, updateControlGroup } from "./lift";
 import { analyticsRfm } from "./rfm";
+import { analyticsStaff } from "./staff";
 import { analyticsSummary } from "./summary";
 
 /** Insights: the owner's figures of a business. */
@@ -32,5 +33,10 @@ export function insightRoutes(app: FastifyInstance, deps: { db: Db }) {
   route(app, calls.analyticsRfm, async ({ user, query }) => ({
     message: "insights.rfm",
     data: await analyticsRfm(deps.db, user.id, query),
+  }));
+
+  route(app, calls.analyticsStaff, async ({ user, query }) => ({
+    message: "insights.staff",
+    data: await analyticsStaff(deps.db, user.id, query),
   }));
 }

@@ -78,6 +78,7 @@ export const apiAr: Record<ApiKey, string> = {
   "insights.controlGroup": "تم حفظ مجموعة المقارنة.",
   "insights.cohorts": "العملاء حسب شهر الانضمام.",
   "insights.rfm": "العملاء حسب شريحة RFM.",
+  "insights.staff": "الإضافات حسب الموظف، مطابقة مع مدفوعات الصندوق.",
   "insights.lift": "أثر الفترة.",
   "tills.orders": "طلبات هذا الربط.",
   "tills.notFound": "لم يُعثر على ربط نقطة البيع.",

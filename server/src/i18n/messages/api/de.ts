@@ -82,6 +82,7 @@ export const apiDe: Record<ApiKey, string> = {
   "insights.controlGroup": "Kontrollgruppe gespeichert.",
   "insights.cohorts": "Kunden nach Beitrittsmonat.",
   "insights.rfm": "Kunden nach RFM-Segment.",
+  "insights.staff": "Gutschriften pro Mitarbeiter, abgeglichen mit Kassenzahlungen.",
   "insights.lift": "Wirkung im Zeitraum.",
   "tills.orders": "Bestellungen dieser Verbindung.",
   "tills.notFound": "Kassenverbindung nicht gefunden.",

@@ -86,6 +86,7 @@ export const apiEn = {
   "insights.controlGroup": "Control group saved.",
   "insights.cohorts": "Customers by the month they joined.",
   "insights.rfm": "Customers by RFM segment.",
+  "insights.staff": "Earns by staff member, matched to till payments.",
   "insights.lift": "Lift of the period.",
   "tills.orders": "Orders of this connection.",
   "tills.notFound": "Till connection not found.",

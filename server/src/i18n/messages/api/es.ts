@@ -79,6 +79,7 @@ export const apiEs: Record<ApiKey, string> = {
   "insights.controlGroup": "Grupo de control guardado.",
   "insights.cohorts": "Clientes por mes de alta.",
   "insights.rfm": "Clientes por segmento RFM.",
+  "insights.staff": "Sumas por empleado, emparejadas con pagos de caja.",
   "insights.lift": "Efecto del periodo.",
   "tills.orders": "Pedidos de esta conexión.",
   "tills.notFound": "No se ha encontrado la conexión con la caja.",

@@ -81,6 +81,7 @@ export const apiFr: Record<ApiKey, string> = {
   "insights.controlGroup": "Groupe témoin enregistré.",
   "insights.cohorts": "Clients par mois d'inscription.",
   "insights.rfm": "Clients par segment RFM.",
+  "insights.staff": "Gains par employé, rapprochés des paiements en caisse.",
   "insights.lift": "Effet de la période.",
   "tills.orders": "Commandes de cette connexion.",
   "tills.notFound": "Connexion de caisse introuvable.",

@@ -79,6 +79,7 @@ export const apiPtBR: Record<ApiKey, string> = {
   "insights.controlGroup": "Grupo de controle salvo.",
   "insights.cohorts": "Clientes por mês de entrada.",
   "insights.rfm": "Clientes por segmento RFM.",
+  "insights.staff": "Créditos por funcionário, conciliados com pagamentos do caixa.",
   "insights.lift": "Efeito do período.",
   "tills.orders": "Pedidos desta conexão.",
   "tills.notFound": "Conexão com o caixa não encontrada.",
