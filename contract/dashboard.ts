@@ -31,6 +31,38 @@ export const dashboardDetails = z.object({
   /** Vouchers issued and redeemed in the last 30 days; null when the owner has no offer. */
   vouchers_issued: z.number().int().nullable(),
   vouchers_redeemed: z.number().int().nullable(),
+  /**
+   * Happy hours, last 30 days: per business, what its promotions added beyond the base (and level)
+   * earn, in the programme's unit (`unit`: stamps, points, cashback minor units, with `currency`).
+   */
+  promotion_extra: z.array(
+    z.object({
+      business_id: z.number().int(),
+      business_name: z.string(),
+      unit: z.enum(REWARD_KINDS),
+      currency: z.string(),
+      extra: z.number().int(),
+    }),
+  ),
+  /** Customers per level now, per levelled programme (its business and reward), levels by name. */
+  level_customers: z.array(
+    z.object({
+      business_id: z.number().int(),
+      business_name: z.string(),
+      reward_id: z.number().int(),
+      level: z.string(),
+      customers: z.number().int(),
+    }),
+  ),
+  /** Prepaid visits, last 30 days: per business, visits sold (card-topup) and used. */
+  multipass_visits: z.array(
+    z.object({
+      business_id: z.number().int(),
+      business_name: z.string(),
+      sold: z.number().int(),
+      used: z.number().int(),
+    }),
+  ),
   /** Friends whose first visit earned their referral bonus. */
   referrals: z.number().int(),
   /** The kinds of programme the owner runs (active rewards), so the pages speak of stamps, points or money. */

@@ -66,6 +66,7 @@ export const cashback: ServerKind = {
   // Money earned never lapses.
   lapses: false,
   redeemsByScan: false,
+  sellsVisits: false,
   boosted: true,
   multiplies: true,
   // Its tiers of percent are its levels (cashbackRate).

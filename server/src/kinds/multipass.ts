@@ -27,6 +27,7 @@ export const multipass: ServerKind = {
   // The visits sold lapse `expire_after_days` after the last sale (a use does not restart the clock).
   lapses: true,
   redeemsByScan: false,
+  sellsVisits: true,
   dayCount: () => 1,
   visitShare: (earned) => earned,
   // A visit used is a visit used: happy hours and levels neither multiply nor add to it.

@@ -45,6 +45,7 @@ export const points: ServerKind = {
   visitEarn: (reward) => reward.pointsPerVisit,
   lapses: true,
   redeemsByScan: false,
+  sellsVisits: false,
   boosted: true,
   multiplies: true,
   levelBoost: (level) => ({ multiplier: level.multiplier, bonus: null }),

@@ -32,6 +32,7 @@ export const stamps: ServerKind = {
   visitEarn: () => 1,
   lapses: true,
   redeemsByScan: true,
+  sellsVisits: false,
   boosted: true,
   multiplies: false,
   // A visit is one stamp whatever the hour: only a bonus adds stamps.

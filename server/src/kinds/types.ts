@@ -126,6 +126,8 @@ export interface ServerKind extends SharedKind {
   readonly lapses: boolean;
   /** A card of this kind takes its reward at the scanner (not through card-redeem). */
   readonly redeemsByScan: boolean;
+  /** Visits are sold in advance (card-topup) and each redeem uses one: the dashboard counts them sold and used. */
+  readonly sellsVisits: boolean;
   /** How many visits toward the day's fraud count a correction that adds `added` is. */
   dayCount(added: number): number;
   /** The visit's share of an order's `earned` (the rest was earned by its amount). */

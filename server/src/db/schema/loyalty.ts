@@ -497,6 +497,8 @@ export const cardEvents = pgTable(
     /** A points redeem: the option it bought. */
     rewardOptionId: integer("reward_option_id").references(() => rewardOptions.id, { onDelete: "set null" }),
     reason: text("reason"),
+    /** What a happy hour added to this earn beyond the base (and level) earn, in `unit`; 0: none. */
+    promotionExtra: integer("promotion_extra").notNull().default(0),
     /** Who made the change; `actor_user_id`, `api_key_id` or `pos_connection_id` names it. */
     actor: text("actor", { enum: ACTOR_KINDS }).notNull().default("customer"),
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),

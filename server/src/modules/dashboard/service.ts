@@ -4,6 +4,7 @@ import type { BusinessCategory, Country } from "../../../../contract/lookups";
 import type { Db } from "../../db/client";
 import { addresses, businessCategories, businesses, countries, productCategories, staffInvites } from "../../db/schema";
 import { loyaltyFigures } from "./loyalty-figures";
+import { offerFigures } from "./offer-figures";
 import { programmeFigures } from "./programme-figures";
 import { voucherFigures } from "./voucher-figures";
 
@@ -12,7 +13,7 @@ export type DashboardDeps = { db: Db };
 /** The owner's figures: what they set up, and what their programmes did. */
 export async function dashboardDetails(db: Db, ownerId: number): Promise<DashboardDetails> {
   const one = async (query: Promise<{ n: number }[]>) => (await query)[0]!.n;
-  const [businessCount, locations, staff, categories, loyalty, programmes, voucherCounts] = await Promise.all([
+  const [businessCount, locations, staff, categories, loyalty, programmes, voucherCounts, offers] = await Promise.all([
     one(db.select({ n: count() }).from(businesses).where(eq(businesses.userId, ownerId))),
     one(db.select({ n: count() }).from(addresses).where(eq(addresses.userId, ownerId))),
     one(
@@ -27,6 +28,7 @@ export async function dashboardDetails(db: Db, ownerId: number): Promise<Dashboa
     loyaltyFigures(db, ownerId),
     programmeFigures(db, ownerId),
     voucherFigures(db, ownerId),
+    offerFigures(db, ownerId),
   ]);
   return {
     businesses: businessCount,
@@ -36,6 +38,7 @@ export async function dashboardDetails(db: Db, ownerId: number): Promise<Dashboa
     ...loyalty,
     ...programmes,
     ...voucherCounts,
+    ...offers,
   };
 }
 

@@ -200,7 +200,8 @@ async function write(
   const amount = decision.amount;
   const row = (kind: string, delta: number, after: number, reason: SQL | string | null, main = false) =>
     sql`select ${kind}::text as kind, ${delta}::int as delta, ${after}::int as after, ${reason}::text as reason,
-      ${main ? amount : null}::bigint as amount, ${main ? (decision.option?.id ?? null) : null}::int as option_id`;
+      ${main ? amount : null}::bigint as amount, ${main ? (decision.option?.id ?? null) : null}::int as option_id,
+      ${main ? decision.promotionExtra : 0}::int as promotion_extra`;
   const history = [
     ...(decision.restart ? [row("adjust", 0, 0, `New programme: ${decision.restart.title}`)] : []),
     row(decision.action, decision.delta, v.stamps, withBoost(historyReason(change), decision.boostedBy), true),
@@ -263,9 +264,9 @@ async function write(
     )${scan},
     history as (
       insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, amount, reward_option_id, reason, qr_code_id,
-        actor, actor_user_id, api_key_id, pos_connection_id)
+        actor, actor_user_id, api_key_id, pos_connection_id, promotion_extra)
       select u.user_id, u.business_id, u.id, h.kind, h.delta, h.after, ${decision.unit}, h.amount, h.option_id, h.reason, ${qrId},
-        ${actor.kind}, ${actor.userId}::int, ${actor.apiKeyId}::int, ${actor.connectionId}::int
+        ${actor.kind}, ${actor.userId}::int, ${actor.apiKeyId}::int, ${actor.connectionId}::int, h.promotion_extra
       from updated u cross join (${sql.join(history, sql` union all `)}) h
     )${jobs ? sql`, jobs as (${jobs})` : sql``}
     select u.flag_reason${notify}${jobs ? sql`, array(select name from jobs) as queued` : sql``} from updated u`)) as unknown as {

@@ -44,20 +44,21 @@ export const promotionLabel = (p: Pick<PromotionRule, "multiplier" | "bonus" | "
 /**
  * An earn of `base` for a card of `kind`: the level's boost first (null: none), then the one
  * promotion running now that earns the most (never two stacked). Answers what is earned and the
- * promotion that earned it (null: none added anything).
+ * promotion that earned it (null: none added anything), and what that promotion added beyond the
+ * levelled earn (`extra`, 0 without one).
  */
 export function boostedEarn(
   kind: Pick<ServerKind, "boost">,
   base: number,
   sources: { level: Boost | null; promotions: readonly PromotionRule[] },
-): { earned: number; promotion: PromotionRule | null } {
+): { earned: number; promotion: PromotionRule | null; extra: number } {
   const levelled = sources.level ? kind.boost(base, sources.level) : base;
   // A visit that earns nothing (cashback without a purchase) gets no bonus either.
-  if (levelled <= 0) return { earned: levelled, promotion: null };
+  if (levelled <= 0) return { earned: levelled, promotion: null, extra: 0 };
   let best: { earned: number; promotion: PromotionRule | null } = { earned: levelled, promotion: null };
   for (const promotion of sources.promotions) {
     const earned = kind.boost(levelled, promotionBoost(promotion));
     if (earned > best.earned) best = { earned, promotion };
   }
-  return best;
+  return { ...best, extra: best.earned - levelled };
 }

@@ -165,6 +165,7 @@ export function decide(state: CardState, change: Change): Decision {
       amount?: number | null;
       option?: RedeemOption;
       boostedBy?: string | null;
+      promotionExtra?: number;
     },
   ): Decision => {
     if (values.stamps > MAX_BALANCE) {
@@ -185,6 +186,7 @@ export function decide(state: CardState, change: Change): Decision {
       visit: kind.visit,
       flag,
       boostedBy: kind.boostedBy ?? null,
+      promotionExtra: kind.promotionExtra ?? 0,
     };
   };
   /**
@@ -194,7 +196,7 @@ export function decide(state: CardState, change: Change): Decision {
   const earn = (base: number, amount: number | null, self: Partial<CardValues> | null, added = 1) => {
     // The level this earn reaches earns at its rate from this earn on (levels.ts).
     const level = levelAfterEarn(reward!, card.level, state.levelMeasure ?? 0, { base, amount });
-    const { earned, promotion } = boostedEarn(serverKind(unit), base, {
+    const { earned, promotion, extra } = boostedEarn(serverKind(unit), base, {
       level: level.boost,
       promotions: state.promotions ?? [],
     });
@@ -214,7 +216,7 @@ export function decide(state: CardState, change: Change): Decision {
         ...counted(card, today, added, self ? 1 : 0),
         ...self,
       },
-      { visit: true, selfStamp: self !== null, added, amount, boostedBy: boostedBy || null },
+      { visit: true, selfStamp: self !== null, added, amount, boostedBy: boostedBy || null, promotionExtra: extra },
     );
   };
   /** A redeem of `cost`: the card moves to the reward it redeemed; the day's counters only reset. */

@@ -134,4 +134,6 @@ export type Decision =
       flag: boolean;
       /** The promotion that boosted this earn, in the history's words (null: none). */
       boostedBy: string | null;
+      /** What the promotion added to this earn beyond the base (and level) earn, in `unit`; 0: none. */
+      promotionExtra: number;
     };

@@ -1,0 +1,1 @@
+ALTER TABLE "card_events" ADD COLUMN "promotion_extra" integer DEFAULT 0 NOT NULL;
