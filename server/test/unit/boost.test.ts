@@ -49,19 +49,20 @@ describe("boostedEarn", () => {
     expect(boostedEarn(points, 3, { level: null, promotions: [double, bonus] })).toEqual({
       earned: 8,
       promotion: bonus,
+      extra: 5,
     });
     expect(boostedEarn(points, 10, { level: null, promotions: [double, bonus] })).toEqual({
       earned: 20,
       promotion: double,
+      extra: 10,
     });
     expect(boostedEarn(points, 3, { level: null, promotions: [rule({ multiplier: "1.5" })] }).earned).toBe(4);
   });
 
-  it("applies the level first, then the promotion on the level's earn", () => {
+  it("applies the level first, then the promotion on the level's earn; the promotion's extra is over the level's", () => {
     expect(
-      boostedEarn(points, 10, { level: { multiplier: 150, bonus: null }, promotions: [rule({ multiplier: "2" })] })
-        .earned,
-    ).toBe(30);
+      boostedEarn(points, 10, { level: { multiplier: 150, bonus: null }, promotions: [rule({ multiplier: "2" })] }),
+    ).toMatchObject({ earned: 30, extra: 15 });
   });
 
   it("adds only a bonus to stamps, and nothing to a visit that earns nothing", () => {
@@ -69,6 +70,7 @@ describe("boostedEarn", () => {
     expect(boostedEarn(points, 0, { level: null, promotions: [rule({ bonus: 5 })] })).toEqual({
       earned: 0,
       promotion: null,
+      extra: 0,
     });
   });
 });
