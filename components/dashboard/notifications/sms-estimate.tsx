@@ -9,7 +9,8 @@ import { useSmsEstimate, type SmsEstimateInput } from "@/lib/browser/queries/sms
 const segmentLimit = (e: Estimate) =>
   e.encoding === "GSM-7" ? (e.segments_per_message > 1 ? 153 : 160) : e.segments_per_message > 1 ? 67 : 70;
 
-function Figures({ estimate }: { estimate: Estimate }) {
+/** The estimate's figures, and the allowance's refusal when the send would pass it. */
+export function SmsEstimateFigures({ estimate }: { estimate: Estimate }) {
   const t = useTranslations("smsEstimate");
   const format = useFormatter();
   const price = format.number(Number(estimate.price), { style: "currency", currency: estimate.currency });
@@ -57,7 +58,7 @@ export function SmsEstimate({ input }: { input: SmsEstimateInput }) {
   if (!estimate.ready) content = <p>{t("waiting")}</p>;
   else if (estimate.isError) content = <p>{t("error")}</p>;
   else if (!estimate.data) content = <p>{t("counting")}</p>;
-  else content = <Figures estimate={estimate.data} />;
+  else content = <SmsEstimateFigures estimate={estimate.data} />;
   return (
     <section className="sms-estimate field-hint" aria-labelledby={headingId} aria-live="polite" aria-atomic="true">
       <h3 id={headingId}>{t("heading")}</h3>
