@@ -19,6 +19,13 @@ const googleWallet = {
   GOOGLE_WALLET_API_URL: `http://127.0.0.1:${E2E.deadApiPort}/walletobjects/v1`,
 };
 
+// SMS goes through Twilio's stand-in: the settings a deployment gives, with TWILIO_API_URL at it.
+const twilio = {
+  TWILIO_ACCOUNT_SID: E2E.twilioAccountSid,
+  TWILIO_AUTH_TOKEN: E2E.twilioAuthToken,
+  TWILIO_FROM: E2E.twilioFrom,
+};
+
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 // How long a server of the stack may take to answer at all. The API server migrates and seeds a
@@ -50,12 +57,25 @@ export default defineConfig({
       ],
     },
   },
-  // A real SMTP server, the built API server on a fresh embedded database, and the built web app.
+  // A real SMTP server, Twilio's stand-in, the built API server on a fresh embedded database, and
+  // the built web app.
   webServer: [
     {
       command: "node e2e/fixtures/mail-server.mjs",
       url: `${E2E.mailboxUrl}/health`,
       env: { SMTP_PORT: String(E2E.smtpPort), MAILBOX_PORT: String(E2E.mailboxPort) },
+      reuseExistingServer: false,
+    },
+    {
+      // Twilio's Messages API, and its signed status callbacks and incoming messages, which it
+      // posts to the public origin as Twilio does (the BFF passes them on to the API server).
+      command: "node e2e/fixtures/twilio-stand-in.mjs",
+      url: `${E2E.twilioUrl}/health`,
+      env: {
+        TWILIO_STAND_IN_PORT: String(E2E.twilioPort),
+        ...twilio,
+        TWILIO_INBOUND_URL: `${E2E.webUrl}/api/hooks/twilio/inbound`,
+      },
       reuseExistingServer: false,
     },
     {
@@ -75,6 +95,8 @@ export default defineConfig({
         PAYMENTS_MODE: "sandbox",
         LOG_LEVEL: "warn",
         ...googleWallet,
+        ...twilio,
+        TWILIO_API_URL: E2E.twilioUrl,
       },
       reuseExistingServer: false,
     },

@@ -104,6 +104,7 @@ const routes = {
   scanList: { method: "GET", path: "/scan-list" },
   segmentCount: { method: "GET", path: "/segment-count" },
   singleQrCode: { method: "GET", path: "/single-qr-code" },
+  smsEstimate: { method: "POST", path: "/sms-estimate" },
   staffInvite: { method: "GET", path: "/staff-invite" },
   staffList: { method: "GET", path: "/staff-list" },
   staffSettings: { method: "GET", path: "/staff-settings" },

@@ -191,9 +191,9 @@ test("the message form offers its channels as checkboxes at 390 px, and the sent
   await expect(channels.getByRole("checkbox", { name: "Push notification" })).toBeChecked();
   const email = channels.getByRole("checkbox", { name: /^Email/ });
   await expect(email).not.toBeChecked();
-  // This server sends no SMS: no box for it, and a sentence says so.
-  await expect(channels.getByRole("checkbox", { name: /^SMS/ })).toHaveCount(0);
-  await expect(channels.getByText("SMS is not set up on this server.", { exact: false })).toBeVisible();
+  // This server sends SMS (through Twilio's stand-in): a box for it, not ticked by default.
+  await expect(channels.getByRole("checkbox", { name: /^SMS/ })).not.toBeChecked();
+  await expect(channels.getByText("SMS is not set up on this server.", { exact: false })).toHaveCount(0);
 
   await email.check();
   await channels.getByRole("checkbox", { name: "Push notification" }).uncheck();

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   "reach",
   "scanner",
   "site",
+  "smsEstimate",
   "vouchers",
 ] as const;
 

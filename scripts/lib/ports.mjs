@@ -13,6 +13,7 @@ export function e2ePorts(offset = Number(process.env.E2E_PORT_OFFSET ?? 0)) {
     "unreachable API server (must stay free)": 4199 + offset,
     "SMTP server": 2525 + offset,
     mailbox: 2526 + offset,
+    "Twilio stand-in": 2527 + offset,
   };
 }
 

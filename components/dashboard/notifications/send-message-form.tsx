@@ -1,5 +1,6 @@
 "use client";
 
+import { useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
@@ -7,13 +8,14 @@ import { FormActions } from "@/components/ui/form-actions";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { DEFAULT_CHANNELS, type Channel } from "@/contract/card-preferences";
-import { DEFAULT_SEGMENT_DAYS, segmentTakesDays } from "@/contract/customers";
+import { DEFAULT_SEGMENT_DAYS, SEGMENTS, segmentTakesDays } from "@/contract/customers";
 import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX, notificationAddBody } from "@/contract/notifications";
 import { useBusinessOptions } from "@/lib/browser/queries/businesses";
 import { useNotifications, useSendMessage } from "@/lib/browser/queries/notifications";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { SegmentPicker } from "./segment-picker";
 import { ChannelBoxes } from "./channel-boxes";
+import { SmsEstimate } from "./sms-estimate";
 
 /** "12 / 60": how much of what a phone shows is used; announced politely as it changes. */
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
@@ -23,6 +25,19 @@ function Counter({ id, length, max }: { id: string; length: number; max: number 
       {t("characters", { length, max })}
     </p>
   );
+}
+
+/**
+ * What the page's address preselects: `?segment=` (the Insights page's RFM rows link here with
+ * `rfm:<name>`) and `?business_id=`; anything else is ignored ("all" is the blank choice).
+ */
+function preselected(params: URLSearchParams) {
+  const segment = params.get("segment") ?? "";
+  const businessId = params.get("business_id") ?? "";
+  return {
+    segment: segment !== "all" && (SEGMENTS as readonly string[]).includes(segment) ? segment : "",
+    business_id: /^[1-9]\d{0,15}$/.test(businessId) ? businessId : "",
+  };
 }
 
 /** notification-add: a message to the card holders of one business, or a segment of them. */
@@ -37,9 +52,10 @@ export function SendMessageForm() {
   const messageId = useId();
   const counterId = useId();
   const t = useTranslations("dashboardMore.send");
+  const chosen = preselected(useSearchParams());
   const form = useContractForm(
     notificationAddBody,
-    { business_id: "", segment: "", days: String(DEFAULT_SEGMENT_DAYS), title: "", message: "" },
+    { ...chosen, days: String(DEFAULT_SEGMENT_DAYS), title: "", message: "" },
     async (values) => {
       const result = await send.mutateAsync({
         ...values,
@@ -96,6 +112,11 @@ export function SendMessageForm() {
             </p>
           )}
         </div>
+        {smsConfigured && channels.includes("sms") && (
+          <SmsEstimate
+            input={{ businessId: business.value, segment: segment.value, days: days.value, body: message.value }}
+          />
+        )}
         <FormActions submit={t("submit")} busy={form.busy} />
       </form>
     </section>

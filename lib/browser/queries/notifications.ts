@@ -5,7 +5,11 @@ import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
 import type { NotificationAddBody } from "@/contract/notifications";
 
-export const notificationKeys = { feed: ["notification-list"] as const, sent: ["message-list"] as const };
+export const notificationKeys = {
+  feed: ["notification-list"] as const,
+  sent: ["message-list"] as const,
+  smsEstimate: ["sms-estimate"] as const,
+};
 
 export function useNotifications(page: number) {
   return useQuery({
@@ -58,6 +62,8 @@ export function useSendMessage() {
       Promise.all([
         client.invalidateQueries({ queryKey: notificationKeys.sent }),
         client.invalidateQueries({ queryKey: notificationKeys.feed }),
+        // A send uses the month's SMS allowance: the next estimate asks again.
+        client.invalidateQueries({ queryKey: notificationKeys.smsEstimate }),
       ]),
   });
 }

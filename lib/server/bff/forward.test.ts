@@ -48,6 +48,13 @@ describe("the client's headers the API server gets", () => {
   it("drops it for a call that does not honour it", () => {
     expect(passedOnHeaders(calls.login, incoming).get("idempotency-key")).toBeNull();
   });
+
+  it("passes Twilio's signature on to its webhooks (they post to the public origin), and to no other call", () => {
+    const signed = new Headers({ "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": "c2ln" });
+    expect(passedOnHeaders(calls.twilioInbound, signed).get("x-twilio-signature")).toBe("c2ln");
+    expect(passedOnHeaders(calls.twilioStatus, signed).get("x-twilio-signature")).toBe("c2ln");
+    expect(passedOnHeaders(calls.login, signed).get("x-twilio-signature")).toBeNull();
+  });
 });
 
 describe("the language the API answers in", () => {

@@ -13,15 +13,16 @@ const FORWARDED_REQUEST_HEADERS = [
   "if-modified-since",
 ];
 /**
- * A till's signature and topic: Shopify and Square post to the URL on the public
- * origin, so their headers must reach the receivers (/hooks/…), which verify them over the raw body.
+ * A provider's signature and topic: Shopify, Square and Twilio post to the URL on the public
+ * origin, so their headers must reach the receivers (/hooks/…), which verify them.
  */
-const TILL_HEADERS = [
+const HOOK_HEADERS = [
   "x-shopify-hmac-sha256",
   "x-shopify-topic",
   "x-shopify-webhook-id",
   "x-shopify-shop-domain",
   "x-square-hmacsha256-signature",
+  "x-twilio-signature",
 ];
 const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 /**
@@ -35,15 +36,15 @@ export function authorizationFor(call: Call, clientHeader: string | null, sessio
 }
 
 /**
- * The client's headers the API server gets for this call: the ordinary ones, a till's signature
- * for its receivers, and `Idempotency-Key` for the calls that honour it (the offline scanner's
+ * The client's headers the API server gets for this call: the ordinary ones, a provider's
+ * signature for its receivers, and `Idempotency-Key` for the calls that honour it (the offline scanner's
  * retries of one scan must reach the server with the key it was made with).
  */
 export function passedOnHeaders(call: Call, incoming: Headers): Headers {
   const headers = new Headers();
   const names = [
     ...FORWARDED_REQUEST_HEADERS,
-    ...(call.path.startsWith("/hooks/") ? TILL_HEADERS : []),
+    ...(call.path.startsWith("/hooks/") ? HOOK_HEADERS : []),
     ...(call.idempotent ? [IDEMPOTENCY_KEY_HEADER] : []),
   ];
   for (const name of names) {

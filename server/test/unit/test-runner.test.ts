@@ -75,6 +75,7 @@ describe("the end-to-end port check", () => {
         E2E.deadApiPort,
         E2E.smtpPort,
         E2E.mailboxPort,
+        E2E.twilioPort,
       ].sort(),
     );
   });
