@@ -31,3 +31,19 @@ describe("a kind's card face without its reward fields", () => {
     expect(cardFace(undefined)).toBe("grid");
   });
 });
+
+describe("an amount in a kind's unit (the dashboard's happy-hour extra)", () => {
+  it("is said in the kind's own words: stamps, points, visits, or money from minor units", () => {
+    const words = {
+      locale: "en",
+      stamps: (n: number) => `${n} stamps`,
+      points: (n: number) => `${n} points`,
+      visits: (n: number) => `${n} visits`,
+    } as unknown as Parameters<ReturnType<typeof webKind>["amountText"]>[2];
+    expect(webKind("stamps").amountText(12, "GBP", words)).toBe("12 stamps");
+    expect(webKind("points").amountText(340, "EUR", words)).toBe("340 points");
+    expect(webKind("multipass").amountText(3, "EUR", words)).toBe("3 visits");
+    expect(webKind("cashback").amountText(340, "GBP", words)).toBe("£3.40");
+    expect(webKind("cashback").amountText(500, "JPY", words)).toBe("¥500");
+  });
+});

@@ -92,4 +92,6 @@ export interface WebKind {
   ): string;
   /** A referral bonus in the kind's unit: "2 stamps", "10 points", "€2.50" (cashback: a decimal string). */
   bonusText(bonus: number | string, currency: string | null, words: ProgrammeWords): string;
+  /** An amount in the kind's unit as the server counts it (cashback: minor units): "12 points", "£3.40". */
+  amountText(amount: number, currency: string, words: ProgrammeWords): string;
 }

@@ -18,6 +18,18 @@ type Values = Record<string, string>;
 type SchemaSource<S> = S | (() => Promise<S>);
 
 /**
+ * Spread on a control that a shared part of a form keeps itself (the segment picker's level): the
+ * form sends it by its name while it is shown, though the form's own values never held it.
+ */
+export const PART_FIELD = { "data-form-part": "" } as const;
+
+/** The values of the shown PART_FIELD controls. */
+function partFields(form: HTMLFormElement): Values {
+  const controls = form.querySelectorAll<HTMLInputElement | HTMLSelectElement>("[data-form-part]");
+  return Object.fromEntries([...controls].filter((c) => c.name && !c.disabled).map((c) => [c.name, c.value]));
+}
+
+/**
  * A form driven by a contract schema: the browser checks the same zod rules as the server, then
  * `onSubmit` runs; a server 422 puts its messages beside the fields, other failures become toasts.
  * Spread `formProps` on the form element.
@@ -77,7 +89,7 @@ export function useContractForm<S extends Schema>(
     setBusy(true);
     try {
       // Zod schemas are Standard Schemas: validating through that interface needs no zod import here.
-      const checked = await (await loadSchema())["~standard"].validate(shown);
+      const checked = await (await loadSchema())["~standard"].validate({ ...shown, ...partFields(form) });
       if (checked.issues) {
         // The contract's messages are English: other languages get common.validation's (lib/i18n/validation.ts).
         const issues = checked.issues.map((issue) => localizeIssue(issue as ValidationIssue, locale, tValidation));

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   "kinds",
   "levels",
   "multipass",
+  "offerFigures",
   "offers",
   "reach",
   "scanner",

@@ -13,6 +13,7 @@ import { moneyShort } from "../rewards/reward-summary";
 import { useOwnerWords } from "@/components/kinds/use-owner-words";
 import { webKind, type KindFigure } from "@/components/kinds";
 import { ActivityTable } from "./activity-table";
+import { OfferFigures } from "./offer-figures";
 
 function ActivityTitle() {
   const words = useOwnerWords();
@@ -114,6 +115,7 @@ export function DashboardMain() {
       ) : (
         <>
           <KpiGrid details={details.data} owner={owner} />
+          <OfferFigures details={details.data} />
           <section className="card" aria-labelledby="activity-title">
             <ActivityTitle />
             <ActivityChart series={details.data.series} />

@@ -1,27 +1,33 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import type { ChangeEvent } from "react";
+import { useState, type ChangeEvent } from "react";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { MAX_SEGMENT_DAYS, SEGMENTS, segmentTakesDays, type Segment } from "@/contract/customers";
 import { useSegmentCount } from "@/lib/browser/queries/customers";
+import { useRewardOptions } from "@/lib/browser/queries/loyalty";
+import { PART_FIELD } from "@/lib/browser/use-contract-form";
 
 /** "Reaches 42 card holders": the segment's count (segment-count) before the owner sends. */
 function Reach({
   businessId,
   segment,
   days,
+  level,
   later,
 }: {
   businessId: string;
   segment: Segment;
   days: string;
+  /** The level segment's level ("" for every other segment). */
+  level: string;
   later: boolean;
 }) {
   const needsDays = segmentTakesDays(segment);
   const daysOk = !needsDays || (/^\d+$/.test(days) && Number(days) >= 1 && Number(days) <= MAX_SEGMENT_DAYS);
-  const count = useSegmentCount(businessId, segment, needsDays ? days : "", !!businessId && daysOk);
+  const levelOk = segment !== "level" || level !== "";
+  const count = useSegmentCount(businessId, segment, needsDays ? days : "", !!businessId && daysOk && levelOk, level);
   const t = useTranslations("dashboardMore.send");
   let text = t("reachChoose");
   if (businessId && !daysOk) text = t("reachDays");
@@ -44,9 +50,37 @@ type FormField = {
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
 };
 
+/** The level names of a business's programmes, each once, in the programmes' order. */
+function useLevelNames(businessId: string): string[] {
+  const rewards = useRewardOptions(Number(businessId) || undefined);
+  return [...new Set((rewards.data ?? []).flatMap((reward) => reward.levels.map((level) => level.name)))];
+}
+
+/**
+ * The level segment's level, chosen among the business's level names. The picker keeps it (the
+ * forms around it hold segment and days), and it goes with the form while it is shown (PART_FIELD).
+ */
+function LevelSelect({ names, value, onChange }: { names: string[]; value: string; onChange: (name: string) => void }) {
+  const t = useTranslations("levels.segment");
+  return (
+    <SelectField
+      label={t("level")}
+      name="level"
+      placeholder={t("choose")}
+      options={names.map((name) => ({ value: name, label: name }))}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      required
+      error={value === "" ? (names.length === 0 ? t("none") : t("choose")) : undefined}
+      {...PART_FIELD}
+    />
+  );
+}
+
 /**
  * Who a send reaches: a segment of a business's card holders (blank is all of them), its number
- * of days where it takes one, and how many card holders it reaches now.
+ * of days where it takes one, the level where the business's programmes have levels, and how many
+ * card holders it reaches now.
  */
 export function SegmentPicker({
   businessId,
@@ -66,15 +100,25 @@ export function SegmentPicker({
   const t = useTranslations("dashboardMore.send");
   const segments = useTranslations("dashboardMore.segments");
   const chosen = (segment.value || "all") as Segment;
+  const levelNames = useLevelNames(businessId);
+  const [pickedLevel, setPickedLevel] = useState<string | null>(null);
+  // The first level until one is picked, and again when the business (its levels) changes.
+  const level =
+    pickedLevel !== null && (pickedLevel === "" || levelNames.includes(pickedLevel))
+      ? pickedLevel
+      : (levelNames[0] ?? "");
+  // The level segment is offered where the business's programmes have levels (kept while chosen).
+  const offered = SEGMENTS.filter((s) => s !== "all" && (s !== "level" || levelNames.length > 0 || chosen === s));
   return (
     <>
       <SelectField
         label={label ?? t("sendTo")}
         // The empty first choice is "all" (the contract reads a blank segment as all).
         placeholder={segments("all")}
-        options={SEGMENTS.filter((s) => s !== "all" && s !== "level").map((s) => ({ value: s, label: segments(s) }))}
+        options={offered.map((s) => ({ value: s, label: segments(s) }))}
         {...segment}
       />
+      {chosen === "level" && <LevelSelect names={levelNames} value={level} onChange={setPickedLevel} />}
       {segmentTakesDays(chosen) && (
         <TextField
           label={t("days")}
@@ -86,7 +130,13 @@ export function SegmentPicker({
           {...days}
         />
       )}
-      <Reach businessId={businessId} segment={chosen} days={days.value} later={reachesLater} />
+      <Reach
+        businessId={businessId}
+        segment={chosen}
+        days={days.value}
+        level={chosen === "level" ? level : ""}
+        later={reachesLater}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { moneyShort } from "@/components/dashboard/rewards/money-short";
-import { formatMoney, fromMinor, toMinor } from "@/contract/money";
+import { formatMoney, fromMinor, hundredthsText, toMinor } from "@/contract/money";
 import { percentText } from "@/contract/rewards";
 import type { WebKind } from "../types";
 import { CashbackFields, RedeemMoney } from "./fields";
@@ -40,6 +40,8 @@ export const cashback: WebKind = {
   cardBalance: (card) => card.balance_text,
   boosted: true,
   multiplies: true,
+  amountText: (amount, currency, words) =>
+    currency ? formatMoney(amount, currency, words.locale) : hundredthsText(amount),
   bonusText: (bonus, currency, words) => {
     const minor = currency ? toMinor(String(bonus), currency) : null;
     return currency && minor !== null

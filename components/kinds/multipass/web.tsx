@@ -28,5 +28,6 @@ export const multipass: WebKind = {
   changeText: (e) => `${e.delta_text} → ${e.balance_text}`,
   scanBalance: (s) => s.balance_after_text,
   cardBalance: (card) => card.balance_text,
+  amountText: (amount, _currency, words) => words.visits(amount),
   bonusText: (bonus, _currency, words) => words.visits(Number(bonus)),
 };

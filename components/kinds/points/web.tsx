@@ -44,5 +44,6 @@ export const points: WebKind = {
   cardBalance: (card) => card.balance_text,
   boosted: true,
   multiplies: true,
+  amountText: (amount, _currency, words) => words.points(amount),
   bonusText: (bonus, _currency, words) => words.points(Number(bonus)),
 };

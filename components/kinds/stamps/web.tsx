@@ -28,5 +28,6 @@ export const stamps: WebKind = {
     card.stamps_required !== null ? of(card.stamps, card.stamps_required) : String(card.stamps),
   boosted: true,
   multiplies: false,
+  amountText: (amount, _currency, words) => words.stamps(amount),
   bonusText: (bonus, _currency, words) => words.stamps(Number(bonus)),
 };

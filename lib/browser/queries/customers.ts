@@ -33,13 +33,13 @@ export function useCustomer(serial: string | null) {
 }
 
 /** How many card holders a segment reaches (the message form shows it before sending). */
-export function useSegmentCount(businessId: string, segment: Segment, days: string, enabled = true) {
+export function useSegmentCount(businessId: string, segment: Segment, days: string, enabled = true, level = "") {
   return useQuery({
-    queryKey: [...customerKeys.segmentCount, businessId, segment, days],
+    queryKey: [...customerKeys.segmentCount, businessId, segment, days, level],
     queryFn: async () =>
       (
         await callApi(calls.segmentCount, {
-          query: { business_id: businessId, segment, days: days || undefined },
+          query: { business_id: businessId, segment, days: days || undefined, level: level || undefined },
         })
       ).data,
     enabled,
