@@ -56,6 +56,21 @@ function useLevelNames(businessId: string): string[] {
   return [...new Set((rewards.data ?? []).flatMap((reward) => reward.levels.map((level) => level.name)))];
 }
 
+/** The level segment's choice: the business's level names and the one picked. */
+export type LevelChoice = { names: string[]; level: string; pick: (name: string) => void };
+
+/**
+ * The level a send to the level segment goes to: the first of the business's levels until one is
+ * picked, and again when the business (its levels) changes. A form that needs the level beside the
+ * picker (the SMS estimate) holds it and gives it to the picker.
+ */
+export function useLevelChoice(businessId: string): LevelChoice {
+  const names = useLevelNames(businessId);
+  const [picked, pick] = useState<string | null>(null);
+  const level = picked !== null && (picked === "" || names.includes(picked)) ? picked : (names[0] ?? "");
+  return { names, level, pick };
+}
+
 /**
  * The level segment's level, chosen among the business's level names. The picker keeps it (the
  * forms around it hold segment and days), and it goes with the form while it is shown (PART_FIELD).
@@ -88,6 +103,7 @@ export function SegmentPicker({
   days,
   label,
   reachesLater = true,
+  levelChoice,
 }: {
   businessId: string;
   segment: FormField;
@@ -96,17 +112,14 @@ export function SegmentPicker({
   label?: string;
   /** Whether "all" also reaches those who join later (a message does; a voucher sent once does not). */
   reachesLater?: boolean;
+  /** The level choice, where the form holds it (else the picker keeps its own). */
+  levelChoice?: LevelChoice;
 }) {
   const t = useTranslations("dashboardMore.send");
   const segments = useTranslations("dashboardMore.segments");
   const chosen = (segment.value || "all") as Segment;
-  const levelNames = useLevelNames(businessId);
-  const [pickedLevel, setPickedLevel] = useState<string | null>(null);
-  // The first level until one is picked, and again when the business (its levels) changes.
-  const level =
-    pickedLevel !== null && (pickedLevel === "" || levelNames.includes(pickedLevel))
-      ? pickedLevel
-      : (levelNames[0] ?? "");
+  const ownChoice = useLevelChoice(businessId);
+  const { names: levelNames, level, pick: setPickedLevel } = levelChoice ?? ownChoice;
   // The level segment is offered where the business's programmes have levels (kept while chosen).
   const offered = SEGMENTS.filter((s) => s !== "all" && (s !== "level" || levelNames.length > 0 || chosen === s));
   return (

@@ -13,7 +13,7 @@ import { MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX, notificationAddBody } from "@/cont
 import { useBusinessOptions } from "@/lib/browser/queries/businesses";
 import { useNotifications, useSendMessage } from "@/lib/browser/queries/notifications";
 import { useContractForm } from "@/lib/browser/use-contract-form";
-import { SegmentPicker } from "./segment-picker";
+import { SegmentPicker, useLevelChoice } from "./segment-picker";
 import { ChannelBoxes } from "./channel-boxes";
 import { SmsEstimate } from "./sms-estimate";
 
@@ -71,6 +71,7 @@ export function SendMessageForm() {
   const segment = form.field("segment");
   const days = form.field("days");
   const message = form.field("message");
+  const levelChoice = useLevelChoice(business.value);
   const options = (businesses.data ?? []).map((b) => ({ value: String(b.id), label: b.business_name }));
   return (
     <section className="card form-card" aria-labelledby={headingId}>
@@ -84,7 +85,7 @@ export function SendMessageForm() {
           required
           {...business}
         />
-        <SegmentPicker businessId={business.value} segment={segment} days={days} />
+        <SegmentPicker businessId={business.value} segment={segment} days={days} levelChoice={levelChoice} />
         <ChannelBoxes value={channels} onChange={setChannels} smsConfigured={smsConfigured} />
         <TextField
           label={t("title")}
@@ -114,7 +115,13 @@ export function SendMessageForm() {
         </div>
         {smsConfigured && channels.includes("sms") && (
           <SmsEstimate
-            input={{ businessId: business.value, segment: segment.value, days: days.value, body: message.value }}
+            input={{
+              businessId: business.value,
+              segment: segment.value,
+              days: days.value,
+              level: levelChoice.level,
+              body: message.value,
+            }}
           />
         )}
         <FormActions submit={t("submit")} busy={form.busy} />

@@ -12,7 +12,7 @@ import { notificationKeys } from "./notifications";
 export const SMS_ESTIMATE_DEBOUNCE_MS = 400;
 
 /** What the send form holds: the fields sms-estimate takes, as the form's text. */
-export type SmsEstimateInput = { businessId: string; segment: string; days: string; body: string };
+export type SmsEstimateInput = { businessId: string; segment: string; days: string; level: string; body: string };
 
 /**
  * What an SMS of this text to this segment would take (sms-estimate), asked once typing pauses;
@@ -26,6 +26,7 @@ export function useSmsEstimate(input: SmsEstimateInput, enabled: boolean) {
       business_id: input.businessId,
       segment,
       days: segmentTakesDays(segment) ? input.days : undefined,
+      level: segment === "level" ? input.level : undefined,
       body: input.body,
     }),
     SMS_ESTIMATE_DEBOUNCE_MS,

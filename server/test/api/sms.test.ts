@@ -417,6 +417,22 @@ describe("sms-estimate", () => {
     expect(await estimate("a".repeat(307))).toMatchObject({ encoding: "GSM-7", segments_per_message: 3 });
   });
 
+  it("counts only the cards at the level the level segment names", async () => {
+    const { p, cardId } = await holder();
+    await holder({ consent_sms: true }, p);
+    await t.query(sql`update cards set level = 'Silver' where id = ${cardId}`);
+    const estimate = async (level: string) =>
+      (
+        await t.post<SmsEstimate>(
+          "/sms-estimate",
+          { business_id: p.business.id, segment: "level", level, body: "Hi" },
+          { token: p.token },
+        )
+      ).body.data;
+    expect(await estimate("Silver")).toMatchObject({ segment: "level", messages: 1 });
+    expect(await estimate("Gold")).toMatchObject({ segment: "level", messages: 0 });
+  });
+
   it("refuses an empty body (422) and another owner's business (404)", async () => {
     const { p } = await holder();
     expect(

@@ -22,10 +22,10 @@ function priceOf(pricePerSegment: string, segments: number): string {
 export async function estimateSms(
   db: Db,
   ownerId: number,
-  input: { business_id: number; segment: Segment; days?: number; body: string },
+  input: { business_id: number; segment: Segment; days?: number; level?: string; body: string },
   available: boolean,
 ): Promise<SmsEstimate> {
-  const ids = segmentCardIds(db, ownerId, input.business_id, input.segment, input.days);
+  const ids = segmentCardIds(db, ownerId, input.business_id, input.segment, input.days, input.level);
   const [reach] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(cards)
