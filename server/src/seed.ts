@@ -9,6 +9,7 @@ import { seedSite } from "./seed/site";
 import { seedDemoBakery } from "./seed/demo-bakery";
 import { seedDemoCafe } from "./seed/demo-cafe";
 import { seedDemoNails } from "./seed/demo-nails";
+import { seedDemoHistory } from "./seed/demo-history";
 
 export const DEMO_USER = {
   name: "Demo Owner",
@@ -51,5 +52,7 @@ export async function seed(db: Db, options: { demoUser: boolean }) {
     await seedDemoBakery(db, demoId);
     // A salon selling prepaid visits (a 10-visit multipass).
     await seedDemoNails(db, demoId);
+    // Six months of history for the three, so every chart of the insights has a story.
+    await seedDemoHistory(db, demoId);
   }
 }

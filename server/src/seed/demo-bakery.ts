@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { newQrToken, newSerial } from "../modules/loyalty/engine/codes";
+import { newQrToken } from "../modules/loyalty/engine/codes";
+import { controlSerial, demoControl } from "./control-serial";
 import type { Db } from "../db/client";
 import {
   addresses,
@@ -234,7 +235,7 @@ function simulateCustomers({ rewardId, options }: Bakery, now: Date, today: numb
       customer: { name, email, createdAt: at(joined) },
       card: {
         rewardId,
-        serial: newSerial(),
+        serial: controlSerial(demoControl(i)),
         stamps: balance,
         lifetimeStamps: earned,
         lifetimeSpend: spend,

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { newQrToken, newSerial } from "../modules/loyalty/engine/codes";
+import { newQrToken } from "../modules/loyalty/engine/codes";
+import { controlSerial, demoControl } from "./control-serial";
 import { rewardReady } from "../modules/loyalty/rewards/reward-ready";
 import { newCounterSecret } from "../modules/loyalty/cards/counter-code";
 import { hashSecret, sha256 } from "../crypto";
@@ -10,6 +11,7 @@ import {
   addresses,
   businesses,
   businessMessages,
+  cardEvents,
   cards,
   customers,
   files,
@@ -400,7 +402,7 @@ function simulateCustomers(programmes: Programme[], { now, today, at }: Clock): 
       },
       card: {
         rewardId: programme.rewardId,
-        serial: newSerial(),
+        serial: controlSerial(demoControl(i)),
         stamps,
         lifetimeStamps: lifetime,
         rewardsRedeemed: redeemed,
@@ -441,6 +443,11 @@ async function insertCustomers(
       qrCodeId: v.bySelf ? s.programme.qrId : null,
       rewardId: s.programme.rewardId,
       staffUserId: v.bySelf ? null : v.time % 3 === 0 ? ownerId : staffId,
+      actor: v.bySelf
+        ? ("customer" as const)
+        : v.time % 3 === 0 || staffId === ownerId
+          ? ("owner" as const)
+          : ("staff" as const),
       kind: v.kind,
       stampsAfter: v.stampsAfter,
       createdAt: at(v.time),
@@ -448,6 +455,26 @@ async function insertCustomers(
   );
   scanRows.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
   await insertChunks(scanRows, 500, (chunk) => tx.insert(scans).values(chunk));
+  // The card's history as the engine writes it beside each scan: its balance is the sum of these.
+  const eventRows = scanRows.map((scan) => ({
+    userId: ownerId,
+    businessId,
+    cardId: scan.cardId!,
+    kind: scan.kind,
+    delta: 0,
+    stampsAfter: scan.stampsAfter,
+    unit: "stamps" as const,
+    actor: scan.actor,
+    actorUserId: scan.staffUserId,
+    qrCodeId: scan.qrCodeId,
+    createdAt: scan.createdAt,
+  }));
+  const before = new Map<number, number>();
+  for (const event of eventRows) {
+    event.delta = event.stampsAfter - (before.get(event.cardId) ?? 0);
+    before.set(event.cardId, event.stampsAfter);
+  }
+  await insertChunks(eventRows, 500, (chunk) => tx.insert(cardEvents).values(chunk));
   return { customerIds, cardIds, scanCount: scanRows.length };
 }
 

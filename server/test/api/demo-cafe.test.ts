@@ -10,6 +10,7 @@ import type { ProductCategory } from "../../../contract/product-category";
 import type { ScanResult, WalletJoinResult } from "../../../contract/wallet";
 import { DEMO_BAKERY, seedDemoBakery } from "../../src/seed/demo-bakery";
 import { DEMO_CAFE, seedDemoCafe } from "../../src/seed/demo-cafe";
+import { COHORTS } from "../../src/seed/demo-history-plans";
 import { createTestApp, type TestApp } from "../helpers/app";
 
 // The demo owner's "Demo Café": a full programme at seed time, deterministic,
@@ -25,13 +26,16 @@ afterAll(() => t.close());
 const one = async <T = number>(query: ReturnType<typeof sql>) =>
   Object.values((await t.query<Record<string, T>>(query))[0]!)[0] as T;
 
-it("seeds the demo owner a café with a logo, rewards, QR codes, staff, 200 customers and 60 days of activity", async () => {
+it("seeds the demo owner a café with a logo, rewards, QR codes, staff, 200 recent customers and six months of activity", async () => {
   await seed(t.database.db, { demoUser: true });
   const token = await t.login(DEMO_USER.email, DEMO_USER.password);
   const owner = await one(sql`select id from users where email = ${DEMO_USER.email}`);
   const cafe = await one(sql`select id from businesses where user_id = ${owner} and business_name = ${DEMO_CAFE.name}`);
-  // The three demo businesses: the café (stamps), the bakery (points) and the salon (prepaid visits, no customers yet).
-  const everyone = DEMO_CAFE.customers + DEMO_BAKERY.customers;
+  // The three demo businesses: the café (stamps), the bakery (points) and the salon (prepaid visits),
+  // with six months of history's customers beside the café's and the bakery's recent ones.
+  const history = (months: readonly number[]) => months.reduce((sum, n) => sum + n, 0);
+  const cafeCards = DEMO_CAFE.customers + history(COHORTS.cafe);
+  const everyone = cafeCards + DEMO_BAKERY.customers + history(COHORTS.bakery) + history(COHORTS.nails);
   expect(await one(sql`select count(*)::int from businesses where user_id = ${owner}`)).toBe(3);
 
   expect(await one(sql`select count(*)::int from businesses where id = ${cafe} and logo_file_id is not null`)).toBe(1);
@@ -47,7 +51,7 @@ it("seeds the demo owner a café with a logo, rewards, QR codes, staff, 200 cust
   ).toBe("{2} 16:00 18:00 1 Free coffee");
   expect(await one(sql`select count(*)::int from users where role = 'staff' and owner_id = ${owner}`)).toBe(1);
   expect(await one(sql`select count(*)::int from customers where user_id = ${owner}`)).toBe(everyone);
-  expect(await one(sql`select count(*)::int from cards where business_id = ${cafe}`)).toBe(DEMO_CAFE.customers);
+  expect(await one(sql`select count(*)::int from cards where business_id = ${cafe}`)).toBe(cafeCards);
   expect(await one(sql`select count(*)::int from cards where user_id = ${owner}`)).toBe(everyone);
   expect(await one(sql`select count(*)::int from business_messages where user_id = ${owner}`)).toBe(3);
   // A welcome voucher for each new card.
@@ -59,15 +63,16 @@ it("seeds the demo owner a café with a logo, rewards, QR codes, staff, 200 cust
     select extract(day from now() - min(created_at))::int as first, extract(day from now() - max(created_at))::int as last,
       count(*) filter (where kind = 'redeem')::int as redeems, count(*) filter (where kind = 'join')::int as joins
     from scans where business_id = ${cafe}`);
-  expect(span[0]!.first).toBeGreaterThanOrEqual(50);
-  expect(span[0]!.first).toBeLessThanOrEqual(DEMO_CAFE.days);
+  expect(span[0]!.first).toBeGreaterThanOrEqual(150);
+  expect(span[0]!.first).toBeLessThanOrEqual(183);
   expect(span[0]!.last).toBeLessThanOrEqual(1);
   expect(span[0]!.redeems).toBeGreaterThan(10);
-  expect(span[0]!.joins).toBe(DEMO_CAFE.customers);
-  // The card figures are the sum of their scans: what the counter would have recorded.
+  expect(span[0]!.joins).toBe(cafeCards);
+  // The card figures are their history's: what the counter and the till would have recorded (a
+  // refund after the last visit is history, not a scan).
   const mismatched = await one(sql`
     select count(*)::int from cards c where c.user_id = ${owner} and c.stamps <> (
-      select s.stamps_after from scans s where s.card_id = c.id order by s.created_at desc, s.id desc limit 1)`);
+      select e.stamps_after from card_events e where e.card_id = c.id order by e.created_at desc, e.id desc limit 1)`);
   expect(mismatched).toBe(0);
 
   // What a newcomer sees on first sign-in: figures, a chart with data, customers in every state.
