@@ -195,3 +195,18 @@ describe("Demo Nails", () => {
     expect(pass).toMatchObject({ kind: "multipass", visits_included: 10, expire_after_days: 180 });
   });
 });
+
+describe("a prepaid visit used is a visit in the owner's figures", () => {
+  it("counts the staff scans that use visits in analytics-summary (its visits, active customers and repeat rate)", async () => {
+    const { token, business, card: joined } = await world();
+    expect((await topup(token, joined.serial, 10)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await f.staffScan(token, joined.serial)).statusCode).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const summary = await t.get<{ visits: number; active_customers: number; repeat_rate: number }>(
+      "/analytics-summary",
+      { token, query: { business_id: String(business.id), from: today, to: today } },
+    );
+    // The join and the two visits used.
+    expect(summary.body.data).toMatchObject({ visits: 3, active_customers: 1, repeat_rate: 1 });
+  });
+});

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { AnalyticsCohorts } from "../../../../contract/analytics";
 import type { Db } from "../../db/client";
+import { visitScan } from "./visit-scan";
 import { ownBusiness } from "../businesses/owned";
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
@@ -32,7 +33,7 @@ export async function analyticsCohorts(
       v as (
         select distinct card_id, date_trunc('month', created_at at time zone 'UTC') as m from scans
         where business_id = ${query.business_id} and created_at >= ${first}::timestamptz
-          and kind <> 'redeem' and card_id is not null
+          and ${visitScan("scans")} and card_id is not null
       )
       select to_char(c.m, 'YYYY-MM') as month, null::int as after, count(*) as n from c group by c.m
       union all

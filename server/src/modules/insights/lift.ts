@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { MIN_LIFT_GROUP, type AnalyticsLift, type AnalyticsPeriodQuery } from "../../../../contract/analytics";
 import { mean, probit, sampleVariance } from "simple-statistics";
 import type { Db } from "../../db/client";
+import { visitScan } from "./visit-scan";
 import { businesses } from "../../db/schema";
 import { ownBusiness } from "../businesses/owned";
 import { controlBucketSql } from "./control-group";
@@ -50,7 +51,7 @@ export async function analyticsLift(db: Db, ownerId: number, query: AnalyticsPer
   const rows = await rowsOf<{ bucket: number; visits: number | string; spend: number | string | null }>(
     db.execute(sql`
       select ${controlBucketSql(sql`c.serial`)}::int as bucket,
-        (select count(*) from scans s where s.card_id = c.id and s.kind <> 'redeem'
+        (select count(*) from scans s where s.card_id = c.id and ${visitScan("s")}
           and s.created_at >= ${range.start}::timestamptz and s.created_at < ${range.end}::timestamptz) as visits,
         (select sum(case when x.kind = 'refund' then -x.amount else x.amount end) from sales x
           where x.card_id = c.id and x.currency = ${currency} and x.amount is not null

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { fromMinor } from "../../../../contract/money";
 import { RFM_SEGMENTS, RFM_TABLE, RFM_WINDOW_DAYS, type AnalyticsRfm, type RfmSegment } from "../../../../contract/rfm";
 import type { Db } from "../../db/client";
+import { visitScan } from "./visit-scan";
 import { ownBusiness } from "../businesses/owned";
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
@@ -31,7 +32,7 @@ export function rfmScoresSql(ownerId: number, businessId?: number): SQL {
     ),
     v as (
       select s.card_id, count(*)::int as visits from scans s
-      where s.business_id in (select id from owned) and s.card_id is not null and s.kind <> 'redeem'
+      where s.business_id in (select id from owned) and s.card_id is not null and ${visitScan("s")}
         and s.created_at >= ${since}
       group by s.card_id
     ),

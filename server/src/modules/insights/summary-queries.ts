@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { kindLiteral, kindsWhere } from "../../../../contract/kinds";
 import type { Db } from "../../db/client";
+import { visitScan } from "./visit-scan";
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 const num = (value: string | number | null | undefined) => (value === null || value === undefined ? 0 : Number(value));
@@ -24,19 +25,19 @@ export async function visitFigures(db: Db, businessId: number, range: Range) {
   const [row] = await rowsOf<Record<string, string | number | null>>(
     db.execute(sql`
       with v as (
-        select card_id, kind, created_at from scans
+        select card_id, kind, created_at, ${visitScan("scans")} as visit from scans
         where business_id = ${businessId} and created_at >= ${range.start}::timestamptz
           and created_at < ${range.end}::timestamptz
       ),
       per as (
-        select card_id, count(*) filter (where kind <> 'redeem') as n,
+        select card_id, count(*) filter (where visit) as n,
           count(*) filter (where kind = 'redeem') as redeems,
-          extract(epoch from max(created_at) filter (where kind <> 'redeem')
-            - min(created_at) filter (where kind <> 'redeem')) / 86400 as span
+          extract(epoch from max(created_at) filter (where visit)
+            - min(created_at) filter (where visit)) / 86400 as span
         from v where card_id is not null group by card_id
       )
       select
-        (select count(*) from v where kind <> 'redeem') as visits,
+        (select count(*) from v where visit) as visits,
         (select count(*) from v where kind = 'redeem') as redemptions,
         count(*) filter (where n > 0) as active,
         count(*) filter (where n >= 2) as repeaters,
