@@ -113,6 +113,8 @@ it("every date in a query or body of the contract is calendarDate", () => {
   expect(dateNamed.map(([path]) => path).sort()).toEqual([
     "analyticsLift.query.from",
     "analyticsLift.query.to",
+    "analyticsStaff.query.from",
+    "analyticsStaff.query.to",
     "analyticsSummary.query.from",
     "analyticsSummary.query.to",
     "customerList.query.last_visit_from",
