@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from "@/lib/browser/api-client";
 import type { Period } from "@/lib/browser/queries/insights";
 import { useStaffAlertUpdate, useStaffEarns } from "@/lib/browser/queries/staff-alerts";
 import { downloadCsv } from "./csv";
+import "@/components/ui/data-table.css";
 
 type Row = AnalyticsStaff["staff"][number];
 
