@@ -122,17 +122,49 @@ export const STAFF_MATCH_MINUTES = 10;
 export const analyticsStaffQuery = analyticsPeriodQuery;
 export type AnalyticsStaffQuery = AnalyticsPeriodQuery;
 
+/** The fewest earns a staff member gives in a period before their unmatched share can raise an alert. */
+export const STAFF_ALERT_MIN_EARNS = 10;
+
+/** The days the daily staff alert mail looks back over (the full UTC days before the day it runs). */
+export const STAFF_ALERT_DAYS = 7;
+
+const alertPercentError = "The threshold must be a whole number from 1 to 100.";
+
+/**
+ * staff-alert-update: the owner's fraud-alert threshold, the share (percent) of a staff member's
+ * earns without a matching till payment above which they are flagged; null turns alerts off.
+ */
+export const staffAlertUpdateBody = z.object({
+  business_id: refId("business"),
+  percent: z.coerce
+    .number({ error: alertPercentError })
+    .int(alertPercentError)
+    .min(1, alertPercentError)
+    .max(100, alertPercentError)
+    .nullable(),
+});
+export type StaffAlertUpdateBody = z.infer<typeof staffAlertUpdateBody>;
+export const staffAlert = z.object({ business_id: z.number().int(), percent: z.number().int().nullable() });
+export type StaffAlert = z.infer<typeof staffAlert>;
+
 /**
  * analytics-staff: per staff member (the owner included when they scanned), the earns they gave in
  * the period and, with a till connected, how many were matched one-to-one to the nearest till
  * payment at the business within STAFF_MATCH_MINUTES (one payment matches one earn at most);
- * `matched` and `unmatched` are null without a till. Most earns first.
+ * `matched`, `unmatched` and `unmatched_share` (0–1) are null without a till. Most earns first.
+ *
+ * `alert_percent` is the owner's threshold (null: no alerts). A staff member's `alert` is true when
+ * a till is connected, the threshold is set, they gave at least `alert_min_earns` earns in the
+ * period (STAFF_ALERT_MIN_EARNS: one unmatched stamp is no alarm) and their unmatched share is
+ * above the threshold; false otherwise.
  */
 export const analyticsStaff = z.object({
   business_id: z.number().int(),
   from: z.string(),
   to: z.string(),
   till: z.boolean(),
+  alert_percent: z.number().int().nullable(),
+  alert_min_earns: z.number().int(),
   staff: z.array(
     z.object({
       user_id: z.number().int(),
@@ -140,6 +172,8 @@ export const analyticsStaff = z.object({
       earns: z.number().int(),
       matched: z.number().int().nullable(),
       unmatched: z.number().int().nullable(),
+      unmatched_share: z.number().nullable(),
+      alert: z.boolean(),
     }),
   ),
 });

@@ -7,6 +7,8 @@ import {
   analyticsStaff,
   analyticsStaffQuery,
   analyticsSummary,
+  staffAlert,
+  staffAlertUpdateBody,
   controlGroup,
   controlGroupUpdateBody,
 } from "./analytics";
@@ -1357,6 +1359,15 @@ export const calls = {
     access: "owner",
     query: analyticsStaffQuery,
     answer: analyticsStaff,
+    refusals: ["business_not_found"],
+  },
+  /** The owner's fraud-alert threshold: the share of a staff member's earns without a till payment (1–100 %, or null: off). */
+  staffAlertUpdate: {
+    method: "POST",
+    path: "/staff-alert-update",
+    access: "owner",
+    body: staffAlertUpdateBody,
+    answer: staffAlert,
     refusals: ["business_not_found"],
   },
   /** Every card scored 1–5 on recency, frequency and (with a till) spend, by segment; a segment's cards on request. */

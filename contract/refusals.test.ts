@@ -11,6 +11,7 @@ const SUCCESS_KEYS = [
   "insights.staff",
   "insights.controlGroup",
   "insights.lift",
+  "insights.staffAlert",
   "reach.preferences",
   "reach.smsEstimate",
   "reach.smsReceived",

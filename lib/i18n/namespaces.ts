@@ -20,6 +20,7 @@ export const NAMESPACES = [
   "dashboardMore",
   "failures",
   "insights",
+  "insightsStaff",
   "kinds",
   "levels",
   "multipass",

@@ -60,6 +60,7 @@ import { registerGoogleWalletUpdates } from "./modules/google-wallet/updates";
 import { registerSquarePayments } from "./modules/integrations/square-customers";
 import { scheduleExpiry } from "./modules/loyalty/rewards/expiry";
 import { scheduleLevels } from "./modules/levels/nightly";
+import { scheduleStaffAlerts } from "./modules/insights/staff-alerts";
 import { registerLevelNotices } from "./modules/levels/notice";
 import { registerFeedListeners } from "./modules/notifications/feed";
 import { registerPushJobs } from "./modules/notifications/push-targets";
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerHousekeeping(jobs, { db: app.db, log: app.log });
   scheduleExpiry(jobs, loyalty);
   scheduleLevels(jobs, { db: app.db, events: app.events, log: app.log });
+  scheduleStaffAlerts(jobs, { db: app.db, config });
   const otpDeps = { db: app.db, limiter: app.limiter, jobs, config };
   const codeRequests = registerCodeRequests(jobs, otpDeps);
   const contactMailJob = registerContactMail(jobs, { db: app.db, mailer: contactMailer });

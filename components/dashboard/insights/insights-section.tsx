@@ -18,6 +18,7 @@ import {
   type Period,
 } from "@/lib/browser/queries/insights";
 import { downloadCsv } from "./csv";
+import { StaffPanel } from "./staff-panel";
 import "./insights.css";
 
 type Preset = "month" | "30" | "90" | "custom";
@@ -96,6 +97,7 @@ export function InsightsSection() {
           <Lift businessId={businessId} period={period} />
           <Cohorts businessId={businessId} />
           <Rfm businessId={businessId} />
+          <StaffPanel businessId={businessId} period={period} />
         </>
       )}
     </div>

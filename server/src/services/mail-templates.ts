@@ -6,7 +6,14 @@ import { translator, type Translate } from "../i18n";
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-function layout(appName: string, title: string, paragraphs: string[], code: string | undefined, t: Translate): string {
+/** A mail's HTML: the app's name, a title, paragraphs (a code after the first), in the reader's direction. */
+export function layout(
+  appName: string,
+  title: string,
+  paragraphs: string[],
+  code: string | undefined,
+  t: Translate,
+): string {
   const locale = t.locale;
   const dir = isRightToLeft(locale) ? "rtl" : "ltr";
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escape(p)}</p>`);

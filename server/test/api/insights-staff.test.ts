@@ -91,7 +91,9 @@ describe("analytics-staff", () => {
     await s.pay(1);
     const res = await read(s.token, s.business.id);
     expect(res.body.data.till).toBe(false);
-    expect(res.body.data.staff).toEqual([{ user_id: a, name: "Sam Staff", earns: 1, matched: null, unmatched: null }]);
+    expect(res.body.data.staff).toEqual([
+      { user_id: a, name: "Sam Staff", earns: 1, matched: null, unmatched: null, unmatched_share: null, alert: false },
+    ]);
   });
 
   it("answers 404 for another owner's business and 403 to staff", async () => {

@@ -271,6 +271,8 @@ describe("owner B with owner A's ids", () => {
       "/customer-import",
       // A business id: insights.test.ts checks another owner's update (404).
       "/control-group-update",
+      // A business id: staff-alerts.test.ts checks another owner's update (404, nothing written).
+      "/staff-alert-update",
     ];
     for (const call of idCalls.filter((c) => !noRowIds.includes(c.path))) {
       expect(covered).toContain(call.path);

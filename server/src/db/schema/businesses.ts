@@ -77,6 +77,8 @@ export const businesses = pgTable(
     controlGroupPercent: integer("control_group_percent").notNull().default(0),
     /** The most marketing messages (0-3) a card of this business gets in 7 days, across channels. */
     messageWeeklyCap: integer("message_weekly_cap").notNull().default(3),
+    /** The owner's fraud-alert threshold (1-100 %): a staff member's share of earns without a till payment above it is flagged. Null: no alerts. */
+    staffAlertPercent: integer("staff_alert_percent"),
     /** The owner's mail switches: these notices also go by email to cards that consented. */
     mailRewardReady: boolean("mail_reward_ready").notNull().default(false),
     mailExpiry: boolean("mail_expiry").notNull().default(false),

@@ -57,6 +57,12 @@ export const ar: Record<MessageKey, string> = {
     "{interval, select, month {خطة {plan}، شهر واحد} year {خطة {plan}، سنة واحدة} other {خطة {plan}، {interval} واحد}}",
   "mail.receipt.extraBusiness": "نشاط تجاري إضافي (رسوم لمرة واحدة)",
   "mail.receipt.extraAddress": "عنوان إضافي (رسوم لمرة واحدة)",
+  "mail.staffAlert.subject": "{business}: إضافات بدون دفع في الصندوق",
+  "mail.staffAlert.title": "إضافات بدون دفع في الصندوق لدى {business}",
+  "mail.staffAlert.intro":
+    "من {from} إلى {to}، لم يقابل أكثر من {percent} من الإضافات التي منحها هؤلاء الموظفون أي دفع في الصندوق خلال {minutes} دقائق. قد يكون ذلك سهوًا عند الصندوق، أو إضافات بدون بيع.",
+  "mail.staffAlert.row": "{name}: {unmatched} من {earns} إضافة بدون دفع ({share})",
+  "mail.staffAlert.link": "اطّلع على أرقام كل موظف في صفحة الإحصاءات: {link}",
   "pass.description": "بطاقة أختام {business}",
   "pass.stamps": "الأختام",
   "pass.stampsChange": "الأختام: %@",

@@ -65,6 +65,12 @@ export const de: Record<MessageKey, string> = {
     "{interval, select, month {Tarif {plan}, ein Monat} year {Tarif {plan}, ein Jahr} other {Tarif {plan}, ein {interval}}}",
   "mail.receipt.extraBusiness": "Ein zusätzliches Unternehmen (einmalige Gebühr)",
   "mail.receipt.extraAddress": "Eine zusätzliche Adresse (einmalige Gebühr)",
+  "mail.staffAlert.subject": "{business}: Gutschriften ohne Kassenzahlung",
+  "mail.staffAlert.title": "Gutschriften ohne Kassenzahlung bei {business}",
+  "mail.staffAlert.intro":
+    "Vom {from} bis {to} hatten mehr als {percent} der Gutschriften dieser Mitarbeiter keine Kassenzahlung innerhalb von {minutes} Minuten. Das kann ein Versehen an der Kasse sein oder Gutschriften ohne Verkauf.",
+  "mail.staffAlert.row": "{name}: {unmatched} von {earns} Gutschriften ohne Zahlung ({share})",
+  "mail.staffAlert.link": "Die Zahlen jedes Mitarbeiters finden Sie auf der Seite Auswertungen: {link}",
   "pass.description": "Stempelkarte von {business}",
   "pass.stamps": "Stempel",
   "pass.stampsChange": "Stempel: %@",

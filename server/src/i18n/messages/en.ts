@@ -63,6 +63,12 @@ export const en = {
     "{interval, select, month {{plan} plan, one month} year {{plan} plan, one year} other {{plan} plan, one {interval}}}",
   "mail.receipt.extraBusiness": "One extra business (one-off fee)",
   "mail.receipt.extraAddress": "One extra address (one-off fee)",
+  "mail.staffAlert.subject": "{business}: earns given without a till payment",
+  "mail.staffAlert.title": "Earns without a till payment at {business}",
+  "mail.staffAlert.intro":
+    "From {from} to {to}, more than {percent} of the earns given by these staff members had no till payment within {minutes} minutes. It can be a slip at the till, or earns given without a sale.",
+  "mail.staffAlert.row": "{name}: {unmatched} of {earns} earns without a payment ({share})",
+  "mail.staffAlert.link": "See every staff member’s figures on the Insights page: {link}",
   "pass.description": "{business} stamp card",
   "pass.stamps": "Stamps",
   "pass.stampsChange": "Stamps: %@",

@@ -61,6 +61,12 @@ export const es: Record<MessageKey, string> = {
     "{interval, select, month {Plan {plan}, un mes} year {Plan {plan}, un año} other {Plan {plan}, un {interval}}}",
   "mail.receipt.extraBusiness": "Un negocio adicional (pago único)",
   "mail.receipt.extraAddress": "Una dirección adicional (pago único)",
+  "mail.staffAlert.subject": "{business}: sumas dadas sin un pago en caja",
+  "mail.staffAlert.title": "Sumas sin pago en caja en {business}",
+  "mail.staffAlert.intro":
+    "Del {from} al {to}, más del {percent} de las sumas dadas por estos empleados no tuvieron un pago en caja en {minutes} minutos. Puede ser un descuido en la caja o sumas dadas sin una venta.",
+  "mail.staffAlert.row": "{name}: {unmatched} de {earns} sumas sin pago ({share})",
+  "mail.staffAlert.link": "Consulta las cifras de cada empleado en la página Estadísticas: {link}",
   "pass.description": "Tarjeta de sellos de {business}",
   "pass.stamps": "Sellos",
   "pass.stampsChange": "Sellos: %@",

@@ -63,6 +63,12 @@ export const fr: Record<MessageKey, string> = {
     "{interval, select, month {Formule {plan}, un mois} year {Formule {plan}, un an} other {Formule {plan}, un {interval}}}",
   "mail.receipt.extraBusiness": "Un établissement supplémentaire (frais unique)",
   "mail.receipt.extraAddress": "Une adresse supplémentaire (frais unique)",
+  "mail.staffAlert.subject": "{business} : gains donnés sans paiement en caisse",
+  "mail.staffAlert.title": "Gains sans paiement en caisse chez {business}",
+  "mail.staffAlert.intro":
+    "Du {from} au {to}, plus de {percent} des gains donnés par ces employés n’ont eu aucun paiement en caisse dans les {minutes} minutes. Ce peut être un oubli en caisse, ou des gains donnés sans vente.",
+  "mail.staffAlert.row": "{name} : {unmatched} gains sur {earns} sans paiement ({share})",
+  "mail.staffAlert.link": "Les chiffres de chaque employé sont sur la page Statistiques : {link}",
   "pass.description": "Carte à tampons {business}",
   "pass.stamps": "Tampons",
   "pass.stampsChange": "Tampons : %@",

@@ -62,6 +62,12 @@ export const ptBR: Record<MessageKey, string> = {
     "{interval, select, month {Plano {plan}, um mês} year {Plano {plan}, um ano} other {Plano {plan}, um {interval}}}",
   "mail.receipt.extraBusiness": "Um negócio adicional (taxa única)",
   "mail.receipt.extraAddress": "Um endereço adicional (taxa única)",
+  "mail.staffAlert.subject": "{business}: créditos dados sem pagamento no caixa",
+  "mail.staffAlert.title": "Créditos sem pagamento no caixa em {business}",
+  "mail.staffAlert.intro":
+    "De {from} a {to}, mais de {percent} dos créditos dados por estes funcionários não tiveram pagamento no caixa em {minutes} minutos. Pode ser um descuido no caixa ou créditos dados sem uma venda.",
+  "mail.staffAlert.row": "{name}: {unmatched} de {earns} créditos sem pagamento ({share})",
+  "mail.staffAlert.link": "Veja os números de cada funcionário na página Análises: {link}",
   "pass.description": "Cartão de selos {business}",
   "pass.stamps": "Selos",
   "pass.stampsChange": "Selos: %@",

@@ -5,7 +5,7 @@ import { route } from "../../http/route";
 import { analyticsCohorts } from "./cohorts";
 import { analyticsLift, updateControlGroup } from "./lift";
 import { analyticsRfm } from "./rfm";
-import { analyticsStaff } from "./staff";
+import { analyticsStaff, updateStaffAlert } from "./staff";
 import { analyticsSummary } from "./summary";
 
 /** Insights: the owner's figures of a business. */
@@ -38,5 +38,10 @@ export function insightRoutes(app: FastifyInstance, deps: { db: Db }) {
   route(app, calls.analyticsStaff, async ({ user, query }) => ({
     message: "insights.staff",
     data: await analyticsStaff(deps.db, user.id, query),
+  }));
+
+  route(app, calls.staffAlertUpdate, async ({ user, body }) => ({
+    message: "insights.staffAlert",
+    data: await updateStaffAlert(deps.db, user.id, body),
   }));
 }

@@ -80,6 +80,7 @@ export const apiAr: Record<ApiKey, string> = {
   "insights.rfm": "العملاء حسب شريحة RFM.",
   "insights.staff": "الإضافات حسب الموظف، مطابقة مع مدفوعات الصندوق.",
   "insights.lift": "أثر الفترة.",
+  "insights.staffAlert": "تم حفظ حد تنبيه الموظفين.",
   "tills.orders": "طلبات هذا الربط.",
   "tills.notFound": "لم يُعثر على ربط نقطة البيع.",
   "tills.connected": "تم الربط: الصق عنوان URL الخاص بالـ webhook في إعدادات الـ webhook في نقطة البيع لديك.",

@@ -84,6 +84,7 @@ export const apiDe: Record<ApiKey, string> = {
   "insights.rfm": "Kunden nach RFM-Segment.",
   "insights.staff": "Gutschriften pro Mitarbeiter, abgeglichen mit Kassenzahlungen.",
   "insights.lift": "Wirkung im Zeitraum.",
+  "insights.staffAlert": "Warnschwelle für Mitarbeiter gespeichert.",
   "tills.orders": "Bestellungen dieser Verbindung.",
   "tills.notFound": "Kassenverbindung nicht gefunden.",
   "tills.connected": "Verbunden: Fügen Sie die Webhook-URL in die Webhook-Einstellungen Ihrer Kasse ein.",

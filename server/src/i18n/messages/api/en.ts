@@ -88,6 +88,7 @@ export const apiEn = {
   "insights.rfm": "Customers by RFM segment.",
   "insights.staff": "Earns by staff member, matched to till payments.",
   "insights.lift": "Lift of the period.",
+  "insights.staffAlert": "Staff alert threshold saved.",
   "tills.orders": "Orders of this connection.",
   "tills.notFound": "Till connection not found.",
   "tills.connected": "Connected: paste the webhook URL into your till's webhook settings.",

@@ -81,6 +81,7 @@ export const apiEs: Record<ApiKey, string> = {
   "insights.rfm": "Clientes por segmento RFM.",
   "insights.staff": "Sumas por empleado, emparejadas con pagos de caja.",
   "insights.lift": "Efecto del periodo.",
+  "insights.staffAlert": "Umbral de alerta del personal guardado.",
   "tills.orders": "Pedidos de esta conexión.",
   "tills.notFound": "No se ha encontrado la conexión con la caja.",
   "tills.connected": "Conectado: pega la URL del webhook en los ajustes de webhooks de tu caja.",

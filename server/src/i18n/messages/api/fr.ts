@@ -83,6 +83,7 @@ export const apiFr: Record<ApiKey, string> = {
   "insights.rfm": "Clients par segment RFM.",
   "insights.staff": "Gains par employé, rapprochés des paiements en caisse.",
   "insights.lift": "Effet de la période.",
+  "insights.staffAlert": "Seuil d'alerte du personnel enregistré.",
   "tills.orders": "Commandes de cette connexion.",
   "tills.notFound": "Connexion de caisse introuvable.",
   "tills.connected": "Connecté : collez l’URL du webhook dans les réglages de webhooks de votre caisse.",

@@ -81,6 +81,7 @@ export const apiPtBR: Record<ApiKey, string> = {
   "insights.rfm": "Clientes por segmento RFM.",
   "insights.staff": "Créditos por funcionário, conciliados com pagamentos do caixa.",
   "insights.lift": "Efeito do período.",
+  "insights.staffAlert": "Limite de alerta da equipe salvo.",
   "tills.orders": "Pedidos desta conexão.",
   "tills.notFound": "Conexão com o caixa não encontrada.",
   "tills.connected": "Conectado: cole a URL do webhook nas configurações de webhooks do seu caixa.",

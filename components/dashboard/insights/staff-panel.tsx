@@ -1,0 +1,172 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import toast from "react-hot-toast";
+import { ErrorState, Skeleton } from "@/components/ui/query-state";
+import type { AnalyticsStaff } from "@/contract/analytics";
+import { ApiError, errorMessage } from "@/lib/browser/api-client";
+import type { Period } from "@/lib/browser/queries/insights";
+import { useStaffAlertUpdate, useStaffEarns } from "@/lib/browser/queries/staff-alerts";
+import { downloadCsv } from "./csv";
+import "@/components/ui/data-table.css";
+
+type Row = AnalyticsStaff["staff"][number];
+
+/**
+ * Earns by staff member matched to till payments, with the owner's alert threshold: the table and
+ * the threshold only where a till is connected (without one there is nothing to match against).
+ */
+export function StaffPanel({ businessId, period }: { businessId: string; period: Period }) {
+  const t = useTranslations("insightsStaff");
+  const format = useFormatter();
+  const staff = useStaffEarns(businessId, period);
+  const headingId = useId();
+  if (staff.isPending) return <Skeleton label={t("loading")} rows={1} />;
+  if (staff.isError) return <ErrorState what={t("what")} error={staff.error} onRetry={() => staff.refetch()} />;
+  const data: AnalyticsStaff = staff.data;
+  const pct = (share: number) => format.number(share, { style: "percent", maximumFractionDigits: 0 });
+  const threshold = data.alert_percent === null ? null : pct(data.alert_percent / 100);
+  const alertText = (row: Row) => {
+    if (threshold === null) return t("alertOff");
+    if (row.alert) return t("alertYes", { percent: threshold });
+    if (row.earns < data.alert_min_earns) return t("tooFew");
+    return t("alertNo");
+  };
+  const header = [t("staff"), t("earns"), t("matched"), t("unmatched"), t("share"), t("alert")];
+  return (
+    <section className="card insights-panel staff-panel" aria-labelledby={headingId}>
+      <div className="row-between">
+        <h2 id={headingId}>{t("title")}</h2>
+        {data.till && data.staff.length > 0 && (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() =>
+              downloadCsv(`staff-${data.from}-${data.to}.csv`, [
+                header,
+                ...data.staff.map((row) => [
+                  row.name,
+                  row.earns,
+                  row.matched ?? "",
+                  row.unmatched ?? "",
+                  row.unmatched_share?.toFixed(4) ?? "",
+                  alertText(row),
+                ]),
+              ])
+            }
+          >
+            {t("downloadCsv")}
+          </button>
+        )}
+      </div>
+      {!data.till ? (
+        <p className="muted">{t("noTill")}</p>
+      ) : (
+        <>
+          <p className="muted small">{t("explain")}</p>
+          <AlertThreshold
+            key={`${businessId}-${data.alert_percent}`}
+            businessId={businessId}
+            percent={data.alert_percent}
+            minEarns={data.alert_min_earns}
+          />
+          {data.staff.length === 0 ? (
+            <p className="muted">{t("empty")}</p>
+          ) : (
+            <div className="table-scroll">
+              <table className="scan-table insights-table">
+                <caption>{t("caption", { from: data.from, to: data.to })}</caption>
+                <thead>
+                  <tr>
+                    {header.map((h) => (
+                      <th key={h} scope="col">
+                        {h}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.staff.map((row) => (
+                    <tr key={row.user_id} data-alert={row.alert || undefined}>
+                      <th scope="row">{row.name}</th>
+                      <td>{format.number(row.earns)}</td>
+                      <td>{row.matched === null ? "" : format.number(row.matched)}</td>
+                      <td>{row.unmatched === null ? "" : format.number(row.unmatched)}</td>
+                      <td>{row.unmatched_share === null ? "" : pct(row.unmatched_share)}</td>
+                      <td>
+                        {row.alert ? <strong className="badge badge-warning">{alertText(row)}</strong> : alertText(row)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function AlertThreshold({
+  businessId,
+  percent,
+  minEarns,
+}: {
+  businessId: string;
+  percent: number | null;
+  minEarns: number;
+}) {
+  const t = useTranslations("insightsStaff");
+  const update = useStaffAlertUpdate();
+  const [value, setValue] = useState(percent === null ? "" : String(percent));
+  const [error, setError] = useState("");
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  return (
+    <form
+      className="form insights-control"
+      noValidate
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setError("");
+        try {
+          const result = await update.mutateAsync({ business_id: businessId, percent: value });
+          toast.success(result.message);
+        } catch (failure) {
+          // The field's own sentence when the server refused the threshold itself.
+          setError((failure instanceof ApiError && failure.errors.percent?.[0]) || errorMessage(failure));
+        }
+      }}
+    >
+      <div className="field">
+        <label htmlFor={inputId}>{t("threshold.label")}</label>
+        <input
+          id={inputId}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          step={1}
+          value={value}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        <p id={hintId} className="muted small">
+          {t("threshold.explain", { min: minEarns })}
+        </p>
+        {error && (
+          <p id={errorId} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+        {t("threshold.save")}
+      </button>
+    </form>
+  );
+}

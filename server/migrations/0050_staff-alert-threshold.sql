@@ -1,0 +1,1 @@
+ALTER TABLE "businesses" ADD COLUMN "staff_alert_percent" integer;
