@@ -25,6 +25,7 @@ export const NAMESPACES = [
   "multipass",
   "offers",
   "reach",
+  "reachSettings",
   "scanner",
   "site",
   "vouchers",
