@@ -119,7 +119,7 @@ export const sentMessage = z.object({
   /** How many cards it reached when sent (null for `all`: every card, also those joining later). */
   recipients: z.number().int().nullable(),
   channels: z.array(z.enum(CHANNELS)),
-  /** Per channel sent through the outbox (email, SMS), what became of it. */
+  /** Per channel the message picked (pass, push, email, SMS), what became of it. */
   delivery: z.array(channelDelivery),
   created_at: z.string(),
 });
