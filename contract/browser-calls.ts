@@ -94,6 +94,8 @@ const routes = {
   qrCodeScanner: { method: "POST", path: "/qr-code-scanner" },
   qrModeUpdate: { method: "POST", path: "/qr-mode-update" },
   qrRegenerate: { method: "POST", path: "/qr-regenerate" },
+  reachSettingsGet: { method: "GET", path: "/reach-settings-get" },
+  reachSettingsSave: { method: "POST", path: "/reach-settings-save" },
   referralReview: { method: "POST", path: "/referral-review" },
   removeReward: { method: "POST", path: "/remove-reward" },
   rewardExpiryPreview: { method: "POST", path: "/reward-expiry-preview" },

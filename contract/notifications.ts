@@ -59,6 +59,19 @@ export const notificationList = z.object({
 export type NotificationList = z.infer<typeof notificationList>;
 
 /**
+ * Where a message goes (default: the wallet pass and push); each card gets it once per channel.
+ * notification-add and the public API's POST /v1/messages take the same.
+ */
+export const messageChannels = z
+  .array(z.enum(CHANNELS, { error: "Choose pass, push, email or SMS." }), {
+    error: "Choose at least one channel.",
+  })
+  .min(1, "Choose at least one channel.")
+  .max(CHANNELS.length, "Choose each channel once.")
+  .refine((list) => new Set(list).size === list.length, "Choose each channel once.")
+  .default([...DEFAULT_CHANNELS]);
+
+/**
  * notification-add: a message to the holders of a card of the business; `segment` (default all)
  * and its `days` narrow it to exactly the cards segment-count counts.
  */
@@ -68,15 +81,7 @@ export const notificationAddBody = z
     title: text("title", MESSAGE_TITLE_MAX),
     message: text("message", MESSAGE_TEXT_MAX),
     ...segmentShape,
-    /** Where it goes (default: the wallet pass and push); each card gets it once per channel. */
-    channels: z
-      .array(z.enum(CHANNELS, { error: "Choose pass, push, email or SMS." }), {
-        error: "Choose at least one channel.",
-      })
-      .min(1, "Choose at least one channel.")
-      .max(CHANNELS.length, "Choose each channel once.")
-      .refine((list) => new Set(list).size === list.length, "Choose each channel once.")
-      .default([...DEFAULT_CHANNELS]),
+    channels: messageChannels,
   })
   .superRefine((value, ctx) => {
     levelWhereNeeded(value, ctx);
@@ -114,7 +119,7 @@ export const sentMessage = z.object({
   /** How many cards it reached when sent (null for `all`: every card, also those joining later). */
   recipients: z.number().int().nullable(),
   channels: z.array(z.enum(CHANNELS)),
-  /** Per channel sent through the outbox (email, SMS), what became of it. */
+  /** Per channel the message picked (pass, push, email, SMS), what became of it. */
   delivery: z.array(channelDelivery),
   created_at: z.string(),
 });

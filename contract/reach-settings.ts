@@ -38,7 +38,19 @@ export const reachSettings = z.object({
 });
 export type ReachSettings = z.infer<typeof reachSettings>;
 
+/** reach-settings-get: the business's settings as saved (a business never saved has the defaults). */
+export const reachSettingsGetQuery = z.object({ business_id: refId("business") });
+export type ReachSettingsGetQuery = z.input<typeof reachSettingsGetQuery>;
+
 export const reachSettingsCalls = {
+  reachSettingsGet: {
+    method: "GET",
+    path: "/reach-settings-get",
+    access: "owner",
+    query: reachSettingsGetQuery,
+    answer: reachSettings,
+    refusals: ["business_not_found"],
+  },
   reachSettingsSave: {
     method: "POST",
     path: "/reach-settings-save",

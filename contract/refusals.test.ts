@@ -18,6 +18,7 @@ const SUCCESS_KEYS = [
   "reach.smsStatus",
   "reach.saved",
   "reach.unsubscribed",
+  "reach.settings",
   "reach.settingsSaved",
   "auth.registered",
   "auth.emailVerified",

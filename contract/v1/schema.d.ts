@@ -273,6 +273,7 @@ export interface components {
       message: string;
       segment: string;
       recipients: number | null;
+      channels: ("pass" | "push" | "email" | "sms")[];
     };
   };
   responses: never;
@@ -992,6 +993,15 @@ export interface operations {
             | "rfm:hibernating"
             | "rfm:lost";
           days?: number;
+          level?: string;
+          /**
+           * @description pass, push, email, sms; default pass and push.
+           * @default [
+           *       "pass",
+           *       "push"
+           *     ]
+           */
+          channels?: ("pass" | "push" | "email" | "sms")[];
         };
       };
     };

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   "offerFigures",
   "offers",
   "reach",
+  "reachSettings",
   "scanner",
   "site",
   "smsEstimate",

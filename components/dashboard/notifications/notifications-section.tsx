@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/ui/query-state";
 import { useNotifications } from "@/lib/browser/queries/notifications";
 import { useProfile } from "@/lib/browser/queries/user";
 import { NotificationFeed } from "./notification-feed";
+import { ReachSettingsPanel } from "./reach-settings";
 import { SendMessageForm } from "./send-message-form";
 import { SentMessages } from "./sent-messages";
 import "./notifications.css";
@@ -58,6 +59,7 @@ export function NotificationsSection() {
           <NotificationFeed />
           <SendMessageForm />
           <SentMessages />
+          <ReachSettingsPanel />
         </>
       )}
     </div>

@@ -11,8 +11,11 @@ export type PushMessage = {
   /** Opened when the notification is clicked. */ link?: string;
 };
 
-/** What a send did: tokens FCM reports as gone or malformed are to be deleted. */
-export type PushResult = { sent: number; invalid: string[]; failed: number };
+/**
+ * What a send did: `accepted`, the tokens FCM took the message for; tokens FCM reports as gone or
+ * malformed (`invalid`) are to be deleted.
+ */
+export type PushResult = { sent: number; accepted: string[]; invalid: string[]; failed: number };
 
 export type PushSender = {
   configured: boolean;
@@ -114,7 +117,7 @@ export function createFcmSender(config: FcmConfig, log: Log): PushSender {
   return {
     configured: true,
     async send(tokens, message) {
-      const result: PushResult = { sent: 0, invalid: [], failed: 0 };
+      const result: PushResult = { sent: 0, accepted: [], invalid: [], failed: 0 };
       // FCM refuses a link that is not https (the whole message, as INVALID_ARGUMENT).
       const link = message.link?.startsWith("https://") ? message.link : undefined;
       const notification = { title: message.title, body: message.body };
@@ -137,8 +140,10 @@ export function createFcmSender(config: FcmConfig, log: Log): PushSender {
         // One line for the batch, however many messages failed (FCM out of reach fails them all).
         const failures: Record<string, number> = {};
         answer.responses.forEach((response, index) => {
-          if (response.success) result.sent++;
-          else if (response.error && isDeadToken(response.error)) result.invalid.push(batch[index]!);
+          if (response.success) {
+            result.sent++;
+            result.accepted.push(batch[index]!);
+          } else if (response.error && isDeadToken(response.error)) result.invalid.push(batch[index]!);
           else {
             result.failed++;
             const code = response.error?.code ?? "unknown";
@@ -156,7 +161,7 @@ export function createFcmSender(config: FcmConfig, log: Log): PushSender {
 /** Without Firebase configuration nothing is sent and nothing tries to reach Google. */
 export const noPush: PushSender = {
   configured: false,
-  send: async () => ({ sent: 0, invalid: [], failed: 0 }),
+  send: async () => ({ sent: 0, accepted: [], invalid: [], failed: 0 }),
   close: async () => {},
 };
 

@@ -71,7 +71,15 @@ describe("notification-add's channels", () => {
     const a = await audience();
     const res = await send(t, a.token, a.business.id);
     expect(res.statusCode).toBe(201);
-    expect(res.body.data).toMatchObject({ channels: ["pass", "push"], delivery: [] });
+    // Every channel it picked has its figures, zero until the pass and push report.
+    const zero = { sent: 0, delivered: 0, failed: 0, unsubscribed: 0, skipped: 0 };
+    expect(res.body.data).toMatchObject({
+      channels: ["pass", "push"],
+      delivery: [
+        { channel: "pass", ...zero },
+        { channel: "push", ...zero },
+      ],
+    });
     expect(await sendsOf(t, res.body.data.id)).toEqual([]);
     expect(await mailsAbout(a.consenting.email, "Happy hour")).toHaveLength(0);
     const card = await t.get<WalletCard>("/wallet-card", {
@@ -306,7 +314,9 @@ describe("what the owner sees per message and channel", () => {
 
     const [listed] = await messagesSent(t, a.token);
     expect(listed).toMatchObject({ id: res.body.data.id, channels: ["pass", "email"] });
+    // No Google or Apple wallet here: no pass took it.
     expect(listed!.delivery).toEqual([
+      { channel: "pass", sent: 0, delivered: 0, failed: 0, unsubscribed: 0, skipped: 0 },
       { channel: "email", sent: 1, delivered: 1, failed: 0, unsubscribed: 1, skipped: 2 },
     ]);
   });

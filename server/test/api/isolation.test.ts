@@ -185,6 +185,12 @@ const crossOwner: Attempt[] = [
     () => ({ business_id: a.business, title: "Hijacked", message: "Hijacked" }),
   ],
   [
+    "read the message settings of A's business",
+    "GET",
+    "/reach-settings-get",
+    () => ({ business_id: String(a.business) }),
+  ],
+  [
     "change the message settings of A's business",
     "POST",
     "/reach-settings-save",

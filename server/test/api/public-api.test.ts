@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { NewApiKey } from "../../../contract/api-keys";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { controlBucket } from "../../src/modules/insights/control-group";
 import { loyaltyFixtures } from "../helpers/loyalty";
 import { v1Client } from "../helpers/v1-client";
 
@@ -243,6 +244,157 @@ describe("lists and messages", () => {
     });
     expect(segment.data).toMatchObject({ segment: "new", recipients: 1 });
     expect(await rows("business_messages")).toBe(before + 2);
+  });
+});
+
+describe("messages on the channels asked for", () => {
+  /** A serial whose control-group bucket is `inside` (below 1) or not (50 and above). */
+  const serialIn = (inside: boolean) => {
+    for (let i = 0; ; i++) {
+      const serial = `LC-CTRL-${Math.random().toString(36).slice(2)}-${i}`;
+      if (inside ? controlBucket(serial) < 1 : controlBucket(serial) >= 50) return serial;
+    }
+  };
+
+  /**
+   * A programme with a key, a card that agreed to email, one that did not, and one that agreed
+   * but is in the control group (1 %: the serials are picked so that only it is in).
+   */
+  async function audience() {
+    const p = await f.programme();
+    const key = await keyFor(p.token);
+    const consenting = await f.join(p.qr.qr_token, { consent_email: true });
+    const silent = await f.join(p.qr.qr_token);
+    const held = await f.join(p.qr.qr_token, { consent_email: true });
+    const ids: Record<string, number> = {};
+    for (const [name, joined, inside] of [
+      ["consenting", consenting, false],
+      ["silent", silent, false],
+      ["held", held, true],
+    ] as const) {
+      const [row] = await t.query<{ id: number }>(
+        sql`update cards set serial = ${serialIn(inside)} where serial = ${joined.card.serial} returning id`,
+      );
+      ids[name] = row!.id;
+    }
+    await t.query(sql`update businesses set control_group_percent = 1 where id = ${p.business.id}`);
+    // The your-card mails of the joins are out of the way.
+    await t.settle();
+    return { ...p, api: v1Client(t.app, key.key), consenting, silent, held, ids };
+  }
+
+  const sendsOf = async (messageId: number) => {
+    await t.settle();
+    return t.query<{ card_id: number; channel: string; status: string; reason: string | null }>(
+      sql`select card_id, channel, status, reason from channel_sends where purpose = ${`message:${messageId}`} order by card_id, channel`,
+    );
+  };
+  const mailsAbout = async (email: string, subject: string) =>
+    (await t.mailsTo(email)).filter((mail) => mail.subject === subject);
+
+  it("takes channels: email reaches the consenting card once, skips the others, never the control group", async () => {
+    const a = await audience();
+    const res = await a.api.POST("/messages", {
+      body: { business_id: a.business.id, title: "Api news", message: "Open late.", channels: ["email"] },
+    });
+    expect(res.response.status).toBe(201);
+    expect(res.data).toMatchObject({ segment: "all", recipients: null, channels: ["email"] });
+    expect(await sendsOf(res.data!.id)).toEqual([
+      { card_id: a.ids.consenting, channel: "email", status: "sent", reason: null },
+      { card_id: a.ids.silent, channel: "email", status: "skipped", reason: "no_consent" },
+    ]);
+    await t.settle();
+    expect(await mailsAbout(a.consenting.email, "Api news")).toHaveLength(1);
+    expect(await mailsAbout(a.held.email, "Api news")).toHaveLength(0);
+    expect(await mailsAbout(a.silent.email, "Api news")).toHaveLength(0);
+  });
+
+  it("defaults to the pass and push, as notification-add does, and sends no mail", async () => {
+    const a = await audience();
+    const res = await a.api.POST("/messages", {
+      body: { business_id: a.business.id, title: "Api default", message: "Hello." },
+    });
+    expect(res.response.status).toBe(201);
+    expect(res.data!.channels).toEqual(["pass", "push"]);
+    expect(await mailsAbout(a.consenting.email, "Api default")).toHaveLength(0);
+  });
+
+  it("keeps to the business's weekly cap across the dashboard and the API", async () => {
+    const a = await audience();
+    const capped = await t.post(
+      "/reach-settings-save",
+      { business_id: a.business.id, weekly_cap: 1 },
+      { token: a.token },
+    );
+    expect(capped.statusCode).toBe(200);
+    const first = await t.post(
+      "/notification-add",
+      { business_id: a.business.id, title: "Dashboard one", message: "First.", channels: ["email"] },
+      { token: a.token },
+    );
+    expect(first.statusCode).toBe(201);
+    await t.settle();
+    const second = await a.api.POST("/messages", {
+      body: { business_id: a.business.id, title: "Api two", message: "Second.", channels: ["email"] },
+    });
+    expect(second.response.status).toBe(201);
+    expect(await sendsOf(second.data!.id)).toContainEqual({
+      card_id: a.ids.consenting,
+      channel: "email",
+      status: "skipped",
+      reason: "weekly_cap",
+    });
+    expect(await mailsAbout(a.consenting.email, "Api two")).toHaveLength(0);
+  });
+
+  it("sends a segment on its channels: only the segment's cards are decided about", async () => {
+    const a = await audience();
+    await t.query(sql`update cards set created_at = now() - interval '60 days' where id = ${a.ids.silent}`);
+    const res = await a.api.POST("/messages", {
+      body: {
+        business_id: a.business.id,
+        title: "Api new",
+        message: "Welcome.",
+        segment: "new",
+        days: 7,
+        channels: ["email", "pass"],
+      },
+    });
+    expect(res.response.status).toBe(201);
+    // The new cards outside the control group: the consenting one (the silent one is 60 days old).
+    expect(res.data).toMatchObject({ segment: "new", recipients: 1, channels: ["email", "pass"] });
+    expect(await sendsOf(res.data!.id)).toEqual([
+      { card_id: a.ids.consenting, channel: "email", status: "sent", reason: null },
+    ]);
+  });
+
+  it("refuses bad channels, SMS where it is not set up and a level segment without its level: 422, nothing written", async () => {
+    const a = await audience();
+    const before = await rows("business_messages");
+    const base = { business_id: a.business.id, title: "Nope", message: "Nope." };
+    for (const body of [
+      { ...base, channels: [] },
+      { ...base, channels: ["fax"] },
+      { ...base, channels: ["email", "email"] },
+      { ...base, channels: ["pass", "sms"] },
+      { ...base, segment: "level" },
+      { ...base, level: "Gold" },
+    ]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/v1/messages",
+        headers: { authorization: `Bearer ${(await keyFor(a.token)).key}` },
+        payload: body,
+      });
+      expect([body, res.statusCode, res.headers["content-type"]]).toEqual([
+        body,
+        422,
+        expect.stringMatching(/^application\/problem\+json/),
+      ]);
+      const field = "channels" in body ? "channels" : "level";
+      expect([body, Object.keys(res.json().errors ?? {}).some((key) => key.startsWith(field))]).toEqual([body, true]);
+    }
+    expect(await rows("business_messages")).toBe(before);
   });
 });
 

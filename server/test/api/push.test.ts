@@ -220,7 +220,7 @@ describe("push through FCM (stand-in of the HTTP v1 endpoint)", () => {
     const tunnels = fcm.connects();
     const result = await sender.send([cardDevice("a"), cardDevice("b")], { title: "T", body: "B" });
     await sender.send([cardDevice("c")], { title: "T", body: "B" });
-    expect(result).toEqual({ sent: 2, invalid: [], failed: 0 });
+    expect(result).toEqual({ sent: 2, accepted: [cardDevice("a"), cardDevice("b")], invalid: [], failed: 0 });
     expect(fcm.tokenRequests() - start).toBe(1);
     // The token endpoint and FCM, each through a tunnel of the proxy (no other way reaches them here).
     expect(fcm.connects() - tunnels).toBeGreaterThanOrEqual(2);
@@ -234,6 +234,7 @@ describe("push through FCM (stand-in of the HTTP v1 endpoint)", () => {
       const sender = createFcmSender(config, { warn: () => undefined });
       expect(await sender.send([cardDevice("w")], { title: "T", body: "B" })).toEqual({
         sent: 0,
+        accepted: [],
         invalid: [],
         failed: 1,
       });
@@ -261,7 +262,7 @@ describe("FCM out of reach", () => {
     const warnings: string[] = [];
     const sender = createFcmSender(config, { warn: (_, msg) => warnings.push(msg) });
     const result = await sender.send([cardDevice("d1"), cardDevice("d2"), cardDevice("d3")], { title: "T", body: "B" });
-    expect(result).toEqual({ sent: 0, invalid: [], failed: 3 });
+    expect(result).toEqual({ sent: 0, accepted: [], invalid: [], failed: 3 });
     expect(warnings).toEqual(["push messages not sent"]);
   });
 });

@@ -6,6 +6,7 @@ import { claimEffect, effectsToDo, recordEffects } from "../../services/effects"
 import type { GoogleWalletDeps } from "./deps";
 import { childJobId, type JobQueue } from "../../services/jobs";
 import { firstMessagePage, pageWithSource, type MessagePage, type MessagePageJob } from "../../services/message-pages";
+import { recordChannelOutcomes } from "../notifications/figures";
 import { cardMessages } from "../notifications/messages";
 
 /** Cards one page job PATCHes (an HTTP request each); the next page is a job of its own. */
@@ -72,17 +73,25 @@ export async function sendMessagePage(deps: GoogleWalletDeps, pages: JobQueue<Me
   let failed = 0;
   for (let i = 0; i < pending.length; i += CONCURRENCY) {
     const patched: number[] = [];
+    const saved: number[] = [];
     await Promise.all(
       pending.slice(i, i + CONCURRENCY).map(async (card) => {
         try {
           const messages = await cardMessages(deps.db, page.businessId, card.id);
-          await deps.googleWallet.updateMessages(card.serial, messages, page.messageId);
+          if (await deps.googleWallet.updateMessages(card.serial, messages, page.messageId)) saved.push(card.id);
           patched.push(card.id);
         } catch (err) {
           deps.log.warn({ err, cardId: card.id }, "google wallet: message not added to the pass");
           failed++;
         }
       }),
+    );
+    // The message's pass figures: a saved pass that took it (a card never saved has no pass to count).
+    await recordChannelOutcomes(
+      deps.db,
+      page.messageId,
+      "pass",
+      saved.map((cardId) => ({ cardId, took: true })),
     );
     await recordEffects(deps.db, key, patched);
   }

@@ -42,10 +42,10 @@ export type GoogleWallet = {
   /**
    * Sets a saved pass's messages to the card's latest ones, notifying of `notify` (the
    * message just sent). Past Google's 3 notifications a pass a day it answers a quota error: sent
-   * once more without the notification, never in a loop. A card never saved (404) is normal; any
-   * other failure throws.
+   * once more without the notification, never in a loop. A card never saved (404) is normal
+   * (answers false: no pass took it); any other failure throws.
    */
-  updateMessages(serial: string, messages: CardMessage[], notify?: number): Promise<void>;
+  updateMessages(serial: string, messages: CardMessage[], notify?: number): Promise<boolean>;
   /**
    * Sends a business's card design to its class: every saved pass of the business
    * takes it. A class no holder ever saved (404) is normal: the next save link carries the design.
@@ -91,7 +91,7 @@ export function createGoogleWallet(config: Config, log: FastifyBaseLogger): Goog
       saveLink: () => null,
       updateCard: async () => {},
       expireCard: async () => {},
-      updateMessages: async () => {},
+      updateMessages: async () => false,
       updateClass: async () => {},
       updateLook: async () => {},
     };
@@ -145,11 +145,11 @@ export function createGoogleWallet(config: Config, log: FastifyBaseLogger): Goog
     async updateMessages(serial, messages, notify) {
       const path = `/loyaltyObject/${encodeURIComponent(objectId(settings, serial))}`;
       try {
-        await patch(path, { messages: loyaltyMessages(messages, notify) });
+        return (await patch(path, { messages: loyaltyMessages(messages, notify) })) !== 404;
       } catch (err) {
         if (!(err instanceof GoogleError && isQuotaError(err))) throw err;
         log.info({ serial }, "google wallet: notification quota reached, message added without one");
-        await patch(path, { messages: loyaltyMessages(messages) });
+        return (await patch(path, { messages: loyaltyMessages(messages) })) !== 404;
       }
     },
   };

@@ -3,28 +3,36 @@ import type { Channel } from "../../../../contract/card-preferences";
 import type { ChannelDelivery } from "../../../../contract/notifications";
 import type { Db } from "../../db/client";
 import { cards, channelSends, customers } from "../../db/schema";
-import { isOutboxChannel, messagePurpose } from "./channels";
+import { messagePurpose } from "./channels";
 
 const counted = (condition: ReturnType<typeof sql>) => sql<number>`(count(*) filter (where ${condition}))::int`;
 const sent = sql`${channelSends.status} = 'sent'`;
-/** The holder turned the channel off after the send (the mail's unsubscribe link, the preferences, STOP). */
+/**
+ * The holder turned the channel off after the send (the mail's unsubscribe link, the preferences,
+ * STOP, push off on the card's page); a pass has no such switch.
+ */
 const optedOutSince = sql`(case ${channelSends.channel}
-  when 'email' then ${cards.emailOptOutAt} when 'sms' then ${cards.smsOptOutAt} end) >= ${channelSends.createdAt}`;
+  when 'email' then ${cards.emailOptOutAt} when 'sms' then ${cards.smsOptOutAt}
+  when 'push' then ${cards.pushOptOutAt} end) >= ${channelSends.createdAt}`;
 /** A mail the receiving server took, to an address that has not bounced since. */
 const deliveredMail = sql`${channelSends.channel} = 'email' and (${customers.emailBouncedAt} is null or ${customers.emailBouncedAt} < ${channelSends.createdAt})`;
-/** An SMS the carrier reported delivered (Twilio's status callback; one it could not deliver is failed). */
-const deliveredSms = sql`${channelSends.channel} = 'sms' and ${channelSends.delivery} = 'delivered'`;
+/**
+ * An SMS the carrier reported delivered (Twilio's status callback; one it could not deliver is
+ * failed); a push FCM took for a device of the card; a pass update Google's saved pass or Apple's
+ * push service took.
+ */
+const deliveredElsewhere = sql`${channelSends.channel} <> 'email' and ${channelSends.delivery} = 'delivered'`;
 
 /**
- * Per message and outbox channel (email, SMS): sent, delivered, failed (refused, outcome
- * unknown, or an SMS the carrier could not deliver), unsubscribed since, and skipped. A channel the message picked with no row yet
- * counts zeros.
+ * Per message and channel it picked: sent, delivered, failed (refused, outcome unknown, an SMS
+ * the carrier could not deliver, a push to devices gone), unsubscribed since, and skipped. A
+ * channel with no row yet counts zeros.
  */
 export async function messageDelivery(
   db: Db,
   messages: { id: number; channels: readonly Channel[] }[],
 ): Promise<Map<number, ChannelDelivery[]>> {
-  const wanted = messages.filter((m) => m.channels.some(isOutboxChannel));
+  const wanted = messages.filter((m) => m.channels.length > 0);
   const rows =
     wanted.length === 0
       ? []
@@ -33,7 +41,7 @@ export async function messageDelivery(
             purpose: channelSends.purpose,
             channel: channelSends.channel,
             sent: counted(sent),
-            delivered: counted(sql`${sent} and (${deliveredMail} or ${deliveredSms})`),
+            delivered: counted(sql`${sent} and (${deliveredMail} or ${deliveredElsewhere})`),
             failed: counted(sql`${channelSends.status} in ('failed', 'unknown')`),
             unsubscribed: counted(sql`${sent} and ${optedOutSince}`),
             skipped: counted(sql`${channelSends.status} = 'skipped'`),
@@ -54,7 +62,7 @@ export async function messageDelivery(
   return new Map(
     messages.map((m) => [
       m.id,
-      m.channels.filter(isOutboxChannel).map((channel) => {
+      m.channels.map((channel) => {
         const row = found.get(`${messagePurpose(m.id)}|${channel}`);
         return {
           channel,

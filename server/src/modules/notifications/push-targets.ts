@@ -5,8 +5,9 @@ import { cards, messageRecipients, pushTokens, users } from "../../db/schema";
 import { sha256 } from "../../crypto";
 import { claimEffect, effectsToDo, recordEffects, type EffectKey } from "../../services/effects";
 import { childJobId, type JobQueue, type Jobs } from "../../services/jobs";
-import type { PushMessage, PushSender } from "../../services/push";
+import type { PushMessage, PushResult, PushSender } from "../../services/push";
 import { outsideControlGroup } from "../insights/control-group";
+import { recordChannelOutcomes } from "./figures";
 
 /** Tokens one card-holder push job sends to; the next page is a job of its own. */
 export const CARD_HOLDER_PAGE = 500;
@@ -32,10 +33,15 @@ const deviceMark = sha256;
  * got through for FCM's own reasons (down, refusing our credentials): nothing is recorded and the
  * job is retried. A device FCM refused among others that went through is not tried again.
  */
-async function deliver({ db, push }: PushDeps, effect: EffectKey, tokens: string[], message: PushMessage) {
+async function deliver(
+  { db, push }: PushDeps,
+  effect: EffectKey,
+  tokens: string[],
+  message: PushMessage,
+): Promise<(PushResult & { tried: string[] }) | null> {
   const marks = new Map([...new Set(tokens)].map((token) => [deviceMark(token), token]));
   const todo = await effectsToDo(db, effect, [...marks.keys()]);
-  if (todo.length === 0) return;
+  if (todo.length === 0) return null;
   const result = await push.send(
     todo.map((mark) => marks.get(mark)!),
     message,
@@ -43,6 +49,7 @@ async function deliver({ db, push }: PushDeps, effect: EffectKey, tokens: string
   if (result.failed > 0 && result.sent === 0) throw new Error(`FCM: none of ${result.failed} messages was sent`);
   await recordEffects(db, effect, todo);
   if (result.invalid.length > 0) await db.delete(pushTokens).where(inArray(pushTokens.token, result.invalid));
+  return { ...result, tried: todo.map((mark) => marks.get(mark)!) };
 }
 
 /** `staff` (default true): the owner's staff get it too; false for the owner's own affairs (billing). */
@@ -57,6 +64,8 @@ type CardHolderPush = {
   message: PushMessage;
   afterId: number;
   messageId?: number;
+  /** The owner's message this push is (its per-channel figures count it): every message, segmented or not. */
+  figuresOf?: number;
   source?: string;
   page?: number;
 };
@@ -86,9 +95,10 @@ export async function queueCardHolderPush(
   businessId: number,
   message: PushMessage,
   messageId?: number,
+  figuresOf?: number,
 ) {
   if (!config.fcm) return;
-  const page: CardHolderPush = { businessId, message, afterId: 0, messageId };
+  const page: CardHolderPush = { businessId, message, afterId: 0, messageId, figuresOf };
   await jobs.enqueue(tx, CARD_HOLDERS_QUEUE, page);
 }
 
@@ -148,7 +158,7 @@ export async function pushToCardHolders(
   const source = page.source ?? jobId;
   const number = page.page ?? 0;
   const rows = await db
-    .select({ id: pushTokens.id, token: pushTokens.token })
+    .select({ id: pushTokens.id, token: pushTokens.token, cardId: pushTokens.cardId })
     .from(pushTokens)
     .innerJoin(cards, eq(cards.id, pushTokens.cardId))
     .where(
@@ -172,12 +182,15 @@ export async function pushToCardHolders(
     )
     .orderBy(asc(pushTokens.id))
     .limit(CARD_HOLDER_PAGE);
-  await deliver(
+  const result = await deliver(
     deps,
     { kind: "push-card-holders", source },
     rows.map((r) => r.token),
     page.message,
   );
+  if (result && page.figuresOf !== undefined) {
+    await recordChannelOutcomes(db, page.figuresOf, "push", pushOutcomes(rows, result));
+  }
   if (rows.length < CARD_HOLDER_PAGE) return;
   // The next page, once per chain: claimed by its number (a rerun of this page may read other
   // rows, as invalid tokens were deleted, but its next page is the same one) with a derived id.
@@ -191,3 +204,22 @@ export async function pushToCardHolders(
     );
   });
 }
+
+/** Each device tried for a card: FCM took it, or reported it gone (`unregistered`), or refused it. */
+const pushOutcomes = (rows: { token: string; cardId: number | null }[], result: PushResult & { tried: string[] }) => {
+  const accepted = new Set(result.accepted);
+  const invalid = new Set(result.invalid);
+  const tried = new Set(result.tried);
+  // Devices an earlier run of this page reached were counted then.
+  return rows.flatMap((row) =>
+    row.cardId === null || !tried.has(row.token)
+      ? []
+      : [
+          {
+            cardId: row.cardId,
+            took: accepted.has(row.token),
+            reason: invalid.has(row.token) ? "unregistered" : "refused",
+          },
+        ],
+  );
+};

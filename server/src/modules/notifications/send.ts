@@ -10,7 +10,7 @@ import { ownBusiness } from "../businesses/owned";
 import { segmentCardIds } from "../customers/segments";
 import { outsideControlGroup } from "../insights/control-group";
 import type { NotificationDeps } from "./deps";
-import { isOutboxChannel, queueChannelDispatch } from "./channels";
+import { queueChannelDispatch } from "./channels";
 import { queueCardHolderPush } from "./push-targets";
 
 /** notification-add's body as validated (the public API's POST /v1/messages sends the same). */
@@ -131,6 +131,7 @@ export async function sendBusinessMessage(
         business.id,
         { title: message!.title, body: message!.message },
         segmented ? message!.id : undefined,
+        message!.id,
       );
     }
     await queueChannelDispatch(deps.jobs, tx, message!.id, channels);
@@ -144,7 +145,7 @@ export async function sendBusinessMessage(
       row,
       business.name,
       recipients,
-      channels.filter(isOutboxChannel).map((channel) => ({
+      channels.map((channel) => ({
         channel,
         sent: 0,
         delivered: 0,

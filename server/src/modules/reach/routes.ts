@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { calls } from "../../../../contract/calls";
 import { route } from "../../http/route";
 import { cardPreferences, saveCardPreferences, unsubscribeCard, type ReachDeps } from "./preferences";
-import { saveReachSettings } from "./settings";
+import { reachSettingsOf, saveReachSettings } from "./settings";
 
 /** A card holder's message choices, reached by the token in their mails (no sign-in). */
 export function reachRoutes(app: FastifyInstance, deps: ReachDeps) {
@@ -20,6 +20,11 @@ export function reachRoutes(app: FastifyInstance, deps: ReachDeps) {
     await unsubscribeCard(deps, params.token);
     return { message: "reach.unsubscribed", data: null };
   });
+
+  route(app, calls.reachSettingsGet, async ({ user, query }) => ({
+    message: "reach.settings",
+    data: await reachSettingsOf(deps.db, user.id, query.business_id),
+  }));
 
   route(app, calls.reachSettingsSave, async ({ user, body }) => ({
     message: "reach.settingsSaved",

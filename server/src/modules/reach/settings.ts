@@ -4,7 +4,27 @@ import type { ReachSettings } from "../../../../contract/reach-settings";
 import type { Db } from "../../db/client";
 import { businesses } from "../../db/schema";
 import type { Context } from "../../http/route";
-import { ownBusiness } from "../businesses/owned";
+import { notFound } from "../../http/errors";
+import { BUSINESS_NOT_FOUND, ownBusiness } from "../businesses/owned";
+
+const toSettings = (row: typeof businesses.$inferSelect): ReachSettings => ({
+  business_id: row.id,
+  weekly_cap: row.messageWeeklyCap,
+  mail_reward_ready: row.mailRewardReady,
+  mail_expiry: row.mailExpiry,
+  mail_vouchers: row.mailVouchers,
+});
+
+/** A business's mail switches and weekly cap as saved (the columns' defaults until first saved). */
+export async function reachSettingsOf(db: Db, ownerId: number, businessId: number): Promise<ReachSettings> {
+  const [row] = await db
+    .select()
+    .from(businesses)
+    .where(and(eq(businesses.id, businessId), eq(businesses.userId, ownerId)))
+    .limit(1);
+  if (!row) throw notFound(BUSINESS_NOT_FOUND);
+  return toSettings(row);
+}
 
 /** Saves a business's mail switches and weekly cap (a field left out keeps its value); answers all of them. */
 export async function saveReachSettings(
@@ -24,11 +44,5 @@ export async function saveReachSettings(
     })
     .where(and(eq(businesses.id, business.id), eq(businesses.userId, ownerId)))
     .returning();
-  return {
-    business_id: business.id,
-    weekly_cap: row!.messageWeeklyCap,
-    mail_reward_ready: row!.mailRewardReady,
-    mail_expiry: row!.mailExpiry,
-    mail_vouchers: row!.mailVouchers,
-  };
+  return toSettings(row!);
 }

@@ -16,14 +16,7 @@ export function v1ListRoutes(app: FastifyInstance) {
   v1Route(app, endpoints.message, async ({ caller, body }) => {
     const { db, limiter, events, jobs, config } = app;
     const sent = await sendBusinessMessage({ db, limiter, events, jobs, config }, caller.ownerId, body);
-    const data = sent.data as {
-      id: number;
-      business_id: number;
-      title: string;
-      message: string;
-      segment: string;
-      recipients: number | null;
-    };
+    const data = sent.data!;
     return {
       data: {
         id: data.id,
@@ -32,6 +25,7 @@ export function v1ListRoutes(app: FastifyInstance) {
         message: data.message,
         segment: data.segment,
         recipients: data.recipients,
+        channels: data.channels,
       },
     };
   });

@@ -155,6 +155,7 @@ export const apiAr: Record<ApiKey, string> = {
   "notifications.deviceOn": "الإشعارات مفعّلة على هذا الجهاز.",
   "messages.sent": "تمت إضافة الإشعار بنجاح",
   "messages.channelUnavailable": "هذه القناة غير متاحة: الرسائل النصية غير مُعدّة على هذا الخادم.",
+  "reach.settings": "إعدادات رسائلك.",
   "reach.settingsSaved": "تم حفظ إعدادات الرسائل.",
   "openapi.document": "مستند OpenAPI.",
   "payments.unreachable": "تعذّر الوصول إلى مزوّد الدفع. يُرجى المحاولة مرة أخرى.",

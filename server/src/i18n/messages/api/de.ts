@@ -163,6 +163,7 @@ export const apiDe: Record<ApiKey, string> = {
   "notifications.deviceOn": "Benachrichtigungen sind für dieses Gerät aktiviert.",
   "messages.sent": "Benachrichtigung erfolgreich hinzugefügt",
   "messages.channelUnavailable": "Dieser Kanal ist nicht verfügbar: SMS sind auf diesem Server nicht eingerichtet.",
+  "reach.settings": "Ihre Nachrichteneinstellungen.",
   "reach.settingsSaved": "Nachrichteneinstellungen gespeichert.",
   "openapi.document": "OpenAPI-Dokument.",
   "payments.unreachable": "Der Zahlungsanbieter war nicht erreichbar. Bitte versuchen Sie es erneut.",

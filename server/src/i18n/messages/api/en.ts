@@ -163,6 +163,7 @@ export const apiEn = {
   "notifications.deviceOn": "Notifications are on for this device.",
   "messages.sent": "Notification added successfully",
   "messages.channelUnavailable": "This channel is not available: SMS is not set up on this server.",
+  "reach.settings": "Your message settings.",
   "reach.settingsSaved": "Message settings saved.",
   "openapi.document": "OpenAPI document.",
   "payments.unreachable": "The payment provider could not be reached. Please try again.",

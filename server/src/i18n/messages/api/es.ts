@@ -158,6 +158,7 @@ export const apiEs: Record<ApiKey, string> = {
   "notifications.deviceOn": "Las notificaciones están activadas en este dispositivo.",
   "messages.sent": "Notificación añadida correctamente",
   "messages.channelUnavailable": "Este canal no está disponible: los SMS no están configurados en este servidor.",
+  "reach.settings": "Tus ajustes de mensajes.",
   "reach.settingsSaved": "Ajustes de mensajes guardados.",
   "openapi.document": "Documento OpenAPI.",
   "payments.unreachable": "No se ha podido contactar con el proveedor de pagos. Inténtalo de nuevo.",

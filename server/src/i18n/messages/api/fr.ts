@@ -161,6 +161,7 @@ export const apiFr: Record<ApiKey, string> = {
   "notifications.deviceOn": "Les notifications sont activées sur cet appareil.",
   "messages.sent": "Notification ajoutée avec succès",
   "messages.channelUnavailable": "Ce canal n’est pas disponible : les SMS ne sont pas configurés sur ce serveur.",
+  "reach.settings": "Vos réglages des messages.",
   "reach.settingsSaved": "Réglages des messages enregistrés.",
   "openapi.document": "Document OpenAPI.",
   "payments.unreachable": "Le prestataire de paiement n’a pas pu être joint. Veuillez réessayer.",

@@ -157,6 +157,7 @@ export const apiPtBR: Record<ApiKey, string> = {
   "notifications.deviceOn": "As notificações estão ativadas neste dispositivo.",
   "messages.sent": "Notificação adicionada com sucesso",
   "messages.channelUnavailable": "Este canal não está disponível: o SMS não está configurado neste servidor.",
+  "reach.settings": "Suas configurações de mensagens.",
   "reach.settingsSaved": "Configurações de mensagens salvas.",
   "openapi.document": "Documento OpenAPI.",
   "payments.unreachable": "Não foi possível contatar o provedor de pagamentos. Tente novamente.",
