@@ -3,6 +3,7 @@ import { actorView } from "./actors";
 import { REWARD_KINDS } from "./rewards";
 import { z } from "zod";
 import { id } from "./ids";
+import { MAX_TOPUP } from "./limits";
 import { amountField } from "./money";
 import { pageQuery, paginated } from "./pagination";
 
@@ -33,7 +34,7 @@ export const cardAdjustBody = z.object({
 });
 export type CardAdjustBody = z.input<typeof cardAdjustBody>;
 
-export const MAX_TOPUP = 100;
+export { MAX_TOPUP };
 
 /** card-topup: visits sold at the counter for a prepaid-visits pass (paid outside the product). */
 export const cardTopupBody = z.object({

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { id, optionalId, refId, text } from "./ids";
 import { pageQuery, paginated } from "./pagination";
 import { wholeNumber } from "./kinds/common";
-import { DEFAULT_KIND, KIND_FIELDS, KIND_NAMES, kindOf, type KindName } from "./kinds";
+import { DEFAULT_KIND, KIND_NAMES, kindOf, type KindName } from "./kinds";
+import { KIND_FIELDS } from "./kinds/fields";
 import { checkLevels, LEVEL_BASES, LEVEL_PERIODS, levelFields } from "./kinds/levels";
 
 /** What a programme collects: stamps (the default), points, or cashback (money). */
@@ -14,7 +15,8 @@ const KIND_LIST = `${KIND_NAMES.slice(0, -1).join(", ")} or ${KIND_NAMES.at(-1)}
 
 export { MAX_POINTS_PER_VISIT, MAX_POINTS_PER_UNIT } from "./kinds/points";
 export { MIN_STAMPS, MAX_STAMPS } from "./kinds/stamps";
-export { MAX_TIERS, percentField, percentText } from "./kinds/cashback";
+export { MAX_TIERS, percentText } from "./kinds/cashback";
+export { percentField } from "./kinds/fields/cashback";
 export { MAX_REFERRAL_BONUS } from "./kinds/common";
 export const MAX_OPTION_POINTS = 1_000_000;
 export const MAX_EXPIRE_DAYS = 3_650;

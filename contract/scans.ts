@@ -3,10 +3,11 @@ import { actorView } from "./actors";
 import { REWARD_KINDS } from "./rewards";
 import { z } from "zod";
 import { calendarDate } from "./fields";
+import { SCAN_KINDS } from "./limits";
 import { optionalId } from "./ids";
 import { pageQuery } from "./pagination";
 
-export const SCAN_KINDS = ["join", "stamp", "redeem"] as const;
+export { SCAN_KINDS };
 export type ScanKind = (typeof SCAN_KINDS)[number];
 
 /** A filter day: the contract's one date type (fields.ts), or nothing when left blank. */

@@ -143,7 +143,7 @@ test("a reward and a QR code, a customer's card, self-scans, staff stamps and a 
   await expect(kpi(page, "stamps_30_days")).toHaveText("3");
   await expect(kpi(page, "rewards_redeemed")).toHaveText("1");
   await expect(page.getByRole("heading", { name: "Stamps and new customers, last 30 days" })).toBeVisible();
-  await expect(page.locator(".recharts-surface").first()).toBeVisible();
+  await expect(page.getByRole("img", { name: "Stamps and new customers per day, last 30 days" })).toBeVisible();
 });
 
 test("an unknown or deleted QR code shows a friendly page, never an error", async ({ page }) => {

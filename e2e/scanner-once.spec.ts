@@ -74,7 +74,10 @@ test("a card held in front of the camera is stamped once; Scan next reads the ne
   await camera.close();
 });
 
-test("Scan with the camera pressed as soon as the page shows starts the camera", async ({ page, playwright }) => {
+test("Scan with the camera pressed and an amount typed before the scripts run: the camera starts, the amount stays", async ({
+  page,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   await signedInOwner(page, page.request, uniqueEmail("camera-early"), "Cam Owner");
   await payPlan(page);
@@ -101,12 +104,14 @@ test("Scan with the camera pressed as soon as the page shows starts the camera",
   await owner.goto("/dashboard/my-scans", { waitUntil: "commit" });
   const start = owner.getByRole("button", { name: "Scan with the camera" });
   await expect(start).toBeVisible();
-  // Pressed at once; the scripts arrive while the press is under way.
-  const pressed = start.click();
+  // The purchase typed and the camera asked for before any script has run: both count.
+  await owner.locator("#scan-amount").fill("12.50");
+  await start.click();
+  expect(scripts).toEqual([]);
   release();
-  await pressed;
   await expectCameraStarted(owner);
   await expect(owner.getByRole("button", { name: "Stop the camera" })).toBeVisible();
+  await expect(owner.locator("#scan-amount")).toHaveValue("12.50");
   // The camera library came with the press, not with the page.
   expect(libraryLoaded()).toBe(true);
 

@@ -1,6 +1,6 @@
 import { Brand } from "@/components/ui/brand";
 import type { ReactNode } from "react";
-import { Toaster } from "@/components/ui/toaster";
+import { LazyToaster } from "@/components/ui/lazy-toaster";
 import { TranslateWidget } from "@/components/translate/translate-widget";
 import { CopyrightYear } from "@/components/ui/copyright-year";
 import { APP_NAME } from "@/lib/site";
@@ -35,7 +35,7 @@ export default function AuthLayout({ children }: { children: ReactNode }) {
           © <CopyrightYear /> {APP_NAME}
         </footer>
       </div>
-      <Toaster />
+      <LazyToaster />
     </RequestRootLayout>
   );
 }

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import toast from "react-hot-toast";
+import { toast } from "@/lib/browser/toast";
 import { callApi } from "@/lib/browser/api-client";
 import { authCalls } from "@/contract/client-calls";
 import { useContractForm } from "@/lib/browser/use-contract-form";

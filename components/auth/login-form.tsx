@@ -9,7 +9,7 @@ import { homeFor } from "@/lib/routes";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import toast from "react-hot-toast";
+import { toast } from "@/lib/browser/toast";
 
 export function LoginForm() {
   const t = useTranslations("auth");

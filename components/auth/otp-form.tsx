@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import toast from "react-hot-toast";
+import { toast } from "@/lib/browser/toast";
 import { callApi, errorMessage } from "@/lib/browser/api-client";
 import { authCalls } from "@/contract/client-calls";
 import type { OtpPurpose } from "@/contract/fields";

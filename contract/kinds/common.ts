@@ -15,11 +15,4 @@ export const blankAsUndefined = (value: unknown) => (value === "" || value === n
 /** A blank form field as 0. */
 export const blankAsZero = (value: unknown) => (value === "" || value === null || value === undefined ? 0 : value);
 
-/** The largest referral bonus of a kind that counts whole units (stamps, points). */
-export const MAX_REFERRAL_BONUS = 1_000;
-
-/** A referral bonus of a kind that counts whole units: a whole number from 0 to MAX_REFERRAL_BONUS. */
-export const wholeBonusProblem = (value: string, label: string) =>
-  !/^\d+$/.test(value) || Number(value) > MAX_REFERRAL_BONUS
-    ? `The ${label} must be a whole number from 0 to ${MAX_REFERRAL_BONUS}.`
-    : null;
+export { MAX_REFERRAL_BONUS, wholeBonusProblem } from "./numbers";

@@ -22,9 +22,6 @@ export const DEFAULT_KIND: KindName = KIND_NAMES[0];
 /** What the contract and the browser know of `kind`. */
 export const kindOf = (kind: KindName): SharedKind => registry[kind];
 
-/** add-reward's fields of every kind (each kind checks its own: `kindOf(kind).checkBody`). */
-export const KIND_FIELDS = { ...stamps.fields, ...points.fields, ...cashback.fields, ...multipass.fields };
-
 /** Stamps to the reward a card collects for: null with no reward, or for a kind that counts none. */
 export const stampsRequiredOf = (reward: { kind: KindName; stampsRequired: number } | null) =>
   reward ? kindOf(reward.kind).stampsRequired(reward) : null;

@@ -1,6 +1,4 @@
-import "../zod-setup";
-import { z } from "zod";
-import { blankAsUndefined, wholeBonusProblem, wholeNumber } from "./common";
+import { wholeBonusProblem } from "./numbers";
 import type { SharedKind } from "./types";
 
 /**
@@ -13,10 +11,6 @@ export const MIN_VISITS = 1;
 export const MAX_VISITS = 100;
 
 export const multipass = {
-  fields: {
-    /** Multipass programmes only (required there): the visits a pass includes. */
-    visits_included: z.preprocess(blankAsUndefined, wholeNumber("visits included", MIN_VISITS, MAX_VISITS).optional()),
-  },
   checkBody(body: { visits_included?: number }, issue) {
     if (body.visits_included === undefined) issue("visits_included", "The visits included field is required.");
   },

@@ -1,7 +1,4 @@
-import "../zod-setup";
-import { z } from "zod";
-import { hundredthsField } from "../money";
-import { blankAsZero, wholeBonusProblem, wholeNumber } from "./common";
+import { wholeBonusProblem } from "./numbers";
 import type { KindOption, SharedKind } from "./types";
 
 /** Points: per visit and per 1.00 spent; the balance buys the programme's options. */
@@ -19,17 +16,6 @@ export function nextOption(balance: number, options: readonly KindOption[] = [])
 }
 
 export const points = {
-  fields: {
-    /**
-     * Points programmes: per visit, and per 1.00 spent as a decimal of at most two decimals ("0.1":
-     * one point per 10.00), here in hundredths (at least one of them above 0).
-     */
-    points_per_visit: z.preprocess(blankAsZero, wholeNumber("points per visit", 0, MAX_POINTS_PER_VISIT)),
-    points_per_unit: z.preprocess(
-      (value) => (value === "" || value === null || value === undefined ? "0" : value),
-      hundredthsField("points per unit", "1 or 0.1", 0, MAX_POINTS_PER_UNIT * 100),
-    ),
-  },
   checkBody(body: { points_per_visit: number; points_per_unit: number }, issue) {
     if (body.points_per_visit === 0 && body.points_per_unit === 0) {
       issue("points_per_unit", "Give points per visit, points per 1.00 spent, or both.");

@@ -1,6 +1,4 @@
-import "../zod-setup";
-import { z } from "zod";
-import { blankAsUndefined, wholeBonusProblem, wholeNumber } from "./common";
+import { wholeBonusProblem } from "./numbers";
 import type { SharedKind } from "./types";
 
 /** Stamps: a stamp a visit, the reward at `stamps_required` (the default kind). */
@@ -19,10 +17,6 @@ export function rewardReady(stamps: number, stampsRequired: number | null | unde
 }
 
 export const stamps = {
-  fields: {
-    /** Stamps programmes only (required there). */
-    stamps_required: z.preprocess(blankAsUndefined, wholeNumber("stamps required", MIN_STAMPS, MAX_STAMPS).optional()),
-  },
   checkBody(body: { stamps_required?: number }, issue) {
     if (body.stamps_required === undefined) issue("stamps_required", "The stamps required field is required.");
   },

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import type { PlanFeature } from "../plan-features";
 import type { LevelBasis, LevelBoostField } from "./levels";
 
@@ -44,8 +43,6 @@ export type KindOption = { title: string; points: number };
  * (contract/kinds/<kind>.ts); the registry (contract/kinds/index.ts) answers `kindOf(kind)`.
  */
 export interface SharedKind {
-  /** add-reward's own fields of this kind (a zod shape: the body is flat, every kind's fields in it). */
-  readonly fields: z.ZodRawShape;
   /**
    * add-reward's checks of a body of this kind (its own fields as the shape parsed them; a method,
    * so each kind names only the fields it reads). `issue` reports a field's problem.

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import toast from "react-hot-toast";
+import { toast } from "@/lib/browser/toast";
 import type * as z from "zod/mini";
 import { ApiError, errorMessage } from "./api-client";
 import { issueErrors } from "../../contract/envelope";

@@ -1,5 +1,5 @@
 import type { useFormatter } from "next-intl";
-import { minorDigits } from "@/contract/money";
+import { minorDigits } from "@/contract/minor-units";
 
 type Formatter = ReturnType<typeof useFormatter>;
 

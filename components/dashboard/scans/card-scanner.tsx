@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/browser/api-client";
 import { queuedScan, shouldKeep } from "@/lib/browser/offline-scans/queue";
@@ -74,12 +74,26 @@ function useStoredScan(): ScanResult | null {
 }
 
 /**
+ * What was typed into the field `id` before the page's scripts ran: the browser keeps it on
+ * screen through hydration, and this puts it in the component's state, so nothing typed is lost.
+ */
+function useTypedEarly(id: string, set: (value: string) => void) {
+  useEffect(() => {
+    const typed = (document.getElementById(id) as HTMLInputElement | null)?.value;
+    if (typed) set(typed);
+  }, [id, set]);
+}
+
+/**
  * The dashboard scanner (owners and staff): the camera (html5-qrcode, loaded when asked for) or the
  * card's code typed in. Each scan stamps the card or, once the reward is reached, redeems it; on a
  * points or cashback card it earns on the purchase amount typed first (the field is always there:
  * the card's kind is known only once it is scanned), and the result offers the card's redeems.
  * The camera reads one card at a time: after a read it shows the result and waits for "Scan next".
- * Its controls stay disabled until the page's scripts run, so none is pressed to no effect.
+ * The amount and code fields and the camera button work from the first paint: what is typed before
+ * the page's scripts run is kept, and a press of the camera button is replayed once they have.
+ * The other buttons stay disabled until then, so none is pressed to no effect (and Enter cannot
+ * send the form by itself).
  */
 export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => void } = {}) {
   const t = useTranslations("scanner");
@@ -105,6 +119,8 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
   // A voucher redeemed by its code: shown in the last-scan box until the next card scan.
   const [voucher, setVoucher] = useState<VoucherOutcome | null>(null);
   const stored = useStoredScan();
+  useTypedEarly("scan-amount", setAmount);
+  useTypedEarly("scan-code", setCode);
   const shown: Outcome | null =
     outcome ?? (stored && { ok: true, message: t("lastScan"), result: stored, live: false });
 
@@ -251,7 +267,6 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
         label={t("amountLabel")}
         hint={words("amountHint")}
         placeholder="12.50"
-        disabled={!hydrated}
         value={amount}
         error={amountError}
         onChange={(value) => {
@@ -307,9 +322,13 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
           </div>
         </div>
       ) : (
-        <Button type="button" onClick={() => setCamera(true)}>
-          {t("cameraStart")}
-        </Button>
+        // A form action, so a press before the page's scripts run is kept by React and replayed
+        // once they have: the button works from the moment it is on screen.
+        <form action={() => setCamera(true)}>
+          <button type="submit" id="scan-camera" className="btn btn-primary">
+            {t("cameraStart")}
+          </button>
+        </form>
       )}
       <form id="scan-form" className="form scan-manual" onSubmit={submit} noValidate>
         <div className="field">
@@ -317,7 +336,6 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
           <input
             id="scan-code"
             name="code"
-            disabled={!hydrated}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             placeholder="LC-XXXX-XXXX-XXXX"

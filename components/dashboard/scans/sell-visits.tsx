@@ -3,7 +3,8 @@
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { TextField } from "@/components/ui/text-field";
-import { MAX_TOPUP, type CardSummary } from "@/contract/cards";
+import type { CardSummary } from "@/contract/cards";
+import { MAX_TOPUP } from "@/contract/limits";
 import { useTopUpCard } from "@/lib/browser/queries/loyalty";
 import { failureText } from "./failure-text";
 

@@ -1,9 +1,13 @@
+import dynamic from "next/dynamic";
 import { moneyShort } from "@/components/dashboard/rewards/money-short";
-import { formatMoney, fromMinor, hundredthsText, toMinor } from "@/contract/money";
-import { percentText } from "@/contract/rewards";
+import { formatMoney, fromMinor, hundredthsText, toMinor } from "@/contract/minor-units";
+import { percentText } from "@/contract/kinds/numbers";
 import type { WebKind } from "../types";
-import { CashbackFields, RedeemMoney } from "./fields";
+import { RedeemMoney } from "./redeem";
 import { face } from "./face";
+
+/** The reward form's fields: their code (and the form's schemas) loads with the form, not with every page that asks the kind. */
+const CashbackFields = dynamic(() => import("./fields").then((m) => m.CashbackFields));
 
 /** Cashback: a percent of each purchase (tiers by lifetime spend), spent as money off. */
 export const cashback: WebKind = {

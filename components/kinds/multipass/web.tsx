@@ -1,8 +1,11 @@
-import { MAX_REFERRAL_BONUS } from "@/contract/rewards";
+import dynamic from "next/dynamic";
+import { MAX_REFERRAL_BONUS } from "@/contract/kinds/numbers";
 import { numeric } from "../numeric";
 import type { WebKind } from "../types";
 import { face } from "./face";
-import { MultipassFields } from "./fields";
+
+/** The reward form's fields: their code (and the form's schemas) loads with the form, not with every page that asks the kind. */
+const MultipassFields = dynamic(() => import("./fields").then((m) => m.MultipassFields));
 
 /** Prepaid visits: sold at the counter, one used per staff scan; the visits left on the card page. */
 export const multipass: WebKind = {

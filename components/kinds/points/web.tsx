@@ -1,10 +1,14 @@
+import dynamic from "next/dynamic";
 import { moneyShort } from "@/components/dashboard/rewards/money-short";
-import { hundredthsText } from "@/contract/money";
-import { MAX_REFERRAL_BONUS } from "@/contract/rewards";
+import { hundredthsText } from "@/contract/minor-units";
+import { MAX_REFERRAL_BONUS } from "@/contract/kinds/numbers";
 import { numeric } from "../numeric";
 import type { WebKind } from "../types";
-import { PointsFields, RedeemOption } from "./fields";
+import { RedeemOption } from "./redeem";
 import { face } from "./face";
+
+/** The reward form's fields: their code (and the form's schemas) loads with the form, not with every page that asks the kind. */
+const PointsFields = dynamic(() => import("./fields").then((m) => m.PointsFields));
 
 /** Points: earned per purchase and visit, spent on the reward's catalogue of options. */
 export const points: WebKind = {

@@ -1,8 +1,11 @@
-import { MAX_REFERRAL_BONUS } from "@/contract/rewards";
+import dynamic from "next/dynamic";
+import { MAX_REFERRAL_BONUS } from "@/contract/kinds/numbers";
 import { numeric } from "../numeric";
 import type { WebKind } from "../types";
-import { StampFields } from "./fields";
 import { face } from "./face";
+
+/** The reward form's fields: their code (and the form's schemas) loads with the form, not with every page that asks the kind. */
+const StampFields = dynamic(() => import("./fields").then((m) => m.StampFields));
 
 /** A stamp card: N stamps for the reward, one per visit; the grid on the card page. */
 export const stamps: WebKind = {

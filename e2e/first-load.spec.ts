@@ -1,0 +1,47 @@
+// What a phone loads for the main dashboard and the scanner before they are used: no zod (the
+// contract's schemas come with the forms that check them) and no chart library, and the pages still
+// show their figures, chart and scanner.
+import { expect, test, type Page } from "@playwright/test";
+import { ownerWithProgramme } from "./fixtures/programme";
+
+/** Text only zod's own code carries (an error class's name, which minifying keeps). */
+const ZOD = "ZodError";
+
+/** Every script a page fetches from navigation until the network is idle, as text. */
+async function scriptsUntilIdle(page: Page, path: string): Promise<string[]> {
+  const bodies: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") bodies.push(response.text().catch(() => ""));
+  });
+  await page.goto(path, { waitUntil: "networkidle" });
+  return Promise.all(bodies);
+}
+
+test("on a phone, the main dashboard and the scanner load no zod before a form is used", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await ownerWithProgramme(page, browser);
+  const session = await page.context().storageState();
+  await page.context().close();
+  for (const path of ["/dashboard/main", "/dashboard/my-scans"]) {
+    const phone = await browser.newContext({
+      storageState: session,
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: "block",
+    });
+    const first = await phone.newPage();
+    const scripts = await scriptsUntilIdle(first, path);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(
+      scripts.filter((body) => body.includes(ZOD)),
+      path,
+    ).toEqual([]);
+    if (path === "/dashboard/main") {
+      await expect(first.getByRole("img", { name: /per day, last 30 days/ })).toBeVisible();
+    } else {
+      await expect(first.getByRole("button", { name: "Scan with the camera" })).toBeVisible();
+    }
+    await phone.close();
+  }
+});
