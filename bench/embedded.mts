@@ -18,7 +18,8 @@
 // Also: first start (time to /health, peak RSS of every process), CPU per stamp (/proc).
 // Linux only (/proc).
 //   BENCH_EMBEDDED_SECONDS=30, BENCH_EMBEDDED_KINDS=postgres,url, BENCH_LOG_LEVEL (default: npm start's),
-//   BENCH_CPU_PROF=DIR (the API server's CPU profile, written there when it stops)
+//   BENCH_CPU_PROF=DIR (the API server's CPU profile, written there when it stops),
+//   BENCH_API_SCRIPT (default server/dist/main.cjs)
 // With DATABASE_URL (`scripts/with-postgres.sh npm run bench:embedded`) a second column measures the
 // same on that PostgreSQL server (Debian's, outside the API server: its CPU is not counted).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -29,7 +30,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { API_SERVER_ARGS } from "../scripts/lib/api-server-command.mjs";
+import { API_NODE_FLAGS, API_SERVER_SCRIPT } from "../scripts/lib/api-server-command.mjs";
 import { waitForUrl } from "../scripts/lib/run.mjs";
 import { startEnv } from "../scripts/lib/start-env.mjs";
 import { embeddedUrl } from "../server/src/db/embedded-postgres";
@@ -43,6 +44,9 @@ const CARDS = 50;
 const RATE = 50;
 const PAGE = 4096;
 const ONE_AT_A_TIME = 500;
+// Another build of the API server (a copy of an earlier server/dist/main.cjs beside it), to time a
+// change against the code before it in the same session.
+const SCRIPT = process.env.BENCH_API_SCRIPT || API_SERVER_SCRIPT;
 
 type Proc = { pid: number; ppid: number; comm: string; rssMb: number; cpuMs: number; systemMs: number };
 
@@ -220,7 +224,7 @@ async function measure(kind: string): Promise<Row> {
   const api = `http://127.0.0.1:${port}/api`;
   const started = performance.now();
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, ...API_SERVER_ARGS], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...API_NODE_FLAGS, SCRIPT], {
     env,
     // `npm start` writes the server's log to its terminal: read here through a pipe, as fast as it comes.
     stdio: ["ignore", "pipe", "inherit"],
@@ -323,7 +327,7 @@ async function measure(kind: string): Promise<Row> {
 }
 
 async function main() {
-  if (!fs.existsSync("server/dist/main.cjs")) throw new Error("build the API server first: npm run build:server");
+  if (!fs.existsSync(SCRIPT)) throw new Error("build the API server first: npm run build:server");
   const rows: Row[] = [];
   for (const kind of KINDS) {
     console.log(`[bench] ${kind}…`);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { PROGRAMME_TOTALS_FUNCTION } from "../../src/db/schema/rollups";
+import { PROGRAMME_TOTALS_FUNCTION, SCAN_DAYS_FUNCTION } from "../../src/db/schema/rollups";
 import { createTestApp, type TestApp } from "../helpers/app";
 
 // The rollups the database keeps are declared beside the schema (db/schema/rollups.ts); the
@@ -18,4 +18,9 @@ it("runs programme_totals_count as rollups.ts declares it", async () => {
     sql`select prosrc from pg_proc where proname = 'programme_totals_count'`,
   );
   expect(fn!.prosrc.trim()).toBe(body(PROGRAMME_TOTALS_FUNCTION).trim());
+});
+
+it("runs scan_days_count as rollups.ts declares it", async () => {
+  const [fn] = await t.query<{ prosrc: string }>(sql`select prosrc from pg_proc where proname = 'scan_days_count'`);
+  expect(fn!.prosrc.trim()).toBe(body(SCAN_DAYS_FUNCTION).trim());
 });

@@ -10,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -18,6 +19,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { ACTOR_KINDS } from "../../../../contract/actors";
+import { rollupPart } from "./rollup-part";
 import { LEVEL_BASES, LEVEL_PERIODS } from "../../../../contract/kinds/levels";
 import { apiKeys } from "./api-keys";
 import { addresses, businesses } from "./businesses";
@@ -110,19 +112,24 @@ export const rewards = pgTable(
  * Points a business's cards earned and spent, all time (dashboard-details): kept by the trigger
  * declared in `rollups.ts` beside this file (`programme_totals_count`) in the event's transaction,
  * so the figures read a row per business, never the history. Insert-only like the history: a
- * card deleted with its history leaves its points counted, as scan_days keeps its scans.
+ * card deleted with its history leaves its points counted, as scan_days keeps its scans. A few
+ * rows per business (`part`, rollups.ts): readers sum them.
  */
 export const programmeTotals = pgTable(
   "programme_totals",
   {
     businessId: integer("business_id")
-      .primaryKey()
+      .notNull()
       .references(() => businesses.id, { onDelete: "cascade" }),
+    part: rollupPart(),
     userId: owner(),
     pointsIssued: bigint("points_issued", { mode: "number" }).notNull().default(0),
     pointsRedeemed: bigint("points_redeemed", { mode: "number" }).notNull().default(0),
   },
-  (t) => [index("programme_totals_user_idx").on(t.userId, t.pointsIssued, t.pointsRedeemed)],
+  (t) => [
+    primaryKey({ name: "programme_totals_pkey", columns: [t.businessId, t.part] }),
+    index("programme_totals_user_idx").on(t.userId, t.pointsIssued, t.pointsRedeemed),
+  ],
 );
 
 /**
@@ -425,7 +432,8 @@ export const scans = pgTable(
  * they cost the same at a thousand scans and at a million. Kept by a trigger on `scans` (custom
  * migration `0009_scan_days_custom`) in the same transaction as the scan, whoever writes it.
  * `qr_code_id` has no foreign key on purpose: a deleted QR code's counts stay in the business's
- * totals (scans keep counting when their QR code is gone).
+ * totals (scans keep counting when their QR code is gone). A few rows per key (`part`,
+ * rollups.ts): readers sum them.
  */
 export const scanDays = pgTable(
   "scan_days",
@@ -434,12 +442,13 @@ export const scanDays = pgTable(
     businessId: business(),
     qrCodeId: integer("qr_code_id"),
     day: date("day", { mode: "string" }).notNull(),
+    part: rollupPart(),
     joins: integer("joins").notNull().default(0),
     stamps: integer("stamps").notNull().default(0),
     redeems: integer("redeems").notNull().default(0),
   },
   (t) => [
-    unique("scan_days_key").on(t.businessId, t.qrCodeId, t.day).nullsNotDistinct(),
+    unique("scan_days_key").on(t.businessId, t.qrCodeId, t.day, t.part).nullsNotDistinct(),
     // The counts are in the indexes so the sums are index-only scans (a year of days of a
     // business's rows lies scattered over the table's pages, each a heap fetch otherwise).
     index("scan_days_user_day_idx").on(t.userId, t.day, t.joins, t.stamps, t.redeems),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { executeNamed } from "../../../db/named-statement";
 import { Refusal } from "../../../domain/refusal";
 import { notifyCounterSql } from "../../../services/counter-feed";
 import type { DomainEvent, Events } from "../../../services/events";
@@ -239,7 +240,9 @@ async function write(
     qr && decision.action === "stamp"
       ? sql`, ${notifyCounterSql({ qr_id: qr.id, action: "stamp", stamps: v.stamps, stamps_required: stampsRequiredOf(reward) })} as notified`
       : sql``;
-  const result = (await tx.execute(sql`
+  const result = await executeNamed<{ flag_reason: string | null; queued?: string[] }>(
+    tx,
+    sql`
     with updated as (
       update cards set
         stamps = ${v.stamps},
@@ -269,9 +272,8 @@ async function write(
         ${actor.kind}, ${actor.userId}::int, ${actor.apiKeyId}::int, ${actor.connectionId}::int, h.promotion_extra
       from updated u cross join (${sql.join(history, sql` union all `)}) h
     )${jobs ? sql`, jobs as (${jobs})` : sql``}
-    select u.flag_reason${notify}${jobs ? sql`, array(select name from jobs) as queued` : sql``} from updated u`)) as unknown as {
-    rows: { flag_reason: string | null; queued?: string[] }[];
-  };
+    select u.flag_reason${notify}${jobs ? sql`, array(select name from jobs) as queued` : sql``} from updated u`,
+  );
   const [written] = result.rows;
   if (!written) return null;
   events.written(written.queued ?? []);

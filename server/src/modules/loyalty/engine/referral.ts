@@ -73,6 +73,13 @@ export async function settleReferral(
   const { card, reward } = friend;
   const referrerId = card.referredByCardId;
   if (referrerId === null) return null;
+  // The referrer's row, locked first: its friends' bonuses are counted and decided one at a time.
+  // Before the friend's row is updated again: a second update of a row this transaction already
+  // changed checks its foreign keys, which takes a share lock on the referrer's row, and two
+  // friends each holding that share lock while asking for this lock would wait for each other.
+  const referrer = (await tx.execute(
+    sql`select id from cards where id = ${referrerId} and business_id = ${card.businessId} for update`,
+  )) as unknown as { rows: { id: number }[] };
   await tx.execute(sql`update cards set referral_settled_at = now() where id = ${card.id}`);
   if (!reward) return null;
   const referrerBonus = referralBonusOf(reward);
@@ -115,10 +122,6 @@ export async function settleReferral(
   const check = checks.rows[0];
   if (!check || check.flagged || check.same_device || check.known) return null;
 
-  // The referrer's row, locked: its friends' bonuses are counted and decided one at a time.
-  const referrer = (await tx.execute(
-    sql`select id from cards where id = ${referrerId} and business_id = ${card.businessId} for update`,
-  )) as unknown as { rows: { id: number }[] };
   if (referrer.rows.length === 0) return null;
   const window = sql`make_interval(hours => ${REFERRAL_LIMIT.hours})`;
   const held = (await tx.execute(sql`
