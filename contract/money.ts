@@ -130,6 +130,31 @@ export const amountField = z.preprocess(
     ),
 );
 
+/**
+ * What a reward, an option or an offer costs its owner (the insights' reward cost and liability), a
+ * decimal string of the business's currency, 0 or more (a number is read as its decimal text);
+ * blank, null or left out: not said (null). Its decimals are checked where the currency is known.
+ */
+export const costField = z
+  .preprocess(
+    (value) =>
+      value === "" || value === null || value === undefined
+        ? null
+        : typeof value === "number" && Number.isFinite(value)
+          ? String(value)
+          : value,
+    z
+      .string({ error: "The cost must be a number such as 2.50." })
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, "The cost must be a number of 0 or more, such as 2.50.")
+      .refine(
+        (value) => Number(value) <= MAX_AMOUNT_MAJOR,
+        `The cost may not be more than ${MAX_AMOUNT_MAJOR.toLocaleString("en")}.`,
+      )
+      .nullable(),
+  )
+  .optional();
+
 /** The amount in `currency`'s minor units, or the message a 422 gives. */
 export function amountInMinor(decimal: string, currency: string): { minor: number } | { error: string } {
   const minor = toMinor(decimal, currency);

@@ -41,6 +41,7 @@ export const points = {
   needsCurrency: true,
   feature: null,
   sellsVisits: false,
+  rewardCost: false,
   hasOptions: true,
   balanceOffer: "points",
   levelField: "multiplier",

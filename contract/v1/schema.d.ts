@@ -685,6 +685,7 @@ export interface operations {
               serial: string;
               expires_at: string;
               redeemed_at: string | null;
+              cost: string | null;
             }[];
           };
         };
@@ -769,6 +770,7 @@ export interface operations {
             serial: string;
             expires_at: string;
             redeemed_at: string | null;
+            cost: string | null;
           };
         };
       };
