@@ -25,6 +25,7 @@ export const NAMESPACES = [
   "multipass",
   "offers",
   "reach",
+  "rewardCost",
   "scanner",
   "site",
   "vouchers",
