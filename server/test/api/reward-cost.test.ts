@@ -127,7 +127,7 @@ describe("a bad cost is refused and writes nothing", () => {
     ["not a number", "two euros"],
     ["a number below 0", -0.5],
     ["finer than the currency", "1.234"],
-    ["too large", "1000000000"],
+    ["too large", "1000000.01"],
   ];
 
   it.each(bad)("%s: add-reward, reward-option-add and offer-add answer 422 on cost", async (_name, cost) => {
@@ -148,6 +148,17 @@ describe("a bad cost is refused and writes nothing", () => {
     expect(rewards).toEqual([{ title: "Free coffee", cost: 100 }]);
     expect(await costsOf("reward_options", points.business.id)).toEqual([]);
     expect(await costsOf("offers", business.id)).toEqual([]);
+  });
+
+  it("the largest cost fits in every currency's minor units", async () => {
+    const token = await f.owner();
+    const business = await f.addBusiness(token);
+    await setCurrency(business.id, "KWD");
+    const saved = await saveReward(token, business.id, { cost: "1000000" });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.body.data.cost).toBe("1000000.000");
+    const offer = await addOffer(token, business.id, { cost: "999999.999" });
+    expect(offer.body.data.cost).toBe("999999.999");
   });
 
   it("a cost needs the business's currency first", async () => {
