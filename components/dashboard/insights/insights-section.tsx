@@ -322,8 +322,8 @@ function Cohorts({ businessId }: { businessId: string }) {
                 <span
                   key={i}
                   className="insights-heatmap-cell"
-                  // At most 60 % blue: the dark text stays readable on every cell.
-                  style={{ backgroundColor: `rgb(37 99 235 / ${0.06 + 0.54 * share})` }}
+                  // At most 36 % blue: the dark text stays readable on every cell.
+                  style={{ backgroundColor: `rgb(37 99 235 / ${0.06 + 0.3 * share})` }}
                   title={pct(share)}
                 >
                   {pct(share)}
