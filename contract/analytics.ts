@@ -41,9 +41,12 @@ export const analyticsSummary = z.object({
   redemptions: z.number().int(),
   /** Active cards that redeemed in the period ÷ active cards. */
   redemption_rate: z.number(),
-  /** What the period's redemptions cost the owner (the rewards' and options' `cost`, money spent). */
+  /** What the period's redemptions cost the owner (the rewards', options' and redeemed vouchers' `cost`, money spent). */
   reward_cost: money,
-  /** What the cards hold now, at its cost: points at the cheapest option's cost per point, cashback owed. */
+  /**
+   * What the cards hold now, at its cost: points at the cheapest option's cost per point, cashback
+   * owed, unused vouchers (not expired) at their offer's cost.
+   */
   outstanding_liability: money,
   /** Till sales to card holders in the period, refunds taken off. */
   till_revenue: money,

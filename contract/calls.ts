@@ -632,7 +632,7 @@ export const calls = {
     body: rewardOptionAddBody,
     feature: "stamp-cards",
     answer: rewardOption,
-    refusals: ["reward_not_found", "reward_removed", "not_points"],
+    refusals: ["reward_not_found", "reward_removed", "not_points", "money_currency_first", "money_decimals"],
   },
   rewardOptionList: {
     method: "GET",

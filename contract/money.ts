@@ -73,3 +73,34 @@ export const amountField = z.preprocess(
       `The amount may not be more than ${MAX_AMOUNT_MAJOR.toLocaleString("en")}.`,
     ),
 );
+
+/**
+ * The largest cost in the currency's major unit: a sanity bound that keeps any currency's minor
+ * units (three decimals at most) within the database's integer.
+ */
+export const MAX_COST_MAJOR = 1_000_000;
+
+/**
+ * What a reward, an option or an offer costs its owner (the insights' reward cost and liability), a
+ * decimal string of the business's currency, 0 or more (a number is read as its decimal text);
+ * blank, null or left out: not said (null). Its decimals are checked where the currency is known.
+ */
+export const costField = z
+  .preprocess(
+    (value) =>
+      value === "" || value === null || value === undefined
+        ? null
+        : typeof value === "number" && Number.isFinite(value)
+          ? String(value)
+          : value,
+    z
+      .string({ error: "The cost must be a number such as 2.50." })
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, "The cost must be a number of 0 or more, such as 2.50.")
+      .refine(
+        (value) => Number(value) <= MAX_COST_MAJOR,
+        `The cost may not be more than ${MAX_COST_MAJOR.toLocaleString("en")}.`,
+      )
+      .nullable(),
+  )
+  .optional();

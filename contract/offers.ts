@@ -2,7 +2,7 @@ import "./zod-setup";
 import { z } from "zod";
 import { cardSerial } from "./cards";
 import { daysWhereNeeded, segmentShape } from "./customers";
-import { amountField } from "./money";
+import { amountField, costField } from "./money";
 import { id, optionalId, refId } from "./ids";
 import { pageQuery, paginated } from "./pagination";
 
@@ -79,6 +79,8 @@ export const offerAddBody = z
       .min(1, "The valid days must be at least 1.")
       .max(MAX_VALID_DAYS, `The valid days may not be greater than ${MAX_VALID_DAYS}.`),
     min_purchase: amountField.optional(),
+    /** What one redeemed voucher costs the owner, in the business's currency ("2.50"; blank: not said). */
+    cost: costField,
   })
   .superRefine((body, ctx) => {
     // Each kind takes its own value, and only that one.
@@ -108,6 +110,8 @@ export const offer = z.object({
   trigger: z.enum(OFFER_TRIGGERS),
   valid_days: z.number().int(),
   min_purchase: z.string().nullable(),
+  /** What one redeemed voucher costs the owner, in the business's currency; null: not said. */
+  cost: z.string().nullable(),
   /** Retired by offer-delete: issues no more vouchers; those issued stay valid. */
   active: z.boolean(),
   issued: z.number().int(),

@@ -6,6 +6,7 @@ import { wholeNumber } from "./kinds/common";
 import { DEFAULT_KIND, KIND_NAMES, kindOf, type KindName } from "./kinds";
 import { KIND_FIELDS } from "./kinds/fields";
 import { checkLevels, LEVEL_BASES, LEVEL_PERIODS, levelFields } from "./kinds/levels";
+import { costField } from "./money";
 
 /** What a programme collects: stamps (the default), points, or cashback (money). */
 export const REWARD_KINDS = KIND_NAMES;
@@ -92,6 +93,12 @@ export const addRewardBody = z
     ...levelFields,
     expire_after_days: expireAfterDays,
     /**
+     * What one reward costs the owner, in the business's currency ("2.50"; blank: not said), for
+     * the insights. Kept for a kind whose redeem hands over the reward itself (`rewardCost`):
+     * points options and cashback money carry their own cost, so it is dropped for them.
+     */
+    cost: costField,
+    /**
      * The referrer's bonus when a referred friend's referral pays (stamps, points, or cashback's
      * decimal amount); blank = the default, 0 = off. The friend's too, unless `referral_friend_bonus`.
      */
@@ -136,11 +143,20 @@ export const rewardOptionAddBody = z.object({
   reward_id: refId("reward"),
   title: text("title", 80),
   points: wholeNumber("points", 1, MAX_OPTION_POINTS),
+  /** What the option costs the owner, in the business's currency ("2.50"; blank: not said). */
+  cost: costField,
 });
 export const rewardOptionListQuery = pageQuery.extend({ reward_id: refId("reward") });
 export const rewardOptionIdBody = z.object({ id });
 
-export type RewardOption = { id: number; reward_id: number; title: string; points: number; created_at: string };
+export type RewardOption = {
+  id: number;
+  reward_id: number;
+  title: string;
+  points: number;
+  cost: string | null;
+  created_at: string;
+};
 
 export const rewardListQuery = pageQuery.extend({ business_id: optionalId });
 
@@ -173,6 +189,8 @@ export const reward = z.object({
   level_basis: z.enum(LEVEL_BASES),
   level_period: z.enum(LEVEL_PERIODS),
   expire_after_days: z.number().int().nullable(),
+  /** What one reward costs the owner, in the business's currency; null: not said (or a kind without). */
+  cost: z.string().nullable(),
   /**
    * The referrer's bonus in force (the default filled in), in the programme's unit: whole stamps
    * or points, or cashback's decimal string in the business's currency.
@@ -213,6 +231,8 @@ export const rewardOption = z.object({
   reward_id: z.number().int(),
   title: z.string(),
   points: z.number().int(),
+  /** What the option costs the owner, in the business's currency; null: not said. */
+  cost: z.string().nullable(),
   created_at: z.string(),
 });
 export const rewardOptionListAnswer = paginated(rewardOption);

@@ -24,6 +24,7 @@ export const cashback = {
   needsCurrency: true,
   feature: null,
   sellsVisits: false,
+  rewardCost: false,
   hasOptions: false,
   balanceOffer: null,
   levelField: null,

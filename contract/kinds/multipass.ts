@@ -19,6 +19,7 @@ export const multipass = {
   defaultReferralBonus: 0,
   countsMoney: false,
   needsCurrency: false,
+  rewardCost: false,
   hasOptions: false,
   levelField: null,
   levelBasis: "visits",

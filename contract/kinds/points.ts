@@ -27,6 +27,7 @@ export const points = {
   needsCurrency: true,
   feature: null,
   sellsVisits: false,
+  rewardCost: false,
   hasOptions: true,
   balanceOffer: "points",
   levelField: "multiplier",

@@ -26,6 +26,7 @@ export const stamps = {
   needsCurrency: false,
   feature: null,
   sellsVisits: false,
+  rewardCost: true,
   hasOptions: false,
   balanceOffer: "stamps",
   levelField: "bonus_stamps",

@@ -58,6 +58,11 @@ export interface SharedKind {
   readonly needsCurrency: boolean;
   /** The programme has a catalogue of options its balance buys (reward-option-add). */
   readonly hasOptions: boolean;
+  /**
+   * A redeem hands over the programme's reward itself (a stamp card's), so the reward carries the
+   * owner's `cost` (add-reward's); points options and money carry their own.
+   */
+  readonly rewardCost: boolean;
   /** The plan feature a programme of this kind needs to be created or changed (null: the rewards' own). */
   readonly feature: PlanFeature | null;
   /** Staff sell its balance at the counter (card-topup): prepaid visits. */

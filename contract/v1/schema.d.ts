@@ -686,6 +686,7 @@ export interface operations {
               serial: string;
               expires_at: string;
               redeemed_at: string | null;
+              cost: string | null;
             }[];
           };
         };
@@ -770,6 +771,7 @@ export interface operations {
             serial: string;
             expires_at: string;
             redeemed_at: string | null;
+            cost: string | null;
           };
         };
       };

@@ -10,6 +10,8 @@ export const v1Voucher = z.object({
   serial: z.string(),
   expires_at: z.string(),
   redeemed_at: z.string().nullable(),
+  /** What the voucher costs the owner (its offer's cost), a decimal of the business's currency; null: not said. */
+  cost: z.string().nullable(),
 });
 export const v1VoucherList = z.object({ data: z.array(v1Voucher) });
 

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   "offers",
   "reach",
   "reachSettings",
+  "rewardCost",
   "scanner",
   "site",
   "smsEstimate",

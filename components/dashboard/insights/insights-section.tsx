@@ -18,6 +18,7 @@ import {
   type Period,
 } from "@/lib/browser/queries/insights";
 import { downloadCsv } from "./csv";
+import "@/components/ui/data-table.css";
 import { StaffPanel } from "./staff-panel";
 import "./insights.css";
 
@@ -315,7 +316,7 @@ function Cohorts({ businessId }: { businessId: string }) {
       <p className="muted small">{t("cohorts.explain")}</p>
       <ViewToggle view={view} setView={setView} />
       {view === "chart" ? (
-        <div className="insights-heatmap" role="img" aria-label={t("cohorts.chartLabel")}>
+        <div className="insights-heatmap" role="img" aria-label={t("cohorts.chartLabel")} tabIndex={0}>
           {data.cohorts.map((c) => (
             <div key={c.month} className="insights-heatmap-row">
               <span className="insights-heatmap-month">{c.month}</span>
@@ -323,7 +324,8 @@ function Cohorts({ businessId }: { businessId: string }) {
                 <span
                   key={i}
                   className="insights-heatmap-cell"
-                  style={{ backgroundColor: `rgb(37 99 235 / ${Math.max(0.06, share)})` }}
+                  // At most 36 % blue: the dark text stays readable on every cell.
+                  style={{ backgroundColor: `rgb(37 99 235 / ${0.06 + 0.3 * share})` }}
                   title={pct(share)}
                 >
                   {pct(share)}
@@ -333,7 +335,7 @@ function Cohorts({ businessId }: { businessId: string }) {
           ))}
         </div>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label={t("cohorts.caption")} tabIndex={0}>
           <table className="scan-table insights-table">
             <caption>{t("cohorts.caption")}</caption>
             <thead>
@@ -400,7 +402,7 @@ function Rfm({ businessId }: { businessId: string }) {
           ))}
         </ul>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" role="region" aria-label={t("rfm.caption")} tabIndex={0}>
           <table className="scan-table insights-table">
             <caption>{t("rfm.caption")}</caption>
             <thead>

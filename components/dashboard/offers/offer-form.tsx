@@ -62,6 +62,7 @@ export function OfferForm({
   const add = useAddOffer();
   const headingId = useId();
   const t = useTranslations("offers.form");
+  const cost = useTranslations("rewardCost");
   const kinds = useTranslations("offers.kinds");
   const triggers = useTranslations("offers.triggers");
   const initial = {
@@ -75,6 +76,7 @@ export function OfferForm({
     trigger: "join",
     valid_days: "30",
     min_purchase: "",
+    cost: "",
   };
   const form = useContractForm(
     formBody,
@@ -182,6 +184,12 @@ export function OfferForm({
           hint={currency ? t("minPurchaseHint", { currency }) : t("minPurchaseHintNoCurrency")}
           inputMode="decimal"
           {...form.field("min_purchase")}
+        />
+        <TextField
+          label={cost("label")}
+          hint={currency ? cost("offerHint", { currency }) : cost("offerHintNoCurrency")}
+          inputMode="decimal"
+          {...form.field("cost")}
         />
         <FormActions submit={t("submit")} busy={form.busy} />
       </form>

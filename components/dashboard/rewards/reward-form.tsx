@@ -30,7 +30,7 @@ import { initialLevels, levelsBody, RewardLevels, type LevelsState } from "./rew
 /** Bonuses count in the kind's unit (stamps, points, money): another kind starts them blank. */
 const REFERRAL_BONUSES = ["referral_bonus", "referral_friend_bonus"];
 /** Every kind's own fields, blank until the kind is chosen. */
-const BLANK = { stamps_required: "", points_per_unit: "", points_per_visit: "", cashback_percent: "" };
+const BLANK = { stamps_required: "", points_per_unit: "", points_per_visit: "", cashback_percent: "", cost: "" };
 
 /** A bonus as the form shows it: blank when it is the kind's default (the reward keeps following it). */
 function bonusText(reward: Reward, kind: RewardKind) {

@@ -18,10 +18,11 @@ export function RewardOptions({ reward }: { reward: Reward }) {
   const remove = useDeleteRewardOption(reward.id);
   const headingId = useId();
   const t = useTranslations("dashboardMore.rewardOptions");
+  const cost = useTranslations("rewardCost");
   const format = useFormatter();
   const form = useContractForm(
     rewardOptionAddBody,
-    { reward_id: String(reward.id), title: "", points: "" },
+    { reward_id: String(reward.id), title: "", points: "", cost: "" },
     async (values) => {
       const result = await add.mutateAsync(values);
       toast.success(result.message);
@@ -45,6 +46,14 @@ export function RewardOptions({ reward }: { reward: Reward }) {
               <span>
                 <strong>{option.title}</strong> ·{" "}
                 {t("points", { count: option.points, points: format.number(option.points) })}
+                {option.cost !== null && reward.currency && (
+                  <>
+                    {" · "}
+                    {cost("costsYou", {
+                      amount: format.number(Number(option.cost), { style: "currency", currency: reward.currency }),
+                    })}
+                  </>
+                )}
               </span>
               <ConfirmButton
                 subject={option.title}
@@ -70,6 +79,7 @@ export function RewardOptions({ reward }: { reward: Reward }) {
             required
             {...form.field("points")}
           />
+          <TextField label={cost("label")} hint={cost("optionHint")} inputMode="decimal" {...form.field("cost")} />
         </div>
         <FormActions submit={t("add")} busy={form.busy} />
       </form>

@@ -9,6 +9,7 @@ import type { RewardFieldsProps } from "../types";
 
 export function StampFields({ field, rewardId }: RewardFieldsProps) {
   const t = useTranslations("dashboardMore.kindFields");
+  const cost = useTranslations("rewardCost");
   return (
     <div className="form-row">
       <TextField
@@ -21,6 +22,7 @@ export function StampFields({ field, rewardId }: RewardFieldsProps) {
         {...field("stamps_required")}
       />
       <LapseField unit="stamps" field={field} rewardId={rewardId} />
+      <TextField label={cost("label")} hint={cost("rewardHint")} inputMode="decimal" {...field("cost")} />
     </div>
   );
 }

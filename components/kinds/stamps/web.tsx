@@ -17,8 +17,11 @@ export const stamps: WebKind = {
   hasCatalogue: false,
   redeemsByScan: true,
   RewardFields: StampFields,
-  formValues: (reward) => ({ stamps_required: reward ? String(reward.stamps_required) : "10" }),
-  rewardBody: (values) => ({ stamps_required: values.stamps_required }),
+  formValues: (reward) => ({
+    stamps_required: reward ? String(reward.stamps_required) : "10",
+    cost: reward?.cost ?? "",
+  }),
+  rewardBody: (values) => ({ stamps_required: values.stamps_required, cost: values.cost }),
   bonusInput: { ...numeric, min: 0, max: MAX_REFERRAL_BONUS },
   Redeem: null,
   afterRedeem: (merged) => merged,

@@ -77,6 +77,8 @@ const REFERENCE_VALUES: Record<string, unknown> = {
   background_color: "#123456",
   foreground_color: "#ffffff",
   label_color: "#eeeeee",
+  // A cost's decimals must fit the business's currency, a rule only the server knows: not said.
+  cost: null,
 };
 
 /**

@@ -43,6 +43,7 @@ it("lists a card's unused vouchers and redeems one once; a replay answers the fi
       serial,
       expires_at: expect.any(String),
       redeemed_at: null,
+      cost: null,
     },
   ]);
   const code = list.data!.data[0]!.code;
@@ -58,6 +59,27 @@ it("lists a card's unused vouchers and redeems one once; a replay answers the fi
   expect(again.response.status).toBe(422);
   expect(again.error).toMatchObject({ code: "voucher_used" });
   expect((await api.GET("/cards/{serial}/vouchers", { params: { path: { serial } } })).data!.data).toEqual([]);
+});
+
+it("a voucher carries its offer's cost, in the business's currency, listed and redeemed", async () => {
+  const p = await world();
+  await t.query(sql`update businesses set currency = 'EUR' where id = ${p.business.id}`);
+  const offer = await t.post<Offer>(
+    "/offer-add",
+    { business_id: p.business.id, title: "Free cake", kind: "free_item", trigger: "join", valid_days: 60, cost: "1.8" },
+    { token: p.token },
+  );
+  expect(offer.statusCode).toBe(201);
+  const joined = await f.join(p.qr.qr_token);
+  const list = await p.api.GET("/cards/{serial}/vouchers", { params: { path: { serial: joined.card.serial } } });
+  expect(list.data!.data.map((v) => [v.title, v.cost])).toEqual([
+    ["Free pastry", null],
+    ["Free cake", "1.80"],
+  ]);
+  const code = list.data!.data[1]!.code;
+  const redeemed = await p.api.POST("/vouchers/{code}/redeem", { params: { path: { code } }, body: {} });
+  expect(redeemed.response.status).toBe(200);
+  expect(redeemed.data).toMatchObject({ code, title: "Free cake", cost: "1.80" });
 });
 
 it("answers another owner's voucher as an unknown one, needs cards:write to redeem, and writes nothing on a refusal", async () => {

@@ -33,6 +33,8 @@ export const offers = pgTable(
     validDays: integer("valid_days").notNull(),
     /** The smallest purchase (minor units) the voucher is redeemed with; null: any. */
     minPurchaseMinor: bigint("min_purchase_minor", { mode: "number" }),
+    /** What one redeemed voucher costs the owner (minor units), for the insights; null = not said. */
+    costMinor: bigint("cost_minor", { mode: "number" }),
     active: boolean("active").notNull().default(true),
     createdAt: createdAt(),
   },

@@ -59,18 +59,34 @@ export async function visitFigures(db: Db, businessId: number, range: Range) {
 
 /**
  * What the period's redemptions cost: the option's cost for an option bought, else the programme's
- * reward cost; money spent from a balance that is money costs itself.
+ * reward cost; money spent from a balance that is money costs itself; and each voucher redeemed in
+ * the period, its offer's cost.
  */
 export async function rewardCostMinor(db: Db, businessId: number, range: Range) {
+  const [row] = await rowsOf<{ minor: string | number | null; vouchers: string | number | null }>(
+    db.execute(sql`
+      select
+        (select sum(case when e.unit in (${moneyKinds()}) then -e.delta else coalesce(o.cost, r.cost, 0) end)
+          from card_events e
+          join cards c on c.id = e.card_id
+          left join reward_options o on o.id = e.reward_option_id
+          left join rewards r on r.id = c.reward_id
+          where e.business_id = ${businessId} and e.kind = 'redeem'
+            and e.created_at >= ${range.start}::timestamptz and e.created_at < ${range.end}::timestamptz) as minor,
+        (select sum(f.cost_minor) from offers f join vouchers v on v.offer_id = f.id
+          where f.business_id = ${businessId} and f.cost_minor is not null
+            and v.redeemed_at >= ${range.start}::timestamptz and v.redeemed_at < ${range.end}::timestamptz) as vouchers`),
+  );
+  return num(row?.minor) + num(row?.vouchers);
+}
+
+/** What the business's unused vouchers (not expired) cost at their offers' cost, now. */
+export async function unusedVouchersMinor(db: Db, businessId: number) {
   const [row] = await rowsOf<{ minor: string | number | null }>(
     db.execute(sql`
-      select sum(case when e.unit in (${moneyKinds()}) then -e.delta else coalesce(o.cost, r.cost, 0) end) as minor
-      from card_events e
-      join cards c on c.id = e.card_id
-      left join reward_options o on o.id = e.reward_option_id
-      left join rewards r on r.id = c.reward_id
-      where e.business_id = ${businessId} and e.kind = 'redeem'
-        and e.created_at >= ${range.start}::timestamptz and e.created_at < ${range.end}::timestamptz`),
+      select sum(f.cost_minor) as minor from offers f join vouchers v on v.offer_id = f.id
+      where f.business_id = ${businessId} and f.cost_minor is not null
+        and v.redeemed_at is null and v.expires_at > now()`),
   );
   return num(row?.minor);
 }

@@ -5,7 +5,14 @@ import { fromMinor } from "../../../../contract/money";
 import type { Db } from "../../db/client";
 import { businesses } from "../../db/schema";
 import { ownBusiness } from "../businesses/owned";
-import { balances, rewardCostMinor, tillFigures, visitFigures, type Range } from "./summary-queries";
+import {
+  balances,
+  rewardCostMinor,
+  tillFigures,
+  unusedVouchersMinor,
+  visitFigures,
+  type Range,
+} from "./summary-queries";
 
 /** The period's instants: from the start of `from` to the end of `to` (UTC). */
 export function rangeOf(query: { from: string; to: string }): Range {
@@ -39,10 +46,11 @@ export async function analyticsSummary(
     .where(eq(businesses.id, query.business_id));
   const currency = business?.currency ?? null;
   const range = rangeOf(query);
-  const [visits, cost, held, till] = await Promise.all([
+  const [visits, cost, held, vouchersHeld, till] = await Promise.all([
     visitFigures(db, query.business_id, range),
     rewardCostMinor(db, query.business_id, range),
     balances(db, query.business_id),
+    unusedVouchersMinor(db, query.business_id),
     currency ? tillFigures(db, query.business_id, currency, range) : null,
   ]);
   const money = (minor: number | null) => (currency && minor !== null ? fromMinor(minor, currency) : null);
@@ -50,7 +58,7 @@ export async function analyticsSummary(
     (sum, row) =>
       sum +
       liabilityMinor(row.kind as KindName, Number(row.balance), row.per_unit === null ? null : Number(row.per_unit)),
-    0,
+    vouchersHeld,
   );
   return {
     business_id: query.business_id,

@@ -55,6 +55,7 @@ export function offerView({ offer: o, currency, issued, redeemed }: OfferRow): O
     trigger: o.trigger,
     valid_days: o.validDays,
     min_purchase: money(o.minPurchaseMinor, currency),
+    cost: money(o.costMinor, currency),
     active: o.active,
     issued: Number(issued),
     redeemed: Number(redeemed),
@@ -112,13 +113,20 @@ export async function unusedVouchers(db: Db, cardId: number): Promise<CardVouche
 /** The unused vouchers of one of the owner's cards by its serial; undefined when no such card. */
 export async function unusedVouchersOfSerial(db: Db, ownerId: number, serial: string) {
   const [card] = await db
-    .select({ id: cards.id, serial: cards.serial })
+    .select({ id: cards.id, serial: cards.serial, currency: businesses.currency })
     .from(cards)
+    .innerJoin(businesses, eq(businesses.id, cards.businessId))
     .where(and(eq(cards.serial, serial), eq(cards.userId, ownerId)))
     .limit(1);
   if (!card) return undefined;
   const rows = await db
-    .select({ code: vouchers.code, title: offers.title, kind: offers.kind, expiresAt: vouchers.expiresAt })
+    .select({
+      code: vouchers.code,
+      title: offers.title,
+      kind: offers.kind,
+      expiresAt: vouchers.expiresAt,
+      cost: offers.costMinor,
+    })
     .from(vouchers)
     .innerJoin(offers, eq(offers.id, vouchers.offerId))
     .where(and(eq(vouchers.cardId, card.id), isNull(vouchers.redeemedAt), gt(vouchers.expiresAt, sql`now()`)))
@@ -130,6 +138,7 @@ export async function unusedVouchersOfSerial(db: Db, ownerId: number, serial: st
     serial: card.serial,
     expires_at: r.expiresAt.toISOString(),
     redeemed_at: null,
+    cost: money(r.cost, card.currency),
   }));
 }
 

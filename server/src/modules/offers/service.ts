@@ -16,7 +16,7 @@ import type { Jobs } from "../../services/jobs";
 import { OFFER_SEND_QUEUE, offerSendJobRows } from "./send-job";
 import { UNKNOWN_CARD } from "../loyalty/cards/cards";
 import { parseScannedCode } from "../loyalty/engine/codes";
-import { purchaseMinor } from "../loyalty/engine/earn";
+import { costMinor, purchaseMinor } from "../loyalty/engine/earn";
 import {
   issueVoucher,
   OFFER_KIND_NOT_FOR_PROGRAMME,
@@ -45,6 +45,8 @@ export async function addOffer(db: Db, ownerId: number, body: z.output<typeof of
   if (units !== null && (!business.programme || !programmeTakesOffer(business.programme as KindName, body.kind))) {
     throw invalid("kind", OFFER_KIND_NOT_FOR_PROGRAMME);
   }
+  const cost = costMinor(body.cost, business.currency);
+  if ("error" in cost) throw invalid("cost", cost.error);
   const [row] = await db
     .insert(offers)
     .values({
@@ -58,6 +60,7 @@ export async function addOffer(db: Db, ownerId: number, body: z.output<typeof of
       trigger: body.trigger,
       validDays: body.valid_days,
       minPurchaseMinor: minorOf("min_purchase", body.min_purchase, business.currency),
+      costMinor: cost.minor,
     })
     .returning({ id: offers.id });
   return offerView((await findOffer(db, ownerId, row!.id))!);

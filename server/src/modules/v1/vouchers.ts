@@ -33,6 +33,7 @@ export function v1VoucherRoutes(app: FastifyInstance) {
         serial: done.serial,
         expires_at: done.expiresAt.toISOString(),
         redeemed_at: done.redeemedAt.toISOString(),
+        cost: done.cost,
       },
     };
   });

@@ -27,6 +27,22 @@ export function purchaseMinor(amount: string, currency: string | null): { minor:
   return amountMinor(amount, currency);
 }
 
+/**
+ * What the owner says a reward, an option or an offer costs them (a decimal string, 0 or more) in
+ * minor units of the business's currency, which it needs; null when not said; else the 422's sentence.
+ */
+export function costMinor(
+  cost: string | null | undefined,
+  currency: string | null,
+): { minor: number | null } | { error: Sentence } {
+  if (cost === null || cost === undefined) return { minor: null };
+  if (!currency) return { error: "money.currencyFirst" };
+  const minor = toMinor(cost, currency);
+  return minor === null
+    ? { error: sentence("money.decimals", { currency, digits: minorDigits(currency) }) }
+    : { minor };
+}
+
 /** What a visit without an amount earns (a self-scan, a join): a stamp, the visit's points, no cashback. */
 export const visitEarn = (reward: Pick<RewardRow, "kind" | "pointsPerVisit">) =>
   serverKind(reward.kind).visitEarn(reward);

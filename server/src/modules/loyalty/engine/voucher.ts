@@ -77,6 +77,8 @@ export type RedeemedVoucher = {
   serial: string;
   expiresAt: Date;
   redeemedAt: Date;
+  /** What it costs the owner (its offer's cost), a decimal of the business's currency; null: not said. */
+  cost: string | null;
 };
 
 /**
@@ -105,6 +107,7 @@ export async function redeemVoucher(
       kind: offers.kind,
       units: offers.units,
       minPurchaseMinor: offers.minPurchaseMinor,
+      costMinor: offers.costMinor,
       currency: businesses.currency,
       programme: rewards.kind,
     })
@@ -154,6 +157,7 @@ export async function redeemVoucher(
     serial: v.serial,
     expiresAt: v.expiresAt,
     redeemedAt: done!.redeemedAt!,
+    cost: v.costMinor !== null && v.currency ? fromMinor(v.costMinor, v.currency) : null,
   };
 }
 

@@ -2,7 +2,9 @@ import { kindOf } from "../../../../../contract/kinds";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { RewardOption } from "../../../../../contract/rewards";
 import type { Db } from "../../../db/client";
-import { rewardOptions, rewards } from "../../../db/schema";
+import { fromMinor } from "../../../../../contract/money";
+import { businesses, rewardOptions, rewards } from "../../../db/schema";
+import { costMinor } from "../engine/earn";
 import { invalid, notFound } from "../../../http/errors";
 import { paginate } from "../../../http/paginate";
 import type { Body, Query } from "../shared/deps";
@@ -12,12 +14,27 @@ const columns = {
   reward_id: rewardOptions.rewardId,
   title: rewardOptions.title,
   points: rewardOptions.points,
+  cost: rewardOptions.cost,
+  currency: businesses.currency,
   createdAt: rewardOptions.createdAt,
 };
-const toOption = ({ createdAt, ...row }: Omit<RewardOption, "created_at"> & { createdAt: Date }): RewardOption => ({
+const toOption = ({
+  createdAt,
+  cost,
+  currency,
+  ...row
+}: Omit<RewardOption, "created_at" | "cost"> & {
+  cost: number | null;
+  currency: string | null;
+  createdAt: Date;
+}): RewardOption => ({
   ...row,
+  cost: cost !== null && currency ? fromMinor(cost, currency) : null,
   created_at: createdAt.toISOString(),
 });
+
+const optionRows = (db: Db) =>
+  db.select(columns).from(rewardOptions).innerJoin(businesses, eq(businesses.id, rewardOptions.businessId));
 
 /**
  * An option added to a points programme's catalogue: what its points buy. Deleting an option
@@ -25,8 +42,14 @@ const toOption = ({ createdAt, ...row }: Omit<RewardOption, "created_at"> & { cr
  */
 export async function addRewardOption(db: Db, ownerId: number, body: Body<"rewardOptionAdd">): Promise<RewardOption> {
   const [reward] = await db
-    .select({ businessId: rewards.businessId, kind: rewards.kind, active: rewards.active })
+    .select({
+      businessId: rewards.businessId,
+      kind: rewards.kind,
+      active: rewards.active,
+      currency: businesses.currency,
+    })
     .from(rewards)
+    .innerJoin(businesses, eq(businesses.id, rewards.businessId))
     .where(and(eq(rewards.id, body.reward_id), eq(rewards.userId, ownerId)))
     .limit(1);
   // Another owner's reward is not found, as everywhere; the owner's own gets the reason.
@@ -35,7 +58,9 @@ export async function addRewardOption(db: Db, ownerId: number, body: Body<"rewar
   if (!kindOf(reward.kind).hasOptions) {
     throw invalid("reward_id", "options.notPoints");
   }
-  const [row] = await db
+  const cost = costMinor(body.cost, reward.currency);
+  if ("error" in cost) throw invalid("cost", cost.error);
+  const [inserted] = await db
     .insert(rewardOptions)
     .values({
       userId: ownerId,
@@ -43,8 +68,10 @@ export async function addRewardOption(db: Db, ownerId: number, body: Body<"rewar
       rewardId: body.reward_id,
       title: body.title,
       points: body.points,
+      cost: cost.minor,
     })
-    .returning(columns);
+    .returning({ id: rewardOptions.id });
+  const [row] = await optionRows(db).where(eq(rewardOptions.id, inserted!.id));
   return toOption(row!);
 }
 
@@ -66,9 +93,7 @@ export async function rewardOptionPage(db: Db, ownerId: number, query: Query<"re
     async () => (await db.select({ n: count() }).from(rewardOptions).where(where))[0]!.n,
     async (limit, offset) =>
       (
-        await db
-          .select(columns)
-          .from(rewardOptions)
+        await optionRows(db)
           .where(where)
           .orderBy(asc(rewardOptions.points), asc(rewardOptions.id))
           .limit(limit)

@@ -6,7 +6,7 @@ import { percentText, type addRewardBody, type Reward } from "../../../../../con
 import type { rewards } from "../../../db/schema";
 import { HttpError, invalid } from "../../../http/errors";
 import { referralBonusOf } from "../engine/programme-terms";
-import { amountMinor, pointsPerUnitHundredths } from "../engine/earn";
+import { amountMinor, costMinor, pointsPerUnitHundredths } from "../engine/earn";
 
 type AddRewardInput = z.output<typeof addRewardBody>;
 type RewardRow = typeof rewards.$inferSelect;
@@ -25,6 +25,7 @@ type ProgrammeColumns = Pick<
   | "referralBonus"
   | "referralFriendBonus"
   | "referralTrigger"
+  | "cost"
 >;
 
 /**
@@ -48,7 +49,15 @@ export function programmeColumns(body: AddRewardInput, currency: string | null):
     referralBonus: bonusInUnit(body.referral_bonus, kind, currency, "referral_bonus"),
     referralFriendBonus: bonusInUnit(body.referral_friend_bonus, kind, currency, "referral_friend_bonus"),
     referralTrigger: body.referral_trigger,
+    cost: kindOf(body.kind).rewardCost ? costColumn(body.cost, currency) : null,
   };
+}
+
+/** The reward's cost as stored (minor units of the currency, which it then needs), or the 422. */
+function costColumn(cost: string | null | undefined, currency: string | null) {
+  const stored = costMinor(cost, currency);
+  if ("error" in stored) throw invalid("cost", stored.error);
+  return stored.minor;
 }
 
 /**
@@ -123,6 +132,7 @@ export function programmeAnswer(
   | "referral_friend_bonus"
   | "referral_trigger"
   | "currency"
+  | "cost"
 > {
   return {
     kind: row.kind,
@@ -145,6 +155,7 @@ export function programmeAnswer(
       row.referralFriendBonus === null ? null : bonusAnswer(row.referralFriendBonus, row.kind, currency),
     referral_trigger: row.referralTrigger,
     currency,
+    cost: row.cost !== null && currency ? fromMinor(row.cost, currency) : null,
     ...serverKind(row.kind).answer(row, currency),
   };
 }

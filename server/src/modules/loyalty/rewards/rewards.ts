@@ -31,6 +31,7 @@ const columns = {
   referralBonus: rewards.referralBonus,
   referralFriendBonus: rewards.referralFriendBonus,
   referralTrigger: rewards.referralTrigger,
+  cost: rewards.cost,
   currency: businesses.currency,
   cooldown_minutes: rewards.cooldownMinutes,
   daily_cap: rewards.dailyCap,
