@@ -58,6 +58,10 @@ const RELEASED: Record<string, string> = {
   "0046_message-channels.sql": "bb2e12c969d961788db747e28fbc419128bc23f389ec829f84b7ec0d4e85ea52",
   "0047_product-category-rules.sql": "5e38b555981b12cf5bc414a191807fa9dd423626b6356ad14368cecffdf4f7fc",
   "0048_sms-through-twilio.sql": "2670947dd4ca302bf73ba0147d4eaf0daf356e03b9a2aeffa1b835a4405de375",
+  "0049_promotion-extra.sql": "0317b2638752b24199608f7a0203d1e1396a8a8a26c72d2002703ea7caac0103",
+  "0050_staff-alert-threshold.sql": "d6b4be0bcf30fdf39524f9094fc8852fc4827d24156c16af417ee3d6e627cc68",
+  "0051_rollup-parts.sql": "50d2f5cb89239f339b10a22c64b38909f760c90a670aba93c6975c24b0007879",
+  "0052_offer-cost.sql": "62ae340a376f45d040f1794decfd3417f057d401a54bea893d0b975b8ef930aa",
 };
 
 const folder = path.join(__dirname, "../../migrations");
