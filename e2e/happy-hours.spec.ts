@@ -2,18 +2,9 @@
 // all day, every day. The card page shows today's window in the programme's words; an earn at the
 // scanner inside it gets double, and the card's history names the promotion; the dashboard shows
 // what the happy hour added, in points.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/auth";
-import { E2E } from "./fixtures/env";
-import { businessFields, payPlan, signedInOwner } from "./fixtures/owner";
-
-const sameOrigin = { origin: E2E.webUrl };
-
-async function post(page: Page, path: string, data: Record<string, unknown>) {
-  const res = await page.request.post(path, { headers: sameOrigin, data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()).data;
-}
+import { growthOwnerBusiness, postData } from "./fixtures/owner";
 
 test("an earn inside a happy hour: double points, named in the card's history; the card page shows today's window", async ({
   page,
@@ -23,15 +14,9 @@ test("an earn inside a happy hour: double points, named in the card's history; t
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
 
-  await signedInOwner(page, page.request, uniqueEmail("happy"), "Hap Owner");
-  await payPlan(page, "Growth"); // happy hours are a Growth feature
-  const added = await page.request.post("/api/add-business", {
-    headers: sameOrigin,
-    multipart: businessFields("Quiet Hour Café"),
-  });
-  expect(added.status()).toBe(201);
-  const businessId = (await added.json()).data.id as number;
-  const reward = await post(page, "/api/add-reward", {
+  // Happy hours are a Growth feature.
+  const businessId = await growthOwnerBusiness(page, "happy", "Hap Owner", "Quiet Hour Café");
+  const reward = await postData(page, "/api/add-reward", {
     business_id: businessId,
     title: "Quiet points",
     kind: "points",
@@ -40,14 +25,14 @@ test("an earn inside a happy hour: double points, named in the card's history; t
     daily_cap: 0,
   });
   // Every day, the whole day: whenever the test runs, the scan is inside the window.
-  await post(page, "/api/promotion-add", {
+  await postData(page, "/api/promotion-add", {
     reward_id: reward.id,
     multiplier: "2",
     weekdays: [0, 1, 2, 3, 4, 5, 6],
     start_time: "00:00",
     end_time: "24:00",
   });
-  const qr = await post(page, "/api/generate-qr", { business_id: businessId, label: "Till", reward_id: reward.id });
+  const qr = await postData(page, "/api/generate-qr", { business_id: businessId, label: "Till", reward_id: reward.id });
 
   // A customer joins on a phone: the card page shows today's happy hour in points.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

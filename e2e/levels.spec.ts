@@ -4,18 +4,9 @@
 // the level and the way to Gold. The dashboard counts the card at Silver; a message and a campaign
 // voucher go to the level segment, chosen by the level's name.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/auth";
-import { E2E } from "./fixtures/env";
-import { businessFields, payPlan, signedInOwner } from "./fixtures/owner";
-
-const sameOrigin = { origin: E2E.webUrl };
-
-async function post(page: Page, path: string, data: Record<string, unknown>) {
-  const res = await page.request.post(path, { headers: sameOrigin, data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()).data;
-}
+import { growthOwnerBusiness, postData } from "./fixtures/owner";
 
 test("a points card crosses Silver: the card page shows the level and the way to Gold; the owner sees and reaches it", async ({
   page,
@@ -25,15 +16,9 @@ test("a points card crosses Silver: the card page shows the level and the way to
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
 
-  await signedInOwner(page, page.request, uniqueEmail("levels"), "Lev Owner");
-  await payPlan(page, "Growth"); // levels are a Growth feature
-  const added = await page.request.post("/api/add-business", {
-    headers: sameOrigin,
-    multipart: businessFields("Rye Bakery"),
-  });
-  expect(added.status()).toBe(201);
-  const businessId = (await added.json()).data.id as number;
-  const reward = await post(page, "/api/add-reward", {
+  // Levels are a Growth feature.
+  const businessId = await growthOwnerBusiness(page, "levels", "Lev Owner", "Rye Bakery");
+  const reward = await postData(page, "/api/add-reward", {
     business_id: businessId,
     title: "Rye points",
     kind: "points",
@@ -47,7 +32,7 @@ test("a points card crosses Silver: the card page shows the level and the way to
     level_basis: "points",
     level_period: "lifetime",
   });
-  const qr = await post(page, "/api/generate-qr", { business_id: businessId, label: "Till", reward_id: reward.id });
+  const qr = await postData(page, "/api/generate-qr", { business_id: businessId, label: "Till", reward_id: reward.id });
 
   // A customer joins on a phone: the join's 100 points, no level yet, 100 to Silver.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -112,7 +97,7 @@ test("a points card crosses Silver: the card page shows the level and the way to
   await phone.close();
 
   // A campaign voucher to the same segment, from the Offers section.
-  await post(page, "/api/offer-add", {
+  await postData(page, "/api/offer-add", {
     business_id: businessId,
     title: "Silver treat",
     kind: "free_item",

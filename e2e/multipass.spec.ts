@@ -2,19 +2,13 @@
 // visits yet); staff scan the card at the scanner: it has none, so the scanner says so and offers
 // the sale; staff sell 10 visits, and a scan uses one: "9 of 10 visits left". At zero the scanner
 // says so again and uses nothing. The dashboard shows the visits sold and used.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
-import { businessFields, dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
+import { dashboardNav, growthOwnerBusiness, postData } from "./fixtures/owner";
 import { joinedStaff, signedInStaff } from "./fixtures/programme";
 
 const sameOrigin = { origin: E2E.webUrl };
-
-async function post(page: Page, path: string, data: Record<string, unknown>) {
-  const res = await page.request.post(path, { headers: sameOrigin, data });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return (await res.json()).data;
-}
 
 test("staff sell 10 visits at the scanner, a scan uses one, and at zero the scanner says so", async ({
   page,
@@ -24,15 +18,9 @@ test("staff sell 10 visits at the scanner, a scan uses one, and at zero the scan
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
 
-  await signedInOwner(page, page.request, uniqueEmail("multipass"), "Mia Owner");
-  await payPlan(page, "Growth"); // prepaid visits and staff are Growth features
-  const added = await page.request.post("/api/add-business", {
-    headers: sameOrigin,
-    multipart: businessFields("Polish Salon"),
-  });
-  expect(added.status()).toBe(201);
-  const businessId = (await added.json()).data.id as number;
-  const reward = await post(page, "/api/add-reward", {
+  // Prepaid visits and staff are Growth features.
+  const businessId = await growthOwnerBusiness(page, "multipass", "Mia Owner", "Polish Salon");
+  const reward = await postData(page, "/api/add-reward", {
     business_id: businessId,
     title: "10 manicures",
     kind: "multipass",
@@ -40,7 +28,7 @@ test("staff sell 10 visits at the scanner, a scan uses one, and at zero the scan
     cooldown_minutes: 0,
     daily_cap: 0,
   });
-  const qr = await post(page, "/api/generate-qr", { business_id: businessId, label: "Desk", reward_id: reward.id });
+  const qr = await postData(page, "/api/generate-qr", { business_id: businessId, label: "Desk", reward_id: reward.id });
   const phone = await browser.newContext();
   const joined = await phone.request.post(`${E2E.webUrl}/api/wallet-join`, {
     headers: sameOrigin,
@@ -80,7 +68,7 @@ test("staff sell 10 visits at the scanner, a scan uses one, and at zero the scan
 
   // Eight more visits through the same call, then the last one at the scanner.
   for (let left = 8; left >= 1; left--) {
-    const used = await post(staff, "/api/qr-code-scanner", { code: serial });
+    const used = await postData(staff, "/api/qr-code-scanner", { code: serial });
     expect(used.balance_text).toBe(`${left} of 10 visits left`);
   }
   await scan();
