@@ -2,12 +2,11 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState, type ReactNode } from "react";
-import toast from "react-hot-toast";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import { SelectField } from "@/components/ui/select-field";
 import type { AnalyticsCohorts, AnalyticsLift, AnalyticsSummary } from "@/contract/analytics";
 import type { AnalyticsRfm } from "@/contract/rfm";
-import { errorMessage } from "@/lib/browser/api-client";
+
 import { useBusinessOptions } from "@/lib/browser/queries/businesses";
 import {
   useCohorts,
@@ -19,6 +18,7 @@ import {
 } from "@/lib/browser/queries/insights";
 import { downloadCsv } from "./csv";
 import "@/components/ui/data-table.css";
+import { PercentForm } from "./percent-form";
 import { StaffPanel } from "./staff-panel";
 import "./insights.css";
 
@@ -214,53 +214,17 @@ function Lift({ businessId, period }: { businessId: string; period: Period }) {
 function ControlGroup({ businessId, percent }: { businessId: string; percent: number }) {
   const t = useTranslations("insights");
   const update = useControlGroupUpdate();
-  const [value, setValue] = useState(String(percent));
-  const [error, setError] = useState("");
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
   return (
-    <form
-      className="form insights-control"
-      noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setError("");
-        try {
-          const result = await update.mutateAsync({ business_id: businessId, percent: value });
-          toast.success(result.message);
-        } catch (failure) {
-          setError(errorMessage(failure));
-        }
-      }}
-    >
-      <div className="field">
-        <label htmlFor={inputId}>{t("control.label")}</label>
-        <input
-          id={inputId}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={20}
-          step={1}
-          value={value}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        <p id={hintId} className="muted small">
-          {t("control.explain")}
-        </p>
-        {error && (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-        {t("control.save")}
-      </button>
-    </form>
+    <PercentForm
+      initial={String(percent)}
+      min={0}
+      max={20}
+      label={t("control.label")}
+      explain={t("control.explain")}
+      submit={t("control.save")}
+      busy={update.isPending}
+      save={(value) => update.mutateAsync({ business_id: businessId, percent: value })}
+    />
   );
 }
 

@@ -1,14 +1,13 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useId, useState } from "react";
-import toast from "react-hot-toast";
+import { useId } from "react";
 import { ErrorState, Skeleton } from "@/components/ui/query-state";
 import type { AnalyticsStaff } from "@/contract/analytics";
-import { ApiError, errorMessage } from "@/lib/browser/api-client";
 import type { Period } from "@/lib/browser/queries/insights";
 import { useStaffAlertUpdate, useStaffEarns } from "@/lib/browser/queries/staff-alerts";
 import { downloadCsv } from "./csv";
+import { PercentForm } from "./percent-form";
 import "@/components/ui/data-table.css";
 
 type Row = AnalyticsStaff["staff"][number];
@@ -120,53 +119,16 @@ function AlertThreshold({
 }) {
   const t = useTranslations("insightsStaff");
   const update = useStaffAlertUpdate();
-  const [value, setValue] = useState(percent === null ? "" : String(percent));
-  const [error, setError] = useState("");
-  const inputId = useId();
-  const hintId = useId();
-  const errorId = useId();
   return (
-    <form
-      className="form insights-control"
-      noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setError("");
-        try {
-          const result = await update.mutateAsync({ business_id: businessId, percent: value });
-          toast.success(result.message);
-        } catch (failure) {
-          // The field's own sentence when the server refused the threshold itself.
-          setError((failure instanceof ApiError && failure.errors.percent?.[0]) || errorMessage(failure));
-        }
-      }}
-    >
-      <div className="field">
-        <label htmlFor={inputId}>{t("threshold.label")}</label>
-        <input
-          id={inputId}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={100}
-          step={1}
-          value={value}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => setValue(event.target.value)}
-        />
-        <p id={hintId} className="muted small">
-          {t("threshold.explain", { min: minEarns })}
-        </p>
-        {error && (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-        {t("threshold.save")}
-      </button>
-    </form>
+    <PercentForm
+      initial={percent === null ? "" : String(percent)}
+      min={1}
+      max={100}
+      label={t("threshold.label")}
+      explain={t("threshold.explain", { min: minEarns })}
+      submit={t("threshold.save")}
+      busy={update.isPending}
+      save={(value) => update.mutateAsync({ business_id: businessId, percent: value })}
+    />
   );
 }
