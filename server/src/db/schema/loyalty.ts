@@ -18,6 +18,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import type { ReasonPart } from "./reason-parts";
 import { ACTOR_KINDS } from "../../../../contract/actors";
 import { rollupPart } from "./rollup-part";
 import { LEVEL_BASES, LEVEL_PERIODS } from "../../../../contract/kinds/levels";
@@ -506,6 +507,8 @@ export const cardEvents = pgTable(
     /** A points redeem: the option it bought. */
     rewardOptionId: integer("reward_option_id").references(() => rewardOptions.id, { onDelete: "set null" }),
     reason: text("reason"),
+    /** The engine's reason as data, for each reader's language (null: a correction's own text, or none). */
+    reasonParts: jsonb("reason_parts").$type<ReasonPart[]>(),
     /** What a happy hour added to this earn beyond the base (and level) earn, in `unit`; 0: none. */
     promotionExtra: integer("promotion_extra").notNull().default(0),
     /** Who made the change; `actor_user_id`, `api_key_id` or `pos_connection_id` names it. */

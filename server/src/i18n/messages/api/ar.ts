@@ -341,4 +341,9 @@ export const apiAr: Record<ApiKey, string> = {
   "imports.row.tooLong": "إحدى الخلايا أطول من 255 حرفًا.",
   "imports.row.duplicate": "العميل نفسه موجود في سطر سابق من الملف.",
   "imports.row.twoCustomers": "البريد الإلكتروني والهاتف يخصان عميلين مختلفين: لم يتم الاستيراد.",
+  "history.order": "الطلب {id} ({source})",
+  "history.refund": "استرداد الطلب {id} ({source})",
+  "history.levelReview": "إعادة تقييم المستوى (آخر 12 شهرًا)",
+  "history.happyHour": "الساعة السعيدة {start}–{end}{boost}",
+  "history.level": "{name}{boost}",
 };

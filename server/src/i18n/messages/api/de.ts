@@ -359,4 +359,9 @@ export const apiDe: Record<ApiKey, string> = {
   "imports.row.tooLong": "Eine Zelle ist länger als 255 Zeichen.",
   "imports.row.duplicate": "Derselbe Kunde steht in einer früheren Zeile der Datei.",
   "imports.row.twoCustomers": "E-Mail und Telefon gehören zu zwei verschiedenen Kunden: nicht importiert.",
+  "history.order": "Bestellung {id} ({source})",
+  "history.refund": "Erstattung der Bestellung {id} ({source})",
+  "history.levelReview": "Stufe neu bewertet (letzte 12 Monate)",
+  "history.happyHour": "Happy Hour {start}–{end}{boost}",
+  "history.level": "{name}{boost}",
 };

@@ -348,6 +348,11 @@ export const apiEn = {
   "imports.row.tooLong": "A cell is longer than 255 characters.",
   "imports.row.duplicate": "The same customer is on an earlier line of the file.",
   "imports.row.twoCustomers": "The email and the phone belong to two different customers: not imported.",
+  "history.order": "Order {id} ({source})",
+  "history.refund": "Refund of order {id} ({source})",
+  "history.levelReview": "Level re-evaluated (last 12 months)",
+  "history.happyHour": "Happy hour {start}–{end}{boost}",
+  "history.level": "{name}{boost}",
 } as const;
 
 export type ApiKey = keyof typeof apiEn;

@@ -346,4 +346,9 @@ export const apiEs: Record<ApiKey, string> = {
   "imports.row.tooLong": "Una celda tiene más de 255 caracteres.",
   "imports.row.duplicate": "El mismo cliente aparece en una línea anterior del archivo.",
   "imports.row.twoCustomers": "El correo y el teléfono pertenecen a dos clientes distintos: no se importó.",
+  "history.order": "Pedido {id} ({source})",
+  "history.refund": "Reembolso del pedido {id} ({source})",
+  "history.levelReview": "Nivel revisado (últimos 12 meses)",
+  "history.happyHour": "Hora feliz {start}–{end}{boost}",
+  "history.level": "{name}{boost}",
 };

@@ -355,4 +355,9 @@ export const apiFr: Record<ApiKey, string> = {
   "imports.row.tooLong": "Une cellule dépasse 255 caractères.",
   "imports.row.duplicate": "Le même client figure sur une ligne précédente du fichier.",
   "imports.row.twoCustomers": "L’e-mail et le téléphone appartiennent à deux clients différents : non importé.",
+  "history.order": "Commande {id} ({source})",
+  "history.refund": "Remboursement de la commande {id} ({source})",
+  "history.levelReview": "Niveau réévalué (12 derniers mois)",
+  "history.happyHour": "Happy hour {start}–{end}{boost}",
+  "history.level": "{name}{boost}",
 };

@@ -345,4 +345,9 @@ export const apiPtBR: Record<ApiKey, string> = {
   "imports.row.tooLong": "Uma célula tem mais de 255 caracteres.",
   "imports.row.duplicate": "O mesmo cliente está em uma linha anterior do arquivo.",
   "imports.row.twoCustomers": "O e-mail e o telefone pertencem a dois clientes diferentes: não importado.",
+  "history.order": "Pedido {id} ({source})",
+  "history.refund": "Reembolso do pedido {id} ({source})",
+  "history.levelReview": "Nível reavaliado (últimos 12 meses)",
+  "history.happyHour": "Happy hour {start}–{end}{boost}",
+  "history.level": "{name}{boost}",
 };

@@ -17,11 +17,14 @@ import { businesses, cardEvents, cards, customers, ownerSettings, qrCodes, users
 import { actingOwnerId, type AuthUser } from "../../../http/auth";
 import { forbidden, notFound } from "../../../http/errors";
 import { sentence } from "../../../i18n/sentence";
+import type { Translate } from "../../../i18n";
+import { programmeWords } from "../../../i18n/programme-words";
 import { paginate } from "../../../http/paginate";
 import { resolveReward, UNKNOWN_CARD } from "./cards";
 import { withHolder } from "../engine/card-holder";
 import { applyChange } from "../engine/apply";
 import { programmeTerms } from "../engine/programme-terms";
+import { reasonText, type ReasonPart } from "../engine/history-reason";
 import { scanTerms } from "./card-balance";
 
 export const STAFF_MAY_NOT_ADJUST = "cards.staffMayNotAdjust";
@@ -154,13 +157,32 @@ export async function topUpCard(
   return { message: sentence("cards.toppedUp", { visits: body.visits, balance: summary.balance_text }), summary };
 }
 
-/** A card of the acting owner with its history, newest first, a page at a time. */
+/** One part of the engine's reason in the reader's language. */
+function partIn(t: Translate, part: ReasonPart): string {
+  const number = new Intl.NumberFormat(t.locale, { maximumFractionDigits: 2 });
+  const boost = (multiplier: string | null, bonus: number | null) =>
+    `${multiplier ? ` ×${number.format(Number(multiplier))}` : ""}${bonus ? ` +${number.format(bonus)}` : ""}`;
+  if ("order" in part) return t("history.order", part.order);
+  if ("refund" in part) return t("history.refund", part.refund);
+  if ("levelReview" in part) return t("history.levelReview");
+  if ("happyHour" in part) {
+    const { start, end, multiplier, bonus } = part.happyHour;
+    return t("history.happyHour", { start, end, boost: boost(multiplier, bonus) });
+  }
+  return t("history.level", { name: part.level.name, boost: boost(part.level.multiplier, part.level.bonus) });
+}
+
+/**
+ * A card of the acting owner with its history, newest first, a page at a time; the engine's
+ * reasons in the reader's language, an owner's correction as they typed it.
+ */
 export async function cardHistory(
   db: Db,
   user: AuthUser,
   query: Query<"cardHistory">,
-  words: ProgrammeWords,
+  t: Translate,
 ): Promise<CardHistory> {
+  const words = programmeWords(t);
   const { card, summary, terms } = await cardSummary(db, user, query.serial, words);
   const where = eq(cardEvents.cardId, card.id);
   const page = await paginate(
@@ -177,6 +199,7 @@ export async function cardHistory(
             unit: cardEvents.unit,
             amount: cardEvents.amount,
             reason: cardEvents.reason,
+            reasonParts: cardEvents.reasonParts,
             actor_name: actor.name,
             ...actorColumns(cardEvents),
             qr_label: qrCodes.label,
@@ -189,8 +212,9 @@ export async function cardHistory(
           .orderBy(desc(cardEvents.id))
           .limit(limit)
           .offset(offset)
-      ).map(({ createdAt, amount, actorKind, actorKey, actorTill, ...row }): CardEvent => ({
+      ).map(({ createdAt, amount, actorKind, actorKey, actorTill, reasonParts, ...row }): CardEvent => ({
         ...row,
+        reason: reasonParts ? reasonText(reasonParts, (part) => partIn(t, part)) : row.reason,
         actor: actorView({ actorKind, actorKey, actorTill }, row.actor_name),
         ...eventTexts(words, terms, { ...row, amount }),
         created_at: createdAt.toISOString(),

@@ -19,7 +19,7 @@ export function cardRoutes(app: FastifyInstance, deps: LoyaltyDeps) {
 
   route(app, calls.cardHistory, async ({ user, query, t }) => ({
     message: "cards.history",
-    data: await cardHistory(deps.db, user, query, programmeWords(t)),
+    data: await cardHistory(deps.db, user, query, t),
   }));
 
   route(app, calls.staffSettings, async ({ user }) => ({

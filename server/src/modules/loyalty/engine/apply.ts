@@ -5,6 +5,7 @@ import { Refusal } from "../../../domain/refusal";
 import { notifyCounterSql } from "../../../services/counter-feed";
 import type { DomainEvent, Events } from "../../../services/events";
 import { tooManyStampsReason } from "./fraud-reason";
+import { reasonText, type ReasonPart } from "./history-reason";
 import { actorOf } from "./actor";
 import { restartsExpiry } from "./earn";
 import { levelRank } from "./levels";
@@ -155,18 +156,24 @@ function levelMove(locked: LockedCard, decision: Written) {
   return { level: after, previous: before, up };
 }
 
-/** Why the history says the change happened: a correction's reason, an order's source and id. */
-function historyReason(change: Change): string | null {
-  if (change.kind === "correction") return change.reason;
-  if (change.kind === "earn") return `Order ${change.orderId} (${change.source})`;
-  if (change.kind === "refund") return `Refund of order ${change.orderId} (${change.source})`;
-  if (change.kind === "level") return "Level re-evaluated (last 12 months)";
-  return null;
+/** Why the engine made the change: an order's source and id, a level review (none: empty). */
+function changeParts(change: Change): ReasonPart[] {
+  if (change.kind === "earn") return [{ order: { id: change.orderId, source: change.source } }];
+  if (change.kind === "refund") return [{ refund: { id: change.orderId, source: change.source } }];
+  if (change.kind === "level") return [{ levelReview: true }];
+  return [];
 }
 
-/** The history's reason with the promotion that boosted the earn beside it. */
-const withBoost = (reason: string | null, boostedBy: string | null) =>
-  [reason, boostedBy].filter((part) => part !== null).join(" · ") || null;
+/**
+ * The history's reason: a correction's is the owner's own text (no parts); the engine's is its
+ * parts (the change's, then the level and promotion that boosted it) and their English text.
+ */
+function historyReason(change: Change, boostedBy: readonly ReasonPart[]) {
+  const parts = [...changeParts(change), ...boostedBy];
+  const own = change.kind === "correction" ? change.reason : null;
+  if (parts.length === 0) return { text: own, parts: null };
+  return { text: [own, reasonText(parts)].filter((t) => t !== null).join(" · "), parts };
+}
 
 /**
  * The one write of a change; answers the card's flag reason as it is after it, or null when
@@ -199,13 +206,15 @@ async function write(
   const now = sql`now()`;
   // The history's rows, in order: a restart for a successor of another kind, the change, a flag.
   const amount = decision.amount;
-  const row = (kind: string, delta: number, after: number, reason: SQL | string | null, main = false) =>
-    sql`select ${kind}::text as kind, ${delta}::int as delta, ${after}::int as after, ${reason}::text as reason,
+  const reason = historyReason(change, decision.boostedBy);
+  const row = (kind: string, delta: number, after: number, text: SQL | string | null, main = false) =>
+    sql`select ${kind}::text as kind, ${delta}::int as delta, ${after}::int as after, ${text}::text as reason,
+      ${main && reason.parts ? JSON.stringify(reason.parts) : null}::jsonb as reason_parts,
       ${main ? amount : null}::bigint as amount, ${main ? (decision.option?.id ?? null) : null}::int as option_id,
       ${main ? decision.promotionExtra : 0}::int as promotion_extra`;
   const history = [
     ...(decision.restart ? [row("adjust", 0, 0, `New programme: ${decision.restart.title}`)] : []),
-    row(decision.action, decision.delta, v.stamps, withBoost(historyReason(change), decision.boostedBy), true),
+    row(decision.action, decision.delta, v.stamps, reason.text, true),
     ...(decision.flag ? [sql`${row("flag", 0, v.stamps, sql`u.flag_reason`)} from updated u`] : []),
   ];
   const list = eventsOf(locked, decision, change);
@@ -266,9 +275,9 @@ async function write(
       returning id, user_id, business_id, flag_reason
     )${scan},
     history as (
-      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, amount, reward_option_id, reason, qr_code_id,
-        actor, actor_user_id, api_key_id, pos_connection_id, promotion_extra)
-      select u.user_id, u.business_id, u.id, h.kind, h.delta, h.after, ${decision.unit}, h.amount, h.option_id, h.reason, ${qrId},
+      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, amount, reward_option_id, reason, reason_parts,
+        qr_code_id, actor, actor_user_id, api_key_id, pos_connection_id, promotion_extra)
+      select u.user_id, u.business_id, u.id, h.kind, h.delta, h.after, ${decision.unit}, h.amount, h.option_id, h.reason, h.reason_parts, ${qrId},
         ${actor.kind}, ${actor.userId}::int, ${actor.apiKeyId}::int, ${actor.connectionId}::int, h.promotion_extra
       from updated u cross join (${sql.join(history, sql` union all `)}) h
     )${jobs ? sql`, jobs as (${jobs})` : sql``}

@@ -37,10 +37,6 @@ export const promotionBoost = (p: Pick<PromotionRule, "multiplier" | "bonus">): 
   bonus: p.bonus,
 });
 
-/** "Happy hour ×2 +1" as the card's history names the promotion that boosted an earn. */
-export const promotionLabel = (p: Pick<PromotionRule, "multiplier" | "bonus" | "startTime" | "endTime">) =>
-  `Happy hour ${p.startTime}–${p.endTime}${p.multiplier ? ` ×${Number(p.multiplier)}` : ""}${p.bonus ? ` +${p.bonus}` : ""}`;
-
 /**
  * An earn of `base` for a card of `kind`: the level's boost first (null: none), then the one
  * promotion running now that earns the most (never two stacked). Answers what is earned and the

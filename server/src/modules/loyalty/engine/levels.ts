@@ -47,10 +47,6 @@ export function levelAfterEarn(
   return { level, boost: level ? serverKind(reward.kind).levelBoost(level) : null };
 }
 
-/** "Gold ×1.5", "Gold +1" as the card's history names the level that boosted an earn. */
-export const levelLabel = (l: StoredLevel) =>
-  `${l.name}${l.multiplier ? ` ×${l.multiplier / 100}` : ""}${l.bonus ? ` +${l.bonus}` : ""}`;
-
 /**
  * The card's level with the next one and what is left to it, in the basis's unit (spend: a
  * decimal string of the currency); null when the reward has no levels.

@@ -11,8 +11,9 @@ import {
   visitEarn,
 } from "./earn";
 import { redeemCost } from "./spend";
-import { boostedEarn, promotionLabel } from "./boost";
-import { levelAfterEarn, levelAt, levelLabel } from "./levels";
+import { boostedEarn } from "./boost";
+import { levelPart, promotionPart, type ReasonPart } from "./history-reason";
+import { levelAfterEarn, levelAt } from "./levels";
 import type {
   CardRow,
   RewardRow,
@@ -164,7 +165,7 @@ export function decide(state: CardState, change: Change): Decision {
       added: number;
       amount?: number | null;
       option?: RedeemOption;
-      boostedBy?: string | null;
+      boostedBy?: ReasonPart[];
       promotionExtra?: number;
     },
   ): Decision => {
@@ -185,7 +186,7 @@ export function decide(state: CardState, change: Change): Decision {
       selfStamp: kind.selfStamp ?? false,
       visit: kind.visit,
       flag,
-      boostedBy: kind.boostedBy ?? null,
+      boostedBy: kind.boostedBy ?? [],
       promotionExtra: kind.promotionExtra ?? 0,
     };
   };
@@ -200,9 +201,10 @@ export function decide(state: CardState, change: Change): Decision {
       level: level.boost,
       promotions: state.promotions ?? [],
     });
-    const boostedBy = [level.boost && level.level && levelLabel(level.level), promotion && promotionLabel(promotion)]
-      .filter(Boolean)
-      .join(" · ");
+    const boostedBy: ReasonPart[] = [
+      ...(level.boost && level.level ? [levelPart(level.level)] : []),
+      ...(promotion ? [promotionPart(promotion)] : []),
+    ];
     return changed(
       "stamp",
       earned,
@@ -216,7 +218,7 @@ export function decide(state: CardState, change: Change): Decision {
         ...counted(card, today, added, self ? 1 : 0),
         ...self,
       },
-      { visit: true, selfStamp: self !== null, added, amount, boostedBy: boostedBy || null, promotionExtra: extra },
+      { visit: true, selfStamp: self !== null, added, amount, boostedBy, promotionExtra: extra },
     );
   };
   /** A redeem of `cost`: the card moves to the reward it redeemed; the day's counters only reset. */

@@ -1,6 +1,7 @@
 import type { cards, rewards } from "../../../db/schema";
 import type { Sentence } from "../../../i18n/sentence";
 import type { PromotionRule } from "./boost";
+import type { ReasonPart } from "../../../db/schema/reason-parts";
 
 /** The types the engine's rules, earn and spend speak in (rules.ts decides with them). */
 export type CardRow = typeof cards.$inferSelect;
@@ -132,8 +133,8 @@ export type Decision =
       visit: boolean;
       /** This change passes the fraud threshold for the first time today: flag the card. */
       flag: boolean;
-      /** The promotion that boosted this earn, in the history's words (null: none). */
-      boostedBy: string | null;
+      /** The level and promotion that boosted this earn, as the history keeps them (empty: none). */
+      boostedBy: ReasonPart[];
       /** What the promotion added to this earn beyond the base (and level) earn, in `unit`; 0: none. */
       promotionExtra: number;
     };

@@ -1,0 +1,1 @@
+ALTER TABLE "card_events" ADD COLUMN "reason_parts" jsonb;
