@@ -62,6 +62,7 @@ const RELEASED: Record<string, string> = {
   "0050_staff-alert-threshold.sql": "d6b4be0bcf30fdf39524f9094fc8852fc4827d24156c16af417ee3d6e627cc68",
   "0051_rollup-parts.sql": "50d2f5cb89239f339b10a22c64b38909f760c90a670aba93c6975c24b0007879",
   "0052_offer-cost.sql": "62ae340a376f45d040f1794decfd3417f057d401a54bea893d0b975b8ef930aa",
+  "0053_history-reason-parts.sql": "2b055e383e94075638e5ce3a3f660e1f8f4c059f341e6e9aeccda3b6ac8f2bf7",
 };
 
 const folder = path.join(__dirname, "../../migrations");
