@@ -1,8 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { ChannelDelivery, SentMessage } from "../../../contract/notifications";
+import { CARD_SECRETS_HEADER } from "../../../contract/wallet";
+import { controlBucket } from "../../src/modules/insights/control-group";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { appleEnv, makeAppleCertificates, PASS_TYPE_ID, readZip, startApnsStandIn } from "../helpers/apple-wallet";
 import { startFcmStandIn } from "../helpers/fcm-stand-in";
 import { startGoogleStandIn, testServiceAccount } from "../helpers/google-wallet-stand-in";
+import { redeliver } from "../helpers/jobs";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
 // Per-channel figures for the pass and push: what each can know (a pass update a saved Google
@@ -13,13 +17,17 @@ jest.setTimeout(60_000);
 const ISSUER = "3388000000012345678";
 let fcm: Awaited<ReturnType<typeof startFcmStandIn>>;
 let google: Awaited<ReturnType<typeof startGoogleStandIn>>;
+const certs = makeAppleCertificates();
+let apns: Awaited<ReturnType<typeof startApnsStandIn>>;
 let t: TestApp;
 let f: ReturnType<typeof loyaltyFixtures>;
 beforeAll(async () => {
   fcm = await startFcmStandIn();
   google = await startGoogleStandIn();
+  apns = await startApnsStandIn(certs);
   const account = testServiceAccount(google.tokenUri);
   t = await createTestApp({
+    ...appleEnv(certs, { APNS_ENDPOINT: apns.endpoint, APNS_CA: certs.wwdr.certPem }),
     ...fcm.env,
     PUBLIC_APP_URL: "https://cards.example.com",
     GOOGLE_WALLET_ISSUER_ID: ISSUER,
@@ -32,6 +40,7 @@ afterAll(async () => {
   await t.close();
   await fcm.close();
   await google.close();
+  await apns.close();
 });
 
 const device = (n: string) => `card-device-token-${n}-${"z".repeat(24)}`;
@@ -147,5 +156,89 @@ describe("pass figures", () => {
     expect(await figuresOf(p.token, res.body.data.id)).toEqual([
       { channel: "pass", sent: 0, delivered: 0, failed: 0, unsubscribed: 0, skipped: 0 },
     ]);
+  });
+});
+
+describe("Apple pass figures", () => {
+  /** The card's Apple pass downloaded, and a phone `device` registered for it with `pushToken`. */
+  async function registerPhone(qrToken: string, secret: string, serial: string, device: string, pushToken: string) {
+    const download = await t.get("/apple-wallet-pass", {
+      query: { qr_token: qrToken },
+      headers: { [CARD_SECRETS_HEADER]: secret },
+    });
+    expect(download.statusCode).toBe(200);
+    const pass = JSON.parse(readZip(download.rawPayload)["pass.json"]!.toString()) as { authenticationToken: string };
+    const res = await t.post(
+      `/apple-wallet/v1/devices/${device}/registrations/${PASS_TYPE_ID}/${serial}`,
+      { pushToken },
+      { headers: { authorization: `ApplePass ${pass.authenticationToken}` } },
+    );
+    expect(res.statusCode).toBe(201);
+  }
+  const pushToken = (tag: string, businessId: number) => `${tag}${businessId.toString(16)}`.padEnd(64, "0");
+
+  it("counts the Apple passes that took the message, once per card; failed when APNs refused every phone as gone", async () => {
+    const p = await f.programme();
+    const twoPhones = await f.join(p.qr.qr_token);
+    const gone = await f.join(p.qr.qr_token);
+    const noPhone = await f.join(p.qr.qr_token);
+    void noPhone;
+    const [live, dead, badToken] = ["a1", "b2", "c3"].map((tag) => pushToken(tag, p.business.id));
+    apns.answers.set(dead!, { status: 410, reason: "Unregistered" });
+    apns.answers.set(badToken!, { status: 400, reason: "BadDeviceToken" });
+    await registerPhone(p.qr.qr_token, twoPhones.secret, twoPhones.card.serial, `live-${p.business.id}`, live!);
+    await registerPhone(p.qr.qr_token, twoPhones.secret, twoPhones.card.serial, `dead-${p.business.id}`, dead!);
+    await registerPhone(p.qr.qr_token, gone.secret, gone.card.serial, `bad-${p.business.id}`, badToken!);
+    await t.settle();
+
+    const res = await t.post<SentMessage>(
+      "/notification-add",
+      { business_id: p.business.id, title: "Apple figures", message: "Hello", channels: ["pass"] },
+      { token: p.token },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(await figuresOf(p.token, res.body.data.id)).toEqual([
+      { channel: "pass", sent: 1, delivered: 1, failed: 1, unsubscribed: 0, skipped: 0 },
+    ]);
+    const rows = await t.query<{ serial: string; status: string; reason: string | null }>(
+      sql`select c.serial, s.status, s.reason from channel_sends s join cards c on c.id = s.card_id
+          where s.purpose = ${`message:${res.body.data.id}`} and s.channel = 'pass' order by s.card_id`,
+    );
+    expect(rows.map((r) => [r.serial, r.status, r.reason])).toEqual([
+      [twoPhones.card.serial, "sent", null],
+      [gone.card.serial, "failed", "unregistered"],
+    ]);
+
+    // The jobs run again, and a stamp's push to the same phone, count nothing more for the message.
+    expect(await redeliver(t.query, "apple-pass-push")).toBeGreaterThan(0);
+    await t.settle();
+    expect((await f.staffScan(p.token, twoPhones.card.serial)).statusCode).toBe(200);
+    expect(await figuresOf(p.token, res.body.data.id)).toEqual([
+      { channel: "pass", sent: 1, delivered: 1, failed: 1, unsubscribed: 0, skipped: 0 },
+    ]);
+    expect(await rowsOf(res.body.data.id)).toHaveLength(2);
+  });
+
+  it("leaves out the control group's Apple passes: updated without the message", async () => {
+    const p = await f.programme();
+    const joined = await f.join(p.qr.qr_token);
+    await t.query(sql`update businesses set control_group_percent = 20 where id = ${p.business.id}`);
+    // This card in the group: the first serial whose bucket is below the percent.
+    const serial = Array.from({ length: 100 }, (_, i) => `LC-CTRL-APPLE-${i}`).find((s) => controlBucket(s) < 20)!;
+    await t.query(sql`update cards set serial = ${serial} where serial = ${joined.card.serial}`);
+    await registerPhone(p.qr.qr_token, joined.secret, serial, `ctrl-${p.business.id}`, pushToken("d4", p.business.id));
+    await t.settle();
+    const before = apns.requests.length;
+    const res = await t.post<SentMessage>(
+      "/notification-add",
+      { business_id: p.business.id, title: "Held out", message: "Hello", channels: ["pass"] },
+      { token: p.token },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(await figuresOf(p.token, res.body.data.id)).toEqual([
+      { channel: "pass", sent: 0, delivered: 0, failed: 0, unsubscribed: 0, skipped: 0 },
+    ]);
+    // Its phone was still told to fetch the pass.
+    expect(apns.requests.slice(before).map((r) => r.path)).toEqual([`/3/device/${pushToken("d4", p.business.id)}`]);
   });
 });

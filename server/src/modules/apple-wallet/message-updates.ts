@@ -28,8 +28,8 @@ export function appleMessageUpdates(
   app: FastifyInstance,
   { db, pushCards }: Pick<ApplePassUpdateDeps, "db"> & { pushCards: PushCards },
 ) {
-  const pushes: JobQueue<{ cardIds: number[] }> = app.jobs.work("apple-pass-push", ({ cardIds }, job) =>
-    pushCards(cardIds, job.id),
+  const pushes: JobQueue<PassPush> = app.jobs.work<PassPush>("apple-pass-push", ({ cardIds, messageId }, job) =>
+    pushCards(cardIds, job.id, messageId),
   );
 
   const pages: JobQueue<MessagePageJob> = app.jobs.work<MessagePageJob>("apple-pass-message", (page, job) =>
@@ -47,8 +47,11 @@ export function appleMessageUpdates(
   );
 }
 
+/** A push to these cards' phones; `messageId`: the message it brings them (none for a new design). */
+type PassPush = { cardIds: number[]; messageId?: number };
+
 /** The jobs a page writes: the push to its cards' phones, and the next page. */
-type MessageQueues = { pushes: JobQueue<{ cardIds: number[] }>; pages: JobQueue<MessagePageJob> };
+type MessageQueues = { pushes: JobQueue<PassPush>; pages: JobQueue<MessagePageJob> };
 
 /** One page of a message's registered cards: moved, pushed and chained in one claimed transaction. */
 export async function moveMessagePage(db: Db, { pushes, pages }: MessageQueues, page: MessagePage) {
@@ -83,7 +86,8 @@ export async function moveMessagePage(db: Db, { pushes, pages }: MessageQueues, 
       .update(cards)
       .set({ updatedAt: sql`now()` })
       .where(inArray(cards.id, cardIds));
-    await pushes.enqueue(tx, { cardIds }, { id: childJobId(page.source, `push-${page.afterCardId}`) });
+    const push = page.messageId > 0 ? { cardIds, messageId: page.messageId } : { cardIds };
+    await pushes.enqueue(tx, push, { id: childJobId(page.source, `push-${page.afterCardId}`) });
     if (rows.length === APPLE_MESSAGE_PAGE) {
       await pages.enqueue(tx, { ...page, afterCardId: last }, { id: childJobId(page.source, `page-${last}`) });
     }

@@ -1,11 +1,15 @@
 import { inArray } from "drizzle-orm";
 import { applePassRegistrations } from "../../db/schema";
 import { effectsToDo, recordEffects } from "../../services/effects";
-import { isDeadToken } from "./apns";
+import { recordChannelOutcomes, type CardOutcome } from "../notifications/figures";
+import { isDeadToken, type PushOutcome } from "./apns";
 import type { ApplePassUpdateDeps } from "./service";
 
-/** Pushes the phones holding these cards' passes, once each for the job `source` (its id). */
-export type PushCards = (cardIds: number[], source: string) => Promise<void>;
+/**
+ * Pushes the phones holding these cards' passes, once each for the job `source` (its id);
+ * `messageId`: the message these passes now carry, whose pass figures count what APNs answered.
+ */
+export type PushCards = (cardIds: number[], source: string, messageId?: number) => Promise<void>;
 
 /**
  * Wallet's content-free push to every phone holding one of these cards' passes, one per phone per
@@ -14,16 +18,17 @@ export type PushCards = (cardIds: number[], source: string) => Promise<void>;
  * reached. A push APNs refuses for now throws, and pg-boss retries the job for those phones alone.
  */
 export function cardPusher({ db, apns }: ApplePassUpdateDeps): PushCards {
-  return async (cardIds, source) => {
+  return async (cardIds, source, messageId) => {
     const key = { kind: "apns", source };
     const rows = await db
-      .select({ pushToken: applePassRegistrations.pushToken })
+      .select({ pushToken: applePassRegistrations.pushToken, cardId: applePassRegistrations.cardId })
       .from(applePassRegistrations)
       .where(inArray(applePassRegistrations.cardId, cardIds));
     const outcomes = await apns.push(await effectsToDo(db, key, [...new Set(rows.map((r) => r.pushToken))]));
     // Delivered, or refused for good (the token is gone): neither is pushed again for this job.
     const dead = outcomes.filter(isDeadToken).map((o) => o.pushToken);
     const delivered = outcomes.filter((o) => o.status === 200).map((o) => o.pushToken);
+    if (messageId !== undefined) await recordChannelOutcomes(db, messageId, "pass", passOutcomes(rows, outcomes));
     await recordEffects(db, key, [...delivered, ...dead]);
     if (dead.length > 0) {
       await db.delete(applePassRegistrations).where(inArray(applePassRegistrations.pushToken, dead));
@@ -35,3 +40,18 @@ export function cardPusher({ db, apns }: ApplePassUpdateDeps): PushCards {
     }
   };
 }
+
+/**
+ * Each card's devices this run pushed: APNs took it, or said the device is gone (`unregistered`).
+ * A push refused for now is left out: the job's retry pushes that device again and counts it then.
+ * A device an earlier run reached was counted by that run.
+ */
+const passOutcomes = (rows: { pushToken: string; cardId: number }[], outcomes: PushOutcome[]): CardOutcome[] => {
+  const answers = new Map(outcomes.map((o) => [o.pushToken, o]));
+  return rows.flatMap((row): CardOutcome[] => {
+    const answer = answers.get(row.pushToken);
+    if (!answer) return [];
+    if (answer.status === 200) return [{ cardId: row.cardId, took: true }];
+    return isDeadToken(answer) ? [{ cardId: row.cardId, took: false, reason: "unregistered" }] : [];
+  });
+};
