@@ -79,11 +79,10 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: "node e2e/fixtures/api-server.mjs",
+      // Its log lines (warnings and up) go to a file: a failed run prints their tail (scripts/test.mjs).
+      command: "node e2e/fixtures/api-server.mjs > reports/e2e-api.log",
       url: `${E2E.apiUrl}/health`,
       timeout: SERVER_START_MS,
-      // Its warnings (a statement cancelled, the database away) belong beside a failed test.
-      stdout: "pipe",
       env: {
         NODE_ENV: "production",
         API_PORT: String(E2E.apiPort),

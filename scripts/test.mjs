@@ -86,6 +86,7 @@ if (!notRun.e2e) {
     await run("npx", ["playwright", "test"]);
   } catch {
     failed = true;
+    printLogTail("reports/e2e-api.log", 40);
   }
 }
 
@@ -106,3 +107,11 @@ if (failed && failures === 0) {
 if (problems.length > 0) console.log(`\n${problems.map((p) => `[test] ${p}`).join("\n")}`);
 console.log(`\ntests: ${passed} passed, ${failures} failed`);
 process.exit(failed || failures > 0 ? 1 : 0);
+
+/** The last lines of a server's log (each cut to 600 characters), beside the failed tests they may explain. */
+function printLogTail(file, lines) {
+  if (!fs.existsSync(file)) return;
+  const tail = fs.readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines);
+  console.error(`[test] the last ${tail.length} lines of ${file}:`);
+  for (const line of tail) console.error(line.length > 600 ? `${line.slice(0, 600)}…` : line);
+}
