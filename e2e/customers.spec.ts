@@ -63,11 +63,12 @@ test("the demo owner finds customers, opens one, and sees export and delete", as
 
   // The message form says how many card holders a segment reaches before sending.
   await page.goto("/dashboard/notifications");
-  await page.getByLabel("Business").selectOption({ label: "Demo Café" });
-  await expect(page.getByText(/^Reaches \d+ card holders, and everyone who joins later\.$/)).toBeVisible();
-  await page.getByLabel("Send to").selectOption("inactive");
-  await expect(page.getByLabel("Number of days (N)")).toHaveValue("30");
-  await expect(page.getByText(/^Reaches \d+ card holders?\.$/)).toBeVisible();
+  const send = page.getByRole("region", { name: "Message your customers" });
+  await send.getByLabel("Business").selectOption({ label: "Demo Café" });
+  await expect(send.getByText(/^Reaches \d+ card holders, and everyone who joins later\.$/)).toBeVisible();
+  await send.getByLabel("Send to").selectOption("inactive");
+  await expect(send.getByLabel("Number of days (N)")).toHaveValue("30");
+  await expect(send.getByText(/^Reaches \d+ card holders?\.$/)).toBeVisible();
   expect(errors).toEqual([]);
 });
 

@@ -73,7 +73,12 @@ export function StaffPanel({ businessId, period }: { businessId: string; period:
           {data.staff.length === 0 ? (
             <p className="muted">{t("empty")}</p>
           ) : (
-            <div className="table-scroll">
+            <div
+              className="table-scroll"
+              role="region"
+              aria-label={t("caption", { from: data.from, to: data.to })}
+              tabIndex={0}
+            >
               <table className="scan-table insights-table">
                 <caption>{t("caption", { from: data.from, to: data.to })}</caption>
                 <thead>

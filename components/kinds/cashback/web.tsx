@@ -1,4 +1,5 @@
 import dynamic from "next/dynamic";
+import { FieldsLoading } from "../fields-loading";
 import { moneyShort } from "@/components/dashboard/rewards/money-short";
 import { formatMoney, fromMinor, hundredthsText, toMinor } from "@/contract/minor-units";
 import { percentText } from "@/contract/kinds/numbers";
@@ -7,7 +8,7 @@ import { RedeemMoney } from "./redeem";
 import { face } from "./face";
 
 /** The reward form's fields: their code (and the form's schemas) loads with the form, not with every page that asks the kind. */
-const CashbackFields = dynamic(() => import("./fields").then((m) => m.CashbackFields));
+const CashbackFields = dynamic(() => import("./fields").then((m) => m.CashbackFields), { loading: FieldsLoading });
 
 /** Cashback: a percent of each purchase (tiers by lifetime spend), spent as money off. */
 export const cashback: WebKind = {

@@ -1,4 +1,5 @@
 import dynamic from "next/dynamic";
+import { FieldsLoading } from "../fields-loading";
 import { moneyShort } from "@/components/dashboard/rewards/money-short";
 import { hundredthsText } from "@/contract/minor-units";
 import { MAX_REFERRAL_BONUS } from "@/contract/kinds/numbers";
@@ -8,7 +9,7 @@ import { RedeemOption } from "./redeem";
 import { face } from "./face";
 
 /** The reward form's fields: their code (and the form's schemas) loads with the form, not with every page that asks the kind. */
-const PointsFields = dynamic(() => import("./fields").then((m) => m.PointsFields));
+const PointsFields = dynamic(() => import("./fields").then((m) => m.PointsFields), { loading: FieldsLoading });
 
 /** Points: earned per purchase and visit, spent on the reward's catalogue of options. */
 export const points: WebKind = {

@@ -1,11 +1,12 @@
 import dynamic from "next/dynamic";
+import { FieldsLoading } from "../fields-loading";
 import { MAX_REFERRAL_BONUS } from "@/contract/kinds/numbers";
 import { numeric } from "../numeric";
 import type { WebKind } from "../types";
 import { face } from "./face";
 
 /** The reward form's fields: their code (and the form's schemas) loads with the form, not with every page that asks the kind. */
-const StampFields = dynamic(() => import("./fields").then((m) => m.StampFields));
+const StampFields = dynamic(() => import("./fields").then((m) => m.StampFields), { loading: FieldsLoading });
 
 /** A stamp card: N stamps for the reward, one per visit; the grid on the card page. */
 export const stamps: WebKind = {

@@ -203,6 +203,7 @@ describe("reward options", () => {
       reward_id: reward.id,
       title: "Free lunch",
       points: 400,
+      cost: null,
       created_at: expect.any(String),
     });
     const croissant = (await add({ title: "Croissant", points: 50 })).body.data;
