@@ -101,12 +101,15 @@ test("the staff scanner keeps scans made offline and sends them when back: each 
 
   // The café's connection drops: three cards scanned by typing their codes.
   await desk.setOffline(true);
-  for (const serial of serials) {
+  const waiting = staff.getByTestId("offline-count");
+  for (const [i, serial] of serials.entries()) {
     await staff.getByLabel("Or type the card's code").fill(serial);
     await staff.getByRole("button", { name: "Add stamp or redeem" }).click();
     await expect(staff.getByTestId("scan-kept")).toBeVisible();
+    // Each scan is kept before the next is typed: the previous scan's note alone does not say so
+    // (typed while the last one was being kept, a code was cleared with it).
+    await expect(waiting).toHaveText(i === 0 ? "1 scan waiting" : `${i + 1} scans waiting`);
   }
-  const waiting = staff.getByTestId("offline-count");
   await expect(waiting).toHaveText("3 scans waiting");
   await expect(staff.getByRole("status").filter({ has: waiting })).toBeVisible();
 
