@@ -8,6 +8,7 @@ const ANSWER_WORD_KEYS = [
   "history.order",
   "history.refund",
   "history.levelReview",
+  "history.newProgramme",
   "history.happyHour",
   "history.level",
 ];

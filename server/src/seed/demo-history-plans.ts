@@ -78,7 +78,7 @@ export function cafePlan(
         paymentBeside(ctx, between(random, 320, 1_450), mayMiss(staff, team));
       } else if (ctx.channel === "till") {
         const orderId = ctx.orderId();
-        stamp({ actor: "till", till: true, reason: `Order ${orderId} (square)` });
+        stamp({ actor: "till", till: true, parts: [{ order: { id: orderId, source: "square" } }] });
         const amount = between(random, 320, 1_450);
         tillOrder(ctx, { orderId, amount, earned: 1, earnedOnAmount: false, visitEarned: 1 }, () => 0, "square");
       } else {
@@ -170,7 +170,7 @@ export function bakeryPlan(
           actor: "till",
           till: true,
           amount,
-          reason: `Order ${orderId} (shopify)`,
+          parts: [{ order: { id: orderId, source: "shopify" } }],
         }),
       );
       const visitEarned = Math.min(delta, programme.pointsPerVisit);

@@ -1,3 +1,4 @@
+import { type ReasonPart } from "../modules/loyalty/engine/history-reason";
 import { levelAt, type StoredLevel } from "../modules/loyalty/engine/levels";
 import { DEMO_CONTROL_PERCENT, demoControl } from "./control-serial";
 import { prng } from "./demo-cafe";
@@ -36,7 +37,8 @@ export type Change = {
   self: boolean;
   amount: number | null;
   option: number | null;
-  reason: string | null;
+  /** Why the engine made it (a till order, its refund), as the engine keeps it: none for the rest. */
+  parts: ReasonPart[] | null;
   till: boolean;
 };
 
@@ -192,7 +194,7 @@ export const change = (c: Partial<Change> & Pick<Change, "time" | "kind" | "delt
   self: false,
   amount: null,
   option: null,
-  reason: null,
+  parts: null,
   till: false,
   ...c,
 });
@@ -345,7 +347,7 @@ export function tillOrder(
         visit: false,
         actor: "till",
         till: true,
-        reason: `Refund of order ${order.orderId} (${provider})`,
+        parts: [{ refund: { id: order.orderId, source: provider } }],
       }),
     );
   }

@@ -4,6 +4,7 @@ import { sha256 } from "../crypto";
 import type { Db } from "../db/client";
 import { businesses, offers, posConnections, qrCodes, rewardOptions, rewards, users } from "../db/schema";
 import { newVoucherCode } from "../modules/loyalty/engine/codes";
+import { reasonText } from "../modules/loyalty/engine/history-reason";
 import { controlSerial } from "./control-serial";
 import { DEMO_BAKERY } from "./demo-bakery";
 import { DEMO_CAFE } from "./demo-cafe";
@@ -172,7 +173,8 @@ async function connectTill(tx: Db, ownerId: number, shop: Shop, provider: "squar
   return id;
 }
 
-type Row = Record<string, string | number | boolean | null>;
+/** A row as json_to_recordset reads it: a jsonb column takes its value as JSON (an array or object). */
+type Row = Record<string, string | number | boolean | null | readonly object[]>;
 
 /**
  * Rows into `table` in one statement: a JSON array read by json_to_recordset (each column with its
@@ -311,6 +313,7 @@ async function writeShop(
       amount: "bigint",
       reward_option_id: "int",
       reason: "text",
+      reason_parts: "jsonb",
       actor_user_id: "int",
       created_at: "timestamptz",
     },
@@ -326,7 +329,9 @@ async function writeShop(
       unit,
       amount: change.amount,
       reward_option_id: change.option,
-      reason: change.reason,
+      // The engine's English text beside its parts, which each reader puts in its own language.
+      reason: change.parts ? reasonText(change.parts) : null,
+      reason_parts: change.parts,
       actor_user_id: change.staff,
       created_at: at(change.time),
     })),

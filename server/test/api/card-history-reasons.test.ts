@@ -99,4 +99,19 @@ describe("card-history reasons", () => {
     expect(res.statusCode).toBe(200);
     expect((await reasons(p.token, joined.card.serial, "es"))[0]).toBe("Order 12 was lost, sorry");
   });
+
+  it("names a successor programme of another kind in the reader's language", async () => {
+    const { token, business, reward, qr } = await f.programme({ stamps_required: 10 });
+    const { card } = await f.join(qr.qr_token);
+    const successor = await f.addReward(token, business.id, { title: "Club de puntos" });
+    await t.query(sql`update businesses set currency = 'EUR' where id = ${business.id}`);
+    await t.query(
+      sql`update rewards set kind = 'points', stamps_required = 0, points_per_visit = 7 where id = ${successor.id}`,
+    );
+    await t.query(sql`update rewards set active = false where id = ${reward.id}`);
+    const scanned = await t.post<ScanResult>("/qr-code-scanner", { code: card.serial }, { token });
+    expect(scanned.statusCode).toBe(200);
+    expect((await reasons(token, card.serial, "de")).at(-2)).toBe("Neues Programm: Club de puntos");
+    expect((await reasons(token, card.serial, "en")).at(-2)).toBe("New programme: Club de puntos");
+  });
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AnalyticsCohorts, AnalyticsLift, AnalyticsStaff, AnalyticsSummary } from "../../../contract/analytics";
+import type { CardHistory } from "../../../contract/cards";
 import { RFM_SEGMENTS, type AnalyticsRfm } from "../../../contract/rfm";
 import { DEMO_USER, seed } from "../../src/seed";
 import { DEMO_BAKERY, seedDemoBakery } from "../../src/seed/demo-bakery";
@@ -130,6 +131,21 @@ it("answers every insight of each demo business from six months of history, once
       (select sum(stamps)::int from cards where business_id = ${Number(idOf(DEMO_BAKERY.name))}) as balance
     from programme_totals p where p.business_id = ${Number(idOf(DEMO_BAKERY.name))}`);
   expect(totals[0]!.issued - totals[0]!.redeemed).toBeGreaterThanOrEqual(totals[0]!.balance);
+
+  // The till's orders and refunds are named in the reader's language, as the engine's are.
+  const [refunded] = await t.query<{ serial: string }>(
+    sql`select c.serial from card_events e join cards c on c.id = e.card_id
+        where e.user_id = ${owner} and e.reason_parts @> '[{"refund": {}}]' limit 1`,
+  );
+  const history = await t.get<CardHistory>("/card-history", {
+    token,
+    query: { serial: refunded!.serial, limit: "100" },
+    headers: { "accept-language": "fr" },
+  });
+  const reasons = history.body.data.items.map((e) => e.reason).filter((r) => r !== null);
+  expect(reasons.some((r) => /^Remboursement de la commande .+ \((square|shopify)\)$/.test(r!))).toBe(true);
+  expect(reasons.some((r) => /^Commande .+ \((square|shopify)\)/.test(r!))).toBe(true);
+  expect(reasons.filter((r) => /^(Order|Refund) /.test(r!))).toEqual([]);
 
   // Seeding again (every start) adds nothing.
   const before = await volume(owner);

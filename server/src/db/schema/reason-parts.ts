@@ -6,5 +6,6 @@ export type ReasonPart =
   | { order: { id: string; source: string } }
   | { refund: { id: string; source: string } }
   | { levelReview: true }
+  | { newProgramme: { title: string } }
   | { happyHour: { start: string; end: string; multiplier: string | null; bonus: number | null } }
   | { level: { name: string; multiplier: string | null; bonus: number | null } };

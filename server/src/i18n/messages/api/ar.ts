@@ -344,6 +344,7 @@ export const apiAr: Record<ApiKey, string> = {
   "history.order": "الطلب {id} ({source})",
   "history.refund": "استرداد الطلب {id} ({source})",
   "history.levelReview": "إعادة تقييم المستوى (آخر 12 شهرًا)",
+  "history.newProgramme": "برنامج جديد: {title}",
   "history.happyHour": "الساعة السعيدة {start}–{end}{boost}",
   "history.level": "{name}{boost}",
 };

@@ -362,6 +362,7 @@ export const apiDe: Record<ApiKey, string> = {
   "history.order": "Bestellung {id} ({source})",
   "history.refund": "Erstattung der Bestellung {id} ({source})",
   "history.levelReview": "Stufe neu bewertet (letzte 12 Monate)",
+  "history.newProgramme": "Neues Programm: {title}",
   "history.happyHour": "Happy Hour {start}–{end}{boost}",
   "history.level": "{name}{boost}",
 };

@@ -351,6 +351,7 @@ export const apiEn = {
   "history.order": "Order {id} ({source})",
   "history.refund": "Refund of order {id} ({source})",
   "history.levelReview": "Level re-evaluated (last 12 months)",
+  "history.newProgramme": "New programme: {title}",
   "history.happyHour": "Happy hour {start}–{end}{boost}",
   "history.level": "{name}{boost}",
 } as const;

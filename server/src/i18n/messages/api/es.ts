@@ -349,6 +349,7 @@ export const apiEs: Record<ApiKey, string> = {
   "history.order": "Pedido {id} ({source})",
   "history.refund": "Reembolso del pedido {id} ({source})",
   "history.levelReview": "Nivel revisado (últimos 12 meses)",
+  "history.newProgramme": "Nuevo programa: {title}",
   "history.happyHour": "Hora feliz {start}–{end}{boost}",
   "history.level": "{name}{boost}",
 };

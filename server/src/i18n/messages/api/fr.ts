@@ -358,6 +358,7 @@ export const apiFr: Record<ApiKey, string> = {
   "history.order": "Commande {id} ({source})",
   "history.refund": "Remboursement de la commande {id} ({source})",
   "history.levelReview": "Niveau réévalué (12 derniers mois)",
+  "history.newProgramme": "Nouveau programme : {title}",
   "history.happyHour": "Happy hour {start}–{end}{boost}",
   "history.level": "{name}{boost}",
 };

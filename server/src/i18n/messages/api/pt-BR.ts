@@ -348,6 +348,7 @@ export const apiPtBR: Record<ApiKey, string> = {
   "history.order": "Pedido {id} ({source})",
   "history.refund": "Reembolso do pedido {id} ({source})",
   "history.levelReview": "Nível reavaliado (últimos 12 meses)",
+  "history.newProgramme": "Novo programa: {title}",
   "history.happyHour": "Happy hour {start}–{end}{boost}",
   "history.level": "{name}{boost}",
 };

@@ -165,6 +165,7 @@ function partIn(t: Translate, part: ReasonPart): string {
   if ("order" in part) return t("history.order", part.order);
   if ("refund" in part) return t("history.refund", part.refund);
   if ("levelReview" in part) return t("history.levelReview");
+  if ("newProgramme" in part) return t("history.newProgramme", part.newProgramme);
   if ("happyHour" in part) {
     const { start, end, multiplier, bonus } = part.happyHour;
     return t("history.happyHour", { start, end, boost: boost(multiplier, bonus) });

@@ -207,13 +207,24 @@ async function write(
   // The history's rows, in order: a restart for a successor of another kind, the change, a flag.
   const amount = decision.amount;
   const reason = historyReason(change, decision.boostedBy);
-  const row = (kind: string, delta: number, after: number, text: SQL | string | null, main = false) =>
+  const row = (
+    kind: string,
+    delta: number,
+    after: number,
+    text: SQL | string | null,
+    main = false,
+    parts: readonly ReasonPart[] | null = main ? reason.parts : null,
+  ) =>
     sql`select ${kind}::text as kind, ${delta}::int as delta, ${after}::int as after, ${text}::text as reason,
-      ${main && reason.parts ? JSON.stringify(reason.parts) : null}::jsonb as reason_parts,
+      ${parts ? JSON.stringify(parts) : null}::jsonb as reason_parts,
       ${main ? amount : null}::bigint as amount, ${main ? (decision.option?.id ?? null) : null}::int as option_id,
       ${main ? decision.promotionExtra : 0}::int as promotion_extra`;
+  const restartRow = (title: string) => {
+    const parts: ReasonPart[] = [{ newProgramme: { title } }];
+    return row("adjust", 0, 0, reasonText(parts), false, parts);
+  };
   const history = [
-    ...(decision.restart ? [row("adjust", 0, 0, `New programme: ${decision.restart.title}`)] : []),
+    ...(decision.restart ? [restartRow(decision.restart.title)] : []),
     row(decision.action, decision.delta, v.stamps, reason.text, true),
     ...(decision.flag ? [sql`${row("flag", 0, v.stamps, sql`u.flag_reason`)} from updated u`] : []),
   ];

@@ -30,6 +30,7 @@ export function partText(part: ReasonPart): string {
   if ("order" in part) return `Order ${part.order.id} (${part.order.source})`;
   if ("refund" in part) return `Refund of order ${part.refund.id} (${part.refund.source})`;
   if ("levelReview" in part) return "Level re-evaluated (last 12 months)";
+  if ("newProgramme" in part) return `New programme: ${part.newProgramme.title}`;
   if ("happyHour" in part) {
     const h = part.happyHour;
     return `Happy hour ${h.start}–${h.end}${boostWords(h.multiplier, h.bonus)}`;
