@@ -34,6 +34,7 @@ import { API_NODE_FLAGS, API_SERVER_SCRIPT } from "../scripts/lib/api-server-com
 import { waitForUrl } from "../scripts/lib/run.mjs";
 import { startEnv } from "../scripts/lib/start-env.mjs";
 import { embeddedUrl } from "../server/src/db/embedded-postgres";
+import { DEMO_CAFE } from "../server/src/seed/demo-cafe";
 import { apiCall, DEMO, freePort } from "./servers.mjs";
 
 const SECONDS = Number(process.env.BENCH_EMBEDDED_SECONDS || 30);
@@ -143,6 +144,9 @@ async function openLoop(
   const latencies: number[] = [];
   let timeouts = 0;
   let errors = 0;
+  const statuses = new Map<number, number>();
+  /** The first answer that was not 200, to say why. */
+  let refusal: string | null = null;
   const total = rate * seconds;
   const start = performance.now() + 100;
   const stamp = (k: number) =>
@@ -164,10 +168,15 @@ async function openLoop(
           timeout: 10_000,
         },
         (res) => {
-          res.resume();
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => res.statusCode !== 200 && refusal === null && chunks.push(chunk));
           res.on("end", () => {
+            if (res.statusCode !== 200 && refusal === null) refusal = Buffer.concat(chunks).toString().slice(0, 300);
             if (res.statusCode === 200) latencies.push(performance.now() - scheduled);
-            else errors++;
+            else {
+              errors++;
+              statuses.set(res.statusCode ?? 0, (statuses.get(res.statusCode ?? 0) ?? 0) + 1);
+            }
             resolve();
           });
         },
@@ -192,7 +201,7 @@ async function openLoop(
   for (const agent of agents) agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { n: total, ok: latencies.length, p50: at(0.5), p99: at(0.99), timeouts, errors };
+  return { n: total, ok: latencies.length, p50: at(0.5), p99: at(0.99), timeouts, errors, statuses, refusal };
 }
 
 const du = (dir: string) => Number(execFileSync("du", ["-sm", dir], { encoding: "utf8" }).split("\t")[0]);
@@ -245,7 +254,20 @@ async function measure(kind: string): Promise<Row> {
 
     // The dashboard's scanner: the demo owner signed in through the API, scanning their own cards.
     const token = await apiCall<string>("POST", `${api}/login`, null, DEMO);
-    const listed = await apiCall<{ items: { serial: string }[] }>("GET", `${api}/customer-list?limit=${CARDS}`, token);
+    // The Demo Café's cards: a stamp card with no cooldown for staff (the other demo businesses'
+    // cards are a points card and a prepaid pass, which a plain staff scan does not always stamp).
+    const businesses = await apiCall<{ items: { id: number; business_name: string }[] }>(
+      "GET",
+      `${api}/business-list?limit=100`,
+      token,
+    );
+    const cafe = businesses.items.find((b) => b.business_name === DEMO_CAFE.name);
+    if (!cafe) throw new Error(`the demo owner has no business named ${DEMO_CAFE.name}`);
+    const listed = await apiCall<{ items: { serial: string }[] }>(
+      "GET",
+      `${api}/customer-list?limit=${CARDS}&business_id=${cafe.id}`,
+      token,
+    );
     const serials = listed.items.map((card) => card.serial);
     if (serials.length < CARDS) throw new Error(`the demo owner has ${serials.length} cards, not ${CARDS}`);
     let next = 0;
@@ -284,6 +306,16 @@ async function measure(kind: string): Promise<Row> {
     const closedStamps = closed.result.requests.total;
     load.stop();
     const n = open.result.n;
+    /** The answers that were not 200, by status ("429 ×12"): a refused stamp is not a stamp. */
+    const refused = (codes: Iterable<[number | string, number]>) =>
+      [...codes]
+        .filter(([code]) => Number(code) !== 200)
+        .map(([code, count]) => `${code} ×${count}`)
+        .join(", ") || "none";
+    const codesOf = (r: autocannon.Result) =>
+      Object.entries(
+        (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {},
+      ).map(([code, stat]) => [code, stat.count] as [string, number]);
     const rows = (p: { rows: number }, answered: number) => `${p.rows} scan rows for ${answered} stamps answered 200`;
     return {
       database: kind === "url" ? "PostgreSQL (DATABASE_URL)" : "embedded PostgreSQL",
@@ -297,12 +329,15 @@ async function measure(kind: string): Promise<Row> {
       "disk of $DATA_DIR after first start": `${diskMb} MB`,
       [`open loop ${RATE}/s × ${SECONDS} s, ${CLIENTS} clients: p50 / p99`]: `${open.result.p50.toFixed(0)} / ${open.result.p99.toFixed(0)} ms`,
       "open loop: time-outs / errors": `${open.result.timeouts} / ${open.result.errors}`,
+      "open loop: answers not 200": `${refused(open.result.statuses)}${open.result.refusal ? `: ${open.result.refusal}` : ""}`,
       "open loop: rows written": rows(open, open.result.ok),
       [`floor, same open loop of GET /health: p50 / p99`]: `${floor.p50.toFixed(0)} / ${floor.p99.toFixed(0)} ms`,
       [`one at a time (${ONE_AT_A_TIME}): median / p99`]: `${single.result.latency.p50} / ${single.result.latency.p99} ms`,
       "one at a time: rows written": rows(single, ok(single.result)),
+      "one at a time: answers not 200": refused(codesOf(single.result)),
       [`closed loop ${CLIENTS} connections, 15 s: stamps/s (p50 / p99)`]: `${closed.result.requests.average.toFixed(0)} (${closed.result.latency.p50} / ${closed.result.latency.p99} ms), ${closed.result.timeouts} time-outs, ${closed.result.non2xx} not 200`,
       "closed loop: rows written": rows(closed, ok(closed.result)),
+      "closed loop: answers not 200": refused(codesOf(closed.result)),
       [`burst: ${CLIENTS} clients at once every second, 15 s: p50 / p99`]: `${burst.result.latency.p50} / ${burst.result.latency.p99} ms, ${burst.result.timeouts} time-outs, ${rows(burst, ok(burst.result))}`,
       "API CPU per stamp, open loop (of which in the kernel)": `${((after.api - before.api) / n).toFixed(2)} ms (${((after.apiSystem - before.apiSystem) / n).toFixed(2)} ms)`,
       "floor: API CPU per GET /health": `${((floorAfter.api - floorBefore.api) / floor.n).toFixed(2)} ms`,
