@@ -49,9 +49,12 @@ export type DispatchPage = { messageId: number; afterCardId: number; source?: st
 /** The message's purpose in channel_sends: each card gets it once per channel. */
 export const messagePurpose = (messageId: number) => `message:${messageId}`;
 
-/** Queues a message's first dispatch page, in its transaction, when it goes by email or SMS. */
-export async function queueChannelDispatch(jobs: Jobs, tx: Db, messageId: number, channels: readonly Channel[]) {
-  if (!channels.some(isOutboxChannel)) return;
+/**
+ * Queues an owner's message's first dispatch page, in its transaction: it mails and texts the
+ * message, and decides the weekly cap for every card the message is for, also those no wallet or
+ * device of the pass and push pipelines reaches (their card page shows it).
+ */
+export async function queueChannelDispatch(jobs: Jobs, tx: Db, messageId: number) {
   await jobs.enqueue<DispatchPage>(tx, MESSAGE_CHANNELS_QUEUE, { messageId, afterCardId: 0 });
 }
 
@@ -116,6 +119,7 @@ export async function dispatchPage(
   if (!found) return;
   const { message, cap } = found;
   const channels = (message.channels as Channel[]).filter(isOutboxChannel);
+  if (channels.length === 0 && !message.marketing) return;
   const purpose = messagePurpose(message.id);
   const rows = await pageCards(db, message, page.afterCardId);
   if (rows.length === 0) return;

@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
 import type { Channel } from "../../../../contract/card-preferences";
 import type { Db } from "../../db/client";
-import { cards, channelSends } from "../../db/schema";
+import { cards, channelSends, pushTokens } from "../../db/schema";
 import { outsideControlGroup } from "../insights/control-group";
 
 /** The lock namespace of a card's marketing sends (pg_advisory_xact_lock's first key). */
@@ -54,8 +54,21 @@ export type MarketingSend = {
   cap: number;
 };
 
-/** The channels whose sends are answered after the decision: a card decided to reach gets a `claimed` row on them. */
-const ANSWERED_LATER: readonly Channel[] = ["pass", "push"];
+/**
+ * The cards among `cardIds` that may get the message on a channel answered after the decision: the
+ * pass (every card: its page shows the message) and push (a card with a device that did not turn
+ * push off). They get a `claimed` row there when the message reaches them.
+ */
+async function claimable(tx: Db, channel: Channel, cardIds: number[]): Promise<number[]> {
+  if (channel === "pass" || cardIds.length === 0) return cardIds;
+  if (channel !== "push") return [];
+  const rows = await tx
+    .selectDistinct({ id: cards.id })
+    .from(cards)
+    .innerJoin(pushTokens, eq(pushTokens.cardId, cards.id))
+    .where(and(inArray(cards.id, cardIds), isNull(cards.pushOptOutAt)));
+  return rows.map((r) => r.id);
+}
 
 /**
  * Decides once per card whether a marketing message reaches it or is held by the weekly cap, for
@@ -67,9 +80,9 @@ const ANSWERED_LATER: readonly Channel[] = ["pass", "push"];
  * one of them is `skipped`/`weekly_cap`. Any other card outside its business's control group is
  * decided now: held when it got `cap` marketing messages in 7 days on any channel. A held card gets
  * a `skipped`/`weekly_cap` row on every channel of the message; a card it reaches gets a `claimed`
- * row on the message's pass and push (so a message decided concurrently counts it at once; the
- * answer of the pass or push turns it `sent` or `failed`), email and SMS being claimed by their own
- * dispatcher in this same transaction.
+ * row on the message's pass, and on its push when it has a device (so a message decided
+ * concurrently counts it at once; the answer of the pass or push turns it `sent` or `failed`),
+ * email and SMS being claimed by their own dispatcher in this same transaction.
  */
 export async function decideMarketing(tx: Db, send: MarketingSend, cardIds: number[]): Promise<Set<number>> {
   const ids = [...new Set(cardIds)].sort((a, b) => a - b);
@@ -94,14 +107,12 @@ export async function decideMarketing(tx: Db, send: MarketingSend, cardIds: numb
   const newlyHeld = outside.filter((id) => (week.get(id) ?? 0) >= send.cap);
   const reached = outside.filter((id) => (week.get(id) ?? 0) < send.cap);
   const base = { userId: send.userId, businessId: send.businessId, purpose: send.purpose, marketing: true };
-  const rows = [
-    ...newlyHeld.flatMap((cardId) =>
-      send.channels.map((channel) => ({ ...base, cardId, channel, status: "skipped" as const, reason: WEEKLY_CAP })),
-    ),
-    ...reached.flatMap((cardId) =>
-      send.channels.filter((c) => ANSWERED_LATER.includes(c)).map((channel) => ({ ...base, cardId, channel })),
-    ),
-  ];
+  const rows: (typeof channelSends.$inferInsert)[] = newlyHeld.flatMap((cardId) =>
+    send.channels.map((channel) => ({ ...base, cardId, channel, status: "skipped" as const, reason: WEEKLY_CAP })),
+  );
+  for (const channel of send.channels) {
+    for (const cardId of await claimable(tx, channel, reached)) rows.push({ ...base, cardId, channel });
+  }
   if (rows.length > 0) await tx.insert(channelSends).values(rows).onConflictDoNothing();
   for (const id of newlyHeld) held.add(id);
   return held;
