@@ -132,9 +132,11 @@ describe("pass figures", () => {
     const figures = await figuresOf(p.token, res.body.data.id);
     expect(figures.map((d) => d.channel)).toEqual(["pass", "email"]);
     expect(figures[0]).toEqual({ channel: "pass", sent: 2, delivered: 2, failed: 0, unsubscribed: 0, skipped: 0 });
+    // The card never saved was decided (the card page shows it) but no pass answered for it.
     expect((await rowsOf(res.body.data.id)).map((r) => [r.channel, r.status])).toEqual([
       ["pass", "sent"],
       ["pass", "sent"],
+      ["pass", "claimed"],
     ]);
   });
 
@@ -182,7 +184,6 @@ describe("Apple pass figures", () => {
     const twoPhones = await f.join(p.qr.qr_token);
     const gone = await f.join(p.qr.qr_token);
     const noPhone = await f.join(p.qr.qr_token);
-    void noPhone;
     const [live, dead, badToken] = ["a1", "b2", "c3"].map((tag) => pushToken(tag, p.business.id));
     apns.answers.set(dead!, { status: 410, reason: "Unregistered" });
     apns.answers.set(badToken!, { status: 400, reason: "BadDeviceToken" });
@@ -207,6 +208,8 @@ describe("Apple pass figures", () => {
     expect(rows.map((r) => [r.serial, r.status, r.reason])).toEqual([
       [twoPhones.card.serial, "sent", null],
       [gone.card.serial, "failed", "unregistered"],
+      // No phone, no pass saved on Google: decided, never answered.
+      [noPhone.card.serial, "claimed", null],
     ]);
 
     // The jobs run again, and a stamp's push to the same phone, count nothing more for the message.
@@ -216,7 +219,7 @@ describe("Apple pass figures", () => {
     expect(await figuresOf(p.token, res.body.data.id)).toEqual([
       { channel: "pass", sent: 1, delivered: 1, failed: 1, unsubscribed: 0, skipped: 0 },
     ]);
-    expect(await rowsOf(res.body.data.id)).toHaveLength(2);
+    expect(await rowsOf(res.body.data.id)).toHaveLength(3);
   });
 
   it("leaves out the control group's Apple passes: updated without the message", async () => {

@@ -80,7 +80,13 @@ describe("notification-add's channels", () => {
         { channel: "push", ...zero },
       ],
     });
-    expect(await sendsOf(t, res.body.data.id)).toEqual([]);
+    // Each card decided once for the weekly cap: its pass send claimed (no wallet here answers), no
+    // push (no device), no mail.
+    expect((await sendsOf(t, res.body.data.id)).map((r) => [r.channel, r.status])).toEqual([
+      ["pass", "claimed"],
+      ["pass", "claimed"],
+      ["pass", "claimed"],
+    ]);
     expect(await mailsAbout(a.consenting.email, "Happy hour")).toHaveLength(0);
     const card = await t.get<WalletCard>("/wallet-card", {
       query: { qr_token: a.qr.qr_token },
@@ -127,7 +133,10 @@ describe("notification-add's channels", () => {
     await t.app.jobs.enqueue(t.app.db, "message-channels", { messageId: res.body.data.id, afterCardId: 0 });
     await t.settle();
     expect(await mailsAbout(a.consenting.email, "Only once")).toHaveLength(1);
-    expect(await sendsOf(t, res.body.data.id)).toHaveLength(3);
+    const rows = await sendsOf(t, res.body.data.id);
+    expect(rows.filter((r) => r.channel === "email")).toHaveLength(3);
+    // The pass: each card decided once (no wallet here answers, so its send stays claimed).
+    expect(rows.filter((r) => r.channel === "pass").map((r) => r.status)).toEqual(["claimed", "claimed", "claimed"]);
   });
 
   it("a segment narrows the mails to its cards", async () => {

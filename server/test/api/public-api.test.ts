@@ -363,8 +363,10 @@ describe("messages on the channels asked for", () => {
     expect(res.response.status).toBe(201);
     // The new cards outside the control group: the consenting one (the silent one is 60 days old).
     expect(res.data).toMatchObject({ segment: "new", recipients: 1, channels: ["email", "pass"] });
+    // Its pass decided too (no wallet here answers: claimed).
     expect(await sendsOf(res.data!.id)).toEqual([
       { card_id: a.ids.consenting, channel: "email", status: "sent", reason: null },
+      { card_id: a.ids.consenting, channel: "pass", status: "claimed", reason: null },
     ]);
   });
 

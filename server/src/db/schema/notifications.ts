@@ -1,4 +1,5 @@
 import {
+  boolean,
   check,
   index,
   integer,
@@ -135,6 +136,11 @@ export const businessMessages = pgTable(
       .array()
       .notNull()
       .default(sql`'{pass,push}'::text[]`),
+    /**
+     * An owner's message or a marketing automation's: counted toward the weekly cap and held by it
+     * (notifications/weekly-cap.ts). False for notices (a level move, an expiry notice).
+     */
+    marketing: boolean("marketing").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

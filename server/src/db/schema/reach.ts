@@ -53,7 +53,8 @@ export const channelSends = pgTable(
     status: text("status", { enum: SEND_STATUSES }).notNull().default("claimed"),
     /**
      * Why it failed or was skipped (`bounced`, `opted_out`, `no_consent`, `weekly_cap`, an SMTP code;
-     * SMS: `no_phone`, `allowance`, `not_configured`, `twilio_<code>`).
+     * SMS: `no_phone`, `allowance`, `not_configured`, `twilio_<code>`; pass and push: `unregistered`,
+     * `refused`, `unreachable` when an Apple pass push was refused until its retries gave up).
      */
     reason: text("reason"),
     /** SMS: the provider's id of the message (Twilio's `SM…` sid), the key of its status callbacks. */

@@ -5,6 +5,7 @@ import { applePassRegistrations, cards, messageRecipients } from "../../db/schem
 import { claimEffect } from "../../services/effects";
 import { childJobId, type JobQueue } from "../../services/jobs";
 import { firstMessagePage, pageWithSource, type MessagePage, type MessagePageJob } from "../../services/message-pages";
+import { heldFromMessage } from "../notifications/message-cap";
 import type { PushCards } from "./pushes";
 import type { ApplePassUpdateDeps } from "./service";
 
@@ -29,7 +30,7 @@ export function appleMessageUpdates(
   { db, pushCards }: Pick<ApplePassUpdateDeps, "db"> & { pushCards: PushCards },
 ) {
   const pushes: JobQueue<PassPush> = app.jobs.work<PassPush>("apple-pass-push", ({ cardIds, messageId }, job) =>
-    pushCards(cardIds, job.id, messageId),
+    pushCards(cardIds, job.id, messageId, job.lastAttempt),
   );
 
   const pages: JobQueue<MessagePageJob> = app.jobs.work<MessagePageJob>("apple-pass-message", (page, job) =>
@@ -77,17 +78,28 @@ export async function moveMessagePage(db: Db, { pushes, pages }: MessageQueues, 
     .orderBy(asc(applePassRegistrations.cardId))
     .limit(APPLE_MESSAGE_PAGE);
   if (rows.length === 0) return;
-  const cardIds = rows.map((r) => r.cardId);
-  const last = cardIds.at(-1)!;
+  const last = rows.at(-1)!.cardId;
   await db.transaction(async (tx) => {
     if (!(await claimEffect(tx, { kind: "apple-message-page", source: page.source }, page.afterCardId))) return;
-    // The phones list these cards as changed since their tag, and fetch the pass (not a 304).
-    await tx
-      .update(cards)
-      .set({ updatedAt: sql`now()` })
-      .where(inArray(cards.id, cardIds));
-    const push = page.messageId > 0 ? { cardIds, messageId: page.messageId } : { cardIds };
-    await pushes.enqueue(tx, push, { id: childJobId(page.source, `push-${page.afterCardId}`) });
+    // A card the weekly cap holds the message from keeps its pass as it is (decided once for all channels).
+    const held =
+      page.messageId > 0
+        ? await heldFromMessage(
+            tx,
+            page.messageId,
+            rows.map((r) => r.cardId),
+          )
+        : new Set<number>();
+    const cardIds = rows.map((r) => r.cardId).filter((id) => !held.has(id));
+    if (cardIds.length > 0) {
+      // The phones list these cards as changed since their tag, and fetch the pass (not a 304).
+      await tx
+        .update(cards)
+        .set({ updatedAt: sql`now()` })
+        .where(inArray(cards.id, cardIds));
+      const push = page.messageId > 0 ? { cardIds, messageId: page.messageId } : { cardIds };
+      await pushes.enqueue(tx, push, { id: childJobId(page.source, `push-${page.afterCardId}`) });
+    }
     if (rows.length === APPLE_MESSAGE_PAGE) {
       await pages.enqueue(tx, { ...page, afterCardId: last }, { id: childJobId(page.source, `page-${last}`) });
     }

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
+import type { AutomationKind } from "../../../../contract/automations";
 import type { Db } from "../../db/client";
 import { automations, automationSends, businessMessages, cards, customers, messageRecipients } from "../../db/schema";
 import { extrasOn, fallbackOn, ownReward, ownRewardOn, stampsRequired, type Programme } from "../customers/segments";
@@ -10,6 +11,9 @@ export type AutomationRow = typeof automations.$inferSelect & {
   /** The active offer whose voucher it issues when it fires (a win-back's), else null. */
   offer: IssuingOffer | null;
 };
+
+/** Automations that are notices, not marketing: never counted toward the weekly cap, never held by it. */
+const NOTICE_AUTOMATIONS: readonly AutomationKind[] = ["about_to_expire"];
 
 /** Runs in each message's transaction (the push to the card's devices is a job written there). */
 export type OnSent = (
@@ -99,6 +103,7 @@ export async function claimAndWrite(
       title: fillPlaceholders(a.title, values).slice(0, 120),
       message: fillPlaceholders(a.message, values).slice(0, 480),
       segment: `automation:${a.kind}`,
+      marketing: !NOTICE_AUTOMATIONS.includes(a.kind),
     })
     .returning({ id: businessMessages.id, title: businessMessages.title, message: businessMessages.message });
   await tx.insert(messageRecipients).values({ messageId: message!.id, cardId: c.cardId });

@@ -188,7 +188,8 @@ export const AUTOMATIONS_CRON = "*/15 * * * *";
  */
 export function automationSent(deps: Pick<AutomationDeps, "events" | "jobs" | "config">): OnSent {
   return async (tx, m) => {
-    await queueCardHolderPush(deps, tx, m.businessId, { title: m.title, body: m.message }, m.messageId);
+    // Its figures count it, and the weekly cap decides it like an owner's message.
+    await queueCardHolderPush(deps, tx, m.businessId, { title: m.title, body: m.message }, m.messageId, m.messageId);
     await deps.events.emit(tx, { type: "message.sent", ...m, segmented: true });
   };
 }

@@ -7,6 +7,7 @@ import type { GoogleWalletDeps } from "./deps";
 import { childJobId, type JobQueue } from "../../services/jobs";
 import { firstMessagePage, pageWithSource, type MessagePage, type MessagePageJob } from "../../services/message-pages";
 import { recordChannelOutcomes } from "../notifications/figures";
+import { heldFromMessage } from "../notifications/message-cap";
 import { cardMessages } from "../notifications/messages";
 
 /** Cards one page job PATCHes (an HTTP request each); the next page is a job of its own. */
@@ -68,8 +69,10 @@ export async function sendMessagePage(deps: GoogleWalletDeps, pages: JobQueue<Me
   }
   const key = { kind: "google-message", source: page.source };
   const ids = rows.map((r) => r.id);
+  // A card the weekly cap holds the message from keeps its pass as it is (decided once for all channels).
+  const held = await deps.db.transaction((tx) => heldFromMessage(tx, page.messageId, ids));
   const toDo = new Set(await effectsToDo(deps.db, key, ids));
-  const pending = rows.filter((r) => toDo.has(r.id));
+  const pending = rows.filter((r) => toDo.has(r.id) && !held.has(r.id));
   let failed = 0;
   for (let i = 0; i < pending.length; i += CONCURRENCY) {
     const patched: number[] = [];

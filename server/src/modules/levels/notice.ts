@@ -71,6 +71,8 @@ export async function sendLevelNotice(deps: LevelNoticeDeps, e: EventOf<"card.le
         title: title.slice(0, 120),
         message: message.slice(0, 480),
         segment: LEVEL_SEGMENT,
+        // A notice of the card's own progress: never held by the weekly cap, never counted.
+        marketing: false,
       })
       .returning({ id: businessMessages.id });
     await tx.insert(messageRecipients).values({ messageId: sent!.id, cardId: e.cardId });

@@ -6,7 +6,7 @@ import { childJobId, type JobQueue, type Jobs } from "../../services/jobs";
 import type { ChannelSender } from "../reach/channel-sender";
 import { emailRefusal } from "../reach/customer-mail";
 import { outsideControlGroup } from "../insights/control-group";
-import { lockMarketing, marketingThisWeek } from "./weekly-cap";
+import { decideMarketing, WEEKLY_CAP } from "./weekly-cap";
 
 /** The channels sent card by card through channel_sends (pass and push have queues of their own). */
 export const OUTBOX_CHANNELS = ["email", "sms"] as const satisfies readonly Channel[];
@@ -49,9 +49,12 @@ export type DispatchPage = { messageId: number; afterCardId: number; source?: st
 /** The message's purpose in channel_sends: each card gets it once per channel. */
 export const messagePurpose = (messageId: number) => `message:${messageId}`;
 
-/** Queues a message's first dispatch page, in its transaction, when it goes by email or SMS. */
-export async function queueChannelDispatch(jobs: Jobs, tx: Db, messageId: number, channels: readonly Channel[]) {
-  if (!channels.some(isOutboxChannel)) return;
+/**
+ * Queues an owner's message's first dispatch page, in its transaction: it mails and texts the
+ * message, and decides the weekly cap for every card the message is for, also those no wallet or
+ * device of the pass and push pipelines reaches (their card page shows it).
+ */
+export async function queueChannelDispatch(jobs: Jobs, tx: Db, messageId: number) {
   await jobs.enqueue<DispatchPage>(tx, MESSAGE_CHANNELS_QUEUE, { messageId, afterCardId: 0 });
 }
 
@@ -90,10 +93,11 @@ function pageCards(db: Db, message: typeof businessMessages.$inferSelect, afterC
 }
 
 /**
- * Decides, for a page of cards, each outbox channel of the message: a card that refused the
- * channel, or got its weekly share of marketing messages already, gets a `skipped` row; the others
- * are claimed and queued. The cards' marketing locks
- * are held while the page counts and claims, so two messages never both pass a card's cap.
+ * Decides, for a page of cards, each outbox channel of the message: a card the weekly cap holds the
+ * message from (decided once for all its channels: weekly-cap.ts `decideMarketing`), or that
+ * refused the channel, gets a `skipped` row; the others are claimed and queued. The cards'
+ * marketing locks are held while the page decides and claims, so two messages never both pass a
+ * card's cap.
  * A page run again finds its rows and queues nothing twice; the next page's job id derives from
  * this chain's.
  */
@@ -115,22 +119,32 @@ export async function dispatchPage(
   if (!found) return;
   const { message, cap } = found;
   const channels = (message.channels as Channel[]).filter(isOutboxChannel);
+  if (channels.length === 0 && !message.marketing) return;
   const purpose = messagePurpose(message.id);
   const rows = await pageCards(db, message, page.afterCardId);
   if (rows.length === 0) return;
+  const { marketing } = message;
   await db.transaction(async (tx) => {
-    const ids = rows.map((r) => r.id);
-    await lockMarketing(tx, ids);
-    const week = await marketingThisWeek(tx, ids, purpose);
+    const held = marketing
+      ? await decideMarketing(
+          tx,
+          {
+            purpose,
+            channels: message.channels as Channel[],
+            userId: message.userId,
+            businessId: message.businessId,
+            cap,
+          },
+          rows.map((r) => r.id),
+        )
+      : new Set<number>();
     for (const channel of channels) {
       const sender = senders[channel];
-      const base = { userId: message.userId, businessId: message.businessId, channel, purpose, marketing: true };
+      const base = { userId: message.userId, businessId: message.businessId, channel, purpose, marketing };
       const skipped: { cardId: number; reason: string }[] = [];
       const accepted: number[] = [];
       for (const card of rows) {
-        const reason = !sender
-          ? "not_configured"
-          : (refusals[channel](card) ?? ((week.get(card.id) ?? 0) >= cap ? "weekly_cap" : null));
+        const reason = held.has(card.id) ? WEEKLY_CAP : !sender ? "not_configured" : refusals[channel](card);
         if (reason) skipped.push({ cardId: card.id, reason });
         else accepted.push(card.id);
       }
@@ -151,7 +165,7 @@ export async function dispatchPage(
       if (toSend.length === 0) continue;
       await sender.queue(
         tx,
-        toSend.map((cardId) => ({ cardId, purpose, marketing: true, title: message.title, body: message.message })),
+        toSend.map((cardId) => ({ cardId, purpose, marketing, title: message.title, body: message.message })),
         childJobId(source, `${channel}-${number}`),
       );
     }

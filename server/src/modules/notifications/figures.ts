@@ -11,8 +11,8 @@ export type CardOutcome = { cardId: number; took: boolean; reason?: string };
  * A message's pass or push outcomes in channel_sends, once per message and card: `sent` (delivery
  * `delivered`: the provider took it, the most these channels report) or `failed` with its reason.
  * A card reached on a later try or through another device of it turns `sent`; `sent` never turns
- * back. These rows count in the message's figures, not toward the weekly cap (not marketing sends
- * the dispatcher decided on).
+ * back, and a card the weekly cap held keeps its `skipped` row. A marketing message's rows count
+ * toward the weekly cap (its `claimed` rows were written when it was decided: weekly-cap.ts).
  */
 export async function recordChannelOutcomes(
   db: Db,
@@ -22,7 +22,11 @@ export async function recordChannelOutcomes(
 ) {
   if (outcomes.length === 0) return;
   const [message] = await db
-    .select({ userId: businessMessages.userId, businessId: businessMessages.businessId })
+    .select({
+      userId: businessMessages.userId,
+      businessId: businessMessages.businessId,
+      marketing: businessMessages.marketing,
+    })
     .from(businessMessages)
     .where(eq(businessMessages.id, messageId))
     .limit(1);
@@ -51,7 +55,9 @@ export async function recordChannelOutcomes(
     .insert(channelSends)
     .values(
       [...byCard.values()].map((o) => ({
-        ...message,
+        userId: message.userId,
+        businessId: message.businessId,
+        marketing: message.marketing,
         cardId: o.cardId,
         channel,
         purpose: messagePurpose(messageId),
@@ -63,10 +69,12 @@ export async function recordChannelOutcomes(
     .onConflictDoUpdate({
       target: [channelSends.cardId, channelSends.channel, channelSends.purpose],
       set: {
-        status: sql`case when excluded.status = 'sent' then 'sent' else ${channelSends.status} end`,
-        reason: sql`case when excluded.status = 'sent' then null else ${channelSends.reason} end`,
+        status: sql`case when excluded.status = 'sent' or ${channelSends.status} = 'claimed' then excluded.status else ${channelSends.status} end`,
+        reason: sql`case when excluded.status = 'sent' then null when ${channelSends.status} = 'claimed' then excluded.reason else ${channelSends.reason} end`,
         delivery: sql`coalesce(${channelSends.delivery}, excluded.delivery)`,
         updatedAt: sql`now()`,
       },
+      // A card the weekly cap held keeps its `skipped` row.
+      setWhere: sql`${channelSends.status} <> 'skipped'`,
     });
 }

@@ -1,16 +1,22 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { CARD_MESSAGES, type CardMessage } from "../../../../contract/notifications";
 import type { Db } from "../../db/client";
-import { businessMessages, messageRecipients } from "../../db/schema";
+import { businessMessages, channelSends, messageRecipients } from "../../db/schema";
 import { cardOutsideControlGroup } from "../insights/control-group";
+import { WEEKLY_CAP } from "./weekly-cap";
 
 /** A message the owner sent to the wallet pass (the card page and the passes show those only). */
 const onPass = sql`'pass' = any(${businessMessages.channels})`;
 
+/** A message the weekly cap held from this card (weekly-cap.ts): neither its page nor its passes show it. */
+const notHeldFrom = (cardId: number) =>
+  sql`not exists (select 1 from ${channelSends} where ${channelSends.cardId} = ${cardId}
+    and ${channelSends.purpose} = 'message:' || ${businessMessages.id} and ${channelSends.reason} = ${WEEKLY_CAP})`;
+
 /**
  * A business's latest messages as a card shows them, newest first: those to every card holder
  * (unless the card is in the control group), and those to a segment or from an automation that
- * reached this card. Wallet passes
+ * reached this card, leaving out those the weekly cap held from it. Wallet passes
  * show the newest (`limit` 1) or a few of them.
  *
  * Two index-ordered reads of `limit` rows each, merged: the business's broadcasts
@@ -35,6 +41,7 @@ export async function cardMessages(
           eq(businessMessages.segment, "all"),
           onPass,
           cardOutsideControlGroup(cardId),
+          notHeldFrom(cardId),
         ),
       )
       .orderBy(desc(businessMessages.id))
@@ -43,7 +50,14 @@ export async function cardMessages(
       .select({ message: businessMessages })
       .from(messageRecipients)
       .innerJoin(businessMessages, eq(businessMessages.id, messageRecipients.messageId))
-      .where(and(eq(messageRecipients.cardId, cardId), eq(businessMessages.businessId, businessId), onPass))
+      .where(
+        and(
+          eq(messageRecipients.cardId, cardId),
+          eq(businessMessages.businessId, businessId),
+          onPass,
+          notHeldFrom(cardId),
+        ),
+      )
       .orderBy(desc(messageRecipients.messageId))
       .limit(limit),
   ]);

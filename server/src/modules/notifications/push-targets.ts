@@ -8,6 +8,7 @@ import { childJobId, type JobQueue, type Jobs } from "../../services/jobs";
 import type { PushMessage, PushResult, PushSender } from "../../services/push";
 import { outsideControlGroup } from "../insights/control-group";
 import { recordChannelOutcomes } from "./figures";
+import { heldFromMessage } from "./message-cap";
 
 /** Tokens one card-holder push job sends to; the next page is a job of its own. */
 export const CARD_HOLDER_PAGE = 500;
@@ -64,7 +65,10 @@ type CardHolderPush = {
   message: PushMessage;
   afterId: number;
   messageId?: number;
-  /** The owner's message this push is (its per-channel figures count it): every message, segmented or not. */
+  /**
+   * The message this push is (its per-channel figures count it, and the weekly cap decides its
+   * cards): every owner's or automation's message, segmented or not.
+   */
   figuresOf?: number;
   source?: string;
   page?: number;
@@ -182,10 +186,21 @@ export async function pushToCardHolders(
     )
     .orderBy(asc(pushTokens.id))
     .limit(CARD_HOLDER_PAGE);
+  // A marketing message's cards the weekly cap holds get no push (decided once for all channels).
+  const held =
+    page.figuresOf === undefined
+      ? new Set<number>()
+      : await db.transaction((tx) =>
+          heldFromMessage(
+            tx,
+            page.figuresOf!,
+            rows.map((r) => r.cardId!),
+          ),
+        );
   const result = await deliver(
     deps,
     { kind: "push-card-holders", source },
-    rows.map((r) => r.token),
+    rows.filter((r) => !held.has(r.cardId!)).map((r) => r.token),
     page.message,
   );
   if (result && page.figuresOf !== undefined) {

@@ -134,7 +134,7 @@ export async function sendBusinessMessage(
         message!.id,
       );
     }
-    await queueChannelDispatch(deps.jobs, tx, message!.id, channels);
+    await queueChannelDispatch(deps.jobs, tx, message!.id);
     return { row: message!, recipients: reached?.length ?? null };
   });
   // The call's fixed success text.
