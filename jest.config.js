@@ -33,15 +33,15 @@ const swcTsx = [
 
 // fastify's `inject` (light-my-request) requires cookie@2, and the business module imports
 // country-to-currency: ES-module-only packages, as are intl-messageformat 12 and its @formatjs
-// parts (the server's mail and pass texts), and next-intl/use-intl (the card's translator
-// in lib/). Node 20 loads them natively (require(esm)) but Jest's module sandbox cannot, so those
+// parts (the server's mail and pass texts), next-intl/use-intl (the card's translator
+// in lib/) and icu-minify (the build's compiled catalogues, in lib/i18n's tests). Node 20 loads them natively (require(esm)) but Jest's module sandbox cannot, so those
 // are compiled to CommonJS too; the rest of node_modules is left alone.
 const swcEsm = [
   "@swc/jest",
   { jsc: { parser: { syntax: "ecmascript" }, target: "es2022" }, module: { type: "commonjs" } },
 ];
 const esmOnly =
-  "/node_modules/(light-my-request/node_modules/cookie|country-to-currency|intl-messageformat|@formatjs|next-intl|use-intl|google-auth-library/node_modules/(gaxios|node-fetch|data-uri-to-buffer)|fetch-blob|formdata-polyfill|node-domexception)/";
+  "/node_modules/(light-my-request/node_modules/cookie|country-to-currency|intl-messageformat|icu-minify|@formatjs|next-intl|use-intl|google-auth-library/node_modules/(gaxios|node-fetch|data-uri-to-buffer)|fetch-blob|formdata-polyfill|node-domexception)/";
 
 const common = {
   rootDir: __dirname,
@@ -63,7 +63,7 @@ const common = {
     "\\.css$": "<rootDir>/node_modules/server-only/empty.js",
   },
   transformIgnorePatterns: [
-    "(?<!/light-my-request|/google-auth-library)/node_modules/(?!light-my-request/node_modules/cookie/|country-to-currency/|intl-messageformat/|@formatjs/|next-intl/|use-intl/|google-auth-library/node_modules/(gaxios|node-fetch|data-uri-to-buffer)/|fetch-blob/|formdata-polyfill/|node-domexception/)",
+    "(?<!/light-my-request|/google-auth-library)/node_modules/(?!light-my-request/node_modules/cookie/|country-to-currency/|intl-messageformat/|icu-minify/|@formatjs/|next-intl/|use-intl/|google-auth-library/node_modules/(gaxios|node-fetch|data-uri-to-buffer)/|fetch-blob/|formdata-polyfill/|node-domexception/)",
   ],
   testPathIgnorePatterns: ["/node_modules/", "<rootDir>/.next/", "<rootDir>/server/dist/", "<rootDir>/e2e/"],
   modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/server/dist/"],

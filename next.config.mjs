@@ -77,5 +77,10 @@ const nextConfig = {
   },
 };
 
-// next-intl: the request configuration (locale, messages, formats) is i18n/request.ts.
-export default createNextIntlPlugin("./i18n/request.ts")(nextConfig);
+// next-intl: the request configuration (locale, messages, formats) is i18n/request.ts. The
+// catalogues in messages/ are compiled as the build imports them (icu-minify), so every page formats
+// them with next-intl's small formatter instead of shipping the ICU message parser to the browser.
+export default createNextIntlPlugin({
+  requestConfig: "./i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
+})(nextConfig);

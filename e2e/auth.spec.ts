@@ -107,6 +107,28 @@ test("the form's rules load only once the form is used, not with the page", asyn
   await expect(page.getByText("Please enter a valid email address.")).toBeVisible();
 });
 
+test("the sign-in pages ship no ICU message parser: the catalogues are compiled by the build, and their words still read", async ({
+  page,
+}) => {
+  const scripts: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.push(response.text().catch(() => ""));
+  });
+  for (const path of ["/login", "/register"]) {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  // An error kind of the ICU message parser (@formatjs/icu-messageformat-parser, under intl-messageformat).
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(0);
+  expect(bodies.filter((body) => body.includes("MALFORMED_ARGUMENT"))).toEqual([]);
+  // A compiled rich-text message, formatted in the browser after hydration.
+  await page.goto("/login");
+  await expect(page.getByText("New here?")).toBeVisible();
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL(/\/register$/);
+});
+
 test("after login the token is nowhere the page's JavaScript can read", async ({ page, context }) => {
   const bodies: string[] = [];
   page.on("response", async (response) => {

@@ -6,8 +6,9 @@ import type { SharedKind } from "./types";
 
 /**
  * The programme kinds: the registry every side asks (`kindOf(kind)`) instead of
- * branching on a kind's name. Adding a kind is its three faces (contract/kinds/<kind>.ts,
- * server/src/kinds/<kind>.ts, components/kinds/<kind>/), a line in each registry, and its messages (a migration only for columns of its own: the kind columns are text).
+ * branching on a kind's name. Adding a kind is its three faces (contract/kinds/<kind>.ts with
+ * contract/kinds/fields/<kind>.ts, server/src/kinds/<kind>.ts, components/kinds/<kind>/), a line in each registry
+ * (and in contract/kinds/fields/index.ts), and its messages (a migration only for columns of its own: the kind columns are text).
  */
 const registry = { stamps, points, cashback, multipass };
 

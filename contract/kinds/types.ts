@@ -39,8 +39,9 @@ export type KindOption = { title: string; points: number };
 
 /**
  * What every side (the browser, the contract, the server) knows of a programme kind: its
- * add-reward fields and their checks, its unit, and how its balance reads. One object a kind
- * (contract/kinds/<kind>.ts); the registry (contract/kinds/index.ts) answers `kindOf(kind)`.
+ * add-reward body's checks, its unit, and how its balance reads (its fields, as zod shapes, are
+ * contract/kinds/fields/<kind>.ts). One object a kind (contract/kinds/<kind>.ts); the registry
+ * (contract/kinds/index.ts) answers `kindOf(kind)`.
  */
 export interface SharedKind {
   /**

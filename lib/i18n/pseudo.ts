@@ -1,4 +1,5 @@
 import type { AbstractIntlMessages } from "next-intl";
+import type { CompiledMessage } from "icu-minify/format";
 
 /**
  * The test-only pseudo-locale (`NEXT_LOCALE=en-XA`, honoured only when the web server runs with
@@ -113,17 +114,47 @@ function argument(src: string, i: number, out: string[]): number {
   return j + (rest ? rest[0].length : 1);
 }
 
-export function pseudoMessage(text: string): string {
+/**
+ * A message as the build compiles the catalogues (next.config.mjs: next-intl's `precompile`,
+ * icu-minify's form): plain text stays a string; a message with arguments, plurals or tags is a list
+ * of parts, each a string, 0 (a plural's `#`) or a node.
+ */
+type Compiled = string | number | Compiled[] | { [key: string]: Compiled };
+
+const pseudoParts = (parts: Compiled[]): Compiled[] =>
+  parts.map((part) => (typeof part === "string" ? accent(part) : Array.isArray(part) ? pseudoNode(part) : part));
+
+/**
+ * A node: `[name]` an argument, `[name, 1 | 2 | 3, options]` a select or plural, `[name, 4 | 5 | 6,
+ * style]` a number or date, `[tag, ...children]` a rich-text tag. Names, keys and styles are kept.
+ */
+function pseudoNode([name, type, ...rest]: Compiled[]): Compiled[] {
+  if (type === undefined) return [name!];
+  if (typeof type !== "number" || type === 0) return [name!, ...pseudoParts([type, ...rest])];
+  if (type > 3) return [name!, type, ...rest];
+  const [options, ...more] = rest as [Record<string, Compiled>, ...Compiled[]];
+  const branches = Object.entries(options).map(([key, value]) => [
+    key,
+    typeof value === "string" ? accent(value) : Array.isArray(value) ? pseudoParts(value) : value,
+  ]);
+  return [name!, type, Object.fromEntries(branches) as Compiled, ...more];
+}
+
+/** A message in the pseudo-locale: ICU source (as the catalogue files hold it) or compiled (as the build loads it). */
+export function pseudoMessage<M extends string | CompiledMessage>(text: M): M {
+  if (Array.isArray(text)) return ["[", ...pseudoParts(text as Compiled[]), "]"] as M;
   const out: string[] = [];
-  message(text, 0, out);
-  return `[${out.join("")}]`;
+  message(text as string, 0, out);
+  return `[${out.join("")}]` as M;
 }
 
 export function pseudoMessages(messages: AbstractIntlMessages): AbstractIntlMessages {
   return Object.fromEntries(
     Object.entries(messages).map(([key, value]) => [
       key,
-      typeof value === "string" ? pseudoMessage(value) : pseudoMessages(value as AbstractIntlMessages),
+      typeof value === "string" || Array.isArray(value)
+        ? pseudoMessage(value as CompiledMessage)
+        : pseudoMessages(value as AbstractIntlMessages),
     ]),
-  );
+  ) as AbstractIntlMessages;
 }
