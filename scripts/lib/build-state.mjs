@@ -29,7 +29,7 @@ const mtime = (file) => {
 export const targets = {
   server: {
     output: "server/dist/main.cjs",
-    sources: ["server/src", "contract", "kinds", "package-lock.json"],
+    sources: ["server/src", "contract", "package-lock.json"],
     command: ["run", "build:server"],
   },
   web: {
@@ -39,9 +39,14 @@ export const targets = {
       "app",
       "components",
       "lib",
-      "kinds",
+      "contract",
+      // The catalogues are compiled into the build (next-intl's precompile).
+      "messages",
+      "i18n",
+      "web-server",
       "public",
       "proxy.ts",
+      "instrumentation.ts",
       "next.config.mjs",
       "tsconfig.json",
       "package-lock.json",
