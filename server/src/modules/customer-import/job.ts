@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { customerImports } from "../../db/schema";
+import { customerImportRows, customerImports } from "../../db/schema";
 import type { JobQueue, Jobs } from "../../services/jobs";
 import { DEFAULT_KIND } from "../../../../contract/kinds";
 import { importBatch } from "../loyalty/engine/import";
@@ -36,24 +36,37 @@ export function registerImportJob(jobs: Jobs, deps: { db: Db }): JobQueue<Import
         rewardId: programme?.id ?? null,
         unit: programme?.kind ?? DEFAULT_KIND,
       };
-      let afterId = 0;
-      for (;;) {
-        const done = await deps.db.transaction(async (tx) => {
-          const batch = await importBatch(tx, target, IMPORT_BATCH, afterId);
-          if (!batch) return true;
-          afterId = batch.lastId;
-          await tx
-            .update(customerImports)
-            .set({
-              processedRows: sql`${customerImports.processedRows} + ${batch.rows}`,
-              addedCustomers: sql`${customerImports.addedCustomers} + ${batch.customers}`,
-              addedCards: sql`${customerImports.addedCards} + ${batch.cards}`,
-              unchangedRows: sql`${customerImports.unchangedRows} + ${batch.existing}`,
-            })
-            .where(eq(customerImports.id, importId));
-          return false;
+      // The import's rows, by id: each batch is the next IMPORT_BATCH ids (a row done before is skipped).
+      const [staged] = await deps.db
+        .select({
+          first: sql<number | null>`min(${customerImportRows.id})`,
+          last: sql<number | null>`max(${customerImportRows.id})`,
+        })
+        .from(customerImportRows)
+        .where(eq(customerImportRows.importId, importId));
+      let afterId = Number(staged?.first ?? 1) - 1;
+      const lastId = Number(staged?.last ?? 0);
+      while (afterId < lastId) {
+        const range = { afterId, throughId: Math.min(afterId + IMPORT_BATCH, lastId) };
+        const batch = await deps.db.transaction(async (tx) => {
+          // The import is run again from its rows not done if the server stops: a batch's commit
+          // need not wait for the disk.
+          await tx.execute(sql`set local synchronous_commit = off`);
+          const batch = await importBatch(tx, target, range);
+          if (batch.rows > 0) {
+            await tx
+              .update(customerImports)
+              .set({
+                processedRows: sql`${customerImports.processedRows} + ${batch.rows}`,
+                addedCustomers: sql`${customerImports.addedCustomers} + ${batch.customers}`,
+                addedCards: sql`${customerImports.addedCards} + ${batch.cards}`,
+                unchangedRows: sql`${customerImports.unchangedRows} + ${batch.existing}`,
+              })
+              .where(eq(customerImports.id, importId));
+          }
+          return batch;
         });
-        if (done) break;
+        afterId = batch.retryFrom === null ? range.throughId : batch.retryFrom - 1;
       }
       await jobs.ready([INVITE_QUEUE]);
       await deps.db.transaction(async (tx) => {
