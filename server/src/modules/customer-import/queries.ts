@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { businesses, countries, customerImportRows, customerImports, rewards } from "../../db/schema";
 import { IMPORT_BAD_ROWS_SHOWN } from "../../../../contract/customer-import";
 import type { CheckedRow } from "./rows";
-import { newSerial } from "../loyalty/engine/codes";
+import { newSerials } from "../loyalty/engine/codes";
 
 /** Rows one staging insert writes. */
 const STAGE_BATCH = 5000;
@@ -42,6 +42,7 @@ export async function stageImport(
       // One array a column, unnested: a statement of 13 parameters whatever the rows.
       const column = <T>(value: (row: CheckedRow) => T, type: string) =>
         sql`${sql.param(part.map(value))}::${sql.raw(type)}[]`;
+      const serials = newSerials(part.length);
       await tx.execute(sql`
         insert into customer_import_rows (import_id, line, name, email, phone, phone_e164, phone_keys, birthday,
           balance, consent_email, consent_sms, joined_at, serial, error)
@@ -54,7 +55,7 @@ export async function stageImport(
           ${column((row) => row.birthday, "text")}, ${column((row) => row.balance, "int")},
           ${column((row) => row.consentEmail, "boolean")}, ${column((row) => row.consentSms, "boolean")},
           ${column((row) => row.joinedAt?.toISOString() ?? null, "timestamptz")},
-          ${column(() => newSerial(), "text")}, ${column((row) => row.error, "text")}
+          ${sql.param(serials)}::text[], ${column((row) => row.error, "text")}
         ) as r(line, name, email, phone, phone_e164, phone_keys, birthday, balance, consent_email, consent_sms,
           joined_at, serial, error)`);
     }
