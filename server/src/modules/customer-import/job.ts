@@ -3,7 +3,7 @@ import type { Db } from "../../db/client";
 import { customerImportRows, customerImports } from "../../db/schema";
 import type { JobQueue, Jobs } from "../../services/jobs";
 import { DEFAULT_KIND } from "../../../../contract/kinds";
-import { importBatch } from "../loyalty/engine/import";
+import { importBatch, type ImportRange } from "../loyalty/engine/import";
 import { currentProgramme } from "./queries";
 
 export type ImportJob = { importId: number };
@@ -13,6 +13,9 @@ const INVITE_QUEUE = "customer-mail";
 
 /** Rows one transaction imports: short enough that the counter's writes never wait long on it. */
 export const IMPORT_BATCH = 1000;
+
+/** Batches one import runs at once, each in its own transaction: two keep two cores busy. */
+export const IMPORT_LANES = 2;
 
 /**
  * The import job: staged rows in batches, each in its own transaction with the progress it made,
@@ -44,11 +47,16 @@ export function registerImportJob(jobs: Jobs, deps: { db: Db }): JobQueue<Import
         })
         .from(customerImportRows)
         .where(eq(customerImportRows.importId, importId));
-      let afterId = Number(staged?.first ?? 1) - 1;
+      let nextAfter = Number(staged?.first ?? 1) - 1;
       const lastId = Number(staged?.last ?? 0);
-      while (afterId < lastId) {
-        const range = { afterId, throughId: Math.min(afterId + IMPORT_BATCH, lastId) };
-        const batch = await deps.db.transaction(async (tx) => {
+      const take = (): ImportRange | null => {
+        if (nextAfter >= lastId) return null;
+        const range = { afterId: nextAfter, throughId: Math.min(nextAfter + IMPORT_BATCH, lastId) };
+        nextAfter = range.throughId;
+        return range;
+      };
+      const runBatch = (range: ImportRange) =>
+        deps.db.transaction(async (tx) => {
           // The import is run again from its rows not done if the server stops: a batch's commit
           // need not wait for the disk.
           await tx.execute(sql`set local synchronous_commit = off`);
@@ -66,8 +74,16 @@ export function registerImportJob(jobs: Jobs, deps: { db: Db }): JobQueue<Import
           }
           return batch;
         });
-        afterId = batch.retryFrom === null ? range.throughId : batch.retryFrom - 1;
-      }
+      // Each lane takes the next range when its batch is done, or the same range again from a row left.
+      const lane = async () => {
+        for (let range = take(); range;) {
+          const batch = await runBatch(range);
+          range = batch.retryFrom === null ? take() : { afterId: batch.retryFrom - 1, throughId: range.throughId };
+        }
+      };
+      const lanes = await Promise.allSettled(Array.from({ length: IMPORT_LANES }, lane));
+      const failed = lanes.find((result) => result.status === "rejected");
+      if (failed) throw failed.reason;
       await jobs.ready([INVITE_QUEUE]);
       await deps.db.transaction(async (tx) => {
         // The "your card" mail to each card added from a row that said yes to email, with the
