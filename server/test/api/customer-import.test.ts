@@ -197,6 +197,20 @@ describe("customer-import-preview", () => {
     expect(list.items.map((c) => c.name)).toEqual(["Dee; Dan"]);
   });
 
+  it("stages every line of a file of several parts once, a duplicate refused across parts", async () => {
+    const p = await f.programme();
+    const lines = ["name,email"];
+    for (let n = 1; n <= 12_000; n++) lines.push(`Part ${n},part${n === 11_000 ? 3 : n}@example.com`);
+    const data = await preview(p.token, p.business.id, lines.join("\n"));
+    expect(data).toMatchObject({ total_rows: 12_000, good_rows: 11_999, bad_row_count: 1 });
+    expect(data.bad_rows).toEqual([{ line: 11_001, reason: expect.any(String) }]);
+    const staged = await t.query<{ n: number; lines: number; serials: number; bad: number }>(
+      sql`select count(*)::int as n, count(distinct line)::int as lines, count(distinct serial)::int as serials,
+        count(error)::int as bad from customer_import_rows where import_id = ${data.import_id}`,
+    );
+    expect(staged).toEqual([{ n: 12_000, lines: 12_000, serials: 12_000, bad: 1 }]);
+  });
+
   it("refuses a file without rows, and another owner's business", async () => {
     const p = await f.programme();
     const other = await f.programme();
