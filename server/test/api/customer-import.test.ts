@@ -197,6 +197,20 @@ describe("customer-import-preview", () => {
     expect(list.items.map((c) => c.name)).toEqual(["Dee; Dan"]);
   });
 
+  it("stages every line of a file of several parts once, a duplicate refused across parts", async () => {
+    const p = await f.programme();
+    const lines = ["name,email"];
+    for (let n = 1; n <= 12_000; n++) lines.push(`Part ${n},part${n === 11_000 ? 3 : n}@example.com`);
+    const data = await preview(p.token, p.business.id, lines.join("\n"));
+    expect(data).toMatchObject({ total_rows: 12_000, good_rows: 11_999, bad_row_count: 1 });
+    expect(data.bad_rows).toEqual([{ line: 11_001, reason: expect.any(String) }]);
+    const staged = await t.query<{ n: number; lines: number; serials: number; bad: number }>(
+      sql`select count(*)::int as n, count(distinct line)::int as lines, count(distinct serial)::int as serials,
+        count(error)::int as bad from customer_import_rows where import_id = ${data.import_id}`,
+    );
+    expect(staged).toEqual([{ n: 12_000, lines: 12_000, serials: 12_000, bad: 1 }]);
+  });
+
   it("refuses a file without rows, and another owner's business", async () => {
     const p = await f.programme();
     const other = await f.programme();
@@ -323,6 +337,51 @@ describe("customer-import", () => {
     expect(await count("customers", ownerId)).toBe(3);
     const [card] = await t.query<{ stamps: number }>(sql`select stamps from cards where serial = ${dan.card.serial}`);
     expect(card!.stamps).toBe(dan.card.stamps);
+  });
+
+  it("imports a file of several batches, bad lines and customers already there among them, each row once", async () => {
+    const p = await f.programme();
+    const ownerId = await ownerIdOf(p);
+    for (const n of [7, 1500, 2400]) await f.join(p.qr.qr_token, { name: `Had ${n}`, email: `many${n}@example.com` });
+    const lines = ["name,email,balance"];
+    for (let n = 1; n <= 2500; n++)
+      lines.push(n % 500 === 250 ? `Bad ${n},not-an-email,1` : `Many ${n},many${n}@example.com,${n % 7}`);
+    const data = await preview(p.token, p.business.id, lines.join("\n"));
+    expect(data).toMatchObject({ good_rows: 2495, bad_row_count: 5 });
+    const status = await run(p.token, data.import_id);
+    expect(status).toMatchObject({
+      status: "done",
+      processed_rows: 2495,
+      added_customers: 2492,
+      added_cards: 2492,
+      unchanged_rows: 3,
+      bad_row_count: 5,
+    });
+    expect(status.bad_rows.map((row) => row.line)).toEqual([251, 751, 1251, 1751, 2251]);
+    const [counts] = await t.query<{ customers: number; cards: number; history: number; balance: number }>(
+      sql`select (select count(*) from customers where user_id = ${ownerId})::int as customers,
+        (select count(*) from cards where user_id = ${ownerId})::int as cards,
+        (select count(*) from card_events where user_id = ${ownerId} and kind = 'import')::int as history,
+        (select sum(stamps) from cards where user_id = ${ownerId} and customer_id in
+          (select id from customers where user_id = ${ownerId} and name like 'Many %'))::int as balance`,
+    );
+    const balance = [...Array(2501).keys()]
+      .filter((n) => n > 0 && n % 500 !== 250 && ![7, 1500, 2400].includes(n))
+      .reduce((sum, n) => sum + (n % 7), 0);
+    expect(counts).toEqual({ customers: 2495, cards: 2495, history: 2492, balance });
+    const rows = await t.query<{ outcome: string | null; n: number }>(
+      sql`select outcome, count(*)::int as n from customer_import_rows where import_id = ${data.import_id}
+        group by outcome order by outcome`,
+    );
+    expect(rows).toEqual([
+      { outcome: "added", n: 2492 },
+      { outcome: "existing", n: 3 },
+      { outcome: null, n: 5 },
+    ]);
+
+    const again = await run(p.token, (await preview(p.token, p.business.id, lines.join("\n"))).import_id);
+    expect(again).toMatchObject({ processed_rows: 2495, added_customers: 0, added_cards: 0, unchanged_rows: 2495 });
+    expect(await count("cards", ownerId)).toBe(2495);
   });
 
   it("answers 404 for another owner's import, and refuses staff", async () => {

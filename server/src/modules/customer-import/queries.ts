@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { businesses, countries, customerImportRows, customerImports, rewards } from "../../db/schema";
 import { IMPORT_BAD_ROWS_SHOWN } from "../../../../contract/customer-import";
 import type { CheckedRow } from "./rows";
-import { newSerial } from "../loyalty/engine/codes";
+import { newSerials } from "../loyalty/engine/codes";
 
 /** Rows one staging insert writes. */
 const STAGE_BATCH = 5000;
@@ -20,11 +20,16 @@ export async function businessCountry(db: Db, businessId: number): Promise<Count
   return row?.code as CountryCode | undefined;
 }
 
-/** The import with its checked rows staged, in one transaction: a failure leaves nothing behind. */
+/**
+ * The import with its rows checked (`check`, in the file's order) and staged, in one transaction: a
+ * failure leaves nothing behind. Each part of the file is checked while the part before it is
+ * written. Answers the import and the checked rows.
+ */
 export async function stageImport(
   db: Db,
   head: { ownerId: number; businessId: number; mapping: typeof customerImports.$inferInsert.mapping },
-  rows: readonly CheckedRow[],
+  rows: readonly { line: number; cells: string[] }[],
+  check: (row: { line: number; cells: string[] }) => CheckedRow,
 ) {
   return db.transaction(async (tx) => {
     const [created] = await tx
@@ -34,32 +39,51 @@ export async function stageImport(
         businessId: head.businessId,
         mapping: head.mapping,
         totalRows: rows.length,
-        goodRows: rows.filter((row) => !row.error).length,
+        goodRows: 0,
       })
-      .returning();
+      .returning({ id: customerImports.id });
+    const checked: CheckedRow[] = [];
+    let writing: Promise<unknown> = Promise.resolve();
     for (let start = 0; start < rows.length; start += STAGE_BATCH) {
-      const part = rows.slice(start, start + STAGE_BATCH);
-      // One array a column, unnested: a statement of 13 parameters whatever the rows.
-      const column = <T>(value: (row: CheckedRow) => T, type: string) =>
-        sql`${sql.param(part.map(value))}::${sql.raw(type)}[]`;
-      await tx.execute(sql`
-        insert into customer_import_rows (import_id, line, name, email, phone, phone_e164, phone_keys, birthday,
-          balance, consent_email, consent_sms, joined_at, serial, error)
-        select ${created!.id}, line, name, email, phone, phone_e164, string_to_array(phone_keys, ' '), birthday,
-          balance, consent_email, consent_sms, joined_at, serial, error
-        from unnest(
-          ${column((row) => row.line, "int")}, ${column((row) => row.name, "text")},
-          ${column((row) => row.email, "text")}, ${column((row) => row.phone, "text")},
-          ${column((row) => row.phoneE164, "text")}, ${column((row) => row.phoneKeys?.join(" ") ?? null, "text")},
-          ${column((row) => row.birthday, "text")}, ${column((row) => row.balance, "int")},
-          ${column((row) => row.consentEmail, "boolean")}, ${column((row) => row.consentSms, "boolean")},
-          ${column((row) => row.joinedAt?.toISOString() ?? null, "timestamptz")},
-          ${column(() => newSerial(), "text")}, ${column((row) => row.error, "text")}
-        ) as r(line, name, email, phone, phone_e164, phone_keys, birthday, balance, consent_email, consent_sms,
-          joined_at, serial, error)`);
+      const part = rows.slice(start, start + STAGE_BATCH).map(check);
+      checked.push(...part);
+      await writing;
+      // A real promise: drizzle's runs its statement at each then (the catch below, the await after).
+      writing = Promise.resolve(tx.execute(stageSql(created!.id, part)));
+      // Its failure is met by the await before the next part (or after the last).
+      writing.catch(() => undefined);
+      // The statement goes out before the next part is checked.
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    return created!;
+    await writing;
+    const [staged] = await tx
+      .update(customerImports)
+      .set({ goodRows: checked.filter((row) => !row.error).length })
+      .where(eq(customerImports.id, created!.id))
+      .returning();
+    return { staged: staged!, rows: checked };
   });
+}
+
+/** One insert … select from unnest of a part's rows: a statement of 13 parameters whatever the rows. */
+function stageSql(importId: number, part: readonly CheckedRow[]) {
+  const column = <T>(value: (row: CheckedRow) => T, type: string) =>
+    sql`${sql.param(part.map(value))}::${sql.raw(type)}[]`;
+  return sql`
+    insert into customer_import_rows (import_id, line, name, email, phone, phone_e164, phone_keys, birthday,
+      balance, consent_email, consent_sms, joined_at, serial, error)
+    select ${importId}, line, name, email, phone, phone_e164, string_to_array(phone_keys, ' '), birthday,
+      balance, consent_email, consent_sms, joined_at, serial, error
+    from unnest(
+      ${column((row) => row.line, "int")}, ${column((row) => row.name, "text")},
+      ${column((row) => row.email, "text")}, ${column((row) => row.phone, "text")},
+      ${column((row) => row.phoneE164, "text")}, ${column((row) => row.phoneKeys?.join(" ") ?? null, "text")},
+      ${column((row) => row.birthday, "text")}, ${column((row) => row.balance, "int")},
+      ${column((row) => row.consentEmail, "boolean")}, ${column((row) => row.consentSms, "boolean")},
+      ${column((row) => row.joinedAt?.toISOString() ?? null, "timestamptz")},
+      ${sql.param(newSerials(part.length))}::text[], ${column((row) => row.error, "text")}
+    ) as r(line, name, email, phone, phone_e164, phone_keys, birthday, balance, consent_email, consent_sms,
+      joined_at, serial, error)`;
 }
 
 /** One of the owner's imports, or undefined (another owner's is not theirs to see). */

@@ -123,13 +123,22 @@ export function checkRows(
   country: CountryCode | undefined,
   now = new Date(),
 ): CheckedRow[] {
+  return rows.map(rowChecker(mapping, country, now));
+}
+
+/** checkRows one row at a time, in the file's order (the duplicates are those of the rows before). */
+export function rowChecker(
+  mapping: ImportMapping,
+  country: CountryCode | undefined,
+  now = new Date(),
+): (row: { line: number; cells: string[] }) => CheckedRow {
   const seen = new Set<string>();
-  return rows.map(({ line, cells }) => {
+  return ({ line, cells }) => {
     const row = checkRow(line, cells, mapping, country, now);
     if (row.error) return row;
     const keys = [`e:${row.email}`, ...(row.phoneE164 ? [`p:${row.phoneE164}`] : [])];
     if (keys.some((key) => seen.has(key))) return { ...row, error: "imports.row.duplicate" };
     keys.forEach((key) => seen.add(key));
     return row;
-  });
+  };
 }

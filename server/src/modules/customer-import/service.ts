@@ -16,7 +16,7 @@ import { ownBusiness } from "../businesses/owned";
 import type { ImportJob } from "./job";
 import { proposeMapping } from "./mapping";
 import { badRows, businessCountry, ownImport, stageImport } from "./queries";
-import { checkRows } from "./rows";
+import { rowChecker } from "./rows";
 
 export type ImportDeps = { db: Db; queue: JobQueue<ImportJob> };
 
@@ -43,8 +43,8 @@ export async function previewImport(
   const business = await ownBusiness(deps.db, ownerId, body.business_id);
   const table = tableOf(body.file);
   const mapping = body.mapping ?? proposeMapping(table.header);
-  const rows = checkRows(table.rows, mapping, await businessCountry(deps.db, business.id));
-  const staged = await stageImport(deps.db, { ownerId, businessId: business.id, mapping }, rows);
+  const check = rowChecker(mapping, await businessCountry(deps.db, business.id));
+  const { staged, rows } = await stageImport(deps.db, { ownerId, businessId: business.id, mapping }, table.rows, check);
   const bad = rows.filter((row) => row.error);
   return {
     import_id: staged.id,

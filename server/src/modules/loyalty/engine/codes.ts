@@ -17,9 +17,23 @@ const SERIAL_PATTERN = /^LC-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJ
  * enumerable: staff can stamp only their own owner's cards anyway.
  */
 export function newSerial(): string {
-  const bytes = randomBytes(12);
-  const chars = [...bytes].map((b) => ALPHABET[b & 31]).join("");
-  return `LC-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
+  return serialOf(randomBytes(12), 0);
+}
+
+/** `count` new serials (an import's cards), from one draw of random bytes. */
+export function newSerials(count: number): string[] {
+  const bytes = randomBytes(12 * count);
+  return Array.from({ length: count }, (_, n) => serialOf(bytes, 12 * n));
+}
+
+/** The serial of the 12 bytes at `offset`: 5 random bits a character. */
+function serialOf(bytes: Uint8Array, offset: number): string {
+  let chars = "LC-";
+  for (let i = 0; i < 12; i++) {
+    if (i === 4 || i === 8) chars += "-";
+    chars += ALPHABET[bytes[offset + i]! & 31];
+  }
+  return chars;
 }
 
 export type ScannedCode =

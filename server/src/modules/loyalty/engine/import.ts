@@ -9,8 +9,11 @@ export type ImportBatch = {
   cards: number;
   existing: number;
   conflicts: number;
-  /** The batch's last staged row: the next batch starts after it. */
-  lastId: number;
+  /**
+   * The first row of the batch left for the next one (its customer was added by someone else while
+   * the batch ran): the next batch starts at it. Null when every row was done.
+   */
+  retryFrom: number | null;
 };
 
 export type ImportTarget = {
@@ -22,98 +25,108 @@ export type ImportTarget = {
   unit: KindName;
 };
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-const countOf = (result: unknown) => (result as { rowCount?: number | null }).rowCount ?? 0;
+/** The staged rows of one batch: those with an id after `afterId`, up to and including `throughId`. */
+export type ImportRange = { afterId: number; throughId: number };
 
 /**
- * Imports the next `size` staged rows of an import, set-based, in the caller's transaction: each
- * row's customer is the owner's by email, else by the phone's digits (a row whose email and phone
- * are two different customers' is a conflict and left alone), or a new one; then a card at the
- * business with its starting balance and its history entry (kind `import`, by the owner), the
- * consent the row gave (source `import`) and its join date as the card's creation. A customer who
- * already holds a card here keeps it unchanged: running the same file again adds nothing.
- * The batch is the next rows after `afterId` (0 at first, or after a run cut short): a keyset, so
- * a batch never scans the rows done before it. Answers null when no row is left.
+ * Imports the staged rows of an import in an id range, set-based, in one statement of the caller's
+ * transaction: each row's customer is the owner's by email, else by the phone's digits (a row whose
+ * email and phone are two different customers' is a conflict and left alone), or a new one; then a
+ * card at the business with its starting balance and its history entry (kind `import`, by the
+ * owner), the consent the row gave (source `import`) and its join date as the card's creation; and
+ * the row's outcome. A customer who already holds a card here keeps it unchanged: running the same
+ * file again adds nothing. The range is a keyset on the rows' ids (the rows of one import are staged
+ * together, so their ids are close): a batch reads only its own rows, whatever was done before it.
  */
-export async function importBatch(
-  tx: Db,
-  target: ImportTarget,
-  size: number,
-  afterId = 0,
-): Promise<ImportBatch | null> {
+export async function importBatch(tx: Db, target: ImportTarget, range: ImportRange): Promise<ImportBatch> {
   const { importId, ownerId, businessId } = target;
   const digits = (column: SQL) => sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
-  const matched = rowsOf(
-    await tx.execute(sql`
-      with batch as (
-        select id, email, phone_keys from customer_import_rows
-        where import_id = ${importId} and id > ${afterId} and error is null and outcome is null
-        order by id limit ${size}
-      ), by_phone as (
-        -- A join, not a subquery per row: the planner may hash the owner's phones once a batch.
-        select distinct on (b.id) b.id, c.id as customer_id
-        from batch b cross join lateral unnest(b.phone_keys) k
-        join customers c on c.user_id = ${ownerId} and ${digits(sql`c.phone`)} = k
-        order by b.id, c.id
-      ), matched as (
-        select b.id,
-          (select c.id from customers c where c.user_id = ${ownerId} and lower(c.email) = lower(b.email)) as by_email,
-          p.customer_id as by_phone
-        from batch b left join by_phone p on p.id = b.id
-      )
-      update customer_import_rows r
-      set customer_id = coalesce(m.by_email, m.by_phone),
-          outcome = case when m.by_email <> m.by_phone then 'conflict' end
-      from matched m where r.id = m.id
-      returning r.id, r.outcome`),
-  );
-  if (matched.length === 0) return null;
-  const ids = sql`any(${sql.param(matched.map((row) => Number(row.id)))}::int[])`;
-  const conflicts = matched.filter((row) => row.outcome === "conflict").length;
-
-  const customers = countOf(
-    await tx.execute(sql`
+  const result = (await tx.execute(sql`
+    with batch as materialized (
+      select id, name, email, phone, phone_e164, phone_keys, birthday, balance, consent_email, consent_sms,
+        joined_at, serial
+      from customer_import_rows
+      where import_id = ${importId} and id > ${range.afterId} and id <= ${range.throughId}
+        and error is null and outcome is null
+    ), by_phone as (
+      -- A join, not a subquery per row: the planner may hash the owner's phones once a batch.
+      select distinct on (b.id) b.id, c.id as customer_id
+      from batch b cross join lateral unnest(b.phone_keys) k
+      join customers c on c.user_id = ${ownerId} and ${digits(sql`c.phone`)} = k
+      order by b.id, c.id
+    ), matched as materialized (
+      -- The email by the owner's unique lower(email) index, row by row: a hash would read every customer.
+      select b.*,
+        (select c.id from customers c where c.user_id = ${ownerId} and lower(c.email) = lower(b.email)) as by_email,
+        p.customer_id as by_phone
+      from batch b
+      left join by_phone p on p.id = b.id
+    ), new_customers as (
       insert into customers (user_id, name, email, phone, phone_e164, birthday, created_at)
       select ${ownerId}, name, email, phone, phone_e164, birthday::date, coalesce(joined_at, now())
-      from customer_import_rows where id = ${ids} and customer_id is null and outcome is null
+      from matched where by_email is null and by_phone is null
       order by id
-      on conflict do nothing`),
-  );
-  await tx.execute(sql`
-    update customer_import_rows r set customer_id = c.id
-    from customers c
-    where r.id = ${ids} and r.customer_id is null and r.outcome is null
-      and c.user_id = ${ownerId} and lower(c.email) = lower(r.email)`);
-
-  const outcomes = rowsOf(
-    await tx.execute(sql`
-      with new_cards as (
-        insert into cards (user_id, business_id, customer_id, reward_id, serial, stamps, lifetime_stamps,
-          consent_email_at, consent_email_source, consent_sms_at, consent_sms_source, created_at, last_visit_at)
-        select ${ownerId}, ${businessId}, customer_id, ${target.rewardId}, serial, balance, balance,
-          case when consent_email then now() end, case when consent_email then 'import' end,
-          case when consent_sms then now() end, case when consent_sms then 'import' end,
-          coalesce(joined_at, now()), coalesce(joined_at, now())
-        from customer_import_rows
-        where id = ${ids} and outcome is null and customer_id is not null
-        order by id
-        on conflict (customer_id, business_id) do nothing
-        returning id, customer_id, stamps, created_at
-      ), history as (
-        insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, actor, actor_user_id, created_at)
-        select ${ownerId}, ${businessId}, id, 'import', stamps, stamps, ${target.unit}, 'owner', ${ownerId}, created_at
-        from new_cards
-      )
+      on conflict do nothing
+      returning id, lower(email) as email_key
+    ), placed as materialized (
+      -- A row without a customer here lost its email to a customer added meanwhile: the next batch takes it.
+      select m.id, m.serial, m.balance, m.consent_email, m.consent_sms, m.phone_e164, m.joined_at,
+        coalesce(m.by_email, m.by_phone, n.id) as customer_id,
+        coalesce(m.by_email <> m.by_phone, false) as conflict
+      from matched m
+      left join new_customers n on m.by_email is null and m.by_phone is null and n.email_key = lower(m.email)
+    ), new_cards as (
+      insert into cards (user_id, business_id, customer_id, reward_id, serial, stamps, lifetime_stamps,
+        consent_email_at, consent_email_source, consent_sms_at, consent_sms_source, created_at, last_visit_at)
+      select ${ownerId}, ${businessId}, customer_id, ${target.rewardId}, serial, balance, balance,
+        case when consent_email then now() end, case when consent_email then 'import' end,
+        case when consent_sms then now() end, case when consent_sms then 'import' end,
+        coalesce(joined_at, now()), coalesce(joined_at, now())
+      from placed
+      where customer_id is not null and not conflict
+      order by id
+      on conflict (customer_id, business_id) do nothing
+      returning id, serial, stamps, created_at
+    ), history as (
+      insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, unit, actor, actor_user_id, created_at)
+      select ${ownerId}, ${businessId}, id, 'import', stamps, stamps, ${target.unit}, 'owner', ${ownerId}, created_at
+      from new_cards
+    ), done as (
       update customer_import_rows r
-      set outcome = case when n.id is null then 'existing' else 'added' end,
+      set customer_id = p.customer_id,
+          outcome = case when p.conflict then 'conflict' when n.id is null then 'existing' else 'added' end,
           invite = case when n.id is null then null
-                        when r.consent_email then 'email'
-                        when r.consent_sms and r.phone_e164 is not null then 'sms' end
-      from customer_import_rows s left join new_cards n on n.customer_id = s.customer_id
-      where r.id = s.id and s.id = ${ids} and s.outcome is null
-      returning r.outcome`),
-  );
-  const cards = outcomes.filter((row) => row.outcome === "added").length;
-  const lastId = Math.max(...matched.map((row) => Number(row.id)));
-  return { rows: matched.length, customers, cards, existing: outcomes.length - cards, conflicts, lastId };
+                        when p.consent_email then 'email'
+                        when p.consent_sms and p.phone_e164 is not null then 'sms' end
+      from placed p left join new_cards n on n.serial = p.serial
+      where r.id = p.id and p.customer_id is not null
+      returning r.outcome
+    )
+    select count(*)::int as rows,
+      count(*) filter (where outcome = 'added')::int as cards,
+      count(*) filter (where outcome = 'existing')::int as existing,
+      count(*) filter (where outcome = 'conflict')::int as conflicts,
+      (select count(*) from new_customers)::int as customers,
+      (select min(id) from placed where customer_id is null) as retry_from
+    from done`)) as unknown as {
+    rows: [
+      {
+        rows: number;
+        cards: number;
+        existing: number;
+        conflicts: number;
+        customers: number;
+        retry_from: number | null;
+      },
+    ];
+  };
+  const row = result.rows[0];
+  return {
+    rows: Number(row.rows),
+    customers: Number(row.customers),
+    cards: Number(row.cards),
+    existing: Number(row.existing),
+    conflicts: Number(row.conflicts),
+    retryFrom: row.retry_from === null ? null : Number(row.retry_from),
+  };
 }
