@@ -43,3 +43,19 @@ export const rfmScorings = pgTable("rfm_scorings", {
   till: boolean("till").notNull(),
   counts: jsonb("counts").$type<Record<string, number>>().notNull(),
 });
+
+/**
+ * A business's cohort counts as of `counted_at` (modules/insights/cohorts.ts): for each month
+ * from `first_month` on, the cards that joined in it (`after` null) and, per month after, how
+ * many of them visited then. Counted again by the insights job when the business changed, so
+ * analytics-cohorts reads one row instead of a scan of two years of history per request.
+ */
+export const cohortCounts = pgTable("cohort_counts", {
+  businessId: integer("business_id")
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: "cascade" }),
+  countedAt: timestamp("counted_at", { withTimezone: true }).notNull(),
+  /** "YYYY-MM": the first cohort counted. */
+  firstMonth: text("first_month").notNull(),
+  rows: jsonb("rows").$type<{ month: string; after: number | null; n: number }[]>().notNull(),
+});

@@ -1,3 +1,10 @@
+CREATE TABLE "cohort_counts" (
+	"business_id" integer PRIMARY KEY NOT NULL,
+	"counted_at" timestamp with time zone NOT NULL,
+	"first_month" text NOT NULL,
+	"rows" jsonb NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "rfm_scores" (
 	"card_id" integer PRIMARY KEY NOT NULL,
 	"business_id" integer NOT NULL,
@@ -17,6 +24,7 @@ CREATE TABLE "rfm_scorings" (
 	"counts" jsonb NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "cohort_counts" ADD CONSTRAINT "cohort_counts_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rfm_scores" ADD CONSTRAINT "rfm_scores_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rfm_scores" ADD CONSTRAINT "rfm_scores_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rfm_scorings" ADD CONSTRAINT "rfm_scorings_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -1,13 +1,15 @@
 import { sql } from "drizzle-orm";
 import type { SegmentCount } from "../../../contract/customers";
+import type { AnalyticsCohorts } from "../../../contract/analytics";
 import type { AnalyticsRfm } from "../../../contract/rfm";
-import { refreshRfmScores } from "../../src/modules/insights/rfm-refresh";
+import { refreshCohorts, refreshRfmScores } from "../../src/modules/insights/refresh";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
-// The RFM scores are kept per business (rfm_scores) by the scoring job: a read answers the last
-// scoring (a business's first read scores it), a write moves the scores at the job's next run,
-// and a run scores again only the businesses that changed since their scoring.
+// The RFM scores (rfm_scores) and the cohort counts (cohort_counts) are kept per business by the
+// insights job: a read answers the last scoring or count (a business's first read makes it), a
+// write moves them at the job's next run, and a run figures again only the businesses that
+// changed since.
 jest.setTimeout(60_000);
 
 let t: TestApp;
@@ -152,5 +154,64 @@ describe("RFM scores kept by the scoring job", () => {
       sql`select count(*) as n from rfm_scores where business_id = ${business.id}`,
     );
     expect(Number(rows[0]!.n)).toBe(25);
+  });
+});
+
+describe("cohort counts kept by the insights job", () => {
+  const cohorts = async (token: string, businessId: number, months = "2") => {
+    const res = await t.get<AnalyticsCohorts>("/analytics-cohorts", {
+      token,
+      query: { business_id: String(businessId), months },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.body.data.cohorts;
+  };
+  const lastMonth = () => {
+    const now = new Date();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1, 12)).toISOString();
+  };
+
+  it("a visit this month of a card that joined last month moves the count at the job's next run", async () => {
+    const { token, business, qr } = await f.programme({ cooldown_minutes: 0, daily_cap: 0 });
+    const joined = await f.join(qr.qr_token);
+    await t.query(sql`update cards set created_at = ${lastMonth()}::timestamptz where serial = ${joined.card.serial}`);
+    await t.query(sql`update scans set created_at = ${lastMonth()}::timestamptz
+      where card_id = (select id from cards where serial = ${joined.card.serial})`);
+    await refreshCohorts(t.database.db);
+    const before = await cohorts(token, business.id);
+    expect(before[0]).toMatchObject({ customers: 1, returned: [0] });
+
+    // It comes back this month (a staff stamp): the count answered until the job runs is the last.
+    expect((await f.staffScan(token, joined.card.serial)).statusCode).toBe(200);
+    expect(await cohorts(token, business.id)).toEqual(before);
+    expect((await refreshCohorts(t.database.db)).counted).toBeGreaterThanOrEqual(1);
+    expect((await cohorts(token, business.id))[0]).toMatchObject({ customers: 1, returned: [1] });
+    // A new card this month is a cohort of its own at the next run.
+    await f.join(qr.qr_token);
+    await refreshCohorts(t.database.db);
+    expect((await cohorts(token, business.id))[1]).toMatchObject({ customers: 1, returned: [] });
+  });
+
+  it("counts again only the businesses that changed; run twice, the second run changes nothing", async () => {
+    const changed = await f.programme({ cooldown_minutes: 0, daily_cap: 0 });
+    const still = await f.programme();
+    const card = await f.join(changed.qr.qr_token);
+    await cohorts(changed.token, changed.business.id, "24");
+    await cohorts(still.token, still.business.id, "24");
+    await refreshCohorts(t.database.db); // whatever earlier tests left due
+    const countedAt = async (businessId: number) =>
+      (
+        await t.query<{ at: string }>(
+          sql`select counted_at::text as at from cohort_counts where business_id = ${businessId}`,
+        )
+      )[0]!.at;
+    const stillAt = await countedAt(still.business.id);
+    expect((await f.staffScan(changed.token, card.card.serial)).statusCode).toBe(200);
+    expect(await refreshCohorts(t.database.db)).toEqual({ counted: 1 });
+    expect(await countedAt(still.business.id)).toBe(stillAt);
+
+    const first = await t.query(sql`select * from cohort_counts order by business_id`);
+    expect(await refreshCohorts(t.database.db)).toEqual({ counted: 0 });
+    expect(await t.query(sql`select * from cohort_counts order by business_id`)).toEqual(first);
   });
 });
