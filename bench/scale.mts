@@ -449,6 +449,22 @@ async function main() {
       return json.data.next_cursor ?? null;
     };
 
+    // The RFM scores and cohort counts are kept per business by the insights job; a business's
+    // first read makes them (as the job does when it changed): how long that takes, per owner.
+    const firstReads: Record<string, number> = {};
+    for (const owner of [small, big]) {
+      for (const [call, query] of [
+        ["analytics-rfm", { business_id: owner.businessId }],
+        ["analytics-cohorts", { business_id: owner.businessId, months: 12 }],
+      ] as const) {
+        const start = performance.now();
+        const res = await get(owner, call, query)();
+        await res.arrayBuffer();
+        firstReads[`${call} at ${owner.scans}`] = Math.round(performance.now() - start);
+      }
+    }
+    console.log(`[bench] first reads (they score/count the business): ${JSON.stringify(firstReads)}`);
+
     const results: Measured[] = [];
     for (const owner of [small, big]) {
       const size = owner.scans;
@@ -565,7 +581,7 @@ async function main() {
     const { bytes: _bytes, health_max_ms, ...exportFigures } = exported;
     fs.writeFileSync(
       "reports/bench-scale.json",
-      `${JSON.stringify({ calls: results, export: { ...exportFigures, bytes: _bytes, health_max_ms }, scale: SCALE }, null, 2)}\n`,
+      `${JSON.stringify({ calls: results, export: { ...exportFigures, bytes: _bytes, health_max_ms }, first_reads_ms: firstReads, scale: SCALE, big: BIG }, null, 2)}\n`,
     );
     console.log("\nwritten: reports/bench-scale.json");
     if (failures.length) console.error(`\n[bench] ${failures.length} target(s) missed:\n  ${failures.join("\n  ")}`);
