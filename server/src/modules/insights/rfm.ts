@@ -19,7 +19,8 @@ const tableSql = sql.raw(
  * visit, frequency by its visits and, where the business has a till, monetary value by its net till
  * spend in the business's currency, both over the last RFM_WINDOW_DAYS days. Each score is the
  * card's quintile within its business (ntile; ties go to the more recent, then the older card, so
- * the answer is the same on every read). One definition for analytics-rfm and the `rfm:` segments.
+ * the answer is the same on every read). One definition for the kept scores (scoreBusiness) and
+ * the `rfm:` segments of a business never scored (`unscoredOnly`: only those businesses).
  */
 export function rfmScoresSql(ownerId: number, businessId?: number, unscoredOnly = false): SQL {
   const scope = sql.join(
