@@ -32,6 +32,8 @@ export type Measured = {
   bytes: number;
   /** Writes: scan rows the series added ÷ the calls it made (1 when every call wrote its scan). */
   writes_per_call?: number;
+  /** A call of the series failed (its status and answer): the row is missed at either size. */
+  error?: string;
 };
 
 /**
@@ -46,6 +48,10 @@ export function check(r: Measured, base: Measured | undefined) {
     notes.push(note);
     if (!ok) missed.push(miss);
   };
+  if (r.error) {
+    target(false, "answered", `failed: ${r.error}`);
+    return { ok: false, notes, missed };
+  }
   if (r.kind === "write") {
     const writes = r.writes_per_call ?? 0;
     target(

@@ -46,3 +46,9 @@ it("holds the analytics reads at 10M scans to p95 100 ms, and only them", () => 
   expect(check(read({ name: "scan-list page 1", p95_ms: 60 }), undefined).ok).toBe(false);
   expect(check(read({ name: "analytics-rfm", size: 1_000_000, p95_ms: 60 }), undefined).ok).toBe(false);
 });
+
+it("fails a row whose calls failed, at either size", () => {
+  const failed = row({ kind: "read", name: "analytics-lift (30 days)", error: "503 unavailable", p50_ms: NaN });
+  expect(check(failed, undefined).missed).toEqual(["failed: 503 unavailable"]);
+  expect(check({ ...failed, size: SMALL }, undefined).ok).toBe(false);
+});
