@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { AnalyticsCohorts } from "../../../../contract/analytics";
 import type { Db } from "../../db/client";
 import { visitScan } from "./visit-scan";
+import { FIGURING_TIMEOUT } from "./rfm";
 import { ownBusiness } from "../businesses/owned";
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
@@ -30,6 +31,8 @@ export async function countCohorts(db: Db, businessId: number, now = new Date())
   const first = `${firstMonth}-01T00:00:00Z`;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${COHORT_LOCK}, ${businessId})`);
+    // A whole business at once: a million cards take longer than a request's statement timeout.
+    await tx.execute(sql`select set_config('statement_timeout', ${FIGURING_TIMEOUT}, true)`);
     const rows = await rowsOf<{ month: string; after: number | null; n: number | string }>(
       tx.execute(sql`
         with c as (

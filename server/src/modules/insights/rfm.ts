@@ -5,6 +5,9 @@ import type { Db } from "../../db/client";
 import { visitScan } from "./visit-scan";
 import { ownBusiness } from "../businesses/owned";
 
+/** How long one business's scoring or count may take (the pool's statement timeout is a request's). */
+export const FIGURING_TIMEOUT = "10min";
+
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
 /** RFM_TABLE as one SQL array, row by row: the segment of (r, c) is element (r - 1) * 5 + c. */
@@ -93,6 +96,8 @@ const RFM_LOCK = 0x52464d; // "RFM"
 export async function scoreBusiness(db: Db, businessId: number) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${RFM_LOCK}, ${businessId})`);
+    // A whole business at once: a million cards take longer than a request's statement timeout.
+    await tx.execute(sql`select set_config('statement_timeout', ${FIGURING_TIMEOUT}, true)`);
     const [business] = await rowsOf<{ user_id: number }>(
       tx.execute(sql`select user_id from businesses where id = ${businessId}`),
     );
