@@ -22,7 +22,8 @@ import { freePort, startNode, stopAll } from "./servers.mjs";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const BIG = Math.round(1_000_000 * SCALE);
+/** BENCH_BIG_SCANS=10000000: the big owner's history at 10M scans (the analytics rows' 10M target). */
+const BIG = Number(process.env.BENCH_BIG_SCANS ?? Math.round(1_000_000 * SCALE));
 const OTHERS = 50;
 const OTHER_SCANS = Math.round(100_000 * SCALE);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -44,10 +45,17 @@ const elapsed = (start: number) => `${((performance.now() - start) / 1000).toFix
  * One owner's history: a business (in `timeZone`), two locations, a reward without cooldown, ten
  * QR codes, `scans / 10` customers with a card each, and `scans` scans spread evenly over the last
  * 365 days: every tenth a join, one in twenty a redeem, the rest stamps (a third of them
- * self-scans through a QR code, the others by staff), each with its card-history entry (as the
- * app writes one per scan). A feed entry per join and redeem, read.
+ * self-scans through a QR code, the others by staff: the owner, or `staff` in turn with the owner
+ * as one more), each with its card-history entry (as the app writes one per scan). A feed entry per
+ * join and redeem, read.
  */
-async function loadOwner(db: pg.Client, n: number, scans: number, timeZone: string): Promise<Owner> {
+async function loadOwner(
+  db: pg.Client,
+  n: number,
+  scans: number,
+  timeZone: string,
+  staff: number[] = [],
+): Promise<Owner> {
   const one = async <T,>(text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as T;
   const { id } = await one<{ id: number }>(
     `insert into users (name, email, password_hash, role, email_verified_at)
@@ -105,11 +113,12 @@ async function loadOwner(db: pg.Client, n: number, scans: number, timeZone: stri
     `insert into scans (user_id, business_id, card_id, address_id, qr_code_id, reward_id, staff_user_id, kind, stamps_after, created_at)
      select $1::int, $2::int, $4::int + case when kind = 'join' then (j - 1) / 10 else ((j::bigint * 7919) % greatest((j - 1) / 10, 1))::int end,
        case when self then ($5::int[])[1 + j % 2] end, case when self then ($6::int[])[1 + j % 10] end,
-       $7::int, case when self then null else $1::int end, kind, j % 10, ${at("j")}
+       $7::int, case when self then null else coalesce(($8::int[])[1 + j % (cardinality($8::int[]) + 1)], $1::int) end,
+       kind, j % 10, ${at("j")}
      from generate_series(1, $3::int) j,
        lateral (select case when j % 10 = 1 then 'join' when j % 20 = 5 then 'redeem' else 'stamp' end as kind) k,
        lateral (select kind = 'join' or (kind = 'stamp' and j % 3 = 0) as self) s`,
-    [id, businessId, scans, base, addressIds, qrIds, rewardId],
+    [id, businessId, scans, base, addressIds, qrIds, rewardId, staff],
   );
   await db.query(
     `insert into card_events (user_id, business_id, card_id, kind, delta, stamps_after, actor_user_id, qr_code_id, created_at)
@@ -130,6 +139,57 @@ async function loadOwner(db: pg.Client, n: number, scans: number, timeZone: stri
   const token = randomBytes(32).toString("base64url");
   await db.query(`insert into api_tokens (user_id, token_hash) values ($1, $2)`, [id, sha256(token)]);
   return { id, token, qrTokens, businessId, scans, cardBase: base, label: `${scans}` };
+}
+
+/** Three staff members of owner `n` (their earns are analytics-staff's rows). */
+async function staffOf(db: pg.Client, n: number) {
+  const { rows } = await db.query<{ id: number }>(
+    `insert into users (name, email, password_hash, role, email_verified_at)
+     select 'Bench Staff ' || g, 'bench-staff-' || $1::int || '-' || g || '@example.com', 'bench: no password', 'staff', now()
+     from generate_series(1, 3) g returning id`,
+    [n],
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * What the analytics read, beside the owner's scans: the business in GBP with a till (a Square
+ * connection) and a control group of 10 %, the reward's cost (2.50), each card's last visit, one
+ * card in twenty referred by the card before it, and a till sale for two staff earns in three (a
+ * payment within ±5 minutes of the earn, 3.00-19.99), one sale in 25 refunded (in part) a day
+ * later. Proportional to the owner's scans, as the app would have written them.
+ */
+async function loadAnalytics(db: pg.Client, owner: Owner) {
+  await db.query(`update businesses set currency = 'GBP', control_group_percent = 10 where id = $1`, [
+    owner.businessId,
+  ]);
+  await db.query(`update rewards set cost = 250 where business_id = $1`, [owner.businessId]);
+  const { rows } = await db.query<{ id: number }>(
+    `insert into pos_connections (user_id, business_id, provider, secret) values ($1, $2, 'square', 'bench') returning id`,
+    [owner.id, owner.businessId],
+  );
+  await db.query(
+    `update cards c set last_visit_at = v.at,
+       referred_by_card_id = case when c.id % 20 = 0 and c.id > $2 then c.id - 1 end
+     from (select card_id, max(created_at) as at from scans where user_id = $1 group by card_id) v
+     where v.card_id = c.id`,
+    [owner.id, owner.cardBase],
+  );
+  await db.query(
+    `insert into sales (user_id, business_id, connection_id, kind, order_id, refund_id, card_id, amount, currency, occurred_at)
+     select s.user_id, s.business_id, $2::int, 'sale', 'bench-' || s.id, '', s.card_id, 300 + (s.id * 37) % 1700, 'GBP',
+       s.created_at + ((s.id % 11) - 5) * interval '1 minute'
+     from scans s where s.user_id = $1 and s.kind = 'stamp' and s.staff_user_id is not null and s.id % 3 <> 0
+     order by s.id`,
+    [owner.id, rows[0]!.id],
+  );
+  await db.query(
+    `insert into sales (user_id, business_id, connection_id, kind, order_id, refund_id, card_id, amount, currency, occurred_at)
+     select user_id, business_id, connection_id, 'refund', order_id, 'r1', card_id, amount / 2, currency, occurred_at + interval '1 day'
+     from sales where user_id = $1 and kind = 'sale' and id % 25 = 0 and occurred_at < now() - interval '1 day'
+     order by id`,
+    [owner.id],
+  );
 }
 
 const serialOf = (customerId: number) => {
@@ -333,13 +393,14 @@ async function main() {
     await db.query("set maintenance_work_mem = '256MB'");
     const { rows: indexes } = await db.query<{ name: string; def: string }>(
       `select indexname as name, indexdef as def from pg_indexes
-       where schemaname = 'public' and tablename in ('scans', 'card_events', 'cards', 'customers', 'notifications')
+       where schemaname = 'public' and tablename in ('scans', 'card_events', 'cards', 'customers', 'notifications', 'sales')
          and indexname not like '%_pkey'`,
     );
     for (const index of indexes) await db.query(`drop index "${index.name}"`);
-    const small = await loadOwner(db, 0, SMALL, "UTC");
-    const big = await loadOwner(db, 1, BIG, "America/New_York");
-    console.log(`[bench] loaded ${BIG + SMALL} scans of two owners in ${elapsed(start)}`);
+    const small = await loadOwner(db, 0, SMALL, "UTC", await staffOf(db, 0));
+    const big = await loadOwner(db, 1, BIG, "America/New_York", await staffOf(db, 1));
+    for (const owner of [small, big]) await loadAnalytics(db, owner);
+    console.log(`[bench] loaded ${BIG + SMALL} scans of two owners, with their sales, in ${elapsed(start)}`);
     start = performance.now();
     for (let n = 2; n < 2 + OTHERS; n++) await loadOwner(db, n, OTHER_SCANS, n % 2 ? "Europe/Berlin" : "UTC");
     console.log(`[bench] loaded ${OTHERS} other owners (${OTHERS * OTHER_SCANS} scans) in ${elapsed(start)}`);
@@ -388,6 +449,22 @@ async function main() {
       return json.data.next_cursor ?? null;
     };
 
+    // The RFM scores and cohort counts are kept per business by the insights job; a business's
+    // first read makes them (as the job does when it changed): how long that takes, per owner.
+    const firstReads: Record<string, number> = {};
+    for (const owner of [small, big]) {
+      for (const [call, query] of [
+        ["analytics-rfm", { business_id: owner.businessId }],
+        ["analytics-cohorts", { business_id: owner.businessId, months: 12 }],
+      ] as const) {
+        const start = performance.now();
+        const res = await get(owner, call, query)();
+        await res.arrayBuffer();
+        firstReads[`${call} at ${owner.scans}`] = Math.round(performance.now() - start);
+      }
+    }
+    console.log(`[bench] first reads (they score/count the business): ${JSON.stringify(firstReads)}`);
+
     const results: Measured[] = [];
     for (const owner of [small, big]) {
       const size = owner.scans;
@@ -424,11 +501,41 @@ async function main() {
         "wallet-recover (unknown email)",
         () => post(null, "wallet-recover", { qr_token: owner.qrTokens[0], email: "nobody-here@example.com" }),
       ]);
+      // The analytics reads: the last 30 days (the insights page's period), the last 12 months'
+      // cohorts, the RFM segments and a page of one segment's cards.
+      const business = { business_id: owner.businessId };
+      const month = { ...business, from: day(29), to: day(0) };
+      reads.push(
+        ["analytics-summary (30 days)", get(owner, "analytics-summary", month)],
+        ["analytics-summary (12 months)", get(owner, "analytics-summary", { ...business, from: day(364), to: day(0) })],
+        ["analytics-cohorts (12 months)", get(owner, "analytics-cohorts", { ...business, months: 12 })],
+        ["analytics-rfm", get(owner, "analytics-rfm", business)],
+        ["analytics-rfm segment page", get(owner, "analytics-rfm", { ...business, segment: "champions", page: 2 })],
+        ["analytics-lift (30 days)", get(owner, "analytics-lift", month)],
+        ["analytics-staff (30 days)", get(owner, "analytics-staff", month)],
+      );
       if (customerListCall) {
         reads.push(["customer-list page 1", get(owner, "customer-list")]);
         reads.push(["customer-list search", get(owner, "customer-list", { search: "customer-4711" })]);
       }
-      for (const [name, request] of reads) results.push(await time(name, "read", size, request));
+      // A read that fails (at 10M a history read can pass the server's statement timeout: a 503)
+      // is a missed row, not the end of the run.
+      for (const [name, request] of reads) {
+        try {
+          results.push(await time(name, "read", size, request));
+        } catch (error: unknown) {
+          console.warn(`[bench] ${name} at ${size}: ${String(error).slice(0, 200)}`);
+          results.push({
+            name,
+            kind: "read",
+            size,
+            p50_ms: NaN,
+            p95_ms: NaN,
+            bytes: 0,
+            error: String(error).slice(0, 200),
+          });
+        }
+      }
     }
 
     // Writes, for both owners: staff stamps and self-scans, each call on a card of its own.
@@ -491,7 +598,7 @@ async function main() {
     const { bytes: _bytes, health_max_ms, ...exportFigures } = exported;
     fs.writeFileSync(
       "reports/bench-scale.json",
-      `${JSON.stringify({ calls: results, export: { ...exportFigures, bytes: _bytes, health_max_ms }, scale: SCALE }, null, 2)}\n`,
+      `${JSON.stringify({ calls: results, export: { ...exportFigures, bytes: _bytes, health_max_ms }, first_reads_ms: firstReads, scale: SCALE, big: BIG }, null, 2)}\n`,
     );
     console.log("\nwritten: reports/bench-scale.json");
     if (failures.length) console.error(`\n[bench] ${failures.length} target(s) missed:\n  ${failures.join("\n  ")}`);

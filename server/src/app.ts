@@ -61,6 +61,7 @@ import { registerSquarePayments } from "./modules/integrations/square-customers"
 import { scheduleExpiry } from "./modules/loyalty/rewards/expiry";
 import { scheduleLevels } from "./modules/levels/nightly";
 import { scheduleStaffAlerts } from "./modules/insights/staff-alerts";
+import { scheduleInsights } from "./modules/insights/refresh";
 import { registerLevelNotices } from "./modules/levels/notice";
 import { registerFeedListeners } from "./modules/notifications/feed";
 import { registerPushJobs } from "./modules/notifications/push-targets";
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   scheduleExpiry(jobs, loyalty);
   scheduleLevels(jobs, { db: app.db, events: app.events, log: app.log });
   scheduleStaffAlerts(jobs, { db: app.db, config });
+  scheduleInsights(jobs, { db: app.db, log: app.log });
   const otpDeps = { db: app.db, limiter: app.limiter, jobs, config };
   const codeRequests = registerCodeRequests(jobs, otpDeps);
   const contactMailJob = registerContactMail(jobs, { db: app.db, mailer: contactMailer });

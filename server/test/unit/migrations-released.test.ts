@@ -63,6 +63,8 @@ const RELEASED: Record<string, string> = {
   "0051_rollup-parts.sql": "50d2f5cb89239f339b10a22c64b38909f760c90a670aba93c6975c24b0007879",
   "0052_offer-cost.sql": "62ae340a376f45d040f1794decfd3417f057d401a54bea893d0b975b8ef930aa",
   "0053_history-reason-parts.sql": "2b055e383e94075638e5ce3a3f660e1f8f4c059f341e6e9aeccda3b6ac8f2bf7",
+  "0054_message-marketing.sql": "b6704e11f5b1a5b07be47a092155455b02c6da3dd3dacfd494b9e70da5582e4c",
+  "0055_insight-figures.sql": "b0127bb904d7331b732af78d9f93884290aefd615a305875eba945410e1f5c28",
 };
 
 const folder = path.join(__dirname, "../../migrations");

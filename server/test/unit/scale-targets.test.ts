@@ -36,3 +36,19 @@ it("keeps the reads' targets: p95 50 ms and at most twice the median at 10k", ()
   expect(check(read({ p50_ms: 13 }), read({ size: SMALL, p50_ms: 6 })).ok).toBe(false);
   expect(check(read({ p95_ms: 51 }), undefined).ok).toBe(false);
 });
+
+it("holds the analytics reads at 10M scans to p95 100 ms, and only them", () => {
+  const read = (fields: Partial<Measured>) =>
+    row({ kind: "read", writes_per_call: undefined, size: 10_000_000, ...fields });
+  const base = read({ name: "analytics-rfm", size: SMALL, p50_ms: 5 });
+  expect(check(read({ name: "analytics-rfm", p50_ms: 40, p95_ms: 100 }), base).ok).toBe(true);
+  expect(check(read({ name: "analytics-rfm", p95_ms: 101 }), base).missed).toEqual(["p95 101 ms (≤ 100 at 10M)"]);
+  expect(check(read({ name: "scan-list page 1", p95_ms: 60 }), undefined).ok).toBe(false);
+  expect(check(read({ name: "analytics-rfm", size: 1_000_000, p95_ms: 60 }), undefined).ok).toBe(false);
+});
+
+it("fails a row whose calls failed, at either size", () => {
+  const failed = row({ kind: "read", name: "analytics-lift (30 days)", error: "503 unavailable", p50_ms: NaN });
+  expect(check(failed, undefined).missed).toEqual(["failed: 503 unavailable"]);
+  expect(check({ ...failed, size: SMALL }, undefined).ok).toBe(false);
+});

@@ -21,3 +21,4 @@ export * from "./sales";
 export * from "./reach";
 export * from "./imports";
 export * from "./category-rules";
+export * from "./insights";

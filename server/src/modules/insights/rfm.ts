@@ -5,6 +5,9 @@ import type { Db } from "../../db/client";
 import { visitScan } from "./visit-scan";
 import { ownBusiness } from "../businesses/owned";
 
+/** How long one business's scoring or count may take (the pool's statement timeout is a request's). */
+export const FIGURING_TIMEOUT = "10min";
+
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
 /** RFM_TABLE as one SQL array, row by row: the segment of (r, c) is element (r - 1) * 5 + c. */
@@ -19,10 +22,17 @@ const tableSql = sql.raw(
  * visit, frequency by its visits and, where the business has a till, monetary value by its net till
  * spend in the business's currency, both over the last RFM_WINDOW_DAYS days. Each score is the
  * card's quintile within its business (ntile; ties go to the more recent, then the older card, so
- * the answer is the same on every read). One definition for analytics-rfm and the `rfm:` segments.
+ * the answer is the same on every read). One definition for the kept scores (scoreBusiness) and
+ * the `rfm:` segments of a business never scored (`unscoredOnly`: only those businesses).
  */
-export function rfmScoresSql(ownerId: number, businessId?: number): SQL {
-  const scope = businessId === undefined ? sql`` : sql` and id = ${businessId}`;
+export function rfmScoresSql(ownerId: number, businessId?: number, unscoredOnly = false): SQL {
+  const scope = sql.join(
+    [
+      businessId === undefined ? sql`` : sql` and id = ${businessId}`,
+      unscoredOnly ? sql` and not exists (select 1 from rfm_scorings g where g.business_id = businesses.id)` : sql``,
+    ],
+    sql``,
+  );
   const since = sql`now() - make_interval(days => ${RFM_WINDOW_DAYS})`;
   return sql`(
     with owned as (
@@ -61,9 +71,58 @@ export function rfmScoresSql(ownerId: number, businessId?: number): SQL {
   )`;
 }
 
-/** The condition on `cards` of an `rfm:<name>` segment of the owner's cards (optionally one business). */
-export const rfmSegmentWhere = (ownerId: number, businessId: number | undefined, segment: RfmSegment) =>
-  sql`cards.id in (select rfm.id from ${rfmScoresSql(ownerId, businessId)} rfm where rfm.segment = ${segment})`;
+/**
+ * The condition on `cards` of an `rfm:<name>` segment of the owner's cards (optionally one
+ * business): the scores of its last scoring where the business was scored (rfm_scorings), else
+ * scored now (a business nobody has read the scores of yet).
+ */
+export const rfmSegmentWhere = (ownerId: number, businessId: number | undefined, segment: RfmSegment) => {
+  const scope = businessId === undefined ? sql`` : sql` and b.id = ${businessId}`;
+  return sql`cards.id in (
+    select s.card_id from rfm_scores s join businesses b on b.id = s.business_id
+    where b.user_id = ${ownerId}${scope} and s.segment = ${segment}
+    union all
+    select rfm.id from ${rfmScoresSql(ownerId, businessId, true)} rfm where rfm.segment = ${segment})`;
+};
+
+/** The lock namespace of a business's scoring (pg_advisory_xact_lock's first key). */
+const RFM_LOCK = 0x52464d; // "RFM"
+
+/**
+ * Scores every card of a business now and keeps the scores (rfm_scores) with the scoring's time
+ * and counts (rfm_scorings), replacing the last scoring, in one transaction: a reader sees the
+ * last scoring or this one whole. One scoring of a business at a time.
+ */
+export async function scoreBusiness(db: Db, businessId: number) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${RFM_LOCK}, ${businessId})`);
+    // A whole business at once: a million cards take longer than a request's statement timeout.
+    await tx.execute(sql`select set_config('statement_timeout', ${FIGURING_TIMEOUT}, true)`);
+    const [business] = await rowsOf<{ user_id: number }>(
+      tx.execute(sql`select user_id from businesses where id = ${businessId}`),
+    );
+    if (!business) return;
+    await tx.execute(sql`delete from rfm_scores where business_id = ${businessId}`);
+    await tx.execute(sql`
+      insert into rfm_scores (card_id, business_id, last_visit_at, visits, spend, r, f, m, segment)
+      select id, business_id, last_visit_at, visits, spend, r, f, m, segment
+      from ${rfmScoresSql(business.user_id, businessId)} rfm`);
+    await tx.execute(sql`
+      insert into rfm_scorings (business_id, scored_at, till, counts)
+      select b.id, now(),
+        b.currency is not null and exists (select 1 from pos_connections p where p.business_id = b.id),
+        coalesce((select jsonb_object_agg(segment, n) from (
+          select segment, count(*) as n from rfm_scores where business_id = b.id group by segment) c), '{}'::jsonb)
+      from businesses b where b.id = ${businessId}
+      on conflict (business_id) do update set
+        scored_at = excluded.scored_at, till = excluded.till, counts = excluded.counts`);
+  });
+}
+
+type Scoring = { till: boolean; counts: Record<string, number> };
+
+const scoringOf = async (db: Db, businessId: number) =>
+  (await rowsOf<Scoring>(db.execute(sql`select till, counts from rfm_scorings where business_id = ${businessId}`)))[0];
 
 type CardRow = {
   serial: string;
@@ -85,14 +144,12 @@ export async function analyticsRfm(
   query: { business_id: number; segment?: RfmSegment | undefined; page: number; per_page: number },
 ): Promise<AnalyticsRfm> {
   await ownBusiness(db, ownerId, query.business_id);
-  const scores = rfmScoresSql(ownerId, query.business_id);
-  const counts = await rowsOf<{ segment: RfmSegment; n: number | string }>(
-    db.execute(sql`select segment, count(*) as n from ${scores} rfm group by segment`),
-  );
-  const [till] = await rowsOf<{ till: boolean }>(
-    db.execute(sql`select exists (select 1 from pos_connections p join businesses b on b.id = p.business_id
-      where p.business_id = ${query.business_id} and b.currency is not null) as till`),
-  );
+  let scoring = await scoringOf(db, query.business_id);
+  if (!scoring) {
+    await scoreBusiness(db, query.business_id);
+    scoring = (await scoringOf(db, query.business_id))!;
+  }
+  const counts = Object.entries(scoring.counts).map(([segment, n]) => ({ segment, n }));
   const total = counts.reduce((sum, row) => sum + Number(row.n), 0);
   const segments = RFM_SEGMENTS.map((segment) => {
     const n = Number(counts.find((row) => row.segment === segment)?.n ?? 0);
@@ -103,10 +160,11 @@ export async function analyticsRfm(
     const inSegment = segments.find((s) => s.segment === query.segment)!.customers;
     const rows = await rowsOf<CardRow>(
       db.execute(sql`
-        select rfm.serial, k.name, rfm.last_visit_at, rfm.currency, rfm.visits, rfm.spend, rfm.r, rfm.f, rfm.m, rfm.segment
-        from ${scores} rfm left join customers k on k.id = rfm.customer_id
-        where rfm.segment = ${query.segment}
-        order by rfm.last_visit_at desc, rfm.id desc
+        select c.serial, k.name, s.last_visit_at, b.currency, s.visits, s.spend, s.r, s.f, s.m, s.segment
+        from rfm_scores s join cards c on c.id = s.card_id join businesses b on b.id = s.business_id
+        left join customers k on k.id = c.customer_id
+        where s.business_id = ${query.business_id} and s.segment = ${query.segment}
+        order by s.last_visit_at desc nulls last, s.card_id desc nulls last
         limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`),
     );
     cards = {
@@ -127,5 +185,5 @@ export async function analyticsRfm(
       last_page: Math.max(1, Math.ceil(inSegment / query.per_page)),
     };
   }
-  return { business_id: query.business_id, monetary: till?.till ?? false, customers: total, segments, cards };
+  return { business_id: query.business_id, monetary: scoring.till, customers: total, segments, cards };
 }
