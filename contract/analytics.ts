@@ -39,7 +39,7 @@ export const analyticsSummary = z.object({
   /** The mean gap between one card's consecutive visits in the period, in days; null without a repeat visit. */
   average_days_between_visits: z.number().nullable(),
   redemptions: z.number().int(),
-  /** Active cards that redeemed in the period ÷ active cards. */
+  /** Cards that redeemed in the period ÷ active cards (at most 1: one who only came to redeem is among those who redeemed). */
   redemption_rate: z.number(),
   /** What the period's redemptions cost the owner (the rewards', options' and redeemed vouchers' `cost`, money spent). */
   reward_cost: money,
@@ -57,6 +57,9 @@ export const analyticsSummary = z.object({
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummary>;
 
+/** The largest share of cards (percent) a business may hold out. */
+export const MAX_CONTROL_PERCENT = 20;
+
 /** control-group-update: the share of cards (0–20 %) held out of automations, messages and offers. */
 export const controlGroupUpdateBody = z.object({
   business_id: refId("business"),
@@ -64,7 +67,7 @@ export const controlGroupUpdateBody = z.object({
     .number({ error: "The percent must be a whole number from 0 to 20." })
     .int("The percent must be a whole number from 0 to 20.")
     .min(0, "The percent must be a whole number from 0 to 20.")
-    .max(20, "The percent must be a whole number from 0 to 20."),
+    .max(MAX_CONTROL_PERCENT, "The percent must be a whole number from 0 to 20."),
 });
 export const controlGroup = z.object({ business_id: z.number().int(), percent: z.number().int() });
 

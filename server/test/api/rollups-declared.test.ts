@@ -1,5 +1,10 @@
 import { sql } from "drizzle-orm";
-import { PROGRAMME_TOTALS_FUNCTION, SCAN_DAYS_FUNCTION } from "../../src/db/schema/rollups";
+import {
+  INSIGHT_CARDS_FUNCTION,
+  INSIGHT_CHANGES_FUNCTION,
+  PROGRAMME_TOTALS_FUNCTION,
+  SCAN_DAYS_FUNCTION,
+} from "../../src/db/schema/rollups";
 import { createTestApp, type TestApp } from "../helpers/app";
 
 // The rollups the database keeps are declared beside the schema (db/schema/rollups.ts); the
@@ -23,4 +28,12 @@ it("runs programme_totals_count as rollups.ts declares it", async () => {
 it("runs scan_days_count as rollups.ts declares it", async () => {
   const [fn] = await t.query<{ prosrc: string }>(sql`select prosrc from pg_proc where proname = 'scan_days_count'`);
   expect(fn!.prosrc.trim()).toBe(body(SCAN_DAYS_FUNCTION).trim());
+});
+
+it.each([
+  ["insight_cards_count", INSIGHT_CARDS_FUNCTION],
+  ["insight_changes_note", INSIGHT_CHANGES_FUNCTION],
+])("runs %s as rollups.ts declares it", async (name, definition) => {
+  const [fn] = await t.query<{ prosrc: string }>(sql`select prosrc from pg_proc where proname = ${name}`);
+  expect(fn!.prosrc.trim()).toBe(body(definition).trim());
 });

@@ -1,6 +1,21 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { businesses } from "./businesses";
 import { cards } from "./loyalty";
+import { rollupPart } from "./rollup-part";
 
 /**
  * The RFM scores of a business's cards as of its scoring (rfm_scorings): recency, frequency and
@@ -59,3 +74,183 @@ export const cohortCounts = pgTable("cohort_counts", {
   firstMonth: text("first_month").notNull(),
   rows: jsonb("rows").$type<{ month: string; after: number | null; n: number }[]>().notNull(),
 });
+
+// ── The period figures' rollups (modules/insights/rollups.ts) ────────────────────────────────
+// analytics-summary, analytics-lift and analytics-staff answer any run of whole UTC days from
+// these, never from the history. Each is keyed by day, so a period is a range of rows. Distinct
+// customers over a period come from how each visit relates to the card's visit before it (and the
+// one before that): a card is active in [S, E) once, at its first visit there, whose previous
+// visit is before S. Per-card spread (the lift's variance) comes from pairs of one card's visits
+// (or sales): the card's count squared is its visits plus twice its pairs, summed by the days of
+// the pair's two ends. The reasons are in docs/adr/0012-period-figures-from-day-rollups.md.
+
+/** The day a rollup row has no earlier end for (a card's first visit). */
+export const NO_DAY = "-infinity";
+
+/** What a change to the history is, for the rollups still to count it. */
+export const INSIGHT_CHANGE_KINDS = ["scan", "sale", "redeem", "rebuild"] as const;
+
+/**
+ * The history rows the period rollups have not counted yet: a scan, a sale or a redeem event by
+ * its id, written by triggers in the transaction that writes the row, whoever writes it; or
+ * `rebuild`, when history already counted was rewritten (a scan's or a sale's time, kind or card
+ * changed, a row deleted). Taken whole per business, under its lock, by the one transaction that
+ * counts them (so each is counted once); no foreign key, so writing one costs an insert.
+ */
+export const insightChanges = pgTable(
+  "insight_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    businessId: integer("business_id").notNull(),
+    kind: text("kind", { enum: INSIGHT_CHANGE_KINDS }).notNull(),
+    rowId: integer("row_id"),
+  },
+  (t) => [index("insight_changes_business_idx").on(t.businessId, t.kind, t.rowId)],
+);
+
+const businessRef = () =>
+  integer("business_id")
+    .notNull()
+    .references(() => businesses.id, { onDelete: "cascade" });
+
+/**
+ * A card's place for the lift, as stored: its control bucket (control-group.ts) below the largest
+ * percent an owner may hold out, that largest percent for every other card, and -1 for a row with
+ * no card.
+ */
+const bucket = () => smallint("bucket").notNull();
+
+/** Per UTC day and bucket: visits (visitScan) and redeems. */
+export const insightVisitDays = pgTable(
+  "insight_visit_days",
+  {
+    businessId: businessRef(),
+    day: date("day", { mode: "string" }).notNull(),
+    bucket: bucket(),
+    visits: integer("visits").notNull(),
+    redeems: integer("redeems").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day, t.bucket] })],
+);
+
+/**
+ * Per UTC day, each card visit (or redeem) by the day of the card's visit before it (`chain` 1),
+ * two before it (2), or its redeem before it (3): how many, and the seconds from that visit to
+ * this one (chain 1). `lag_day` is NO_DAY when there is none.
+ */
+export const insightVisitLags = pgTable(
+  "insight_visit_lags",
+  {
+    businessId: businessRef(),
+    day: date("day", { mode: "string" }).notNull(),
+    chain: smallint("chain").notNull(),
+    lagDay: date("lag_day", { mode: "string" }).notNull(),
+    n: integer("n").notNull(),
+    gapSeconds: bigint("gap_seconds", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day, t.chain, t.lagDay] })],
+);
+
+/** Pairs of one card's visits, by the later visit's day and the earlier one's, per bucket. */
+export const insightVisitPairs = pgTable(
+  "insight_visit_pairs",
+  {
+    businessId: businessRef(),
+    day: date("day", { mode: "string" }).notNull(),
+    earlierDay: date("earlier_day", { mode: "string" }).notNull(),
+    bucket: bucket(),
+    pairs: bigint("pairs", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day, t.earlierDay, t.bucket] })],
+);
+
+/**
+ * Card holders' till sales per UTC day, currency, bucket and whether the card was referred: the
+ * net (refunds negative, minor units) and the sum of each sale's net squared.
+ */
+export const insightSaleDays = pgTable(
+  "insight_sale_days",
+  {
+    businessId: businessRef(),
+    day: date("day", { mode: "string" }).notNull(),
+    currency: text("currency").notNull(),
+    bucket: bucket(),
+    referred: boolean("referred").notNull(),
+    net: bigint("net", { mode: "number" }).notNull(),
+    squares: numeric("squares").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day, t.currency, t.bucket, t.referred] })],
+);
+
+/** Pairs of one card's sales: the sum of the products of their nets, by the two days. */
+export const insightSalePairs = pgTable(
+  "insight_sale_pairs",
+  {
+    businessId: businessRef(),
+    day: date("day", { mode: "string" }).notNull(),
+    earlierDay: date("earlier_day", { mode: "string" }).notNull(),
+    currency: text("currency").notNull(),
+    bucket: bucket(),
+    products: numeric("products").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day, t.earlierDay, t.currency, t.bucket] })],
+);
+
+/**
+ * Redeems per UTC day, by the card's programme (0: none), the option bought (0: none) and the
+ * balance's unit: how many, and what they took off the balances. What they cost is read with
+ * today's costs.
+ */
+export const insightRedeemDays = pgTable(
+  "insight_redeem_days",
+  {
+    businessId: businessRef(),
+    day: date("day", { mode: "string" }).notNull(),
+    rewardId: integer("reward_id").notNull(),
+    optionId: integer("option_id").notNull(),
+    unit: text("unit").notNull(),
+    redeems: integer("redeems").notNull(),
+    spent: bigint("spent", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day, t.rewardId, t.optionId, t.unit] })],
+);
+
+/** Per UTC day and staff member: earns given, and how many a till payment matched. */
+export const insightStaffDays = pgTable(
+  "insight_staff_days",
+  {
+    businessId: businessRef(),
+    day: date("day", { mode: "string" }).notNull(),
+    staffUserId: integer("staff_user_id").notNull(),
+    earns: integer("earns").notNull(),
+    matched: integer("matched").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day, t.staffUserId] })],
+);
+
+/**
+ * Cards per UTC day they joined and bucket, and the balances cards hold per programme: kept by
+ * triggers on cards (rollups.ts) in the writing transaction, in parts (rollup-part.ts).
+ */
+export const insightCardDays = pgTable(
+  "insight_card_days",
+  {
+    businessId: businessRef(),
+    day: date("day", { mode: "string" }).notNull(),
+    bucket: bucket(),
+    part: rollupPart(),
+    cards: integer("cards").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day, t.bucket, t.part] })],
+);
+
+export const insightBalances = pgTable(
+  "insight_balances",
+  {
+    businessId: businessRef(),
+    rewardId: integer("reward_id").notNull(),
+    part: rollupPart(),
+    balance: bigint("balance", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.rewardId, t.part] })],
+);

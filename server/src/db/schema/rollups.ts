@@ -1,6 +1,7 @@
 import { kindsWhere, kindLiteral } from "../../../../contract/kinds";
 import { EARNING_EVENTS, SPENDING_EVENTS } from "./loyalty";
 import { ROLLUP_PART_SQL } from "./rollup-part";
+import { MAX_CONTROL_PERCENT } from "../../../../contract/analytics";
 
 // The rollups the database keeps itself, declared here beside the tables they fill and named in
 // their comments. A migration creates each from this text; a test compares the function the
@@ -68,6 +69,105 @@ BEGIN
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     INSERT INTO scan_days AS d (user_id, business_id, qr_code_id, day, part, joins, stamps, redeems)
     ${scanCounts("n", "new_scans", "")};
+  END IF;
+  RETURN NULL;
+END $$;`;
+
+/** A card's control bucket (modules/insights/control-group.ts) as the period rollups keep it. */
+export const cardBucketSql = (serial: string) =>
+  `least(('x' || substr(md5(${serial}), 1, 8))::bit(32)::bigint % 100, ${MAX_CONTROL_PERCENT})::smallint`;
+
+/** A row's UTC day (the periods of the insights are whole UTC days). */
+const utcDay = (row: string) => `(${row}.created_at AT TIME ZONE 'UTC')::date`;
+
+/** Its rows' card counts and balances (negated for the rows a change took away). */
+const cardCounts = (row: string, table: string, sign: "" | "-") => ({
+  days: `SELECT ${row}.business_id, ${utcDay(row)}, ${cardBucketSql(`${row}.serial`)}, ${ROLLUP_PART_SQL}, ${sign}count(*)
+    FROM ${table} ${row} GROUP BY 1, 2, 3, 4`,
+  balances: `SELECT ${row}.business_id, ${row}.reward_id, ${ROLLUP_PART_SQL}, ${sign}sum(${row}.stamps)
+    FROM ${table} ${row} WHERE ${row}.reward_id IS NOT NULL GROUP BY 1, 2, 3`,
+});
+
+/** Both rollups' upserts, from `sources`: the count rows of the event's transition tables. */
+const cardUpserts = (
+  sources: (part: "days" | "balances") => string,
+) => `INSERT INTO insight_card_days AS d (business_id, day, bucket, part, cards)
+    SELECT business_id, day, bucket, part, sum(n) FROM (${sources("days")}) c (business_id, day, bucket, part, n)
+    GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
+    ORDER BY 1, 2, 3, 4
+    ON CONFLICT (business_id, day, bucket, part) DO UPDATE SET cards = d.cards + excluded.cards;
+    INSERT INTO insight_balances AS d (business_id, reward_id, part, balance)
+    SELECT business_id, reward_id, part, sum(n) FROM (${sources("balances")}) c (business_id, reward_id, part, n)
+    GROUP BY 1, 2, 3 HAVING sum(n) <> 0
+    ORDER BY 1, 2, 3
+    ON CONFLICT (business_id, reward_id, part) DO UPDATE SET balance = d.balance + excluded.balance;`;
+
+const taken = (part: "days" | "balances") => cardCounts("o", "old_cards", "-")[part];
+const put = (part: "days" | "balances") => cardCounts("n", "new_cards", "")[part];
+
+/**
+ * insight_card_days and insight_balances: the cards per day they joined and control bucket, and
+ * what the cards of each programme hold, kept by statement-level triggers on every insert,
+ * update or delete of cards (as scan_days is kept; each branch names only the tables its event
+ * has). An update counts what it took away and what it put, so a stamp moves its programme's
+ * balance and a changed join time moves the card's day; sums that come to nothing are not
+ * written. A transaction counts in its own part.
+ */
+export const INSIGHT_CARDS_FUNCTION = `CREATE OR REPLACE FUNCTION insight_cards_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    ${cardUpserts(put)}
+  ELSIF TG_OP = 'DELETE' THEN
+    ${cardUpserts(taken)}
+  ELSE
+    ${cardUpserts((part) => `${taken(part)} UNION ALL ${put(part)}`)}
+  END IF;
+  RETURN NULL;
+END $$;`;
+
+/** A change to a counted column: another value, except one a deletion elsewhere set to null. */
+const rewritten = (columns: readonly string[], nullable: readonly string[]) =>
+  [
+    ...columns.map((c) => `o.${c} IS DISTINCT FROM n.${c}`),
+    ...nullable.map((c) => `(n.${c} IS NOT NULL AND o.${c} IS DISTINCT FROM n.${c})`),
+  ].join(" OR ");
+
+/** Every business of a transition table's rows, to count again from its history. */
+const rebuildFrom = (business: string, rows: string, where = "") =>
+  `INSERT INTO insight_changes (business_id, kind) SELECT DISTINCT ${business}, 'rebuild' FROM ${rows}${where};`;
+
+/**
+ * insight_changes: what the period rollups (modules/insights/rollups.ts) have still to count,
+ * noted by statement-level triggers in the transaction that writes the history, whoever writes
+ * it. A new scan, sale or redeem event is noted by its id. A scan or sale whose counted columns
+ * change, or one deleted, notes its business to be counted again from its history; a column set
+ * to null because the row it named was deleted (a card, a programme) is history kept as it was,
+ * and a card's events deleted with it leave their redeems counted.
+ */
+export const INSIGHT_CHANGES_FUNCTION = `CREATE OR REPLACE FUNCTION insight_changes_note() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF TG_TABLE_NAME = 'card_events' THEN
+      INSERT INTO insight_changes (business_id, kind, row_id)
+      SELECT business_id, 'redeem', id FROM new_rows WHERE kind = 'redeem' ORDER BY id;
+    ELSE
+      INSERT INTO insight_changes (business_id, kind, row_id)
+      SELECT business_id, CASE TG_TABLE_NAME WHEN 'scans' THEN 'scan' ELSE 'sale' END, id FROM new_rows ORDER BY id;
+    END IF;
+  ELSIF TG_OP = 'DELETE' THEN
+    ${rebuildFrom("business_id", "old_rows")}
+  ELSIF TG_TABLE_NAME = 'scans' THEN
+    ${rebuildFrom(
+      "n.business_id",
+      "old_rows o JOIN new_rows n ON n.id = o.id",
+      ` WHERE ${rewritten(["business_id", "kind", "created_at", "staff_user_id"], ["card_id", "reward_id"])}`,
+    )}
+  ELSE
+    ${rebuildFrom(
+      "n.business_id",
+      "old_rows o JOIN new_rows n ON n.id = o.id",
+      ` WHERE ${rewritten(["business_id", "kind", "amount", "currency", "occurred_at"], ["card_id"])}`,
+    )}
   END IF;
   RETURN NULL;
 END $$;`;

@@ -2,9 +2,6 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { businesses, cards } from "../../db/schema";
 
-/** The largest share of cards a business may hold out (percent). */
-export const MAX_CONTROL_PERCENT = 20;
-
 /**
  * A card's stable place in 0–99: the first 32 bits of the md5 of its serial, mod 100. The same
  * number in SQL (`controlBucketSql`), so a page of cards and one card agree.

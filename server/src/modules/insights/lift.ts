@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { MIN_LIFT_GROUP, type AnalyticsLift, type AnalyticsPeriodQuery } from "../../../../contract/analytics";
-import { mean, probit, sampleVariance } from "simple-statistics";
+import { probit } from "simple-statistics";
 import type { Db } from "../../db/client";
-import { visitScan } from "./visit-scan";
 import { businesses } from "../../db/schema";
 import { ownBusiness } from "../businesses/owned";
-import { controlBucketSql } from "./control-group";
+import { catchUp } from "./rollups";
 import { rangeOf } from "./summary";
+import { daysOf } from "./summary-queries";
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -21,16 +21,23 @@ export async function updateControlGroup(db: Db, ownerId: number, body: { busine
   return { business_id: body.business_id, percent: body.percent };
 }
 
+/** A group's customers, and the sum and the sum of squares of one figure per customer. */
+type Moments = { n: number; sum: number; squares: number };
+
+const meanOf = (m: Moments) => (m.n === 0 ? 0 : m.sum / m.n);
+/** The sample variance from the moments (the rollups keep sums, not each customer's figure). */
+const varianceOf = (m: Moments) => (m.n < 2 ? 0 : (m.squares - (m.sum * m.sum) / m.n) / (m.n - 1));
+
 /**
  * What the reached group's mean brought over its size, against the control's: the difference of
  * the means times the reached customers, with a 95 % interval (normal approximation of the
- * difference of two means, Welch's standard error).
+ * difference of two means, Welch's standard error; the normal quantile from simple-statistics).
  */
-function extra(reached: number[], control: number[]) {
-  const diff = mean(reached) - mean(control);
-  const se = Math.sqrt(sampleVariance(reached) / reached.length + sampleVariance(control) / control.length);
+function extra(reached: Moments, control: Moments) {
+  const diff = meanOf(reached) - meanOf(control);
+  const se = Math.sqrt(varianceOf(reached) / reached.n + varianceOf(control) / control.n);
   const z = probit(0.975);
-  const n = reached.length;
+  const n = reached.n;
   return {
     estimate: Math.round(diff * n),
     low: Math.round((diff - z * se) * n),
@@ -38,39 +45,58 @@ function extra(reached: number[], control: number[]) {
   };
 }
 
-/** analytics-lift: the business's cards that joined before the period's end, by group. */
+/**
+ * analytics-lift: the business's cards that joined before the period's end, by group (from the
+ * day rollups: a card's visits squared, summed, are its visits plus twice its pairs of visits in
+ * the period; its spend squared, the squares of its sales plus twice their pairs' products).
+ */
 export async function analyticsLift(db: Db, ownerId: number, query: AnalyticsPeriodQuery): Promise<AnalyticsLift> {
   await ownBusiness(db, ownerId, query.business_id);
+  await catchUp(db, query.business_id);
   const [business] = await db
     .select({ percent: businesses.controlGroupPercent, currency: businesses.currency })
     .from(businesses)
     .where(eq(businesses.id, query.business_id));
   const percent = business?.percent ?? 0;
   const currency = business?.currency ?? null;
-  const range = rangeOf(query);
-  const rows = await rowsOf<{ bucket: number; visits: number | string; spend: number | string | null }>(
+  const { first, after } = daysOf(rangeOf(query));
+  const id = query.business_id;
+  const inPeriod = sql`day >= ${first}::date and day < ${after}::date`;
+  const bothInPeriod = sql`day < ${after}::date and earlier_day >= ${first}::date`;
+  const [row] = await rowsOf<Record<string, string | number | null>>(
     db.execute(sql`
-      select ${controlBucketSql(sql`c.serial`)}::int as bucket,
-        (select count(*) from scans s where s.card_id = c.id and ${visitScan("s")}
-          and s.created_at >= ${range.start}::timestamptz and s.created_at < ${range.end}::timestamptz) as visits,
-        (select sum(case when x.kind = 'refund' then -x.amount else x.amount end) from sales x
-          where x.card_id = c.id and x.currency = ${currency} and x.amount is not null
-          and x.occurred_at >= ${range.start}::timestamptz and x.occurred_at < ${range.end}::timestamptz) as spend
-      from cards c
-      where c.business_id = ${query.business_id} and c.created_at < ${range.end}::timestamptz`),
+      with g (reached) as (values (false), (true)),
+      cards as (select bucket >= ${percent} as reached, sum(cards) as n from insight_card_days
+        where business_id = ${id} and day < ${after}::date group by 1),
+      visits as (select bucket >= ${percent} as reached, sum(visits) as n from insight_visit_days
+        where business_id = ${id} and bucket >= 0 and ${inPeriod} group by 1),
+      visit_pairs as (select bucket >= ${percent} as reached, sum(pairs) as n from insight_visit_pairs
+        where business_id = ${id} and ${bothInPeriod} group by 1),
+      spend as (select bucket >= ${percent} as reached, sum(net) as n, sum(squares) as q from insight_sale_days
+        where business_id = ${id} and currency = ${currency} and ${inPeriod} group by 1),
+      spend_pairs as (select bucket >= ${percent} as reached, sum(products) as n from insight_sale_pairs
+        where business_id = ${id} and currency = ${currency} and ${bothInPeriod} group by 1)
+      select
+        jsonb_object_agg(case when g.reached then 'reached' else 'control' end, jsonb_build_array(
+          coalesce(c.n, 0), coalesce(v.n, 0), coalesce(vp.n, 0), coalesce(s.n, 0), coalesce(s.q, 0), coalesce(sp.n, 0)
+        )) as groups
+      from g
+      left join cards c using (reached) left join visits v using (reached) left join visit_pairs vp using (reached)
+      left join spend s using (reached) left join spend_pairs sp using (reached)`),
   );
-  const groups = {
-    reached: { visits: [] as number[], spend: [] as number[] },
-    control: { visits: [] as number[], spend: [] as number[] },
+  const groups = row?.groups as unknown as Record<"reached" | "control", (string | number)[]>;
+  const momentsOf = (group: "reached" | "control") => {
+    const [cards, visits, visitPairs, spend, squares, spendPairs] = groups[group].map(Number) as number[];
+    return {
+      visits: { n: cards!, sum: visits!, squares: visits! + 2 * visitPairs! },
+      spend: { n: cards!, sum: spend!, squares: squares! + 2 * spendPairs! },
+    };
   };
-  for (const row of rows) {
-    const group = row.bucket < percent ? groups.control : groups.reached;
-    group.visits.push(Number(row.visits));
-    group.spend.push(Number(row.spend ?? 0));
-  }
-  const n = { reached: groups.reached.visits.length, control: groups.control.visits.length };
+  const reached = momentsOf("reached");
+  const control = momentsOf("control");
+  const n = { reached: reached.visits.n, control: control.visits.n };
   const enough = n.reached >= MIN_LIFT_GROUP && n.control >= MIN_LIFT_GROUP;
-  const per = (values: number[]) => (values.length === 0 ? 0 : round(mean(values)));
+  const per = (m: Moments) => round(meanOf(m));
   return {
     business_id: query.business_id,
     from: query.from,
@@ -80,9 +106,9 @@ export async function analyticsLift(db: Db, ownerId: number, query: AnalyticsPer
     enough,
     reached_customers: n.reached,
     control_customers: n.control,
-    visits_per_customer: { reached: per(groups.reached.visits), control: per(groups.control.visits) },
-    spend_per_customer: { reached: per(groups.reached.spend), control: per(groups.control.spend) },
-    extra_visits: enough ? extra(groups.reached.visits, groups.control.visits) : null,
-    extra_spend: enough ? extra(groups.reached.spend, groups.control.spend) : null,
+    visits_per_customer: { reached: per(reached.visits), control: per(control.visits) },
+    spend_per_customer: { reached: per(reached.spend), control: per(control.spend) },
+    extra_visits: enough ? extra(reached.visits, control.visits) : null,
+    extra_spend: enough ? extra(reached.spend, control.spend) : null,
   };
 }

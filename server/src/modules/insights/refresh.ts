@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import type { Jobs } from "../../services/jobs";
 import { countCohorts } from "./cohorts";
+import { catchUpAll } from "./rollups";
 import { scoreBusiness } from "./rfm";
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
@@ -50,7 +51,17 @@ export async function refreshCohorts(db: Db): Promise<{ counted: number }> {
  */
 export const INSIGHTS_CRON = "*/10 * * * *";
 
+/**
+ * Every minute, on one instance: the period rollups count what was written since, so a read
+ * (which catches its business up first) finds at most a minute of history to count.
+ */
+export const ROLLUPS_CRON = "* * * * *";
+
 export function scheduleInsights(jobs: Jobs, deps: { db: Db; log: FastifyBaseLogger }) {
+  jobs.schedule("insight-rollups", ROLLUPS_CRON, async () => {
+    const { businesses, changes } = await catchUpAll(deps.db);
+    if (changes > 0) deps.log.debug({ businesses, changes }, "insight rollups caught up");
+  });
   jobs.schedule("insight-figures", INSIGHTS_CRON, async () => {
     const { scored } = await refreshRfmScores(deps.db);
     const { counted } = await refreshCohorts(deps.db);

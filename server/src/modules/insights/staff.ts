@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import {
   STAFF_ALERT_MIN_EARNS,
-  STAFF_MATCH_MINUTES,
   type AnalyticsStaff,
   type AnalyticsStaffQuery,
   type StaffAlert,
@@ -10,39 +9,10 @@ import {
 import type { Db } from "../../db/client";
 import { businesses } from "../../db/schema";
 import { ownBusiness } from "../businesses/owned";
+import { catchUp } from "./rollups";
 import { rangeOf } from "./summary";
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
-
-const WINDOW_MS = STAFF_MATCH_MINUTES * 60_000;
-
-/**
- * Matches earns to payments one-to-one, nearest pairs first: every pair within the window is a
- * candidate, taken in order of distance (then earn, then payment) when neither side is taken yet.
- * Both lists are sorted by time. Answers the ids of the matched earns.
- */
-export function matchEarns(
-  earns: readonly { id: number; at: number }[],
-  payments: readonly { id: number; at: number }[],
-): Set<number> {
-  const pairs: { earn: number; payment: number; gap: number }[] = [];
-  let first = 0;
-  for (const earn of earns) {
-    while (first < payments.length && payments[first]!.at < earn.at - WINDOW_MS) first++;
-    for (let i = first; i < payments.length && payments[i]!.at <= earn.at + WINDOW_MS; i++) {
-      pairs.push({ earn: earn.id, payment: payments[i]!.id, gap: Math.abs(payments[i]!.at - earn.at) });
-    }
-  }
-  pairs.sort((a, b) => a.gap - b.gap || a.earn - b.earn || a.payment - b.payment);
-  const matched = new Set<number>();
-  const used = new Set<number>();
-  for (const pair of pairs) {
-    if (matched.has(pair.earn) || used.has(pair.payment)) continue;
-    matched.add(pair.earn);
-    used.add(pair.payment);
-  }
-  return matched;
-}
 
 export type StaffRow = AnalyticsStaff["staff"][number];
 
@@ -57,8 +27,9 @@ export function raisesAlert(row: { earns: number; unmatched: number | null }, pe
 }
 
 /**
- * Each staff member's earns at a business in [start, end) and, with a till connected, how many a
- * payment matched, with the alert the owner's threshold raises. Most earns first.
+ * Each staff member's earns at a business on the UTC days from `start` to before `end` and, with a
+ * till connected, how many a payment matched (from insight_staff_days, caught up first), with the
+ * alert the owner's threshold raises. Most earns first.
  */
 export async function staffEarns(
   db: Db,
@@ -66,6 +37,7 @@ export async function staffEarns(
   start: string,
   end: string,
 ): Promise<{ till: boolean; alertPercent: number | null; staff: StaffRow[] }> {
+  await catchUp(db, businessId);
   const [business] = await rowsOf<{ alert_percent: number | null; tills: number | string }>(
     db.execute(sql`
       select b.staff_alert_percent as alert_percent,
@@ -74,58 +46,26 @@ export async function staffEarns(
   );
   const till = Number(business?.tills ?? 0) > 0;
   const alertPercent = business?.alert_percent ?? null;
-  const earns = await rowsOf<{ id: number; staff: number; at: string | Date }>(
+  const rows = await rowsOf<{ id: number; name: string | null; earns: number | string; matched: number | string }>(
     db.execute(sql`
-      select id, staff_user_id as staff, created_at as at from scans
-      where business_id = ${businessId} and kind = 'stamp' and staff_user_id is not null
-        and created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
-      order by created_at, id`),
+      select d.staff_user_id as id, u.name, sum(d.earns) as earns, sum(d.matched) as matched
+      from insight_staff_days d left join users u on u.id = d.staff_user_id
+      where d.business_id = ${businessId} and d.day >= ${start.slice(0, 10)}::date and d.day < ${end.slice(0, 10)}::date
+      group by d.staff_user_id, u.name
+      having sum(d.earns) > 0`),
   );
-  const payments = till
-    ? await rowsOf<{ id: number; at: string | Date }>(
-        db.execute(sql`
-          select id, occurred_at as at from sales
-          where business_id = ${businessId} and kind = 'sale'
-            and occurred_at >= ${start}::timestamptz - make_interval(mins => ${STAFF_MATCH_MINUTES})
-            and occurred_at <= ${end}::timestamptz + make_interval(mins => ${STAFF_MATCH_MINUTES})
-          order by occurred_at, id`),
-      )
-    : [];
-  const time = (at: string | Date) => new Date(at).getTime();
-  const matched = matchEarns(
-    earns.map((e) => ({ id: e.id, at: time(e.at) })),
-    payments.map((p) => ({ id: p.id, at: time(p.at) })),
-  );
-  const perStaff = new Map<number, { earns: number; matched: number }>();
-  for (const earn of earns) {
-    const row = perStaff.get(earn.staff) ?? { earns: 0, matched: 0 };
-    row.earns++;
-    if (matched.has(earn.id)) row.matched++;
-    perStaff.set(earn.staff, row);
-  }
-  const ids = [...perStaff.keys()];
-  const names = ids.length
-    ? await rowsOf<{ id: number; name: string }>(
-        db.execute(
-          sql`select id, name from users where id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        ),
-      )
-    : [];
-  const staff = ids
-    .map((id): StaffRow => {
-      const row = perStaff.get(id)!;
-      const unmatched = till ? row.earns - row.matched : null;
+  const staff = rows
+    .map((row): StaffRow => {
+      const earns = Number(row.earns);
+      const unmatched = till ? earns - Number(row.matched) : null;
       return {
-        user_id: id,
-        name: names.find((n) => n.id === id)?.name ?? "",
-        earns: row.earns,
-        matched: till ? row.matched : null,
+        user_id: row.id,
+        name: row.name ?? "",
+        earns,
+        matched: till ? Number(row.matched) : null,
         unmatched,
-        unmatched_share: unmatched === null ? null : Math.round((unmatched / row.earns) * 10_000) / 10_000,
-        alert: raisesAlert({ earns: row.earns, unmatched }, alertPercent),
+        unmatched_share: unmatched === null ? null : Math.round((unmatched / earns) * 10_000) / 10_000,
+        alert: raisesAlert({ earns, unmatched }, alertPercent),
       };
     })
     .sort((a, b) => b.earns - a.earns || a.user_id - b.user_id);

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { kindLiteral, kindsWhere } from "../../../../contract/kinds";
 import type { Db } from "../../db/client";
-import { visitScan } from "./visit-scan";
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 const num = (value: string | number | null | undefined) => (value === null || value === undefined ? 0 : Number(value));
@@ -17,62 +16,63 @@ const moneyKinds = () =>
       .join(", ") || "''",
   );
 
+/** A period's first day and the day after its last ("YYYY-MM-DD"), as the day rollups key them. */
+export const daysOf = (range: Range) => ({ first: range.start.slice(0, 10), after: range.end.slice(0, 10) });
+
 /**
- * The period's visits (joins and earns at a visit, deleted customers' included) and, per card that
- * visited, how often and over how long: read over the business's index of scans by time.
+ * The period's visits (joins and earns at a visit, deleted customers' included) and redemptions,
+ * and of the cards: how many visited (a card's first visit in the period is the one whose previous
+ * visit is before it), how many twice or more (a card's second visit there is a visit whose
+ * previous one is in the period and the one before that is not), how many redeemed, and the days
+ * between consecutive visits within the period. From the day rollups (rollups.ts).
  */
 export async function visitFigures(db: Db, businessId: number, range: Range) {
+  const { first, after } = daysOf(range);
   const [row] = await rowsOf<Record<string, string | number | null>>(
     db.execute(sql`
-      with v as (
-        select card_id, kind, created_at, ${visitScan("scans")} as visit from scans
-        where business_id = ${businessId} and created_at >= ${range.start}::timestamptz
-          and created_at < ${range.end}::timestamptz
-      ),
-      per as (
-        select card_id, count(*) filter (where visit) as n,
-          count(*) filter (where kind = 'redeem') as redeems,
-          extract(epoch from max(created_at) filter (where visit)
-            - min(created_at) filter (where visit)) / 86400 as span
-        from v where card_id is not null group by card_id
-      )
       select
-        (select count(*) from v where visit) as visits,
-        (select count(*) from v where kind = 'redeem') as redemptions,
-        count(*) filter (where n > 0) as active,
-        count(*) filter (where n >= 2) as repeaters,
-        count(*) filter (where n > 0 and redeems > 0) as redeemers,
-        sum(span) filter (where n >= 2) as span_days,
-        sum(n - 1) filter (where n >= 2) as gaps
-      from per`),
+        (select sum(visits) from insight_visit_days
+          where business_id = ${businessId} and day >= ${first}::date and day < ${after}::date) as visits,
+        (select sum(redeems) from insight_visit_days
+          where business_id = ${businessId} and day >= ${first}::date and day < ${after}::date) as redemptions,
+        sum(n) filter (where chain = 1 and lag_day < ${first}::date) as active,
+        sum(n) filter (where chain = 1 and lag_day >= ${first}::date) as seconds,
+        sum(gap_seconds) filter (where chain = 1 and lag_day >= ${first}::date) as span_seconds,
+        sum(n) filter (where chain = 2 and lag_day >= ${first}::date) as thirds,
+        sum(n) filter (where chain = 3 and lag_day < ${first}::date) as redeemers
+      from insight_visit_lags
+      where business_id = ${businessId} and day >= ${first}::date and day < ${after}::date`),
   );
+  const active = num(row?.active);
+  // Within the period, a card's visits after its first each follow one in it: those are its gaps.
+  const gaps = num(row?.seconds);
   return {
     visits: num(row?.visits),
     redemptions: num(row?.redemptions),
-    active: num(row?.active),
-    repeaters: num(row?.repeaters),
-    redeemers: num(row?.redeemers),
-    spanDays: num(row?.span_days),
-    gaps: num(row?.gaps),
+    active,
+    repeaters: gaps - num(row?.thirds),
+    // A card that only came to redeem is not active (a redeem is not a visit but for prepaid visits).
+    redeemers: Math.min(num(row?.redeemers), active),
+    spanDays: num(row?.span_seconds) / 86_400,
+    gaps,
   };
 }
 
 /**
  * What the period's redemptions cost: the option's cost for an option bought, else the programme's
- * reward cost; money spent from a balance that is money costs itself; and each voucher redeemed in
- * the period, its offer's cost.
+ * reward cost (today's costs); money spent from a balance that is money costs itself; and each
+ * voucher redeemed in the period, its offer's cost.
  */
 export async function rewardCostMinor(db: Db, businessId: number, range: Range) {
+  const { first, after } = daysOf(range);
   const [row] = await rowsOf<{ minor: string | number | null; vouchers: string | number | null }>(
     db.execute(sql`
       select
-        (select sum(case when e.unit in (${moneyKinds()}) then -e.delta else coalesce(o.cost, r.cost, 0) end)
-          from card_events e
-          join cards c on c.id = e.card_id
-          left join reward_options o on o.id = e.reward_option_id
-          left join rewards r on r.id = c.reward_id
-          where e.business_id = ${businessId} and e.kind = 'redeem'
-            and e.created_at >= ${range.start}::timestamptz and e.created_at < ${range.end}::timestamptz) as minor,
+        (select sum(case when d.unit in (${moneyKinds()}) then d.spent else d.redeems * coalesce(o.cost, r.cost, 0) end)
+          from insight_redeem_days d
+          left join reward_options o on o.id = d.option_id
+          left join rewards r on r.id = d.reward_id
+          where d.business_id = ${businessId} and d.day >= ${first}::date and d.day < ${after}::date) as minor,
         (select sum(f.cost_minor) from offers f join vouchers v on v.offer_id = f.id
           where f.business_id = ${businessId} and f.cost_minor is not null
             and v.redeemed_at >= ${range.start}::timestamptz and v.redeemed_at < ${range.end}::timestamptz) as vouchers`),
@@ -95,35 +95,29 @@ export async function unusedVouchersMinor(db: Db, businessId: number) {
 export async function balances(db: Db, businessId: number) {
   return rowsOf<{ kind: string; balance: string | number; per_unit: string | number | null }>(
     db.execute(sql`
-      select r.kind, sum(c.stamps) as balance,
+      select r.kind, sum(b.balance) as balance,
         (select min(o.cost::numeric / o.points) from reward_options o
           where o.reward_id = r.id and o.active and o.cost is not null and o.points > 0) as per_unit
-      from cards c join rewards r on r.id = c.reward_id
-      where c.business_id = ${businessId}
+      from insight_balances b join rewards r on r.id = b.reward_id
+      where b.business_id = ${businessId}
       group by r.id, r.kind`),
   );
 }
 
 /**
  * Till sales to card holders in the business's currency, refunds taken off: in the period (all and
- * referred customers'), and since ever per card (lifetime value).
+ * referred customers'), and since ever, with the cards now (lifetime value per card).
  */
 export async function tillFigures(db: Db, businessId: number, currency: string, range: Range) {
+  const { first, after } = daysOf(range);
   const [row] = await rowsOf<Record<string, string | number | null>>(
     db.execute(sql`
-      with s as (
-        select s.occurred_at, c.referred_by_card_id,
-          case when s.kind = 'refund' then -s.amount else s.amount end as net
-        from sales s join cards c on c.id = s.card_id
-        where s.business_id = ${businessId} and s.currency = ${currency} and s.amount is not null
-      )
       select
-        sum(net) filter (where occurred_at >= ${range.start}::timestamptz and occurred_at < ${range.end}::timestamptz) as revenue,
-        sum(net) filter (where occurred_at >= ${range.start}::timestamptz and occurred_at < ${range.end}::timestamptz
-          and referred_by_card_id is not null) as referral,
+        sum(net) filter (where day >= ${first}::date and day < ${after}::date) as revenue,
+        sum(net) filter (where day >= ${first}::date and day < ${after}::date and referred) as referral,
         sum(net) as lifetime,
-        (select count(*) from cards where business_id = ${businessId}) as cards
-      from s`),
+        (select sum(cards) from insight_card_days where business_id = ${businessId}) as cards
+      from insight_sale_days where business_id = ${businessId} and currency = ${currency}`),
   );
   return {
     revenue: num(row?.revenue),
