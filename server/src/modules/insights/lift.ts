@@ -62,7 +62,8 @@ export async function analyticsLift(db: Db, ownerId: number, query: AnalyticsPer
   const { first, after } = daysOf(rangeOf(query));
   const id = query.business_id;
   const inPeriod = sql`day >= ${first}::date and day < ${after}::date`;
-  const bothInPeriod = sql`day < ${after}::date and earlier_day >= ${first}::date`;
+  // The later end is in the period too (day >= earlier_day): the day bound keeps the read to its rows.
+  const bothInPeriod = sql`day >= ${first}::date and day < ${after}::date and earlier_day >= ${first}::date`;
   const [row] = await rowsOf<Record<string, string | number | null>>(
     db.execute(sql`
       with g (reached) as (values (false), (true)),

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { STAFF_MATCH_MINUTES } from "../../../../contract/analytics";
 import type { Db } from "../../db/client";
 
@@ -35,52 +35,78 @@ export function matchEarns(
   return matched;
 }
 
+/** How many days' earns and payments one read takes (a rebuild counts a whole history). */
+const DAYS_A_READ = 31;
+
 /**
- * Counts again each of `days` (UTC, "YYYY-MM-DD") of insight_staff_days: each staff member's earns
- * that day and how many matched a till payment of the business (any customer's, known or not)
- * within STAFF_MATCH_MINUTES, one-to-one; the payments a few minutes either side of the day count.
- * A day is matched on its own, so a payment just after midnight may answer an earn on either day.
+ * Counts again each of `days` (UTC, "YYYY-MM-DD", ascending) of insight_staff_days: each staff
+ * member's earns that day and how many matched a till payment of the business (any customer's,
+ * known or not) within STAFF_MATCH_MINUTES, one-to-one; the payments a few minutes either side of
+ * the day count. A day is matched on its own, so a payment just after midnight may answer an earn
+ * on either day. The history is read a month at a time.
  */
 export async function countStaffDays(tx: Tx, businessId: number, days: readonly string[]) {
   const time = (at: string | Date) => new Date(at).getTime();
-  for (const day of days) {
-    const start = `${day}T00:00:00Z`;
-    const end = new Date(Date.parse(start) + 86_400_000).toISOString();
-    const earns = await rowsOf<{ id: number; staff: number; at: string | Date }>(
-      tx.execute(sql`
-        select id, staff_user_id as staff, created_at as at from scans
-        where business_id = ${businessId} and kind = 'stamp' and staff_user_id is not null
-          and created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz
-        order by created_at, id`),
-    );
+  const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`);
+  const window = STAFF_MATCH_MINUTES * 60_000;
+  for (let i = 0; i < days.length;) {
+    // The days of this read: from days[i] up to DAYS_A_READ days on.
+    const from = dayStart(days[i]!);
+    const group: string[] = [];
+    while (i < days.length && dayStart(days[i]!) < from + DAYS_A_READ * 86_400_000) group.push(days[i++]!);
+    const to = dayStart(group[group.length - 1]!) + 86_400_000;
+    const earns = (
+      await rowsOf<{ id: number; staff: number; at: string | Date }>(
+        tx.execute(sql`
+          select id, staff_user_id as staff, created_at as at from scans
+          where business_id = ${businessId} and kind = 'stamp' and staff_user_id is not null
+            and created_at >= ${new Date(from).toISOString()}::timestamptz and created_at < ${new Date(to).toISOString()}::timestamptz
+          order by created_at, id`),
+      )
+    ).map((e) => ({ id: e.id, staff: e.staff, at: time(e.at) }));
     const payments = earns.length
-      ? await rowsOf<{ id: number; at: string | Date }>(
-          tx.execute(sql`
-            select id, occurred_at as at from sales
-            where business_id = ${businessId} and kind = 'sale'
-              and occurred_at >= ${start}::timestamptz - make_interval(mins => ${STAFF_MATCH_MINUTES})
-              and occurred_at <= ${end}::timestamptz + make_interval(mins => ${STAFF_MATCH_MINUTES})
-            order by occurred_at, id`),
-        )
+      ? (
+          await rowsOf<{ id: number; at: string | Date }>(
+            tx.execute(sql`
+              select id, occurred_at as at from sales
+              where business_id = ${businessId} and kind = 'sale'
+                and occurred_at >= ${new Date(from - window).toISOString()}::timestamptz
+                and occurred_at <= ${new Date(to + window).toISOString()}::timestamptz
+              order by occurred_at, id`),
+          )
+        ).map((p) => ({ id: p.id, at: time(p.at) }))
       : [];
-    const matched = matchEarns(
-      earns.map((e) => ({ id: e.id, at: time(e.at) })),
-      payments.map((p) => ({ id: p.id, at: time(p.at) })),
-    );
-    const perStaff = new Map<number, { earns: number; matched: number }>();
-    for (const earn of earns) {
-      const row = perStaff.get(earn.staff) ?? { earns: 0, matched: 0 };
-      row.earns++;
-      if (matched.has(earn.id)) row.matched++;
-      perStaff.set(earn.staff, row);
-    }
-    await tx.execute(sql`delete from insight_staff_days where business_id = ${businessId} and day = ${day}::date`);
-    if (perStaff.size === 0) continue;
-    const rows = [...perStaff].map(
-      ([staff, r]) => sql`(${businessId}, ${day}::date, ${staff}, ${r.earns}, ${r.matched})`,
-    );
     await tx.execute(sql`
-      insert into insight_staff_days (business_id, day, staff_user_id, earns, matched)
-      values ${sql.join(rows, sql`, `)}`);
+      delete from insight_staff_days
+      where business_id = ${businessId} and day in (${sql.join(
+        group.map((day) => sql`${day}::date`),
+        sql`, `,
+      )})`);
+    const rows: SQL[] = [];
+    for (const day of group) {
+      const start = dayStart(day);
+      const end = start + 86_400_000;
+      const dayEarns = earns.filter((e) => e.at >= start && e.at < end);
+      if (dayEarns.length === 0) continue;
+      const matched = matchEarns(
+        dayEarns,
+        payments.filter((p) => p.at >= start - window && p.at <= end + window),
+      );
+      const perStaff = new Map<number, { earns: number; matched: number }>();
+      for (const earn of dayEarns) {
+        const row = perStaff.get(earn.staff) ?? { earns: 0, matched: 0 };
+        row.earns++;
+        if (matched.has(earn.id)) row.matched++;
+        perStaff.set(earn.staff, row);
+      }
+      for (const [staff, r] of perStaff)
+        rows.push(sql`(${businessId}, ${day}::date, ${staff}, ${r.earns}, ${r.matched})`);
+    }
+    // A statement's parameters are limited (65,535): a few thousand rows at a time.
+    for (let r = 0; r < rows.length; r += 2_000) {
+      await tx.execute(sql`
+        insert into insight_staff_days (business_id, day, staff_user_id, earns, matched)
+        values ${sql.join(rows.slice(r, r + 2_000), sql`, `)}`);
+    }
   }
 }
