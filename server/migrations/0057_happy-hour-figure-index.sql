@@ -1,0 +1,1 @@
+CREATE INDEX "card_events_promotion_idx" ON "card_events" USING btree ("user_id","created_at") WHERE "card_events"."promotion_extra" > 0;
