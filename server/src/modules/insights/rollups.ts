@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { STAFF_MATCH_MINUTES } from "../../../../contract/analytics";
 import type { Db } from "../../db/client";
+import type { Tx } from "../../http/owner-limit";
 import { NO_DAY } from "../../db/schema";
 import { cardBucketSql } from "../../db/schema/rollups";
 import { FIGURING_TIMEOUT } from "./rfm";
@@ -15,7 +16,6 @@ import { visitScan } from "./visit-scan";
 // docs/adr/0012-period-figures-from-day-rollups.md.
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The lock namespace of a business's catch-up (pg_advisory_xact_lock's first key). */
 const ROLLUP_LOCK = 0x524f4c; // "ROL"

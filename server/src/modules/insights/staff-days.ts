@@ -1,9 +1,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { STAFF_MATCH_MINUTES } from "../../../../contract/analytics";
-import type { Db } from "../../db/client";
+import type { Tx } from "../../http/owner-limit";
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const WINDOW_MS = STAFF_MATCH_MINUTES * 60_000;
 
