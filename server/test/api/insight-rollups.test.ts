@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { sampleVariance, probit } from "simple-statistics";
 import { MIN_LIFT_GROUP, type AnalyticsLift, type AnalyticsSummary } from "../../../contract/analytics";
 import { controlBucket } from "../../src/modules/insights/control-group";
-import { catchUp } from "../../src/modules/insights/rollups";
+import { catchUp, ROLLUP_LOCK } from "../../src/modules/insights/rollups";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { loyaltyFixtures } from "../helpers/loyalty";
 
@@ -310,4 +310,30 @@ it("concurrent reads of a business count its new history once", async () => {
   const month = ["2026-01-01", "2026-01-31"] as const;
   const answers = await Promise.all(Array.from({ length: 6 }, () => read(token, businessId, ...month)));
   for (const answer of answers) expectEqual(answer, expected(cards, scans, [], ...month));
+});
+
+it("a read does not wait for a catch-up counting a whole history: it answers the figures as they stand", async () => {
+  const { token, businessId, cards } = await business(4);
+  const first: Scan[] = [{ card: cards[0]!.id, kind: "stamp", at: at(3, 0) }];
+  await writeScans(businessId, first);
+  const month = ["2026-01-01", "2026-01-31"] as const;
+  expectEqual(await read(token, businessId, ...month), expected(cards, first, [], ...month));
+
+  const both: Scan[] = [...first, { card: cards[1]!.id, kind: "stamp", at: at(4, 0) }];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const holding = new Promise<void>((resolve) => (locked = resolve));
+  // Another catch-up of the business, still counting.
+  const other = t.app.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK}, ${businessId})`);
+    locked();
+    await released;
+  });
+  await holding;
+  await writeScans(businessId, both.slice(1));
+  expectEqual(await read(token, businessId, ...month), expected(cards, first, [], ...month));
+  release();
+  await other;
+  expectEqual(await read(token, businessId, ...month), expected(cards, both, [], ...month));
 });

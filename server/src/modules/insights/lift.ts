@@ -4,7 +4,7 @@ import { probit } from "simple-statistics";
 import type { Db } from "../../db/client";
 import { businesses } from "../../db/schema";
 import { ownBusiness } from "../businesses/owned";
-import { catchUp } from "./rollups";
+import { catchUpForRead } from "./rollups";
 import { rangeOf } from "./summary";
 import { daysOf } from "./summary-queries";
 
@@ -52,7 +52,7 @@ function extra(reached: Moments, control: Moments) {
  */
 export async function analyticsLift(db: Db, ownerId: number, query: AnalyticsPeriodQuery): Promise<AnalyticsLift> {
   await ownBusiness(db, ownerId, query.business_id);
-  await catchUp(db, query.business_id);
+  await catchUpForRead(db, query.business_id);
   const [business] = await db
     .select({ percent: businesses.controlGroupPercent, currency: businesses.currency })
     .from(businesses)

@@ -17,8 +17,11 @@ import { visitScan } from "./visit-scan";
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
 
+/** A whole history counted at once: ten million scans take minutes on a small server. */
+const REBUILD_TIMEOUT = "60min";
+
 /** The lock namespace of a business's catch-up (pg_advisory_xact_lock's first key). */
-const ROLLUP_LOCK = 0x524f4c; // "ROL"
+export const ROLLUP_LOCK = 0x524f4c; // "ROL"
 
 /** The tables counted from the history; a rebuild empties them first. */
 const COUNTED = [
@@ -193,15 +196,16 @@ const staffDaysOf = async (tx: Tx) =>
  * tables and counts the whole history), in one transaction under the business's lock. Returns
  * how many changes it took; nothing noted costs one indexed read.
  */
-export async function catchUp(db: Db, businessId: number): Promise<number> {
+export async function catchUp(db: Db, businessId: number, options: { lockWait?: string } = {}): Promise<number> {
   const [due] = await rowsOf<{ due: boolean }>(
     db.execute(sql`select exists (select 1 from insight_changes where business_id = ${businessId}) as due`),
   );
   if (!due?.due) return 0;
   return db.transaction(async (tx) => {
+    if (options.lockWait) await tx.execute(sql`select set_config('lock_timeout', ${options.lockWait}, true)`);
     await tx.execute(sql`select pg_advisory_xact_lock(${ROLLUP_LOCK}, ${businessId})`);
-    // A whole history at once (a rebuild, or the first count after the migration) takes longer
-    // than a request's statement timeout.
+    // What a minute brings takes milliseconds; a whole history (a rebuild, or the first count
+    // after the migration) longer than a request's statement timeout.
     await tx.execute(sql`select set_config('statement_timeout', ${FIGURING_TIMEOUT}, true)`);
     await tx.execute(sql`create temp table insight_batch (kind text not null, row_id integer) on commit drop`);
     const [taken] = await rowsOf<{ n: number; rebuild: boolean }>(
@@ -215,6 +219,7 @@ export async function catchUp(db: Db, businessId: number): Promise<number> {
     );
     if (!taken || taken.n === 0 || !business) return taken?.n ?? 0;
     if (taken.rebuild) {
+      await tx.execute(sql`select set_config('statement_timeout', ${REBUILD_TIMEOUT}, true)`);
       for (const table of COUNTED)
         await tx.execute(sql`delete from ${sql.identifier(table)} where business_id = ${businessId}`);
       await tx.execute(sql`delete from insight_batch`);
@@ -242,6 +247,28 @@ export async function catchUp(db: Db, businessId: number): Promise<number> {
     return taken.n;
   });
 }
+
+/** How long a read waits for another catch-up of its business (one counting a whole history). */
+const READ_LOCK_WAIT = "3s";
+
+/**
+ * A read's catch-up: its business's new history counted first, so the figures include the last
+ * write. While another catch-up counts a whole history (a rebuild), the read does not wait for
+ * it: it answers the figures as they stand.
+ */
+export async function catchUpForRead(db: Db, businessId: number) {
+  try {
+    await catchUp(db, businessId, { lockWait: READ_LOCK_WAIT });
+  } catch (error) {
+    if (!isLockTimeout(error)) throw error;
+  }
+}
+
+/** PostgreSQL's lock_not_available: lock_timeout passed (the driver's error, or drizzle's wrapping it). */
+const isLockTimeout = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: unknown } | null;
+  return e?.code === "55P03" || (e?.cause !== undefined && isLockTimeout(e.cause));
+};
 
 /** Every business with changes noted, caught up one after the other (the insights job). */
 export async function catchUpAll(db: Db): Promise<{ businesses: number; changes: number }> {

@@ -9,7 +9,7 @@ import {
 import type { Db } from "../../db/client";
 import { businesses } from "../../db/schema";
 import { ownBusiness } from "../businesses/owned";
-import { catchUp } from "./rollups";
+import { catchUpForRead } from "./rollups";
 import { rangeOf } from "./summary";
 
 const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
@@ -37,7 +37,7 @@ export async function staffEarns(
   start: string,
   end: string,
 ): Promise<{ till: boolean; alertPercent: number | null; staff: StaffRow[] }> {
-  await catchUp(db, businessId);
+  await catchUpForRead(db, businessId);
   const [business] = await rowsOf<{ alert_percent: number | null; tills: number | string }>(
     db.execute(sql`
       select b.staff_alert_percent as alert_percent,

@@ -5,7 +5,7 @@ import { fromMinor } from "../../../../contract/money";
 import type { Db } from "../../db/client";
 import { businesses } from "../../db/schema";
 import { ownBusiness } from "../businesses/owned";
-import { catchUp } from "./rollups";
+import { catchUpForRead } from "./rollups";
 import {
   balances,
   rewardCostMinor,
@@ -41,7 +41,7 @@ export async function analyticsSummary(
   query: AnalyticsPeriodQuery,
 ): Promise<AnalyticsSummary> {
   await ownBusiness(db, ownerId, query.business_id);
-  await catchUp(db, query.business_id);
+  await catchUpForRead(db, query.business_id);
   const [business] = await db
     .select({ currency: businesses.currency })
     .from(businesses)
