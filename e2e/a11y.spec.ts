@@ -1,9 +1,9 @@
 // Every page, signed out and in, at a phone's and a laptop's width, in each language:
 // no serious or critical WCAG 2.2 AA violation that axe-core finds.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { DASHBOARD_SECTIONS } from "../lib/routes";
 import type { Locale } from "../contract/locales";
+import { axeViolations } from "./fixtures/axe";
 import { E2E } from "./fixtures/env";
 import { ownerWithProgramme, signedInStaff } from "./fixtures/programme";
 
@@ -39,7 +39,7 @@ async function settle(page: Page) {
 
 /** The page as it is now: one line per serious or critical violation, with where it is. */
 async function axe(page: Page, label: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const violations = await axeViolations(page, TAGS);
   const width = page.viewportSize()?.width;
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
