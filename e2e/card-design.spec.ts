@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { uniqueEmail } from "./fixtures/auth";
+import { axeViolations } from "./fixtures/axe";
 import { E2E } from "./fixtures/env";
 import { businessFields, dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
 
@@ -13,10 +13,8 @@ const background = (page: Page, testId: string) =>
     .evaluate((el) => getComputedStyle(el).backgroundColor);
 
 async function axeClean(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const violations = await axeViolations(page, ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 

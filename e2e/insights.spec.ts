@@ -1,10 +1,10 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import type { Locale } from "../contract/locales";
 import ar from "../messages/ar/insights.json";
 import en from "../messages/en/insights.json";
 import { logIn } from "./fixtures/auth";
+import { axeViolations } from "./fixtures/axe";
 import { E2E } from "./fixtures/env";
 
 // The demo owner's Insights page, as an owner reads it: every figure with its sentence, what
@@ -68,7 +68,7 @@ async function expectChartAndTable(page: Page, panel: string, chart: string, tab
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 async function axe(page: Page, label: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const violations = await axeViolations(page, TAGS);
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);

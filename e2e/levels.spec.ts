@@ -3,9 +3,9 @@
 // scans the card: it crosses Silver (the crossing earn at Silver's rate), and the card page shows
 // the level and the way to Gold. The dashboard counts the card at Silver; a message and a campaign
 // voucher go to the level segment, chosen by the level's name.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/auth";
+import { axeViolations } from "./fixtures/axe";
 import { growthOwnerBusiness, postData } from "./fixtures/owner";
 
 test("a points card crosses Silver: the card page shows the level and the way to Gold; the owner sees and reaches it", async ({
@@ -124,8 +124,8 @@ test("a points card crosses Silver: the card page shows the level and the way to
   await page.goto("/dashboard/main");
   await expect(levels).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const violations = await axeViolations(page, ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
   expect(errors).toEqual([]);

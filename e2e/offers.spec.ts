@@ -3,9 +3,9 @@
 // code at the scanner (a second redeem is refused in words); the owner issues the manual offer to
 // the scanned card and redeems it from the card's list; the section counts both, is axe clean and
 // fits a 390 px screen.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/auth";
+import { axeViolations } from "./fixtures/axe";
 import { E2E } from "./fixtures/env";
 import { businessFields, dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
 import { joinedStaff, signedInStaff } from "./fixtures/programme";
@@ -13,10 +13,8 @@ import { joinedStaff, signedInStaff } from "./fixtures/programme";
 const sameOrigin = { origin: E2E.webUrl };
 
 async function axeClean(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const bad = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const violations = await axeViolations(page, ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
