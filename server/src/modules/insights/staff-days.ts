@@ -6,23 +6,84 @@ const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T
 
 const WINDOW_MS = STAFF_MATCH_MINUTES * 60_000;
 
+type Timed = { id: number; at: number };
+
 /**
  * Matches earns to payments one-to-one, nearest pairs first: every pair within the window is a
- * candidate, taken in order of distance (then earn, then payment) when neither side is taken yet.
- * Both lists are sorted by time. Answers the ids of the matched earns.
+ * candidate, taken in order of distance (then earn id, then payment id) when neither side is taken
+ * yet. Both lists are sorted by time. Answers the ids of the matched earns.
+ *
+ * A busy day has millions of candidate pairs (fifteen thousand earns, a payment every few
+ * seconds). So each pair is one number, distance then the two ids' ranks, and the numbers are sorted
+ * as a typed array. A day too large for that encoding is matched with the same order, one object
+ * per pair.
  */
-export function matchEarns(
-  earns: readonly { id: number; at: number }[],
-  payments: readonly { id: number; at: number }[],
-): Set<number> {
-  const pairs: { earn: number; payment: number; gap: number }[] = [];
+export function matchEarns(earns: readonly Timed[], payments: readonly Timed[]): Set<number> {
+  return earns.length <= RANKS && payments.length <= RANKS
+    ? matchEncoded(earns, payments)
+    : matchObjects(earns, payments);
+}
+
+/** Ranks that fit beside a distance of up to the window (20 bits) in a double's 53 bits. */
+const RANK_BITS = 16;
+const RANKS = 2 ** RANK_BITS;
+
+/** Each item's rank by id (0 for the lowest). */
+const ranksById = (items: readonly Timed[]) => {
+  const order = items.map((_, i) => i).sort((a, b) => items[a]!.id - items[b]!.id);
+  const rank = new Uint32Array(items.length);
+  order.forEach((index, r) => (rank[index] = r));
+  return { rank, byRank: order };
+};
+
+/** Calls `take(earn, payment, gap)` for every pair within the window (indices into the lists). */
+function eachCandidate(
+  earns: readonly Timed[],
+  payments: readonly Timed[],
+  take: (earn: number, payment: number, gap: number) => void,
+) {
   let first = 0;
-  for (const earn of earns) {
+  earns.forEach((earn, e) => {
     while (first < payments.length && payments[first]!.at < earn.at - WINDOW_MS) first++;
-    for (let i = first; i < payments.length && payments[i]!.at <= earn.at + WINDOW_MS; i++) {
-      pairs.push({ earn: earn.id, payment: payments[i]!.id, gap: Math.abs(payments[i]!.at - earn.at) });
+    for (let p = first; p < payments.length && payments[p]!.at <= earn.at + WINDOW_MS; p++) {
+      take(e, p, Math.abs(payments[p]!.at - earn.at));
     }
+  });
+}
+
+function matchEncoded(earns: readonly Timed[], payments: readonly Timed[]): Set<number> {
+  const e = ranksById(earns);
+  const p = ranksById(payments);
+  let count = 0;
+  eachCandidate(earns, payments, () => count++);
+  const keys = new Float64Array(count);
+  let k = 0;
+  eachCandidate(earns, payments, (earn, payment, gap) => {
+    keys[k++] = (gap * RANKS + e.rank[earn]!) * RANKS + p.rank[payment]!;
+  });
+  keys.sort();
+  const earnTaken = new Uint8Array(earns.length);
+  const paymentTaken = new Uint8Array(payments.length);
+  const matched = new Set<number>();
+  for (const key of keys) {
+    const paymentRank = key % RANKS;
+    const earnRank = Math.floor(key / RANKS) % RANKS;
+    const earn = e.byRank[earnRank]!;
+    const payment = p.byRank[paymentRank]!;
+    if (earnTaken[earn] || paymentTaken[payment]) continue;
+    earnTaken[earn] = 1;
+    paymentTaken[payment] = 1;
+    matched.add(earns[earn]!.id);
   }
+  return matched;
+}
+
+/** The same matching, one object per candidate pair. */
+export function matchObjects(earns: readonly Timed[], payments: readonly Timed[]): Set<number> {
+  const pairs: { earn: number; payment: number; gap: number }[] = [];
+  eachCandidate(earns, payments, (earn, payment, gap) =>
+    pairs.push({ earn: earns[earn]!.id, payment: payments[payment]!.id, gap }),
+  );
   pairs.sort((a, b) => a.gap - b.gap || a.earn - b.earn || a.payment - b.payment);
   const matched = new Set<number>();
   const used = new Set<number>();
