@@ -46,7 +46,8 @@ function expected(cards: Card[], scans: Scan[], sales: Sale[], from: string, to:
   const active = [...per.values()].filter((r) => r.times.length > 0);
   const repeaters = active.filter((r) => r.times.length >= 2);
   const gaps = repeaters.reduce((sum, r) => sum + r.times.length - 1, 0);
-  const span = repeaters.reduce((sum, r) => sum + (Math.max(...r.times) - Math.min(...r.times)) / 86_400_000, 0);
+  // In whole seconds, as the rollups keep it, so both round the same number.
+  const span = repeaters.reduce((sum, r) => sum + (Math.max(...r.times) - Math.min(...r.times)) / 1000, 0) / 86_400;
   const redeemers = Math.min([...per.values()].filter((r) => r.redeemed).length, active.length);
   const net = (s: Sale) => (s.kind === "refund" ? -s.amount : s.amount);
   const held = sales.filter((s) => s.card !== null);
@@ -166,7 +167,8 @@ function expectEqual(got: Awaited<ReturnType<typeof read>>, want: ReturnType<typ
     [got.lift.extra_spend, extra_spend],
   ] as const) {
     if (!truth) throw new Error("groups this large have an interval");
-    expect(answer!.estimate).toBe(truth.estimate);
+    // JSON has no -0: a rounded estimate just below zero is 0 in the answer.
+    expect(answer!.estimate).toBe(truth.estimate + 0);
     expect(Math.abs(answer!.low - truth.low)).toBeLessThanOrEqual(1);
     expect(Math.abs(answer!.high - truth.high)).toBeLessThanOrEqual(1);
   }
@@ -242,7 +244,8 @@ it("figures equal the history's after every write, whatever the history and the 
         expectEqual(await read(token, businessId, ...month), expected(cards, scans, sales, ...month));
       },
     ),
-    { numRuns: 6 },
+    // A failure is reported as found: shrinking a history of 200 cards would take minutes.
+    { numRuns: 6, endOnFailure: true },
   );
 });
 

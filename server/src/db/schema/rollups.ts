@@ -102,6 +102,26 @@ const cardUpserts = (
     ORDER BY 1, 2, 3
     ON CONFLICT (business_id, reward_id, part) DO UPDATE SET balance = d.balance + excluded.balance;`;
 
+/**
+ * An update's count rows: what each changed card took away and put, from the old and new rows
+ * side by side, so a card whose counted columns did not change (most updates: a stamp moves only
+ * the balance) costs a comparison.
+ */
+const changed = (part: "days" | "balances") =>
+  part === "days"
+    ? `SELECT v.business_id, v.day, v.bucket, ${ROLLUP_PART_SQL}, sum(v.n)
+    FROM old_cards o JOIN new_cards n ON n.id = o.id,
+      LATERAL (VALUES (o.business_id, ${utcDay("o")}, ${cardBucketSql("o.serial")}, -1),
+        (n.business_id, ${utcDay("n")}, ${cardBucketSql("n.serial")}, 1)) v (business_id, day, bucket, n)
+    WHERE (o.business_id, o.created_at, o.serial) IS DISTINCT FROM (n.business_id, n.created_at, n.serial)
+    GROUP BY 1, 2, 3, 4`
+    : `SELECT v.business_id, v.reward_id, ${ROLLUP_PART_SQL}, sum(v.n)
+    FROM old_cards o JOIN new_cards n ON n.id = o.id,
+      LATERAL (VALUES (o.business_id, o.reward_id, -o.stamps), (n.business_id, n.reward_id, n.stamps)) v (business_id, reward_id, n)
+    WHERE (o.business_id, o.reward_id, o.stamps) IS DISTINCT FROM (n.business_id, n.reward_id, n.stamps)
+      AND v.reward_id IS NOT NULL
+    GROUP BY 1, 2, 3`;
+
 const taken = (part: "days" | "balances") => cardCounts("o", "old_cards", "-")[part];
 const put = (part: "days" | "balances") => cardCounts("n", "new_cards", "")[part];
 
@@ -120,7 +140,7 @@ BEGIN
   ELSIF TG_OP = 'DELETE' THEN
     ${cardUpserts(taken)}
   ELSE
-    ${cardUpserts((part) => `${taken(part)} UNION ALL ${put(part)}`)}
+    ${cardUpserts(changed)}
   END IF;
   RETURN NULL;
 END $$;`;
