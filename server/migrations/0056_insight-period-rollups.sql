@@ -109,12 +109,14 @@ BEGIN
     INSERT INTO insight_card_days AS d (business_id, day, bucket, part, cards)
     SELECT business_id, day, bucket, part, sum(n) FROM (SELECT n.business_id, (n.created_at AT TIME ZONE 'UTC')::date, least(('x' || substr(md5(n.serial), 1, 8))::bit(32)::bigint % 100, 20)::smallint, (txid_current() % 8)::smallint, count(*)
     FROM new_cards n GROUP BY 1, 2, 3, 4) c (business_id, day, bucket, part, n)
+    WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id)
     GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
     ORDER BY 1, 2, 3, 4
     ON CONFLICT (business_id, day, bucket, part) DO UPDATE SET cards = d.cards + excluded.cards;
     INSERT INTO insight_balances AS d (business_id, reward_id, part, balance)
     SELECT business_id, reward_id, part, sum(n) FROM (SELECT n.business_id, n.reward_id, (txid_current() % 8)::smallint, sum(n.stamps)
     FROM new_cards n WHERE n.reward_id IS NOT NULL GROUP BY 1, 2, 3) c (business_id, reward_id, part, n)
+    WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id)
     GROUP BY 1, 2, 3 HAVING sum(n) <> 0
     ORDER BY 1, 2, 3
     ON CONFLICT (business_id, reward_id, part) DO UPDATE SET balance = d.balance + excluded.balance;
@@ -122,12 +124,14 @@ BEGIN
     INSERT INTO insight_card_days AS d (business_id, day, bucket, part, cards)
     SELECT business_id, day, bucket, part, sum(n) FROM (SELECT o.business_id, (o.created_at AT TIME ZONE 'UTC')::date, least(('x' || substr(md5(o.serial), 1, 8))::bit(32)::bigint % 100, 20)::smallint, (txid_current() % 8)::smallint, -count(*)
     FROM old_cards o GROUP BY 1, 2, 3, 4) c (business_id, day, bucket, part, n)
+    WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id)
     GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
     ORDER BY 1, 2, 3, 4
     ON CONFLICT (business_id, day, bucket, part) DO UPDATE SET cards = d.cards + excluded.cards;
     INSERT INTO insight_balances AS d (business_id, reward_id, part, balance)
     SELECT business_id, reward_id, part, sum(n) FROM (SELECT o.business_id, o.reward_id, (txid_current() % 8)::smallint, -sum(o.stamps)
     FROM old_cards o WHERE o.reward_id IS NOT NULL GROUP BY 1, 2, 3) c (business_id, reward_id, part, n)
+    WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id)
     GROUP BY 1, 2, 3 HAVING sum(n) <> 0
     ORDER BY 1, 2, 3
     ON CONFLICT (business_id, reward_id, part) DO UPDATE SET balance = d.balance + excluded.balance;
@@ -139,6 +143,7 @@ BEGIN
         (n.business_id, (n.created_at AT TIME ZONE 'UTC')::date, least(('x' || substr(md5(n.serial), 1, 8))::bit(32)::bigint % 100, 20)::smallint, 1)) v (business_id, day, bucket, n)
     WHERE (o.business_id, o.created_at, o.serial) IS DISTINCT FROM (n.business_id, n.created_at, n.serial)
     GROUP BY 1, 2, 3, 4) c (business_id, day, bucket, part, n)
+    WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id)
     GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
     ORDER BY 1, 2, 3, 4
     ON CONFLICT (business_id, day, bucket, part) DO UPDATE SET cards = d.cards + excluded.cards;
@@ -149,6 +154,7 @@ BEGIN
     WHERE (o.business_id, o.reward_id, o.stamps) IS DISTINCT FROM (n.business_id, n.reward_id, n.stamps)
       AND v.reward_id IS NOT NULL
     GROUP BY 1, 2, 3) c (business_id, reward_id, part, n)
+    WHERE EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id)
     GROUP BY 1, 2, 3 HAVING sum(n) <> 0
     ORDER BY 1, 2, 3
     ON CONFLICT (business_id, reward_id, part) DO UPDATE SET balance = d.balance + excluded.balance;

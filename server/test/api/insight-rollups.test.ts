@@ -340,3 +340,18 @@ it("a read does not wait for a catch-up counting a whole history: it answers the
   await other;
   expectEqual(await read(token, businessId, ...month), expected(cards, both, [], ...month));
 });
+
+it("a business deleted with its cards and history takes its rollups with it", async () => {
+  const { token, businessId, cards } = await business(5);
+  await writeScans(businessId, [{ card: cards[0]!.id, kind: "stamp", at: at(3, 0) }]);
+  await read(token, businessId, "2026-01-01", "2026-01-31");
+  const res = await t.post("/delete-business", { id: businessId }, { token });
+  expect(res.statusCode).toBeLessThan(300);
+  for (const table of ["insight_card_days", "insight_balances", "insight_visit_days", "insight_visit_lags"]) {
+    const rows = await t.query(sql`select 1 from ${sql.identifier(table)} where business_id = ${businessId}`);
+    expect(rows).toEqual([]);
+  }
+  // The deletion's notes are taken and dropped: there is no business to count them for.
+  await catchUp(t.app.db, businessId);
+  expect(await t.query(sql`select 1 from insight_changes where business_id = ${businessId}`)).toEqual([]);
+});

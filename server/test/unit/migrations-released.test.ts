@@ -65,7 +65,7 @@ const RELEASED: Record<string, string> = {
   "0053_history-reason-parts.sql": "2b055e383e94075638e5ce3a3f660e1f8f4c059f341e6e9aeccda3b6ac8f2bf7",
   "0054_message-marketing.sql": "b6704e11f5b1a5b07be47a092155455b02c6da3dd3dacfd494b9e70da5582e4c",
   "0055_insight-figures.sql": "b0127bb904d7331b732af78d9f93884290aefd615a305875eba945410e1f5c28",
-  "0056_insight-period-rollups.sql": "a872460ae5fe74b7038c80cac6feeb2d89f421aa557757ce5d51453a2cbd1a05",
+  "0056_insight-period-rollups.sql": "34cd3eba3317f218bbadf343f383f297e3b960851ca873d3e7d4010dca7ef836",
   "0057_happy-hour-figure-index.sql": "b6bb5e95a02cfa173a3a6cca471ac595073bb6dc375a58d68306232f362eb67a",
 };
 

@@ -88,16 +88,24 @@ const cardCounts = (row: string, table: string, sign: "" | "-") => ({
     FROM ${table} ${row} WHERE ${row}.reward_id IS NOT NULL GROUP BY 1, 2, 3`,
 });
 
+/**
+ * A count row's business is still there: a deleted business's cards are deleted by its cascade,
+ * after the business, and their counts go with it.
+ */
+const businessKept = "EXISTS (SELECT 1 FROM businesses b WHERE b.id = c.business_id)";
+
 /** Both rollups' upserts, from `sources`: the count rows of the event's transition tables. */
 const cardUpserts = (
   sources: (part: "days" | "balances") => string,
 ) => `INSERT INTO insight_card_days AS d (business_id, day, bucket, part, cards)
     SELECT business_id, day, bucket, part, sum(n) FROM (${sources("days")}) c (business_id, day, bucket, part, n)
+    WHERE ${businessKept}
     GROUP BY 1, 2, 3, 4 HAVING sum(n) <> 0
     ORDER BY 1, 2, 3, 4
     ON CONFLICT (business_id, day, bucket, part) DO UPDATE SET cards = d.cards + excluded.cards;
     INSERT INTO insight_balances AS d (business_id, reward_id, part, balance)
     SELECT business_id, reward_id, part, sum(n) FROM (${sources("balances")}) c (business_id, reward_id, part, n)
+    WHERE ${businessKept}
     GROUP BY 1, 2, 3 HAVING sum(n) <> 0
     ORDER BY 1, 2, 3
     ON CONFLICT (business_id, reward_id, part) DO UPDATE SET balance = d.balance + excluded.balance;`;
