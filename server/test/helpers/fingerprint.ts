@@ -16,6 +16,16 @@ const IGNORED: Record<string, string[] | "all"> = {
   // A wrong code counts as an attempt (5 allowed).
   otps: ["attempts"],
   wallet_codes: ["attempts"],
+  // The period rollups count history already written (scans, sales, events: fingerprinted above),
+  // at whichever catch-up comes next: the insights job the app settles after any request, or a read.
+  insight_changes: "all",
+  insight_visit_days: "all",
+  insight_visit_lags: "all",
+  insight_visit_pairs: "all",
+  insight_sale_days: "all",
+  insight_sale_pairs: "all",
+  insight_redeem_days: "all",
+  insight_staff_days: "all",
 };
 
 export type Fingerprint = Record<string, { rows: number; hash: string }>;
