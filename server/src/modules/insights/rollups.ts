@@ -20,6 +20,9 @@ const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T
 /** A whole history counted at once: ten million scans take minutes on a small server. */
 const REBUILD_TIMEOUT = "60min";
 
+/** From this many notes on, the batch is analysed before it is counted. */
+const LARGE_BATCH = 10_000;
+
 /** The lock namespace of a business's catch-up (pg_advisory_xact_lock's first key). */
 export const ROLLUP_LOCK = 0x524f4c; // "ROL"
 
@@ -232,7 +235,8 @@ export async function catchUp(db: Db, businessId: number, options: { lockWait?: 
         select 'redeem', e.id from card_events e
         where e.business_id = ${businessId} and e.kind = 'redeem' and not ${pending(businessId, "redeem", "e")}`);
     }
-    await tx.execute(sql`analyze insight_batch`);
+    // A large batch (a whole history) needs the planner to know its size; a minute's does not.
+    if (taken.rebuild || taken.n > LARGE_BATCH) await tx.execute(sql`analyze insight_batch`);
     for (const count of [
       countVisitDays,
       countVisitLags,
