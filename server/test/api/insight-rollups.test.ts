@@ -30,7 +30,7 @@ const day = (at: string) => at.slice(0, 10);
 const after = (to: string) => new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** The figures, counted from the history card by card. */
-function expected(cards: Card[], scans: Scan[], sales: Sale[], from: string, to: string) {
+function expected(cards: Card[], scans: Scan[], sales: Sale[], from: string, to: string, percent = PERCENT) {
   const end = after(to);
   const inPeriod = (at: string) => day(at) >= from && day(at) < end;
   const period = scans.filter((s) => inPeriod(s.at));
@@ -71,7 +71,7 @@ function expected(cards: Card[], scans: Scan[], sales: Sale[], from: string, to:
     control: { visits: [] as number[], spend: [] as number[] },
   };
   for (const card of cards.filter((c) => c.joined < end)) {
-    const group = controlBucket(card.serial) < PERCENT ? groups.control : groups.reached;
+    const group = controlBucket(card.serial) < percent ? groups.control : groups.reached;
     group.visits.push(visits.filter((s) => s.card === card.id).length);
     group.spend.push(inSales.filter((s) => s.card === card.id).reduce((sum, s) => sum + net(s), 0));
   }
@@ -208,14 +208,15 @@ const history = (cards: number) => {
 };
 
 it("figures equal the history's after every write, whatever the history and the period", async () => {
-  // Enough cards for both groups of the lift (MIN_LIFT_GROUP each at 20 %).
-  const CARDS = 200;
+  // Enough cards for both groups of the lift (MIN_LIFT_GROUP each from 10 %).
+  const CARDS = 400;
   await fc.assert(
     fc.asyncProperty(
       history(CARDS),
       fc.integer({ min: 1, max: 20 }),
       fc.integer({ min: 0, max: 15 }),
-      async (writes, from, length) => {
+      fc.integer({ min: 10, max: 19 }),
+      async (writes, from, length, lower) => {
         const { token, businessId, cards } = await business(CARDS);
         const scans: Scan[] = [];
         const sales: Sale[] = [];
@@ -242,9 +243,14 @@ it("figures equal the history's after every write, whatever the history and the 
         const month = ["2026-01-01", "2026-01-31"] as const;
         expectEqual(await read(token, businessId, ...month), expected(cards, scans, sales, ...month));
         expectEqual(await read(token, businessId, ...month), expected(cards, scans, sales, ...month));
+        // Another percent selects other groups from the same rollups, nothing counted again.
+        await t.query(sql`update businesses set control_group_percent = ${lower} where id = ${businessId}`);
+        expectEqual(await read(token, businessId, ...month), expected(cards, scans, sales, ...month, lower));
+        await t.query(sql`update businesses set control_group_percent = 0 where id = ${businessId}`);
+        expectEqual(await read(token, businessId, ...month), expected(cards, scans, sales, ...month, 0));
       },
     ),
-    // A failure is reported as found: shrinking a history of 200 cards would take minutes.
+    // A failure is reported as found: shrinking a history of 400 cards would take minutes.
     { numRuns: 6, endOnFailure: true },
   );
 });

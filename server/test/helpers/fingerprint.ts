@@ -21,9 +21,9 @@ const IGNORED: Record<string, string[] | "all"> = {
   insight_changes: "all",
   insight_visit_days: "all",
   insight_visit_lags: "all",
-  insight_visit_pairs: "all",
+  insight_visit_pair_sums: "all",
   insight_sale_days: "all",
-  insight_sale_pairs: "all",
+  insight_sale_pair_sums: "all",
   insight_redeem_days: "all",
   insight_staff_days: "all",
 };

@@ -151,17 +151,27 @@ export const insightVisitLags = pgTable(
   (t) => [primaryKey({ columns: [t.businessId, t.day, t.chain, t.lagDay] })],
 );
 
-/** Pairs of one card's visits, by the later visit's day and the earlier one's, per bucket. */
-export const insightVisitPairs = pgTable(
-  "insight_visit_pairs",
+/**
+ * The largest bucket a pair-sum row counts: a row holds the pairs of every card whose bucket is at
+ * most `up_to_bucket`. So a business's control group (buckets below its percent) is one row per
+ * pair of days, at `percent - 1`, and every card one more, at the largest bucket: a period's read
+ * sums two rows per pair of days, whatever the percent.
+ */
+const upToBucket = () => smallint("up_to_bucket").notNull();
+
+/** Pairs of one card's visits, by the later visit's day and the earlier one's, summed up to a bucket. */
+export const insightVisitPairSums = pgTable(
+  "insight_visit_pair_sums",
   {
     businessId: businessRef(),
+    upToBucket: upToBucket(),
     day: date("day", { mode: "string" }).notNull(),
     earlierDay: date("earlier_day", { mode: "string" }).notNull(),
-    bucket: bucket(),
     pairs: bigint("pairs", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.day, t.earlierDay, t.bucket] })],
+  (t) => [
+    primaryKey({ name: "insight_visit_pair_sums_pk", columns: [t.businessId, t.upToBucket, t.day, t.earlierDay] }),
+  ],
 );
 
 /**
@@ -182,18 +192,23 @@ export const insightSaleDays = pgTable(
   (t) => [primaryKey({ columns: [t.businessId, t.day, t.currency, t.bucket, t.referred] })],
 );
 
-/** Pairs of one card's sales: the sum of the products of their nets, by the two days. */
-export const insightSalePairs = pgTable(
-  "insight_sale_pairs",
+/** Pairs of one card's sales: the sum of the products of their nets, by the two days, summed up to a bucket. */
+export const insightSalePairSums = pgTable(
+  "insight_sale_pair_sums",
   {
     businessId: businessRef(),
+    currency: text("currency").notNull(),
+    upToBucket: upToBucket(),
     day: date("day", { mode: "string" }).notNull(),
     earlierDay: date("earlier_day", { mode: "string" }).notNull(),
-    currency: text("currency").notNull(),
-    bucket: bucket(),
     products: numeric("products").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.businessId, t.day, t.earlierDay, t.currency, t.bucket] })],
+  (t) => [
+    primaryKey({
+      name: "insight_sale_pair_sums_pk",
+      columns: [t.businessId, t.currency, t.upToBucket, t.day, t.earlierDay],
+    }),
+  ],
 );
 
 /**

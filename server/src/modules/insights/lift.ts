@@ -1,5 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import { MIN_LIFT_GROUP, type AnalyticsLift, type AnalyticsPeriodQuery } from "../../../../contract/analytics";
+import {
+  MAX_CONTROL_PERCENT,
+  MIN_LIFT_GROUP,
+  type AnalyticsLift,
+  type AnalyticsPeriodQuery,
+} from "../../../../contract/analytics";
 import { probit } from "simple-statistics";
 import type { Db } from "../../db/client";
 import { businesses } from "../../db/schema";
@@ -64,6 +69,13 @@ export async function analyticsLift(db: Db, ownerId: number, query: AnalyticsPer
   const inPeriod = sql`day >= ${first}::date and day < ${after}::date`;
   // The later end is in the period too (day >= earlier_day): the day bound keeps the read to its rows.
   const bothInPeriod = sql`day >= ${first}::date and day < ${after}::date and earlier_day >= ${first}::date`;
+  // Pair sums hold every card up to a bucket: the control group is the row at `percent - 1`
+  // (none at 0), every card the row at the largest bucket, and the reached group the difference.
+  const controlUpTo = percent - 1;
+  const everyAndControl = (column: string) =>
+    sql.raw(`coalesce(sum(${column}) filter (where up_to_bucket = ${MAX_CONTROL_PERCENT}), 0) as every,
+      coalesce(sum(${column}) filter (where up_to_bucket = ${controlUpTo}), 0) as control`);
+  const byGroup = sql`lateral (values (true, t.every - t.control), (false, t.control)) split (reached, n)`;
   const [row] = await rowsOf<Record<string, string | number | null>>(
     db.execute(sql`
       with g (reached) as (values (false), (true)),
@@ -71,12 +83,15 @@ export async function analyticsLift(db: Db, ownerId: number, query: AnalyticsPer
         where business_id = ${id} and day < ${after}::date group by 1),
       visits as (select bucket >= ${percent} as reached, sum(visits) as n from insight_visit_days
         where business_id = ${id} and bucket >= 0 and ${inPeriod} group by 1),
-      visit_pairs as (select bucket >= ${percent} as reached, sum(pairs) as n from insight_visit_pairs
-        where business_id = ${id} and ${bothInPeriod} group by 1),
+      visit_pairs as (select split.* from (select ${everyAndControl("pairs")} from insight_visit_pair_sums
+        where business_id = ${id} and up_to_bucket in (${controlUpTo}, ${MAX_CONTROL_PERCENT}) and ${bothInPeriod}) t,
+        ${byGroup}),
       spend as (select bucket >= ${percent} as reached, sum(net) as n, sum(squares) as q from insight_sale_days
         where business_id = ${id} and currency = ${currency} and ${inPeriod} group by 1),
-      spend_pairs as (select bucket >= ${percent} as reached, sum(products) as n from insight_sale_pairs
-        where business_id = ${id} and currency = ${currency} and ${bothInPeriod} group by 1)
+      spend_pairs as (select split.* from (select ${everyAndControl("products")} from insight_sale_pair_sums
+        where business_id = ${id} and currency = ${currency} and up_to_bucket in (${controlUpTo}, ${MAX_CONTROL_PERCENT})
+          and ${bothInPeriod}) t,
+        ${byGroup})
       select
         jsonb_object_agg(case when g.reached then 'reached' else 'control' end, jsonb_build_array(
           coalesce(c.n, 0), coalesce(v.n, 0), coalesce(vp.n, 0), coalesce(s.n, 0), coalesce(s.q, 0), coalesce(sp.n, 0)

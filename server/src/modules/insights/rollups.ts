@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { STAFF_MATCH_MINUTES } from "../../../../contract/analytics";
+import { MAX_CONTROL_PERCENT, STAFF_MATCH_MINUTES } from "../../../../contract/analytics";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../http/owner-limit";
 import { NO_DAY } from "../../db/schema";
@@ -30,9 +30,9 @@ export const ROLLUP_LOCK = 0x524f4c; // "ROL"
 const COUNTED = [
   "insight_visit_days",
   "insight_visit_lags",
-  "insight_visit_pairs",
+  "insight_visit_pair_sums",
   "insight_sale_days",
-  "insight_sale_pairs",
+  "insight_sale_pair_sums",
   "insight_redeem_days",
   "insight_staff_days",
 ] as const;
@@ -40,6 +40,9 @@ const COUNTED = [
 const utcDay = (at: string) => sql.raw(`(${at} at time zone 'UTC')::date`);
 /** A row's control bucket as the rollups keep it, from its card `c` (-1: no card). */
 const bucketOf = sql.raw(`case when c.id is null then -1::smallint else ${cardBucketSql("c.serial")} end`);
+
+/** The pair-sum rows a pair of a card in `bucket` counts in: its own bucket's and every larger one's. */
+const upToBuckets = sql.raw(`generate_series(bucket, ${MAX_CONTROL_PERCENT})`);
 
 /** Whether history row `row` (`alias`.id) is noted and not in this batch: another catch-up counts it. */
 const pending = (businessId: number, kind: string, alias: string) =>
@@ -94,8 +97,8 @@ const countVisitLags = (businessId: number): SQL => sql`
 
 /**
  * The pairs each new card visit makes with the card's other visits: those counted before, and
- * the new ones (each pair once), by the later and the earlier day. Per card and day first, so a
- * card's history is read as its days.
+ * the new ones (each pair once), by the later and the earlier day, summed up to each bucket from
+ * the card's. Per card and day first, so a card's history is read as its days.
  */
 const countVisitPairs = (businessId: number): SQL => sql`
   with new_days as (
@@ -118,9 +121,9 @@ const countVisitPairs = (businessId: number): SQL => sql`
     select b.day, a.day, a.bucket, case when a.day = b.day then a.n * (a.n - 1) / 2 else a.n * b.n end
     from new_days a join new_days b on b.card_id = a.card_id and a.day <= b.day
   )
-  insert into insight_visit_pairs as d (business_id, day, earlier_day, bucket, pairs)
-  select ${businessId}, day, earlier, bucket, sum(n) from pairs group by 2, 3, 4 having sum(n) > 0
-  on conflict (business_id, day, earlier_day, bucket) do update set pairs = d.pairs + excluded.pairs`;
+  insert into insight_visit_pair_sums as d (business_id, up_to_bucket, day, earlier_day, pairs)
+  select ${businessId}, u, day, earlier, sum(n) from pairs, ${upToBuckets} u group by 2, 3, 4 having sum(n) > 0
+  on conflict (business_id, up_to_bucket, day, earlier_day) do update set pairs = d.pairs + excluded.pairs`;
 
 /** A sale's net (a refund takes off) of `alias`. */
 const net = (alias: string) =>
@@ -163,9 +166,9 @@ const countSalePairs = (businessId: number): SQL => sql`
     from new_days a join new_days b on b.card_id = a.card_id and b.currency = a.currency
       and a.day <= b.day
   )
-  insert into insight_sale_pairs as d (business_id, day, earlier_day, currency, bucket, products)
-  select ${businessId}, day, earlier, currency, bucket, sum(p) from pairs group by 2, 3, 4, 5 having sum(p) <> 0
-  on conflict (business_id, day, earlier_day, currency, bucket) do update set products = d.products + excluded.products`;
+  insert into insight_sale_pair_sums as d (business_id, currency, up_to_bucket, day, earlier_day, products)
+  select ${businessId}, currency, u, day, earlier, sum(p) from pairs, ${upToBuckets} u group by 2, 3, 4, 5 having sum(p) <> 0
+  on conflict (business_id, currency, up_to_bucket, day, earlier_day) do update set products = d.products + excluded.products`;
 
 /** Redeems per day, programme, option and unit. */
 const countRedeemDays = (businessId: number): SQL => sql`
