@@ -8,6 +8,7 @@ import type * as z from "zod";
 import { listAll } from "./all-pages";
 import { businessKeys } from "./businesses";
 import { refreshDashboard } from "./dashboard";
+import { refetchAfterWrite } from "./after-write";
 
 export const addressKeys = { all: ["address-list"] as const };
 
@@ -33,9 +34,9 @@ function useRefreshAfterAddressChange() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: addressKeys.all }),
+      refetchAfterWrite(client, addressKeys.all),
       // Each business shows how many locations it has.
-      client.invalidateQueries({ queryKey: businessKeys.all }),
+      refetchAfterWrite(client, businessKeys.all),
       refreshDashboard(client),
     ]);
 }

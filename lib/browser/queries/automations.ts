@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { callApi } from "@/lib/browser/api-client";
 import type { AutomationSaveBody } from "@/contract/automations";
 import { calls } from "@/contract/browser-calls";
+import { refetchAfterWrite } from "./after-write";
 
 export const automationKeys = { list: ["automation-list"] as const, log: ["automation-log"] as const };
 
@@ -19,7 +20,7 @@ export function useSaveAutomation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: AutomationSaveBody) => await callApi(calls.automationSave, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: automationKeys.list }),
+    onSuccess: () => refetchAfterWrite(client, automationKeys.list),
   });
 }
 

@@ -6,6 +6,7 @@ import { calls } from "@/contract/browser-calls";
 import type { Business } from "@/contract/business";
 import { listAll } from "./all-pages";
 import { refreshDashboard } from "./dashboard";
+import { refetchAfterWrite } from "./after-write";
 
 export const businessKeys = { all: ["business-list"] as const };
 
@@ -30,9 +31,9 @@ function useRefreshAfterBusinessChange() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: businessKeys.all }),
-      client.invalidateQueries({ queryKey: ["address-list"] }),
-      client.invalidateQueries({ queryKey: ["product-category-list"] }),
+      refetchAfterWrite(client, businessKeys.all),
+      refetchAfterWrite(client, ["address-list"]),
+      refetchAfterWrite(client, ["product-category-list"]),
       refreshDashboard(client),
     ]);
 }

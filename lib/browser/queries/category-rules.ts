@@ -7,6 +7,7 @@ import type { CategoryRuleSaveBody } from "@/contract/category-rules";
 import type { Reward } from "@/contract/rewards";
 import { listAll } from "./all-pages";
 import { loyaltyKeys } from "./loyalty";
+import { refetchAfterWrite } from "./after-write";
 
 /** The owner's earning rules by product category (owners edit them; staff split a purchase by them). */
 export const categoryRuleKeys = { all: ["category-rule-list"] as const };
@@ -22,7 +23,7 @@ export function useSaveCategoryRule() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: CategoryRuleSaveBody) => await callApi(calls.categoryRuleSave, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: categoryRuleKeys.all }),
+    onSuccess: () => refetchAfterWrite(client, categoryRuleKeys.all),
   });
 }
 
@@ -30,7 +31,7 @@ export function useDeleteCategoryRule() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(calls.categoryRuleDelete, { body: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: categoryRuleKeys.all }),
+    onSuccess: () => refetchAfterWrite(client, categoryRuleKeys.all),
   });
 }
 

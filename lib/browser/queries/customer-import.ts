@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
 import { customerKeys } from "./customers";
+import { refetchAfterWrite } from "./after-write";
 
 /** Checks a CSV file for a business: nothing is imported yet. */
 export function usePreviewImport() {
@@ -34,7 +35,7 @@ export function useImportStatus(importId: number | null) {
     queryKey: ["customer-import-status", importId],
     queryFn: async () => {
       const status = (await callApi(calls.customerImportStatus, { query: { import_id: importId! } })).data;
-      if (status.status === "done") await client.invalidateQueries({ queryKey: customerKeys.list });
+      if (status.status === "done") await refetchAfterWrite(client, customerKeys.list);
       return status;
     },
     enabled: importId !== null,

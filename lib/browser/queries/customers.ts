@@ -5,6 +5,7 @@ import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
 import type { Segment } from "@/contract/customers";
 import { refreshDashboard } from "./dashboard";
+import { refetchAfterWrite } from "./after-write";
 
 export const customerKeys = {
   list: ["customer-list"] as const,
@@ -54,8 +55,8 @@ export function useDeleteCustomer() {
     mutationFn: (serial: string) => callApi(calls.customerDelete, { body: { serial } }),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: customerKeys.list }),
-        client.invalidateQueries({ queryKey: customerKeys.segmentCount }),
+        refetchAfterWrite(client, customerKeys.list),
+        refetchAfterWrite(client, customerKeys.segmentCount),
         refreshDashboard(client),
       ]),
   });
@@ -69,8 +70,8 @@ export function useReviewReferral() {
       await callApi(calls.referralReview, { body: review }),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ["customer-detail"] }),
-        client.invalidateQueries({ queryKey: customerKeys.list }),
+        refetchAfterWrite(client, ["customer-detail"]),
+        refetchAfterWrite(client, customerKeys.list),
         refreshDashboard(client),
       ]),
   });

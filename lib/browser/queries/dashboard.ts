@@ -3,6 +3,7 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
+import { refetchAfterWrite } from "./after-write";
 
 export const dashboardKeys = { details: ["dashboard-details"] as const };
 
@@ -14,4 +15,4 @@ export function useDashboardDetails() {
 }
 
 /** After any add or delete elsewhere the KPIs are stale (every change refreshes the dashboard details). */
-export const refreshDashboard = (client: QueryClient) => client.invalidateQueries({ queryKey: dashboardKeys.details });
+export const refreshDashboard = (client: QueryClient) => refetchAfterWrite(client, dashboardKeys.details);

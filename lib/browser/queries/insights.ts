@@ -3,6 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
+import { refetchAfterWrite } from "./after-write";
 
 export const insightKeys = {
   summary: ["analytics-summary"] as const,
@@ -53,6 +54,6 @@ export function useControlGroupUpdate() {
   return useMutation({
     mutationFn: async (body: { business_id: string; percent: string }) =>
       await callApi(calls.controlGroupUpdate, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: insightKeys.lift }),
+    onSuccess: () => refetchAfterWrite(client, insightKeys.lift),
   });
 }

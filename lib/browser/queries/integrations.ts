@@ -6,6 +6,7 @@ import type { ApiKeyAddBody } from "@/contract/api-keys";
 import { calls } from "@/contract/browser-calls";
 import type { PosProvider } from "@/contract/pos";
 import type { WebhookDelivery, WebhookEvent } from "@/contract/webhooks";
+import { refetchAfterWrite } from "./after-write";
 
 /** The Integrations page's lists: till connections, API keys, webhook endpoints. */
 export const integrationKeys = {
@@ -18,7 +19,7 @@ export const integrationKeys = {
 /** A mutation that refreshes one list once it is done. */
 function useListMutation<In, Out>(key: readonly unknown[], run: (input: In) => Promise<Out>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: key }) });
+  return useMutation({ mutationFn: run, onSuccess: () => refetchAfterWrite(client, key) });
 }
 
 export function usePosConnections(page: number) {

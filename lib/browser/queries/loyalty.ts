@@ -9,6 +9,7 @@ import type { CardAdjustBody, CardRedeemBody, CardTopupBody, StaffSettings } fro
 import type { AddRewardBody, Reward } from "@/contract/rewards";
 import { listAll } from "./all-pages";
 import { refreshDashboard } from "./dashboard";
+import { refetchAfterWrite } from "./after-write";
 
 export const loyaltyKeys = {
   rewards: ["reward-list"] as const,
@@ -37,8 +38,7 @@ export function useRewardOptions(businessId: number | undefined) {
 
 function useRefresh(...keys: (readonly string[])[]) {
   const client = useQueryClient();
-  return () =>
-    Promise.all([...keys.map((queryKey) => client.invalidateQueries({ queryKey })), refreshDashboard(client)]);
+  return () => Promise.all([...keys.map((queryKey) => refetchAfterWrite(client, queryKey)), refreshDashboard(client)]);
 }
 
 export function useSaveReward() {
@@ -89,8 +89,8 @@ function useQrChange<V>(call: (vars: V) => Promise<{ message: string; data: QrCo
     mutationFn: call,
     onSuccess: (result) =>
       Promise.all([
-        client.invalidateQueries({ queryKey: loyaltyKeys.qrCodes }),
-        client.invalidateQueries({ queryKey: loyaltyKeys.qrCode(result.data.id) }),
+        refetchAfterWrite(client, loyaltyKeys.qrCodes),
+        refetchAfterWrite(client, loyaltyKeys.qrCode(result.data.id)),
       ]),
   });
 }
@@ -156,7 +156,7 @@ export function useRedeemCard() {
   const refresh = useRefresh(loyaltyKeys.scans);
   return useMutation({
     mutationFn: async (body: CardRedeemBody) => await callApi(calls.cardRedeem, { body }),
-    onSuccess: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: ["card-history"] })]),
+    onSuccess: () => Promise.all([refresh(), refetchAfterWrite(client, ["card-history"])]),
   });
 }
 
@@ -176,10 +176,7 @@ export function useAdjustCard() {
   return useMutation({
     mutationFn: async (body: CardAdjustBody) => await callApi(calls.cardAdjust, { body }),
     onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ["card-history"] }),
-        client.invalidateQueries({ queryKey: loyaltyKeys.scans }),
-      ]),
+      Promise.all([refetchAfterWrite(client, ["card-history"]), refetchAfterWrite(client, loyaltyKeys.scans)]),
   });
 }
 
@@ -190,10 +187,7 @@ export function useTopUpCard() {
     mutationFn: async ({ key, ...body }: CardTopupBody & { key: string }) =>
       await callApi(calls.cardTopup, { body, headers: { "idempotency-key": key } }),
     onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ["card-history"] }),
-        client.invalidateQueries({ queryKey: loyaltyKeys.scans }),
-      ]),
+      Promise.all([refetchAfterWrite(client, ["card-history"]), refetchAfterWrite(client, loyaltyKeys.scans)]),
   });
 }
 
@@ -208,7 +202,7 @@ export function useSaveStaffSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: StaffSettings) => await callApi(calls.staffSettingsUpdate, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["staff-settings"] }),
+    onSuccess: () => refetchAfterWrite(client, ["staff-settings"]),
   });
 }
 
@@ -231,7 +225,7 @@ export function useAddCounterDevice(qrId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (name: string) => await callApi(calls.counterDeviceAdd, { body: { qr_id: qrId, name } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: deviceKey(qrId) }),
+    onSuccess: () => refetchAfterWrite(client, deviceKey(qrId)),
   });
 }
 
@@ -239,6 +233,6 @@ export function useRevokeCounterDevice(qrId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => await callApi(calls.counterDeviceRevoke, { body: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: deviceKey(qrId) }),
+    onSuccess: () => refetchAfterWrite(client, deviceKey(qrId)),
   });
 }

@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
 import type { NotificationAddBody } from "@/contract/notifications";
+import { refetchAfterWrite } from "./after-write";
 
 export const notificationKeys = {
   feed: ["notification-list"] as const,
@@ -42,7 +43,7 @@ export function useClearNotifications() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => callApi(calls.notificationClear),
-    onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.feed }),
+    onSuccess: () => refetchAfterWrite(client, notificationKeys.feed),
   });
 }
 
@@ -60,10 +61,10 @@ export function useSendMessage() {
     mutationFn: async (body: NotificationAddBody) => await callApi(calls.notificationAdd, { body }),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: notificationKeys.sent }),
-        client.invalidateQueries({ queryKey: notificationKeys.feed }),
+        refetchAfterWrite(client, notificationKeys.sent),
+        refetchAfterWrite(client, notificationKeys.feed),
         // A send uses the month's SMS allowance: the next estimate asks again.
-        client.invalidateQueries({ queryKey: notificationKeys.smsEstimate }),
+        refetchAfterWrite(client, notificationKeys.smsEstimate),
       ]),
   });
 }

@@ -5,6 +5,7 @@ import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
 import type { z } from "zod";
 import type { OfferAddBody, offerSendBody, voucherIssueBody, voucherRedeemBody } from "@/contract/offers";
+import { refetchAfterWrite } from "./after-write";
 
 export const offerKeys = {
   all: ["offer-list"] as const,
@@ -25,7 +26,7 @@ export function useAddOffer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: OfferAddBody) => await callApi(calls.offerAdd, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: offerKeys.all }),
+    onSuccess: () => refetchAfterWrite(client, offerKeys.all),
   });
 }
 
@@ -33,7 +34,7 @@ export function useRetireOffer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(calls.offerDelete, { body: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: offerKeys.all }),
+    onSuccess: () => refetchAfterWrite(client, offerKeys.all),
   });
 }
 
@@ -41,7 +42,7 @@ export function useSendOffer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: z.input<typeof offerSendBody>) => await callApi(calls.offerSend, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: offerKeys.all }),
+    onSuccess: () => refetchAfterWrite(client, offerKeys.all),
   });
 }
 
@@ -59,9 +60,9 @@ export function useRedeemVoucher() {
     mutationFn: async (body: z.input<typeof voucherRedeemBody>) => await callApi(calls.voucherRedeem, { body }),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ["card-vouchers"] }),
-        client.invalidateQueries({ queryKey: ["card-history"] }),
-        client.invalidateQueries({ queryKey: offerKeys.all }),
+        refetchAfterWrite(client, ["card-vouchers"]),
+        refetchAfterWrite(client, ["card-history"]),
+        refetchAfterWrite(client, offerKeys.all),
       ]),
   });
 }
@@ -71,9 +72,6 @@ export function useIssueVoucher() {
   return useMutation({
     mutationFn: async (body: z.input<typeof voucherIssueBody>) => await callApi(calls.voucherIssue, { body }),
     onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ["card-vouchers"] }),
-        client.invalidateQueries({ queryKey: offerKeys.all }),
-      ]),
+      Promise.all([refetchAfterWrite(client, ["card-vouchers"]), refetchAfterWrite(client, offerKeys.all)]),
   });
 }

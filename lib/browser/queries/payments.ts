@@ -6,6 +6,7 @@ import { callApi, callUrl } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
 import type { CouponApplyBody, SubscriptionChargeBody } from "@/contract/payments";
 import { userKeys } from "./user";
+import { refetchAfterWrite } from "./after-write";
 
 export const paymentKeys = {
   plans: ["subscriptionplan-list"] as const,
@@ -42,7 +43,7 @@ export function useApplyCoupon() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: CouponApplyBody) => await callApi(calls.couponApply, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: paymentKeys.coupons }),
+    onSuccess: () => refetchAfterWrite(client, paymentKeys.coupons),
   });
 }
 
@@ -50,7 +51,7 @@ export function useDeleteCoupon() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(calls.deleteCoupon, { body: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: paymentKeys.coupons }),
+    onSuccess: () => refetchAfterWrite(client, paymentKeys.coupons),
   });
 }
 
@@ -60,10 +61,10 @@ export const chargeSubscription = async (body: SubscriptionChargeBody) =>
 /** After a payment: the profile (and with it the session's plan status) and the plan views refresh. */
 export async function refreshAfterPayment(client: ReturnType<typeof useQueryClient>) {
   await Promise.all([
-    client.invalidateQueries({ queryKey: userKeys.profile }),
-    client.invalidateQueries({ queryKey: paymentKeys.active }),
-    client.invalidateQueries({ queryKey: paymentKeys.list }),
-    client.invalidateQueries({ queryKey: paymentKeys.coupons }),
+    refetchAfterWrite(client, userKeys.profile),
+    refetchAfterWrite(client, paymentKeys.active),
+    refetchAfterWrite(client, paymentKeys.list),
+    refetchAfterWrite(client, paymentKeys.coupons),
   ]);
 }
 

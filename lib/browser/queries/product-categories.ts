@@ -6,6 +6,7 @@ import { calls } from "@/contract/browser-calls";
 import type { ProductCategoryAddBody } from "@/contract/product-category";
 import { categoryRuleKeys } from "./category-rules";
 import { refreshDashboard } from "./dashboard";
+import { refetchAfterWrite } from "./after-write";
 
 export const productCategoryKeys = { all: ["product-category-list"] as const };
 
@@ -22,8 +23,8 @@ function useRefresh() {
   // A deleted category takes its earning rules with it.
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: productCategoryKeys.all }),
-      client.invalidateQueries({ queryKey: categoryRuleKeys.all }),
+      refetchAfterWrite(client, productCategoryKeys.all),
+      refetchAfterWrite(client, categoryRuleKeys.all),
       refreshDashboard(client),
     ]);
 }

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
 import type { PromotionAddBody } from "@/contract/promotions";
+import { refetchAfterWrite } from "./after-write";
 
 /** A reward's happy hours. */
 export const promotionKeys = { of: (rewardId: number) => ["promotion-list", rewardId] as const };
@@ -19,7 +20,7 @@ export function useAddPromotion(rewardId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: PromotionAddBody) => await callApi(calls.promotionAdd, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: promotionKeys.of(rewardId) }),
+    onSuccess: () => refetchAfterWrite(client, promotionKeys.of(rewardId)),
   });
 }
 
@@ -27,6 +28,6 @@ export function useDeletePromotion(rewardId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(calls.promotionDelete, { body: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: promotionKeys.of(rewardId) }),
+    onSuccess: () => refetchAfterWrite(client, promotionKeys.of(rewardId)),
   });
 }

@@ -5,6 +5,7 @@ import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
 import type { RewardOption } from "@/contract/rewards";
 import { listAll } from "./all-pages";
+import { refetchAfterWrite } from "./after-write";
 
 /** A points reward's catalogue: what its points buy. */
 export const rewardOptionKeys = { of: (rewardId: number) => ["reward-option-list", rewardId] as const };
@@ -22,7 +23,7 @@ export function useAddRewardOption(rewardId: number) {
   return useMutation({
     mutationFn: async (body: { reward_id: number; title: string; points: number }) =>
       await callApi(calls.rewardOptionAdd, { body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: rewardOptionKeys.of(rewardId) }),
+    onSuccess: () => refetchAfterWrite(client, rewardOptionKeys.of(rewardId)),
   });
 }
 
@@ -30,6 +31,6 @@ export function useDeleteRewardOption(rewardId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(calls.rewardOptionDelete, { body: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: rewardOptionKeys.of(rewardId) }),
+    onSuccess: () => refetchAfterWrite(client, rewardOptionKeys.of(rewardId)),
   });
 }

@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tansta
 import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
 import type { Period } from "./insights";
+import { refetchAfterWrite } from "./after-write";
 
 const staffKey = ["analytics-staff"] as const;
 
@@ -25,6 +26,6 @@ export function useStaffAlertUpdate() {
       await callApi(calls.staffAlertUpdate, {
         body: { business_id: body.business_id, percent: body.percent.trim() === "" ? null : body.percent },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: staffKey }),
+    onSuccess: () => refetchAfterWrite(client, staffKey),
   });
 }

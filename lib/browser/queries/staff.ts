@@ -5,6 +5,7 @@ import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
 import type { AcceptInviteBody, AddStaffBody } from "@/contract/staff";
 import { refreshDashboard } from "./dashboard";
+import { refetchAfterWrite } from "./after-write";
 
 export const staffKeys = { all: ["staff-list"] as const, invite: (token: string) => ["staff-invite", token] as const };
 
@@ -18,7 +19,7 @@ export function useStaff(page: number) {
 
 function useRefresh() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: staffKeys.all }), refreshDashboard(client)]);
+  return () => Promise.all([refetchAfterWrite(client, staffKeys.all), refreshDashboard(client)]);
 }
 
 export function useAddStaff() {
