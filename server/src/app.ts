@@ -153,7 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     ? app.mailer
     : createMailer({ from: config.mailFrom, db: deps.database.db, log: app.log });
   app.decorate("limiter", createRateLimiter(deps.database.db, config.rateLimitFactor));
-  app.decorate("payments", deps.payments ?? createPaymentProvider(config));
+  app.decorate("payments", deps.payments ?? (await createPaymentProvider(config)));
   // Google Wallet passes; `configured: false` without its environment.
   const googleWallet = createGoogleWallet(config, app.log);
   const push = createPushSender(config.fcm, app.log);

@@ -1,4 +1,3 @@
-import mjml2html from "mjml";
 import { isRightToLeft } from "../../../contract/locales";
 import type { Translate } from "../i18n";
 import type { Mail } from "./mail";
@@ -80,6 +79,8 @@ ${buttons}
 <mj-text font-size="12px"><a href="${escape(links.preferences)}">${escape(preferences)}</a> · <a href="${escape(links.unsubscribe)}">${escape(unsubscribe)}</a></mj-text>
 </mj-column></mj-section>
 </mj-body></mjml>`;
+  // Loaded with the first customer mail: mjml's module tree (about 750 modules) is not needed to start.
+  const { default: mjml2html } = await import("mjml");
   const { html } = await mjml2html(source, { validationLevel: "strict" });
   const text = [
     input.title,

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { cardLevelView, levelText } from "../levels/progress";
-import { PKPass } from "passkit-generator";
 import type { Db } from "../../db/client";
 import { businesses, cards, customers, files } from "../../db/schema";
 import { resolveReward } from "../loyalty/cards/cards";
@@ -155,6 +154,8 @@ export async function buildPass(
     ...(data.locations.length > 0 && { locations: data.locations }),
     storeCard: {},
   };
+  // Loaded with the first pass: its module tree (node-forge among it) is not needed to start.
+  const { PKPass } = await import("passkit-generator");
   const pass = new PKPass(
     { "pass.json": Buffer.from(JSON.stringify(passJson)), ...images, ...strip },
     {
