@@ -41,7 +41,11 @@ const utcDay = (at: string) => sql.raw(`(${at} at time zone 'UTC')::date`);
 /** A row's control bucket as the rollups keep it, from its card `c` (-1: no card). */
 const bucketOf = sql.raw(`case when c.id is null then -1::smallint else ${cardBucketSql("c.serial")} end`);
 
-/** The pair-sum rows a pair of a card in `bucket` counts in: its own bucket's and every larger one's. */
+/**
+ * The pair-sum rows a pair of a card in `bucket` counts in: its own bucket's and every larger one's.
+ * They are written in their key's order, so a period's rows of one bucket lie together on disk: a
+ * whole history counted in any order put each of a 30-day read's rows on a page of its own.
+ */
 const upToBuckets = sql.raw(`generate_series(bucket, ${MAX_CONTROL_PERCENT})`);
 
 /** Whether history row `row` (`alias`.id) is noted and not in this batch: another catch-up counts it. */
@@ -123,6 +127,7 @@ const countVisitPairs = (businessId: number): SQL => sql`
   )
   insert into insight_visit_pair_sums as d (business_id, up_to_bucket, day, earlier_day, pairs)
   select ${businessId}, u, day, earlier, sum(n) from pairs, ${upToBuckets} u group by 2, 3, 4 having sum(n) > 0
+  order by 2, 3, 4
   on conflict (business_id, up_to_bucket, day, earlier_day) do update set pairs = d.pairs + excluded.pairs`;
 
 /** A sale's net (a refund takes off) of `alias`. */
@@ -168,6 +173,7 @@ const countSalePairs = (businessId: number): SQL => sql`
   )
   insert into insight_sale_pair_sums as d (business_id, currency, up_to_bucket, day, earlier_day, products)
   select ${businessId}, currency, u, day, earlier, sum(p) from pairs, ${upToBuckets} u group by 2, 3, 4, 5 having sum(p) <> 0
+  order by 2, 3, 4, 5
   on conflict (business_id, currency, up_to_bucket, day, earlier_day) do update set products = d.products + excluded.products`;
 
 /** Redeems per day, programme, option and unit. */
