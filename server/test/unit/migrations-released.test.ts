@@ -67,6 +67,8 @@ const RELEASED: Record<string, string> = {
   "0055_insight-figures.sql": "b0127bb904d7331b732af78d9f93884290aefd615a305875eba945410e1f5c28",
   "0056_insight-period-rollups.sql": "34cd3eba3317f218bbadf343f383f297e3b960851ca873d3e7d4010dca7ef836",
   "0057_happy-hour-figure-index.sql": "b6bb5e95a02cfa173a3a6cca471ac595073bb6dc375a58d68306232f362eb67a",
+  "0058_insight-pair-sums.sql": "348fe2ce60d9e940729aa7fa6110050fd8a4c637f4c53eab93084cff12f828f5",
+  "0059_drop-insight-pairs-by-bucket.sql": "e9bd156c6e3f95a0a09fe8224666410ebab317634efd493202915e9883d0d77b",
 };
 
 const folder = path.join(__dirname, "../../migrations");
