@@ -676,6 +676,7 @@ async function explainPlans(db: pg.Client, api: string, owner: Owner) {
     ["scan-list page 1", "scan-list"],
     ["scan-list page 500", "scan-list?page=500"],
     ["scan-list kind=redeem", "scan-list?kind=redeem"],
+    ["notification-list page 1", "notification-list"],
     ["notification-list last page", "notification-list?page=7500"],
     ["list-qrcode", "list-qrcode"],
     ["scan-export of one day (COPY)", `scan-export?from=${day}&to=${day}`],
