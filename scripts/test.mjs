@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { isStale, targets } from "./lib/build-state.mjs";
 import { busyPorts, e2ePorts } from "./lib/ports.mjs";
 import { run } from "./lib/run.mjs";
-import { summarize } from "./lib/test-summary.mjs";
+import { failedTests, summarize } from "./lib/test-summary.mjs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -90,15 +90,10 @@ if (!notRun.e2e) {
   }
 }
 
-let {
-  passed,
-  failed: failures,
-  problems,
-} = summarize({
-  jest: readJson("reports/jest.json"),
-  e2e: notRun.e2e ? null : readJson("reports/e2e.json"),
-  notRun,
-});
+const reports = { jest: readJson("reports/jest.json"), e2e: notRun.e2e ? null : readJson("reports/e2e.json") };
+const failedLines = failedTests(reports);
+if (failedLines.length > 0) console.log(`\n[test] failed:\n${failedLines.map((line) => `  ${line}`).join("\n")}`);
+let { passed, failed: failures, problems } = summarize({ ...reports, notRun });
 if (failed && failures === 0) {
   // A runner exited with an error that no report explains: never "0 failed" beside exit code 1.
   problems = [...problems, "a test runner exited with an error (see its output above)"];

@@ -43,3 +43,43 @@ export function summarize({ jest, e2e, notRun = {} }) {
   failed += uncounted.length;
   return { passed, failed, problems };
 }
+
+/** A report's first line of an error, without the terminal's colour codes. */
+const firstLine = (text) =>
+  String(text ?? "")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .map((line) => line.trim())
+    .find((line) => line.length > 0) ?? "";
+
+/**
+ * The tests that failed, one line each (where, which, the error's first line), for the end of the
+ * run's output: a runner's own list scrolls away behind the servers' logs.
+ * @param {{ jest: object|null, e2e: object|null }} input the same reports as summarize's
+ * @returns {string[]}
+ */
+export function failedTests({ jest, e2e }) {
+  const lines = [];
+  const cut = (text) => (text.length > 300 ? `${text.slice(0, 300)}…` : text);
+  for (const file of jest?.testResults ?? []) {
+    const where = String(file.name ?? "").replace(`${process.cwd()}/`, "");
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === "failed");
+    for (const test of failed) lines.push(cut(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`));
+    if (failed.length === 0 && file.status === "failed") lines.push(cut(`${where}: ${firstLine(file.message)}`));
+  }
+  // Playwright's top suites are the files; the suites inside them are describe blocks.
+  const walk = (suite, titles) => {
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const result = (test.results ?? []).at(-1);
+        if (!result || ["passed", "skipped"].includes(result.status)) continue;
+        const name = [...titles, spec.title].join(" › ");
+        const error = firstLine(result.error?.message ?? result.errors?.[0]?.message) || result.status;
+        lines.push(cut(`e2e/${spec.file}:${spec.line} › ${name}: ${error}`));
+      }
+    }
+  };
+  for (const suite of e2e?.suites ?? []) walk(suite, []);
+  return lines;
+}

@@ -59,6 +59,76 @@ describe("the test summary", () => {
   });
 });
 
+describe("the failed tests, listed at the end of the run", () => {
+  const failedTests = (input: unknown) =>
+    runModule<string[]>(
+      `import { failedTests } from "./scripts/lib/test-summary.mjs";
+       console.log(JSON.stringify(failedTests(${JSON.stringify(input)})));`,
+    );
+
+  it("names each failed test with its file and its error's first line, and nothing that passed", () => {
+    const jest = {
+      testResults: [
+        {
+          name: path.join(root, "server/test/api/a.test.ts"),
+          status: "failed",
+          assertionResults: [
+            { status: "passed", fullName: "works", failureMessages: [] },
+            {
+              status: "failed",
+              fullName: "a card › is stamped once",
+              failureMessages: ["\n  Error: expected 1\n    at x"],
+            },
+          ],
+        },
+        {
+          name: path.join(root, "server/test/api/b.test.ts"),
+          status: "failed",
+          assertionResults: [],
+          message: "Cannot find module 'x'",
+        },
+      ],
+    };
+    const e2e = {
+      suites: [
+        {
+          title: "loyalty.spec.ts",
+          file: "loyalty.spec.ts",
+          specs: [{ title: "passes", file: "loyalty.spec.ts", line: 3, tests: [{ results: [{ status: "passed" }] }] }],
+          suites: [
+            {
+              title: "in Arabic",
+              specs: [
+                {
+                  title: "a stamp",
+                  file: "loyalty.spec.ts",
+                  line: 9,
+                  tests: [
+                    {
+                      results: [
+                        {
+                          status: "timedOut",
+                          error: { message: "\u001b[31mTest timeout of 60000ms exceeded.\u001b[39m" },
+                        },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(failedTests({ jest, e2e })).toEqual([
+      "server/test/api/a.test.ts › a card › is stamped once: Error: expected 1",
+      "server/test/api/b.test.ts: Cannot find module 'x'",
+      "e2e/loyalty.spec.ts:9 › in Arabic › a stamp: Test timeout of 60000ms exceeded.",
+    ]);
+    expect(failedTests({ jest: null, e2e: null })).toEqual([]);
+  });
+});
+
 describe("the end-to-end port check", () => {
   it("uses the same ports as the stack, shifted by E2E_PORT_OFFSET", () => {
     const ports = runModule<Record<string, number>>(
