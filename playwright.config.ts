@@ -26,6 +26,11 @@ const twilio = {
   TWILIO_FROM: E2E.twilioFrom,
 };
 
+// The stack runs as `npm start` runs it, on the embedded database of its DATA_DIR, whatever the
+// shell's DATABASE_URL (which every server of the stack would inherit): .ci/run sets one for
+// npm test's API suite.
+delete process.env.DATABASE_URL;
+
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 // How long a server of the stack may take to answer at all. The API server migrates and seeds a
