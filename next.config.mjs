@@ -16,7 +16,10 @@ const nextConfig = {
   // Next.js requires every route's server bundle at start by default; each is loaded on its first
   // request instead, so the web server holds only the routes in use (5 MB less at
   // start, 3 MB less at the peak over 1,000 mixed views; bench/memory.mts).
-  experimental: { preloadEntriesOnStart: false },
+  // The stylesheet goes inside each document rather than as a <link>: with the link, Chromium
+  // held a page's first frame for 1-2 s in about a third of the phone runs, which moved all the
+  // page's scripts before its LCP (reports/bench-web.md). It is 17.6 kB, about 4 kB compressed.
+  experimental: { preloadEntriesOnStart: false, inlineCss: true },
   // The API server is a separate process; nothing from server/ belongs in the Next.js bundle.
   outputFileTracingExcludes: { "*": ["server/**", "data/**", "e2e/**"] },
   // The public site is prerendered per language under app/[locale]: English at the unprefixed
