@@ -45,3 +45,21 @@ test("on a phone, the main dashboard and the scanner load no zod before a form i
     await phone.close();
   }
 });
+
+test("the main dashboard arrives drawn: the greeting, the figures and the programme's words are in the document before any script runs", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await ownerWithProgramme(page, browser);
+  const session = await page.context().storageState();
+  await page.context().close();
+  const noScript = await browser.newContext({ storageState: session, javaScriptEnabled: false });
+  const first = await noScript.newPage();
+  await first.goto("/dashboard/main");
+  await expect(first.getByRole("heading", { level: 1, name: "Welcome back, Ada Owner" })).toBeVisible();
+  // One customer joined; a stamp programme's words, not a neutral "loading".
+  await expect(first.getByTestId("kpi-customers")).toHaveText("1");
+  await expect(first.getByRole("heading", { name: "Stamps and new customers, last 30 days" })).toBeVisible();
+  await noScript.close();
+});

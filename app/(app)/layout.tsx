@@ -5,6 +5,7 @@ import { AppShell } from "@/components/app/app-shell";
 import { PushConfigProvider } from "@/components/notifications/push-config";
 import { webEnv } from "@/lib/server/env";
 import { parsePushConfig } from "@/lib/push-config";
+import { SignedInData } from "@/lib/server/signed-in-data";
 import { RequestRootLayout } from "@/app/request-root-layout";
 import { rootMetadata, rootViewport } from "@/app/root-document";
 
@@ -27,7 +28,9 @@ export default async function SignedInLayout({ children }: { children: ReactNode
     <RequestRootLayout>
       <Providers>
         <PushConfigProvider value={push}>
-          <AppShell stores={stores}>{children}</AppShell>
+          <SignedInData>
+            <AppShell stores={stores}>{children}</AppShell>
+          </SignedInData>
         </PushConfigProvider>
       </Providers>
     </RequestRootLayout>

@@ -3,9 +3,10 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
 import { calls } from "@/contract/browser-calls";
+import { signedInKeys } from "@/lib/api/signed-in-queries";
 import { refetchAfterWrite } from "./after-write";
 
-export const dashboardKeys = { details: ["dashboard-details"] as const };
+export const dashboardKeys = { details: signedInKeys.dashboardDetails };
 
 export function useDashboardDetails() {
   return useQuery({

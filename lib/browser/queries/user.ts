@@ -3,23 +3,27 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { callApi } from "@/lib/browser/api-client";
 import { useHydrated } from "@/lib/browser/use-hydrated";
+import { useServerRendered } from "@/lib/browser/server-rendered";
 import { calls } from "@/contract/browser-calls";
+import { signedInKeys } from "@/lib/api/signed-in-queries";
 import type { PasswordUpdateBody, ProfileUpdateBody, UserProfile, UserSoftDeleteBody } from "@/contract/auth";
 
-export const userKeys = { profile: ["user-profile"] as const };
+export const userKeys = { profile: signedInKeys.profile };
 
 /**
- * The signed-in user. The top bar asks for it first; a section of the page that hydrates after the
- * answer came would otherwise render it where the server rendered "loading" (React error #418).
- * Until hydration is over, every caller sees the query as the server did: pending.
+ * The signed-in user. The server usually draws the page with it (SignedInData). When it could not,
+ * the top bar asks for it first, and a section of the page that hydrates after the answer came would
+ * otherwise render it where the server rendered "loading" (React error #418): until hydration is
+ * over, every caller then sees the query as the server did, pending.
  */
 export function useProfile(): UseQueryResult<UserProfile> {
   const hydrated = useHydrated();
+  const fromServer = useServerRendered(userKeys.profile);
   const query = useQuery({
     queryKey: userKeys.profile,
     queryFn: async () => (await callApi(calls.userProfile)).data,
   });
-  if (hydrated || query.isPending) return query;
+  if (hydrated || fromServer || query.isPending) return query;
   return {
     ...query,
     data: undefined,
