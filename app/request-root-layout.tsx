@@ -2,7 +2,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
 import type { Locale } from "@/contract/locales";
-import type { Namespace } from "@/lib/i18n/namespaces";
+import { pickMessages, type MessagePath } from "@/lib/i18n/message-paths";
 import { RootDocument } from "./root-document";
 
 /**
@@ -12,22 +12,20 @@ import { RootDocument } from "./root-document";
  */
 export async function RequestRootLayout({
   children,
-  clientNamespaces,
+  clientMessages,
 }: {
   children: ReactNode;
   /**
    * The messages the part's client components use (all when absent): the browser gets only these,
    * so the card page does not carry the dashboard's texts.
    */
-  clientNamespaces?: readonly Namespace[];
+  clientMessages?: readonly MessagePath[];
 }) {
   // Asked without a locale, so the request configuration decides (and the e2e pseudo-locale
   // reaches the client components too).
   const messages = await getMessages();
   const lang = (await getLocale()) as Locale;
-  const forClient = clientNamespaces
-    ? Object.fromEntries(clientNamespaces.map((namespace) => [namespace, messages[namespace] ?? {}]))
-    : messages;
+  const forClient = clientMessages ? pickMessages(messages, clientMessages) : messages;
   return (
     <RootDocument>
       <NextIntlClientProvider locale={lang} messages={forClient}>

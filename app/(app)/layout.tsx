@@ -6,6 +6,7 @@ import { PushConfigProvider } from "@/components/notifications/push-config";
 import { webEnv } from "@/lib/server/env";
 import { parsePushConfig } from "@/lib/push-config";
 import { SignedInData } from "@/lib/server/signed-in-data";
+import { SHELL_MESSAGES } from "@/lib/i18n/page-messages";
 import { RequestRootLayout } from "@/app/request-root-layout";
 import { rootMetadata, rootViewport } from "@/app/root-document";
 
@@ -25,7 +26,7 @@ export default async function SignedInLayout({ children }: { children: ReactNode
   const stores = { appStore: env.NEXT_PUBLIC_APP_STORE_URL, playStore: env.NEXT_PUBLIC_PLAY_STORE_URL };
   const push = parsePushConfig(env.NEXT_PUBLIC_FIREBASE_CONFIG, env.NEXT_PUBLIC_FIREBASE_VAPID_KEY);
   return (
-    <RequestRootLayout>
+    <RequestRootLayout clientMessages={SHELL_MESSAGES}>
       <Providers>
         <PushConfigProvider value={push}>
           <SignedInData>

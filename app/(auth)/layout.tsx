@@ -18,7 +18,7 @@ export const instant = false;
 export default function AuthLayout({ children }: { children: ReactNode }) {
   return (
     // No React Query here: the auth forms call the API directly; only their toasts need a host.
-    <RequestRootLayout clientNamespaces={["common", "auth"]}>
+    <RequestRootLayout clientMessages={["common", "auth"]}>
       <div className="auth-shell">
         <SkipLink />
         <header className="auth-header row-between">

@@ -4,6 +4,7 @@ import { connection } from "next/server";
 import { PaymentPage } from "@/components/payment/payment-page";
 import { paymentMode } from "@/contract/payments";
 import { webEnv } from "@/lib/server/env";
+import { PageMessages } from "@/app/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("dashboard.titles");
@@ -20,10 +21,12 @@ export default async function Payment({ searchParams }: Props) {
   const mode = paymentMode.catch("newUser").parse(params.mode);
   const plan = Number(params.plan);
   return (
-    <PaymentPage
-      mode={mode}
-      planId={Number.isInteger(plan) && plan > 0 ? plan : null}
-      publishableKey={webEnv().NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null}
-    />
+    <PageMessages page="/payment">
+      <PaymentPage
+        mode={mode}
+        planId={Number.isInteger(plan) && plan > 0 ? plan : null}
+        publishableKey={webEnv().NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null}
+      />
+    </PageMessages>
   );
 }

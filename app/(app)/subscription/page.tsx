@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { PlanPicker } from "@/components/payment/plan-picker";
+import { PageMessages } from "@/app/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("dashboard.titles");
@@ -8,5 +9,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default function SubscriptionPage() {
-  return <PlanPicker />;
+  return (
+    <PageMessages page="/subscription">
+      <PlanPicker />
+    </PageMessages>
+  );
 }

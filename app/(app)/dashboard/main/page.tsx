@@ -1,8 +1,13 @@
 import { DashboardMain } from "@/components/dashboard/main/dashboard-main";
 import { sectionMetadata } from "../section-metadata";
+import { PageMessages } from "@/app/page-messages";
 
 export const generateMetadata = () => sectionMetadata("main");
 
 export default function MainPage() {
-  return <DashboardMain />;
+  return (
+    <PageMessages page="/dashboard/main">
+      <DashboardMain />
+    </PageMessages>
+  );
 }
