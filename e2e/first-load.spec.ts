@@ -44,6 +44,18 @@ test("on a phone, the main dashboard and the scanner load no zod before a form i
     }
     await phone.close();
   }
+
+  // On a short screen the chart is below the figures: it is drawn when it is scrolled to.
+  const short = await browser.newContext({ storageState: session, viewport: { width: 412, height: 420 } });
+  const page2 = await short.newPage();
+  await page2.goto("/dashboard/main", { waitUntil: "networkidle" });
+  const chart = page2.getByRole("img", { name: /per day, last 30 days/ });
+  await expect(page2.getByTestId("kpi-customers")).toHaveText("1");
+  await expect(page2.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(chart).toHaveCount(0);
+  await page2.getByText("Show as table").scrollIntoViewIfNeeded();
+  await expect(chart).toBeVisible();
+  await short.close();
 });
 
 test("the main dashboard arrives drawn: the greeting, the figures and the programme's words are in the document before any script runs", async ({

@@ -2,11 +2,11 @@
 
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFormatter, useTranslations } from "next-intl";
 import { IntentLink } from "@/components/ui/intent-link";
 import { EmptyState, ErrorState, Skeleton } from "@/components/ui/query-state";
-import type { DashboardDetails } from "@/contract/dashboard";
+import type { DashboardDetails, DayFigures } from "@/contract/dashboard";
 import { useDashboardDetails } from "@/lib/browser/queries/dashboard";
 import { useProfile } from "@/lib/browser/queries/user";
 import { moneyShort } from "../rewards/reward-summary";
@@ -30,6 +30,27 @@ const ActivityChart = dynamic(() => import("./activity-chart"), {
 function ChartSkeleton() {
   const t = useTranslations("dashboard.main");
   return <Skeleton rows={1} height="260px" label={t("loadingChart")} />;
+}
+
+/**
+ * The chart, drawn when its place comes into view. On a phone it is below the figures, and
+ * drawing it as the page started (its code, 30 bars and their labels) was two long tasks of a
+ * phone's main thread; a wide screen shows it at once, as before.
+ */
+function ChartInView({ series }: { series: DayFigures[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || inView) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setInView(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [inView]);
+  // Until then its place is kept (the chart's height), and nothing is said to be loading.
+  return <div ref={ref}>{inView ? <ActivityChart series={series} /> : <div className="chart-place" />}</div>;
 }
 
 /** The plain counts; the points, cashback and referral figures (cashback owed is money) are PROGRAMME_KPIS. */
@@ -118,7 +139,7 @@ export function DashboardMain() {
           <OfferFigures details={details.data} />
           <section className="card" aria-labelledby="activity-title">
             <ActivityTitle />
-            <ActivityChart series={details.data.series} />
+            <ChartInView series={details.data.series} />
             <ActivityTable series={details.data.series} />
           </section>
           {owner && details.data.businesses === 0 && (
