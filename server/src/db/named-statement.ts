@@ -23,7 +23,21 @@ type Session = {
  */
 export async function executeNamed<R>(db: Db, query: SQL): Promise<{ rows: R[] }> {
   const built = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
-  const name = `n_${createHash("sha1").update(built.sql).digest("hex")}`;
+  const name = nameOf(built.sql);
   const session = db._.session as unknown as Session;
   return (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: R[] };
+}
+
+/** The names of the texts run so far: a few shapes, each hashed once instead of on every run. */
+const names = new Map<string, string>();
+/** More texts than shapes: values written into the text; they are hashed each time, not kept. */
+const MAX_NAMES = 500;
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `n_${createHash("sha1").update(text).digest("hex")}`;
+    if (names.size < MAX_NAMES) names.set(text, name);
+  }
+  return name;
 }
