@@ -69,6 +69,7 @@ const RELEASED: Record<string, string> = {
   "0057_happy-hour-figure-index.sql": "b6bb5e95a02cfa173a3a6cca471ac595073bb6dc375a58d68306232f362eb67a",
   "0058_insight-pair-sums.sql": "348fe2ce60d9e940729aa7fa6110050fd8a4c637f4c53eab93084cff12f828f5",
   "0059_drop-insight-pairs-by-bucket.sql": "e9bd156c6e3f95a0a09fe8224666410ebab317634efd493202915e9883d0d77b",
+  "0060_insight-cards-one-card.sql": "a51a666e5234e6ffa24ad42ac240f611859dd464bc148fbf0d1bbc341551aea7",
 };
 
 const folder = path.join(__dirname, "../../migrations");
