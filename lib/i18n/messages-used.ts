@@ -37,11 +37,11 @@ const KIND_WORDS = /^(?:webKind|kindNs|ownerWords)\(|\bwebKind\(/;
 
 /**
  * The messages the code reachable from `entries` may read in the browser (useTranslations),
- * following every import inside the repository, as message paths: a
- * namespace (`kinds`) or one part of it (`dashboard.main`, the first two segments of what the
- * code names). A kind's words (webKind, kindNs, ownerWords, or the root translator in a file
- * that names kinds) count as `kinds`. Any other namespace the code computes is an error: the
- * messages a page sends could not be known.
+ * following every import inside the repository, as message paths: a namespace (`kinds`) or one
+ * part of it (`dashboard.main`, the first two segments of what the code names). A kind's words
+ * (webKind, kindNs, ownerWords, or the root translator in a file that names kinds) count as
+ * `kinds`. Any other namespace the code computes is an error: the messages a page sends could
+ * not be known.
  */
 export function messagesUsed(entries: string[]): Set<MessagePath> {
   const used = new Set<MessagePath>();

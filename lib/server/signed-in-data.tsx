@@ -30,8 +30,9 @@ export async function SignedInData({ children }: { children: ReactNode }) {
       callApi(calls.userProfile, {}, options),
       callApi(calls.dashboardDetails, {}, options),
     ]);
-    if (profile.status === 200 && profile.envelope?.status)
+    if (profile.status === 200 && profile.envelope?.status) {
       client.setQueryData(signedInKeys.profile, profile.envelope.data);
+    }
     if (details.status === 200 && details.envelope?.status) {
       client.setQueryData(signedInKeys.dashboardDetails, details.envelope.data);
     }
