@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
 import { businessFields, payPlan, signedInOwner } from "./fixtures/owner";
+import { scannerReady } from "./fixtures/scanner";
 
 const sameOrigin = { origin: E2E.webUrl };
 
@@ -68,6 +69,7 @@ test("one point per 10.00 and a purchase limit, set in the forms and held at the
   const scan = async (amount: string) => {
     await page.getByLabel("Or type the card's code").clear();
     await page.getByLabel("Purchase amount").fill(amount);
+    await scannerReady(page);
     await page.getByLabel("Or type the card's code").fill(serial);
     await page.getByLabel("Or type the card's code").press("Enter");
   };

@@ -5,6 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/auth";
 import { growthOwnerBusiness, postData } from "./fixtures/owner";
+import { scannerReady } from "./fixtures/scanner";
 
 test("an earn inside a happy hour: double points, named in the card's history; the card page shows today's window", async ({
   page,
@@ -50,6 +51,7 @@ test("an earn inside a happy hour: double points, named in the card's history; t
 
   // The owner scans the card inside the window: 10 points doubled, after the join's 10.
   await page.goto("/dashboard/my-scans");
+  await scannerReady(page);
   await page.getByLabel("Or type the card's code").fill(serial);
   // A loaded machine may take a while to answer the scan: its answer is awaited, then what it shows.
   const scanned = page.waitForResponse((r) => r.url().endsWith("/api/qr-code-scanner"), { timeout: 60_000 });

@@ -6,6 +6,7 @@ import { PASSWORD, uniqueEmail } from "./fixtures/auth";
 import { expectFocusRing, isFocused, tabAndType, tabTo } from "./fixtures/keyboard";
 import { signedInOwner } from "./fixtures/owner";
 import { ownerWithProgramme, STAFF_PASSWORD } from "./fixtures/programme";
+import { scannerReady } from "./fixtures/scanner";
 
 /** Signs in on /login by keyboard: Tab to each field, type, Enter submits. */
 async function keyboardLogIn(page: Page, email: string, password: string) {
@@ -122,6 +123,7 @@ test("staff sign in and stamp a card by typing its serial", async ({ page, brows
   await keyboardLogIn(page, staffEmail, STAFF_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard\/main$/);
   await page.goto("/dashboard/my-scans");
+  await scannerReady(page);
   await tabAndType(page, page.getByLabel("Or type the card's code"), serial);
   await expectFocusRing(page);
   await page.keyboard.press("Enter");

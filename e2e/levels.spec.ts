@@ -7,6 +7,7 @@ import { expect, test } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/auth";
 import { axeViolations } from "./fixtures/axe";
 import { growthOwnerBusiness, postData } from "./fixtures/owner";
+import { scannerReady } from "./fixtures/scanner";
 
 test("a points card crosses Silver: the card page shows the level and the way to Gold; the owner sees and reaches it", async ({
   page,
@@ -50,6 +51,7 @@ test("a points card crosses Silver: the card page shows the level and the way to
 
   // The owner scans the card: 100 + 100 reaches Silver, and that earn is at Silver's ×1.25.
   await page.goto("/dashboard/my-scans");
+  await scannerReady(page);
   await page.getByLabel("Or type the card's code").fill(serial);
   // A loaded machine may take a while to answer the scan: its answer is awaited, then what it shows.
   const scanned = page.waitForResponse((r) => r.url().endsWith("/api/qr-code-scanner"), { timeout: 60_000 });

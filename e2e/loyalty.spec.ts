@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { logIn, uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
 import { businessFields, dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
+import { scannerReady } from "./fixtures/scanner";
 
 const sameOrigin = { origin: E2E.webUrl };
 const kpi = (page: Page, key: string) => page.getByTestId(`kpi-${key}`);
@@ -92,6 +93,7 @@ test("a reward and a QR code, a customer's card, self-scans, staff stamps and a 
   await dashboardNav(staff).getByRole("link", { name: "My Scans" }).click();
   await expect(staff.getByRole("heading", { name: "Scan a customer's card" })).toBeVisible();
   const scanCard = async (expected: string) => {
+    await scannerReady(staff);
     await staff.getByLabel("Or type the card's code").fill(serial);
     await staff.getByRole("button", { name: "Add stamp or redeem" }).click();
     await expect(staff.getByTestId("scan-result").getByText(expected)).toBeVisible();
@@ -104,6 +106,7 @@ test("a reward and a QR code, a customer's card, self-scans, staff stamps and a 
   await expect(result.getByText("Ann Lee")).toBeVisible();
   const qrData = JSON.parse((await staff.evaluate(() => localStorage.getItem("qrData")))!);
   expect(qrData).toMatchObject({ action: "redeem", serial, customer_name: "Ann Lee", stamps: 0 });
+  await scannerReady(staff);
   await staff.getByLabel("Or type the card's code").fill("not-a-code");
   await staff.getByRole("button", { name: "Add stamp or redeem" }).click();
   await expect(staff.getByRole("alert").getByText("This code is not a loyalty card or QR code of ours.")).toBeVisible();

@@ -7,6 +7,7 @@ import { uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
 import { dashboardNav, growthOwnerBusiness, postData } from "./fixtures/owner";
 import { joinedStaff, signedInStaff } from "./fixtures/programme";
+import { scannerReady } from "./fixtures/scanner";
 
 const sameOrigin = { origin: E2E.webUrl };
 
@@ -47,6 +48,7 @@ test("staff sell 10 visits at the scanner, a scan uses one, and at zero the scan
   await signedInStaff(staff, staffEmail);
   await dashboardNav(staff).getByRole("link", { name: "My Scans" }).click();
   const scan = async () => {
+    await scannerReady(staff);
     await staff.getByLabel("Or type the card's code").fill(serial);
     await staff.getByLabel("Or type the card's code").press("Enter");
   };

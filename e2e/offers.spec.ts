@@ -9,6 +9,7 @@ import { axeViolations } from "./fixtures/axe";
 import { E2E } from "./fixtures/env";
 import { businessFields, dashboardNav, payPlan, signedInOwner } from "./fixtures/owner";
 import { joinedStaff, signedInStaff } from "./fixtures/programme";
+import { scannerReady } from "./fixtures/scanner";
 
 const sameOrigin = { origin: E2E.webUrl };
 
@@ -121,6 +122,7 @@ test("welcome and manual vouchers: added by the owner, shown on the card, redeem
 
   // The owner scans the card: no voucher left on it; the manual offer is issued, then redeemed.
   await page.goto("/dashboard/my-scans");
+  await scannerReady(page);
   await page.getByLabel("Or type the card's code").fill(serial);
   await page.getByLabel("Or type the card's code").press("Enter");
   const scanned = page.getByTestId("scan-result");

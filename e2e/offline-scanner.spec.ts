@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { logIn, uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
 import { businessFields, payPlan, signedInOwner } from "./fixtures/owner";
+import { scannerReady } from "./fixtures/scanner";
 
 const sameOrigin = { origin: E2E.webUrl };
 const PHONE = { width: 390, height: 844 };
@@ -103,6 +104,7 @@ test("the staff scanner keeps scans made offline and sends them when back: each 
   await desk.setOffline(true);
   const waiting = staff.getByTestId("offline-count");
   for (const [i, serial] of serials.entries()) {
+    await scannerReady(staff);
     await staff.getByLabel("Or type the card's code").fill(serial);
     await staff.getByRole("button", { name: "Add stamp or redeem" }).click();
     await expect(staff.getByTestId("scan-kept")).toBeVisible();

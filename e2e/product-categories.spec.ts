@@ -6,6 +6,7 @@ import { uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
 import { businessFields, payPlan, signedInOwner } from "./fixtures/owner";
 import { joinedStaff, signedInStaff } from "./fixtures/programme";
+import { scannerReady } from "./fixtures/scanner";
 
 const sameOrigin = { origin: E2E.webUrl };
 
@@ -108,6 +109,7 @@ test("the owner sets a category's item ids and a double rule; a split at the sca
   await staff.screenshot({ path: "reports/screenshots/scanner-split-390.png", fullPage: true });
   // A split needs the purchase amount: without it nothing is sent.
   await staff.getByLabel("Purchase amount").clear();
+  await scannerReady(staff);
   await staff.getByLabel("Or type the card's code").fill(serial);
   await staff.getByLabel("Or type the card's code").press("Enter");
   await expect(staff.getByRole("alert").getByText("Type the purchase amount to split it by category.")).toBeVisible();

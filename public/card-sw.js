@@ -36,6 +36,19 @@ function pageKey(url) {
 }
 
 /**
+ * The `nomodule` scripts of a page (the framework's polyfills for browsers without modules): a
+ * browser that runs this worker never loads them, so they are not kept.
+ */
+function moduleless(html) {
+  const paths = new Set();
+  for (const tag of html.match(/<script\b[^>]*\bnomodule\b[^>]*>/gi) || []) {
+    const src = tag.match(/\bsrc="([^"]+)"/);
+    if (src) paths.add(src[1]);
+  }
+  return paths;
+}
+
+/**
  * The page's static assets (scripts, styles, fonts: the names in its HTML), fetched into the
  * asset cache as soon as the page is kept. Without this only what the page had finished loading
  * when the network went would be there, and an offline reload could miss a chunk it needs to
@@ -44,8 +57,9 @@ function pageKey(url) {
 async function keepAssets(html) {
   const cache = await caches.open(ASSETS);
   const paths = new Set(html.match(/\/_next\/static\/[\w./~-]+\.(?:js|css|woff2)/g) || []);
+  const skipped = moduleless(html);
   for (const path of paths) {
-    if (await cache.match(path, { ignoreVary: true })) continue;
+    if (skipped.has(path) || (await cache.match(path, { ignoreVary: true }))) continue;
     try {
       const response = await fetch(path);
       if (response.ok) await cache.put(path, response);
