@@ -1,8 +1,7 @@
-import { cookies } from "next/headers";
 import { useTranslations } from "next-intl";
 import { getTranslations } from "next-intl/server";
 import { homeFor } from "@/lib/routes";
-import { readSessionCookie, sessionCookieName } from "@/lib/server/session";
+import { readRequestSession } from "@/lib/server/session";
 
 /**
  * "Dashboard" for a signed-in visitor, "Login Your Account" otherwise, decided on the server from
@@ -10,9 +9,7 @@ import { readSessionCookie, sessionCookieName } from "@/lib/server/session";
  * into the prerendered page within the same response (see SiteChrome), so there is no flash.
  */
 export async function SessionButton() {
-  const store = await cookies();
-  const cookie = store.get(sessionCookieName(true)) ?? store.get(sessionCookieName(false));
-  const session = await readSessionCookie(cookie?.value);
+  const session = await readRequestSession();
   const t = await getTranslations("site");
   return session?.token ? (
     <a href={homeFor(session.statusPayment, session.role)} className="btn btn-primary topbar-cta">

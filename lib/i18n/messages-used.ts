@@ -33,7 +33,7 @@ const IMPORT =
 /** `useTranslations`, which client components call; `getTranslations` is the server's alone. */
 const TRANSLATIONS = /\buseTranslations\(\s*([^)]*)\)/g;
 /** The helpers that name a programme kind's words: their namespace is always `kinds`. */
-const KIND_WORDS = /^(?:webKind|kindNs|ownerWords)\(|\bwebKind\(/;
+const KIND_WORDS = /\b(?:webKind|kindNs|ownerWords)\(/;
 
 /**
  * The messages the code reachable from `entries` may read in the browser (useTranslations),

@@ -130,3 +130,13 @@ export async function readSessionCookie(value: string | undefined): Promise<Sess
     return null;
   }
 }
+
+/**
+ * The request's session as a server component reads it (without writing a cookie back): the
+ * cookie under either name (https or http), opened; `null` when it does not open.
+ */
+export async function readRequestSession(): Promise<SessionData | null> {
+  const store = await cookies();
+  const cookie = store.get(sessionCookieName(true)) ?? store.get(sessionCookieName(false));
+  return readSessionCookie(cookie?.value);
+}

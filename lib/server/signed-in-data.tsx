@@ -1,13 +1,13 @@
 import "server-only";
 import { dehydrate, HydrationBoundary, QueryClient } from "@tanstack/react-query";
-import { cookies, headers } from "next/headers";
+import { headers } from "next/headers";
 import { getLocale } from "next-intl/server";
 import type { ReactNode } from "react";
 import { calls } from "@/contract/calls";
 import { signedInKeys } from "@/lib/api/signed-in-queries";
 import { ServerRendered } from "@/lib/browser/server-rendered";
 import { callApi } from "./call-api";
-import { readSessionCookie, sessionCookieName } from "./session";
+import { readRequestSession } from "./session";
 
 /** How long the page waits for the API: past this it renders without the figures, and the browser asks. */
 const WAIT_MS = 2_000;
@@ -20,9 +20,7 @@ const WAIT_MS = 2_000;
  * for it as before, and its refusal (a session gone) is handled there.
  */
 export async function SignedInData({ children }: { children: ReactNode }) {
-  const store = await cookies();
-  const cookie = store.get(sessionCookieName(true)) ?? store.get(sessionCookieName(false));
-  const token = (await readSessionCookie(cookie?.value))?.token;
+  const token = (await readRequestSession())?.token;
   const client = new QueryClient();
   if (token) {
     const options = { token, locale: await getLocale(), request: await headers(), timeoutMs: WAIT_MS };
