@@ -74,6 +74,45 @@ test("a card held in front of the camera is stamped once; Scan next reads the ne
   await camera.close();
 });
 
+test("a card's code typed and sent with Enter before the scripts run, as a barcode reader does, is scanned once they have, once", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { cardUrl } = await ownerWithProgramme(page, browser);
+  await page.goto(cardUrl);
+  const serial = (await page.locator(".wallet-qr code").textContent())!;
+  expect(serial).toMatch(/^LC-/);
+  // The owner's desk on a slow connection: the page shows before its scripts arrive.
+  const desk = await browser.newContext({ baseURL: E2E.webUrl, serviceWorkers: "block" });
+  await desk.addCookies(await page.context().cookies());
+  const owner = await desk.newPage();
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await owner.route("**/_next/static/**/*.js", async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  const scans: string[] = [];
+  owner.on("request", (request) => {
+    if (request.url().endsWith("/api/qr-code-scanner")) scans.push(request.method());
+  });
+  await owner.goto("/dashboard/my-scans", { waitUntil: "commit" });
+  const code = owner.getByLabel("Or type the card's code");
+  await code.fill(serial);
+  await code.press("Enter");
+  // Nothing is sent, and the page stays, until the scripts run.
+  await expect(owner).toHaveURL(/\/dashboard\/my-scans$/);
+  expect(scans).toEqual([]);
+  release();
+  await expect(owner.getByTestId("scan-result").getByText("Stamp added: 2 of 5.")).toBeVisible({ timeout: 20_000 });
+  await expect(code).toHaveValue("");
+  expect(scans).toEqual(["POST"]);
+  expect(await staffStamps(page, serial)).toBe(1);
+  await owner.unrouteAll({ behavior: "ignoreErrors" });
+  await desk.close();
+});
+
 test("Scan with the camera pressed and an amount typed before the scripts run: the camera starts, the amount stays", async ({
   page,
   playwright,

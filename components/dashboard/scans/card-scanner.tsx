@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useEffect, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/browser/api-client";
 import { queuedScan, shouldKeep } from "@/lib/browser/offline-scans/queue";
@@ -90,10 +90,10 @@ function useTypedEarly(id: string, set: (value: string) => void) {
  * points or cashback card it earns on the purchase amount typed first (the field is always there:
  * the card's kind is known only once it is scanned), and the result offers the card's redeems.
  * The camera reads one card at a time: after a read it shows the result and waits for "Scan next".
- * The amount and code fields and the camera button work from the first paint: what is typed before
- * the page's scripts run is kept, and a press of the camera button is replayed once they have.
- * The other buttons stay disabled until then, so none is pressed to no effect (and Enter cannot
- * send the form by itself).
+ * The amount and code fields, the code's button and the camera button work from the first paint:
+ * what is typed before the page's scripts run is kept, and a code sent or a press of the camera
+ * button is replayed once they have (both are form actions). The other buttons stay disabled until
+ * then, so none is pressed to no effect.
  */
 export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => void } = {}) {
   const t = useTranslations("scanner");
@@ -124,14 +124,16 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
   const shown: Outcome | null =
     outcome ?? (stored && { ok: true, message: t("lastScan"), result: stored, live: false });
 
-  async function send(text: string) {
+  /** Scans the card `text` on the purchase `typedAmount` (the amount field's, unless the form's own). */
+  async function send(text: string, typedAmount = amount) {
     if (scan.isPending) return;
+    const purchase = typedAmount.trim();
     setAmountError(null);
     setLineErrors({});
     setVoucher(null);
     // The contract's own rule, before anything is sent (the currency's decimals are the server's to check).
     const rules = await loadScanRules().catch(() => null);
-    const typed = amount.trim() && rules ? rules.amountField.safeParse(amount.trim()) : null;
+    const typed = purchase && rules ? rules.amountField.safeParse(purchase) : null;
     if (typed && !typed.success) {
       const message = typed.error.issues[0]?.message ?? t("checkAmount");
       setAmountError(message);
@@ -151,13 +153,13 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
       return;
     }
     const lines = scanLines(sentRows);
-    if (lines.length > 0 && !amount.trim()) {
+    if (lines.length > 0 && !purchase) {
       setAmountError(split("needAmount"));
       setOutcome({ ok: false, message: split("needAmount") });
       return;
     }
     // Its Idempotency-Key is made now, once: every later try of this scan sends the same.
-    const made = queuedScan(text, amount.trim() ? { amount: amount.trim(), lines } : undefined);
+    const made = queuedScan(text, purchase ? { amount: purchase, lines } : undefined);
     const keepIt = async () => {
       try {
         await offline.keep(made);
@@ -218,10 +220,15 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
     setOutcome(next);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (code.trim()) {
-      void send(code.trim());
+  /**
+   * The typed-code form's action, with the fields as they were when it was sent: a code typed and
+   * sent with Enter before the page's scripts ran (a barcode reader at the counter types both at
+   * once) is kept by React and sent once they have.
+   */
+  const submit = (form: FormData) => {
+    const typed = String(form.get("code") ?? "").trim();
+    if (typed) {
+      void send(typed, String(form.get("amount") ?? ""));
     } else {
       // Enter in the amount field: the card's code comes next.
       document.getElementById("scan-code")?.focus();
@@ -330,7 +337,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
           </button>
         </form>
       )}
-      <form id="scan-form" className="form scan-manual" onSubmit={submit} noValidate>
+      <form id="scan-form" className="form scan-manual" action={submit} noValidate>
         <div className="field">
           <label htmlFor="scan-code">{t("codeLabel")}</label>
           <input
@@ -344,7 +351,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
             spellCheck={false}
           />
         </div>
-        <Button type="submit" busy={scan.isPending} variant="secondary">
+        <Button type="submit" busy={scan.isPending} variant="secondary" replayed>
           {words("scanSubmit")}
         </Button>
       </form>
