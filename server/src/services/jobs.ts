@@ -157,9 +157,28 @@ const CREATE_QUEUES_LOCK = 72_114_017;
 
 const DEFAULTS = { retryLimit: 5, expireInSeconds: 120, batchSize: 5 };
 
+/**
+ * pg-boss's connection to the database, which goes quiet once the queue has stopped. Its own cron
+ * worker can still be finishing a job when `stop()` has resolved, and records that job's end
+ * without waiting for it: after the stop such a statement does nothing (the job stays active and
+ * expires, as when an instance dies) instead of reaching a pool that is closing, where its
+ * rejection went unhandled.
+ */
+export function quietAfterStop(database: Pick<Database, "executeSql">) {
+  let stopped = false;
+  return {
+    executeSql: (text: string, values?: unknown[]) =>
+      stopped ? Promise.resolve({ rows: [] }) : database.executeSql(text, values),
+    stop() {
+      stopped = true;
+    },
+  };
+}
+
 export function createJobs(database: Database, log: Log, options: JobsOptions = {}): Jobs {
+  const bossSql = quietAfterStop(database);
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    db: { executeSql: bossSql.executeSql },
     schema: JOB_SCHEMA,
     // Installed by the app's migrations; pg-boss only checks the version here.
     migrate: false,
@@ -459,7 +478,7 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
     async stop() {
       stopped = true;
       clearInterval(relayTimer);
-      if (!started) return;
+      if (!started) return bossSql.stop();
       started = false;
       // Workers finish the batch in hand (5 s at most); jobs not taken stay for the next start.
       let timer: NodeJS.Timeout | undefined;
@@ -470,6 +489,7 @@ export function createJobs(database: Database, log: Log, options: JobsOptions = 
       clearTimeout(timer);
       await relaying;
       await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      bossSql.stop();
     },
   };
 }
