@@ -223,3 +223,26 @@ test("before the page's scripts have run, the login form cannot be sent: no pass
   await expect(submit).toBeEnabled();
   expect(page.url()).toMatch(/\/login$/);
 });
+
+test("what is typed into the login form before its scripts run is kept once they do, and signs in", async ({
+  page,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/login", { waitUntil: "commit" });
+  const submit = page.getByRole("button", { name: "Log in" });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel("Email").fill("demo@example.com");
+
+  release();
+  await expect(submit).toBeEnabled();
+  // The first key typed after hydration renders the form again: the email typed before stays.
+  await page.getByLabel("Password").fill("demo-password");
+  await expect(page.getByLabel("Email")).toHaveValue("demo@example.com");
+  await submit.click();
+  await expect(page).toHaveURL(/\/dashboard\/main$/);
+});

@@ -201,8 +201,8 @@ test("an invited staff member joins in another browser and sees the reduced menu
   // The invite page has an Email field too: type only once the login page has replaced it.
   await expect(staff).toHaveURL(/\/login$/);
   await expect(staff.getByRole("heading", { name: "Log in to your account" })).toBeVisible();
-  // The link leads to another root layout, so a full load: typed only once the page is live (its
-  // submit button enabled), as a value typed before hydration is replaced by the field's state.
+  // The link leads to another root layout, so a full load: typed once the page is live (its submit
+  // button enabled).
   await expect(staff.getByRole("button", { name: "Log in" })).toBeEnabled();
   await staff.getByLabel("Email").fill(staffEmail);
   await staff.getByLabel("Password").fill("staff-password-77");

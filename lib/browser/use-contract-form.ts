@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { toast } from "@/lib/browser/toast";
 import type * as z from "zod/mini";
 import { ApiError, errorMessage } from "./api-client";
@@ -29,6 +29,17 @@ function partFields(form: HTMLFormElement): Values {
   return Object.fromEntries([...controls].filter((c) => c.name && !c.disabled).map((c) => [c.name, c.value]));
 }
 
+/** The form's values as its fields show them: text typed before the page hydrated never went through onChange. */
+function shownValues(form: HTMLFormElement, values: Values): Values {
+  const shown = { ...values };
+  const inputs = new FormData(form);
+  for (const name of Object.keys(values)) {
+    const value = inputs.get(name);
+    if (typeof value === "string") shown[name] = value;
+  }
+  return shown;
+}
+
 /**
  * A form driven by a contract schema: the browser checks the same zod rules as the server, then
  * `onSubmit` runs; a server 422 puts its messages beside the fields, other failures become toasts.
@@ -46,6 +57,18 @@ export function useContractForm<S extends Schema>(
   const locale = useLocale();
   const tValidation = useTranslations("common.validation");
   const schema = useRef<Promise<S> | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Text typed before the page hydrated is in the fields but not in the state, and the next render
+  // (the first key typed after hydration) would put the state's value back: the form adopts what
+  // its fields show as it comes alive.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed = Object.entries(shownValues(form, initial)).filter(([name, value]) => value !== initial[name]);
+    if (typed.length > 0) setValues((v) => ({ ...v, ...Object.fromEntries(typed) }));
+    // Once, as the form mounts: later changes go through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const loadSchema = () =>
     (schema.current ??= (typeof source === "function" ? source() : Promise.resolve(source)).catch((error) => {
       schema.current = null; // a chunk that failed to load (offline) is fetched again next time
@@ -77,14 +100,8 @@ export function useContractForm<S extends Schema>(
     event.preventDefault();
     const form = event.currentTarget;
     if (busy) return;
-    // What the fields show wins: text typed before the page finished loading (hydrating) is in
-    // the inputs but never went through onChange.
-    const shown = { ...values };
-    const inputs = new FormData(form);
-    for (const name of Object.keys(values)) {
-      const value = inputs.get(name);
-      if (typeof value === "string") shown[name] = value;
-    }
+    // What the fields show wins.
+    const shown = shownValues(form, values);
     setValues(shown);
     setBusy(true);
     try {
@@ -109,7 +126,7 @@ export function useContractForm<S extends Schema>(
 
   /** Spread on the <form>: submit through the schema, warm the schema on first focus, no browser bubbles. */
   // method "post": should the browser ever send the form itself, no field lands in the address.
-  const formProps = { onSubmit: handleSubmit, onFocus: warm, noValidate: true, method: "post" };
+  const formProps = { ref: formRef, onSubmit: handleSubmit, onFocus: warm, noValidate: true, method: "post" };
 
   return { field, values, setValues, errors, busy, formProps };
 }
