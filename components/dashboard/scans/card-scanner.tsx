@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/browser/api-client";
 import { queuedScan, shouldKeep } from "@/lib/browser/offline-scans/queue";
@@ -124,9 +124,22 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
   const shown: Outcome | null =
     outcome ?? (stored && { ok: true, message: t("lastScan"), result: stored, live: false });
 
+  // Set as a scan starts, not on the next render: two submits React replays together (Enter pressed
+  // twice before the scripts ran) or a camera read during the rules' loading start one scan.
+  const sending = useRef(false);
+
   /** Scans the card `text` on the purchase `typedAmount` (the amount field's, unless the form's own). */
   async function send(text: string, typedAmount = amount) {
-    if (scan.isPending) return;
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      await scanCard(text, typedAmount);
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  async function scanCard(text: string, typedAmount: string) {
     const purchase = typedAmount.trim();
     setAmountError(null);
     setLineErrors({});
@@ -237,7 +250,7 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
 
   /** The camera's read: taken unless a scan is still on its way (the camera then keeps looking). */
   const read = (text: string) => {
-    if (scan.isPending) return false;
+    if (sending.current) return false;
     setHeld(true);
     void send(text);
     return true;
