@@ -1,8 +1,8 @@
 import { quietAfterStop } from "../../src/services/jobs";
 
 // pg-boss's cron worker may record a job's end after the queue has stopped, without waiting for
-// it; its statement must not reach the pool the app closes next (a closed pool rejects, and that
-// rejection went unhandled: it failed every test of bad-input.test.ts once, at teardown).
+// it; its statement must not reach the pool the app closes next (a closed pool rejects, and nothing
+// would handle that rejection).
 it("passes statements to the database until the queue stops, then answers no rows without reaching it", async () => {
   const sent: string[] = [];
   const sql = quietAfterStop({
