@@ -466,3 +466,35 @@ test("in Spanish, joining with an email that has a card here keeps it for openin
   await expect(page.getByLabel("El correo de tu tarjeta")).toHaveValue(email);
   await spanish.close();
 });
+
+test("before the card page's scripts run, the join form sends nothing, so no detail lands in the address; what was typed joins once they have", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ ...phone, serviceWorkers: "block" });
+  const page = await context.newPage();
+  // A slow phone connection: the page shows before its scripts arrive.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const email = uniqueEmail("early-join");
+  await page.goto(`/add-to-wallet?qr_token=${qrToken}`, { waitUntil: "commit" });
+  const join = page.getByRole("button", { name: "Join and get my first stamp" });
+  await expect(join).toBeDisabled();
+  await page.getByLabel("Your name").fill("Eli Early");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel(/^I agree that/).check();
+  await page.getByLabel("Email", { exact: true }).press("Enter");
+  expect(page.url()).not.toContain("early-join");
+  expect(page.url()).toContain(`qr_token=${qrToken}`);
+
+  release();
+  await expect(join).toBeEnabled();
+  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(email);
+  await join.click();
+  await expect(page.locator("#card-title")).toBeVisible();
+  expect(page.url()).not.toContain("early-join");
+  await context.close();
+});

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { ApiError, callApi, errorMessage } from "@/lib/browser/api-client";
 import { contactUsCall } from "@/contract/client-calls";
 import { CONTACT_LIMITS as L, PHONE_PATTERN } from "@/contract/limits";
+import { Button } from "@/components/ui/button";
 
 type Status = { kind: "success" | "error"; message: string } | null;
 type FieldName = "name" | "email" | "phone_number" | "company_name" | "message";
@@ -112,9 +113,9 @@ export function ContactForm({ texts }: { texts: ContactTexts }) {
         {error("message")}
       </div>
       <div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {busy ? t("sending") : t("send")}
-        </button>
+        </Button>
       </div>
       <p role="status" className={status ? `form-status form-status-${status.kind}` : "form-status"}>
         {status?.message}

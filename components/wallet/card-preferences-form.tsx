@@ -3,6 +3,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { cardPreferenceCalls, type CardPreferences } from "@/contract/card-preferences";
 import { callApi, settle } from "@/lib/browser/api-client";
+import { Button } from "@/components/ui/button";
 
 type Evidence = CardPreferences["consent_email"];
 const SOURCE_KEYS = {
@@ -83,9 +84,9 @@ export function CardPreferencesForm({
           <input id="prefs-push" name="push" type="checkbox" defaultChecked={prefs.push} />
           <label htmlFor="prefs-push">{t("prefsPush")}</label>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <Button type="submit" disabled={busy}>
           {t("prefsSave")}
-        </button>
+        </Button>
       </form>
       <p role="status" aria-live="polite" className={message?.error ? "field-error" : undefined}>
         {message?.text}

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { callApi, settle } from "@/lib/browser/api-client";
 import { walletCalls } from "@/contract/client-calls";
 import type { PrivacyWords } from "./card-words";
+import { Button } from "@/components/ui/button";
 
 /**
  * "Your data" on the card: the holder adds or removes their birthday (wallet-birthday)
@@ -78,9 +79,9 @@ export function CardPrivacy({
             max={new Date().toISOString().slice(0, 10)}
           />
         </div>
-        <button type="submit" className="btn btn-secondary btn-small" disabled={busy}>
+        <Button type="submit" variant="secondary" className="btn-small" disabled={busy}>
           {words.saveBirthday}
-        </button>
+        </Button>
       </form>
       <div className="wallet-delete">
         <p className="small muted">{words.deleteWarning}</p>

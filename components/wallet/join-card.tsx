@@ -6,6 +6,7 @@ import type { ReferralTrigger, RewardKind } from "@/contract/rewards";
 import { callApi, settle } from "@/lib/browser/api-client";
 import { walletCalls } from "@/contract/client-calls";
 import { kindNs } from "@/components/kinds/ns";
+import { Button } from "@/components/ui/button";
 
 type Errors = Record<string, string[]>;
 
@@ -230,10 +231,9 @@ export function JoinCard({
             errors={errors}
           />
         )}
-        <button className="btn btn-primary btn-block" type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy && <span className="spinner" aria-hidden="true" />}
+        <Button type="submit" className="btn-block" busy={busy}>
           {mode === "join" ? kt("joinSubmit") : mode === "recover" ? t("emailMeCode") : t("openMyCard")}
-        </button>
+        </Button>
       </form>
       {mode === "join" ? (
         <button type="button" className="btn btn-link" onClick={() => switchTo("recover")}>
