@@ -17,6 +17,7 @@ import { useSaveCardDesign } from "@/lib/browser/queries/card-design";
 import { useContractForm } from "@/lib/browser/use-contract-form";
 import { CardPreview, safeColour } from "./card-preview";
 import { ColourField } from "./colour-field";
+import { Button } from "@/components/ui/button";
 
 const stripRule = imageFile("strip image");
 
@@ -148,9 +149,9 @@ export function CardDesignForm({ design }: { design: CardDesign }) {
             </p>
           </div>
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={form.busy}>
+            <Button type="submit" disabled={form.busy}>
               {form.busy ? t("saving") : t("save")}
-            </button>
+            </Button>
           </div>
         </form>
       </section>

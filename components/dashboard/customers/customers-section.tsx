@@ -89,9 +89,9 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
         <label htmlFor="customer-to">{t("lastTo")}</label>
         <input id="customer-to" name="last_visit_to" type="date" />
       </div>
-      <button type="submit" className="btn btn-primary">
+      <Button type="submit">
         {t("search")}
-      </button>
+      </Button>
     </form>
   );
 }

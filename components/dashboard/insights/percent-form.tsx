@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import toast from "react-hot-toast";
 import { ApiError, errorMessage } from "@/lib/browser/api-client";
+import { Button } from "@/components/ui/button";
 
 /**
  * One whole-percent setting of a business, saved on its own (the control group, the staff alert
@@ -71,9 +72,9 @@ export function PercentForm({
           </p>
         )}
       </div>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <Button type="submit" disabled={busy}>
         {submit}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { TextField } from "@/components/ui/text-field";
 import type { PosConnection } from "@/contract/pos";
 import { usePosConnectionSettings } from "@/lib/browser/queries/integrations";
 import { fieldErrors, useReportError } from "./shared";
+import { Button } from "@/components/ui/button";
 
 /** A Square connection's access token: saved or not (never shown), replaced or removed. */
 export function SquareAccessToken({ connection, name }: { connection: PosConnection; name: string }) {
@@ -43,9 +44,9 @@ export function SquareAccessToken({ connection, name }: { connection: PosConnect
         onChange={(e) => setToken(e.target.value)}
       />
       <div className="form-actions">
-        <button type="submit" className="btn btn-secondary" disabled={settings.isPending}>
+        <Button type="submit" variant="secondary" disabled={settings.isPending}>
           {t("accessTokenSave")}
-        </button>
+        </Button>
         {connection.has_access_token && (
           <button type="button" className="btn btn-secondary" disabled={settings.isPending} onClick={() => save(null)}>
             {t("accessTokenRemove")}

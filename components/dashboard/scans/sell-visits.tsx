@@ -7,6 +7,7 @@ import type { CardSummary } from "@/contract/cards";
 import { MAX_TOPUP } from "@/contract/limits";
 import { useTopUpCard } from "@/lib/browser/queries/loyalty";
 import { failureText } from "./failure-text";
+import { Button } from "@/components/ui/button";
 
 /**
  * Visits sold for a pass at the counter (paid outside the product): the number of visits, sent
@@ -48,9 +49,9 @@ export function SellVisits({ serial, onSold }: { serial: string; onSold?: (card:
           error={error ?? undefined}
           onChange={(event) => setVisits(event.target.value)}
         />
-        <button type="submit" className="btn btn-primary" disabled={topUp.isPending}>
+        <Button type="submit" disabled={topUp.isPending}>
           {t("submit")}
-        </button>
+        </Button>
       </form>
       {done && (
         <p role="status" data-testid="sold">
