@@ -69,6 +69,23 @@ const config = [
     },
   },
   {
+    // A plain submit button works from the first paint: pressed before the page's scripts run, the
+    // browser sends its form itself, as a GET with every field in the address. Button is disabled
+    // until then (or, with `replayed`, its press is kept by a form action). lib/submit-buttons.test.ts
+    // proves the rule fires.
+    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXOpeningElement[name.name='button'] > JSXAttribute[name.name='type'][value.value='submit']",
+          message:
+            "Use Button from components/ui/button for a submit button: a plain one sends its form before hydration.",
+        },
+      ],
+    },
+  },
+  {
     // Tests may read the whole contract: they are not shipped to a browser.
     files: ["components/**/*.{ts,tsx}", "lib/browser/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],

@@ -345,9 +345,9 @@ export function CardScanner({ onOpenCard }: { onOpenCard?: (serial: string) => v
         // A form action, so a press before the page's scripts run is kept by React and replayed
         // once they have: the button works from the moment it is on screen.
         <form action={() => setCamera(true)}>
-          <button type="submit" id="scan-camera" className="btn btn-primary">
+          <Button type="submit" id="scan-camera" replayed>
             {t("cameraStart")}
-          </button>
+          </Button>
         </form>
       )}
       <form id="scan-form" className="form scan-manual" action={submit} noValidate>
