@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { unsealData } from "iron-session";
 import { logIn, PASSWORD, registerOwner, uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
+import { holdScripts } from "./fixtures/held-scripts";
 import { waitForCode } from "./fixtures/mailbox";
 
 test("an owner registers with an emailed code, logs in, lands on /subscription and logs out", async ({ page }) => {
@@ -204,13 +205,7 @@ test("the dashboard menu opens by itself on wide screens only", async ({ page })
 test("before the page's scripts have run, the login form cannot be sent: no password ever lands in the address", async ({
   page,
 }) => {
-  // Hold the page's scripts back, as a slow phone connection does.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/login", { waitUntil: "commit" });
   const submit = page.getByRole("button", { name: "Log in" });
   await expect(submit).toBeDisabled();
@@ -227,12 +222,7 @@ test("before the page's scripts have run, the login form cannot be sent: no pass
 test("what is typed into the login form before its scripts run is kept once they do, and signs in", async ({
   page,
 }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/login", { waitUntil: "commit" });
   const submit = page.getByRole("button", { name: "Log in" });
   await expect(submit).toBeDisabled();

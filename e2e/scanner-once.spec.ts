@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/auth";
 import { cameraBrowser, qrVideo } from "./fixtures/camera";
 import { E2E } from "./fixtures/env";
+import { holdScripts } from "./fixtures/held-scripts";
 import { payPlan, signedInOwner } from "./fixtures/owner";
 import { ownerWithProgramme, signedInStaff } from "./fixtures/programme";
 
@@ -87,12 +88,7 @@ test("a card's code typed and sent with Enter before the scripts run, as a barco
   const desk = await browser.newContext({ baseURL: E2E.webUrl, serviceWorkers: "block" });
   await desk.addCookies(await page.context().cookies());
   const owner = await desk.newPage();
-  let release!: () => void;
-  const arrived = new Promise<void>((resolve) => (release = resolve));
-  await owner.route("**/_next/static/**/*.js", async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  const release = await holdScripts(owner);
   const scans: string[] = [];
   owner.on("request", (request) => {
     if (request.url().endsWith("/api/qr-code-scanner")) scans.push(request.method());

@@ -3,6 +3,7 @@
 import { expect, test, type Browser, type BrowserContextOptions } from "@playwright/test";
 import { uniqueEmail } from "./fixtures/auth";
 import { E2E } from "./fixtures/env";
+import { holdScripts } from "./fixtures/held-scripts";
 import { waitForCode } from "./fixtures/mailbox";
 import { payPlan, signedInOwner } from "./fixtures/owner";
 
@@ -472,13 +473,7 @@ test("before the card page's scripts run, the join form sends nothing, so no det
 }) => {
   const context = await browser.newContext({ ...phone, serviceWorkers: "block" });
   const page = await context.newPage();
-  // A slow phone connection: the page shows before its scripts arrive.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   const email = uniqueEmail("early-join");
   await page.goto(`/add-to-wallet?qr_token=${qrToken}`, { waitUntil: "commit" });
   const join = page.getByRole("button", { name: "Join and get my first stamp" });
