@@ -89,9 +89,7 @@ function Filters({ onApply }: { onApply: (filters: FilterValues) => void }) {
         <label htmlFor="customer-to">{t("lastTo")}</label>
         <input id="customer-to" name="last_visit_to" type="date" />
       </div>
-      <Button type="submit">
-        {t("search")}
-      </Button>
+      <Button type="submit">{t("search")}</Button>
     </form>
   );
 }
