@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useFormatter, useTranslations } from "next-intl";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { CursorPagination } from "@/components/ui/pagination";
@@ -84,6 +84,9 @@ export function MyScansSection() {
   const [filters, setFilters] = useState<FilterValues>({});
   const [card, setCard] = useState<string | null>(null);
   const list = useScans(cursors.at(-1) ?? null, filters);
+  // A page of scans is drawn in the background, in pieces the browser can interleave with the
+  // scanner's input, not in one task as it arrives.
+  const page = useDeferredValue(list.data);
   const words = useOwnerWords();
   const csv = scanExportUrl(filters);
   return (
@@ -105,18 +108,18 @@ export function MyScansSection() {
             setCursors([]);
           }}
         />
-        {list.isPending ? (
-          <Skeleton label={t("loading")} height="2.5rem" />
-        ) : list.isError ? (
+        {list.isError ? (
           <ErrorState what={t("what")} error={list.error} onRetry={() => list.refetch()} />
-        ) : list.data.items.length === 0 && cursors.length === 0 ? (
+        ) : !page ? (
+          <Skeleton label={t("loading")} height="2.5rem" />
+        ) : page.items.length === 0 && cursors.length === 0 ? (
           <EmptyState title={t("emptyTitle")}>{words("scansEmpty")}</EmptyState>
         ) : (
           <>
             <DataTable
               className="scan-table stack-table"
               caption={t("caption")}
-              rows={list.data.items}
+              rows={page.items}
               rowKey={(s) => s.id}
               columns={[
                 {
@@ -168,10 +171,10 @@ export function MyScansSection() {
             />
             <CursorPagination
               page={cursors.length + 1}
-              hasMore={list.data.has_more}
+              hasMore={page.has_more}
               onPrevious={() => setCursors((c) => c.slice(0, -1))}
               onNext={() => {
-                const next = list.data.next_cursor;
+                const next = page.next_cursor;
                 if (next) setCursors((c) => [...c, next]);
               }}
               label={t("title")}
