@@ -2,6 +2,7 @@
 // contract's schemas come with the forms that check them) and no chart library, and the pages still
 // show their figures, chart and scanner.
 import { expect, test, type Page } from "@playwright/test";
+import { holdScripts } from "./fixtures/held-scripts";
 import { ownerWithProgramme } from "./fixtures/programme";
 
 /** Text only zod's own code carries (an error class's name, which minifying keeps). */
@@ -74,4 +75,18 @@ test("the main dashboard arrives drawn: the greeting, the figures and the progra
   await expect(first.getByTestId("kpi-customers")).toHaveText("1");
   await expect(first.getByRole("heading", { name: "Stamps and new customers, last 30 days" })).toBeVisible();
   await noScript.close();
+});
+
+test("the chart's table opened before the main dashboard's scripts run shows its rows once they have", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await ownerWithProgramme(page, browser);
+  const release = await holdScripts(page);
+  await page.goto("/dashboard/main", { waitUntil: "commit" });
+  // The browser opens the disclosure itself; its toggle event comes before React listens.
+  await page.getByText("Show as table").click();
+  release();
+  await expect(page.getByRole("table", { name: /Stamps and new customers per day/ })).toBeVisible();
 });

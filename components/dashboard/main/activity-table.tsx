@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { useOwnerWords } from "@/components/kinds/use-owner-words";
 import type { DayFigures } from "@/contract/dashboard";
@@ -15,8 +15,14 @@ import { useDayLabel } from "./day-label";
 export function ActivityTable({ series }: { series: DayFigures[] }) {
   const t = useTranslations("dashboard.chart");
   const [opened, setOpened] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  // The page arrives drawn, and the browser opens a disclosure itself: one opened before the
+  // scripts ran sent its toggle event to no one.
+  useLayoutEffect(() => {
+    if (details.current?.open) setOpened(true);
+  }, []);
   return (
-    <details className="chart-table" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+    <details ref={details} className="chart-table" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary>{t("showTable")}</summary>
       {opened && <Rows series={series} />}
     </details>
